@@ -1,0 +1,59 @@
+import { useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CheckIcon, ChevronDownIcon } from "~/components/icons";
+import { Flag } from "~/components/Flag";
+import { useDisclosure } from "~/components/useDisclosure";
+import { LANGUAGE_NAMES, LOCALES } from "~/i18n/locales";
+import { equivalentPath } from "~/i18n/routes";
+import { useLocale } from "~/root-data";
+
+/**
+ * A <details> dropdown of plain links, so it works without JavaScript. Each link goes to
+ * the same page in the other language (the route table decides), or to that language's
+ * home when the page has no equivalent. Changing language is a full page load.
+ */
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { pathname } = useLocation();
+  const disclosure = useDisclosure<HTMLDetailsElement>();
+
+  return (
+    <details ref={disclosure.ref} className="group relative" data-testid="language-switcher">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+        aria-label={`${t("language.label")}: ${LANGUAGE_NAMES[locale]}`}
+      >
+        <Flag locale={locale} />
+        <span className="hidden sm:inline">{LANGUAGE_NAMES[locale]}</span>
+        <span className="uppercase sm:hidden" aria-hidden="true">
+          {locale}
+        </span>
+        <ChevronDownIcon className="h-4 w-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <ul className="absolute right-0 z-50 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg" aria-label={t("language.label")}>
+        {LOCALES.map((target) => (
+          <li key={target}>
+            {target === locale ? (
+              <span className="flex items-center gap-3 px-4 py-2 text-sm font-semibold text-blue-900" aria-current="true" lang={target}>
+                <Flag locale={target} />
+                {LANGUAGE_NAMES[target]}
+                <CheckIcon className="ml-auto h-4 w-4" />
+              </span>
+            ) : (
+              <a
+                href={equivalentPath(pathname, target)}
+                hrefLang={target}
+                lang={target}
+                className="flex items-center gap-3 px-4 py-2 text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100"
+              >
+                <Flag locale={target} />
+                {LANGUAGE_NAMES[target]}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

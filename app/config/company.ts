@@ -1,0 +1,48 @@
+/**
+ * The company facts shown on the site. The real legal name, tax id, phone, e-mail,
+ * account and social links are withheld from us, so the defaults are obvious
+ * placeholders; each can be overridden by an environment variable (see env.server.ts).
+ */
+export type Company = {
+  productName: string;
+  legalName: string;
+  taxId: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  countryCode: string;
+  phone: string;
+  email: string;
+  bankName: string;
+  bankAccount: string;
+  social: { facebook: string; instagram: string; tiktok: string };
+  /** ISO weekdays (1 = Monday) and hours the office answers. */
+  openingHours: { days: "Mo-Fr"; opens: string; closes: string };
+};
+
+export const PLACEHOLDER_COMPANY: Company = {
+  productName: "Adres do eksmisji",
+  legalName: "Przykładowa Firma sp. z o.o.",
+  taxId: "000-000-00-00",
+  street: "ul. Przykładowa 1",
+  postalCode: "70-000",
+  city: "Szczecin",
+  country: "Polska",
+  countryCode: "PL",
+  phone: "+48 000 000 000",
+  email: "kontakt@example.com",
+  bankName: "Bank Przykładowy S.A.",
+  bankAccount: "PL00 0000 0000 0000 0000 0000 0000",
+  social: {
+    facebook: "https://www.facebook.com/example",
+    instagram: "https://www.instagram.com/example",
+    tiktok: "https://www.tiktok.com/@example",
+  },
+  openingHours: { days: "Mo-Fr", opens: "09:00", closes: "17:00" },
+};
+
+/** The phone number as a tel: URI (digits and a leading plus only). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}

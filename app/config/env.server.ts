@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { PLACEHOLDER_COMPANY, type Company } from "./company";
+
+/**
+ * Configuration is read from the environment once, at boot, and the process stops
+ * with a readable message when a value is wrong. Every variable has a default that
+ * makes a fresh clone run (see .env.example and README.md).
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  SITE_URL: z
+    .string()
+    .url()
+    .default("http://localhost:3000")
+    .transform((url) => url.replace(/\/+$/, "")),
+  DATABASE_PATH: z.string().min(1).default("./data/app.db"),
+  COMPANY_LEGAL_NAME: optionalText,
+  COMPANY_TAX_ID: optionalText,
+  COMPANY_STREET: optionalText,
+  COMPANY_POSTAL_CODE: optionalText,
+  COMPANY_PHONE: optionalText,
+  COMPANY_EMAIL: z.string().email().optional(),
+  COMPANY_BANK_NAME: optionalText,
+  COMPANY_BANK_ACCOUNT: optionalText,
+  SOCIAL_FACEBOOK_URL: z.string().url().optional(),
+  SOCIAL_INSTAGRAM_URL: z.string().url().optional(),
+  SOCIAL_TIKTOK_URL: z.string().url().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+function readEnv(): Env {
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Invalid environment configuration:\n${problems}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = readEnv();
+
+export const company: Company = {
+  ...PLACEHOLDER_COMPANY,
+  legalName: env.COMPANY_LEGAL_NAME ?? PLACEHOLDER_COMPANY.legalName,
+  taxId: env.COMPANY_TAX_ID ?? PLACEHOLDER_COMPANY.taxId,
+  street: env.COMPANY_STREET ?? PLACEHOLDER_COMPANY.street,
+  postalCode: env.COMPANY_POSTAL_CODE ?? PLACEHOLDER_COMPANY.postalCode,
+  phone: env.COMPANY_PHONE ?? PLACEHOLDER_COMPANY.phone,
+  email: env.COMPANY_EMAIL ?? PLACEHOLDER_COMPANY.email,
+  bankName: env.COMPANY_BANK_NAME ?? PLACEHOLDER_COMPANY.bankName,
+  bankAccount: env.COMPANY_BANK_ACCOUNT ?? PLACEHOLDER_COMPANY.bankAccount,
+  social: {
+    facebook: env.SOCIAL_FACEBOOK_URL ?? PLACEHOLDER_COMPANY.social.facebook,
+    instagram: env.SOCIAL_INSTAGRAM_URL ?? PLACEHOLDER_COMPANY.social.instagram,
+    tiktok: env.SOCIAL_TIKTOK_URL ?? PLACEHOLDER_COMPANY.social.tiktok,
+  },
+};

@@ -1,0 +1,46 @@
+import { createInstance, type i18n as I18n, type InitOptions } from "i18next";
+import { initReactI18next } from "react-i18next";
+import type { Locale } from "./locales";
+
+/**
+ * Options shared by the server (remix-i18next) and the React instance.
+ * fallbackLng is off on purpose: a missing translation shows its key, which the
+ * e2e suite catches, instead of quietly showing Polish on an English page.
+ */
+export const I18N_OPTIONS = {
+  supportedLngs: ["pl", "en", "uk", "ru"],
+  fallbackLng: false,
+  defaultNS: "common",
+  interpolation: { escapeValue: false },
+  returnNull: false,
+} satisfies InitOptions;
+
+export type PageResources = Record<string, Record<string, unknown>>;
+
+/**
+ * The React-side i18next instance, built from the resources the root loader sent.
+ * It is synchronous (initImmediate: false), so the server render and hydration see
+ * the same strings with no loading step.
+ */
+export function createPageI18n(locale: Locale, pageResources: PageResources): I18n {
+  const instance = createInstance();
+  instance.use(initReactI18next).init({
+    ...I18N_OPTIONS,
+    lng: locale,
+    ns: Object.keys(pageResources),
+    resources: { [locale]: pageResources },
+    initImmediate: false,
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
+/** Adds namespaces that arrived with a client-side navigation and switches language if needed. */
+export function syncPageI18n(instance: I18n, locale: Locale, pageResources: PageResources): void {
+  for (const [namespace, bundle] of Object.entries(pageResources)) {
+    if (!instance.hasResourceBundle(locale, namespace)) {
+      instance.addResourceBundle(locale, namespace, bundle);
+    }
+  }
+  if (instance.language !== locale) void instance.changeLanguage(locale);
+}

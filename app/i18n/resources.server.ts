@@ -1,0 +1,62 @@
+import type { Locale } from "./locales";
+
+import plCommon from "../../locales/pl/common.json";
+import plHome from "../../locales/pl/home.json";
+import plTenant from "../../locales/pl/tenant.json";
+import plLandlord from "../../locales/pl/landlord.json";
+import plOrder from "../../locales/pl/order.json";
+import plBlog from "../../locales/pl/blog.json";
+import plContact from "../../locales/pl/contact.json";
+import plTerms from "../../locales/pl/terms.json";
+import plPrivacy from "../../locales/pl/privacy.json";
+import plPayment from "../../locales/pl/payment.json";
+import plConsent from "../../locales/pl/consent.json";
+import enCommon from "../../locales/en/common.json";
+import enHome from "../../locales/en/home.json";
+import enTenant from "../../locales/en/tenant.json";
+import enLandlord from "../../locales/en/landlord.json";
+import enOrder from "../../locales/en/order.json";
+import enBlog from "../../locales/en/blog.json";
+import enContact from "../../locales/en/contact.json";
+import enTerms from "../../locales/en/terms.json";
+import enPrivacy from "../../locales/en/privacy.json";
+import enPayment from "../../locales/en/payment.json";
+import enConsent from "../../locales/en/consent.json";
+import ukCommon from "../../locales/uk/common.json";
+import ukHome from "../../locales/uk/home.json";
+import ukTenant from "../../locales/uk/tenant.json";
+import ukLandlord from "../../locales/uk/landlord.json";
+import ukOrder from "../../locales/uk/order.json";
+import ukBlog from "../../locales/uk/blog.json";
+import ukContact from "../../locales/uk/contact.json";
+import ukTerms from "../../locales/uk/terms.json";
+import ukPrivacy from "../../locales/uk/privacy.json";
+import ukPayment from "../../locales/uk/payment.json";
+import ukConsent from "../../locales/uk/consent.json";
+import ruCommon from "../../locales/ru/common.json";
+import ruHome from "../../locales/ru/home.json";
+import ruTenant from "../../locales/ru/tenant.json";
+import ruLandlord from "../../locales/ru/landlord.json";
+import ruOrder from "../../locales/ru/order.json";
+import ruBlog from "../../locales/ru/blog.json";
+import ruContact from "../../locales/ru/contact.json";
+import ruTerms from "../../locales/ru/terms.json";
+import ruPrivacy from "../../locales/ru/privacy.json";
+import ruPayment from "../../locales/ru/payment.json";
+import ruConsent from "../../locales/ru/consent.json";
+
+/**
+ * Every translation, bundled into the server build. The browser never imports this
+ * module: the root loader sends it only the namespaces the current page needs.
+ * A new namespace is a JSON file in each of locales/{pl,en,uk,ru} plus one line per language here.
+ */
+export const NAMESPACES = ["common", "home", "tenant", "landlord", "order", "blog", "contact", "terms", "privacy", "payment", "consent"] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+export type Resources = Record<string, unknown>;
+
+export const resources: Record<Locale, Record<Namespace, Resources>> = {
+  pl: { common: plCommon, home: plHome, tenant: plTenant, landlord: plLandlord, order: plOrder, blog: plBlog, contact: plContact, terms: plTerms, privacy: plPrivacy, payment: plPayment, consent: plConsent },
+  en: { common: enCommon, home: enHome, tenant: enTenant, landlord: enLandlord, order: enOrder, blog: enBlog, contact: enContact, terms: enTerms, privacy: enPrivacy, payment: enPayment, consent: enConsent },
+  uk: { common: ukCommon, home: ukHome, tenant: ukTenant, landlord: ukLandlord, order: ukOrder, blog: ukBlog, contact: ukContact, terms: ukTerms, privacy: ukPrivacy, payment: ukPayment, consent: ukConsent },
+  ru: { common: ruCommon, home: ruHome, tenant: ruTenant, landlord: ruLandlord, order: ruOrder, blog: ruBlog, contact: ruContact, terms: ruTerms, privacy: ruPrivacy, payment: ruPayment, consent: ruConsent },
+};

@@ -1,0 +1,70 @@
+import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
+import type { RootData } from "~/root-data";
+import { LOCALE_TAGS } from "./locales";
+import { alternatesOf, namespaceOf, pathFor, PAGE_IDS, type PageId } from "./routes";
+
+type PageMetaOptions = {
+  /** Overrides the page's own `meta.title` string, e.g. to prefix "Error:". */
+  title?: string;
+  noindex?: boolean;
+};
+
+function lookup(resources: unknown, dottedKey: string): string | undefined {
+  const value = dottedKey.split(".").reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), resources);
+  return typeof value === "string" ? value : undefined;
+}
+
+export function rootDataOf(matches: MetaArgs["matches"]): RootData | undefined {
+  return matches.find((match) => match.id === "root")?.data as RootData | undefined;
+}
+
+/** Route ids are `<pageId>.<locale>` (see remix.config.js). */
+function pageIdOf(routeId: string | undefined): PageId | undefined {
+  const candidate = routeId?.split(".")[0];
+  return PAGE_IDS.find((id) => id === candidate);
+}
+
+/**
+ * The head of every page: title, description, canonical, hreflang alternates with
+ * x-default, Open Graph and Twitter tags, all derived from the route table and the
+ * page's `meta` strings. Route modules use it as `export const meta = pageMeta`.
+ */
+export function pageMeta(args: MetaArgs, options: PageMetaOptions = {}): MetaDescriptor[] {
+  const root = rootDataOf(args.matches);
+  if (args.error) return [{ title: lookup(root?.i18n.common, "error.title") ?? "Unexpected Application Error!" }, { name: "robots", content: "noindex" }];
+  const pageId = pageIdOf(args.matches.at(-1)?.id);
+  if (!root || !pageId) return [];
+
+  const namespace = root.i18n[namespaceOf(pageId)];
+  const title = options.title ?? lookup(namespace, "meta.title") ?? root.company.productName;
+  const description = lookup(namespace, "meta.description") ?? "";
+  const params = Object.fromEntries(Object.entries(args.params).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const absolute = (path: string) => `${root.siteUrl}${path}`;
+  const canonical = absolute(pathFor(pageId, root.locale, params));
+  const alternates = alternatesOf(pageId, params);
+  const defaultAlternate = alternates.find((alternate) => alternate.locale === "pl") ?? alternates[0];
+
+  const descriptors: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...alternates.map((alternate) => ({ tagName: "link", rel: "alternate", hrefLang: alternate.locale, href: absolute(alternate.path) })),
+    ...(defaultAlternate ? [{ tagName: "link", rel: "alternate", hrefLang: "x-default", href: absolute(defaultAlternate.path) }] : []),
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: root.company.productName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonical },
+    { property: "og:locale", content: LOCALE_TAGS[root.locale].replace("-", "_") },
+    ...alternates
+      .filter((alternate) => alternate.locale !== root.locale)
+      .map((alternate) => ({ property: "og:locale:alternate", content: LOCALE_TAGS[alternate.locale].replace("-", "_") })),
+    { property: "og:image", content: absolute("/og-image.png") },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: absolute("/og-image.png") },
+  ];
+  if (options.noindex) descriptors.push({ name: "robots", content: "noindex, nofollow" });
+  return descriptors;
+}

@@ -1,0 +1,120 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Links, Meta, Outlet, type ShouldRevalidateFunction, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { useMemo, type ReactNode } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import { Footer } from "~/components/Footer";
+import { Navbar } from "~/components/Navbar";
+import { SocialWidget } from "~/components/SocialWidget";
+import { company, env } from "~/config/env.server";
+import { createPageI18n, syncPageI18n } from "~/i18n/i18n";
+import { namespacesForPath, resourcesFor } from "~/i18n/i18n.server";
+import { homePath } from "~/i18n/routes";
+import { localeFromPath } from "~/i18n/locales";
+import { useRootData, type RootData } from "~/root-data";
+import { useNonce } from "~/security/nonce";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { pathname } = new URL(request.url);
+  const locale = localeFromPath(pathname);
+  const data: RootData = {
+    locale,
+    i18n: resourcesFor(locale, namespacesForPath(pathname)),
+    company,
+    siteUrl: env.SITE_URL,
+  };
+  return json(data);
+}
+
+/** Each page brings its own strings, so the root data must follow every change of page. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+
+function usePageI18n(data: RootData | undefined, fallbackLocale: RootData["locale"]) {
+  const locale = data?.locale ?? fallbackLocale;
+  const resources = data?.i18n ?? {};
+  // One instance per language; later pages in the same language add their namespaces to it.
+  const instance = useMemo(() => createPageI18n(locale, resources), [locale]); // eslint-disable-line react-hooks/exhaustive-deps
+  syncPageI18n(instance, locale, resources);
+  return instance;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const { pathname } = useLocation();
+  const locale = data?.locale ?? localeFromPath(pathname);
+  const i18n = usePageI18n(data, locale);
+  const nonce = useNonce();
+
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e3a8a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
+        <I18nextProvider i18n={i18n}>{data ? <Chrome>{children}</Chrome> : children}</I18nextProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Chrome({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t("skipToContent")}
+      </a>
+      <Navbar />
+      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+        {children}
+      </main>
+      <Footer />
+      <SocialWidget />
+    </>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/**
+ * The spec's "Unexpected Application Error!" screen, in the page's language, with the
+ * status or message. Stack traces are never shown: Remix strips them in production.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const data = useRootData();
+  const hasStrings = Boolean(data);
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim() : error instanceof Error && process.env.NODE_ENV === "development" ? error.message : "500";
+
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center" aria-labelledby="error-heading">
+      <h1 id="error-heading" className="text-3xl font-bold text-slate-900">
+        {hasStrings ? t("error.heading") : "Unexpected Application Error!"}
+      </h1>
+      {hasStrings ? <p className="mt-4 text-lg">{t("error.text")}</p> : null}
+      <p className="mt-2 font-mono text-sm text-slate-600">{hasStrings ? t("error.status", { status: detail }) : detail}</p>
+      <p className="mt-8">
+        <a className="btn-primary" href={homePath(data?.locale ?? localeFromPath(pathname))}>
+          {hasStrings ? t("error.home") : "Home"}
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/PageHeader";
+import { pageMeta } from "~/i18n/seo";
+
+export const meta = pageMeta;
+
+export default function LandlordPage() {
+  const { t } = useTranslation("landlord");
+  return <PageHeader title={t("heading")} />;
+}

@@ -1,0 +1,52 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DEFAULT_LOCALE, localeFromPath } from "~/i18n/locales";
+import { homePath, pathFor } from "~/i18n/routes";
+import { rootDataOf } from "~/i18n/seo";
+import { useLocale } from "~/root-data";
+
+/**
+ * Every path the route table does not know. Under /en, /uk or /ru it redirects to that
+ * language's home (the spec's behaviour); an unknown Polish path is a real 404 page.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  if (locale !== DEFAULT_LOCALE) throw redirect(homePath(locale), 302);
+  return json({ notFound: true }, { status: 404 });
+}
+
+// Other methods to an unknown path get the same 404 page instead of a "no action" error.
+export const action = loader;
+
+export const meta: MetaFunction = ({ matches }) => {
+  const common = rootDataOf(matches)?.i18n.common as { notFound?: { title?: string; description?: string } } | undefined;
+  return [
+    { title: common?.notFound?.title ?? "404" },
+    { name: "description", content: common?.notFound?.description ?? "" },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export default function NotFoundPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center" aria-labelledby="not-found-heading">
+      <p className="text-sm font-semibold uppercase tracking-wide text-orange-700">{t("notFound.status")}</p>
+      <h1 id="not-found-heading" className="mt-2 text-3xl font-bold text-slate-900 md:text-4xl">
+        {t("notFound.heading")}
+      </h1>
+      <p className="mt-4 text-lg leading-relaxed text-slate-600">{t("notFound.text")}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to={homePath(locale)} className="btn-primary">
+          {t("notFound.home")}
+        </Link>
+        <Link to={pathFor("order", locale)} className="btn-secondary">
+          {t("notFound.order")}
+        </Link>
+      </div>
+    </section>
+  );
+}

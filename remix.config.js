@@ -1,0 +1,39 @@
+import { readFileSync } from "node:fs";
+
+/**
+ * Every localized page is registered from the route table, so a path is written once
+ * (app/i18n/route-table.json). File-system routing is off: all routes are listed here.
+ */
+const routeTable = JSON.parse(readFileSync(new URL("./app/i18n/route-table.json", import.meta.url), "utf8"));
+
+/** Routes that are not localized pages: [path, file]. */
+const otherRoutes = [
+  ["sitemap.xml", "routes/sitemap.xml.ts"],
+  ["robots.txt", "routes/robots.txt.ts"],
+  ["*", "routes/not-found.tsx"],
+];
+
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ["**/*"],
+  serverModuleFormat: "esm",
+  postcss: true,
+  tailwind: false,
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: false,
+  },
+  routes(defineRoutes) {
+    return defineRoutes((route) => {
+      for (const [pageId, page] of Object.entries(routeTable)) {
+        for (const [locale, path] of Object.entries(page.paths)) {
+          route(path, page.file, { id: `${pageId}.${locale}`, index: path === "/" });
+        }
+      }
+      for (const [path, file] of otherRoutes) route(path, file, { id: file.replace(/\.tsx?$/, "") });
+    });
+  },
+};

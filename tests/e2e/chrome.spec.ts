@@ -1,0 +1,144 @@
+import { expect, test } from "@playwright/test";
+import { ALL_PAGES, LOCALES, NAV_PAGES, pathFor, strings } from "./support/site";
+
+test.describe("every page of the route table", () => {
+  for (const page of ALL_PAGES) {
+    test(`${page.path} answers 200 in ${page.locale} with its title, links and alternates`, async ({ page: browser, baseURL }) => {
+      const response = await browser.goto(page.path);
+      expect(response?.status()).toBe(200);
+      await expect(browser.locator("html")).toHaveAttribute("lang", page.locale);
+      await expect(browser).toHaveTitle(page.title);
+      await expect(browser.locator("h1")).toHaveCount(1);
+
+      const nav = browser.getByTestId("desktop-nav");
+      const common = strings(page.locale, "common");
+      for (const pageId of NAV_PAGES) {
+        await expect(nav.getByRole("link", { name: common.nav[pageId], exact: true })).toHaveAttribute("href", pathFor(pageId, page.locale));
+      }
+      await expect(nav.getByRole("link", { name: common.nav.order })).toHaveAttribute("href", pathFor("order", page.locale));
+
+      await expect(browser.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}${page.path}`);
+      const alternates = browser.locator('link[rel="alternate"][hreflang]');
+      const expectedAlternates = page.pageId === "orderAutomatic" ? 2 : LOCALES.length + 1;
+      await expect(alternates).toHaveCount(expectedAlternates);
+      await expect(browser.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", `${baseURL}${pathFor(page.pageId, "pl")}`);
+      await expect(browser.locator('meta[property="og:title"]')).toHaveAttribute("content", page.title);
+      await expect(browser.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
+    });
+  }
+});
+
+test.describe("language switcher", () => {
+  test("goes to the same page in the chosen language", async ({ page }) => {
+    await page.goto("/dla-najemcy");
+    const switcher = page.getByTestId("language-switcher");
+    await switcher.locator("summary").click();
+    await switcher.getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/en\/for-tenant$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+    await page.getByTestId("language-switcher").locator("summary").click();
+    await page.getByTestId("language-switcher").getByRole("link", { name: "Українська" }).click();
+    await expect(page).toHaveURL(/\/uk\/for-tenant$/);
+    await expect(page.locator("h1")).toHaveText(strings("uk", "tenant").heading);
+  });
+
+  test("shows the current language with its name and does not link to it", async ({ page }) => {
+    await page.goto("/ru/contact");
+    const switcher = page.getByTestId("language-switcher");
+    await expect(switcher.locator("summary")).toContainText("Русский");
+    await switcher.locator("summary").click();
+    await expect(switcher.getByRole("link")).toHaveCount(3);
+    await expect(switcher.locator('[aria-current="true"]')).toHaveText("Русский");
+  });
+
+  test("falls back to the language's home from a page without an equivalent", async ({ page }) => {
+    await page.goto("/nie-ma-takiej-strony");
+    await page.getByTestId("language-switcher").locator("summary").click();
+    await page.getByTestId("language-switcher").getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/en$/);
+  });
+});
+
+test.describe("mobile navigation", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the menu button opens a side panel with every link", async ({ page }) => {
+    await page.goto("/uk");
+    await expect(page.getByTestId("desktop-nav")).toBeHidden();
+    const menu = page.getByTestId("mobile-menu");
+    const common = strings("uk", "common");
+    await expect(menu.getByRole("link", { name: common.nav.tenant })).toBeHidden();
+    await menu.locator("summary").click();
+    for (const pageId of NAV_PAGES) {
+      await expect(menu.getByRole("link", { name: common.nav[pageId], exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole("link", { name: common.nav.order })).toBeVisible();
+    await menu.getByRole("link", { name: common.nav.landlord }).click();
+    await expect(page).toHaveURL(/\/uk\/for-landlord$/);
+    await expect(page.locator("h1")).toHaveText(strings("uk", "landlord").heading);
+  });
+});
+
+test.describe("unknown paths", () => {
+  for (const locale of ["en", "uk", "ru"] as const) {
+    test(`an unknown path under /${locale} redirects to that language's home`, async ({ page }) => {
+      const response = await page.goto(`/${locale}/no-such-page/deeper`);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveURL(new RegExp(`/${locale}$`));
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    });
+  }
+
+  test("an unknown Polish path is a Polish 404 page with links back", async ({ page }) => {
+    const response = await page.goto("/nie-ma-takiej-strony");
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("lang", "pl");
+    const notFound = strings("pl", "common").notFound;
+    await expect(page.locator("h1")).toHaveText(notFound.heading);
+    await page.getByRole("link", { name: notFound.home }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("h1")).toHaveText(strings("pl", "home").heading);
+  });
+});
+
+test.describe("footer and social widget", () => {
+  test("the footer links resolve in the page's language", async ({ page }) => {
+    await page.goto("/en/contact");
+    const footer = page.locator("footer");
+    const common = strings("en", "common");
+    await expect(footer.getByRole("link", { name: common.footer.tenant })).toHaveAttribute("href", "/en/for-tenant");
+    await expect(footer.getByRole("link", { name: common.footer.terms })).toHaveAttribute("href", "/en/terms");
+    await expect(footer.getByRole("link", { name: common.footer.privacy })).toHaveAttribute("href", "/en/privacy");
+    await expect(footer.getByRole("link", { name: common.footer.order })).toHaveAttribute("href", "/en/order-declaration");
+    await expect(footer.locator('a[href^="tel:"]')).toHaveCount(1);
+    await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
+    await expect(footer).toContainText("Szczecin");
+  });
+
+  test("the social widget opens each network in a new tab with the Polish labels", async ({ page }) => {
+    await page.goto("/");
+    const widget = page.getByTestId("social-widget");
+    for (const label of ["Odwiedź nas na Facebooku", "Odwiedź nas na Instagramie", "Odwiedź nas na TikTok"]) {
+      const link = widget.getByRole("link", { name: label });
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+  });
+});
+
+test.describe("without JavaScript every page is reachable from the navigation", () => {
+  test("nav, footer and home link reach each page", async ({ page }) => {
+    for (const locale of LOCALES) {
+      await page.goto(pathFor("home", locale));
+      const targets = [...NAV_PAGES, "order", "terms", "privacy"] as const;
+      for (const pageId of targets) {
+        const link = page.locator(`header a[href="${pathFor(pageId, locale)}"], footer a[href="${pathFor(pageId, locale)}"]`).first();
+        await link.click();
+        await expect(page).toHaveURL(new RegExp(`${pathFor(pageId, locale).replace(/\//g, "\\/")}$`));
+        await page.locator("header").getByRole("link", { name: strings(locale, "common").productName }).click();
+        await expect(page).toHaveURL(new RegExp(`${pathFor("home", locale).replace(/\//g, "\\/")}$`));
+      }
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * The suite reads the route table and the locale files as data, the way a translator
+ * or a crawler would, instead of importing the app's modules: expectations stay
+ * independent of the code under test.
+ */
+export const LOCALES = ["pl", "en", "uk", "ru"] as const;
+export type Locale = (typeof LOCALES)[number];
+export type PageId = "home" | "tenant" | "landlord" | "order" | "blog" | "contact" | "terms" | "privacy" | "orderAutomatic" | (string & {});
+
+type RouteEntry = { namespace?: string; paths: Partial<Record<Locale, string>> };
+const routeTable: Record<string, RouteEntry> = JSON.parse(readFileSync(join(process.cwd(), "app/i18n/route-table.json"), "utf8"));
+
+export function pathFor(pageId: PageId, locale: Locale): string {
+  const path = routeTable[pageId]?.paths[locale];
+  if (!path) throw new Error(`No ${locale} path for ${pageId}`);
+  return path;
+}
+
+/** A locale file as a plain object. */
+export function strings(locale: Locale, namespace: string): Record<string, any> {
+  return JSON.parse(readFileSync(join(process.cwd(), "locales", locale, `${namespace}.json`), "utf8"));
+}
+
+export type PageCase = { pageId: PageId; locale: Locale; path: string; title: string };
+
+/** Every page of the route table in every language it exists in (pages with parameters excluded). */
+export const ALL_PAGES: PageCase[] = Object.entries(routeTable)
+  .filter(([, entry]) => !Object.values(entry.paths).some((path) => path.includes(":")))
+  .flatMap(([pageId, entry]) =>
+    LOCALES.filter((locale) => entry.paths[locale]).map((locale) => ({
+      pageId,
+      locale,
+      path: entry.paths[locale]!,
+      title: strings(locale, entry.namespace ?? pageId).meta.title as string,
+    })),
+  );
+
+export const NAV_PAGES = ["tenant", "landlord", "blog", "contact"] as const;
