@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, type ShouldRevalidateFunction, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
+import { Toaster } from "sonner";
 import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
 import { SocialWidget } from "~/components/SocialWidget";
@@ -83,6 +84,8 @@ function Chrome({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <SocialWidget />
+      {/* sonner's defaults are the spec's: 3 visible toasts, 4 s, 356 px wide, 14 px apart. */}
+      <Toaster position="top-center" richColors closeButton={false} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
+import { isRouteErrorResponse } from "@remix-run/react";
 import type { RootData } from "~/root-data";
 import { LOCALE_TAGS } from "./locales";
 import { alternatesOf, namespaceOf, pathFor, PAGE_IDS, type PageId } from "./routes";
@@ -31,12 +32,15 @@ function pageIdOf(routeId: string | undefined): PageId | undefined {
  */
 export function pageMeta(args: MetaArgs, options: PageMetaOptions = {}): MetaDescriptor[] {
   const root = rootDataOf(args.matches);
-  if (args.error) return [{ title: lookup(root?.i18n.common, "error.title") ?? "Unexpected Application Error!" }, { name: "robots", content: "noindex" }];
+  // A form answered with 400 stays on its page; GOV.UK style, the title then starts with "Error:".
+  const isFormError = isRouteErrorResponse(args.error) && args.error.status === 400;
+  if (args.error && !isFormError) return [{ title: lookup(root?.i18n.common, "error.title") ?? "Unexpected Application Error!" }, { name: "robots", content: "noindex" }];
   const pageId = pageIdOf(args.matches.at(-1)?.id);
   if (!root || !pageId) return [];
 
   const namespace = root.i18n[namespaceOf(pageId)];
-  const title = options.title ?? lookup(namespace, "meta.title") ?? root.company.productName;
+  const pageTitle = options.title ?? lookup(namespace, "meta.title") ?? root.company.productName;
+  const title = isFormError ? `${lookup(root.i18n.common, "form.errorTitlePrefix") ?? "Error:"} ${pageTitle}` : pageTitle;
   const description = lookup(namespace, "meta.description") ?? "";
   const params = Object.fromEntries(Object.entries(args.params).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const absolute = (path: string) => `${root.siteUrl}${path}`;

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { formatPrice, priceInZloty, PRODUCTS } from "./pricing";
+
+describe("pricing", () => {
+  it("has the spec's prices and turnaround", () => {
+    expect(priceInZloty("regular")).toBe(299);
+    expect(priceInZloty("notarized")).toBe(399);
+    expect(PRODUCTS.regular.turnaroundBusinessDays).toBe(1);
+    expect(PRODUCTS.notarized.turnaroundBusinessDays).toBe(3);
+  });
+
+  it("formats prices in each language's convention", () => {
+    expect(formatPrice(29_900, "pl").replace(/\s/g, " ")).toBe("299 zł");
+    expect(formatPrice(39_900, "en").replace(/\s/g, " ")).toBe("PLN 399");
+    expect(formatPrice(29_950, "pl").replace(/\s/g, " ")).toBe("299,50 zł");
+  });
+});

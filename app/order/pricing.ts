@@ -1,0 +1,33 @@
+import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
+
+/**
+ * The one source of the products' prices and turnaround (spec sections 3 and 9).
+ * Prices are integers in grosze (1/100 PLN), VAT included.
+ */
+export const DECLARATION_TYPES = ["regular", "notarized"] as const;
+export type DeclarationType = (typeof DECLARATION_TYPES)[number];
+
+export const CURRENCY = "PLN";
+
+export const PRODUCTS: Record<DeclarationType, { priceGrosze: number; turnaroundBusinessDays: number }> = {
+  regular: { priceGrosze: 29_900, turnaroundBusinessDays: 1 },
+  notarized: { priceGrosze: 39_900, turnaroundBusinessDays: 3 },
+};
+
+export function isDeclarationType(value: unknown): value is DeclarationType {
+  return typeof value === "string" && (DECLARATION_TYPES as readonly string[]).includes(value);
+}
+
+export function priceInZloty(type: DeclarationType): number {
+  return PRODUCTS[type].priceGrosze / 100;
+}
+
+/** "299 zł", "PLN 299", "299 PLN"… in each language's own convention. */
+export function formatPrice(grosze: number, locale: Locale): string {
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], {
+    style: "currency",
+    currency: CURRENCY,
+    minimumFractionDigits: grosze % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(grosze / 100);
+}
