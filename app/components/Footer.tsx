@@ -79,7 +79,7 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-400">
-          © {year} {company.legalName}. {t("footer.rights")}
+          © {year} {company.legalName} · {t("footer.rights")}
         </p>
       </div>
     </footer>

@@ -21,12 +21,12 @@ export function LanguageSwitcher() {
   return (
     <details ref={disclosure.ref} className="group relative" data-testid="language-switcher">
       <summary
-        className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+        className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-1.5 py-2 xl:gap-2 xl:px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
         aria-label={`${t("language.label")}: ${LANGUAGE_NAMES[locale]}`}
       >
         <Flag locale={locale} />
-        <span className="hidden sm:inline">{LANGUAGE_NAMES[locale]}</span>
-        <span className="uppercase sm:hidden" aria-hidden="true">
+        <span className="hidden xl:inline">{LANGUAGE_NAMES[locale]}</span>
+        <span className="uppercase md:hidden" aria-hidden="true">
           {locale}
         </span>
         <ChevronDownIcon className="h-4 w-4 transition-transform group-open:rotate-180" />

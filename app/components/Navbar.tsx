@@ -1,7 +1,7 @@
 import { Link, NavLink } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CloseIcon, MenuIcon } from "~/components/icons";
+import { CloseIcon, LogoMark, MenuIcon } from "~/components/icons";
 import { LanguageSwitcher } from "~/components/LanguageSwitcher";
 import { useDisclosure } from "~/components/useDisclosure";
 import { homePath, pathFor, type PageId } from "~/i18n/routes";
@@ -29,7 +29,7 @@ function useScrolledPast(threshold: number) {
 }
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
-  return `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100 hover:text-blue-900 ${isActive ? "text-blue-900 underline decoration-2 underline-offset-8" : "text-slate-700"}`;
+  return `whitespace-nowrap rounded-md px-1.5 py-2 text-[13px] font-medium xl:px-3 xl:text-sm transition-colors hover:bg-slate-100 hover:text-blue-900 ${isActive ? "text-blue-900 underline decoration-2 underline-offset-8" : "text-slate-700"}`;
 }
 
 export function Navbar() {
@@ -44,18 +44,20 @@ export function Navbar() {
       data-scrolled={scrolled}
       className={`fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white transition-shadow ${scrolled ? "shadow-lg" : "shadow-sm"}`}
     >
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to={homePath(locale)} className="text-lg font-bold tracking-tight text-blue-900">
-          {t("productName")}
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 lg:gap-4">
+        <Link to={homePath(locale)} className="flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight text-blue-900">
+          <LogoMark className="hidden h-8 w-8 sm:block" />
+          {/* Between md and lg the links need the room; the name stays as the link's accessible text. */}
+          <span className="whitespace-nowrap md:max-lg:sr-only">{t("productName")}</span>
         </Link>
 
-        <nav aria-label={t("nav.label")} className="hidden items-center gap-1 md:flex" data-testid="desktop-nav">
+        <nav aria-label={t("nav.label")} className="hidden items-center md:flex xl:gap-1" data-testid="desktop-nav">
           {NAV_PAGES.map(([pageId, labelKey]) => (
             <NavLink key={pageId} to={pathFor(pageId, locale)} className={navLinkClass}>
               {t(labelKey)}
             </NavLink>
           ))}
-          <Link to={orderPath} className="btn-primary ml-2 text-sm">
+          <Link to={orderPath} className="btn-primary ml-1 whitespace-nowrap px-3 text-[13px] xl:ml-2 xl:px-4 xl:text-sm">
             {t("nav.order")}
           </Link>
         </nav>
@@ -70,6 +72,7 @@ export function Navbar() {
               <MenuIcon className="h-6 w-6 group-open:hidden" />
               <CloseIcon className="hidden h-6 w-6 group-open:block" />
             </summary>
+            <div className="fixed inset-0 top-16 bg-slate-900/40" data-disclosure-backdrop aria-hidden="true" />
             <div className="mobile-panel fixed bottom-0 right-0 top-16 w-[min(20rem,85vw)] overflow-y-auto border-l border-slate-200 bg-white p-4 shadow-2xl">
               <nav aria-label={t("nav.label")}>
                 <ul className="flex flex-col gap-1">

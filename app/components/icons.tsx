@@ -73,7 +73,7 @@ export function ClockIcon({ className = "h-5 w-5" }: IconProps) {
 export function FacebookIcon({ className = "h-5 w-5" }: IconProps) {
   return (
     <svg viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false" fill="currentColor">
-      <path d="M13.5 21v-7.5h2.6l.4-3h-3V8.6c0-.9.3-1.5 1.6-1.5h1.6V4.4A21 21 0 0014.4 4.3c-2.3 0-3.9 1.4-3.9 4v2.2H8v3h2.5V21z" />
+      <path d="M13.2 22v-8.2h2.9l.5-3.4h-3.4V8.2c0-1 .4-1.8 1.9-1.8h1.7V3.4c-.5-.1-1.6-.2-2.8-.2-2.6 0-4.4 1.6-4.4 4.5v2.7H6.7v3.4h2.9V22z" />
     </svg>
   );
 }
@@ -92,6 +92,16 @@ export function TikTokIcon({ className = "h-5 w-5" }: IconProps) {
   return (
     <svg viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false" fill="currentColor">
       <path d="M14 3h3a4.5 4.5 0 004 4v3a7.4 7.4 0 01-4-1.2V15a6 6 0 11-6-6h.5v3.1H11a3 3 0 103 3z" />
+    </svg>
+  );
+}
+
+/** The brand mark: a house, for the address the declaration names. */
+export function LogoMark({ className = "h-8 w-8" }: IconProps) {
+  return (
+    <svg viewBox="0 0 32 32" className={className} aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="7" fill="#1e3a8a" />
+      <path d="M8 15l8-7 8 7v9h-5v-6h-6v6H8z" fill="#fff" />
     </svg>
   );
 }

@@ -142,3 +142,16 @@ test.describe("without JavaScript every page is reachable from the navigation", 
     }
   });
 });
+
+test.describe("the navbar fits every width in every language", () => {
+  for (const width of [360, 768, 1024, 1280]) {
+    test(`nothing in the header is cut off at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const locale of LOCALES) {
+        await page.goto(pathFor("landlord", locale));
+        const overflow = await page.locator("header > div").evaluate((row) => row.scrollWidth - row.clientWidth);
+        expect(overflow, `${locale} at ${width}px`).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+});
