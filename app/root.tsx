@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, type ShouldRevalidateFunction, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
@@ -11,6 +11,8 @@ import { company, env } from "~/config/env.server";
 import { createPageI18n, syncPageI18n } from "~/i18n/i18n";
 import { namespacesForPath, resourcesFor } from "~/i18n/i18n.server";
 import { homePath } from "~/i18n/routes";
+import { errorMeta } from "~/i18n/seo";
+import { ERROR_STRINGS } from "~/i18n/error-strings";
 import { localeFromPath } from "~/i18n/locales";
 import { useRootData, type RootData } from "~/root-data";
 import { useNonce } from "~/security/nonce";
@@ -20,6 +22,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** Only for errors caught here; every page route has its own meta. */
+export const meta: MetaFunction = (args) => (args.error ? errorMeta(args) : []);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
@@ -96,26 +101,25 @@ export default function App() {
 
 /**
  * The spec's "Unexpected Application Error!" screen, in the page's language, with the
- * status or message. Stack traces are never shown: Remix strips them in production.
+ * status code. Messages and stack traces are never shown outside development.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
   const { pathname } = useLocation();
-  const data = useRootData();
-  const hasStrings = Boolean(data);
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim() : error instanceof Error && process.env.NODE_ENV === "development" ? error.message : "500";
+  const locale = useRootData()?.locale ?? localeFromPath(pathname);
+  const strings = ERROR_STRINGS[locale];
+  const detail = isRouteErrorResponse(error) ? String(error.status) : process.env.NODE_ENV === "development" && error instanceof Error ? error.message : "500";
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center" aria-labelledby="error-heading">
       <h1 id="error-heading" className="text-3xl font-bold text-slate-900">
-        {hasStrings ? t("error.heading") : "Unexpected Application Error!"}
+        {strings.heading}
       </h1>
-      {hasStrings ? <p className="mt-4 text-lg">{t("error.text")}</p> : null}
-      <p className="mt-2 font-mono text-sm text-slate-600">{hasStrings ? t("error.status", { status: detail }) : detail}</p>
+      <p className="mt-4 text-lg">{strings.text}</p>
+      <p className="mt-2 font-mono text-sm text-slate-600">{strings.status.replace("{status}", detail)}</p>
       <p className="mt-8">
-        <a className="btn-primary" href={homePath(data?.locale ?? localeFromPath(pathname))}>
-          {hasStrings ? t("error.home") : "Home"}
+        <a className="btn-primary" href={homePath(locale)}>
+          {strings.home}
         </a>
       </p>
     </section>

@@ -1,7 +1,8 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
 import type { RootData } from "~/root-data";
-import { LOCALE_TAGS } from "./locales";
+import { ERROR_STRINGS } from "./error-strings";
+import { LOCALE_TAGS, localeFromPath } from "./locales";
 import { alternatesOf, namespaceOf, pathFor, PAGE_IDS, type PageId } from "./routes";
 
 type PageMetaOptions = {
@@ -25,6 +26,12 @@ function pageIdOf(routeId: string | undefined): PageId | undefined {
   return PAGE_IDS.find((id) => id === candidate);
 }
 
+/** The head of the error screen, in the language of the path that failed. */
+export function errorMeta({ matches, location }: Pick<MetaArgs, "matches" | "location">): MetaDescriptor[] {
+  const locale = rootDataOf(matches)?.locale ?? localeFromPath(location.pathname);
+  return [{ title: ERROR_STRINGS[locale].title }, { name: "robots", content: "noindex" }];
+}
+
 /**
  * The head of every page: title, description, canonical, hreflang alternates with
  * x-default, Open Graph and Twitter tags, all derived from the route table and the
@@ -34,7 +41,7 @@ export function pageMeta(args: MetaArgs, options: PageMetaOptions = {}): MetaDes
   const root = rootDataOf(args.matches);
   // A form answered with 400 stays on its page; GOV.UK style, the title then starts with "Error:".
   const isFormError = isRouteErrorResponse(args.error) && args.error.status === 400;
-  if (args.error && !isFormError) return [{ title: lookup(root?.i18n.common, "error.title") ?? "Unexpected Application Error!" }, { name: "robots", content: "noindex" }];
+  if (args.error && !isFormError) return errorMeta(args);
   const pageId = pageIdOf(args.matches.at(-1)?.id);
   if (!root || !pageId) return [];
 

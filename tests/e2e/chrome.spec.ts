@@ -155,3 +155,20 @@ test.describe("the navbar fits every width in every language", () => {
     });
   }
 });
+
+test.describe("unexpected errors", () => {
+  for (const [path, locale] of [["/dla-najemcy", "pl"], ["/en/for-tenant", "en"], ["/uk/blog", "uk"]] as const) {
+    test(`show the error screen in ${locale} with the status and no stack trace`, async ({ request }) => {
+      // A POST to a page without a form is a real request browsers and bots send.
+      const response = await request.post(path, { form: { anything: "1" } });
+      expect(response.status()).toBe(405);
+      const html = await response.text();
+      const error = strings(locale, "error");
+      expect(html).toContain(`<html lang="${locale}"`);
+      expect(html).toContain(error.heading);
+      expect(html).toContain(`<title>${error.title}</title>`);
+      expect(html).toContain(error.status.replace("{status}", "405"));
+      expect(html).not.toMatch(/at \S+ \(|node_modules|Error:\s+at/);
+    });
+  }
+});
