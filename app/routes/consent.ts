@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { applySecurityHeaders } from "~/security/headers.server";
 import { isConsentChoice, safeRedirectPath } from "~/tracking/consent";
-import { serializeConsent } from "~/tracking/consent.server";
+import { expiredPixelCookies, serializeConsent } from "~/tracking/consent.server";
 import { isSameOriginPost } from "~/tracking/same-origin.server";
 
 /**
@@ -20,6 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!form || !isConsentChoice(choice) || !redirectTo) return plain("Bad Request", 400);
 
   const headers = applySecurityHeaders(new Headers({ "Set-Cookie": await serializeConsent(choice), "Cache-Control": "no-store" }));
+  if (choice === "reject") for (const expired of expiredPixelCookies()) headers.append("Set-Cookie", expired);
   if (form.get("js") === "1") return json({ consent: choice === "accept" ? "accepted" : "rejected" }, { headers });
   headers.set("Location", redirectTo);
   return new Response(null, { status: 303, headers });

@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { env } from "~/config/env.server";
 import { CONSENT_SETTINGS_PARAM, type ConsentChoice, type ConsentState } from "./consent";
+import { PIXEL_COOKIES } from "./pixels";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -40,4 +41,17 @@ export function serializeConsent(choice: ConsentChoice): Promise<string> {
 /** The banner shows until the visitor chooses, and again when the footer's "cookie settings" link asks for it. */
 export function shouldShowBanner(request: Request, consent: ConsentState): boolean {
   return consent === null || new URL(request.url).searchParams.has(CONSENT_SETTINGS_PARAM);
+}
+
+/**
+ * Set-Cookie values that expire the pixels' own cookies after a Reject, so a change of
+ * mind takes effect without JS too: host-only, and on the site's domain, where pixels put them.
+ */
+export function expiredPixelCookies(): string[] {
+  const { hostname } = new URL(env.SITE_URL);
+  const isIpAddress = /^[\d.]+$/.test(hostname) || hostname.includes(":");
+  return PIXEL_COOKIES.flatMap((name) => [
+    `${name}=; Max-Age=0; Path=/`,
+    ...(isIpAddress || hostname === "localhost" ? [] : [`${name}=; Max-Age=0; Path=/; Domain=${hostname}`]),
+  ]);
 }

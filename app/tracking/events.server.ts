@@ -84,13 +84,13 @@ export const { reportEvent, deliverEvent } = reporter;
  * share it; without JS the server makes one. Returns the event id, or null when the
  * visit did not come from a pricing card.
  */
-export function reportCheckoutFromUrl(request: Request): string | null {
+export function reportCheckoutFromUrl(request: Request, report: (request: Request, event: ServerEvent) => void = reportEvent): string | null {
   const { searchParams } = new URL(request.url);
   const product = checkoutTypeOf(searchParams);
   if (!product) return null;
   const passedId = searchParams.get(EVENT_ID_PARAM);
   const eventId = isEventId(passedId) ? passedId : newEventId();
-  reportEvent(request, { name: "InitiateCheckout", eventId, product });
+  report(request, { name: "InitiateCheckout", eventId, product });
   return eventId;
 }
 
