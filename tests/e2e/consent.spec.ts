@@ -32,7 +32,9 @@ test.describe("cookie banner", () => {
       if (javaScriptEnabled) await expect(page.locator('[data-testid="cookie-banner"] input[name="js"]')).toHaveCount(1);
       await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true)).catch(() => undefined);
       const before = Date.now() / 1000;
+      const stored = page.waitForResponse((response) => new URL(response.url()).pathname === "/consent" && response.request().method() === "POST");
       await page.getByTestId("cookie-banner").getByRole("button", { name: texts[choice], exact: true }).click();
+      await stored;
 
       await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
       await expect(page).toHaveURL(/\/en\/contact\?from=test$/);
@@ -62,14 +64,18 @@ test.describe("cookie banner", () => {
   test("the footer's cookie settings link reopens the choice, which can be changed", async ({ page }) => {
     const texts = strings("uk", "consent");
     await page.goto("/uk/blog");
+    const stored = page.waitForResponse((response) => new URL(response.url()).pathname === "/consent" && response.request().method() === "POST");
     await page.getByTestId("cookie-banner").getByRole("button", { name: texts.banner.accept, exact: true }).click();
+    await stored;
     await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
 
     await page.locator("footer").getByRole("link", { name: texts.settingsLink }).click();
     await expect(page).toHaveURL(/\/uk\/blog\?cookie-settings=1$/);
     const banner = page.getByTestId("cookie-banner");
     await expect(banner).toContainText(texts.banner.currentAccepted);
+    const changed = page.waitForResponse((response) => new URL(response.url()).pathname === "/consent" && response.request().method() === "POST");
     await banner.getByRole("button", { name: texts.banner.reject, exact: true }).click();
+    await changed;
     await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
 
     // The new choice is the one remembered.

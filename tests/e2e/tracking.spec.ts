@@ -13,7 +13,10 @@ async function choose(page: import("@playwright/test").Page, choice: "accept" | 
   const locale = (await page.locator("html").getAttribute("lang")) as "pl" | "en";
   const banner = strings(locale, "consent").banner;
   if (javaScriptEnabled) await expect(page.locator('[data-testid="cookie-banner"] input[name="js"]')).toHaveCount(1);
+  // The banner closes at once with JS; the choice is stored when the POST answers.
+  const stored = page.waitForResponse((response) => new URL(response.url()).pathname === "/consent" && response.request().method() === "POST");
   await page.getByTestId("cookie-banner").getByRole("button", { name: banner[choice], exact: true }).click();
+  await stored;
   await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
 }
 
