@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 
 /**
  * A small client for Meta's Conversions API (spec section 7, "Tracking calls").
@@ -70,28 +72,50 @@ export function eventsEndpoint(config: ConversionsApiConfig): string {
   return `${config.baseUrl}/${GRAPH_API_VERSION}/${encodeURIComponent(config.pixelId)}/events`;
 }
 
-type SendOptions = { timeoutMs?: number; fetchImpl?: typeof fetch; log?: (message: string) => void };
+/** Posts a JSON body and resolves with the HTTP status; rejects on a network error or after the timeout. */
+export type Transport = (url: string, body: string, timeoutMs: number) => Promise<number>;
+
+export class TimeoutError extends Error {
+  override name = "TimeoutError";
+}
+
+/**
+ * Node's own http client, not the global fetch: remix-serve replaces fetch with a
+ * polyfill whose abort on timeout throws outside any promise and stops the process
+ * (seen with a Conversions API that never answers).
+ */
+export const nodeTransport: Transport = (url, body, timeoutMs) =>
+  new Promise<number>((resolve, reject) => {
+    const target = new URL(url);
+    const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+    const request = send(target, { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } }, (response) => {
+      // Drain the answer so the socket is freed; its content may echo request data, so it is not kept.
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+      response.on("error", reject);
+    });
+    const timer = setTimeout(() => request.destroy(new TimeoutError()), timeoutMs);
+    request.on("error", reject);
+    request.on("close", () => clearTimeout(timer));
+    request.end(body);
+  });
+
+type SendOptions = { timeoutMs?: number; transport?: Transport; log?: (message: string) => void };
 
 /**
  * Sends one event and resolves when it is done, failed or timed out; it never rejects.
  * The access token goes in the body, not the URL, so it stays out of proxy and access logs.
  */
 export async function sendConversionEvent(config: ConversionsApiConfig, event: ConversionEvent, options: SendOptions = {}): Promise<SendOutcome> {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, fetchImpl = fetch, log = console.warn } = options;
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, transport = nodeTransport, log = console.warn } = options;
   try {
-    const response = await fetchImpl(eventsEndpoint(config), {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ data: [buildEventPayload(event)], access_token: config.accessToken }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    // Drain the body so the connection is released; its content may echo request data, so it is not logged.
-    await response.arrayBuffer().catch(() => undefined);
-    if (response.ok) return "sent";
-    log(`[tracking] Conversions API rejected ${event.eventName}: HTTP ${response.status}`);
+    const body = JSON.stringify({ data: [buildEventPayload(event)], access_token: config.accessToken });
+    const status = await transport(eventsEndpoint(config), body, timeoutMs);
+    if (status >= 200 && status < 300) return "sent";
+    log(`[tracking] Conversions API rejected ${event.eventName}: HTTP ${status}`);
     return "failed";
   } catch (error) {
-    const kind = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError") ? `timed out after ${timeoutMs} ms` : "network error";
+    const kind = error instanceof TimeoutError ? `timed out after ${timeoutMs} ms` : "network error";
     log(`[tracking] Conversions API ${event.eventName} failed: ${kind}`);
     return "failed";
   }

@@ -2,7 +2,7 @@ import { env } from "~/config/env.server";
 import type { DeclarationType } from "~/order/pricing";
 import type { ConsentState } from "./consent";
 import { hasMarketingConsent, readConsent } from "./consent.server";
-import { sendConversionEvent, type ConversionsApiConfig, type SendOutcome } from "./conversions-api.server";
+import { sendConversionEvent, type ConversionsApiConfig, type SendOutcome, type Transport } from "./conversions-api.server";
 import { checkoutTypeOf, EVENT_ID_PARAM, isEventId, newEventId, productEventData, type MarketingEventName } from "./events";
 import { pixelCspSources, type PublicPixelIds } from "./pixels";
 
@@ -25,7 +25,7 @@ export type ServerEvent = {
 
 export type ReportOutcome = SendOutcome | "no-consent" | "not-configured";
 
-type ReporterOptions = { timeoutMs?: number; fetchImpl?: typeof fetch; log?: (message: string) => void };
+type ReporterOptions = { timeoutMs?: number; transport?: Transport; log?: (message: string) => void };
 
 export function createEventReporter(config: ConversionsApiConfig | null, options: ReporterOptions = {}) {
   const log = options.log ?? console.warn;
@@ -54,7 +54,7 @@ export function createEventReporter(config: ConversionsApiConfig | null, options
           clientUserAgent: request.headers.get("User-Agent") ?? undefined,
           customData: event.product ? productEventData(event.product) : {},
         },
-        { timeoutMs: options.timeoutMs, fetchImpl: options.fetchImpl, log },
+        { timeoutMs: options.timeoutMs, transport: options.transport, log },
       );
     } catch {
       log(`[tracking] ${event.name} was not reported: unexpected error`);

@@ -1,5 +1,5 @@
 import { strings } from "./support/site";
-import { E2E_TRACKING, expect, pixelCalls, stubEventsFor, test, trackingCookies } from "./support/tracking";
+import { E2E_TRACKING, expect, pixelCalls, stubBehaviour, stubEventsFor, test, trackingCookies } from "./support/tracking";
 
 const PIXEL_SCRIPTS = [/^https:\/\/connect\.facebook\.net\/.+\/fbevents\.js$/, new RegExp(`^https://analytics\\.tiktok\\.com/i18n/pixel/events\\.js\\?sdkid=${E2E_TRACKING.tiktokPixelId}&lib=ttq$`)];
 
@@ -126,4 +126,20 @@ test.describe("after Accept", () => {
     expect(events[0]!.event).toMatchObject({ event_id: "with-consent-0001", event_name: "Purchase", action_source: "website", custom_data: {} });
     expect(events[0]!.event.event_source_url).toMatch(/\/en\/blog$/);
   });
+
+  for (const respond of ["hang", "error"] as const) {
+    test(`a Conversions API that ${respond === "hang" ? "never answers" : "answers 500"} does not slow the response`, async ({ page, token }) => {
+      await stubBehaviour(token, respond);
+      await page.request.post("/consent", { form: { choice: "accept", redirectTo: "/" }, maxRedirects: 0 });
+      const started = Date.now();
+      const response = await page.request.post("/tracking/event", { form: { event: "social-click", eventId: `slow-api-${respond}`, page: "/" } });
+      expect(response.status()).toBe(204);
+      // Far below the client's 3 s timeout: the route does not wait for the API at all.
+      expect(Date.now() - started).toBeLessThan(1_000);
+      // The event did go out; only its answer failed.
+      await expect.poll(() => stubEventsFor(token)).toHaveLength(1);
+      // And the site keeps serving pages normally.
+      expect((await page.request.get("/en")).status()).toBe(200);
+    });
+  }
 });
