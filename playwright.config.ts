@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_TRACKING } from "./tests/e2e/support/tracking-config";
 
 /**
  * The suite runs against the production build served by remix-serve on 127.0.0.1,
@@ -10,6 +11,9 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+// The Conversions API stand-in (tests/e2e/support/capi-stub.mjs); specs read its address from the env.
+const capiStubPort = port + 2;
+process.env.E2E_CAPI_STUB_URL = `http://127.0.0.1:${capiStubPort}`;
 // Set once in the main process; workers inherit it, so specs can open the same database file.
 process.env.E2E_DATABASE_PATH ??= join(mkdtempSync(join(tmpdir(), "adres-e2e-")), "e2e.db");
 
@@ -42,17 +46,32 @@ export default defineConfig({
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions } },
     { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
   ],
-  webServer: {
-    command: "npx remix-serve ./build/index.js",
-    url: `${baseURL}/robots.txt`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      SITE_URL: baseURL,
-      DATABASE_PATH: process.env.E2E_DATABASE_PATH,
+  // Started in this order: the Conversions API stand-in, then the site that reports to it.
+  webServer: [
+    {
+      command: "node tests/e2e/support/capi-stub.mjs",
+      url: `${process.env.E2E_CAPI_STUB_URL}/__health`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      env: { CAPI_STUB_PORT: String(capiStubPort) },
     },
-  },
+    {
+      command: "npx remix-serve ./build/index.js",
+      url: `${baseURL}/robots.txt`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        SITE_URL: baseURL,
+        DATABASE_PATH: process.env.E2E_DATABASE_PATH,
+        // Every marketing channel on, pointed at the stand-in; nothing leaves 127.0.0.1.
+        META_PIXEL_ID: E2E_TRACKING.metaPixelId,
+        META_CAPI_TOKEN: E2E_TRACKING.capiToken,
+        META_CAPI_URL: process.env.E2E_CAPI_STUB_URL,
+        TIKTOK_PIXEL_ID: E2E_TRACKING.tiktokPixelId,
+      },
+    },
+  ],
 });

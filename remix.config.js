@@ -10,6 +10,8 @@ const routeTable = JSON.parse(readFileSync(new URL("./app/i18n/route-table.json"
 const otherRoutes = [
   ["sitemap.xml", "routes/sitemap.xml.ts"],
   ["robots.txt", "routes/robots.txt.ts"],
+  ["consent", "routes/consent.ts"],
+  ["tracking/event", "routes/tracking-event.ts"],
   ["*", "routes/not-found.tsx"],
 ];
 

@@ -7,13 +7,15 @@ import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/config/env.server";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
+import { trackingCspFor } from "~/tracking/events.server";
 
 const ABORT_DELAY_MS = 5_000;
 const isDevelopment = env.NODE_ENV === "development";
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = createNonce();
-  applySecurityHeaders(responseHeaders, { nonce, isDevelopment });
+  // The configured pixels' hosts, unless the visitor rejected them (docs/decisions/005-consent-and-tracking.md).
+  applySecurityHeaders(responseHeaders, { nonce, isDevelopment, ...(await trackingCspFor(request)) });
   // Crawlers get the whole document at once; browsers get it streamed as soon as the shell is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

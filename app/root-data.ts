@@ -2,6 +2,8 @@ import { useRouteLoaderData } from "@remix-run/react";
 import type { Company } from "~/config/company";
 import type { PageResources } from "~/i18n/i18n";
 import type { Locale } from "~/i18n/locales";
+import type { ConsentState } from "~/tracking/consent";
+import type { PublicPixelIds } from "~/tracking/pixels";
 
 /** What the root loader gives every page: its language, the strings it needs and the company facts. */
 export type RootData = {
@@ -9,6 +11,10 @@ export type RootData = {
   i18n: PageResources;
   company: Company;
   siteUrl: string;
+  /** The visitor's marketing-cookie choice, whether to show the banner, and the pixels to start (only after Accept). */
+  consent: ConsentState;
+  showConsentBanner: boolean;
+  pixels: PublicPixelIds | null;
 };
 
 export function useRootData(): RootData | undefined {

@@ -6,7 +6,9 @@ import { I18nextProvider, useTranslation } from "react-i18next";
 import { Toaster } from "sonner";
 import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
+import { CookieBanner } from "~/components/CookieBanner";
 import { SocialWidget } from "~/components/SocialWidget";
+import { TrackingScripts } from "~/components/TrackingScripts";
 import { company, env } from "~/config/env.server";
 import { createPageI18n, syncPageI18n } from "~/i18n/i18n";
 import { namespacesForPath, resourcesFor } from "~/i18n/i18n.server";
@@ -17,6 +19,8 @@ import { localeFromPath } from "~/i18n/locales";
 import { useRootData, type RootData } from "~/root-data";
 import { useNonce } from "~/security/nonce";
 import stylesheet from "~/tailwind.css";
+import { readConsent, shouldShowBanner } from "~/tracking/consent.server";
+import { pixelIdsFor } from "~/tracking/events.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -29,11 +33,15 @@ export const meta: MetaFunction = (args) => (args.error ? errorMeta(args) : []);
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const locale = localeFromPath(pathname);
+  const consent = await readConsent(request);
   const data: RootData = {
     locale,
     i18n: resourcesFor(locale, namespacesForPath(pathname)),
     company,
     siteUrl: env.SITE_URL,
+    consent,
+    showConsentBanner: shouldShowBanner(request, consent),
+    pixels: pixelIdsFor(consent),
   };
   return json(data);
 }
@@ -85,10 +93,12 @@ function Chrome({ children }: { children: ReactNode }) {
       </a>
       <Navbar />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+        <CookieBanner />
         {children}
       </main>
       <Footer />
       <SocialWidget />
+      <TrackingScripts />
       {/* sonner's defaults are the spec's: 3 visible toasts, 4 s, 356 px wide, 14 px apart. */}
       <Toaster position="top-center" richColors closeButton={false} />
     </>

@@ -1,10 +1,11 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { SocialLinks } from "~/components/SocialLinks";
 import { telHref } from "~/config/company";
 import { homePath, pathFor, type PageId } from "~/i18n/routes";
 import { useRequiredRootData } from "~/root-data";
+import { settingsPathOf } from "~/tracking/consent";
 
 /** The spec's footer links, resolved for the current language. */
 const FOOTER_PAGES = [
@@ -19,6 +20,7 @@ export function Footer() {
   const { t } = useTranslation();
   const { locale, company } = useRequiredRootData();
   const year = new Date().getFullYear();
+  const { pathname, search } = useLocation();
 
   return (
     <footer className="mt-16 bg-slate-900 pb-20 text-slate-300 md:pb-8">
@@ -78,9 +80,15 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-400">
-          © {year} {company.legalName} · {t("footer.rights")}
-        </p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs text-slate-400">
+          <p>
+            © {year} {company.legalName} · {t("footer.rights")}
+          </p>
+          {/* Reopens the cookie banner on this same page; a plain link, so it works without JS. */}
+          <Link to={settingsPathOf(pathname, search)} className="underline hover:text-white" data-testid="cookie-settings-link">
+            {t("consent:settingsLink")}
+          </Link>
+        </div>
       </div>
     </footer>
   );

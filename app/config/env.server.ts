@@ -31,6 +31,15 @@ const EnvSchema = z.object({
   SOCIAL_FACEBOOK_URL: z.string().url().optional(),
   SOCIAL_INSTAGRAM_URL: z.string().url().optional(),
   SOCIAL_TIKTOK_URL: z.string().url().optional(),
+  // Marketing channels (docs/decisions/005-consent-and-tracking.md): each one is off while unset.
+  META_PIXEL_ID: optionalText,
+  META_CAPI_TOKEN: optionalText,
+  META_CAPI_URL: z
+    .string()
+    .url()
+    .default("https://graph.facebook.com")
+    .transform((url) => url.replace(/\/+$/, "")),
+  TIKTOK_PIXEL_ID: optionalText,
 });
 
 export type Env = z.infer<typeof EnvSchema>;

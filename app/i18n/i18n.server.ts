@@ -28,11 +28,11 @@ export function translatorFor(requestOrLocale: Request | Locale, namespace: Name
   return i18nServer.getFixedT(locale, namespace);
 }
 
-/** The namespaces a page needs in the browser: the shared chrome plus the page's own copy. */
+/** The namespaces a page needs in the browser: the shared chrome (with the cookie banner) plus the page's own copy. */
 export function namespacesForPath(pathname: string): Namespace[] {
   const match = matchPage(pathname);
   const pageNamespace = match ? namespaceOf(match.pageId) : null;
-  return NAMESPACES.filter((ns) => ns === "common" || ns === pageNamespace);
+  return NAMESPACES.filter((ns) => ns === "common" || ns === "consent" || ns === pageNamespace);
 }
 
 export function resourcesFor(locale: Locale, namespaces: readonly Namespace[]) {

@@ -128,19 +128,19 @@ test.describe("footer and social widget", () => {
 });
 
 test.describe("without JavaScript every page is reachable from the navigation", () => {
-  test("nav, footer and home link reach each page", async ({ page }) => {
-    for (const locale of LOCALES) {
+  for (const locale of LOCALES) {
+    test(`nav, footer and home link reach each ${locale} page`, async ({ page }) => {
+      const asPattern = (path: string) => new RegExp(`${path.replace(/\//g, "\\/")}$`);
       await page.goto(pathFor("home", locale));
-      const targets = [...NAV_PAGES, "order", "terms", "privacy"] as const;
-      for (const pageId of targets) {
-        const link = page.locator(`header a[href="${pathFor(pageId, locale)}"], footer a[href="${pathFor(pageId, locale)}"]`).first();
-        await link.click();
-        await expect(page).toHaveURL(new RegExp(`${pathFor(pageId, locale).replace(/\//g, "\\/")}$`));
+      for (const pageId of [...NAV_PAGES, "order", "terms", "privacy"] as const) {
+        const path = pathFor(pageId, locale);
+        await page.locator(`header a[href="${path}"], footer a[href="${path}"]`).first().click();
+        await expect(page).toHaveURL(asPattern(path));
         await page.locator("header").getByRole("link", { name: strings(locale, "common").productName }).click();
-        await expect(page).toHaveURL(new RegExp(`${pathFor("home", locale).replace(/\//g, "\\/")}$`));
+        await expect(page).toHaveURL(asPattern(pathFor("home", locale)));
       }
-    }
-  });
+    });
+  }
 });
 
 test.describe("the navbar fits every width in every language", () => {

@@ -1,0 +1,122 @@
+import { createHash } from "node:crypto";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+
+/**
+ * A small client for Meta's Conversions API (spec section 7, "Tracking calls").
+ * It never throws and never logs personal data: a failure is one log line with the
+ * event name and the kind of failure, nothing else.
+ */
+export const GRAPH_API_VERSION = "v21.0";
+export const DEFAULT_TIMEOUT_MS = 3_000;
+
+export type ConversionsApiConfig = { pixelId: string; accessToken: string; baseUrl: string };
+
+export type ConversionEvent = {
+  eventName: string;
+  eventId: string;
+  /** Seconds since the epoch; defaults to now. */
+  eventTime?: number;
+  eventSourceUrl?: string;
+  email?: string;
+  phone?: string;
+  clientIpAddress?: string;
+  clientUserAgent?: string;
+  customData?: Record<string, string | number>;
+};
+
+export type SendOutcome = "sent" | "failed";
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Digits only with the country code, as Meta asks. Orders come from Poland, so a bare
+ * nine-digit number gets 48; "00" and "+" prefixes are dropped.
+ */
+export function normalisePhone(phone: string): string {
+  let digits = phone.replace(/\D/g, "");
+  if (digits.startsWith("00")) digits = digits.slice(2);
+  if (digits.length === 9) digits = `48${digits}`;
+  return digits;
+}
+
+export function sha256Hex(value: string): string {
+  return createHash("sha256").update(value, "utf8").digest("hex");
+}
+
+type UserData = { em?: string[]; ph?: string[]; client_ip_address?: string; client_user_agent?: string };
+
+/** The JSON body of one event; user data hashed after normalising, IP and user agent in clear as the API expects. */
+export function buildEventPayload(event: ConversionEvent, now: () => number = Date.now) {
+  const userData: UserData = {};
+  const email = event.email ? normaliseEmail(event.email) : "";
+  const phone = event.phone ? normalisePhone(event.phone) : "";
+  if (email) userData.em = [sha256Hex(email)];
+  if (phone) userData.ph = [sha256Hex(phone)];
+  if (event.clientIpAddress) userData.client_ip_address = event.clientIpAddress;
+  if (event.clientUserAgent) userData.client_user_agent = event.clientUserAgent;
+  return {
+    event_name: event.eventName,
+    event_time: event.eventTime ?? Math.floor(now() / 1000),
+    action_source: "website" as const,
+    event_id: event.eventId,
+    ...(event.eventSourceUrl ? { event_source_url: event.eventSourceUrl } : {}),
+    user_data: userData,
+    custom_data: event.customData ?? {},
+  };
+}
+
+export function eventsEndpoint(config: ConversionsApiConfig): string {
+  return `${config.baseUrl}/${GRAPH_API_VERSION}/${encodeURIComponent(config.pixelId)}/events`;
+}
+
+/** Posts a JSON body and resolves with the HTTP status; rejects on a network error or after the timeout. */
+export type Transport = (url: string, body: string, timeoutMs: number) => Promise<number>;
+
+export class TimeoutError extends Error {
+  override name = "TimeoutError";
+}
+
+/**
+ * Node's own http client, not the global fetch: remix-serve replaces fetch with a
+ * polyfill whose abort on timeout throws outside any promise and stops the process
+ * (seen with a Conversions API that never answers).
+ */
+export const nodeTransport: Transport = (url, body, timeoutMs) =>
+  new Promise<number>((resolve, reject) => {
+    const target = new URL(url);
+    const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+    const request = send(target, { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } }, (response) => {
+      // Drain the answer so the socket is freed; its content may echo request data, so it is not kept.
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+      response.on("error", reject);
+    });
+    const timer = setTimeout(() => request.destroy(new TimeoutError()), timeoutMs);
+    request.on("error", reject);
+    request.on("close", () => clearTimeout(timer));
+    request.end(body);
+  });
+
+type SendOptions = { timeoutMs?: number; transport?: Transport; log?: (message: string) => void };
+
+/**
+ * Sends one event and resolves when it is done, failed or timed out; it never rejects.
+ * The access token goes in the body, not the URL, so it stays out of proxy and access logs.
+ */
+export async function sendConversionEvent(config: ConversionsApiConfig, event: ConversionEvent, options: SendOptions = {}): Promise<SendOutcome> {
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, transport = nodeTransport, log = console.warn } = options;
+  try {
+    const body = JSON.stringify({ data: [buildEventPayload(event)], access_token: config.accessToken });
+    const status = await transport(eventsEndpoint(config), body, timeoutMs);
+    if (status >= 200 && status < 300) return "sent";
+    log(`[tracking] Conversions API rejected ${event.eventName}: HTTP ${status}`);
+    return "failed";
+  } catch (error) {
+    const kind = error instanceof TimeoutError ? `timed out after ${timeoutMs} ms` : "network error";
+    log(`[tracking] Conversions API ${event.eventName} failed: ${kind}`);
+    return "failed";
+  }
+}

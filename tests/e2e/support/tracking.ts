@@ -1,0 +1,92 @@
+import { test as base, expect, type BrowserContext, type Page, type Request } from "@playwright/test";
+import { E2E_TRACKING } from "./tracking-config";
+
+export { E2E_TRACKING };
+
+/** Where the Conversions API stand-in listens (set by playwright.config.ts). */
+const STUB_URL = process.env.E2E_CAPI_STUB_URL ?? "http://127.0.0.1:3102";
+
+export type RecordedRequest = { path: string; body: { data: Array<Record<string, any>>; access_token?: string } };
+
+/** Every event the stand-in received from this test's browser, told apart by the test's own user-agent token. */
+export async function stubEventsFor(token: string): Promise<Array<{ path: string; accessToken?: string; event: Record<string, any> }>> {
+  const response = await fetch(`${STUB_URL}/__events`);
+  const recorded = (await response.json()) as RecordedRequest[];
+  return recorded.flatMap(({ path, body }) =>
+    body.data.filter((event) => String(event.user_data?.client_user_agent ?? "").includes(token)).map((event) => ({ path, accessToken: body.access_token, event })),
+  );
+}
+
+/** Makes the stand-in answer this test's requests with a 500 or not at all. */
+export async function stubBehaviour(token: string, respond: "error" | "hang") {
+  await fetch(`${STUB_URL}/__behaviour`, { method: "POST", body: JSON.stringify({ match: token, respond }) });
+}
+
+const FAKE_META_PIXEL = `(function () {
+  var calls = (window.__pixelCalls = window.__pixelCalls || []);
+  var fbq = window.fbq;
+  fbq.callMethod = function () { calls.push(["fbq"].concat([].slice.call(arguments))); };
+  fbq.queue.forEach(function (args) { fbq.callMethod.apply(null, args); });
+  fbq.queue = [];
+})();`;
+
+const FAKE_TIKTOK_PIXEL = `(function () {
+  var calls = (window.__pixelCalls = window.__pixelCalls || []);
+  var ttq = window.ttq;
+  ttq.forEach(function (args) { calls.push(["ttq"].concat(args)); });
+  ["page", "track", "identify"].forEach(function (method) {
+    ttq[method] = function () { calls.push(["ttq", method].concat([].slice.call(arguments))); };
+  });
+})();`;
+
+/**
+ * There is no internet in the suite: every request off 127.0.0.1 fails, except the two
+ * pixel scripts, which are served as small fakes that record the calls made to them.
+ * Returns the URLs the page asked for outside our origin.
+ */
+export async function isolateFromInternet(context: BrowserContext, ownOrigin: string): Promise<string[]> {
+  const thirdParty: string[] = [];
+  await context.route(
+    (url) => url.origin !== ownOrigin,
+    async (route) => {
+      const url = route.request().url();
+      thirdParty.push(url);
+      if (url.startsWith("https://connect.facebook.net/")) return route.fulfill({ contentType: "text/javascript", body: FAKE_META_PIXEL });
+      if (url.startsWith("https://analytics.tiktok.com/")) return route.fulfill({ contentType: "text/javascript", body: FAKE_TIKTOK_PIXEL });
+      return route.abort();
+    },
+  );
+  return thirdParty;
+}
+
+export async function pixelCalls(page: Page): Promise<unknown[][]> {
+  return page.evaluate(() => (window as unknown as { __pixelCalls?: unknown[][] }).__pixelCalls ?? []);
+}
+
+/** Names of the cookies a tracker would set (the pixels' own, or anything but our consent cookie). */
+export async function trackingCookies(context: BrowserContext): Promise<string[]> {
+  return (await context.cookies()).map((cookie) => cookie.name).filter((name) => name !== "consent");
+}
+
+/**
+ * Each test gets a browser with its own user-agent token, so it can pick its events out
+ * of the shared stand-in while other tests run in parallel, and a list of every
+ * third-party request its pages made.
+ */
+export const test = base.extend<{ token: string; thirdPartyRequests: string[] }>({
+  token: async ({}, use, testInfo) => {
+    await use(`e2e-${testInfo.testId}-${testInfo.project.name}-${testInfo.repeatEachIndex}`);
+  },
+  userAgent: async ({ userAgent, token }, use) => {
+    await use(`${userAgent ?? "Mozilla/5.0"} ${token}`);
+  },
+  thirdPartyRequests: [
+    async ({ context, baseURL }, use) => {
+      await use(await isolateFromInternet(context, new URL(baseURL!).origin));
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+export type { Request };
