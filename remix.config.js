@@ -10,6 +10,8 @@ const routeTable = JSON.parse(readFileSync(new URL("./app/i18n/route-table.json"
 const otherRoutes = [
   ["sitemap.xml", "routes/sitemap.xml.ts"],
   ["robots.txt", "routes/robots.txt.ts"],
+  ["api/preview", "routes/api.preview.ts"],
+  ["api/accept", "routes/api.accept.ts"],
   ["*", "routes/not-found.tsx"],
 ];
 

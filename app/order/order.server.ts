@@ -45,12 +45,12 @@ function isUniqueViolation(error: unknown, column: string): boolean {
   return error instanceof Error && (error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" && error.message.includes(`orders.${column}`);
 }
 
-async function findByIdempotencyKey(db: AppDatabase, key: string): Promise<OrderRow | undefined> {
+export async function findOrderByIdempotencyKey(db: AppDatabase, key: string): Promise<OrderRow | undefined> {
   return db.selectFrom("orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
 }
 
 export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<AcceptResult> {
-  const existing = await findByIdempotencyKey(db, input.idempotencyKey);
+  const existing = await findOrderByIdempotencyKey(db, input.idempotencyKey);
   if (existing) return { order: existing, created: false };
 
   const now = input.now ?? new Date();
@@ -106,7 +106,7 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
   } catch (error) {
     // Another request with the same key won the race: answer with its order.
     if (isUniqueViolation(error, "idempotency_key")) {
-      const winner = await findByIdempotencyKey(db, input.idempotencyKey);
+      const winner = await findOrderByIdempotencyKey(db, input.idempotencyKey);
       if (winner) return { order: winner, created: false };
     }
     throw error;
