@@ -151,9 +151,18 @@ function FormStep({ variant, defaultType, state, networkError }: { variant: Orde
     const messages = (fields as Record<string, { errors?: string[] } | undefined>)[name]?.errors;
     return messages?.[0] ? t(messages[0]) : undefined;
   };
+  // Several fields share the message "Required field": the summary names the field too.
+  const labelOf = (name: string): string | null => {
+    if (name === variant.names.declarationType) return t("form.declarationType");
+    if (name === variant.names.phone) return t("form.phone");
+    if (name === "dataProcessingConsent") return null;
+    const group = name.startsWith("property") ? t("form.propertyHeading") : name.startsWith("mailing") ? t("form.mailingHeading") : null;
+    return group ? `${group} – ${t(`form.${name}`)}` : t(`form.${name}`);
+  };
   const summary = names.flatMap((name) => {
     const message = errorOf(name);
-    return message ? [{ id: fieldId(name), message }] : [];
+    const label = labelOf(name);
+    return message ? [{ id: fieldId(name), message: label ? `${label}: ${message}` : message }] : [];
   });
   const serverIntro = state?.formErrorKey && summary.length > 0 ? t(state.formErrorKey) : null;
   const required = (label: string) => (variant.markRequired ? `${label} *` : label);
