@@ -183,6 +183,10 @@ test.describe("with JavaScript", () => {
     test.skip(!javaScriptEnabled, "needs JavaScript");
     const order = orderStrings("pl");
     const data = validOrder(testInfo.project.name);
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
     await page.goto(pathFor("order", "pl"));
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
     // Slow the server down a little so the loading labels can be seen.
@@ -212,6 +216,7 @@ test.describe("with JavaScript", () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
     await expectOnPaymentPage(page, /^399\s?zł$/);
     expect(countOrders(data.tenantName)).toBe(1);
+    expect(consoleErrors.filter((text) => /hydrat|Content Security Policy|did not match/i.test(text))).toEqual([]);
   });
 
   test("a network failure shows the localized connection error and clears the loading state", async ({ page, javaScriptEnabled }, testInfo) => {
