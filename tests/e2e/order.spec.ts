@@ -171,8 +171,13 @@ test.describe("order flow: preview, back, accept, payment", () => {
       expect(replay.status()).toBe(303);
       expect(replay.headers().location).toBe(paymentUrl);
     }
+    // The back button shows the preview again (from the browser's cache); ordering from it
+    // lands on the same payment page.
     await page.goBack();
-    await page.goForward();
+    await expect(page.getByTestId("contract")).toContainText(data.tenantName);
+    await page.getByLabel(order.preview.acceptTerms).check();
+    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+    await page.getByRole("button", { name: order.preview.order }).click();
     await expect(page).toHaveURL(new RegExp(`${paymentUrl}$`));
     expect(countOrders(data.tenantName)).toBe(1);
   });
