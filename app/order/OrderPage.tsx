@@ -410,6 +410,14 @@ function PreviewStep({ variant, preview, accepted, networkError, heading }: { va
               {t("preview.back")}
             </button>
           </div>
+          {/* The redirect is automatic; the link is for a page restored from the back/forward cache. */}
+          {accepted ? (
+            <p role="status">
+              <a href={accepted} className="font-semibold text-blue-900 underline">
+                {t("accept.goToPayment")}
+              </a>
+            </p>
+          ) : null}
         </Form>
       </div>
     </>
