@@ -129,6 +129,7 @@ test.describe("footer and social widget", () => {
 
 test.describe("without JavaScript every page is reachable from the navigation", () => {
   test("nav, footer and home link reach each page", async ({ page }) => {
+    test.setTimeout(90_000); // 56 page loads: over 30 s on a loaded 2-core machine
     for (const locale of LOCALES) {
       await page.goto(pathFor("home", locale));
       const targets = [...NAV_PAGES, "order", "terms", "privacy"] as const;
