@@ -12,6 +12,8 @@ const otherRoutes = [
   ["robots.txt", "routes/robots.txt.ts"],
   ["consent", "routes/consent.ts"],
   ["tracking/event", "routes/tracking-event.ts"],
+  ["api/preview", "routes/api.preview.ts"],
+  ["api/accept", "routes/api.accept.ts"],
   ["*", "routes/not-found.tsx"],
 ];
 

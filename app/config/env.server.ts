@@ -20,6 +20,12 @@ const EnvSchema = z.object({
     .default("http://localhost:3000")
     .transform((url) => url.replace(/\/+$/, "")),
   DATABASE_PATH: z.string().min(1).default("./data/app.db"),
+  /**
+   * Signs the one-time order token of the preview step (docs/decisions/003). Without it a
+   * random secret is made per process: safe, but a restart voids previews in progress,
+   * and several app instances would not accept each other's tokens.
+   */
+  ORDER_TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   COMPANY_LEGAL_NAME: optionalText,
   COMPANY_TAX_ID: optionalText,
   COMPANY_STREET: optionalText,

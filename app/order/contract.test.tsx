@@ -1,0 +1,65 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { PLACEHOLDER_COMPANY } from "~/config/company";
+import { translatorFor } from "~/i18n/i18n.server";
+import { Contract, contractText } from "./contract";
+import { formatPrice, PRODUCTS } from "./pricing";
+import type { OrderDetails } from "./schema";
+
+const details: OrderDetails = {
+  declarationType: "regular",
+  tenantName: `<script>alert("x")</script> Jan`,
+  landlordName: "Anna & <i>Nowak</i>",
+  startDate: "2026-12-01",
+  email: "jan@example.com",
+  phone: "600100200",
+  propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
+  mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
+  propertyParts: null,
+  mailingParts: null,
+  additionalInfo: "{{email}} $t(contract.title) <img src=x onerror=alert(1)>",
+  rentalPeriodDays: null,
+};
+const date = new Date("2026-11-22T10:00:00Z");
+
+describe("the contract component", () => {
+  it("escapes every piece of user data: markup stays text", async () => {
+    const t = await translatorFor("pl", "order");
+    const html = renderToStaticMarkup(<Contract details={details} company={PLACEHOLDER_COMPANY} locale="pl" date={date} t={t} />);
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("<img");
+    expect(html).not.toContain("<i>");
+    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Jan");
+    expect(html).toContain("Anna &amp; &lt;i&gt;Nowak&lt;/i&gt;");
+    // Interpolated values are not interpolated again.
+    expect(html).toContain("{{email}} $t(contract.title)");
+  });
+
+  it("states the legal substance with the visitor's data, the price from the pricing module and the date", async () => {
+    const t = await translatorFor("pl", "order");
+    const text = contractText({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, t });
+    expect(text).toContain("art. 19a ust. 2 pkt 3 ustawy z dnia 21 czerwca 2001 r. o ochronie praw lokatorów");
+    expect(text).toContain(`przy: ${details.propertyAddress}`);
+    expect(text).toContain(`Adres wysyłki: ${details.mailingAddress}`);
+    expect(text).toContain(formatPrice(PRODUCTS.regular.priceGrosze, "pl"));
+    expect(text).toContain("22 listopada 2026");
+    expect(text).toContain("1 grudnia 2026");
+    expect(text).toContain("jan@example.com");
+    expect(text).toContain(PLACEHOLDER_COMPANY.legalName);
+  });
+
+  it("is written in each page language and shows variant 2's 90 days", async () => {
+    for (const [locale, phrase] of [
+      ["en", "art. 19a(2)(3)"],
+      ["uk", "ст. 19a"],
+      ["ru", "ст. 19a"],
+    ] as const) {
+      const t = await translatorFor(locale, "order");
+      const text = contractText({ details: { ...details, declarationType: "notarized", rentalPeriodDays: 90, landlordName: null, startDate: null, additionalInfo: null }, company: PLACEHOLDER_COMPANY, locale, date, t });
+      expect(text).toContain(phrase);
+      expect(text).toContain(formatPrice(PRODUCTS.notarized.priceGrosze, locale));
+      expect(text).toMatch(/90/);
+      expect(text).not.toMatch(/contract\./);
+    }
+  });
+});

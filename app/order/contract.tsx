@@ -1,0 +1,85 @@
+import type { Company } from "~/config/company";
+import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
+import { formatPrice, PRODUCTS } from "./pricing";
+import type { OrderDetails } from "./schema";
+
+/**
+ * The agreement the tenant accepts, built once from the order's data and rendered
+ * three ways: the preview (React text nodes), the API's `html` (renderToStaticMarkup of
+ * the same component) and the plain-text copy stored with the order. Change the wording
+ * in locales/<lang>/order.json (`contract.*`) and bump CONTRACT_VERSION with it.
+ */
+export const CONTRACT_VERSION = "2026-11-22.1";
+
+/** A translation function fixed to the "order" namespace (react-i18next's or the server's). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export type ContractInput = { details: OrderDetails; company: Company; locale: Locale; date: Date; t: Translate };
+type Section = { heading: string; paragraphs: string[] };
+export type ContractDocument = { title: string; sections: Section[]; place: string };
+
+function formatDate(date: Date | string, locale: Locale): string {
+  const value = typeof date === "string" ? new Date(`${date}T12:00:00Z`) : date;
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Warsaw" }).format(value);
+}
+
+export function contractDocument({ details, company, locale, date, t }: ContractInput): ContractDocument {
+  const product = PRODUCTS[details.declarationType];
+  const typeName = t(`contract.types.${details.declarationType}`);
+  const price = formatPrice(product.priceGrosze, locale);
+  const parties = [
+    t("contract.parties.customer", { name: details.tenantName, email: details.email, phone: details.phone, address: details.mailingAddress }),
+    t("contract.parties.provider", { legalName: company.legalName, taxId: company.taxId, address: `${company.street}, ${company.postalCode} ${company.city}` }),
+  ];
+  const subject = [t("contract.subject.declaration", { name: details.tenantName, address: details.propertyAddress }), t("contract.subject.legalBasis")];
+  if (details.landlordName) subject.push(t("contract.subject.landlord", { name: details.landlordName }));
+  if (details.startDate) subject.push(t("contract.subject.startDate", { date: formatDate(details.startDate, locale) }));
+  if (details.rentalPeriodDays) subject.push(t("contract.subject.rentalPeriod", { count: details.rentalPeriodDays }));
+
+  const sections: Section[] = [
+    { heading: t("contract.parties.heading"), paragraphs: parties },
+    { heading: t("contract.subject.heading"), paragraphs: subject },
+    {
+      heading: t("contract.price.heading"),
+      paragraphs: [t("contract.price.type", { type: typeName, price }), t("contract.price.payment", { account: company.bankAccount, bank: company.bankName })],
+    },
+    {
+      heading: t("contract.delivery.heading"),
+      paragraphs: [t("contract.delivery.time", { count: product.turnaroundBusinessDays }), t("contract.delivery.address", { address: details.mailingAddress })],
+    },
+    { heading: t("contract.withdrawal.heading"), paragraphs: [t("contract.withdrawal.text")] },
+    {
+      heading: t("contract.final.heading"),
+      paragraphs: [t("contract.final.text"), ...(details.additionalInfo ? [t("contract.final.additionalInfo", { info: details.additionalInfo })] : [])],
+    },
+  ];
+  return { title: t("contract.title", { type: typeName }), sections, place: t("contract.place", { city: company.city, date: formatDate(date, locale) }) };
+}
+
+/** The agreement as React text nodes: user data is never parsed as markup. */
+export function Contract(props: ContractInput) {
+  const document = contractDocument(props);
+  return (
+    <article className="space-y-4 text-sm leading-relaxed text-slate-800" lang={props.locale}>
+      <h3 className="text-base font-bold text-slate-900">{document.title}</h3>
+      <p className="text-slate-600">{document.place}</p>
+      {document.sections.map((section, index) => (
+        <section key={section.heading} className="space-y-2">
+          <h4 className="font-semibold text-slate-900">
+            §{index + 1}. {section.heading}
+          </h4>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}
+
+/** The exact text the tenant accepted, stored with the order. */
+export function contractText(input: ContractInput): string {
+  const document = contractDocument(input);
+  const sections = document.sections.map((section, index) => [`§${index + 1}. ${section.heading}`, ...section.paragraphs].join("\n"));
+  return [document.title, document.place, ...sections].join("\n\n");
+}

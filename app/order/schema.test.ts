@@ -1,0 +1,136 @@
+import { parseWithZod } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/i18n/i18n.server";
+import { apiSchema, orderFormSchema } from "./schema";
+import { AUTOMATIC_VARIANT, STANDARD_VARIANT } from "./variants";
+
+const VALID_FORM: Record<string, string> = {
+  declarationType: "notarized",
+  landlordName: "Anna Nowak",
+  tenantName: "Jan Kowalski",
+  startDate: "2026-12-01",
+  email: "jan@example.com",
+  phone: "600100200",
+  propertyAddress: "ul. Długa 5/3",
+  propertyPostalCode: "70-001",
+  propertyCity: "Szczecin",
+  mailingAddress: "ul. Krótka 1",
+  mailingPostalCode: "00-001",
+  mailingCity: "Warszawa",
+  dataProcessingConsent: "on",
+};
+
+function formData(values: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(values)) data.append(name, value);
+  return data;
+}
+
+function errorsOf(values: Record<string, string>, variant = STANDARD_VARIANT, stage: "details" | "accept" = "details") {
+  const submission = parseWithZod(formData(values), { schema: orderFormSchema(variant, stage) });
+  return submission.status === "success" ? {} : Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
+}
+
+describe("order form schema", () => {
+  it("accepts a complete form and joins each address into one line", () => {
+    const submission = parseWithZod(formData(VALID_FORM), { schema: orderFormSchema(STANDARD_VARIANT, "details") });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(submission.value).toMatchObject({
+      declarationType: "notarized",
+      tenantName: "Jan Kowalski",
+      landlordName: "Anna Nowak",
+      propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
+      mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
+      rentalPeriodDays: null,
+    });
+  });
+
+  it("gives every rule of spec section 5 its message, in Polish and English", async () => {
+    const errors = errorsOf({ declarationType: "gold", email: "not-an-email", phone: "12345678" });
+    const pl = await translatorFor("pl", "order");
+    const en = await translatorFor("en", "order");
+    const expected: Record<string, [string, string]> = {
+      declarationType: ["Wybierz rodzaj oświadczenia", "Select declaration type"],
+      landlordName: ["Wymagane pole", "Required field"],
+      tenantName: ["Wymagane pole", "Required field"],
+      startDate: ["Wymagane pole", "Required field"],
+      email: ["Nieprawidłowy adres email", "Invalid email address"],
+      phone: ["Nieprawidłowy numer telefonu", "Invalid phone number"],
+      propertyAddress: ["Wymagane pole", "Required field"],
+      propertyPostalCode: ["Wymagane pole", "Required field"],
+      propertyCity: ["Wymagane pole", "Required field"],
+      mailingAddress: ["Wymagane pole", "Required field"],
+      mailingPostalCode: ["Wymagane pole", "Required field"],
+      mailingCity: ["Wymagane pole", "Required field"],
+      dataProcessingConsent: ["Musisz wyrazić zgodę na przetwarzanie danych osobowych", "You must consent to data processing"],
+    };
+    expect(Object.keys(errors).sort()).toEqual(Object.keys(expected).sort());
+    for (const [field, [polish, english]] of Object.entries(expected)) {
+      expect(pl(errors[field]!), field).toBe(polish);
+      expect(en(errors[field]!), field).toBe(english);
+    }
+  });
+
+  it("treats whitespace as empty and the phone minimum as 9 characters", () => {
+    expect(errorsOf({ ...VALID_FORM, tenantName: "   " }).tenantName).toBe("validation.required");
+    expect(errorsOf({ ...VALID_FORM, phone: "60010020" }).phone).toBe("validation.phone");
+    expect(errorsOf({ ...VALID_FORM, phone: "600100200" }).phone).toBeUndefined();
+    expect(errorsOf({ ...VALID_FORM, startDate: "2026-02-30" }).startDate).toBe("validation.date");
+  });
+
+  it("does not check the postal code format beyond non-empty", () => {
+    expect(errorsOf({ ...VALID_FORM, propertyPostalCode: "7" })).toEqual({});
+  });
+
+  it("requires both preview checkboxes only at the accept stage", () => {
+    expect(errorsOf(VALID_FORM, STANDARD_VARIANT, "details")).toEqual({});
+    expect(errorsOf(VALID_FORM, STANDARD_VARIANT, "accept")).toEqual({
+      acceptTerms: "validation.acceptTerms",
+      immediatePerformanceConsent: "validation.immediatePerformanceConsent",
+    });
+    expect(errorsOf({ ...VALID_FORM, acceptTerms: "on", immediatePerformanceConsent: "on" }, STANDARD_VARIANT, "accept")).toEqual({});
+  });
+
+  it("uses variant 2's field names, no landlord or date, and the fixed 90 days", () => {
+    const { declarationType: _type, phone: _phone, landlordName: _landlord, startDate: _date, ...rest } = VALID_FORM;
+    const values = { ...rest, rodzaj_oswiadczenia: "regular", telefon: "600100200", additionalInfo: "" };
+    const submission = parseWithZod(formData(values), { schema: orderFormSchema(AUTOMATIC_VARIANT, "details") });
+    expect(submission.status).toBe("success");
+    if (submission.status === "success") expect(submission.value).toMatchObject({ declarationType: "regular", phone: "600100200", landlordName: null, startDate: null, rentalPeriodDays: 90, additionalInfo: null });
+    expect(errorsOf({ ...values, rodzaj_oswiadczenia: "", telefon: "1" }, AUTOMATIC_VARIANT)).toEqual({ rodzaj_oswiadczenia: "validation.declarationType", telefon: "validation.phone" });
+  });
+});
+
+describe("API schema", () => {
+  const body = {
+    imie_nazwisko_najemcy: "Jan Kowalski",
+    imie_nazwisko_wynajmujacego: "Anna Nowak",
+    email: "jan@example.com",
+    telefon: "600100200",
+    adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+    adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+    rodzaj_oswiadczenia: "regular",
+    data_zawarcia: "2026-12-01",
+    dodatkowe_informacje: "",
+  };
+
+  it("accepts the spec's body for variant 1 and variant 2", () => {
+    expect(apiSchema("details").safeParse(body).success).toBe(true);
+    const { imie_nazwisko_wynajmujacego: _l, data_zawarcia: _d, dodatkowe_informacje: _i, ...variant2 } = body;
+    const parsed = apiSchema("details").safeParse({ ...variant2, okres_najmu_dni: 90 });
+    expect(parsed.success && parsed.data.rentalPeriodDays).toBe(90);
+  });
+
+  it("rejects wrong types and missing fields with field messages", () => {
+    const parsed = apiSchema("details").safeParse({ ...body, telefon: 600100200, imie_nazwisko_wynajmujacego: undefined, okres_najmu_dni: 30 });
+    expect(parsed.success).toBe(false);
+    const fields = parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join("."));
+    expect(fields).toEqual(expect.arrayContaining(["telefon", "okres_najmu_dni"]));
+  });
+
+  it("needs the three consents to accept", () => {
+    expect(apiSchema("accept").safeParse(body).success).toBe(false);
+    expect(apiSchema("accept").safeParse({ ...body, zgoda_na_przetwarzanie_danych: true, akceptacja_warunkow: true, zgoda_na_natychmiastowe_wykonanie: true }).success).toBe(true);
+  });
+});

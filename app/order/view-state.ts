@@ -1,0 +1,29 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { DeclarationType } from "./pricing";
+import type { OrderDetails } from "./schema";
+
+/** What the order action answers, shared by the server and the page. */
+export type OrderLoaderData = { defaultType: DeclarationType };
+
+/** Stage 1: the form, with the posted values and conform's reply when it failed. */
+export type FormState = { stage: "form"; values: Record<string, string>; reply?: SubmissionResult<string[]>; formErrorKey?: string };
+
+/** Stage 2: the contract built from the posted data, the one-time token and any message. */
+export type PreviewState = {
+  stage: "preview";
+  values: Record<string, string>;
+  details: OrderDetails;
+  token: string;
+  /** ISO time of the preview; the contract is dated with it. */
+  date: string;
+  errors?: Record<string, string[] | null>;
+  formErrorKey?: string;
+};
+
+/** Accepted, answered as data to the enhanced form: toast, then a full-page redirect. */
+export type AcceptedState = { stage: "accepted"; paymentUrl: string };
+
+/** Made in the browser only, when the request never reached the server. */
+export type NetworkErrorState = { stage: "networkError"; intent: "preview" | "accept" };
+
+export type OrderState = FormState | PreviewState | AcceptedState | NetworkErrorState;

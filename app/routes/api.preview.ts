@@ -1,0 +1,6 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { handleOrderApi } from "~/order/api.server";
+
+/** POST /api/preview: the contract for the posted data, as escaped HTML. Stores nothing. */
+export const action = ({ request }: ActionFunctionArgs) => handleOrderApi(request, "details");
+export const loader = action;

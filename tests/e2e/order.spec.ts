@@ -1,0 +1,250 @@
+import { expect, test, type Page, type Route } from "@playwright/test";
+import { countOrders, expectOnPaymentPage, fillOrderForm, validOrder } from "./support/order";
+import { pathFor, strings, type Locale } from "./support/site";
+
+const REQUIRED_FIELDS = ["landlordName", "tenantName", "startDate", "propertyAddress", "propertyPostalCode", "propertyCity", "mailingAddress", "mailingPostalCode", "mailingCity"] as const;
+const AMOUNT_399: Record<Locale, RegExp> = { pl: /^399\s?zł$/, en: /^PLN\s?399$/, uk: /^399\s?PLN$/, ru: /^399\s?PLN$/ };
+
+function orderStrings(locale: Locale) {
+  return strings(locale, "order");
+}
+
+async function preview(page: Page, locale: Locale) {
+  await page.getByRole("button", { name: orderStrings(locale).form.preview }).click();
+  await expect(page.getByTestId("contract")).toBeVisible();
+}
+
+test.describe("order form, stage 1", () => {
+  for (const locale of ["pl", "en", "uk"] as const) {
+    test(`an invalid submit shows every message in ${locale}, an error summary and keeps the values`, async ({ page, javaScriptEnabled }) => {
+      const order = orderStrings(locale);
+      await page.goto(pathFor("order", locale));
+      await expect(page.locator("form[novalidate]")).toHaveCount(1);
+      await page.getByLabel(order.form.tenantName).fill("Jan <b>Kowalski</b>");
+      await page.getByLabel(order.form.email).fill("not-an-email");
+      await page.getByLabel(order.form.phone).fill("12345");
+      const response = javaScriptEnabled ? null : page.waitForResponse((r) => r.request().method() === "POST");
+      await page.getByRole("button", { name: order.form.preview }).click();
+      if (response) expect((await response).status()).toBe(400);
+
+      const summary = page.getByTestId("error-summary");
+      await expect(summary.getByRole("heading", { name: order.errorSummary.heading })).toBeVisible();
+      if (javaScriptEnabled) await expect(summary).toBeFocused();
+      else await expect(page).toHaveTitle(`${strings(locale, "common").form.errorTitlePrefix} ${order.meta.title}`);
+      for (const field of REQUIRED_FIELDS.filter((name) => name !== "tenantName")) {
+        await expect(summary.locator(`a[href="#field-${field}"]`)).toContainText(order.validation.required);
+        await expect(page.locator(`#field-${field}-error`)).toHaveText(order.validation.required);
+      }
+      await expect(summary.locator('a[href="#field-email"]')).toHaveText(`${order.form.email}: ${order.validation.email}`);
+      await expect(summary.locator('a[href="#field-phone"]')).toHaveText(`${order.form.phone}: ${order.validation.phone}`);
+      await expect(summary.locator('a[href="#field-dataProcessingConsent"]')).toHaveText(order.validation.dataProcessingConsent);
+      await expect(summary.locator('a[href="#field-mailingCity"]')).toHaveText(`${order.form.mailingHeading} – ${order.form.mailingCity}: ${order.validation.required}`);
+      await expect(summary.locator('a[href="#field-tenantName"]')).toHaveCount(0);
+      await expect(page.getByLabel(order.form.tenantName)).toHaveValue("Jan <b>Kowalski</b>");
+      await expect(page.getByLabel(order.form.email)).toHaveValue("not-an-email");
+      await expect(page.getByLabel(order.form.phone)).toHaveValue("12345");
+      await expect(page.locator("#field-propertyPostalCode")).toHaveAttribute("placeholder", "XX-XXX");
+
+      await summary.locator('a[href="#field-landlordName"]').click();
+      await expect(page).toHaveURL(/#field-landlordName$/);
+    });
+  }
+
+  test("the pricing cards' ?type= preselects the declaration type; an unknown value is ignored", async ({ page }) => {
+    await page.goto(`${pathFor("order", "pl")}?type=notarized`);
+    await expect(page.locator("#field-declarationType")).toHaveValue("notarized");
+    await page.goto(`${pathFor("order", "pl")}?type=gold`);
+    await expect(page.locator("#field-declarationType")).toHaveValue("regular");
+  });
+});
+
+test.describe("order flow: preview, back, accept, payment", () => {
+  for (const locale of ["pl", "uk"] as const) {
+    test(`the happy path in ${locale} ends on the payment page with the right amount`, async ({ page }, testInfo) => {
+      const order = orderStrings(locale);
+      const data = validOrder(`${testInfo.project.name}-${locale}`);
+      await page.goto(pathFor("order", locale));
+      await fillOrderForm(page, data);
+      await preview(page, locale);
+
+      const contract = page.getByTestId("contract");
+      await expect(contract).toContainText(data.tenantName);
+      await expect(contract).toContainText("ul. Długa 5/3, 70-001 Szczecin");
+      await expect(contract).toContainText("19a");
+      await expect(page.getByLabel(order.preview.acceptTerms)).not.toBeChecked();
+      await expect(page.getByLabel(order.preview.immediatePerformanceConsent)).not.toBeChecked();
+
+      // Back to the form keeps every value.
+      await page.getByRole("button", { name: order.preview.back }).click();
+      await expect(page.locator("#field-tenantName")).toHaveValue(data.tenantName);
+      await expect(page.locator("#field-declarationType")).toHaveValue("notarized");
+      await expect(page.locator("#field-startDate")).toHaveValue(data.startDate);
+      await expect(page.locator("#field-mailingCity")).toHaveValue(data.mailingCity);
+      await expect(page.locator("#field-dataProcessingConsent")).toBeChecked();
+
+      await preview(page, locale);
+      await page.getByLabel(order.preview.acceptTerms).check();
+      await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+      await page.getByRole("button", { name: order.preview.order }).click();
+      await expectOnPaymentPage(page, AMOUNT_399[locale]);
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(page.getByTestId("transfer-title")).toContainText(await page.getByTestId("order-number").innerText());
+      expect(countOrders(data.tenantName)).toBe(1);
+    });
+  }
+
+  test("accept without the two checkboxes is refused with a message (no JavaScript)", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.skip(javaScriptEnabled, "with JavaScript the button stays disabled; covered below");
+    const order = orderStrings("pl");
+    const data = validOrder(testInfo.project.name);
+    await page.goto(pathFor("order", "pl"));
+    await fillOrderForm(page, data);
+    await preview(page, "pl");
+    await page.getByLabel(order.preview.acceptTerms).check();
+    const response = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: order.preview.order }).click();
+    expect((await response).status()).toBe(400);
+    await expect(page.getByTestId("error-summary")).toContainText(order.validation.immediatePerformanceConsent);
+    await expect(page.getByTestId("contract")).toContainText(data.tenantName);
+    expect(countOrders(data.tenantName)).toBe(0);
+  });
+
+  test("with JavaScript the order button waits for both checkboxes", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.skip(!javaScriptEnabled, "needs JavaScript");
+    const order = orderStrings("en");
+    await page.goto(pathFor("order", "en"));
+    await fillOrderForm(page, validOrder(testInfo.project.name));
+    await preview(page, "en");
+    const button = page.getByRole("button", { name: order.preview.order });
+    await expect(button).toBeDisabled();
+    await page.getByLabel(order.preview.acceptTerms).check();
+    await expect(button).toBeDisabled();
+    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+    await expect(button).toBeEnabled();
+  });
+
+  test("a tampered token gets a clear 400 message and the preview again", async ({ page, javaScriptEnabled }, testInfo) => {
+    const order = orderStrings("en");
+    const data = validOrder(testInfo.project.name);
+    await page.goto(pathFor("order", "en"));
+    await fillOrderForm(page, data);
+    await preview(page, "en");
+    await page.getByLabel(order.preview.acceptTerms).check();
+    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+    await page.locator('input[name="token"]').evaluate((input: HTMLInputElement) => (input.value = `${input.value.slice(0, -2)}xx`));
+    const response = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: order.preview.order }).click();
+    expect((await response).status()).toBe(400);
+    await expect(page.getByTestId("error-summary")).toContainText(order.errors.token);
+    if (!javaScriptEnabled) await expect(page).toHaveTitle(/^Error: /);
+    expect(countOrders(data.tenantName)).toBe(0);
+
+    // The page carries a fresh token: ordering from it now works.
+    await page.getByLabel(order.preview.acceptTerms).check();
+    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+    await page.getByRole("button", { name: order.preview.order }).click();
+    await expectOnPaymentPage(page, AMOUNT_399.en);
+    expect(countOrders(data.tenantName)).toBe(1);
+  });
+
+  test("the same accept sent again, twice at once, or after going back makes one order and the same payment page", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.skip(javaScriptEnabled, "replays a plain form POST");
+    const order = orderStrings("pl");
+    const data = validOrder(testInfo.project.name);
+    await page.goto(pathFor("order", "pl"));
+    await fillOrderForm(page, data);
+    await preview(page, "pl");
+    await page.getByLabel(order.preview.acceptTerms).check();
+    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+    // The exact POST the browser is about to send, to replay it as a double click would.
+    const fields = await page.locator("form:has(input[name=token])").evaluate((form: HTMLFormElement) => {
+      const data = new FormData(form);
+      data.set("intent", "accept");
+      return Object.fromEntries([...data.entries()].map(([key, value]) => [key, String(value)]));
+    });
+    await page.getByRole("button", { name: order.preview.order }).click();
+    await expectOnPaymentPage(page, /^399\s?zł$/);
+    const paymentUrl = new URL(page.url()).pathname;
+
+    const replays = await Promise.all([0, 1, 2].map(() => page.request.post(pathFor("order", "pl"), { form: fields, maxRedirects: 0 })));
+    for (const replay of replays) {
+      expect(replay.status()).toBe(303);
+      expect(replay.headers().location).toBe(paymentUrl);
+    }
+    // The back button shows the preview again (from the browser's cache); ordering from it
+    // lands on the same payment page.
+    await page.goBack();
+    await expect(page.getByTestId("contract")).toContainText(data.tenantName);
+    await page.getByLabel(order.preview.acceptTerms).check();
+    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+    await page.getByRole("button", { name: order.preview.order }).click();
+    await expect(page).toHaveURL(new RegExp(`${paymentUrl}$`));
+    expect(countOrders(data.tenantName)).toBe(1);
+  });
+});
+
+test.describe("with JavaScript", () => {
+  test("no reload between stages, loading labels, the toast and the delayed full-page redirect", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.skip(!javaScriptEnabled, "needs JavaScript");
+    const order = orderStrings("pl");
+    const data = validOrder(testInfo.project.name);
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    await page.goto(pathFor("order", "pl"));
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
+    // Slow the server down a little so the loading labels can be seen.
+    await page.route(
+      (url) => url.pathname === pathFor("order", "pl"),
+      async (route) => {
+        if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.continue();
+      },
+    );
+    await fillOrderForm(page, data);
+    await page.getByRole("button", { name: order.form.preview }).click();
+    await expect(page.getByRole("button", { name: order.form.generating })).toBeDisabled();
+    await expect(page.getByTestId("contract")).toContainText(data.tenantName);
+
+    await page.getByLabel(order.preview.acceptTerms).check();
+    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+    await page.getByRole("button", { name: order.preview.order }).click();
+    await expect(page.getByRole("button", { name: order.preview.processing })).toBeDisabled();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: order.accept.success });
+    await expect(toast).toBeVisible();
+    const toastShownAt = Date.now();
+    // Still the same document until the redirect.
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
+    await page.waitForURL(/\/platnosc\//);
+    expect(Date.now() - toastShownAt).toBeGreaterThanOrEqual(1000);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
+    await expectOnPaymentPage(page, /^399\s?zł$/);
+    expect(countOrders(data.tenantName)).toBe(1);
+    expect(consoleErrors.filter((text) => /hydrat|Content Security Policy|did not match/i.test(text))).toEqual([]);
+  });
+
+  test("a network failure shows the localized connection error and clears the loading state", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.skip(!javaScriptEnabled, "needs JavaScript");
+    const order = orderStrings("en");
+    await page.goto(pathFor("order", "en"));
+    await fillOrderForm(page, validOrder(testInfo.project.name));
+    const orderPath = (url: URL) => url.pathname === pathFor("order", "en");
+    const offline = (route: Route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue());
+    await page.route(orderPath, offline);
+    await page.getByRole("button", { name: order.form.preview }).click();
+    await expect(page.getByTestId("network-error")).toHaveText(order.errors.previewNetwork);
+    await expect(page.getByRole("button", { name: order.form.preview })).toBeEnabled();
+    await expect(page.locator("#field-tenantName")).not.toHaveValue("");
+
+    await page.unroute(orderPath, offline);
+    await preview(page, "en");
+    await page.route(orderPath, offline);
+    await page.getByLabel(order.preview.acceptTerms).check();
+    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+    await page.getByRole("button", { name: order.preview.order }).click();
+    await expect(page.getByTestId("network-error")).toHaveText(order.errors.acceptNetwork);
+    await expect(page.getByRole("button", { name: order.preview.order })).toBeEnabled();
+    await expect(page.getByTestId("contract")).toBeVisible();
+  });
+});

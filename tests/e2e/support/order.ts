@@ -1,0 +1,49 @@
+import { expect, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+
+/** Form data that passes validation; `tenantName` is made unique per test so rows can be counted. */
+export function validOrder(tag: string) {
+  return {
+    declarationType: "notarized",
+    landlordName: "Anna Nowak",
+    tenantName: `Jan Kowalski ${tag} ${Math.random().toString(36).slice(2, 8)}`,
+    startDate: "2026-12-01",
+    email: "jan@example.com",
+    phone: "600 100 200",
+    propertyAddress: "ul. Długa 5/3",
+    propertyPostalCode: "70-001",
+    propertyCity: "Szczecin",
+    mailingAddress: "ul. Krótka 1",
+    mailingPostalCode: "00-001",
+    mailingCity: "Warszawa",
+  };
+}
+export type OrderData = ReturnType<typeof validOrder>;
+
+/** Fills the variant-1 form through its fields (ids are `field-<name>`). */
+export async function fillOrderForm(page: Page, data: OrderData, { consent = true } = {}) {
+  await page.locator("#field-declarationType").selectOption(data.declarationType);
+  for (const [name, value] of Object.entries(data)) {
+    if (name === "declarationType") continue;
+    await page.locator(`#field-${name}`).fill(value);
+  }
+  if (consent) await page.locator("#field-dataProcessingConsent").check();
+}
+
+/** Rows in the orders table for a tenant, read from the e2e server's SQLite file. */
+export function countOrders(tenantName: string): number {
+  const path = process.env.E2E_DATABASE_PATH;
+  if (!path) throw new Error("E2E_DATABASE_PATH is not set");
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare("SELECT count(*) AS n FROM orders WHERE tenant_name = ?").get(tenantName) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+export async function expectOnPaymentPage(page: Page, amount: RegExp) {
+  await expect(page).toHaveURL(/\/(platnosc|en\/payment|uk\/payment|ru\/payment)\/[A-Za-z0-9_-]{32}$/);
+  await expect(page.getByTestId("transfer-amount")).toHaveText(amount);
+  await expect(page.getByTestId("order-number")).toHaveText(/^AE-\d{4}-\d{6}$/);
+}
