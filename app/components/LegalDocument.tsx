@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { copyList } from "~/content/copy";
 import { formatPrice, PRODUCTS } from "~/order/pricing";
@@ -44,9 +45,9 @@ export function LegalDocument({ namespace, style }: LegalDocumentProps) {
         <ol className="mt-3 space-y-1 text-sm">
           {sections.map((section, index) => (
             <li key={anchor(section, index)}>
-              <a href={`#${anchor(section, index)}`} className="block rounded px-2 py-1 text-blue-900 hover:bg-blue-50 hover:underline">
+              <Link to={`#${anchor(section, index)}`} className="block rounded px-2 py-1 text-blue-900 hover:bg-blue-50 hover:underline">
                 {label(section, index)}
-              </a>
+              </Link>
             </li>
           ))}
         </ol>

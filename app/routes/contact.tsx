@@ -14,8 +14,8 @@ export const meta = pageMeta;
 
 function ContactCard({ icon, heading, children }: { icon: ReactNode; heading: string; children: ReactNode }) {
   return (
-    <li className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-blue-50 text-blue-900">{icon}</span>
+    <li className="flex min-w-0 gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <span className="flex h-10 w-10 shrink-0 items-center sm:h-12 sm:w-12 justify-center rounded-xl bg-blue-50 text-blue-900">{icon}</span>
       <div className="min-w-0">
         <h2 className="text-lg font-semibold text-slate-900">{heading}</h2>
         <div className="mt-1 text-slate-700">{children}</div>
@@ -42,7 +42,7 @@ export default function ContactPage() {
             <p className="mt-1 text-sm text-slate-600">{t("phone.note")}</p>
           </ContactCard>
           <ContactCard icon={<MailIcon className="h-6 w-6" />} heading={t("email.heading")}>
-            <a href={`mailto:${company.email}`} className="text-lg font-semibold break-words text-blue-900 underline-offset-4 hover:underline" data-testid="contact-email">
+            <a href={`mailto:${company.email}`} className="text-lg font-semibold text-blue-900 [overflow-wrap:anywhere] underline-offset-4 hover:underline" data-testid="contact-email">
               {company.email}
             </a>
             <p className="mt-1 text-sm text-slate-600">{t("email.note")}</p>
@@ -61,9 +61,9 @@ export default function ContactPage() {
             </address>
           </ContactCard>
           <ContactCard icon={<ClockIcon className="h-6 w-6" />} heading={t("hours.heading")}>
-            <dl className="grid grid-cols-[auto_auto] justify-start gap-x-6 gap-y-1" data-testid="contact-hours">
+            <dl className="grid grid-cols-[auto_auto] justify-start gap-x-4 gap-y-1" data-testid="contact-hours">
               <dt>{t("hours.weekdays")}</dt>
-              <dd className="font-semibold text-slate-900">{t("hours.open", { opens, closes })}</dd>
+              <dd className="whitespace-nowrap font-semibold text-slate-900">{t("hours.open", { opens, closes })}</dd>
               <dt>{t("hours.weekend")}</dt>
               <dd className="font-semibold text-slate-900">{t("hours.closed")}</dd>
             </dl>

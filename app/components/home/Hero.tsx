@@ -1,8 +1,13 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckIcon } from "~/components/icons";
 import { copyList } from "~/content/copy";
 
-/** The home page's opening: the page's h1, the promise and two in-page links (plain anchors, so they work without JavaScript). */
+/**
+ * The home page's opening: the page's h1, the promise and two in-page links. They are
+ * ordinary anchors without JavaScript; with it, Remix's <Link> pushes a new history entry,
+ * so scroll restoration scrolls to the target instead of replaying a saved position.
+ */
 export function Hero() {
   const { t } = useTranslation("home");
   return (
@@ -13,12 +18,12 @@ export function Hero() {
           <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-4xl lg:text-5xl">{t("heading")}</h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">{t("hero.subtitle")}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <a href="#service-tile" className="btn-primary px-6 py-3 text-base" data-testid="hero-service">
+            <Link to="#service-tile" className="btn-primary px-6 py-3 text-base" data-testid="hero-service">
               {t("hero.ctaService")}
-            </a>
-            <a href="#rental-info" className="btn-secondary px-6 py-3 text-base" data-testid="hero-info">
+            </Link>
+            <Link to="#rental-info" className="btn-secondary px-6 py-3 text-base" data-testid="hero-info">
               {t("hero.ctaInfo")}
-            </a>
+            </Link>
           </div>
           <ul className="mt-8 grid gap-2 text-sm font-medium text-slate-700 sm:grid-cols-2">
             {copyList<string>(t, "hero.highlights").map((highlight) => (
