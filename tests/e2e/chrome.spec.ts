@@ -129,6 +129,7 @@ test.describe("footer and social widget", () => {
 
 test.describe("without JavaScript every page is reachable from the navigation", () => {
   test("nav, footer and home link reach each page", async ({ page }) => {
+    test.slow(); // 56 page loads, a full home page among them every other time
     for (const locale of LOCALES) {
       await page.goto(pathFor("home", locale));
       const targets = [...NAV_PAGES, "order", "terms", "privacy"] as const;
