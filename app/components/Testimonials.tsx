@@ -49,7 +49,7 @@ export function Testimonials() {
         ref={viewportRef}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        className={`rounded-2xl focus-visible:outline-offset-4 ${hydrated ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto pb-4"}`}
+        className={`rounded-2xl py-2 focus-visible:outline-offset-4 ${hydrated ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto pb-4"}`}
         data-testid="testimonials-viewport"
       >
         <div className={`-ml-4 flex ${hydrated ? "touch-pan-y" : ""}`}>

@@ -34,7 +34,7 @@ export function Hero() {
             ))}
           </ul>
         </div>
-        <img src="/images/hero-declaration.svg" width={560} height={440} alt={t("hero.imageAlt")} className="mx-auto h-auto w-full max-w-md md:max-w-none" fetchPriority="high" decoding="async" />
+        <img src="/images/hero-declaration.svg" width={560} height={440} alt={t("hero.imageAlt")} className="mx-auto h-auto w-full max-w-xs sm:max-w-md md:max-w-none" fetchPriority="high" decoding="async" />
       </div>
     </div>
   );
