@@ -1,10 +1,23 @@
 import { useTranslation } from "react-i18next";
+import { BlogCard } from "~/components/BlogCard";
 import { PageHeader } from "~/components/PageHeader";
+import { StructuredData } from "~/components/StructuredData";
+import { BLOG_POSTS } from "~/content/blog";
 import { pageMeta } from "~/i18n/seo";
 
 export const meta = pageMeta;
 
 export default function BlogPage() {
   const { t } = useTranslation("blog");
-  return <PageHeader title={t("heading")} />;
+  return (
+    <>
+      <PageHeader title={t("heading")} lead={t("lead")} />
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-2 lg:grid-cols-3">
+        {BLOG_POSTS.map((post, index) => (
+          <BlogCard key={post.slug} post={post} eager={index === 0} />
+        ))}
+      </div>
+      <StructuredData />
+    </>
+  );
 }

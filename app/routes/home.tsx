@@ -1,10 +1,39 @@
 import { useTranslation } from "react-i18next";
-import { PageHeader } from "~/components/PageHeader";
+import { Faq } from "~/components/Faq";
+import { Hero } from "~/components/home/Hero";
+import { HowItWorks } from "~/components/home/HowItWorks";
+import { RentalInfo } from "~/components/home/RentalInfo";
+import { WhyUs } from "~/components/home/WhyUs";
+import { PricingCards } from "~/components/PricingCards";
+import { Section } from "~/components/Section";
+import { StructuredData } from "~/components/StructuredData";
+import { Testimonials } from "~/components/Testimonials";
+import { copyList, type QuestionAnswer } from "~/content/copy";
 import { pageMeta } from "~/i18n/seo";
 
 export const meta = pageMeta;
 
 export default function HomePage() {
   const { t } = useTranslation("home");
-  return <PageHeader title={t("heading")} />;
+  return (
+    <>
+      <Hero />
+      <HowItWorks />
+      <RentalInfo />
+      <WhyUs />
+      <Section id="pricing" heading={t("pricing.heading")} lead={t("pricing.lead")} tone="muted">
+        <PricingCards />
+        <p className="mt-6 text-center text-sm text-slate-600">{t("pricing.note")}</p>
+      </Section>
+      <Section id="testimonials" heading={t("testimonials.heading")} lead={t("testimonials.lead")}>
+        <Testimonials />
+      </Section>
+      <Section id="faq" heading={t("faq.heading")} tone="muted">
+        <div className="mx-auto max-w-3xl">
+          <Faq items={copyList<QuestionAnswer>(t, "faq.items")} />
+        </div>
+      </Section>
+      <StructuredData serviceDescription={t("meta.description")} />
+    </>
+  );
 }

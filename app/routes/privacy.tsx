@@ -1,10 +1,22 @@
 import { useTranslation } from "react-i18next";
+import { LegalDocument } from "~/components/LegalDocument";
 import { PageHeader } from "~/components/PageHeader";
+import { StructuredData } from "~/components/StructuredData";
 import { pageMeta } from "~/i18n/seo";
 
 export const meta = pageMeta;
 
 export default function PrivacyPage() {
   const { t } = useTranslation("privacy");
-  return <PageHeader title={t("heading")} />;
+  return (
+    <>
+      <PageHeader title={t("heading")} lead={t("lead")}>
+        <p className="mt-3 text-sm font-semibold text-slate-700" data-testid="privacy-effective">
+          {t("effective")}
+        </p>
+      </PageHeader>
+      <LegalDocument namespace="privacy" style="paragraphs" />
+      <StructuredData />
+    </>
+  );
 }

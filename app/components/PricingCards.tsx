@@ -1,0 +1,72 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { CheckIcon } from "~/components/icons";
+import { copyList } from "~/content/copy";
+import { pathFor } from "~/i18n/routes";
+import { DECLARATION_TYPES, formatPrice, PRODUCTS, type DeclarationType } from "~/order/pricing";
+import { useLocale } from "~/root-data";
+
+/**
+ * The order button of a pricing card: a plain link to this language's order page with
+ * the type preselected (`?type=`), so it works without JavaScript. Kept as one small
+ * component so checkout tracking can be added in a single place.
+ */
+export function OrderLink({ type, className, children }: { type: DeclarationType; className?: string; children: ReactNode }) {
+  const locale = useLocale();
+  return (
+    <Link to={`${pathFor("order", locale)}?type=${type}`} className={className} data-testid={`pricing-order-${type}`}>
+      {children}
+    </Link>
+  );
+}
+
+/** The two products with prices and turnaround from the pricing module (the order flow uses the same one). */
+export function PricingCards() {
+  const { t } = useTranslation("home");
+  const { t: tc } = useTranslation();
+  const locale = useLocale();
+
+  return (
+    <div id="service-tile" className="grid gap-6 md:grid-cols-2">
+      {DECLARATION_TYPES.map((type) => {
+        const product = PRODUCTS[type];
+        const nameId = `pricing-${type}-name`;
+        const featured = type === "notarized";
+        return (
+          <article
+            key={type}
+            aria-labelledby={nameId}
+            data-testid={`pricing-card-${type}`}
+            className={`flex flex-col rounded-2xl border bg-white p-6 shadow-sm md:p-8 ${featured ? "border-blue-900 ring-1 ring-blue-900" : "border-slate-200"}`}
+          >
+            <h3 id={nameId} className="text-xl font-bold text-slate-900">
+              {tc(`products.${type}.name`)}
+            </h3>
+            <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
+              <span className="text-4xl font-extrabold tracking-tight text-blue-900" data-testid={`pricing-price-${type}`}>
+                {formatPrice(product.priceGrosze, locale)}
+              </span>
+              <span className="text-sm text-slate-600">{tc("products.vatIncluded")}</span>
+            </p>
+            <p className="mt-2 text-sm text-slate-700">
+              {t("pricing.turnaroundLabel")}: <strong className="font-semibold">{tc("products.turnaround", { count: product.turnaroundBusinessDays })}</strong>
+            </p>
+            <ul className="mt-6 flex-1 space-y-3">
+              {copyList<string>(t, `pricing.features.${type}`).map((feature) => (
+                <li key={feature} className="flex gap-3 text-slate-700">
+                  <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+                  <span>{feature}</span>
+                </li>
+              ))}
+            </ul>
+            <OrderLink type={type} className="btn-primary mt-8 w-full">
+              {t("pricing.order")}
+              <span className="sr-only">: {tc(`products.${type}.name`)}</span>
+            </OrderLink>
+          </article>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { expect, test, type Page } from "@playwright/test";
+import { LOCALES, pathFor, strings } from "./support/site";
+
+/** The spec's home sections, in order. */
+const SECTION_IDS = ["how-it-works", "rental-info", "why-us", "pricing", "testimonials", "faq"];
+
+async function sectionOrder(page: Page) {
+  return page.locator("main section[id]").evaluateAll((sections) => sections.map((section) => section.id));
+}
+
+test.describe("home page in every language", () => {
+  for (const locale of LOCALES) {
+    test(`${locale}: sections, testimonials, FAQ and pricing links`, async ({ page }) => {
+      const home = strings(locale, "home");
+      const common = strings(locale, "common");
+      await page.goto(pathFor("home", locale));
+
+      await expect(page.locator("h1")).toHaveText(home.heading);
+      expect((await sectionOrder(page)).filter((id) => SECTION_IDS.includes(id))).toEqual(SECTION_IDS);
+      await expect(page.locator("#service-tile")).toHaveCount(1);
+      await expect(page.getByTestId("hero-service")).toHaveAttribute("href", /#service-tile$/);
+      await expect(page.getByTestId("hero-info")).toHaveAttribute("href", /#rental-info$/);
+
+      await expect(page.getByTestId("testimonial")).toHaveCount(6);
+      await expect(page.getByTestId("testimonials-carousel").getByRole("img", { name: home.testimonials.rating.replace("{{rating}}", "5") })).toHaveCount(6);
+      await expect(page.getByTestId("faq-item")).toHaveCount(3);
+
+      for (const [type, price] of [["regular", "299"], ["notarized", "399"]] as const) {
+        const card = page.getByTestId(`pricing-card-${type}`);
+        await expect(card.getByRole("heading")).toHaveText(common.products[type].name);
+        await expect(page.getByTestId(`pricing-price-${type}`)).toContainText(price);
+        const link = page.getByTestId(`pricing-order-${type}`);
+        await expect(link).toContainText(home.pricing.order);
+        await expect(link).toHaveAttribute("href", `${pathFor("order", locale)}?type=${type}`);
+      }
+      await expect(page.getByTestId("pricing-card-regular")).toContainText(common.products.turnaround_one.replace("{{count}}", "1"));
+    });
+  }
+
+  test("a pricing button opens the order page of the page's language with the type chosen", async ({ page }) => {
+    await page.goto(pathFor("home", "uk"));
+    await page.getByTestId("pricing-order-notarized").click();
+    await expect(page).toHaveURL(/\/uk\/order-declaration\?type=notarized$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "uk");
+
+    await page.goto(pathFor("home", "pl"));
+    await page.getByTestId("pricing-order-regular").click();
+    await expect(page).toHaveURL(/\/zamowienie-oswiadczenia\?type=regular$/);
+  });
+
+  test("the hero buttons take the reader to the offer and to the rental information", async ({ page }) => {
+    await page.goto("/en");
+    await page.getByTestId("hero-info").click();
+    await expect(page).toHaveURL(/#rental-info$/);
+    await expect(page.locator("#rental-info h2")).toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByTestId("hero-service").click();
+    await expect(page).toHaveURL(/#service-tile$/);
+    await expect(page.getByTestId("pricing-order-regular")).toBeInViewport();
+  });
+
+  test("structured data describes the business and its PLN offers, with < escaped", async ({ page, request }) => {
+    const html = await (await request.get("/ru")).text();
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).not.toContain("<");
+    const nodes: any[] = JSON.parse(scripts[0]!)["@graph"];
+    const business = nodes.find((node) => node["@type"] === "LocalBusiness");
+    const service = nodes.find((node) => node["@type"] === "Service");
+    expect(business).toMatchObject({ name: "Adres do eksmisji", address: { addressLocality: "Szczecin", addressCountry: "PL" } });
+    expect(business.telephone).toMatch(/\d/);
+    expect(business.email).toContain("@");
+    expect(business.description).toBe(strings("ru", "common").footer.tagline);
+    expect(service.offers.map((offer: any) => [offer.price, offer.priceCurrency])).toEqual([
+      ["299.00", "PLN"],
+      ["399.00", "PLN"],
+    ]);
+    await page.goto("/ru");
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test("every FAQ answer is readable and the testimonials form a scroll-snapping row", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "the no-JS rendering");
+    const home = strings("pl", "home");
+    await page.goto("/");
+    for (const item of home.faq.items) await expect(page.getByText(item.answer)).toBeVisible();
+
+    const viewport = page.getByTestId("testimonials-viewport");
+    const style = await viewport.evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return { overflowX: computed.overflowX, snap: computed.scrollSnapType, scrollable: element.scrollWidth > element.clientWidth };
+    });
+    expect(style).toEqual({ overflowX: "auto", snap: "x mandatory", scrollable: true });
+    await expect(page.getByTestId("testimonials-previous")).toHaveCount(0);
+  });
+});
+
+test.describe("with JavaScript", () => {
+  test.beforeEach(({ javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "carousel and accordion behaviour needs JavaScript");
+  });
+
+  test("the FAQ opens one answer at a time and can be fully collapsed", async ({ page }) => {
+    const faq = strings("en", "home").faq.items as Array<{ question: string; answer: string }>;
+    await page.goto("/en");
+    await expect(page.getByTestId("faq")).toHaveAttribute("data-enhanced", "true");
+    for (const item of faq) await expect(page.getByText(item.answer)).toBeHidden();
+
+    const trigger = (index: number) => page.getByRole("button", { name: faq[index]!.question });
+    await trigger(0).click();
+    await expect(page.getByText(faq[0]!.answer)).toBeVisible();
+    await expect(trigger(0)).toHaveAttribute("aria-expanded", "true");
+    await trigger(1).click();
+    await expect(page.getByText(faq[1]!.answer)).toBeVisible();
+    await expect(page.getByText(faq[0]!.answer)).toBeHidden();
+    await trigger(1).click();
+    for (const item of faq) await expect(page.getByText(item.answer)).toBeHidden();
+  });
+
+  test("the carousel shows three per view on desktop, loops and follows the arrows and arrow keys", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/uk");
+    const carousel = page.getByTestId("testimonials-carousel");
+    await expect(carousel).toHaveAttribute("data-enhanced", "true");
+    const viewport = page.getByTestId("testimonials-viewport");
+    const slides = page.getByTestId("testimonial");
+    const leftmost = async () => {
+      const edge = (await viewport.boundingBox())!.x;
+      const boxes = await slides.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().x));
+      return boxes.findIndex((x) => Math.abs(x - edge + 16) < 4 || Math.abs(x - edge) < 4);
+    };
+    await viewport.scrollIntoViewIfNeeded();
+    await expect.poll(leftmost).toBe(0);
+    const width = (await viewport.boundingBox())!.width;
+    expect((await slides.first().boundingBox())!.width).toBeLessThan(width / 2);
+
+    await page.getByTestId("testimonials-next").click();
+    await expect.poll(leftmost).toBe(1);
+    await page.getByTestId("testimonials-previous").click();
+    await expect.poll(leftmost).toBe(0);
+
+    await viewport.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(leftmost).toBe(5);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(leftmost).toBe(0);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(leftmost).toBe(1);
+  });
+
+  test("on a phone the carousel shows one testimonial per view and hides the arrows", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/ru");
+    await expect(page.getByTestId("testimonials-carousel")).toHaveAttribute("data-enhanced", "true");
+    await expect(page.getByTestId("testimonials-next")).toBeHidden();
+    await expect(page.getByTestId("testimonials-previous")).toBeHidden();
+    const viewportWidth = (await page.getByTestId("testimonials-viewport").boundingBox())!.width;
+    const slideWidth = (await page.getByTestId("testimonial").first().boundingBox())!.width;
+    expect(Math.abs(slideWidth - viewportWidth - 0)).toBeLessThan(20);
+  });
+});

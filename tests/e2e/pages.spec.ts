@@ -1,0 +1,138 @@
+import { expect, test } from "@playwright/test";
+import { LOCALES, pathFor, strings } from "./support/site";
+
+/** The blog's dates as each language writes them (spec: 12, 5 and 1 March 2024). */
+const BLOG_DATES = {
+  pl: ["12 marca 2024", "5 marca 2024", "1 marca 2024"],
+  en: ["12 March 2024", "5 March 2024", "1 March 2024"],
+  uk: ["12 березня 2024", "5 березня 2024", "1 березня 2024"],
+  ru: ["12 марта 2024", "5 марта 2024", "1 марта 2024"],
+} as const;
+
+test.describe("tenant page", () => {
+  for (const locale of ["pl", "uk"] as const) {
+    test(`${locale}: four cards, the why-us list and a three-question FAQ`, async ({ page, javaScriptEnabled }) => {
+      const tenant = strings(locale, "tenant");
+      await page.goto(pathFor("tenant", locale));
+      for (const card of tenant.cards) await expect(page.getByRole("heading", { level: 2, name: card.title })).toBeVisible();
+      await expect(page.getByRole("heading", { name: tenant.whyUs.heading })).toBeVisible();
+      for (const item of tenant.whyUs.items) await expect(page.getByText(item)).toBeVisible();
+      await expect(page.getByTestId("faq-item")).toHaveCount(3);
+      // The price answer quotes the pricing module's prices (with JavaScript, open it first).
+      if (javaScriptEnabled) {
+        await expect(page.getByTestId("faq")).toHaveAttribute("data-enhanced", "true");
+        await page.getByRole("button", { name: tenant.faq.items[2].question }).click();
+      }
+      const priceAnswer = page.getByTestId("faq-answer").nth(2);
+      await expect(priceAnswer).toBeVisible();
+      await expect(priceAnswer).toContainText("299");
+      await expect(priceAnswer).toContainText("399");
+    });
+  }
+});
+
+test.describe("landlord page", () => {
+  for (const locale of ["pl", "ru"] as const) {
+    test(`${locale}: benefits, what the agreement needs and how we help`, async ({ page }) => {
+      const landlord = strings(locale, "landlord");
+      await page.goto(pathFor("landlord", locale));
+      for (const heading of [landlord.benefits.heading, landlord.requirements.heading, landlord.help.heading]) {
+        await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+      }
+      for (const item of [...landlord.benefits.items, ...landlord.requirements.items]) {
+        await expect(page.getByRole("heading", { level: 3, name: item.title })).toBeVisible();
+      }
+      await expect(page.getByRole("link", { name: landlord.help.button })).toHaveAttribute("href", pathFor("order", locale));
+    });
+  }
+});
+
+test.describe("blog", () => {
+  for (const locale of LOCALES) {
+    test(`${locale}: three articles with image, title, summary and the date in the language's convention`, async ({ page }) => {
+      const blog = strings(locale, "blog");
+      await page.goto(pathFor("blog", locale));
+      const cards = page.getByTestId("blog-card");
+      await expect(cards).toHaveCount(3);
+      const posts = Object.values(blog.posts) as Array<{ title: string; summary: string; imageAlt: string }>;
+      for (const [index, post] of posts.entries()) {
+        const card = cards.nth(index);
+        await expect(card.getByRole("heading")).toHaveText(post.title);
+        await expect(card).toContainText(post.summary);
+        await expect(card).toContainText(BLOG_DATES[locale][index]!);
+        const image = card.getByRole("img", { name: post.imageAlt });
+        await expect(image).toHaveAttribute("width", /\d+/);
+        await expect(image).toHaveAttribute("height", /\d+/);
+      }
+    });
+  }
+
+  test("read more reveals the whole article", async ({ page }) => {
+    const blog = strings("en", "blog");
+    const post = blog.posts["required-documents"];
+    await page.goto(pathFor("blog", "en"));
+    const card = page.getByTestId("blog-card").nth(1);
+    await expect(card.getByText(post.body[0])).toBeHidden();
+    await card.getByText(blog.readMore).click();
+    for (const paragraph of post.body) await expect(card.getByText(paragraph)).toBeVisible();
+  });
+});
+
+test.describe("contact", () => {
+  for (const locale of ["pl", "en"] as const) {
+    test(`${locale}: legal name, tax id, phone and e-mail links, Szczecin and office hours`, async ({ page }) => {
+      const contact = strings(locale, "contact");
+      await page.goto(pathFor("contact", locale));
+      const main = page.locator("main");
+      await expect(page.getByTestId("contact-phone")).toHaveAttribute("href", /^tel:\+?\d{9,}$/);
+      await expect(page.getByTestId("contact-email")).toHaveAttribute("href", /^mailto:.+@.+/);
+      await expect(page.getByTestId("contact-legal-name")).not.toBeEmpty();
+      await expect(page.getByTestId("contact-tax-id")).toContainText(contact.company.taxId.replace("{{taxId}}", ""));
+      await expect(main).toContainText("Szczecin");
+      const hours = page.getByTestId("contact-hours");
+      await expect(hours).toContainText(contact.hours.weekdays);
+      await expect(hours).toContainText("09:00–17:00");
+      await expect(hours).toContainText(contact.hours.weekend);
+      await expect(hours).toContainText(contact.hours.closed);
+    });
+  }
+});
+
+test.describe("legal texts", () => {
+  for (const locale of LOCALES) {
+    test(`${locale}: the terms have nine sections with their clauses`, async ({ page }) => {
+      const terms = strings(locale, "terms");
+      await page.goto(pathFor("terms", locale));
+      const document = page.getByTestId("legal-document");
+      await expect(document.locator("section")).toHaveCount(9);
+      await expect(document.getByRole("heading", { level: 2 })).toHaveCount(9);
+      await expect(document.locator("li")).toHaveCount(terms.sections.reduce((sum: number, section: { items: string[] }) => sum + section.items.length, 0));
+      await expect(document).toContainText("14");
+      await expect(document).toContainText("24");
+      await expect(document).not.toContainText("{{");
+    });
+
+    test(`${locale}: the privacy policy has its sections, the effective date and a cookies section`, async ({ page }) => {
+      const privacy = strings(locale, "privacy");
+      await page.goto(pathFor("privacy", locale));
+      await expect(page.getByTestId("privacy-effective")).toHaveText(privacy.effective);
+      await expect(page.getByTestId("legal-document").locator("section")).toHaveCount(privacy.sections.length);
+      const cookies = page.locator("section#cookies");
+      await expect(cookies.getByRole("heading")).toContainText(privacy.sections.find((section: { id: string }) => section.id === "cookies").heading);
+      await expect(cookies).toContainText("365");
+      await expect(cookies).toContainText("Meta");
+      await expect(cookies).toContainText("TikTok");
+      await expect(page.getByTestId("legal-document")).not.toContainText("{{");
+    });
+  }
+});
+
+test("every content page carries the business's structured data", async ({ request }) => {
+  for (const pageId of ["tenant", "landlord", "blog", "contact", "terms", "privacy"]) {
+    const html = await (await request.get(pathFor(pageId, "en"))).text();
+    const script = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(script, pageId).toBeTruthy();
+    const nodes: Array<Record<string, unknown>> = JSON.parse(script!)["@graph"];
+    expect(nodes.map((node) => node["@type"]), pageId).toContain("LocalBusiness");
+  }
+});
