@@ -12,7 +12,7 @@ import { TrackingScripts } from "~/components/TrackingScripts";
 import { company, env } from "~/config/env.server";
 import { createPageI18n, syncPageI18n } from "~/i18n/i18n";
 import { namespacesForPath, resourcesFor } from "~/i18n/i18n.server";
-import { homePath } from "~/i18n/routes";
+import { homePath, matchPage } from "~/i18n/routes";
 import { errorMeta } from "~/i18n/seo";
 import { ERROR_STRINGS } from "~/i18n/error-strings";
 import { localeFromPath } from "~/i18n/locales";
@@ -41,7 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     siteUrl: env.SITE_URL,
     consent,
     showConsentBanner: shouldShowBanner(request, consent),
-    pixels: pixelIdsFor(consent),
+    // The payment page's URL holds the order's secret token: no pixel may see it (its PageView sends the URL).
+    pixels: matchPage(pathname)?.pageId === "payment" ? null : pixelIdsFor(consent),
   };
   return json(data);
 }

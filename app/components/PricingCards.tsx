@@ -6,16 +6,20 @@ import { copyList } from "~/content/copy";
 import { pathFor } from "~/i18n/routes";
 import { DECLARATION_TYPES, formatPrice, PRODUCTS, type DeclarationType } from "~/order/pricing";
 import { useLocale } from "~/root-data";
+import { useCheckoutLinkClick } from "~/tracking/checkout-link";
+import { checkoutHref } from "~/tracking/events";
 
 /**
  * The order button of a pricing card: a plain link to this language's order page with
- * the type preselected (`?type=`), so it works without JavaScript. Kept as one small
- * component so checkout tracking can be added in a single place.
+ * the type preselected (`?type=`), so it works without JavaScript. The order page's
+ * loader reports InitiateCheckout from that parameter; with JavaScript the click also
+ * fires the pixels first (capped, so navigation never waits on tracking).
  */
 export function OrderLink({ type, className, children }: { type: DeclarationType; className?: string; children: ReactNode }) {
   const locale = useLocale();
+  const onCheckoutClick = useCheckoutLinkClick();
   return (
-    <Link to={`${pathFor("order", locale)}?type=${type}`} className={className} data-testid={`pricing-order-${type}`}>
+    <Link to={checkoutHref(pathFor("order", locale), type)} onClick={(event) => onCheckoutClick(event, type)} className={className} data-testid={`pricing-order-${type}`}>
       {children}
     </Link>
   );

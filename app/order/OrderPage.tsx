@@ -1,6 +1,8 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, isRouteErrorResponse, useNavigation, useRouteError, type ClientActionFunctionArgs } from "@remix-run/react";
+import { Form, isRouteErrorResponse, useLocation, useNavigation, useRouteError, type ClientActionFunctionArgs } from "@remix-run/react";
+import { useHydrated } from "~/components/useHydrated";
+import { usePixelEvent } from "~/tracking/use-pixel-event";
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -31,12 +33,6 @@ export async function orderClientAction({ request, serverAction }: ClientActionF
   }
 }
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 /** Which submission is in flight, if any: "preview", "accept" or "edit". */
 function useBusyIntent(): string | null {
   const navigation = useNavigation();
@@ -54,6 +50,7 @@ export function OrderPage({ variant, defaultType, state }: OrderPageProps) {
   const shown = useRef<Exclude<OrderState, NetworkErrorState> | undefined>(undefined);
   if (state && state.stage !== "networkError") shown.current = state;
   const view = shown.current;
+  usePixelEvent(view?.stage === "preview" ? view.lead : view?.stage === "accepted" ? view.purchase : undefined);
   const networkError = state?.stage === "networkError" ? (state.intent === "accept" ? t("errors.acceptNetwork") : t(variant.previewNetworkErrorKey)) : null;
   const heading = variant.id === "automatic" ? t("automatic.heading") : t("heading");
   const lead = variant.id === "automatic" ? t("automatic.lead") : t("lead");
@@ -127,6 +124,8 @@ function FieldError({ name, message }: { name: string; message: string | undefin
 
 function FormStep({ variant, defaultType, state, networkError }: { variant: OrderVariant; defaultType: DeclarationType; state: FormState | undefined; networkError: string | null }) {
   const { t } = useTranslation("order");
+  // Forms post to the bare path: the pricing cards' ?type= must not be reported again after each step.
+  const { pathname } = useLocation();
   const { t: tc } = useTranslation();
   const locale = useLocale();
   const hydrated = useHydrated();
@@ -207,6 +206,7 @@ function FormStep({ variant, defaultType, state, networkError }: { variant: Orde
       <ErrorSummary items={summary} intro={serverIntro} focusKey={focusKey} />
       <Form
         method="post"
+        action={pathname}
         id={form.id}
         noValidate
         aria-label={t("form.label")}
@@ -303,6 +303,7 @@ function FormStep({ variant, defaultType, state, networkError }: { variant: Orde
 
 function PreviewStep({ variant, preview, accepted, networkError, heading }: { variant: OrderVariant; preview: PreviewState | undefined; accepted: string | null; networkError: string | null; heading: string }) {
   const { t } = useTranslation("order");
+  const { pathname } = useLocation();
   const { t: tc } = useTranslation();
   const { company } = useRequiredRootData();
   const locale = useLocale();
@@ -375,7 +376,7 @@ function PreviewStep({ variant, preview, accepted, networkError, heading }: { va
             </div>
           </>
         )}
-        <Form method="post" noValidate className="mt-8 space-y-5">
+        <Form method="post" action={pathname} noValidate className="mt-8 space-y-5">
           {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
           <input type="hidden" name="token" value={current.token} />
           {Object.entries(current.values).map(([name, value]) => (

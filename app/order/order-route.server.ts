@@ -2,11 +2,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import { localeOf } from "~/i18n/i18n.server";
-import { isDeclarationType } from "./pricing";
 import { acceptOrder, findOrderByIdempotencyKey, paymentPath, previewOrder } from "./order.server";
 import { formFieldNames, orderFormSchema } from "./schema";
 import { verifyOrderToken } from "./token.server";
 import type { OrderVariant } from "./variants";
+import { reportCheckoutFromUrl, reportEvent } from "~/tracking/events.server";
+import { checkoutTypeOf, newEventId, productEventData, purchaseEventId } from "~/tracking/events";
+import type { PixelEvent } from "~/tracking/use-pixel-event";
 import type { AcceptedState, FormState, OrderLoaderData, PreviewState } from "./view-state";
 
 /**
@@ -17,9 +19,11 @@ import type { AcceptedState, FormState, OrderLoaderData, PreviewState } from "./
  * again from it, and the title gets "Error:" (app/i18n/seo.ts).
  */
 export function orderLoader(request: Request): OrderLoaderData {
-  // Pricing cards link here with ?type=regular|notarized; anything else is ignored.
-  const type = new URL(request.url).searchParams.get("type");
-  return { defaultType: isDeclarationType(type) ? type : "regular" };
+  // Pricing cards link here with ?type=regular|notarized: it preselects the type and is an
+  // InitiateCheckout (reported only with consent). Anything else is ignored. The forms post
+  // to the bare path, so the loaders that run after an action do not report it again.
+  reportCheckoutFromUrl(request);
+  return { defaultType: checkoutTypeOf(new URL(request.url).searchParams) ?? "regular" };
 }
 
 async function readForm(request: Request): Promise<FormData> {
@@ -57,14 +61,15 @@ export async function orderAction(request: Request, variant: OrderVariant) {
   const details = parseWithZod(formData, { schema: orderFormSchema(variant, "details") });
   if (intent !== "accept") {
     if (details.status !== "success") formError({ stage: "form", values, reply: details.reply(), formErrorKey: "errors.previewFailed" });
-    // A Lead event (tracking) can be reported here: a valid preview.
     const { token } = previewOrder(now);
-    return json<PreviewState>({ stage: "preview", values, details: details.value, token, date: now.toISOString() });
+    const lead = { name: "Lead" as const, eventId: newEventId(), data: productEventData(details.value.declarationType) };
+    reportEvent(request, { name: "Lead", eventId: lead.eventId, product: details.value.declarationType, email: details.value.email, phone: details.value.phone });
+    return json<PreviewState>({ stage: "preview", values, details: details.value, token, date: now.toISOString(), lead });
   }
 
   const token = formData.get("token");
   const check = verifyOrderToken(token, now);
-  const accepted = async (paymentUrl: string) => (enhanced ? json<AcceptedState>({ stage: "accepted", paymentUrl }) : redirect(paymentUrl, 303));
+  const accepted = async (paymentUrl: string, purchase?: PixelEvent) => (enhanced ? json<AcceptedState>({ stage: "accepted", paymentUrl, purchase }) : redirect(paymentUrl, 303));
 
   // A replay of a spent token (double click, back and resubmit) goes to the order it made.
   if (check.ok && typeof token === "string") {
@@ -91,7 +96,9 @@ export async function orderAction(request: Request, variant: OrderVariant) {
     dataProcessingConsentAt: check.issuedAt,
     now,
   });
-  // A Purchase event (tracking) belongs here, only when `created` is true.
-  void created;
-  return accepted(paymentPath(order));
+  // One Purchase per order: a replayed accept finds the order and reports nothing.
+  if (!created) return accepted(paymentPath(order));
+  const purchase: PixelEvent = { name: "Purchase", eventId: purchaseEventId(order.number), data: productEventData(order.declaration_type) };
+  reportEvent(request, { name: "Purchase", eventId: purchase.eventId, product: order.declaration_type, email: order.email, phone: order.phone });
+  return accepted(paymentPath(order), purchase);
 }

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { DeclarationType } from "./pricing";
 import type { OrderDetails } from "./schema";
+import type { PixelEvent } from "~/tracking/use-pixel-event";
 
 /** What the order action answers, shared by the server and the page. */
 export type OrderLoaderData = { defaultType: DeclarationType };
@@ -18,10 +19,12 @@ export type PreviewState = {
   date: string;
   errors?: Record<string, string[] | null>;
   formErrorKey?: string;
+  /** The pixel twin of the server's Lead event, fired once when this preview shows. */
+  lead?: PixelEvent;
 };
 
 /** Accepted, answered as data to the enhanced form: toast, then a full-page redirect. */
-export type AcceptedState = { stage: "accepted"; paymentUrl: string };
+export type AcceptedState = { stage: "accepted"; paymentUrl: string; purchase?: PixelEvent };
 
 /** Made in the browser only, when the request never reached the server. */
 export type NetworkErrorState = { stage: "networkError"; intent: "preview" | "accept" };

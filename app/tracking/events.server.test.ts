@@ -69,14 +69,14 @@ describe("reporting a marketing event", () => {
 describe("InitiateCheckout from a pricing card", () => {
   it("is reported when the order page has the marker, keeping the pixel's event id", async () => {
     const report = vi.fn();
-    const request = await requestWith("accept", "http://site.test/zamowienie-oswiadczenia?checkout=notarized&eid=abcdef0123456789");
+    const request = await requestWith("accept", "http://site.test/zamowienie-oswiadczenia?type=notarized&eid=abcdef0123456789");
     expect(reportCheckoutFromUrl(request, report)).toBe("abcdef0123456789");
     expect(report).toHaveBeenCalledExactlyOnceWith(request, { name: "InitiateCheckout", eventId: "abcdef0123456789", product: "notarized" });
   });
 
   it("makes its own id when none (or a malformed one) came with the link", async () => {
     const report = vi.fn();
-    const id = reportCheckoutFromUrl(await requestWith("accept", "http://site.test/zamowienie-oswiadczenia?checkout=regular&eid=%3Cscript%3E"), report);
+    const id = reportCheckoutFromUrl(await requestWith("accept", "http://site.test/zamowienie-oswiadczenia?type=regular&eid=%3Cscript%3E"), report);
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(report.mock.calls[0]![1]).toEqual({ name: "InitiateCheckout", eventId: id, product: "regular" });
   });
@@ -84,7 +84,7 @@ describe("InitiateCheckout from a pricing card", () => {
   it("is not reported for other visits to the order page", async () => {
     const report = vi.fn();
     expect(reportCheckoutFromUrl(await requestWith("accept"), report)).toBeNull();
-    expect(reportCheckoutFromUrl(await requestWith("accept", "http://site.test/zamowienie-oswiadczenia?checkout=gold"), report)).toBeNull();
+    expect(reportCheckoutFromUrl(await requestWith("accept", "http://site.test/zamowienie-oswiadczenia?type=gold"), report)).toBeNull();
     expect(report).not.toHaveBeenCalled();
   });
 });

@@ -79,7 +79,7 @@ const reporter = createEventReporter(conversionsApiConfig());
 export const { reportEvent, deliverEvent } = reporter;
 
 /**
- * For the order page's loader: a visit from a pricing card (`?checkout=<type>`) is an
+ * For the order page's loader: a visit from a pricing card (`?type=<type>`) is an
  * InitiateCheckout. With JS the pixel already fired and passed its id as `eid`, so both
  * share it; without JS the server makes one. Returns the event id, or null when the
  * visit did not come from a pricing card.

@@ -33,10 +33,10 @@ export function productEventData(type: DeclarationType): ProductEventData {
 }
 
 /**
- * The order page is reached from a pricing card with `?checkout=<type>` (and, with JS,
+ * The order page is reached from a pricing card with `?type=<type>` (and, with JS,
  * `&eid=<event id>` so the server event shares the pixel's id). See reportCheckoutFromUrl.
  */
-export const CHECKOUT_PARAM = "checkout";
+export const CHECKOUT_PARAM = "type";
 export const EVENT_ID_PARAM = "eid";
 
 /** The order page's address from a pricing card: a plain link that also tells the server which card. */

@@ -1,24 +1,14 @@
 import { strings } from "./support/site";
-import { E2E_TRACKING, expect, pixelCalls, stubBehaviour, stubEventsFor, test, trackingCookies } from "./support/tracking";
+import { chooseConsent as choose, E2E_TRACKING, expect, pixelCalls, stubBehaviour, stubEventsFor, test, trackingCookies } from "./support/tracking";
 
 const PIXEL_SCRIPTS = [/^https:\/\/connect\.facebook\.net\/.+\/fbevents\.js$/, new RegExp(`^https://analytics\\.tiktok\\.com/i18n/pixel/events\\.js\\?sdkid=${E2E_TRACKING.tiktokPixelId}&lib=ttq$`)];
 
 /** Pages a visitor might see before choosing, including the order page reached from a pricing card. */
-const PAGES = ["/", "/dla-najemcy", "/zamowienie-oswiadczenia?checkout=regular", "/en/contact"];
+const PAGES = ["/", "/dla-najemcy", "/zamowienie-oswiadczenia?type=regular", "/en/contact"];
 
 /** Gives the server time to send anything it was (wrongly) going to send. */
 const settle = (ms = 1_000) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function choose(page: import("@playwright/test").Page, choice: "accept" | "reject", javaScriptEnabled: boolean) {
-  const locale = (await page.locator("html").getAttribute("lang")) as "pl" | "en";
-  const banner = strings(locale, "consent").banner;
-  if (javaScriptEnabled) await expect(page.locator('[data-testid="cookie-banner"] input[name="js"]')).toHaveCount(1);
-  // The banner closes at once with JS; the choice is stored when the POST answers.
-  const stored = page.waitForResponse((response) => new URL(response.url()).pathname === "/consent" && response.request().method() === "POST");
-  await page.getByTestId("cookie-banner").getByRole("button", { name: banner[choice], exact: true }).click();
-  await stored;
-  await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
-}
 
 test.describe("nothing is tracked without consent", () => {
   test("before any choice: no third-party request, no tracking cookie, no server event", async ({ page, context, thirdPartyRequests, token }) => {

@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext, type Page, type Request } from "@playwright/test";
+import { strings } from "./site";
 import { E2E_TRACKING } from "./tracking-config";
 
 export { E2E_TRACKING };
@@ -87,6 +88,18 @@ export const test = base.extend<{ token: string; thirdPartyRequests: string[] }>
     { auto: true },
   ],
 });
+
+/** Clicks Accept or Reject in the banner and waits until the server has stored the choice. */
+export async function chooseConsent(page: Page, choice: "accept" | "reject", javaScriptEnabled: boolean) {
+  const locale = (await page.locator("html").getAttribute("lang")) as "pl" | "en";
+  const banner = strings(locale, "consent").banner;
+  if (javaScriptEnabled) await expect(page.locator('[data-testid="cookie-banner"] input[name="js"]')).toHaveCount(1);
+  // The banner closes at once with JS; the choice is stored when the POST answers.
+  const stored = page.waitForResponse((response) => new URL(response.url()).pathname === "/consent" && response.request().method() === "POST");
+  await page.getByTestId("cookie-banner").getByRole("button", { name: banner[choice], exact: true }).click();
+  await stored;
+  await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+}
 
 export { expect };
 export type { Request };
