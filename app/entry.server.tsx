@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -33,7 +33,7 @@ export default async function handleRequest(request: Request, responseStatusCode
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutTrailingNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
@@ -49,6 +49,22 @@ export default async function handleRequest(request: Request, responseStatusCode
       },
     );
     setTimeout(abort, ABORT_DELAY_MS);
+  });
+}
+
+/**
+ * React 18.3's renderToPipeableStream can end a 2 KB chunk with unused zero bytes when a
+ * multi-byte character (Polish, Ukrainian, Russian text) does not fit its buffer
+ * (facebook/react#24985, fixed only in React 19). Browsers show each NUL as "�" inside
+ * the text, so they are dropped here. Real HTML never contains a raw NUL byte.
+ */
+function withoutTrailingNulBytes() {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      let end = chunk.length;
+      while (end > 0 && chunk[end - 1] === 0) end--;
+      callback(null, end === chunk.length ? chunk : chunk.subarray(0, end));
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, type MouseEvent } from "react";
 import type { DeclarationType } from "~/order/pricing";
+import { useRootData } from "~/root-data";
 import { EVENT_ID_PARAM, newEventId, productEventData } from "./events";
 import { trackPixelEvent } from "./pixels";
 
@@ -38,9 +39,11 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
  */
 export function useCheckoutLinkClick() {
   const navigate = useNavigate();
+  // Without consent there are no pixels: the link stays a plain link with no event id.
+  const pixelsActive = Boolean(useRootData()?.pixels);
   return useCallback(
     (event: MouseEvent<HTMLAnchorElement>, type: DeclarationType) => {
-      if (!isPlainLeftClick(event)) return;
+      if (!pixelsActive || !isPlainLeftClick(event)) return;
       const href = event.currentTarget.getAttribute("href");
       if (!href) return;
       event.preventDefault();
@@ -52,6 +55,6 @@ export function useCheckoutLinkClick() {
         () => navigate(`${url.pathname}${url.search}${url.hash}`),
       );
     },
-    [navigate],
+    [navigate, pixelsActive],
   );
 }

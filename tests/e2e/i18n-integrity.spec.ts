@@ -75,7 +75,10 @@ for (const locale of LOCALES) {
       test(`${target.path}`, async ({ page }) => {
         await page.goto(target.path);
         await expect(page.locator("html")).toHaveAttribute("lang", locale);
-        expect(problems(await pageText(page), locale)).toEqual({ rawKeys: [], foreign: [] });
+        const text = await pageText(page);
+        expect(problems(text, locale)).toEqual({ rawKeys: [], foreign: [] });
+        // A replacement character means the HTML reached the browser with broken bytes.
+        expect(text.includes("\ufffd"), "U+FFFD in the page").toBe(false);
       });
     }
   });
