@@ -1,7 +1,7 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { useCallback, useEffect, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from "~/components/content-icons";
+import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from "~/components/icons";
 import { useHydrated } from "~/components/useHydrated";
 import { copyList } from "~/content/copy";
 

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CallToAction } from "~/components/CallToAction";
-import { BuildingIcon } from "~/components/content-icons";
-import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
+import { BuildingIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { StructuredData } from "~/components/StructuredData";
 import { telHref } from "~/config/company";
