@@ -177,15 +177,6 @@ export function ReceiptIcon({ className = "h-6 w-6" }: IconProps) {
   );
 }
 
-export function DocumentIcon({ className = "h-6 w-6" }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <path d="M7 3h7l5 5v13H7z" />
-      <path d="M14 3v5h5M10 13h6M10 17h4" />
-    </svg>
-  );
-}
-
 export function BuildingIcon({ className = "h-6 w-6" }: IconProps) {
   return (
     <svg {...base} className={className}>
