@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, isRouteErrorResponse, useLocation, useNavigation, useRouteError, type ClientActionFunctionArgs } from "@remix-run/react";
+import { Form, isRouteErrorResponse, useLocation, useNavigation, useRouteError, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useHydrated } from "~/components/useHydrated";
 import { usePixelEvent } from "~/tracking/use-pixel-event";
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
@@ -437,3 +437,10 @@ function Heading({ level, children, headingRef: ref }: { level: 1 | 2; children:
     </h2>
   );
 }
+
+/**
+ * The order pages' loaders only read the URL (?type=, which also reports InitiateCheckout),
+ * so they run again only when the URL changes: not after each step's action, nor after the
+ * cookie banner's, which would report the checkout a second time.
+ */
+export const orderShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) => currentUrl.href !== nextUrl.href;

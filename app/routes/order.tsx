@@ -2,10 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/i18n/seo";
-import { OrderErrorBoundary, OrderPage, orderClientAction } from "~/order/OrderPage";
+import { OrderErrorBoundary, OrderPage, orderClientAction, orderShouldRevalidate } from "~/order/OrderPage";
 import { orderAction, orderLoader } from "~/order/order-route.server";
 import { STANDARD_VARIANT } from "~/order/variants";
 import type { OrderState } from "~/order/view-state";
+
+export const shouldRevalidate = orderShouldRevalidate;
 
 export const meta = pageMeta;
 

@@ -30,6 +30,8 @@ test.describe("marketing events of a real order, with consent", () => {
     test(`a ${type} order reports InitiateCheckout, Lead and exactly one Purchase of ${PRICE[type]} PLN`, async ({ page, token }, testInfo) => {
       await page.goto("/");
       await chooseConsent(page, "accept", testInfo.project.use.javaScriptEnabled !== false);
+      // A person clicks after the banner has gone and the page has taken the choice in: the pixels are running.
+      if (testInfo.project.use.javaScriptEnabled !== false) await expect.poll(() => page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("function");
       const { data } = await orderFromPricingCard(page, type, `${testInfo.project.name}-${type}`);
       expect(countOrders(data.tenantName)).toBe(1);
 
