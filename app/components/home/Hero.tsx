@@ -3,6 +3,9 @@ import { useTranslation } from "react-i18next";
 import { CheckIcon } from "~/components/icons";
 import { copyList } from "~/content/copy";
 
+/** React 18 knows only the lowercase HTML attribute (the camelCase prop arrives with React 19). */
+const HIGH_FETCH_PRIORITY = { fetchpriority: "high" } as Record<string, string>;
+
 /**
  * The home page's opening: the page's h1, the promise and two in-page links. They are
  * ordinary anchors without JavaScript; with it, Remix's <Link> pushes a new history entry,
@@ -34,7 +37,7 @@ export function Hero() {
             ))}
           </ul>
         </div>
-        <img src="/images/hero-declaration.svg" width={560} height={440} alt={t("hero.imageAlt")} className="mx-auto h-auto w-full max-w-xs sm:max-w-md md:max-w-none" fetchPriority="high" decoding="async" />
+        <img src="/images/hero-declaration.svg" width={560} height={440} alt={t("hero.imageAlt")} className="mx-auto h-auto w-full max-w-xs sm:max-w-md md:max-w-none" decoding="async" {...HIGH_FETCH_PRIORITY} />
       </div>
     </div>
   );
