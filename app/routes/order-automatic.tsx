@@ -2,6 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { StructuredData } from "~/components/StructuredData";
 import { pageMeta } from "~/i18n/seo";
 import { OrderErrorBoundary, OrderPage, orderClientAction, orderShouldRevalidate } from "~/order/OrderPage";
 import { orderAction, orderLoader } from "~/order/order-route.server";
@@ -25,7 +26,12 @@ export const clientAction = orderClientAction;
 export default function OrderAutomaticRoute() {
   const { defaultType } = useLoaderData<typeof loader>();
   const state = useActionData<typeof action>() as OrderState | undefined;
-  return <OrderPage variant={AUTOMATIC_VARIANT} defaultType={defaultType} state={state} />;
+  return (
+    <>
+      <OrderPage variant={AUTOMATIC_VARIANT} defaultType={defaultType} state={state} />
+      <StructuredData />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -127,12 +127,12 @@ test.describe("legal texts", () => {
   }
 });
 
-test("every content page carries the business's structured data", async ({ request }) => {
-  for (const pageId of ["tenant", "landlord", "blog", "contact", "terms", "privacy"]) {
-    const html = await (await request.get(pathFor(pageId, "en"))).text();
+test("every indexable page carries the business's structured data", async ({ request }) => {
+  for (const path of [...["tenant", "landlord", "blog", "contact", "terms", "privacy", "order"].map((pageId) => pathFor(pageId, "en")), pathFor("orderAutomatic", "pl")]) {
+    const html = await (await request.get(path)).text();
     const script = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
-    expect(script, pageId).toBeTruthy();
+    expect(script, path).toBeTruthy();
     const nodes: Array<Record<string, unknown>> = JSON.parse(script!)["@graph"];
-    expect(nodes.map((node) => node["@type"]), pageId).toContain("LocalBusiness");
+    expect(nodes.map((node) => node["@type"]), path).toContain("LocalBusiness");
   }
 });
