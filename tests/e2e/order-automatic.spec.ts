@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { countOrders, expectOnPaymentPage } from "./support/order";
+import { countOrders, expectOnPaymentPage, orderWithBothConsents } from "./support/order";
 import { pathFor, strings } from "./support/site";
 
 const order = strings("pl", "order");
@@ -40,9 +40,7 @@ test.describe("variant 2: /umowa-automatyczna", () => {
     await expect(contract).toContainText("Proszę o doręczenie po 16:00 <b>pilne</b>");
     await expect(page.getByRole("textbox")).toHaveCount(0);
 
-    await page.getByLabel(order.preview.acceptTerms).check();
-    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
-    await page.getByRole("button", { name: order.preview.order }).click();
+    await orderWithBothConsents(page, order);
     await expectOnPaymentPage(page, /^299\s?zł$/);
     expect(countOrders(tenantName)).toBe(1);
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { countOrders, expectOnPaymentPage, fillOrderForm, validOrder } from "./support/order";
+import { countOrders, expectOnPaymentPage, fillOrderForm, orderWithBothConsents, validOrder } from "./support/order";
 import { pathFor, strings, type Locale } from "./support/site";
 
 const REQUIRED_FIELDS = ["landlordName", "tenantName", "startDate", "propertyAddress", "propertyPostalCode", "propertyCity", "mailingAddress", "mailingPostalCode", "mailingCity"] as const;
@@ -83,9 +83,7 @@ test.describe("order flow: preview, back, accept, payment", () => {
       await expect(page.locator("#field-dataProcessingConsent")).toBeChecked();
 
       await preview(page, locale);
-      await page.getByLabel(order.preview.acceptTerms).check();
-      await page.getByLabel(order.preview.immediatePerformanceConsent).check();
-      await page.getByRole("button", { name: order.preview.order }).click();
+      await orderWithBothConsents(page, order);
       await expectOnPaymentPage(page, AMOUNT_399[locale]);
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       await expect(page.getByTestId("transfer-title")).toContainText(await page.getByTestId("order-number").innerText());
@@ -140,9 +138,7 @@ test.describe("order flow: preview, back, accept, payment", () => {
     expect(countOrders(data.tenantName)).toBe(0);
 
     // The page carries a fresh token: ordering from it now works.
-    await page.getByLabel(order.preview.acceptTerms).check();
-    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
-    await page.getByRole("button", { name: order.preview.order }).click();
+    await orderWithBothConsents(page, order);
     await expectOnPaymentPage(page, AMOUNT_399.en);
     expect(countOrders(data.tenantName)).toBe(1);
   });
@@ -175,9 +171,7 @@ test.describe("order flow: preview, back, accept, payment", () => {
     // lands on the same payment page.
     await page.goBack();
     await expect(page.getByTestId("contract")).toContainText(data.tenantName);
-    await page.getByLabel(order.preview.acceptTerms).check();
-    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
-    await page.getByRole("button", { name: order.preview.order }).click();
+    await orderWithBothConsents(page, order);
     await expect(page).toHaveURL(new RegExp(`${paymentUrl}$`));
     expect(countOrders(data.tenantName)).toBe(1);
   });
@@ -207,9 +201,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("button", { name: order.form.generating })).toBeDisabled();
     await expect(page.getByTestId("contract")).toContainText(data.tenantName);
 
-    await page.getByLabel(order.preview.acceptTerms).check();
-    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
-    await page.getByRole("button", { name: order.preview.order }).click();
+    await orderWithBothConsents(page, order);
     await expect(page.getByRole("button", { name: order.preview.processing })).toBeDisabled();
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: order.accept.success });
     await expect(toast).toBeVisible();
@@ -240,9 +232,7 @@ test.describe("with JavaScript", () => {
     await page.unroute(orderPath, offline);
     await preview(page, "en");
     await page.route(orderPath, offline);
-    await page.getByLabel(order.preview.acceptTerms).check();
-    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
-    await page.getByRole("button", { name: order.preview.order }).click();
+    await orderWithBothConsents(page, order);
     await expect(page.getByTestId("network-error")).toHaveText(order.errors.acceptNetwork);
     await expect(page.getByRole("button", { name: order.preview.order })).toBeEnabled();
     await expect(page.getByTestId("contract")).toBeVisible();

@@ -47,3 +47,10 @@ export async function expectOnPaymentPage(page: Page, amount: RegExp) {
   await expect(page.getByTestId("transfer-amount")).toHaveText(amount);
   await expect(page.getByTestId("order-number")).toHaveText(/^AE-\d{4}-\d{6}$/);
 }
+
+/** On the preview: ticks both consents (the contract terms and immediate performance) and presses the order button. */
+export async function orderWithBothConsents(page: Page, order: Record<string, any>) {
+  await page.getByLabel(order.preview.acceptTerms).check();
+  await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+  await page.getByRole("button", { name: order.preview.order }).click();
+}
