@@ -1,8 +1,10 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { applySecurityHeaders } from "~/security/headers.server";
+import { readFormDataLimited } from "~/security/body-limit.server";
+import { plainTextResponse } from "~/security/responses.server";
+import { requireSameOrigin } from "~/security/same-origin.server";
 import { isConsentChoice, safeRedirectPath } from "~/tracking/consent";
 import { expiredPixelCookies, serializeConsent } from "~/tracking/consent.server";
-import { isSameOriginPost } from "~/tracking/same-origin.server";
 
 /**
  * The cookie banner's form target. Without JS it answers 303 back to the page the
@@ -10,14 +12,14 @@ import { isSameOriginPost } from "~/tracking/same-origin.server";
  * does not reload.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return plain("Method Not Allowed", 405, { Allow: "POST" });
-  if (!isSameOriginPost(request)) return plain("Forbidden", 403);
+  if (request.method !== "POST") return plainTextResponse("Method Not Allowed", 405, { Allow: "POST" });
+  requireSameOrigin(request);
 
-  const form = await request.formData().catch(() => null);
+  const form = await readFormDataLimited(request);
   const choice = form?.get("choice");
   const rawRedirect = form?.get("redirectTo") ?? "/";
   const redirectTo = safeRedirectPath(rawRedirect);
-  if (!form || !isConsentChoice(choice) || !redirectTo) return plain("Bad Request", 400);
+  if (!form || !isConsentChoice(choice) || !redirectTo) return plainTextResponse("Bad Request", 400);
 
   const headers = applySecurityHeaders(new Headers({ "Set-Cookie": await serializeConsent(choice), "Cache-Control": "no-store" }));
   if (choice === "reject") for (const expired of expiredPixelCookies()) headers.append("Set-Cookie", expired);
@@ -28,9 +30,5 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** A GET (a bookmarked or typed /consent) has nothing to show. */
 export function loader() {
-  return plain("Method Not Allowed", 405, { Allow: "POST" });
-}
-
-function plain(body: string, status: number, extra: Record<string, string> = {}) {
-  return new Response(body, { status, headers: applySecurityHeaders(new Headers({ "Content-Type": "text/plain; charset=utf-8", ...extra })) });
+  return plainTextResponse("Method Not Allowed", 405, { Allow: "POST" });
 }
