@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
+import { canonicalDataRedirectFor, canonicalRedirectFor } from "~/security/canonical-url.server";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
 import { trackingCspFor } from "~/tracking/events.server";
@@ -17,6 +18,9 @@ const ABORT_DELAY_MS = 5_000;
 const isDevelopment = env.NODE_ENV === "development";
 
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+  // "/En/Contact" or "/blog/" would render with the wrong language (docs/decisions/011-canonical-urls-and-request-guards.md).
+  const canonicalRedirect = canonicalRedirectFor(request);
+  if (canonicalRedirect) return canonicalRedirect;
   const nonce = createNonce();
   // The configured pixels' hosts, unless the visitor rejected them (docs/decisions/005-consent-and-tracking.md).
   applySecurityHeaders(responseHeaders, { nonce, isDevelopment, ...(await trackingCspFor(request)) });
@@ -68,7 +72,9 @@ function withoutTrailingNulBytes() {
   });
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  const canonicalRedirect = canonicalDataRedirectFor(request);
+  if (canonicalRedirect) return canonicalRedirect;
   applySecurityHeaders(response.headers, { isDevelopment });
   return response;
 };

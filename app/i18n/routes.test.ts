@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import routeTable from "./route-table.json";
 import { LOCALES } from "./locales";
-import { alternatesOf, equivalentPath, hasPathParams, localesOf, matchPage, pathFor, PAGE_IDS } from "./routes";
+import { alternatesOf, canonicalPathOf, equivalentPath, hasPathParams, localesOf, matchPage, pathFor, PAGE_IDS } from "./routes";
 
 const SPEC_TABLE: Record<string, [string, string, string, string]> = {
   home: ["/", "/en", "/uk", "/ru"],
@@ -68,5 +68,31 @@ describe("language switcher targets", () => {
 
   it("fall back to the home page when the page does not exist in the target language", () => {
     expect(equivalentPath("/umowa-automatyczna", "uk")).toBe("/uk");
+  });
+});
+
+describe("canonical spelling of a page's path", () => {
+  it("maps case and trailing-slash variants to the route table's path", () => {
+    expect(canonicalPathOf("/En/Contact")).toBe(pathFor("contact", "en"));
+    expect(canonicalPathOf("/DLA-NAJEMCY")).toBe("/dla-najemcy");
+    expect(canonicalPathOf("/blog/")).toBe("/blog");
+    expect(canonicalPathOf("/en/blog/")).toBe("/en/blog");
+    expect(canonicalPathOf("/en/blog//")).toBe("/en/blog");
+    expect(canonicalPathOf("/EN")).toBe("/en");
+    expect(canonicalPathOf("/Uk/")).toBe("/uk");
+  });
+
+  it("leaves canonical paths and unknown paths alone", () => {
+    for (const pageId of PAGE_IDS) {
+      for (const locale of localesOf(pageId)) expect(canonicalPathOf(pathFor(pageId, locale, { token: "AbC123" })), `${pageId} ${locale}`).toBeNull();
+    }
+    expect(canonicalPathOf("/no-such-page")).toBeNull();
+    expect(canonicalPathOf("/en/no-such-page")).toBeNull();
+  });
+
+  it("keeps a payment token's case while fixing the rest", () => {
+    expect(canonicalPathOf("/PLATNOSC/AbC123")).toBe("/platnosc/AbC123");
+    expect(canonicalPathOf("/en/Payment/AbC123/")).toBe("/en/payment/AbC123");
+    expect(canonicalPathOf("/platnosc/AbC123")).toBeNull();
   });
 });

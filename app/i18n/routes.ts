@@ -83,6 +83,31 @@ export function matchPage(pathname: string): PageMatch | null {
 }
 
 /**
+ * The route table's own spelling of a path that differs from it only by letter case or
+ * trailing slashes ("/En/Contact", "/DLA-NAJEMCY", "/en/blog/"); null for a path that
+ * is already canonical or matches no page. Remix matches routes case-insensitively and
+ * ignores a trailing slash, while matchPage and localeFromPath are exact: without this
+ * redirect such variants render with the wrong language and raw translation keys.
+ * `:param` segments (a payment token) keep the case they were written with.
+ */
+export function canonicalPathOf(pathname: string): string | null {
+  if (matchPage(pathname) && (pathname === "/" || !pathname.endsWith("/"))) return null;
+  const pathParts = normalise(pathname).split("/");
+  for (const pageId of PAGE_IDS) {
+    for (const locale of localesOf(pageId)) {
+      const patternParts = table[pageId].paths[locale]!.split("/");
+      if (patternParts.length !== pathParts.length) continue;
+      const canonical = patternParts.map((expected, i) => (expected.startsWith(":") ? pathParts[i]! : expected));
+      const matches = patternParts.every((expected, i) => (expected.startsWith(":") ? pathParts[i] !== "" : expected.toLowerCase() === pathParts[i]!.toLowerCase()));
+      if (!matches) continue;
+      const canonicalPath = canonical.join("/") || "/";
+      return canonicalPath === pathname ? null : canonicalPath;
+    }
+  }
+  return null;
+}
+
+/**
  * The same page in another language. An unmatched path, or a page that does not
  * exist in the target language, falls back to that language's home.
  */

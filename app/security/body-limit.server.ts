@@ -17,13 +17,13 @@ function tooLarge(maxBytes: number): Response {
  * the stream is cancelled at the first byte past the limit, so a huge body is never held
  * in memory. Throws a 413 Response.
  */
-export async function readBodyLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readBodyLimited(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get("Content-Length");
   if (declared !== null && Number(declared) > maxBytes) {
     await request.body?.cancel().catch(() => undefined);
     throw tooLarge(maxBytes);
   }
-  if (!request.body) return new Uint8Array(0);
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -37,7 +37,7 @@ export async function readBodyLimited(request: Request, maxBytes: number): Promi
     }
     chunks.push(value);
   }
-  const body = new Uint8Array(total);
+  const body = new Uint8Array(new ArrayBuffer(total));
   let offset = 0;
   for (const chunk of chunks) {
     body.set(chunk, offset);
