@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckIcon, ChevronDownIcon } from "~/components/icons";
 import { Flag } from "~/components/Flag";
-import { useDisclosure } from "~/components/useDisclosure";
+import { useDisclosure } from "~/components/use-disclosure";
 import { LANGUAGE_NAMES, LOCALES } from "~/i18n/locales";
 import { equivalentPath } from "~/i18n/routes";
 import { useLocale } from "~/root-data";

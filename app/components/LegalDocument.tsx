@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { copyList } from "~/content/copy";
-import { formatPrice, PRODUCTS } from "~/order/pricing";
+import { formatPrice, PRODUCTS } from "~/config/products";
 import { useRequiredRootData } from "~/root-data";
 
 /** One section of a legal text as stored in locales/<lang>/{terms,privacy}.json. */

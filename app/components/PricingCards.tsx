@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { CheckIcon } from "~/components/icons";
 import { copyList } from "~/content/copy";
 import { pathFor } from "~/i18n/routes";
-import { DECLARATION_TYPES, formatPrice, PRODUCTS, type DeclarationType } from "~/order/pricing";
-import { useLocale } from "~/root-data";
+import { DECLARATION_TYPES, formatPrice, PRODUCTS, type DeclarationType } from "~/config/products";
+import { useLocale, useRootData } from "~/root-data";
 import { useCheckoutLinkClick } from "~/tracking/checkout-link";
 import { checkoutHref } from "~/tracking/events";
 
@@ -17,7 +17,7 @@ import { checkoutHref } from "~/tracking/events";
  */
 export function OrderLink({ type, className, children }: { type: DeclarationType; className?: string; children: ReactNode }) {
   const locale = useLocale();
-  const onCheckoutClick = useCheckoutLinkClick();
+  const onCheckoutClick = useCheckoutLinkClick(Boolean(useRootData()?.pixels));
   return (
     <Link to={checkoutHref(pathFor("order", locale), type)} onClick={(event) => onCheckoutClick(event, type)} className={className} data-testid={`pricing-order-${type}`}>
       {children}

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { CloseIcon, ShareIcon } from "~/components/icons";
 import { SocialLinks } from "~/components/SocialLinks";
-import { useDisclosure } from "~/components/useDisclosure";
+import { useDisclosure } from "~/components/use-disclosure";
 import { useRequiredRootData } from "~/root-data";
 import { reportSocialClick } from "~/tracking/social-click";
 

@@ -42,6 +42,13 @@ export const PLACEHOLDER_COMPANY: Company = {
   openingHours: { days: "Mo-Fr", opens: "09:00", closes: "17:00" },
 };
 
+export type PostalAddress = { street: string; postalCode: string; city: string };
+
+/** A Polish address on one line: "ul. Długa 5/3, 70-001 Szczecin". */
+export function formatAddress({ street, postalCode, city }: PostalAddress): string {
+  return `${street}, ${postalCode} ${city}`;
+}
+
 /** The phone number as a tel: URI (digits and a leading plus only). */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;

@@ -1,6 +1,6 @@
 import { createInstance, type i18n as I18n, type InitOptions } from "i18next";
 import { initReactI18next } from "react-i18next";
-import type { Locale } from "./locales";
+import { LOCALES, type Locale } from "./locales";
 
 /**
  * Options shared by the server (remix-i18next) and the React instance.
@@ -8,7 +8,7 @@ import type { Locale } from "./locales";
  * e2e suite catches, instead of quietly showing Polish on an English page.
  */
 export const I18N_OPTIONS = {
-  supportedLngs: ["pl", "en", "uk", "ru"],
+  supportedLngs: [...LOCALES],
   fallbackLng: false,
   defaultNS: "common",
   interpolation: { escapeValue: false },

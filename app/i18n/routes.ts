@@ -100,3 +100,9 @@ export function alternatesOf(pageId: PageId, params: Record<string, string> = {}
 }
 
 export { DEFAULT_LOCALE, localeFromPath };
+
+/** remix.config.js registers each page once per language with the route id `<pageId>.<locale>`. */
+export function pageIdOfRoute(routeId: string | undefined): PageId | undefined {
+  const candidate = routeId?.split(".")[0];
+  return PAGE_IDS.find((id) => id === candidate);
+}

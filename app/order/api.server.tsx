@@ -7,7 +7,7 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { isLocale, type Locale } from "~/i18n/locales";
 import { applySecurityHeaders } from "~/security/headers.server";
 import { Contract, type Translate } from "./contract";
-import { acceptOrder, paymentPath, previewOrder } from "./order.server";
+import { acceptOrder, paymentPath } from "./order.server";
 import { apiSchema, type OrderStage } from "./schema";
 
 /**
@@ -80,7 +80,6 @@ export async function handleOrderApi(request: Request, stage: OrderStage): Promi
   const now = new Date();
 
   if (stage === "details") {
-    previewOrder(now);
     const html = renderToStaticMarkup(<Contract details={details} company={company} locale={locale} date={now} t={t} />);
     return respond({ success: true, html });
   }
@@ -98,7 +97,6 @@ export async function handleOrderApi(request: Request, stage: OrderStage): Promi
       dataProcessingConsentAt: now,
       now,
     });
-    // A Purchase event (tracking) belongs here, only when `created` is true.
     return respond({ success: true, error: null, payment_url: paymentPath(order), order_number: order.number }, created ? 201 : 200, created ? {} : { "Idempotent-Replayed": "true" });
   } catch (error) {
     console.error("Order API: could not save the order", error);

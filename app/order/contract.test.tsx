@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { translatorFor } from "~/i18n/i18n.server";
 import { Contract, contractText } from "./contract";
-import { formatPrice, PRODUCTS } from "./pricing";
+import { formatPrice, PRODUCTS } from "~/config/products";
 import type { OrderDetails } from "./schema";
 
 const details: OrderDetails = {

@@ -1,6 +1,6 @@
-import type { Company } from "~/config/company";
+import { formatAddress, type Company } from "~/config/company";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
-import { formatPrice, PRODUCTS } from "./pricing";
+import { formatPrice, PRODUCTS } from "~/config/products";
 import type { OrderDetails } from "./schema";
 
 /**
@@ -29,7 +29,7 @@ export function contractDocument({ details, company, locale, date, t }: Contract
   const price = formatPrice(product.priceGrosze, locale);
   const parties = [
     t("contract.parties.customer", { name: details.tenantName, email: details.email, phone: details.phone, address: details.mailingAddress }),
-    t("contract.parties.provider", { legalName: company.legalName, taxId: company.taxId, address: `${company.street}, ${company.postalCode} ${company.city}` }),
+    t("contract.parties.provider", { legalName: company.legalName, taxId: company.taxId, address: formatAddress(company) }),
   ];
   const subject = [t("contract.subject.declaration", { name: details.tenantName, address: details.propertyAddress }), t("contract.subject.legalBasis")];
   if (details.landlordName) subject.push(t("contract.subject.landlord", { name: details.landlordName }));

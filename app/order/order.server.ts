@@ -7,7 +7,7 @@ import { translatorFor } from "~/i18n/i18n.server";
 import type { Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { CONTRACT_VERSION, contractText, type Translate } from "./contract";
-import { CURRENCY, PRODUCTS } from "./pricing";
+import { CURRENCY, PRODUCTS } from "~/config/products";
 import type { OrderDetails } from "./schema";
 import { issueOrderToken } from "./token.server";
 import type { OrderVariantId } from "./variants";
@@ -21,7 +21,6 @@ import type { OrderVariantId } from "./variants";
 export type Preview = { token: string };
 
 export function previewOrder(now: Date = new Date()): Preview {
-  // A Lead event (tracking) belongs here, after a successful preview.
   return { token: issueOrderToken(now) };
 }
 

@@ -73,10 +73,10 @@ describe("order form schema", () => {
   });
 
   it("treats whitespace as empty and the phone minimum as 9 characters", () => {
-    expect(errorsOf({ ...VALID_FORM, tenantName: "   " }).tenantName).toBe("validation.required");
-    expect(errorsOf({ ...VALID_FORM, phone: "60010020" }).phone).toBe("validation.phone");
+    expect(errorsOf({ ...VALID_FORM, tenantName: "   " }).tenantName).toBe("order:validation.required");
+    expect(errorsOf({ ...VALID_FORM, phone: "60010020" }).phone).toBe("order:validation.phone");
     expect(errorsOf({ ...VALID_FORM, phone: "600100200" }).phone).toBeUndefined();
-    expect(errorsOf({ ...VALID_FORM, startDate: "2026-02-30" }).startDate).toBe("validation.date");
+    expect(errorsOf({ ...VALID_FORM, startDate: "2026-02-30" }).startDate).toBe("order:validation.date");
   });
 
   it("does not check the postal code format beyond non-empty", () => {
@@ -86,8 +86,8 @@ describe("order form schema", () => {
   it("requires both preview checkboxes only at the accept stage", () => {
     expect(errorsOf(VALID_FORM, STANDARD_VARIANT, "details")).toEqual({});
     expect(errorsOf(VALID_FORM, STANDARD_VARIANT, "accept")).toEqual({
-      acceptTerms: "validation.acceptTerms",
-      immediatePerformanceConsent: "validation.immediatePerformanceConsent",
+      acceptTerms: "order:validation.acceptTerms",
+      immediatePerformanceConsent: "order:validation.immediatePerformanceConsent",
     });
     expect(errorsOf({ ...VALID_FORM, acceptTerms: "on", immediatePerformanceConsent: "on" }, STANDARD_VARIANT, "accept")).toEqual({});
   });
@@ -98,7 +98,7 @@ describe("order form schema", () => {
     const submission = parseWithZod(formData(values), { schema: orderFormSchema(AUTOMATIC_VARIANT, "details") });
     expect(submission.status).toBe("success");
     if (submission.status === "success") expect(submission.value).toMatchObject({ declarationType: "regular", phone: "600100200", landlordName: null, startDate: null, rentalPeriodDays: 90, additionalInfo: null });
-    expect(errorsOf({ ...values, rodzaj_oswiadczenia: "", telefon: "1" }, AUTOMATIC_VARIANT)).toEqual({ rodzaj_oswiadczenia: "validation.declarationType", telefon: "validation.phone" });
+    expect(errorsOf({ ...values, rodzaj_oswiadczenia: "", telefon: "1" }, AUTOMATIC_VARIANT)).toEqual({ rodzaj_oswiadczenia: "order:validation.declarationType", telefon: "order:validation.phone" });
   });
 });
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { DECLARATION_TYPES, type DeclarationType } from "./pricing";
+import { formatAddress, type PostalAddress } from "~/config/company";
+import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
+import { LOCALES } from "~/i18n/locales";
 import type { OrderVariant } from "./variants";
 
 /**
@@ -8,15 +10,15 @@ import type { OrderVariant } from "./variants";
  * translated where they are shown, so both sides say the same words in the page's language.
  */
 export const MESSAGES = {
-  required: "validation.required",
-  declarationType: "validation.declarationType",
-  email: "validation.email",
-  phone: "validation.phone",
-  date: "validation.date",
-  tooLong: "validation.tooLong",
-  dataProcessingConsent: "validation.dataProcessingConsent",
-  acceptTerms: "validation.acceptTerms",
-  immediatePerformanceConsent: "validation.immediatePerformanceConsent",
+  required: "order:validation.required",
+  declarationType: "order:validation.declarationType",
+  email: "order:validation.email",
+  phone: "order:validation.phone",
+  date: "order:validation.date",
+  tooLong: "order:validation.tooLong",
+  dataProcessingConsent: "order:validation.dataProcessingConsent",
+  acceptTerms: "order:validation.acceptTerms",
+  immediatePerformanceConsent: "order:validation.immediatePerformanceConsent",
 } as const;
 
 export const PHONE_MIN_LENGTH = 9;
@@ -44,8 +46,6 @@ const optionalText = z
   .transform((value) => (value ? value : null));
 const consent = (message: string) => z.literal(true, { errorMap: () => ({ message }) });
 
-export type PostalAddress = { street: string; postalCode: string; city: string };
-
 /** What the contract and the order record need, whichever form or API it came from. */
 export type OrderDetails = {
   declarationType: DeclarationType;
@@ -65,10 +65,6 @@ export type OrderDetails = {
   additionalInfo: string | null;
   rentalPeriodDays: number | null;
 };
-
-export function formatAddress({ street, postalCode, city }: PostalAddress): string {
-  return `${street}, ${postalCode} ${city}`;
-}
 
 /** The form's field names for a variant, in the order the form shows them. */
 export function formFieldNames(variant: OrderVariant) {
@@ -158,8 +154,8 @@ export function apiSchema(stage: OrderStage) {
     rodzaj_oswiadczenia: declarationType,
     data_zawarcia: isoDate.optional(),
     dodatkowe_informacje: optionalText.nullable(),
-    okres_najmu_dni: z.literal(90, { errorMap: () => ({ message: "validation.rentalPeriod" }) }).optional(),
-    jezyk: z.enum(["pl", "en", "uk", "ru"]).optional(),
+    okres_najmu_dni: z.literal(90, { errorMap: () => ({ message: "order:validation.rentalPeriod" }) }).optional(),
+    jezyk: z.enum(LOCALES).optional(),
     ...(stage === "accept"
       ? {
           zgoda_na_przetwarzanie_danych: consent(MESSAGES.dataProcessingConsent),
@@ -191,3 +187,28 @@ export function apiSchema(stage: OrderStage) {
       }),
     );
 }
+
+/** Every field name either variant's form or preview posts, for conform's typed field metadata. */
+export type OrderFormFields = Partial<
+  Record<
+    | "declarationType"
+    | "rodzaj_oswiadczenia"
+    | "landlordName"
+    | "tenantName"
+    | "startDate"
+    | "email"
+    | "phone"
+    | "telefon"
+    | "propertyAddress"
+    | "propertyPostalCode"
+    | "propertyCity"
+    | "mailingAddress"
+    | "mailingPostalCode"
+    | "mailingCity"
+    | "additionalInfo"
+    | "dataProcessingConsent"
+    | "acceptTerms"
+    | "immediatePerformanceConsent",
+    string
+  >
+>;

@@ -1,23 +1,32 @@
-import type { LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
-import { telHref } from "~/config/company";
+import { formatAddress, telHref } from "~/config/company";
 import { getDb } from "~/db/db.server";
 import { homePath } from "~/i18n/routes";
 import { pageMeta, rootDataOf } from "~/i18n/seo";
 import { findPaymentView } from "~/order/order.server";
-import { formatPrice, PRODUCTS } from "~/order/pricing";
-import { ErrorBoundary as GenericErrorScreen } from "~/root";
+import { formatPrice, PRODUCTS } from "~/config/products";
 import { useLocale, useRequiredRootData } from "~/root-data";
+
+/**
+ * The payment page's URL is its key (an unguessable token): no cache may keep it and no
+ * Referer may carry it to another site. The document's headers come from here, not from
+ * the loader's response.
+ */
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+
+export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
 /** The payment page of one order, found by its unguessable token. Private: noindex, no third parties. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const order = await findPaymentView(getDb(), params.token ?? "");
-  if (!order) throw json(null, { status: 404 });
-  return json({ order }, { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } });
+  if (!order) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
+  return json({ order }, { headers: PRIVATE_HEADERS });
 }
 
 export function meta(args: MetaArgs) {
@@ -75,7 +84,7 @@ export default function PaymentPage() {
           </h2>
           <dl className="mt-2 divide-y divide-slate-200">
             <Row label={t("transfer.recipient")}>
-              {company.legalName}, {company.street}, {company.postalCode} {company.city}
+              {company.legalName}, {formatAddress(company)}
             </Row>
             <Row label={t("transfer.account")} testId="bank-account">
               <span className="font-mono">{company.bankAccount}</span>
@@ -128,7 +137,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation("payment");
   const locale = useLocale();
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <GenericErrorScreen />;
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <GeneralErrorBoundary />;
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center" aria-labelledby="payment-not-found">
       <h1 id="payment-not-found" className="text-3xl font-bold text-slate-900">
