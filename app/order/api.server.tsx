@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ZodError } from "zod";
 import { company } from "~/config/env.server";
-import { getDb } from "~/db/db.server";
+import type { AppDatabase } from "~/db/db.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { isLocale, type Locale } from "~/i18n/locales";
 import { applySecurityHeaders } from "~/security/headers.server";
 import { Contract, type Translate } from "./contract";
-import { acceptOrder, paymentPath } from "./order.server";
+import { acceptOrder, holdsSameOrder, paymentPath } from "./order.server";
 import { apiSchema, type OrderStage } from "./schema";
 
 /**
@@ -57,7 +57,9 @@ function fieldErrors(error: ZodError, t: Translate): Record<string, string> {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
-export async function handleOrderApi(request: Request, stage: OrderStage): Promise<Response> {
+export type OrderApiContext = { db: AppDatabase; now?: Date };
+
+export async function handleOrderApi(request: Request, stage: OrderStage, context: OrderApiContext): Promise<Response> {
   let t: Translate = await translatorFor("pl", "order");
   if (request.method !== "POST") return respond({ success: false, error: t("api.method") }, 405, { Allow: "POST" });
 
@@ -77,7 +79,7 @@ export async function handleOrderApi(request: Request, stage: OrderStage): Promi
   const parsed = apiSchema(stage).safeParse(body);
   if (!parsed.success) return respond({ success: false, error: t("api.invalid"), fieldErrors: fieldErrors(parsed.error, t) }, 400);
   const details = parsed.data;
-  const now = new Date();
+  const now = context.now ?? new Date();
 
   if (stage === "details") {
     const html = renderToStaticMarkup(<Contract details={details} company={company} locale={locale} date={now} t={t} />);
@@ -87,7 +89,7 @@ export async function handleOrderApi(request: Request, stage: OrderStage): Promi
   const headerKey = request.headers.get("idempotency-key");
   if (headerKey !== null && !IDEMPOTENCY_KEY.test(headerKey)) return respond({ success: false, error: t("api.idempotencyKey") }, 400);
   try {
-    const { order, created } = await acceptOrder(getDb(), {
+    const { order, created } = await acceptOrder(context.db, {
       details,
       variant: details.rentalPeriodDays === null ? "standard" : "automatic",
       channel: "api",
@@ -97,6 +99,7 @@ export async function handleOrderApi(request: Request, stage: OrderStage): Promi
       dataProcessingConsentAt: now,
       now,
     });
+    if (!created && !holdsSameOrder(order, details, locale)) return respond({ success: false, error: t("api.idempotencyConflict") }, 422);
     return respond({ success: true, error: null, payment_url: paymentPath(order), order_number: order.number }, created ? 201 : 200, created ? {} : { "Idempotent-Replayed": "true" });
   } catch (error) {
     console.error("Order API: could not save the order", error);

@@ -112,6 +112,26 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
   }
 }
 
+/**
+ * Whether an order already written holds the same data as a new request: an API client
+ * that reuses an Idempotency-Key for another order must be told, not sent to the old one.
+ */
+export function holdsSameOrder(order: OrderRow, details: OrderDetails, locale: Locale): boolean {
+  return (
+    order.locale === locale &&
+    order.declaration_type === details.declarationType &&
+    order.tenant_name === details.tenantName &&
+    order.landlord_name === details.landlordName &&
+    order.start_date === details.startDate &&
+    order.email === details.email &&
+    order.phone === details.phone &&
+    order.property_address === details.propertyAddress &&
+    order.mailing_address === details.mailingAddress &&
+    order.additional_info === details.additionalInfo &&
+    order.rental_period_days === details.rentalPeriodDays
+  );
+}
+
 /** The payment page's path for an order, in the language the visitor ordered in. */
 export function paymentPath(order: Pick<OrderRow, "payment_token" | "locale">): string {
   return pathFor("payment", order.locale, { token: order.payment_token });
