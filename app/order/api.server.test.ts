@@ -14,7 +14,7 @@ const SPEC_BODY = {
   adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
   adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
   rodzaj_oswiadczenia: "notarized",
-  data_zawarcia: "2026-12-01",
+  data_zawarcia: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
   dodatkowe_informacje: "",
 };
 const CONSENTS = { zgoda_na_przetwarzanie_danych: true, akceptacja_warunkow: true, zgoda_na_natychmiastowe_wykonanie: true };

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ZodError } from "zod";
-import { company } from "~/config/env.server";
 import type { AppDatabase } from "~/db/db.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { isLocale, type Locale } from "~/i18n/locales";
 import { applySecurityHeaders } from "~/security/headers.server";
-import { Contract, type Translate } from "./contract";
-import { acceptOrder, holdsSameOrder, paymentPath } from "./order.server";
+import { ContractView, type Translate } from "./contract";
+import { acceptOrder, buildAgreement, holdsSameOrder, paymentPath } from "./order.server";
 import { apiSchema, type OrderStage } from "./schema";
 
 /**
@@ -82,7 +81,8 @@ export async function handleOrderApi(request: Request, stage: OrderStage, contex
   const now = context.now ?? new Date();
 
   if (stage === "details") {
-    const html = renderToStaticMarkup(<Contract details={details} company={company} locale={locale} date={now} t={t} />);
+    const { document } = await buildAgreement(details, locale, now);
+    const html = renderToStaticMarkup(<ContractView document={document} locale={locale} titleLevel={3} />);
     return respond({ success: true, html });
   }
 

@@ -4,7 +4,7 @@ import { jsFlagIsOn } from "~/forms/js-flag";
 import type { Locale } from "~/i18n/locales";
 import { newEventId, productEventData, purchaseEventId, type PixelEvent } from "~/tracking/events";
 import type { ServerEvent } from "~/tracking/events.server";
-import { acceptOrder, findOrderByIdempotencyKey, paymentPath, previewOrder } from "./order.server";
+import { acceptOrder, buildAgreement, findOrderByIdempotencyKey, paymentPath, previewOrder } from "./order.server";
 import { formFieldNames, orderFormSchema } from "./schema";
 import { verifyOrderToken } from "./token.server";
 import type { OrderVariant } from "./variants";
@@ -64,13 +64,14 @@ export async function handleOrderForm(request: Request, context: OrderActionCont
   if (intent === "edit") return { kind: "show", state: { stage: "form", values } };
 
   const details = parseWithZod(formData, { schema: orderFormSchema(variant, "details") });
-  const formError = (): OrderOutcome => ({ kind: "invalid", state: { stage: "form", values, reply: details.reply(), formErrorKey: "errors.previewFailed" } });
+  const formError = (): OrderOutcome => ({ kind: "invalid", state: { stage: "form", values, reply: details.reply() } });
 
   if (intent !== "accept") {
     if (details.status !== "success") return formError();
     const lead: PixelEvent = { name: "Lead", eventId: newEventId(), data: productEventData(details.value.declarationType) };
     report(request, { name: "Lead", eventId: lead.eventId, product: details.value.declarationType, email: details.value.email, phone: details.value.phone });
-    return { kind: "show", state: { stage: "preview", values, details: details.value, token: previewOrder(now).token, date: now.toISOString(), lead } };
+    const agreement = await buildAgreement(details.value, locale, now);
+    return { kind: "show", state: { stage: "preview", values, details: details.value, agreement, token: previewOrder(now).token, lead } };
   }
 
   const jsOn = jsFlagIsOn(formData);
@@ -85,9 +86,10 @@ export async function handleOrderForm(request: Request, context: OrderActionCont
   // The hidden fields came back changed and invalid: back to the form with the messages.
   if (details.status !== "success") return formError();
 
+  const agreement = await buildAgreement(details.value, locale, now);
   const preview = (extra: Partial<PreviewState>): OrderOutcome => ({
     kind: "invalid",
-    state: { stage: "preview", values, details: details.value, token: String(token), date: now.toISOString(), ...extra },
+    state: { stage: "preview", values, details: details.value, agreement, token: String(token), ...extra },
   });
   // A fresh token lets the visitor order from this page after reading the message.
   if (!check.ok || check.expired) return preview({ token: previewOrder(now).token, formErrorKey: "errors.token" });

@@ -6,7 +6,7 @@ import { company } from "~/config/env.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import type { Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
-import { CONTRACT_VERSION, contractText, type Translate } from "./contract";
+import { CONTRACT_VERSION, contractDocument, contractText, type ContractDocument } from "./contract";
 import { CURRENCY, PRODUCTS } from "~/config/products";
 import type { OrderDetails } from "./schema";
 import { issueOrderToken } from "./token.server";
@@ -22,6 +22,18 @@ export type Preview = { token: string };
 
 export function previewOrder(now: Date = new Date()): Preview {
   return { token: issueOrderToken(now) };
+}
+
+/**
+ * The agreement in the order's language and, for en/uk/ru, the binding Polish text shown
+ * beside it (the terms say the Polish version binds). Both are stored with the order.
+ */
+export type AgreementTexts = { document: ContractDocument; binding: ContractDocument | null };
+
+export async function buildAgreement(details: OrderDetails, locale: Locale, date: Date): Promise<AgreementTexts> {
+  const document = contractDocument({ details, company, locale, date, t: await translatorFor(locale, "order") });
+  const binding = locale === "pl" ? null : contractDocument({ details, company, locale: "pl", date, t: await translatorFor("pl", "order") });
+  return { document, binding };
 }
 
 export type AcceptInput = {
@@ -56,7 +68,7 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
   const timestamp = now.toISOString();
   const year = now.getUTCFullYear();
   const { details } = input;
-  const t: Translate = await translatorFor(input.locale, "order");
+  const agreement = await buildAgreement(details, input.locale, now);
   // The next number of the year is computed inside the INSERT itself: one statement,
   // one write lock, so two writers can never take the same number.
   const nextSeq = sql<number>`(SELECT coalesce(max(number_seq), 0) + 1 FROM orders WHERE number_year = ${year})`;
@@ -94,7 +106,7 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
         data_processing_consent_at: input.dataProcessingConsentAt.toISOString(),
         terms_accepted_at: timestamp,
         immediate_performance_consent_at: timestamp,
-        contract_text: contractText({ details, company, locale: input.locale, date: now, t }),
+        contract_text: contractText(agreement.document),
         contract_version: CONTRACT_VERSION,
         created_at: timestamp,
         updated_at: timestamp,

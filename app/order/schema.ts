@@ -14,30 +14,63 @@ export const MESSAGES = {
   declarationType: "order:validation.declarationType",
   email: "order:validation.email",
   phone: "order:validation.phone",
+  postalCode: "order:validation.postalCode",
   date: "order:validation.date",
+  dateRange: "order:validation.dateRange",
   tooLong: "order:validation.tooLong",
   dataProcessingConsent: "order:validation.dataProcessingConsent",
   acceptTerms: "order:validation.acceptTerms",
   immediatePerformanceConsent: "order:validation.immediatePerformanceConsent",
 } as const;
 
-export const PHONE_MIN_LENGTH = 9;
+/** A phone number: 9 to 15 digits, written with spaces, "+", "-" or parentheses as people do. */
+export const PHONE_DIGITS = { min: 9, max: 15 } as const;
+/** How far from today the planned start of the rental may be, either way. */
+export const START_DATE_RANGE_DAYS = 366;
 const NAME_MAX = 200;
 const ADDRESS_MAX = 300;
 const INFO_MAX = 2000;
 
-const requiredText = (max: number) =>
-  z.string({ required_error: MESSAGES.required, invalid_type_error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, MESSAGES.tooLong);
+/** Text that must be there: empty or blank is "Required field"; `invalidType` is for a JSON body's number or object. */
+const requiredText = (max: number, invalidType: string = MESSAGES.required) =>
+  z.string({ required_error: MESSAGES.required, invalid_type_error: invalidType }).trim().min(1, MESSAGES.required).max(max, MESSAGES.tooLong);
 
 const declarationType = z.enum(DECLARATION_TYPES, { errorMap: () => ({ message: MESSAGES.declarationType }) });
-const email = z.string({ required_error: MESSAGES.email, invalid_type_error: MESSAGES.email }).trim().max(254, MESSAGES.tooLong).email(MESSAGES.email);
-const phone = z
-  .string({ required_error: MESSAGES.phone, invalid_type_error: MESSAGES.phone })
-  .trim()
-  .min(PHONE_MIN_LENGTH, MESSAGES.phone)
-  .max(30, MESSAGES.tooLong);
-/** A calendar date as the date input sends it (YYYY-MM-DD), and a real one. */
-const isoDate = requiredText(10).refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), MESSAGES.date);
+const email = requiredText(254, MESSAGES.email).pipe(z.string().email(MESSAGES.email));
+const phone = requiredText(30, MESSAGES.phone).refine((value) => {
+  if (!/^[\d\s+()-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, "").length;
+  return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+}, MESSAGES.phone);
+/** A Polish postal code, NN-NNN. */
+const postalCode = requiredText(20).refine((value) => /^\d{2}-\d{3}$/.test(value), MESSAGES.postalCode);
+
+/**
+ * A calendar date as the date input sends it (YYYY-MM-DD); browsers without a date picker
+ * may also type it the Polish way (DD.MM.YYYY). The output is always YYYY-MM-DD.
+ */
+function isoDateOf(value: string): string | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value);
+  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : dotted ? [dotted[3], dotted[2]!.padStart(2, "0"), dotted[1]!.padStart(2, "0")] : [];
+  if (!year) return null;
+  const text = `${year}-${month}-${day}`;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text) ? text : null;
+}
+
+/** Checked against the day of validation, not of the schema's creation: the schema is built once. */
+function isNearToday(isoDate: string): boolean {
+  const days = Math.abs(Date.parse(`${isoDate}T12:00:00Z`) - Date.now()) / 86_400_000;
+  return days <= START_DATE_RANGE_DAYS;
+}
+
+const startDate = requiredText(10).transform((value, context) => {
+  const iso = isoDateOf(value);
+  if (!iso) context.addIssue({ code: "custom", message: MESSAGES.date });
+  else if (!isNearToday(iso)) context.addIssue({ code: "custom", message: MESSAGES.dateRange });
+  return iso ?? value;
+});
 const optionalText = z
   .string({ invalid_type_error: MESSAGES.required })
   .trim()
@@ -102,15 +135,15 @@ export function orderFormSchema(variant: OrderVariant, stage: OrderStage) {
     email,
     [variant.names.phone]: phone,
     propertyAddress: requiredText(ADDRESS_MAX),
-    propertyPostalCode: requiredText(20),
+    propertyPostalCode: postalCode,
     propertyCity: requiredText(NAME_MAX),
     mailingAddress: requiredText(ADDRESS_MAX),
-    mailingPostalCode: requiredText(20),
+    mailingPostalCode: postalCode,
     mailingCity: requiredText(NAME_MAX),
     dataProcessingConsent: consent(MESSAGES.dataProcessingConsent),
   };
   if (variant.hasLandlordName) shape.landlordName = requiredText(NAME_MAX);
-  if (variant.hasStartDate) shape.startDate = isoDate;
+  if (variant.hasStartDate) shape.startDate = startDate;
   if (variant.hasAdditionalInfo) shape.additionalInfo = optionalText;
   if (stage === "accept") {
     shape.acceptTerms = consent(MESSAGES.acceptTerms);
@@ -152,7 +185,7 @@ export function apiSchema(stage: OrderStage) {
     adres_najemcy: requiredText(ADDRESS_MAX * 2),
     adres_eksmisji: requiredText(ADDRESS_MAX * 2),
     rodzaj_oswiadczenia: declarationType,
-    data_zawarcia: isoDate.optional(),
+    data_zawarcia: startDate.optional(),
     dodatkowe_informacje: optionalText.nullable(),
     okres_najmu_dni: z.literal(90, { errorMap: () => ({ message: "order:validation.rentalPeriod" }) }).optional(),
     jezyk: z.enum(LOCALES).optional(),

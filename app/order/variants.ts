@@ -15,9 +15,8 @@ export type OrderVariant = {
   hasLandlordName: boolean;
   hasStartDate: boolean;
   hasAdditionalInfo: boolean;
-  /** Variant 2 marks required labels with "*" and shows prices in the type select. */
+  /** Variant 2 marks required labels with "*". */
   markRequired: boolean;
-  priceLabelsInSelect: boolean;
   /** Variant 2 shows the preview as its own full "Podgląd umowy" page instead of a box. */
   fullPagePreview: boolean;
   /** A fixed rental period written into the contract (spec section 9: 90 days, variant 2 only). */
@@ -37,7 +36,6 @@ export const STANDARD_VARIANT: OrderVariant = {
   hasStartDate: true,
   hasAdditionalInfo: false,
   markRequired: false,
-  priceLabelsInSelect: false,
   fullPagePreview: false,
   rentalPeriodDays: null,
   headingKey: "heading",
@@ -53,7 +51,6 @@ export const AUTOMATIC_VARIANT: OrderVariant = {
   hasStartDate: false,
   hasAdditionalInfo: true,
   markRequired: true,
-  priceLabelsInSelect: true,
   fullPagePreview: true,
   rentalPeriodDays: 90,
   headingKey: "automatic.heading",

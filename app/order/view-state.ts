@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { DeclarationType } from "~/config/products";
 import type { OfflineResult } from "~/forms/offline";
 import type { PixelEvent } from "~/tracking/events";
+import type { AgreementTexts } from "./order.server";
 import type { OrderDetails } from "./schema";
 
 /** What the order pages' loader gives the page. */
@@ -15,9 +16,9 @@ export type PreviewState = {
   stage: "preview";
   values: Record<string, string>;
   details: OrderDetails;
+  /** The agreement as the server built it for this preview, and the binding Polish text for en/uk/ru. */
+  agreement: AgreementTexts;
   token: string;
-  /** ISO time of the preview; the contract is dated with it. */
-  date: string;
   /** conform's reply when the accept was refused (a consent missing, say). */
   reply?: SubmissionResult<string[]>;
   formErrorKey?: string;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { countOrders } from "./support/order";
+import { countOrders, inDays } from "./support/order";
 import { strings } from "./support/site";
 
 /** The JSON API over real HTTP against the running server (spec section 7). */
@@ -15,7 +15,7 @@ function body(tag: string) {
     adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
     adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
     rodzaj_oswiadczenia: "regular",
-    data_zawarcia: "2026-12-01",
+    data_zawarcia: inDays(10),
     dodatkowe_informacje: "",
   };
 }

@@ -216,6 +216,39 @@ test.describe("with JavaScript", () => {
     expect(consoleErrors.filter((text) => /hydrat|Content Security Policy|did not match/i.test(text))).toEqual([]);
   });
 
+  test("a dropped connection never loses the page: the message shows every time, with every value and a usable button", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.skip(!javaScriptEnabled, "needs JavaScript");
+    const order = orderStrings("pl");
+    const data = validOrder(testInfo.project.name);
+    await page.goto(pathFor("order", "pl"));
+    await fillOrderForm(page, data);
+    // The whole network goes down: the action's request and anything the page asks for after it.
+    const everything = (route: Route) => route.abort("internetdisconnected");
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      await page.route("**/*", everything);
+      await page.getByRole("button", { name: order.form.preview }).click();
+      await expect(page.getByTestId("network-error"), `attempt ${attempt}`).toHaveText(order.errors.previewNetwork);
+      await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/Nieoczekiwany|Unexpected/);
+      await expect(page.locator("#field-tenantName")).toHaveValue(data.tenantName);
+      await expect(page.locator("#field-mailingCity")).toHaveValue(data.mailingCity);
+      await expect(page.getByRole("button", { name: order.form.preview })).toBeEnabled();
+      await page.unroute("**/*", everything);
+    }
+    await preview(page, "pl");
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await page.route("**/*", everything);
+      if (attempt === 1) await orderWithBothConsents(page, order);
+      else await page.getByRole("button", { name: order.preview.order }).click();
+      await expect(page.getByTestId("network-error"), `accept attempt ${attempt}`).toHaveText(order.errors.acceptNetwork);
+      await expect(page.getByTestId("contract")).toContainText(data.tenantName);
+      await expect(page.getByRole("button", { name: order.preview.order })).toBeEnabled();
+      await page.unroute("**/*", everything);
+    }
+    await page.getByRole("button", { name: order.preview.order }).click();
+    await expectOnPaymentPage(page, /^399\s?zł$/);
+    expect(countOrders(data.tenantName)).toBe(1);
+  });
+
   test("a network failure shows the localized connection error and clears the loading state", async ({ page, javaScriptEnabled }, testInfo) => {
     test.skip(!javaScriptEnabled, "needs JavaScript");
     const order = orderStrings("en");

@@ -73,10 +73,8 @@ export function FormStep({ variant, defaultType, state, networkError, locale }: 
   }, [summary]);
 
   const required = (label: string) => (variant.markRequired ? `${label} *` : label);
-  const typeLabel = (type: DeclarationType) =>
-    variant.priceLabelsInSelect
-      ? t("form.typeOptionWithPrice", { name: t(`common:products.${type}.name`), price: formatPrice(PRODUCTS[type].priceGrosze, locale) })
-      : t("form.typeOption", { name: t(`common:products.${type}.name`) });
+  // The price is part of the choice (PRODUCT.md; spec section 2 shows it in variant 2).
+  const typeLabel = (type: DeclarationType) => t("form.typeOptionWithPrice", { name: t(`common:products.${type}.name`), price: formatPrice(PRODUCTS[type].priceGrosze, locale) });
   const serverIntro = state?.formErrorKey && summary.length > 0 ? t(state.formErrorKey) : null;
   const previewBusy = busy === "preview";
 
@@ -100,10 +98,10 @@ export function FormStep({ variant, defaultType, state, networkError, locale }: 
         <SelectField field={fields[variant.names.declarationType]} label={required(t("form.declarationType"))} options={DECLARATION_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))} />
         {variant.hasLandlordName ? <TextField field={fields.landlordName} label={required(t("form.landlordName"))} autoComplete="off" /> : null}
         <TextField field={fields.tenantName} label={required(t("form.tenantName"))} autoComplete="name" />
-        {variant.hasStartDate ? <TextField field={fields.startDate} label={required(t("form.startDate"))} type="date" /> : null}
+        {variant.hasStartDate ? <TextField field={fields.startDate} label={required(t("form.startDate"))} hint={t("form.startDateHint")} type="date" /> : null}
         <div className="grid gap-6 sm:grid-cols-2">
           <TextField field={fields.email} label={required(t("form.email"))} type="email" autoComplete="email" />
-          <TextField field={fields[variant.names.phone]} label={required(t("form.phone"))} type="tel" autoComplete="tel" />
+          <TextField field={fields[variant.names.phone]} label={required(t("form.phone"))} hint={t("form.phoneHint")} type="tel" autoComplete="tel" />
         </div>
         <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
           <legend className="px-1 text-lg font-bold text-slate-900">{t("form.propertyHeading")}</legend>
@@ -116,10 +114,10 @@ export function FormStep({ variant, defaultType, state, networkError, locale }: 
         <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
           <legend className="px-1 text-lg font-bold text-slate-900">{t("form.mailingHeading")}</legend>
           <p className="text-sm text-slate-600">{t("form.mailingHint")}</p>
-          <TextField field={fields.mailingAddress} label={required(t("form.mailingAddress"))} autoComplete="street-address" />
+          <TextField field={fields.mailingAddress} label={required(t("form.mailingAddress"))} autoComplete="shipping address-line1" />
           <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-            <TextField field={fields.mailingPostalCode} label={required(t("form.mailingPostalCode"))} placeholder="XX-XXX" autoComplete="postal-code" />
-            <TextField field={fields.mailingCity} label={required(t("form.mailingCity"))} autoComplete="address-level2" />
+            <TextField field={fields.mailingPostalCode} label={required(t("form.mailingPostalCode"))} placeholder="XX-XXX" autoComplete="shipping postal-code" />
+            <TextField field={fields.mailingCity} label={required(t("form.mailingCity"))} autoComplete="shipping address-level2" />
           </div>
         </fieldset>
         {variant.hasAdditionalInfo ? <TextareaField field={fields.additionalInfo} label={t("form.additionalInfo")} hint={t("form.additionalInfoHint")} /> : null}

@@ -19,7 +19,7 @@ type OrderStepsProps = { variant: OrderVariant; defaultType: DeclarationType; st
 /** Both order pages: stage 1 (the form), stage 2 (the preview) and the hand-over to payment. */
 export function OrderSteps({ variant, defaultType, state }: OrderStepsProps) {
   const { t } = useTranslation("order");
-  const { company, locale, pixels } = useRequiredRootData();
+  const { locale, pixels } = useRequiredRootData();
   // The last step the server answered; a network failure keeps it and adds a message.
   const shown = useRef<FormState | PreviewState | AcceptedState | undefined>(undefined);
   const lastPreview = useRef<PreviewState | undefined>(undefined);
@@ -47,7 +47,6 @@ export function OrderSteps({ variant, defaultType, state }: OrderStepsProps) {
         preview={lastPreview.current}
         accepted={paymentUrl}
         networkError={networkError}
-        company={company}
         locale={locale}
       />
     );

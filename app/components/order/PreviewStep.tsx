@@ -5,10 +5,9 @@ import { useTranslation } from "react-i18next";
 import { CheckboxField, ErrorSummary, FIELD_ID_PREFIX, JsFlagInput, NetworkErrorAlert, type SummaryItem } from "~/components/forms";
 import { PageHeader } from "~/components/PageHeader";
 import { useHydrated } from "~/components/use-hydrated";
-import type { Company } from "~/config/company";
 import { formatPrice, PRODUCTS } from "~/config/products";
 import type { Locale } from "~/i18n/locales";
-import { Contract } from "~/order/contract";
+import { ContractView } from "~/order/contract";
 import { ACCEPT_FIELDS, type OrderFormFields } from "~/order/schema";
 import type { OrderVariant } from "~/order/variants";
 import type { PreviewState } from "~/order/view-state";
@@ -20,12 +19,11 @@ type PreviewStepProps = {
   /** The payment page's URL once the order is accepted (JavaScript on). */
   accepted: string | null;
   networkError: string | null;
-  company: Company;
   locale: Locale;
 };
 
 /** Stage 2: the contract with the visitor's data, the two consents and the order button. */
-export function PreviewStep({ variant, preview, accepted, networkError, company, locale }: PreviewStepProps) {
+export function PreviewStep({ variant, preview, accepted, networkError, locale }: PreviewStepProps) {
   const { t } = useTranslation("order");
   const { pathname } = useLocation();
   const hydrated = useHydrated();
@@ -46,7 +44,8 @@ export function PreviewStep({ variant, preview, accepted, networkError, company,
   const allTicked = ACCEPT_FIELDS.every((name) => ticked[name]);
   const acceptBusy = busy === "accept" || accepted !== null;
   const type = preview.details.declarationType;
-  const contract = <Contract details={preview.details} company={company} locale={locale} date={new Date(preview.date)} t={t} />;
+  const contract = <ContractView document={preview.agreement.document} locale={locale} titleLevel={variant.fullPagePreview ? 2 : 3} />;
+  const binding = preview.agreement.binding;
   const title = variant.fullPagePreview ? t("preview.fullPageHeading") : t("preview.heading");
 
   return (
@@ -76,6 +75,17 @@ export function PreviewStep({ variant, preview, accepted, networkError, company,
             </div>
           </>
         )}
+        {binding ? (
+          <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="binding-contract">
+            <p className="font-semibold text-slate-900">{t("preview.bindingNote")}</p>
+            <details className="mt-2">
+              <summary className="cursor-pointer font-semibold text-blue-900 underline">{t("preview.bindingSummary")}</summary>
+              <div className="mt-3 max-h-96 overflow-y-auto rounded border border-slate-300 bg-white p-4">
+                <ContractView document={binding} locale="pl" titleLevel={variant.fullPagePreview ? 2 : 3} />
+              </div>
+            </details>
+          </div>
+        ) : null}
         <Form method="post" action={pathname} {...getFormProps(form)} className="mt-8 space-y-5">
           <JsFlagInput />
           <input type="hidden" name="token" value={preview.token} />
