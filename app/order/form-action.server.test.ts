@@ -6,6 +6,7 @@ import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { ServerEvent } from "~/tracking/events.server";
 import { handleOrderForm, type OrderOutcome } from "./form-action.server";
 import { previewOrder } from "./order.server";
+import { placedOrderCookie } from "./placed-order.server";
 import { AUTOMATIC_VARIANT, STANDARD_VARIANT, type OrderVariant } from "./variants";
 import type { PreviewState } from "./view-state";
 
@@ -105,9 +106,22 @@ describe("the order pages' action", () => {
     const preview = previewOf(await run(post({ ...FORM, intent: "preview" })));
     const first = await run(post(acceptFields(preview)));
     const replays = await Promise.all([0, 1, 2].map(() => run(post({ ...acceptFields(preview), js: "1" }))));
-    for (const replay of replays) expect(replay).toEqual({ kind: "accepted", paymentUrl: first.kind === "accepted" ? first.paymentUrl : "", jsOn: true });
+    if (first.kind !== "accepted") throw new Error("expected an accepted order");
+    for (const replay of replays) expect(replay).toEqual({ kind: "accepted", paymentUrl: first.paymentUrl, paymentToken: first.paymentToken, jsOn: true });
     expect(await countOrders()).toBe(1);
     expect(reported.filter((event) => event.name === "Purchase")).toHaveLength(1);
+  });
+
+  it("previews the same data again after ordering as that order (its token), so it is not offered twice", async () => {
+    const preview = previewOf(await run(post({ ...FORM, intent: "preview" })));
+    const accepted = await run(post(acceptFields(preview)));
+    if (accepted.kind !== "accepted") throw new Error("expected an accepted order");
+    const again = post({ ...FORM, intent: "preview" });
+    again.headers.set("Cookie", placedOrderCookie(accepted.paymentToken).split(";")[0]!);
+    expect(previewOf(await run(again)).token).toBe(preview.token);
+    const other = post({ ...FORM, tenantName: "Inna Osoba", intent: "preview" });
+    other.headers.set("Cookie", placedOrderCookie(accepted.paymentToken).split(";")[0]!);
+    expect(previewOf(await run(other)).token).not.toBe(preview.token);
   });
 
   it("refuses a tampered token with a message and a fresh token, and an expired one the same way", async () => {

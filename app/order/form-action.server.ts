@@ -5,6 +5,7 @@ import type { Locale } from "~/i18n/locales";
 import { newEventId, productEventData, purchaseEventId, type PixelEvent } from "~/tracking/events";
 import type { ServerEvent } from "~/tracking/events.server";
 import { acceptOrder, buildAgreement, findOrderByIdempotencyKey, paymentPath, previewOrder } from "./order.server";
+import { previewTokenOfSameOrder } from "./placed-order.server";
 import { formFieldNames, orderFormSchema } from "./schema";
 import { verifyOrderToken } from "./token.server";
 import type { OrderVariant } from "./variants";
@@ -19,7 +20,7 @@ import type { FormState, PreviewState } from "./view-state";
 export type OrderOutcome =
   | { kind: "show"; state: FormState | PreviewState }
   | { kind: "invalid"; state: FormState | PreviewState }
-  | { kind: "accepted"; paymentUrl: string; purchase?: PixelEvent; jsOn: boolean };
+  | { kind: "accepted"; paymentUrl: string; paymentToken: string; purchase?: PixelEvent; jsOn: boolean };
 
 export type OrderActionContext = {
   variant: OrderVariant;
@@ -71,7 +72,8 @@ export async function handleOrderForm(request: Request, context: OrderActionCont
     const lead: PixelEvent = { name: "Lead", eventId: newEventId(), data: productEventData(details.value.declarationType) };
     report(request, { name: "Lead", eventId: lead.eventId, product: details.value.declarationType, email: details.value.email, phone: details.value.phone });
     const agreement = await buildAgreement(details.value, locale, now);
-    return { kind: "show", state: { stage: "preview", values, details: details.value, agreement, token: previewOrder(now).token, lead } };
+    const token = (await previewTokenOfSameOrder(db, request, details.value, locale)) ?? previewOrder(now).token;
+    return { kind: "show", state: { stage: "preview", values, details: details.value, agreement, token, lead } };
   }
 
   const jsOn = jsFlagIsOn(formData);
@@ -81,7 +83,7 @@ export async function handleOrderForm(request: Request, context: OrderActionCont
   // A replay of a spent token (double click, back and resubmit) goes to the order it made.
   if (check.ok && typeof token === "string") {
     const existing = await findOrderByIdempotencyKey(db, token);
-    if (existing) return { kind: "accepted", paymentUrl: paymentPath(existing), jsOn };
+    if (existing) return { kind: "accepted", paymentUrl: paymentPath(existing), paymentToken: existing.payment_token, jsOn };
   }
   // The hidden fields came back changed and invalid: back to the form with the messages.
   if (details.status !== "success") return formError();
@@ -106,8 +108,8 @@ export async function handleOrderForm(request: Request, context: OrderActionCont
     now,
   });
   // One Purchase per order: a replayed accept finds the order and reports nothing.
-  if (!created) return { kind: "accepted", paymentUrl: paymentPath(order), jsOn };
+  if (!created) return { kind: "accepted", paymentUrl: paymentPath(order), paymentToken: order.payment_token, jsOn };
   const purchase: PixelEvent = { name: "Purchase", eventId: purchaseEventId(order.number), data: productEventData(order.declaration_type) };
   report(request, { name: "Purchase", eventId: purchase.eventId, product: order.declaration_type, email: order.email, phone: order.phone });
-  return { kind: "accepted", paymentUrl: paymentPath(order), purchase, jsOn };
+  return { kind: "accepted", paymentUrl: paymentPath(order), paymentToken: order.payment_token, purchase, jsOn };
 }

@@ -3,10 +3,11 @@ import type { DeclarationType } from "~/config/products";
 import type { OfflineResult } from "~/forms/offline";
 import type { PixelEvent } from "~/tracking/events";
 import type { AgreementTexts } from "./order.server";
+import type { PlacedOrder } from "./placed-order.server";
 import type { OrderDetails } from "./schema";
 
 /** What the order pages' loader gives the page. */
-export type OrderLoaderData = { defaultType: DeclarationType };
+export type OrderLoaderData = { defaultType: DeclarationType; placedOrder: PlacedOrder | null };
 
 /** Stage 1: the form, with the posted values and conform's reply when it failed. */
 export type FormState = { stage: "form"; values: Record<string, string>; reply?: SubmissionResult<string[]>; formErrorKey?: string };

@@ -10,6 +10,7 @@ import { localeOf } from "~/i18n/i18n.server";
 import { matchPage, pageIdOfRoute } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
 import { handleOrderForm } from "~/order/form-action.server";
+import { findPlacedOrder, placedOrderCookie } from "~/order/placed-order.server";
 import { STANDARD_VARIANT, variantOfPage } from "~/order/variants";
 import type { AcceptedState, NetworkErrorState, OrderLoaderData, OrderState } from "~/order/view-state";
 import { checkoutTypeOf } from "~/tracking/events";
@@ -31,20 +32,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // InitiateCheckout (reported only with consent). The forms post to the bare path, so the
   // loaders that run after an action do not report it again.
   reportCheckoutFromUrl(request);
-  const data: OrderLoaderData = { defaultType: checkoutTypeOf(new URL(request.url).searchParams) ?? "regular" };
+  const data: OrderLoaderData = {
+    defaultType: checkoutTypeOf(new URL(request.url).searchParams) ?? "regular",
+    placedOrder: await findPlacedOrder(getDb(), request),
+  };
   return json(data);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const outcome = await handleOrderForm(request, { variant: variantOf(request), locale: localeOf(request), db: getDb(), report: reportEvent });
+  // A step's page holds personal data and a one-time token: no cache keeps it, and going
+  // back after ordering asks the server again, which then knows the order is placed.
+  const noStore = { "Cache-Control": "no-store" };
   switch (outcome.kind) {
     case "show":
-      return json<OrderState>(outcome.state);
+      return json<OrderState>(outcome.state, { headers: noStore });
     case "invalid":
       // Answered as an error so the title says "Error:"; the ErrorBoundary shows the step again.
-      throw json(outcome.state, { status: 400 });
-    case "accepted":
-      return outcome.jsOn ? json<OrderState>({ stage: "accepted", paymentUrl: outcome.paymentUrl, purchase: outcome.purchase } satisfies AcceptedState) : redirect(outcome.paymentUrl, 303);
+      throw json(outcome.state, { status: 400, headers: noStore });
+    case "accepted": {
+      const headers = { ...noStore, "Set-Cookie": placedOrderCookie(outcome.paymentToken) };
+      if (!outcome.jsOn) return redirect(outcome.paymentUrl, { status: 303, headers });
+      return json<OrderState>({ stage: "accepted", paymentUrl: outcome.paymentUrl, purchase: outcome.purchase } satisfies AcceptedState, { headers });
+    }
   }
 }
 
@@ -75,11 +85,11 @@ function useVariant() {
 }
 
 export default function OrderRoute() {
-  const { defaultType } = useLoaderData<typeof loader>();
+  const { defaultType, placedOrder } = useLoaderData<typeof loader>();
   const state = useActionData<typeof clientAction>() as OrderState | undefined;
   return (
     <>
-      <OrderSteps variant={useVariant()} defaultType={defaultType} state={state} />
+      <OrderSteps variant={useVariant()} defaultType={defaultType} placedOrder={placedOrder} state={state} />
       <StructuredData />
     </>
   );
@@ -90,7 +100,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const variant = useVariant();
   if (isRouteErrorResponse(error) && error.status === 400 && error.data && typeof error.data === "object") {
-    return <OrderSteps variant={variant} defaultType="regular" state={error.data as OrderState} />;
+    return <OrderSteps variant={variant} defaultType="regular" placedOrder={null} state={error.data as OrderState} />;
   }
   return <GeneralErrorBoundary />;
 }

@@ -3,21 +3,23 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { PageHeader } from "~/components/PageHeader";
 import type { DeclarationType } from "~/config/products";
+import type { PlacedOrder } from "~/order/placed-order.server";
 import type { OrderVariant } from "~/order/variants";
 import type { AcceptedState, FormState, OrderState, PreviewState } from "~/order/view-state";
 import { useRequiredRootData } from "~/root-data";
 import { usePixelEvent } from "~/tracking/use-pixel-event";
 import { FormStep } from "./FormStep";
+import { PlacedOrderNotice } from "./PlacedOrderNotice";
 import { PreviewStep } from "./PreviewStep";
 
 /** Spec section 9: the success toast stays 3 s; the full-page redirect follows after 1.5 s. */
 export const SUCCESS_TOAST_MS = 3000;
 export const REDIRECT_DELAY_MS = 1500;
 
-type OrderStepsProps = { variant: OrderVariant; defaultType: DeclarationType; state: OrderState | undefined };
+type OrderStepsProps = { variant: OrderVariant; defaultType: DeclarationType; placedOrder: PlacedOrder | null; state: OrderState | undefined };
 
 /** Both order pages: stage 1 (the form), stage 2 (the preview) and the hand-over to payment. */
-export function OrderSteps({ variant, defaultType, state }: OrderStepsProps) {
+export function OrderSteps({ variant, defaultType, placedOrder, state }: OrderStepsProps) {
   const { t } = useTranslation("order");
   const { locale, pixels } = useRequiredRootData();
   // The last step the server answered; a network failure keeps it and adds a message.
@@ -37,13 +39,21 @@ export function OrderSteps({ variant, defaultType, state }: OrderStepsProps) {
     if (!paymentUrl) return;
     toast.success(t("accept.success"), { duration: SUCCESS_TOAST_MS });
     const timer = window.setTimeout(() => window.location.assign(paymentUrl), REDIRECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    // Back from the payment page, a browser may show this very page again from its cache:
+    // load it afresh, and the server shows the placed order instead of a live order button.
+    const reloadWhenRestored = (event: PageTransitionEvent) => event.persisted && window.location.reload();
+    window.addEventListener("pageshow", reloadWhenRestored);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener("pageshow", reloadWhenRestored);
+    };
   }, [paymentUrl, t]);
 
   if ((view?.stage === "preview" || view?.stage === "accepted") && lastPreview.current) {
     return (
       <PreviewStep
         variant={variant}
+        placedOrder={placedOrder}
         preview={lastPreview.current}
         accepted={paymentUrl}
         networkError={networkError}
@@ -55,6 +65,7 @@ export function OrderSteps({ variant, defaultType, state }: OrderStepsProps) {
     <>
       <PageHeader title={t(variant.headingKey)} lead={t(variant.leadKey)} />
       <div className="mx-auto max-w-3xl px-4 pb-16">
+        {placedOrder ? <PlacedOrderNotice order={placedOrder} /> : null}
         <FormStep variant={variant} defaultType={defaultType} state={view?.stage === "form" ? view : undefined} networkError={networkError} locale={locale} />
       </div>
     </>

@@ -11,6 +11,8 @@ import { ContractView } from "~/order/contract";
 import { ACCEPT_FIELDS, type OrderFormFields } from "~/order/schema";
 import type { OrderVariant } from "~/order/variants";
 import type { PreviewState } from "~/order/view-state";
+import type { PlacedOrder } from "~/order/placed-order.server";
+import { PlacedOrderNotice } from "./PlacedOrderNotice";
 import { useBusyIntent } from "./use-busy-intent";
 
 type PreviewStepProps = {
@@ -19,11 +21,13 @@ type PreviewStepProps = {
   /** The payment page's URL once the order is accepted (JavaScript on). */
   accepted: string | null;
   networkError: string | null;
+  /** The order this browser placed last, if any (app/order/placed-order.server.ts). */
+  placedOrder: PlacedOrder | null;
   locale: Locale;
 };
 
 /** Stage 2: the contract with the visitor's data, the two consents and the order button. */
-export function PreviewStep({ variant, preview, accepted, networkError, locale }: PreviewStepProps) {
+export function PreviewStep({ variant, preview, accepted, networkError, placedOrder, locale }: PreviewStepProps) {
   const { t } = useTranslation("order");
   const { pathname } = useLocation();
   const hydrated = useHydrated();
@@ -46,6 +50,7 @@ export function PreviewStep({ variant, preview, accepted, networkError, locale }
   const type = preview.details.declarationType;
   const contract = <ContractView document={preview.agreement.document} locale={locale} titleLevel={variant.fullPagePreview ? 2 : 3} />;
   const binding = preview.agreement.binding;
+  const alreadyPlaced = placedOrder !== null && placedOrder.previewToken === preview.token;
   const title = variant.fullPagePreview ? t("preview.fullPageHeading") : t("preview.heading");
 
   return (
@@ -53,6 +58,7 @@ export function PreviewStep({ variant, preview, accepted, networkError, locale }
       {variant.fullPagePreview ? null : <PageHeader title={t(variant.headingKey)} />}
       <div className={`mx-auto px-4 pb-16 ${variant.fullPagePreview ? "max-w-4xl pt-12" : "max-w-3xl"}`}>
         <NetworkErrorAlert message={networkError} />
+        {placedOrder && !alreadyPlaced ? <PlacedOrderNotice order={placedOrder} /> : null}
         <ErrorSummary heading={t("errorSummary.heading")} items={summary} intro={intro} />
         <Heading level={variant.fullPagePreview ? 1 : 2} headingRef={headingRef}>
           {title}
@@ -86,34 +92,47 @@ export function PreviewStep({ variant, preview, accepted, networkError, locale }
             </details>
           </div>
         ) : null}
-        <Form method="post" action={pathname} {...getFormProps(form)} className="mt-8 space-y-5">
-          <JsFlagInput />
-          <input type="hidden" name="token" value={preview.token} />
-          {Object.entries(preview.values).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          {ACCEPT_FIELDS.map((name) => (
-            <CheckboxField key={name} field={fields[name]} label={t(`preview.${name}`)} onChange={(event) => setTicked((state) => ({ ...state, [name]: event.target.checked }))} />
-          ))}
-          <p className="text-sm text-slate-600">{t("preview.payNote")}</p>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            {/* Without JavaScript the button cannot wait for the checkboxes; the server checks them. */}
-            <button type="submit" name="intent" value="accept" className="btn-primary disabled:cursor-not-allowed disabled:opacity-60" disabled={hydrated && (!allTicked || busy !== null || acceptBusy)} aria-busy={acceptBusy || undefined}>
-              {acceptBusy ? t("preview.processing") : t("preview.order")}
-            </button>
-            <button type="submit" name="intent" value="edit" formNoValidate className="btn-secondary" disabled={hydrated && (busy !== null || acceptBusy)}>
-              {t("preview.back")}
-            </button>
+        {alreadyPlaced ? (
+          <div className="mt-8">
+            <PlacedOrderNotice order={placedOrder} isThisOrder />
           </div>
-          {/* The redirect is automatic; the link is for a page restored from the back/forward cache. */}
-          {accepted ? (
-            <p role="status">
-              <a href={accepted} className="font-semibold text-blue-900 underline">
-                {t("accept.goToPayment")}
-              </a>
-            </p>
-          ) : null}
-        </Form>
+        ) : (
+          <Form method="post" action={pathname} {...getFormProps(form)} className="mt-8 space-y-5">
+            <JsFlagInput />
+            <input type="hidden" name="token" value={preview.token} />
+            {Object.entries(preview.values).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            {ACCEPT_FIELDS.map((name) => (
+              <CheckboxField key={name} field={fields[name]} label={t(`preview.${name}`)} onChange={(event) => setTicked((state) => ({ ...state, [name]: event.target.checked }))} />
+            ))}
+            <p className="text-sm text-slate-600">{t("preview.payNote")}</p>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              {/* Without JavaScript the button cannot wait for the checkboxes; the server checks them. */}
+              <button
+                type="submit"
+                name="intent"
+                value="accept"
+                className="btn-primary disabled:cursor-not-allowed disabled:opacity-60"
+                disabled={hydrated && (!allTicked || busy !== null || acceptBusy)}
+                aria-busy={acceptBusy || undefined}
+              >
+                {acceptBusy ? t("preview.processing") : t("preview.order")}
+              </button>
+              <button type="submit" name="intent" value="edit" formNoValidate className="btn-secondary" disabled={hydrated && (busy !== null || acceptBusy)}>
+                {t("preview.back")}
+              </button>
+            </div>
+            {/* The redirect is automatic; the link is for a page restored from the back/forward cache. */}
+            {accepted ? (
+              <p role="status">
+                <a href={accepted} className="font-semibold text-blue-900 underline">
+                  {t("accept.goToPayment")}
+                </a>
+              </p>
+            ) : null}
+          </Form>
+        )}
       </div>
     </>
   );
