@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, LOCALES, localeFromPath, type Locale } from "./locales"
  * remix.config.js registers routes from it; links, the language switcher,
  * hreflang alternates and sitemap.xml all resolve paths through this module.
  */
-type RouteEntry = { file: string; namespace?: string; paths: Partial<Record<Locale, string>> };
+type RouteEntry = { file: string; namespace?: string; meta?: string; paths: Partial<Record<Locale, string>> };
 export type PageId = keyof typeof routeTable;
 const table: Record<PageId, RouteEntry> = routeTable;
 
@@ -22,6 +22,11 @@ export function localesOf(pageId: PageId): Locale[] {
 /** The i18n namespace holding a page's copy: its own id unless the table says otherwise. */
 export function namespaceOf(pageId: PageId): string {
   return table[pageId].namespace ?? pageId;
+}
+
+/** Where in its namespace a page's title and description are: `meta` unless the table says otherwise. */
+export function metaKeyOf(pageId: PageId): string {
+  return table[pageId].meta ?? "meta";
 }
 
 /** A page with `:param` segments (a payment page, say) is generated per order, never listed in the sitemap. */

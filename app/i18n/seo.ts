@@ -2,7 +2,7 @@ import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
 import { ERROR_STRINGS } from "./error-strings";
 import { LOCALE_TAGS, localeFromPath, type Locale } from "./locales";
-import { alternatesOf, namespaceOf, pageIdOfRoute, pathFor } from "./routes";
+import { alternatesOf, metaKeyOf, namespaceOf, pageIdOfRoute, pathFor } from "./routes";
 
 type PageMetaOptions = {
   /** Overrides the page's own `meta.title` string, e.g. to prefix "Error:". */
@@ -48,9 +48,9 @@ export function pageMeta(args: MetaArgs, options: PageMetaOptions = {}): MetaDes
   if (!root || !pageId) return [];
 
   const namespace = root.i18n[namespaceOf(pageId)];
-  const pageTitle = options.title ?? lookup(namespace, "meta.title") ?? root.company.productName;
+  const pageTitle = options.title ?? lookup(namespace, `${metaKeyOf(pageId)}.title`) ?? root.company.productName;
   const title = isFormError ? `${lookup(root.i18n.common, "form.errorTitlePrefix") ?? "Error:"} ${pageTitle}` : pageTitle;
-  const description = lookup(namespace, "meta.description") ?? "";
+  const description = lookup(namespace, `${metaKeyOf(pageId)}.description`) ?? "";
   const params = Object.fromEntries(Object.entries(args.params).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const absolute = (path: string) => `${root.siteUrl}${path}`;
   const canonical = absolute(pathFor(pageId, root.locale, params));

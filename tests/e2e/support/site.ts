@@ -10,7 +10,7 @@ export const LOCALES = ["pl", "en", "uk", "ru"] as const;
 export type Locale = (typeof LOCALES)[number];
 export type PageId = "home" | "tenant" | "landlord" | "order" | "blog" | "contact" | "terms" | "privacy" | "orderAutomatic" | (string & {});
 
-type RouteEntry = { namespace?: string; paths: Partial<Record<Locale, string>> };
+type RouteEntry = { namespace?: string; meta?: string; paths: Partial<Record<Locale, string>> };
 const routeTable: Record<string, RouteEntry> = JSON.parse(readFileSync(join(process.cwd(), "app/i18n/route-table.json"), "utf8"));
 
 export function pathFor(pageId: PageId, locale: Locale): string {
@@ -34,7 +34,7 @@ export const ALL_PAGES: PageCase[] = Object.entries(routeTable)
       pageId,
       locale,
       path: entry.paths[locale]!,
-      title: strings(locale, entry.namespace ?? pageId).meta.title as string,
+      title: (entry.meta ?? "meta").split(".").reduce((node: any, key) => node?.[key], strings(locale, entry.namespace ?? pageId)).title as string,
     })),
   );
 
