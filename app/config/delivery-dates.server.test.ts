@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, expectedDispatchDate, isBusinessDay, isPublicHoliday, signedByDate, warsawDay } from "./delivery";
+import { addBusinessDays, expectedDispatchDate, isBusinessDay, isPublicHoliday, signedByDate, warsawDay } from "./delivery-dates.server";
 
 /** An instant given as Warsaw wall-clock time (the test runs in whatever zone the machine has). */
 function warsaw(isoLocal: string, offset = "+01:00"): Date {
