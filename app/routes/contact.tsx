@@ -51,6 +51,9 @@ export default function ContactPage() {
               {company.legalName}
             </p>
             <p data-testid="contact-tax-id">{t("company.taxId", { taxId: company.taxId })}</p>
+            <p data-testid="contact-krs">{t("company.krs", { krs: company.krs })}</p>
+            <p data-testid="contact-share-capital">{t("company.shareCapital", { shareCapital: company.shareCapital })}</p>
+            <p className="text-sm text-slate-600">{t("company.registryCourt", { registryCourt: company.registryCourt })}</p>
           </ContactCard>
           <ContactCard icon={<PinIcon className="h-6 w-6" />} heading={t("address.heading")}>
             <address className="not-italic" data-testid="contact-address">
