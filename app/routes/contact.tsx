@@ -63,7 +63,7 @@ export default function ContactPage() {
             </address>
           </ContactCard>
           <ContactCard icon={<ClockIcon className="h-6 w-6" />} heading={t("hours.heading")}>
-            <dl className="grid grid-cols-[auto_auto] justify-start gap-x-4 gap-y-1" data-testid="contact-hours">
+            <dl className="grid grid-cols-[minmax(0,auto)_auto] justify-start gap-x-4 gap-y-1" data-testid="contact-hours">
               <dt>{t("hours.weekdays")}</dt>
               <dd className="whitespace-nowrap font-semibold text-slate-900">{t("hours.open", { opens, closes })}</dd>
               <dt>{t("hours.weekend")}</dt>
