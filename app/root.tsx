@@ -109,7 +109,7 @@ function Chrome({ children }: { children: ReactNode }) {
       <SocialWidget />
       <TrackingScripts />
       {/* sonner's defaults are the spec's: 3 visible toasts, 4 s, 356 px wide, 14 px apart. */}
-      <Toaster position="top-center" richColors closeButton={false} />
+      <Toaster position="top-center" richColors closeButton={false} containerAriaLabel={t("notifications")} />
     </>
   );
 }

@@ -28,6 +28,13 @@ const EnvSchema = z.object({
   ORDER_TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   COMPANY_LEGAL_NAME: optionalText,
   COMPANY_TAX_ID: optionalText,
+  COMPANY_KRS: z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, "must be the 10-digit KRS number")
+    .optional(),
+  COMPANY_SHARE_CAPITAL: optionalText,
+  COMPANY_REGISTRY_COURT: optionalText,
   COMPANY_STREET: optionalText,
   COMPANY_POSTAL_CODE: optionalText,
   COMPANY_PHONE: optionalText,
@@ -65,6 +72,9 @@ export const company: Company = {
   ...PLACEHOLDER_COMPANY,
   legalName: env.COMPANY_LEGAL_NAME ?? PLACEHOLDER_COMPANY.legalName,
   taxId: env.COMPANY_TAX_ID ?? PLACEHOLDER_COMPANY.taxId,
+  krs: env.COMPANY_KRS ?? PLACEHOLDER_COMPANY.krs,
+  shareCapital: env.COMPANY_SHARE_CAPITAL ?? PLACEHOLDER_COMPANY.shareCapital,
+  registryCourt: env.COMPANY_REGISTRY_COURT ?? PLACEHOLDER_COMPANY.registryCourt,
   street: env.COMPANY_STREET ?? PLACEHOLDER_COMPANY.street,
   postalCode: env.COMPANY_POSTAL_CODE ?? PLACEHOLDER_COMPANY.postalCode,
   phone: env.COMPANY_PHONE ?? PLACEHOLDER_COMPANY.phone,

@@ -1,5 +1,6 @@
 import { createInstance, type i18n as I18n, type InitOptions } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { DELIVERY_VALUES } from "~/config/delivery";
 import { LOCALES, type Locale } from "./locales";
 
 /**
@@ -11,7 +12,9 @@ export const I18N_OPTIONS = {
   supportedLngs: [...LOCALES],
   fallbackLng: false,
   defaultNS: "common",
-  interpolation: { escapeValue: false },
+  // The delivery promise's numbers ({{regularDays}}, {{dispatchDays}}…) are known to every string,
+  // so copy quotes app/config/delivery.ts instead of typing a number of days.
+  interpolation: { escapeValue: false, defaultVariables: { ...DELIVERY_VALUES } },
   returnNull: false,
 } satisfies InitOptions;
 
