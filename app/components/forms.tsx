@@ -87,14 +87,17 @@ export function TextareaField({ field, label, hint, rows = 4 }: { field: Field; 
   );
 }
 
-export function SelectField({ field, label, options }: { field: Field; label: string; options: ReadonlyArray<{ value: string; label: string }> }) {
+type SelectFieldProps = { field: Field; label: string; hint?: string; options: ReadonlyArray<{ value: string; label: string }> };
+
+export function SelectField({ field, label, hint, options }: SelectFieldProps) {
   const error = useFieldError(field);
-  const { key, ...props } = getSelectProps(field);
+  const { key, ...props } = getSelectProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
     <div>
       <label htmlFor={field.id} className={LABEL_CLASS}>
         {label}
       </label>
+      <Hint id={field.descriptionId} text={hint} />
       <FieldError id={field.errorId} message={error} />
       <select key={key} {...props} className={INPUT_CLASS}>
         {options.map((option) => (

@@ -3,11 +3,17 @@ import type { DeclarationType } from "~/config/products";
 import type { OfflineResult } from "~/forms/offline";
 import type { PixelEvent } from "~/tracking/events";
 import type { AgreementTexts } from "./order.server";
+import type { DispatchDates } from "./delivery-promise.server";
 import type { PlacedOrder } from "./placed-order.server";
 import type { OrderDetails } from "./schema";
 
 /** What the order pages' loader gives the page. */
-export type OrderLoaderData = { defaultType: DeclarationType; placedOrder: PlacedOrder | null };
+export type OrderLoaderData = {
+  defaultType: DeclarationType;
+  placedOrder: PlacedOrder | null;
+  /** When each type would be sent if ordered and paid today, with and without the withdrawal waiver. */
+  dispatchDates: Record<DeclarationType, DispatchDates>;
+};
 
 /** Stage 1: the form, with the posted values and conform's reply when it failed. */
 export type FormState = { stage: "form"; values: Record<string, string>; reply?: SubmissionResult<string[]>; formErrorKey?: string };

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { isRouteErrorResponse, useActionData, useLoaderData, useMatches, useRouteError, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
+import { isRouteErrorResponse, useActionData, useLoaderData, useMatches, useRouteError, useRouteLoaderData, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { OrderSteps } from "~/components/order/OrderSteps";
 import { StructuredData } from "~/components/StructuredData";
@@ -9,6 +9,7 @@ import { isNetworkFailure } from "~/forms/offline";
 import { localeOf } from "~/i18n/i18n.server";
 import { matchPage, pageIdOfRoute } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
+import { dispatchDatesIfPaidToday } from "~/order/delivery-promise.server";
 import { handleOrderForm } from "~/order/form-action.server";
 import { findPlacedOrder, placedOrderCookie } from "~/order/placed-order.server";
 import { STANDARD_VARIANT, variantOfPage } from "~/order/variants";
@@ -35,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const data: OrderLoaderData = {
     defaultType: checkoutTypeOf(new URL(request.url).searchParams) ?? "regular",
     placedOrder: await findPlacedOrder(getDb(), request),
+    dispatchDates: dispatchDatesIfPaidToday(localeOf(request)),
   };
   return json(data);
 }
@@ -85,11 +87,11 @@ function useVariant() {
 }
 
 export default function OrderRoute() {
-  const { defaultType, placedOrder } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const state = useActionData<typeof clientAction>() as OrderState | undefined;
   return (
     <>
-      <OrderSteps variant={useVariant()} defaultType={defaultType} placedOrder={placedOrder} state={state} />
+      <OrderSteps variant={useVariant()} page={data} state={state} />
       <StructuredData />
     </>
   );
@@ -99,8 +101,10 @@ export default function OrderRoute() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const variant = useVariant();
+  // The page's own data, when its loader ran before the action's 400 (a document request).
+  const page = useRouteLoaderData<typeof loader>(useMatches().at(-1)?.id ?? "") ?? null;
   if (isRouteErrorResponse(error) && error.status === 400 && error.data && typeof error.data === "object") {
-    return <OrderSteps variant={variant} defaultType="regular" placedOrder={null} state={error.data as OrderState} />;
+    return <OrderSteps variant={variant} page={page} state={error.data as OrderState} />;
   }
   return <GeneralErrorBoundary />;
 }

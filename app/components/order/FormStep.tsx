@@ -9,10 +9,18 @@ import { DECLARATION_TYPES, formatPrice, PRODUCTS, type DeclarationType } from "
 import type { Locale } from "~/i18n/locales";
 import { formFieldNames, orderFormSchema, type OrderDetails, type OrderFormFields } from "~/order/schema";
 import type { OrderVariant } from "~/order/variants";
+import type { DispatchDates } from "~/order/delivery-promise.server";
 import type { FormState } from "~/order/view-state";
 import { useBusyIntent } from "./use-busy-intent";
 
-type FormStepProps = { variant: OrderVariant; defaultType: DeclarationType; state: FormState | undefined; networkError: string | null; locale: Locale };
+type FormStepProps = {
+  variant: OrderVariant;
+  defaultType: DeclarationType;
+  dispatchDates: Record<DeclarationType, DispatchDates> | null;
+  state: FormState | undefined;
+  networkError: string | null;
+  locale: Locale;
+};
 
 /** A real press of a submit button, not conform's own validation requests (which also submit the form). */
 function isUserSubmit(event: FormEvent<HTMLFormElement>): boolean {
@@ -21,7 +29,7 @@ function isUserSubmit(event: FormEvent<HTMLFormElement>): boolean {
 }
 
 /** Stage 1: the order form. Without JavaScript it posts and the server answers with the same page. */
-export function FormStep({ variant, defaultType, state, networkError, locale }: FormStepProps) {
+export function FormStep({ variant, defaultType, dispatchDates, state, networkError, locale }: FormStepProps) {
   const { t } = useTranslation("order");
   // Forms post to the bare path: the pricing cards' ?type= must not be reported again after each step.
   const { pathname } = useLocation();
@@ -95,7 +103,12 @@ export function FormStep({ variant, defaultType, state, networkError, locale }: 
       >
         <JsFlagInput />
         {variant.markRequired ? <p className="text-sm text-slate-600">{t("form.requiredHint")}</p> : null}
-        <SelectField field={fields[variant.names.declarationType]} label={required(t("form.declarationType"))} options={DECLARATION_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))} />
+        <SelectField
+          field={fields[variant.names.declarationType]}
+          label={required(t("form.declarationType"))}
+          hint={dispatchDates ? t("form.dispatchHint", { regular: dispatchDates.regular.withWaiver, notarized: dispatchDates.notarized.withWaiver }) : undefined}
+          options={DECLARATION_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))}
+        />
         {variant.hasLandlordName ? <TextField field={fields.landlordName} label={required(t("form.landlordName"))} autoComplete="off" /> : null}
         <TextField field={fields.tenantName} label={required(t("form.tenantName"))} autoComplete="name" />
         {variant.hasStartDate ? <TextField field={fields.startDate} label={required(t("form.startDate"))} hint={t("form.startDateHint")} type="date" /> : null}

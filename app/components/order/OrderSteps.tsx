@@ -2,10 +2,8 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { PageHeader } from "~/components/PageHeader";
-import type { DeclarationType } from "~/config/products";
-import type { PlacedOrder } from "~/order/placed-order.server";
 import type { OrderVariant } from "~/order/variants";
-import type { AcceptedState, FormState, OrderState, PreviewState } from "~/order/view-state";
+import type { AcceptedState, FormState, OrderLoaderData, OrderState, PreviewState } from "~/order/view-state";
 import { useRequiredRootData } from "~/root-data";
 import { usePixelEvent } from "~/tracking/use-pixel-event";
 import { FormStep } from "./FormStep";
@@ -16,10 +14,16 @@ import { PreviewStep } from "./PreviewStep";
 export const SUCCESS_TOAST_MS = 3000;
 export const REDIRECT_DELAY_MS = 1500;
 
-type OrderStepsProps = { variant: OrderVariant; defaultType: DeclarationType; placedOrder: PlacedOrder | null; state: OrderState | undefined };
+type OrderStepsProps = {
+  variant: OrderVariant;
+  /** The loader's data; missing only when an error screen renders the steps before it ran. */
+  page: OrderLoaderData | null;
+  state: OrderState | undefined;
+};
 
 /** Both order pages: stage 1 (the form), stage 2 (the preview) and the hand-over to payment. */
-export function OrderSteps({ variant, defaultType, placedOrder, state }: OrderStepsProps) {
+export function OrderSteps({ variant, page, state }: OrderStepsProps) {
+  const placedOrder = page?.placedOrder ?? null;
   const { t } = useTranslation("order");
   const { locale, pixels } = useRequiredRootData();
   // The last step the server answered; a network failure keeps it and adds a message.
@@ -54,6 +58,7 @@ export function OrderSteps({ variant, defaultType, placedOrder, state }: OrderSt
       <PreviewStep
         variant={variant}
         placedOrder={placedOrder}
+        dispatchDates={page?.dispatchDates[lastPreview.current.details.declarationType] ?? null}
         preview={lastPreview.current}
         accepted={paymentUrl}
         networkError={networkError}
@@ -66,7 +71,7 @@ export function OrderSteps({ variant, defaultType, placedOrder, state }: OrderSt
       <PageHeader title={t(variant.headingKey)} lead={t(variant.leadKey)} />
       <div className="mx-auto max-w-3xl px-4 pb-16">
         {placedOrder ? <PlacedOrderNotice order={placedOrder} /> : null}
-        <FormStep variant={variant} defaultType={defaultType} state={view?.stage === "form" ? view : undefined} networkError={networkError} locale={locale} />
+        <FormStep variant={variant} defaultType={page?.defaultType ?? "regular"} dispatchDates={page?.dispatchDates ?? null} state={view?.stage === "form" ? view : undefined} networkError={networkError} locale={locale} />
       </div>
     </>
   );

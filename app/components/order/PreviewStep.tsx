@@ -11,6 +11,7 @@ import { ContractView } from "~/order/contract";
 import { ACCEPT_FIELDS, type OrderFormFields } from "~/order/schema";
 import type { OrderVariant } from "~/order/variants";
 import type { PreviewState } from "~/order/view-state";
+import type { DispatchDates } from "~/order/delivery-promise.server";
 import type { PlacedOrder } from "~/order/placed-order.server";
 import { PlacedOrderNotice } from "./PlacedOrderNotice";
 import { useBusyIntent } from "./use-busy-intent";
@@ -23,11 +24,13 @@ type PreviewStepProps = {
   networkError: string | null;
   /** The order this browser placed last, if any (app/order/placed-order.server.ts). */
   placedOrder: PlacedOrder | null;
+  /** When the chosen type would be sent if paid today, with and without the request to start at once. */
+  dispatchDates: DispatchDates | null;
   locale: Locale;
 };
 
 /** Stage 2: the contract with the visitor's data, the two consents and the order button. */
-export function PreviewStep({ variant, preview, accepted, networkError, placedOrder, locale }: PreviewStepProps) {
+export function PreviewStep({ variant, preview, accepted, networkError, placedOrder, dispatchDates, locale }: PreviewStepProps) {
   const { t } = useTranslation("order");
   const { pathname } = useLocation();
   const hydrated = useHydrated();
@@ -104,7 +107,13 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
               <input key={name} type="hidden" name={name} value={value} />
             ))}
             {ACCEPT_FIELDS.map((name) => (
-              <CheckboxField key={name} field={fields[name]} label={t(`preview.${name}`)} onChange={(event) => setTicked((state) => ({ ...state, [name]: event.target.checked }))} />
+              <CheckboxField
+              key={name}
+              field={fields[name]}
+              label={t(`preview.${name}`)}
+              hint={name === "immediatePerformanceConsent" && dispatchDates ? t("preview.dispatchChoice", dispatchDates) : undefined}
+              onChange={(event) => setTicked((state) => ({ ...state, [name]: event.target.checked }))}
+            />
             ))}
             <p className="text-sm text-slate-600">{t("preview.payNote")}</p>
             <div className="flex flex-col gap-3 sm:flex-row">
