@@ -34,8 +34,11 @@ export type OrdersTable = {
   additional_info: string | null;
   data_processing_consent_at: string;
   terms_accepted_at: string;
-  immediate_performance_consent_at: string;
+  /** Null when the customer did not ask to start before the withdrawal period ends. */
+  immediate_performance_consent_at: string | null;
   contract_text: string;
+  /** The binding Polish text, for orders placed in en/uk/ru. */
+  contract_text_binding: string | null;
   contract_version: string;
   created_at: string;
   updated_at: string;

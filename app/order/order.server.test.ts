@@ -20,6 +20,7 @@ const details: OrderDetails = {
   mailingParts: { street: "ul. Krótka 1", postalCode: "00-001", city: "Warszawa" },
   additionalInfo: null,
   rentalPeriodDays: null,
+  immediatePerformanceRequested: true,
 };
 
 const opened: AppDatabase[] = [];
