@@ -26,6 +26,8 @@ const EnvSchema = z.object({
    * and several app instances would not accept each other's tokens.
    */
   ORDER_TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */
+  PAYMENT_DEADLINE_DAYS: z.coerce.number().int().min(3).max(60).default(7),
   COMPANY_LEGAL_NAME: optionalText,
   COMPANY_TAX_ID: optionalText,
   COMPANY_KRS: z

@@ -149,22 +149,3 @@ export function holdsSameOrder(order: OrderRow, details: OrderDetails, locale: L
 export function paymentPath(order: Pick<OrderRow, "payment_token" | "locale">): string {
   return pathFor("payment", order.locale, { token: order.payment_token });
 }
-
-export type PaymentView = {
-  number: string;
-  status: OrderRow["status"];
-  declarationType: OrderRow["declaration_type"];
-  priceGrosze: number;
-  createdAt: string;
-};
-
-/** What the payment page may show: no personal data, only what the transfer needs. */
-export async function findPaymentView(db: AppDatabase, paymentToken: string): Promise<PaymentView | null> {
-  if (!/^[A-Za-z0-9_-]{32}$/.test(paymentToken)) return null;
-  const row = await db
-    .selectFrom("orders")
-    .select(["number", "status", "declaration_type", "price_grosze", "created_at"])
-    .where("payment_token", "=", paymentToken)
-    .executeTakeFirst();
-  return row ? { number: row.number, status: row.status, declarationType: row.declaration_type, priceGrosze: row.price_grosze, createdAt: row.created_at } : null;
-}
