@@ -44,6 +44,35 @@ export type OrdersTable = {
   updated_at: string;
 };
 
-export type Database = { orders: OrdersTable };
+/** What each outbox message is: who gets it follows from the kind (the customer, or the operator). */
+export type MessageKind = "order_confirmation" | "operator_new_order" | "payment_reminder" | "order_paid" | "order_dispatched" | "order_cancelled";
+export type MessageStatus = "pending" | "sending" | "sent" | "failed";
+
+export type OutboxTable = {
+  id: Generated<number>;
+  order_id: number;
+  kind: MessageKind;
+  /** JSON with the facts a later message needs (a tracking number, a reason). */
+  data: string | null;
+  status: Generated<MessageStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claim_id: string | null;
+  claimed_at: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+};
+
+export type OutboxAttemptsTable = {
+  id: Generated<number>;
+  message_id: number;
+  attempted_at: string;
+  outcome: "sent" | "failed";
+  error: string | null;
+};
+
+export type Database = { orders: OrdersTable; outbox: OutboxTable; outbox_attempts: OutboxAttemptsTable };
+export type OutboxRow = Selectable<OutboxTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrderRow = Insertable<OrdersTable>;
