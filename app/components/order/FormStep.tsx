@@ -66,7 +66,7 @@ export function FormStep({ variant, defaultType, dispatchDates, state, networkEr
   // the messages under the fields only, so the summary neither jumps nor steals focus.
   const [summary, setSummary] = useState<SummaryItem[]>(currentSummary);
   const [submits, setSubmits] = useState(0);
-  const summaryRef = useRef<HTMLDivElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
   const focusSummary = useRef(false);
   useEffect(() => {
     if (submits === 0 && !state) return;
