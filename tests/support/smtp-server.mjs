@@ -1,0 +1,101 @@
+// A real SMTP server for the tests, on 127.0.0.1 only (the smtp-server package), that parses
+// every message with mailparser. In-process: `await startSmtpServer()`. As its own process
+// (Playwright's webServer): `node tests/support/smtp-server.mjs` with SMTP_STUB_PORT,
+// SMTP_STUB_CONTROL_PORT and SMTP_STUB_DIR; each message is then written to SMTP_STUB_DIR as
+// JSON, and the control port answers GET /health, POST /refuse and POST /accept (an outage).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+/** A parsed message as the tests look at it: addresses, subject, both parts, attachments. */
+async function parse(raw, envelope) {
+  const mail = await simpleParser(raw);
+  return {
+    from: mail.from?.text ?? "",
+    to: envelope.rcptTo.map((recipient) => recipient.address),
+    subject: mail.subject ?? "",
+    messageId: mail.messageId ?? "",
+    text: mail.text ?? "",
+    html: typeof mail.html === "string" ? mail.html : "",
+    attachments: mail.attachments.map((attachment) => ({ filename: attachment.filename ?? "", contentType: attachment.contentType, content: attachment.content })),
+    receivedAt: new Date().toISOString(),
+  };
+}
+
+export async function startSmtpServer({ port = 0, onMessage } = {}) {
+  const messages = [];
+  const state = { refusing: false };
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on("data", (chunk) => chunks.push(chunk));
+      stream.on("end", async () => {
+        if (state.refusing) {
+          const error = new Error("Service not available, try again later");
+          error.responseCode = 451;
+          return callback(error);
+        }
+        try {
+          const message = await parse(Buffer.concat(chunks), session.envelope);
+          messages.push(message);
+          onMessage?.(message);
+          callback();
+        } catch (error) {
+          callback(error);
+        }
+      });
+    },
+  });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  const address = server.server.address();
+  return {
+    port: address.port,
+    url: `smtp://127.0.0.1:${address.port}`,
+    messages,
+    /** Answers every message with 451 (a temporary failure) until accept() is called. */
+    refuse: () => (state.refusing = true),
+    accept: () => (state.refusing = false),
+    async waitFor(predicate, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.filter(predicate);
+        if (found.length > 0) return found;
+        if (Date.now() > deadline) throw new Error(`no matching e-mail within ${timeoutMs} ms (received ${messages.length})`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const directory = process.env.SMTP_STUB_DIR;
+  if (!directory) throw new Error("SMTP_STUB_DIR is not set");
+  mkdirSync(directory, { recursive: true });
+  let count = 0;
+  const smtp = await startSmtpServer({
+    port: Number(process.env.SMTP_STUB_PORT ?? 2525),
+    onMessage(message) {
+      count += 1;
+      const stored = { ...message, attachments: message.attachments.map((attachment) => ({ ...attachment, content: attachment.content.toString("base64") })) };
+      writeFileSync(join(directory, `${String(count).padStart(6, "0")}-${process.pid}.json`), JSON.stringify(stored));
+    },
+  });
+  createHttpServer((request, response) => {
+    if (request.method === "POST" && request.url === "/refuse") smtp.refuse();
+    else if (request.method === "POST" && request.url === "/accept") smtp.accept();
+    else if (request.url !== "/health") return response.writeHead(404).end();
+    response.writeHead(200, { "Content-Type": "text/plain" }).end("ok");
+  }).listen(Number(process.env.SMTP_STUB_CONTROL_PORT ?? 2526), "127.0.0.1");
+  console.log(`SMTP test server on ${smtp.url}`);
+}
