@@ -6,12 +6,14 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
+import { startMailWorker } from "~/mail/mail-worker.server";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
 import { trackingCspFor } from "~/tracking/events.server";
 
-// Open the database and run its migrations at start-up, before the first request.
-getDb();
+// Open the database and run its migrations at start-up, before the first request; then
+// start sending the e-mails the outbox holds (docs/decisions/015).
+startMailWorker(getDb());
 
 const ABORT_DELAY_MS = 5_000;
 const isDevelopment = env.NODE_ENV === "development";

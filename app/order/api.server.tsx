@@ -56,7 +56,12 @@ function fieldErrors(error: ZodError, t: Translate): Record<string, string> {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
-export type OrderApiContext = { db: AppDatabase; now?: Date };
+export type OrderApiContext = {
+  db: AppDatabase;
+  now?: Date;
+  /** Called when an order was written, so its e-mails go out at once. */
+  onOrderCreated?: () => void;
+};
 
 export async function handleOrderApi(request: Request, stage: OrderStage, context: OrderApiContext): Promise<Response> {
   let t: Translate = await translatorFor("pl", "order");
@@ -100,6 +105,7 @@ export async function handleOrderApi(request: Request, stage: OrderStage, contex
       now,
     });
     if (!created && !holdsSameOrder(order, details, locale)) return respond({ success: false, error: t("api.idempotencyConflict") }, 422);
+    if (created) context.onOrderCreated?.();
     return respond({ success: true, error: null, payment_url: paymentPath(order), order_number: order.number }, created ? 201 : 200, created ? {} : { "Idempotent-Replayed": "true" });
   } catch (error) {
     console.error("Order API: could not save the order", error);

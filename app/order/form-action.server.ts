@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { AppDatabase } from "~/db/db.server";
+import { DatabaseBusyError } from "~/db/sqlite-dialect.server";
 import { jsFlagIsOn } from "~/forms/js-flag";
 import type { Locale } from "~/i18n/locales";
 import { newEventId, productEventData, purchaseEventId, type PixelEvent } from "~/tracking/events";
@@ -20,6 +21,8 @@ import type { FormState, PreviewState } from "./view-state";
 export type OrderOutcome =
   | { kind: "show"; state: FormState | PreviewState }
   | { kind: "invalid"; state: FormState | PreviewState }
+  /** The order could not be written now (the database stayed locked): the preview again, with a message. */
+  | { kind: "unavailable"; state: PreviewState }
   | { kind: "accepted"; paymentUrl: string; paymentToken: string; purchase?: PixelEvent; jsOn: boolean };
 
 export type OrderActionContext = {
@@ -98,15 +101,14 @@ export async function handleOrderForm(request: Request, context: OrderActionCont
   const full = parseWithZod(formData, { schema: orderFormSchema(variant, "accept") });
   if (full.status !== "success") return preview({ reply: full.reply() });
 
-  const { order, created } = await acceptOrder(db, {
-    details: full.value,
-    variant: variant.id,
-    channel: "form",
-    locale,
-    idempotencyKey: token as string,
-    dataProcessingConsentAt: check.issuedAt,
-    now,
-  });
+  let accepted: Awaited<ReturnType<typeof acceptOrder>>;
+  try {
+    accepted = await acceptOrder(db, { details: full.value, variant: variant.id, channel: "form", locale, idempotencyKey: token as string, dataProcessingConsentAt: check.issuedAt, now });
+  } catch (error) {
+    if (!(error instanceof DatabaseBusyError)) throw error;
+    return { kind: "unavailable", state: { stage: "preview", values, details: details.value, agreement, token: String(token), formErrorKey: "errors.unavailable" } };
+  }
+  const { order, created } = accepted;
   // One Purchase per order: a replayed accept finds the order and reports nothing.
   if (!created) return { kind: "accepted", paymentUrl: paymentPath(order), paymentToken: order.payment_token, jsOn };
   const purchase: PixelEvent = { name: "Purchase", eventId: purchaseEventId(order.number), data: productEventData(order.declaration_type) };

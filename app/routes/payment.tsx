@@ -7,12 +7,14 @@ import { PageHeader } from "~/components/PageHeader";
 import { CopyButton } from "~/components/payment/CopyButton";
 import { DetailRow } from "~/components/payment/DetailRow";
 import { formatAddress, telHref } from "~/config/company";
+import { company } from "~/config/env.server";
 import { formatPrice } from "~/config/products";
 import { getDb } from "~/db/db.server";
-import { localeOf } from "~/i18n/i18n.server";
+import { localeOf, translatorFor } from "~/i18n/i18n.server";
 import { homePath } from "~/i18n/routes";
 import { pageMeta, rootDataOf } from "~/i18n/seo";
 import { findPaymentView } from "~/order/payment-view.server";
+import { transferQrSvg } from "~/payment/transfer-qr.server";
 import { useLocale, useRequiredRootData } from "~/root-data";
 
 /**
@@ -26,9 +28,17 @@ export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
 /** The payment page of one order, found by its unguessable token. Private: noindex, no third parties. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const order = await findPaymentView(getDb(), params.token ?? "", localeOf(request));
+  const locale = localeOf(request);
+  const token = params.token ?? "";
+  const order = await findPaymentView(getDb(), token, locale);
   if (!order) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
-  return json({ order }, { headers: PRIVATE_HEADERS });
+  const t = await translatorFor(locale, "payment");
+  const transferTitle = t("transfer.titleValue", { number: order.number });
+  const qrSvg = await transferQrSvg({ taxId: company.taxId, bankAccount: company.bankAccount, amountGrosze: order.priceGrosze, recipientName: company.legalName, title: transferTitle });
+  return json(
+    { order, transferTitle, qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`, agreementUrl: `/agreement/${encodeURIComponent(token)}` },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 export function meta(args: MetaArgs) {
@@ -42,12 +52,11 @@ export function meta(args: MetaArgs) {
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 export default function PaymentPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, transferTitle: title, qrCode, agreementUrl } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payment");
   const { company } = useRequiredRootData();
   const locale = useLocale();
   const amount = formatPrice(order.priceGrosze, locale);
-  const title = t("transfer.titleValue", { number: order.number });
   const unpaid = order.status === "awaiting_payment";
   const dispatch = order.dispatchIfPaidToday;
 
@@ -71,6 +80,11 @@ export default function PaymentPage() {
               {amount} <span className="font-normal text-slate-600">({t("summary.vatIncluded")})</span>
             </DetailRow>
           </dl>
+          <p className="mt-4">
+            <a href={agreementUrl} className="font-semibold text-blue-900 underline" data-testid="agreement-pdf" download>
+              {t("agreement.download")}
+            </a>
+          </p>
         </section>
         {unpaid ? (
           <section aria-labelledby="transfer-heading" className="rounded-xl border-2 border-blue-800 bg-blue-50/40 p-6">
@@ -98,6 +112,10 @@ export default function PaymentPage() {
               </DetailRow>
             </dl>
             <p className="mt-4 text-sm text-slate-700">{t("transfer.note")}</p>
+            <figure className="mt-6 flex flex-col items-center gap-2 sm:flex-row sm:items-start sm:gap-5">
+              <img src={qrCode} alt={t("qr.alt")} width={176} height={176} className="rounded border border-slate-300 bg-white" data-testid="transfer-qr" />
+              <figcaption className="text-sm text-slate-700">{t("qr.caption")}</figcaption>
+            </figure>
           </section>
         ) : null}
         {unpaid ? (

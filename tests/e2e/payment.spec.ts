@@ -39,6 +39,17 @@ test.describe("payment page", () => {
     await expect(page.getByTestId("withdrawal-choice")).toHaveText(payment.next.startNow);
     await expect(page.getByTestId("dispatch-date")).toContainText(payment.next.dispatchBy.split("{{")[0]);
     await expect(page.locator('main a[href^="mailto:"]')).toHaveCount(1);
+    // The bank-transfer QR code (drawn on the server) and the agreement as a PDF.
+    await expect(page.getByTestId("transfer-qr")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+    await expect(page.getByTestId("transfer-qr")).toHaveAttribute("alt", payment.qr.alt);
+    const download = page.getByTestId("agreement-pdf");
+    await expect(download).toHaveText(payment.agreement.download);
+    const pdf = await request.get((await download.getAttribute("href"))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect(pdf.headers()["cache-control"]).toBe("private, no-store");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await request.get("/agreement/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).status()).toBe(404);
     // No personal data on a page reachable by link.
     await expect(page.locator("main")).not.toContainText("jan@example.com");
     // Nothing is loaded from another origin.
