@@ -7,9 +7,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { startMailWorker } from "~/mail/mail-worker.server";
+import { installRequestGuard } from "~/server/request-guard.server";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
 import { trackingCspFor } from "~/tracking/events.server";
+
+// Refuse cross-site POSTs and oversized bodies before remix-serve's app sees them (decision 018).
+installRequestGuard();
 
 // Open the database and run its migrations at start-up, before the first request; then
 // start sending the e-mails the outbox holds (docs/decisions/015).

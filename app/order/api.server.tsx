@@ -4,7 +4,8 @@ import type { ZodError } from "zod";
 import type { AppDatabase } from "~/db/db.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { isLocale, type Locale } from "~/i18n/locales";
-import { applySecurityHeaders } from "~/security/headers.server";
+import { BodyTooLargeError, readBodyLimited } from "~/security/body.server";
+import { jsonResponse } from "~/security/responses.server";
 import { ContractView, type Translate } from "./contract";
 import { acceptOrder, buildAgreement, holdsSameOrder, paymentPath } from "./order.server";
 import { apiSchema, type OrderStage } from "./schema";
@@ -15,34 +16,13 @@ import { apiSchema, type OrderStage } from "./schema";
  * `{ success: false, error, fieldErrors? }`, never a 500. Messages are Polish unless the
  * body asks for another language with `jezyk`.
  */
-export const MAX_BODY_BYTES = 64 * 1024;
-
 function respond(body: unknown, status = 200, extraHeaders: Record<string, string> = {}): Response {
-  const headers = applySecurityHeaders(new Headers({ "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...extraHeaders }));
-  return new Response(JSON.stringify(body), { status, headers });
+  return jsonResponse(body, status, extraHeaders);
 }
 
-class BodyTooLarge extends Error {}
-
-/** Reads at most MAX_BODY_BYTES, whatever Content-Length claims. */
-async function readBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new BodyTooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+/** The spec's clients send JSON; a form or text/plain body (what another site's form can send) is refused. */
+function isJson(request: Request): boolean {
+  return /^application\/json\b/i.test(request.headers.get("content-type") ?? "");
 }
 
 function fieldErrors(error: ZodError, t: Translate): Record<string, string> {
@@ -67,11 +47,12 @@ export async function handleOrderApi(request: Request, stage: OrderStage, contex
   let t: Translate = await translatorFor("pl", "order");
   if (request.method !== "POST") return respond({ success: false, error: t("api.method") }, 405, { Allow: "POST" });
 
+  if (!isJson(request)) return respond({ success: false, error: t("api.contentType") }, 415);
   let body: unknown;
   try {
-    body = JSON.parse(await readBody(request));
+    body = JSON.parse(new TextDecoder("utf-8", { fatal: false }).decode(await readBodyLimited(request)));
   } catch (error) {
-    if (error instanceof BodyTooLarge) return respond({ success: false, error: t("api.tooLarge") }, 413);
+    if (error instanceof BodyTooLargeError) return respond({ success: false, error: t("api.tooLarge") }, 413);
     return respond({ success: false, error: t("api.invalidJson") }, 400);
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) return respond({ success: false, error: t("api.invalidJson") }, 400);

@@ -55,7 +55,7 @@ async function countOrders() {
 }
 
 function previewOf(outcome: OrderOutcome): PreviewState {
-  if (outcome.kind === "accepted" || outcome.state.stage !== "preview") throw new Error(`expected a preview, got ${JSON.stringify(outcome)}`);
+  if (!("state" in outcome) || outcome.state.stage !== "preview") throw new Error(`expected a preview, got ${JSON.stringify(outcome)}`);
   return outcome.state;
 }
 
@@ -186,6 +186,20 @@ describe("the order pages' action", () => {
     expect(row.locale).toBe("en");
     expect(row.contract_text).toContain("Tenant: Jan Kowalski");
     expect(row.contract_text_binding).toContain("Najemca: Jan Kowalski");
+  });
+
+  it("refuses a body over 64 KiB without using any of it, whatever its Content-Length says", async () => {
+    const big = new URLSearchParams({ ...FORM, intent: "preview", additionalInfo: "x".repeat(70_000) }).toString();
+    expect(await run(post({}, { body: big }))).toEqual({ kind: "tooLarge" });
+    const streamed = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(big));
+        controller.close();
+      },
+    });
+    const chunked = new Request("http://site.test/zamowienie-oswiadczenia", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: streamed, duplex: "half" } as RequestInit);
+    expect(await run(chunked)).toEqual({ kind: "tooLarge" });
+    expect(reported).toEqual([]);
   });
 
   it("treats a body that is not a form (JSON, plain text) as an empty form: 400 with messages, no crash", async () => {

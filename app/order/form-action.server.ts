@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { AppDatabase } from "~/db/db.server";
 import { DatabaseBusyError } from "~/db/sqlite-dialect.server";
+import { BodyTooLargeError, readFormDataLimited } from "~/security/body.server";
 import { jsFlagIsOn } from "~/forms/js-flag";
 import type { Locale } from "~/i18n/locales";
 import { newEventId, productEventData, purchaseEventId, type PixelEvent } from "~/tracking/events";
@@ -23,6 +24,8 @@ export type OrderOutcome =
   | { kind: "invalid"; state: FormState | PreviewState }
   /** The order could not be written now (the database stayed locked): the preview again, with a message. */
   | { kind: "unavailable"; state: PreviewState }
+  /** A body over the limit: nothing of it was used. */
+  | { kind: "tooLarge" }
   | { kind: "accepted"; paymentUrl: string; paymentToken: string; purchase?: PixelEvent; jsOn: boolean };
 
 export type OrderActionContext = {
@@ -34,14 +37,6 @@ export type OrderActionContext = {
   now?: Date;
 };
 
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    // A body that is not a form is treated as an empty form: it fails validation with 400.
-    return new FormData();
-  }
-}
 
 /** The posted values of the form's own fields, as text, to fill the form or the hidden fields again. */
 function postedValues(formData: FormData, variant: OrderVariant): Record<string, string> {
@@ -61,7 +56,14 @@ function postedValues(formData: FormData, variant: OrderVariant): Record<string,
 export async function handleOrderForm(request: Request, context: OrderActionContext): Promise<OrderOutcome> {
   const { variant, locale, db, report } = context;
   const now = context.now ?? new Date();
-  const formData = await readForm(request);
+  let formData: FormData;
+  try {
+    // A body that is not a form reads as an empty form: it fails validation with 400.
+    formData = await readFormDataLimited(request);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return { kind: "tooLarge" };
+    throw error;
+  }
   const intent = formData.get("intent");
   const values = postedValues(formData, variant);
 

@@ -3,7 +3,7 @@ import { company } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { agreementPdf } from "~/documents/order-documents.server";
 import { translatorFor } from "~/i18n/i18n.server";
-import { applySecurityHeaders } from "~/security/headers.server";
+import { resourceResponse, textResponse } from "~/security/responses.server";
 
 /**
  * The accepted agreement as a PDF, linked from the payment page. The order's payment token
@@ -14,14 +14,10 @@ const PAYMENT_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 export async function loader({ params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const order = PAYMENT_TOKEN.test(token) ? await getDb().selectFrom("orders").selectAll().where("payment_token", "=", token).executeTakeFirst() : undefined;
-  const headers = applySecurityHeaders(new Headers({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" }));
-  if (!order) {
-    headers.set("Content-Type", "text/plain; charset=utf-8");
-    return new Response("Not Found", { status: 404, headers });
-  }
+  const headers = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
+  if (!order) return textResponse("Not Found", 404, headers);
   const t = await translatorFor(order.locale, "mail");
   const pdf = await agreementPdf(order, company, t);
-  headers.set("Content-Type", "application/pdf");
-  headers.set("Content-Disposition", `attachment; filename="${t("attachments.agreement", { number: order.number })}"`);
-  return new Response(new Uint8Array(pdf), { status: 200, headers });
+  const disposition = `attachment; filename="${t("attachments.agreement", { number: order.number })}"`;
+  return resourceResponse(new Uint8Array(pdf), { contentType: "application/pdf", headers: { ...headers, "Content-Disposition": disposition } });
 }

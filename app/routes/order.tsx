@@ -9,6 +9,7 @@ import { isNetworkFailure } from "~/forms/offline";
 import { localeOf } from "~/i18n/i18n.server";
 import { matchPage, pageIdOfRoute } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
+import { bodyTooLargeResponse } from "~/security/body.server";
 import { dispatchDatesIfPaidToday } from "~/order/delivery-promise.server";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { handleOrderForm } from "~/order/form-action.server";
@@ -53,6 +54,8 @@ export async function action({ request }: ActionFunctionArgs) {
     case "invalid":
       // Answered as an error so the title says "Error:"; the ErrorBoundary shows the step again.
       throw json(outcome.state, { status: 400, headers: noStore });
+    case "tooLarge":
+      return bodyTooLargeResponse();
     case "unavailable":
       throw json(outcome.state, { status: 503, headers: { ...noStore, "Retry-After": "5" } });
     case "accepted": {
