@@ -1,8 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { forwardRef, type ChangeEventHandler, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { JS_FLAG } from "~/forms/js-flag";
-import { useHydrated } from "./use-hydrated";
 
 /**
  * The form controls every form of the site uses, built on conform's field metadata.
@@ -175,9 +173,4 @@ export function NetworkErrorAlert({ message }: { message: string | null }) {
       {message}
     </p>
   );
-}
-
-/** Rendered only once hydrated: tells the action that JavaScript is on (app/forms/js-flag.ts). */
-export function JsFlagInput() {
-  return useHydrated() ? <input type="hidden" name={JS_FLAG} value="1" /> : null;
 }

@@ -1,4 +1,5 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
+import type { Locale } from "~/i18n/locales";
 
 /** Kysely's view of the tables created by app/db/migrations.ts. */
 export type OrderStatus = "awaiting_payment" | "paid" | "dispatched" | "cancelled";
@@ -13,7 +14,7 @@ export type OrdersTable = {
   status: Generated<OrderStatus>;
   variant: "standard" | "automatic";
   channel: "form" | "api";
-  locale: "pl" | "en" | "uk" | "ru";
+  locale: Locale;
   declaration_type: "regular" | "notarized";
   price_grosze: number;
   currency: string;
@@ -75,4 +76,3 @@ export type OutboxAttemptsTable = {
 export type Database = { orders: OrdersTable; outbox: OutboxTable; outbox_attempts: OutboxAttemptsTable };
 export type OutboxRow = Selectable<OutboxTable>;
 export type OrderRow = Selectable<OrdersTable>;
-export type NewOrderRow = Insertable<OrdersTable>;

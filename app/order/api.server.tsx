@@ -16,10 +16,6 @@ import { apiSchema, type OrderStage } from "./schema";
  * `{ success: false, error, fieldErrors? }`, never a 500. Messages are Polish unless the
  * body asks for another language with `jezyk`.
  */
-function respond(body: unknown, status = 200, extraHeaders: Record<string, string> = {}): Response {
-  return jsonResponse(body, status, extraHeaders);
-}
-
 /** The spec's clients send JSON; a form or text/plain body (what another site's form can send) is refused. */
 function isJson(request: Request): boolean {
   return /^application\/json\b/i.test(request.headers.get("content-type") ?? "");
@@ -45,35 +41,35 @@ export type OrderApiContext = {
 
 export async function handleOrderApi(request: Request, stage: OrderStage, context: OrderApiContext): Promise<Response> {
   let t: Translate = await translatorFor("pl", "order");
-  if (request.method !== "POST") return respond({ success: false, error: t("api.method") }, 405, { Allow: "POST" });
+  if (request.method !== "POST") return jsonResponse({ success: false, error: t("api.method") }, 405, { Allow: "POST" });
 
-  if (!isJson(request)) return respond({ success: false, error: t("api.contentType") }, 415);
+  if (!isJson(request)) return jsonResponse({ success: false, error: t("api.contentType") }, 415);
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder("utf-8", { fatal: false }).decode(await readBodyLimited(request)));
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return respond({ success: false, error: t("api.tooLarge") }, 413);
-    return respond({ success: false, error: t("api.invalidJson") }, 400);
+    if (error instanceof BodyTooLargeError) return jsonResponse({ success: false, error: t("api.tooLarge") }, 413);
+    return jsonResponse({ success: false, error: t("api.invalidJson") }, 400);
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return respond({ success: false, error: t("api.invalidJson") }, 400);
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return jsonResponse({ success: false, error: t("api.invalidJson") }, 400);
 
   const requested = (body as { jezyk?: unknown }).jezyk;
   const locale: Locale = isLocale(requested) ? requested : "pl";
   t = await translatorFor(locale, "order");
 
   const parsed = apiSchema(stage).safeParse(body);
-  if (!parsed.success) return respond({ success: false, error: t("api.invalid"), fieldErrors: fieldErrors(parsed.error, t) }, 400);
+  if (!parsed.success) return jsonResponse({ success: false, error: t("api.invalid"), fieldErrors: fieldErrors(parsed.error, t) }, 400);
   const details = parsed.data;
   const now = context.now ?? new Date();
 
   if (stage === "details") {
     const { document } = await buildAgreement(details, locale, now);
     const html = renderToStaticMarkup(<ContractView document={document} locale={locale} titleLevel={3} />);
-    return respond({ success: true, html });
+    return jsonResponse({ success: true, html });
   }
 
   const headerKey = request.headers.get("idempotency-key");
-  if (headerKey !== null && !IDEMPOTENCY_KEY.test(headerKey)) return respond({ success: false, error: t("api.idempotencyKey") }, 400);
+  if (headerKey !== null && !IDEMPOTENCY_KEY.test(headerKey)) return jsonResponse({ success: false, error: t("api.idempotencyKey") }, 400);
   try {
     const { order, created } = await acceptOrder(context.db, {
       details,
@@ -85,11 +81,11 @@ export async function handleOrderApi(request: Request, stage: OrderStage, contex
       dataProcessingConsentAt: now,
       now,
     });
-    if (!created && !holdsSameOrder(order, details, locale)) return respond({ success: false, error: t("api.idempotencyConflict") }, 422);
+    if (!created && !holdsSameOrder(order, details, locale)) return jsonResponse({ success: false, error: t("api.idempotencyConflict") }, 422);
     if (created) context.onOrderCreated?.();
-    return respond({ success: true, error: null, payment_url: paymentPath(order), order_number: order.number }, created ? 201 : 200, created ? {} : { "Idempotent-Replayed": "true" });
+    return jsonResponse({ success: true, error: null, payment_url: paymentPath(order), order_number: order.number }, created ? 201 : 200, created ? {} : { "Idempotent-Replayed": "true" });
   } catch (error) {
     console.error("Order API: could not save the order", error);
-    return respond({ success: false, error: t("errors.unavailable") }, 503, { "Retry-After": "5" });
+    return jsonResponse({ success: false, error: t("errors.unavailable") }, 503, { "Retry-After": "5" });
   }
 }
