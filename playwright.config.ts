@@ -17,7 +17,7 @@ process.env.E2E_CAPI_STUB_URL = `http://127.0.0.1:${capiStubPort}`;
 // Set once in the main process; workers inherit it, so specs can open the same database file.
 const runDirectory = mkdtempSync(join(tmpdir(), "adres-e2e-"));
 process.env.E2E_DATABASE_PATH ??= join(runDirectory, "e2e.db");
-// A real SMTP server (tests/support/smtp-server.mjs): it writes each message it receives as JSON here.
+// A real SMTP server (tests/support/smtp-server-cli.mjs): it writes each message it receives as JSON here.
 const smtpPort = port + 3;
 process.env.E2E_SMTP_CONTROL_URL = `http://127.0.0.1:${port + 4}`;
 process.env.E2E_MAIL_DIR ??= join(runDirectory, "received-mail");
@@ -54,7 +54,7 @@ export default defineConfig({
   // Started in this order: the Conversions API stand-in and the SMTP server, then the site that uses them.
   webServer: [
     {
-      command: "node tests/support/smtp-server.mjs",
+      command: "node tests/support/smtp-server-cli.mjs",
       url: `${process.env.E2E_SMTP_CONTROL_URL}/health`,
       reuseExistingServer: false,
       timeout: 10_000,

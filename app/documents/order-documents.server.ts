@@ -3,6 +3,7 @@ import { formatAddress, type Company } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { legalText } from "~/legal/legal-document";
+import { TERMS_VERSION } from "~/legal/terms-version";
 import { legalValuesOf } from "~/legal/legal-values";
 import { withdrawalFormAsText, withdrawalFormDocument } from "~/legal/withdrawal-form";
 import type { MailAttachment } from "~/mail/compose.server";
@@ -36,10 +37,7 @@ function timeOf(iso: string, locale: Locale): string {
 }
 
 function headerOf(order: OrderRow, company: Company, t: TFunction): string[] {
-  return [
-    t("pdf.company", { legalName: company.legalName, address: formatAddress(company), taxId: company.taxId, krs: company.krs }),
-    t("pdf.header", { number: order.number, date: timeOf(order.created_at, order.locale) }),
-  ];
+  return [...companyHeader(company, t), t("pdf.header", { number: order.number, date: timeOf(order.created_at, order.locale) })];
 }
 
 const pageLabel = (t: TFunction) => (page: number, total: number) => t("pdf.page", { page, total });
@@ -67,28 +65,54 @@ export function agreementPdf(order: OrderRow, company: Company, t: TFunction): P
   });
 }
 
-export function termsPdf(order: OrderRow, company: Company, t: TFunction): Promise<Buffer> {
-  const terms = legalText(t, "terms", legalValuesOf(company, order.locale));
-  return renderPdf({
-    header: headerOf(order, company, t),
-    title: terms.title,
-    sections: terms.sections.map((section) => ({ heading: section.label, paragraphs: [...section.paragraphs, ...section.items.map((item, index) => `${index + 1}. ${item}`), ...(section.closing ? [section.closing] : [])] })),
-    metaTitle: terms.title,
-    lang: order.locale,
-    pageLabel: pageLabel(t),
+/**
+ * The terms and the withdrawal form are the same for every order of a language (and a
+ * version of the terms), so each is drawn once per process.
+ */
+const sharedPdfs = new Map<string, Promise<Buffer>>();
+
+function once(key: string, render: () => Promise<Buffer>): Promise<Buffer> {
+  let pdf = sharedPdfs.get(key);
+  if (!pdf) {
+    pdf = render();
+    sharedPdfs.set(key, pdf);
+    pdf.catch(() => sharedPdfs.delete(key));
+  }
+  return pdf;
+}
+
+function companyHeader(company: Company, t: TFunction): string[] {
+  return [t("pdf.company", { legalName: company.legalName, address: formatAddress(company), taxId: company.taxId, krs: company.krs })];
+}
+
+export function termsPdf(locale: Locale, company: Company, t: TFunction): Promise<Buffer> {
+  return once(`terms:${locale}:${TERMS_VERSION}`, () => {
+    const terms = legalText(t, "terms", legalValuesOf(company, locale));
+    return renderPdf({
+      header: [...companyHeader(company, t), t("pdf.termsVersion", { version: TERMS_VERSION })],
+      title: terms.title,
+      sections: terms.sections.map((section) => ({
+        heading: section.label,
+        paragraphs: [...section.paragraphs, ...section.items.map((item, index) => `${index + 1}. ${item}`), ...(section.closing ? [section.closing] : [])],
+      })),
+      metaTitle: terms.title,
+      lang: locale,
+      pageLabel: pageLabel(t),
+    });
   });
 }
 
-export function withdrawalFormPdf(order: OrderRow, company: Company, t: TFunction): Promise<Buffer> {
-  const values = legalValuesOf(company, order.locale);
-  const form = withdrawalFormDocument(t, values);
-  const [title = "", ...lines] = withdrawalFormAsText(form).split("\n");
-  return renderPdf({ header: headerOf(order, company, t), title, sections: [{ paragraphs: lines.filter((line) => line !== "") }], metaTitle: title, lang: order.locale, pageLabel: pageLabel(t) });
+export function withdrawalFormPdf(locale: Locale, company: Company, t: TFunction): Promise<Buffer> {
+  return once(`withdrawal:${locale}`, () => {
+    const form = withdrawalFormDocument(t, legalValuesOf(company, locale));
+    const [title = "", ...lines] = withdrawalFormAsText(form).split("\n");
+    return renderPdf({ header: companyHeader(company, t), title, sections: [{ paragraphs: lines.filter((line) => line !== "") }], metaTitle: title, lang: locale, pageLabel: pageLabel(t) });
+  });
 }
 
 /** The confirmation's attachments, named in the order's language. */
 export async function confirmationAttachments(order: OrderRow, company: Company, t: TFunction): Promise<MailAttachment[]> {
-  const [agreement, terms, withdrawal] = await Promise.all([agreementPdf(order, company, t), termsPdf(order, company, t), withdrawalFormPdf(order, company, t)]);
+  const [agreement, terms, withdrawal] = await Promise.all([agreementPdf(order, company, t), termsPdf(order.locale, company, t), withdrawalFormPdf(order.locale, company, t)]);
   return [
     { filename: t("attachments.agreement", { number: order.number }), content: agreement, contentType: PDF },
     { filename: t("attachments.terms"), content: terms, contentType: PDF },

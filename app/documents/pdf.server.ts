@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 
@@ -20,8 +21,9 @@ export type PdfDocumentInput = {
 };
 
 const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+// Read once per process; pdfkit embeds only the glyphs each document uses.
+const FONT_REGULAR = readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"));
+const FONT_BOLD = readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"));
 const MARGIN = 56;
 
 export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {

@@ -1,12 +1,6 @@
 // A real SMTP server for the tests, on 127.0.0.1 only (the smtp-server package), that parses
-// every message with mailparser. In-process: `await startSmtpServer()`. As its own process
-// (Playwright's webServer): `node tests/support/smtp-server.mjs` with SMTP_STUB_PORT,
-// SMTP_STUB_CONTROL_PORT and SMTP_STUB_DIR; each message is then written to SMTP_STUB_DIR as
-// JSON, and the control port answers GET /health, POST /refuse and POST /accept (an outage).
-import { mkdirSync, writeFileSync } from "node:fs";
-import { createServer as createHttpServer } from "node:http";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+// every message with mailparser: `await startSmtpServer()`. smtp-server-cli.mjs runs it as
+// its own process for the browser tests.
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -76,26 +70,4 @@ export async function startSmtpServer({ port = 0, onMessage } = {}) {
     },
     stop: () => new Promise((resolve) => server.close(resolve)),
   };
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const directory = process.env.SMTP_STUB_DIR;
-  if (!directory) throw new Error("SMTP_STUB_DIR is not set");
-  mkdirSync(directory, { recursive: true });
-  let count = 0;
-  const smtp = await startSmtpServer({
-    port: Number(process.env.SMTP_STUB_PORT ?? 2525),
-    onMessage(message) {
-      count += 1;
-      const stored = { ...message, attachments: message.attachments.map((attachment) => ({ ...attachment, content: attachment.content.toString("base64") })) };
-      writeFileSync(join(directory, `${String(count).padStart(6, "0")}-${process.pid}.json`), JSON.stringify(stored));
-    },
-  });
-  createHttpServer((request, response) => {
-    if (request.method === "POST" && request.url === "/refuse") smtp.refuse();
-    else if (request.method === "POST" && request.url === "/accept") smtp.accept();
-    else if (request.url !== "/health") return response.writeHead(404).end();
-    response.writeHead(200, { "Content-Type": "text/plain" }).end("ok");
-  }).listen(Number(process.env.SMTP_STUB_CONTROL_PORT ?? 2526), "127.0.0.1");
-  console.log(`SMTP test server on ${smtp.url}`);
 }
