@@ -43,12 +43,18 @@ export async function handleOrderApi(request: Request, stage: OrderStage, contex
   let t: Translate = await translatorFor("pl", "order");
   if (request.method !== "POST") return jsonResponse({ success: false, error: t("api.method") }, 405, { Allow: "POST" });
 
+  let raw: Uint8Array;
+  try {
+    raw = await readBodyLimited(request);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return jsonResponse({ success: false, error: t("api.tooLarge") }, 413);
+    throw error;
+  }
   if (!isJson(request)) return jsonResponse({ success: false, error: t("api.contentType") }, 415);
   let body: unknown;
   try {
-    body = JSON.parse(new TextDecoder("utf-8", { fatal: false }).decode(await readBodyLimited(request)));
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return jsonResponse({ success: false, error: t("api.tooLarge") }, 413);
+    body = JSON.parse(new TextDecoder("utf-8", { fatal: false }).decode(raw));
+  } catch {
     return jsonResponse({ success: false, error: t("api.invalidJson") }, 400);
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) return jsonResponse({ success: false, error: t("api.invalidJson") }, 400);

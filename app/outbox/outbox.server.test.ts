@@ -50,7 +50,7 @@ describe("the outbox", () => {
     ]);
   });
 
-  it("hands a due message to one claimant only, and takes over a claim left by a dead process after 5 minutes", async () => {
+  it("hands a due message to one claimant only, and takes over a claim left by a dead process after a minute", async () => {
     await enqueueMessages(db, orderId, ["order_confirmation"], T0);
     const first = await claimNextMessage(db, T0);
     expect(first?.kind).toBe("order_confirmation");

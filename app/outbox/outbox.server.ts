@@ -10,13 +10,14 @@ import type { Database, MessageKind, OutboxRow } from "~/db/schema";
  * atomically, and hands them to `deliver`; a failure is retried with exponential backoff.
  *
  * - First retry within 30 s, then doubling, at most 15 min apart, for at least 3 days.
- * - A claim left behind by a process that died mid-send is taken over after 5 minutes.
+ * - A claim left behind by a process that died mid-send is taken over after a minute.
  * - Each attempt is recorded with its error; the log names message ids, never addresses.
  */
 export const FIRST_RETRY_MS = 30_000;
 export const MAX_RETRY_INTERVAL_MS = 15 * 60_000;
 export const RETRY_PERIOD_MS = 3 * 24 * 60 * 60_000;
-export const STALE_CLAIM_MS = 5 * 60_000;
+/** Longer than any live send can take (SMTP gives up after 10 s per step), short enough to recover soon after a crash. */
+export const STALE_CLAIM_MS = 60_000;
 
 type Writer = AppDatabase | Transaction<Database>;
 

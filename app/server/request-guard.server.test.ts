@@ -1,14 +1,16 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { screenRequest } from "./request-guard.server";
+import { createRequestScreen } from "./request-guard.server";
+
+const screenRequest = createRequestScreen({ rateLimits: null, checkDatabase: async () => undefined, hsts: false, trustedProxies: 0 });
 
 /** A real HTTP server that screens each request, then answers 200 and counts the body it read. */
 let server: Server;
 let base: string;
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    if (screenRequest(request, response)) return;
+  server = createServer(async (request, response) => {
+    if (await screenRequest(request, response)) return;
     let size = 0;
     request.on("data", (chunk: Buffer) => (size += chunk.length));
     request.on("end", () => response.writeHead(200).end(`read ${size}`));
