@@ -188,6 +188,15 @@ describe("the order pages' action", () => {
     expect(row.contract_text_binding).toContain("Najemca: Jan Kowalski");
   });
 
+  it("answers a bot that filled the honeypot like any visitor, writing and reporting nothing", async () => {
+    const preview = previewOf(await run(post({ ...FORM, intent: "preview" })));
+    reported.length = 0;
+    expect(await run(post({ ...acceptFields(preview), website: "http://spam.example" }))).toEqual({ kind: "decoy" });
+    expect(await run(post({ ...FORM, intent: "preview", website: "x" }))).toEqual({ kind: "decoy" });
+    expect(await countOrders()).toBe(0);
+    expect(reported).toEqual([]);
+  });
+
   it("refuses a body over 64 KiB without using any of it, whatever its Content-Length says", async () => {
     const big = new URLSearchParams({ ...FORM, intent: "preview", additionalInfo: "x".repeat(70_000) }).toString();
     expect(await run(post({}, { body: big }))).toEqual({ kind: "tooLarge" });

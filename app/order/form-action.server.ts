@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { AppDatabase } from "~/db/db.server";
 import { DatabaseBusyError } from "~/db/sqlite-dialect.server";
 import { BodyTooLargeError, readFormDataLimited } from "~/security/body.server";
+import { honeypotTripped } from "~/forms/honeypot";
 import { jsFlagIsOn } from "~/forms/js-flag";
 import type { Locale } from "~/i18n/locales";
 import { newEventId, productEventData, purchaseEventId, type PixelEvent } from "~/tracking/events";
@@ -26,6 +27,8 @@ export type OrderOutcome =
   | { kind: "unavailable"; state: PreviewState }
   /** A body over the limit: nothing of it was used. */
   | { kind: "tooLarge" }
+  /** A bot filled the honeypot: it gets an ordinary-looking answer, and nothing is written or reported. */
+  | { kind: "decoy" }
   | { kind: "accepted"; paymentUrl: string; paymentToken: string; purchase?: PixelEvent; jsOn: boolean };
 
 export type OrderActionContext = {
@@ -64,6 +67,7 @@ export async function handleOrderForm(request: Request, context: OrderActionCont
     if (error instanceof BodyTooLargeError) return { kind: "tooLarge" };
     throw error;
   }
+  if (honeypotTripped(formData)) return { kind: "decoy" };
   const intent = formData.get("intent");
   const values = postedValues(formData, variant);
 

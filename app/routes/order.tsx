@@ -7,7 +7,7 @@ import { StructuredData } from "~/components/StructuredData";
 import { getDb } from "~/db/db.server";
 import { isNetworkFailure } from "~/forms/offline";
 import { localeOf } from "~/i18n/i18n.server";
-import { matchPage, pageIdOfRoute } from "~/i18n/routes";
+import { homePath, matchPage, pageIdOfRoute } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
 import { bodyTooLargeResponse } from "~/security/body.server";
 import { dispatchDatesIfPaidToday } from "~/order/delivery-promise.server";
@@ -56,6 +56,8 @@ export async function action({ request }: ActionFunctionArgs) {
       throw json(outcome.state, { status: 400, headers: noStore });
     case "tooLarge":
       return bodyTooLargeResponse();
+    case "decoy":
+      return redirect(homePath(localeOf(request)), 303);
     case "unavailable":
       throw json(outcome.state, { status: 503, headers: { ...noStore, "Retry-After": "5" } });
     case "accepted": {

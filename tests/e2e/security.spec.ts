@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { countOrders } from "./support/order";
 
 test.describe("security headers", () => {
   test("documents carry a nonce-based CSP and every script uses the nonce", async ({ request }) => {
@@ -122,5 +123,22 @@ test.describe("URL variants", () => {
     await expect(page).toHaveURL(/\/en\/contact$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.locator("body")).not.toContainText(/\b(meta|heading|lead|nav|footer)\.[a-z]+/);
+  });
+});
+
+test.describe("the honeypot", () => {
+  test("people never see or reach it; a bot that fills it gets an ordinary redirect and no order", async ({ page, request }) => {
+    await page.goto("/zamowienie-oswiadczenia");
+    const trap = page.locator('input[name="website"]');
+    await expect(trap).toHaveAttribute("tabindex", "-1");
+    await expect(trap).toHaveAttribute("autocomplete", "off");
+    await expect(trap.locator("xpath=ancestor::*[@aria-hidden='true']")).toHaveCount(1);
+    await expect(trap).not.toBeInViewport();
+
+    const name = `Bot ${Date.now()}`;
+    const bot = await request.post("/zamowienie-oswiadczenia", { form: { intent: "accept", tenantName: name, website: "http://spam.example", token: "v1.1.AAAAAAAAAAAAAAAAAAAAAA.x" }, maxRedirects: 0 });
+    expect(bot.status()).toBe(303);
+    expect(bot.headers().location).toBe("/");
+    expect(countOrders(name)).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { CheckboxField, ErrorSummary, FIELD_ID_PREFIX, NetworkErrorAlert, SelectField, TextareaField, TextField, type SummaryItem } from "~/components/forms";
+import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";
 import { useHydrated } from "~/components/use-hydrated";
 import { DECLARATION_TYPES, formatPrice, PRODUCTS, type DeclarationType } from "~/config/products";
@@ -104,6 +105,7 @@ export function FormStep({ variant, defaultType, dispatchDates, state, networkEr
         className="space-y-6"
       >
         <JsFlagInput />
+        <HoneypotField />
         {variant.markRequired ? <p className="text-sm text-slate-600">{t("form.requiredHint")}</p> : null}
         <SelectField
           field={fields[variant.names.declarationType]}

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from "rea
 import { Trans, useTranslation } from "react-i18next";
 import { CheckboxField, ErrorSummary, FIELD_ID_PREFIX, NetworkErrorAlert, type SummaryItem } from "~/components/forms";
 import { PageHeader } from "~/components/PageHeader";
+import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatPrice, PRODUCTS } from "~/config/products";
@@ -104,21 +105,18 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
         ) : (
           <Form method="post" action={pathname} {...getFormProps(form)} className="mt-8 space-y-5">
             <JsFlagInput />
+            <HoneypotField />
             <input type="hidden" name="token" value={preview.token} />
             {Object.entries(preview.values).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
             <CheckboxField
-            field={fields.acceptTerms}
-            label={<Trans t={t} i18nKey="preview.acceptTerms" components={{ termsLink: <a href={pathFor("terms", locale)} className="font-semibold text-blue-900 underline" /> }} />}
-            onChange={(event) => setTermsAccepted(event.target.checked)}
-          />
-          <CheckboxField
-            field={fields.immediatePerformanceConsent}
-            label={t("preview.immediatePerformanceConsent")}
-            hint={dispatchDates ? t("preview.dispatchChoice", dispatchDates) : undefined}
-          />
-          <p className="text-sm text-slate-600">{t("preview.payNote")}</p>
+              field={fields.acceptTerms}
+              label={<Trans t={t} i18nKey="preview.acceptTerms" components={{ termsLink: <a href={pathFor("terms", locale)} className="font-semibold text-blue-900 underline" /> }} />}
+              onChange={(event) => setTermsAccepted(event.target.checked)}
+            />
+            <CheckboxField field={fields.immediatePerformanceConsent} label={t("preview.immediatePerformanceConsent")} hint={dispatchDates ? t("preview.dispatchChoice", dispatchDates) : undefined} />
+            <p className="text-sm text-slate-600">{t("preview.payNote")}</p>
             <div className="flex flex-col gap-3 sm:flex-row">
               {/* Without JavaScript the button cannot wait for the checkboxes; the server checks them. */}
               <button
