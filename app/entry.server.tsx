@@ -10,6 +10,7 @@ import { getDb } from "~/db/db.server";
 import { startMailWorker } from "~/mail/mail-worker.server";
 import { sqliteRateLimits } from "~/server/rate-limits.server";
 import { createRequestScreen, installRequestGuard } from "~/server/request-guard.server";
+import { stopGracefully } from "~/server/shutdown.server";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
 import { trackingCspFor } from "~/tracking/events.server";
@@ -29,7 +30,8 @@ installRequestGuard(
 
 // Open the database and run its migrations at start-up, before the first request; then
 // start sending the e-mails the outbox holds (docs/decisions/015).
-startMailWorker(getDb());
+const mailWorker = startMailWorker(getDb());
+stopGracefully({ mailWorker });
 
 const ABORT_DELAY_MS = 5_000;
 const isDevelopment = env.NODE_ENV === "development";

@@ -89,6 +89,12 @@ export function createRequestScreen({ rateLimits, checkDatabase, hsts, trustedPr
 export type RequestScreen = ReturnType<typeof createRequestScreen>;
 
 const marker = Symbol.for("adres.requestGuard");
+const servers = new Set<Server>();
+
+/** The HTTP servers that have answered requests in this process (remix-serve's one). */
+export function servingServers(): ReadonlySet<Server> {
+  return servers;
+}
 
 /** Installs the screen on every HTTP server of this process, once (the dev server re-imports the build). */
 export function installRequestGuard(screen: RequestScreen): void {
@@ -98,6 +104,7 @@ export function installRequestGuard(screen: RequestScreen): void {
   const emit = prototype.emit as (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
   prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
     if (event !== "request") return emit.call(this, event, ...args);
+    servers.add(this);
     const [request, response] = args as [IncomingMessage, ServerResponse];
     const pass = () => emit.call(this, event, ...args);
     let verdict: boolean | Promise<boolean>;
