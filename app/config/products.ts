@@ -22,12 +22,16 @@ export function priceInZloty(type: DeclarationType): number {
   return PRODUCTS[type].priceGrosze / 100;
 }
 
-/** "299 zł", "PLN 299", "299 PLN"… in each language's own convention. */
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
+/** "299 zł", "PLN 299", "299 PLN"… in each language's own convention; formatters are made once. */
 export function formatPrice(grosze: number, locale: Locale): string {
-  return new Intl.NumberFormat(LOCALE_TAGS[locale], {
-    style: "currency",
-    currency: CURRENCY,
-    minimumFractionDigits: grosze % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(grosze / 100);
+  const whole = grosze % 100 === 0;
+  const key = `${locale}:${whole}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: "currency", currency: CURRENCY, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
+    priceFormats.set(key, format);
+  }
+  return format.format(grosze / 100);
 }

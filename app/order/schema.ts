@@ -130,7 +130,20 @@ export type OrderStage = "details" | "accept";
  * stage "accept" adds the two checkboxes of the preview, both required to order.
  * The output is the same OrderDetails shape for both variants.
  */
+const formSchemas = new Map<string, ReturnType<typeof buildOrderFormSchema>>();
+
+/** Built once per variant and stage: the rules read the clock when they run, not when built. */
 export function orderFormSchema(variant: OrderVariant, stage: OrderStage) {
+  const key = `${variant.id}:${stage}`;
+  let schema = formSchemas.get(key);
+  if (!schema) {
+    schema = buildOrderFormSchema(variant, stage);
+    formSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
   const shape: Record<string, z.ZodTypeAny> = {
     [variant.names.declarationType]: declarationType,
     tenantName: requiredText(NAME_MAX),
