@@ -1,20 +1,21 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Links, Meta, Outlet, type ShouldRevalidateFunction, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { json, redirect } from "@remix-run/node";
+import { Links, Meta, Outlet, type ShouldRevalidateFunction, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { Toaster } from "sonner";
 import { Footer } from "~/components/Footer";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Navbar } from "~/components/Navbar";
 import { CookieBanner } from "~/components/CookieBanner";
 import { SocialWidget } from "~/components/SocialWidget";
 import { TrackingScripts } from "~/components/TrackingScripts";
 import { company, env } from "~/config/env.server";
+import { isOfflineResult } from "~/forms/offline";
 import { createPageI18n, syncPageI18n } from "~/i18n/i18n";
-import { namespacesForPath, resourcesFor } from "~/i18n/i18n.server";
-import { homePath, matchPage } from "~/i18n/routes";
+import { localeOf, namespacesForPath, resourcesFor } from "~/i18n/i18n.server";
+import { canonicalPathOf, matchPage } from "~/i18n/routes";
 import { errorMeta } from "~/i18n/seo";
-import { ERROR_STRINGS } from "~/i18n/error-strings";
 import { localeFromPath } from "~/i18n/locales";
 import { useRootData, type RootData } from "~/root-data";
 import { useNonce } from "~/security/nonce";
@@ -31,8 +32,11 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = (args) => (args.error ? errorMeta(args) : []);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { pathname } = new URL(request.url);
-  const locale = localeFromPath(pathname);
+  const { pathname, search } = new URL(request.url);
+  // "/En/Contact" or "/blog/" would show the page in the wrong language: send it to its spelling.
+  const canonical = canonicalPathOf(pathname);
+  if (canonical) throw redirect(`${canonical}${search}`, request.method === "GET" || request.method === "HEAD" ? 301 : 308);
+  const locale = localeOf(request);
   const consent = await readConsent(request);
   const data: RootData = {
     locale,
@@ -47,15 +51,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(data);
 }
 
-/** Each page brings its own strings, so the root data must follow every change of page. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+/**
+ * Each page brings its own strings, so the root data must follow every change of page.
+ * After a submission that never reached the server, the network is down: asking again
+ * would only fail and replace the page (with everything typed) by the error screen.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, actionResult, defaultShouldRevalidate }) => {
+  if (isOfflineResult(actionResult)) return false;
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+};
 
 function usePageI18n(data: RootData | undefined, fallbackLocale: RootData["locale"]) {
   const locale = data?.locale ?? fallbackLocale;
   const resources = data?.i18n ?? {};
   // One instance per language; later pages in the same language add their namespaces to it.
-  const instance = useMemo(() => createPageI18n(locale, resources), [locale]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Keyed on the language only: `resources` is a new object after every revalidation.
+  const instance = useMemo(() => createPageI18n(locale, resources), [locale]);
   syncPageI18n(instance, locale, resources);
   return instance;
 }
@@ -101,7 +112,7 @@ function Chrome({ children }: { children: ReactNode }) {
       <SocialWidget />
       <TrackingScripts />
       {/* sonner's defaults are the spec's: 3 visible toasts, 4 s, 356 px wide, 14 px apart. */}
-      <Toaster position="top-center" richColors closeButton={false} />
+      <Toaster position="top-center" richColors closeButton={false} containerAriaLabel={t("notifications")} />
     </>
   );
 }
@@ -110,29 +121,6 @@ export default function App() {
   return <Outlet />;
 }
 
-/**
- * The spec's "Unexpected Application Error!" screen, in the page's language, with the
- * status code. Messages and stack traces are never shown outside development.
- */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { pathname } = useLocation();
-  const locale = useRootData()?.locale ?? localeFromPath(pathname);
-  const strings = ERROR_STRINGS[locale];
-  const detail = isRouteErrorResponse(error) ? String(error.status) : process.env.NODE_ENV === "development" && error instanceof Error ? error.message : "500";
-
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center" aria-labelledby="error-heading">
-      <h1 id="error-heading" className="text-3xl font-bold text-slate-900">
-        {strings.heading}
-      </h1>
-      <p className="mt-4 text-lg">{strings.text}</p>
-      <p className="mt-2 font-mono text-sm text-slate-600">{strings.status.replace("{status}", detail)}</p>
-      <p className="mt-8">
-        <a className="btn-primary" href={homePath(locale)}>
-          {strings.home}
-        </a>
-      </p>
-    </section>
-  );
+  return <GeneralErrorBoundary />;
 }

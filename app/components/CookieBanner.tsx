@@ -1,17 +1,20 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { JsFlagInput } from "~/components/JsFlagInput";
 import { pathFor } from "~/i18n/routes";
 import { useRequiredRootData } from "~/root-data";
 import { CONSENT_ACTION_PATH, returnPathOf } from "~/tracking/consent";
 
-/** Both choices look the same: neither is nudged (equal weight, as consent law asks). */
-const CHOICE_BUTTON = "btn-secondary min-w-32 border-slate-400 font-semibold text-slate-900";
+/** Both choices look the same: neither is nudged (equal weight, as consent law asks). Two equal grid columns keep them the same width. */
+const CHOICE_BUTTON = "btn-secondary border-slate-400 py-1.5 font-semibold text-slate-900 md:min-w-32 md:py-2";
 
 /**
  * The marketing-cookie choice, shown until the visitor chooses and again from the
  * footer's "cookie settings" link. It sits in the page flow at the top, so it covers
- * nothing. Without JS it is a plain form POST that comes back to this page; with JS
+ * nothing, and it is kept short (a first layer naming the pixels, with a link to the
+ * policy's cookie section for the rest) so that on a phone it takes at most a quarter of
+ * the first screen. Without JS it is a plain form POST that comes back to this page; with JS
  * a fetcher sends it and the banner closes without a reload.
  */
 export function CookieBanner() {
@@ -19,11 +22,8 @@ export function CookieBanner() {
   const { locale, consent, showConsentBanner } = useRequiredRootData();
   const location = useLocation();
   const fetcher = useFetcher();
-  const [enhanced, setEnhanced] = useState(false);
   // The location the visitor last chose on: the banner stays closed there even if its URL asks for it.
   const [answeredAt, setAnsweredAt] = useState<string | null>(null);
-
-  useEffect(() => setEnhanced(true), []);
 
   if (!showConsentBanner || answeredAt === location.key) return null;
 
@@ -35,22 +35,22 @@ export function CookieBanner() {
 
   return (
     <section aria-labelledby="cookie-banner-title" data-testid="cookie-banner" className="border-b border-slate-200 bg-slate-50">
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-5 md:flex-row md:items-center md:gap-8">
-        <div className="flex-1 text-sm leading-relaxed text-slate-700">
-          <p id="cookie-banner-title" className="text-base font-semibold text-slate-900">
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2.5 md:flex-row md:items-center md:gap-8 md:py-4">
+        <div className="flex-1 text-sm leading-5 text-slate-700">
+          <h2 id="cookie-banner-title" className="font-semibold text-slate-900">
             {t("banner.title")}
-          </p>
-          <p className="mt-1">
+          </h2>
+          <p className="mt-0.5">
             {t("banner.text")}{" "}
             <Link to={`${pathFor("privacy", locale)}#cookies`} className="font-medium text-blue-800 underline hover:text-blue-950">
               {t("banner.policyLink")}
             </Link>
           </p>
-          {consent ? <p className="mt-1 text-slate-600">{t(consent === "accepted" ? "banner.currentAccepted" : "banner.currentRejected")}</p> : null}
+          {consent ? <p className="mt-0.5 text-slate-600">{t(consent === "accepted" ? "banner.currentAccepted" : "banner.currentRejected")}</p> : null}
         </div>
-        <fetcher.Form method="post" action={CONSENT_ACTION_PATH} onSubmit={onChoose} className="flex shrink-0 gap-3">
+        <fetcher.Form method="post" action={CONSENT_ACTION_PATH} onSubmit={onChoose} className="grid shrink-0 grid-cols-2 gap-3">
           <input type="hidden" name="redirectTo" value={returnPathOf(location.pathname, location.search)} />
-          {enhanced ? <input type="hidden" name="js" value="1" /> : null}
+          <JsFlagInput />
           <button type="submit" name="choice" value="accept" className={CHOICE_BUTTON}>
             {t("banner.accept")}
           </button>

@@ -1,7 +1,7 @@
 import * as Accordion from "@radix-ui/react-accordion";
 import { useState } from "react";
 import { ChevronDownIcon } from "~/components/icons";
-import { useHydrated } from "~/components/useHydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import type { QuestionAnswer } from "~/content/copy";
 
 /**

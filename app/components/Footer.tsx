@@ -81,9 +81,15 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs text-slate-400">
-          <p>
-            © {year} {company.legalName} · {t("footer.rights")}
-          </p>
+          <div>
+            <p>
+              © {year} {company.legalName} · {t("footer.rights")}
+            </p>
+            {/* A sp. z o.o. must publish its register number and share capital (art. 206 KSH). */}
+            <p className="mt-1" data-testid="footer-registry">
+              {t("footer.registry", { krs: company.krs, taxId: company.taxId, shareCapital: company.shareCapital })}
+            </p>
+          </div>
           {/* Reopens the cookie banner on this same page; a plain link, so it works without JS. */}
           <Link to={settingsPathOf(pathname, search)} className="underline hover:text-white" data-testid="cookie-settings-link">
             {t("consent:settingsLink")}

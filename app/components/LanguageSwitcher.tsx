@@ -2,10 +2,16 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckIcon, ChevronDownIcon } from "~/components/icons";
 import { Flag } from "~/components/Flag";
-import { useDisclosure } from "~/components/useDisclosure";
-import { LANGUAGE_NAMES, LOCALES } from "~/i18n/locales";
+import { useDisclosure } from "~/components/use-disclosure";
+import { LANGUAGE_NAMES, LOCALES, type Locale } from "~/i18n/locales";
 import { equivalentPath } from "~/i18n/routes";
 import { useLocale } from "~/root-data";
+
+/**
+ * The label shown on a phone, where the full name does not fit: each language's own
+ * abbreviation. Not ISO codes: "UK" reads as the United Kingdom, not Ukrainian.
+ */
+const SHORT_NAMES: Record<Locale, string> = { pl: "Pol", en: "Eng", uk: "Укр", ru: "Рус" };
 
 /**
  * A <details> dropdown of plain links, so it works without JavaScript. Each link goes to
@@ -26,8 +32,8 @@ export function LanguageSwitcher() {
       >
         <Flag locale={locale} />
         <span className="hidden xl:inline">{LANGUAGE_NAMES[locale]}</span>
-        <span className="uppercase md:hidden" aria-hidden="true">
-          {locale}
+        <span className="md:hidden" aria-hidden="true" data-testid="language-short-name">
+          {SHORT_NAMES[locale]}
         </span>
         <ChevronDownIcon className="h-4 w-4 transition-transform group-open:rotate-180" />
       </summary>

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CloseIcon, LogoMark, MenuIcon } from "~/components/icons";
 import { LanguageSwitcher } from "~/components/LanguageSwitcher";
-import { useDisclosure } from "~/components/useDisclosure";
+import { useDisclosure } from "~/components/use-disclosure";
 import { homePath, pathFor, type PageId } from "~/i18n/routes";
 import { useLocale } from "~/root-data";
 

@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next";
 import { CheckIcon } from "~/components/icons";
 import { copyList } from "~/content/copy";
 import { pathFor } from "~/i18n/routes";
-import { DECLARATION_TYPES, formatPrice, PRODUCTS, type DeclarationType } from "~/order/pricing";
-import { useLocale } from "~/root-data";
+import { SIGNING_BUSINESS_DAYS } from "~/config/delivery";
+import { DECLARATION_TYPES, formatPrice, PRODUCTS, type DeclarationType } from "~/config/products";
+import { useLocale, useRootData } from "~/root-data";
 import { useCheckoutLinkClick } from "~/tracking/checkout-link";
 import { checkoutHref } from "~/tracking/events";
 
@@ -17,7 +18,7 @@ import { checkoutHref } from "~/tracking/events";
  */
 export function OrderLink({ type, className, children }: { type: DeclarationType; className?: string; children: ReactNode }) {
   const locale = useLocale();
-  const onCheckoutClick = useCheckoutLinkClick();
+  const onCheckoutClick = useCheckoutLinkClick(Boolean(useRootData()?.pixels));
   return (
     <Link to={checkoutHref(pathFor("order", locale), type)} onClick={(event) => onCheckoutClick(event, type)} className={className} data-testid={`pricing-order-${type}`}>
       {children}
@@ -25,7 +26,7 @@ export function OrderLink({ type, className, children }: { type: DeclarationType
   );
 }
 
-/** The two products with prices and turnaround from the pricing module (the order flow uses the same one). */
+/** The two products: prices from the pricing module, turnaround from the delivery promise (app/config/delivery.ts). */
 export function PricingCards() {
   const { t } = useTranslation("home");
   const { t: tc } = useTranslation();
@@ -54,7 +55,7 @@ export function PricingCards() {
               <span className="text-sm text-slate-600">{tc("products.vatIncluded")}</span>
             </p>
             <p className="mt-2 text-sm text-slate-700">
-              {t("pricing.turnaroundLabel")}: <strong className="font-semibold">{tc("products.turnaround", { count: product.turnaroundBusinessDays })}</strong>
+              {t("pricing.turnaroundLabel")}: <strong className="font-semibold">{tc("products.turnaround", { count: SIGNING_BUSINESS_DAYS[type] })}</strong>
             </p>
             <ul className="mt-6 flex-1 space-y-3">
               {copyList<string>(t, `pricing.features.${type}`).map((feature) => (

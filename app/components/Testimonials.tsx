@@ -2,7 +2,7 @@ import useEmblaCarousel from "embla-carousel-react";
 import { useCallback, useEffect, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from "~/components/icons";
-import { useHydrated } from "~/components/useHydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { copyList } from "~/content/copy";
 
 type Testimonial = { name: string; text: string };

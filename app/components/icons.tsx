@@ -106,17 +106,6 @@ export function LogoMark({ className = "h-8 w-8" }: IconProps) {
   );
 }
 
-export function ShareIcon({ className = "h-5 w-5" }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <circle cx="18" cy="5" r="2.5" />
-      <circle cx="6" cy="12" r="2.5" />
-      <circle cx="18" cy="19" r="2.5" />
-      <path d="M8.2 10.8l7.6-4.4M8.2 13.2l7.6 4.4" />
-    </svg>
-  );
-}
-
 export function StarIcon({ className = "h-5 w-5" }: IconProps) {
   return (
     <svg viewBox="0 0 20 20" className={className} aria-hidden="true" focusable="false" fill="currentColor">

@@ -7,6 +7,12 @@ export type Company = {
   productName: string;
   legalName: string;
   taxId: string;
+  /** National Court Register number; a sp. z o.o. must show it with its share capital (art. 206 KSH). */
+  krs: string;
+  /** Share capital as registered, written the Polish way ("5 000,00 zł"). */
+  shareCapital: string;
+  /** The court that keeps the company's register entry. */
+  registryCourt: string;
   street: string;
   postalCode: string;
   city: string;
@@ -25,6 +31,9 @@ export const PLACEHOLDER_COMPANY: Company = {
   productName: "Adres do eksmisji",
   legalName: "Przykładowa Firma sp. z o.o.",
   taxId: "000-000-00-00",
+  krs: "0000000000",
+  shareCapital: "5 000,00 zł",
+  registryCourt: "Sąd Rejonowy Przykładowy, Wydział Gospodarczy KRS",
   street: "ul. Przykładowa 1",
   postalCode: "70-000",
   city: "Szczecin",
@@ -41,6 +50,13 @@ export const PLACEHOLDER_COMPANY: Company = {
   },
   openingHours: { days: "Mo-Fr", opens: "09:00", closes: "17:00" },
 };
+
+export type PostalAddress = { street: string; postalCode: string; city: string };
+
+/** A Polish address on one line: "ul. Długa 5/3, 70-001 Szczecin". */
+export function formatAddress({ street, postalCode, city }: PostalAddress): string {
+  return `${street}, ${postalCode} ${city}`;
+}
 
 /** The phone number as a tel: URI (digits and a leading plus only). */
 export function telHref(phone: string): string {

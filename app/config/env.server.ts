@@ -26,8 +26,25 @@ const EnvSchema = z.object({
    * and several app instances would not accept each other's tokens.
    */
   ORDER_TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * How many reverse proxies stand in front of the site (docs/decisions/019). With 0, the
+   * client's address is the connection's; with n, the n-th address from the right of
+   * X-Forwarded-For. A header nobody trusted can then never change a rate-limit key.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
+  /** "1" turns the rate limits off (benchmarks). */
+  RATE_LIMIT_DISABLED: z.enum(["0", "1", ""]).default("0").transform((value) => value === "1"),
+  /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */
+  PAYMENT_DEADLINE_DAYS: z.coerce.number().int().min(3).max(60).default(7),
   COMPANY_LEGAL_NAME: optionalText,
   COMPANY_TAX_ID: optionalText,
+  COMPANY_KRS: z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, "must be the 10-digit KRS number")
+    .optional(),
+  COMPANY_SHARE_CAPITAL: optionalText,
+  COMPANY_REGISTRY_COURT: optionalText,
   COMPANY_STREET: optionalText,
   COMPANY_POSTAL_CODE: optionalText,
   COMPANY_PHONE: optionalText,
@@ -65,6 +82,9 @@ export const company: Company = {
   ...PLACEHOLDER_COMPANY,
   legalName: env.COMPANY_LEGAL_NAME ?? PLACEHOLDER_COMPANY.legalName,
   taxId: env.COMPANY_TAX_ID ?? PLACEHOLDER_COMPANY.taxId,
+  krs: env.COMPANY_KRS ?? PLACEHOLDER_COMPANY.krs,
+  shareCapital: env.COMPANY_SHARE_CAPITAL ?? PLACEHOLDER_COMPANY.shareCapital,
+  registryCourt: env.COMPANY_REGISTRY_COURT ?? PLACEHOLDER_COMPANY.registryCourt,
   street: env.COMPANY_STREET ?? PLACEHOLDER_COMPANY.street,
   postalCode: env.COMPANY_POSTAL_CODE ?? PLACEHOLDER_COMPANY.postalCode,
   phone: env.COMPANY_PHONE ?? PLACEHOLDER_COMPANY.phone,

@@ -1,7 +1,7 @@
 import type { Company } from "~/config/company";
 import { homePath, pathFor } from "~/i18n/routes";
 import type { Locale } from "~/i18n/locales";
-import { CURRENCY, DECLARATION_TYPES, priceInZloty, type DeclarationType } from "~/order/pricing";
+import { CURRENCY, DECLARATION_TYPES, priceInZloty, type DeclarationType } from "~/config/products";
 
 /**
  * schema.org descriptions of the business and its service, built from the company

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -10,6 +10,12 @@ import { describe, expect, it } from "vitest";
  */
 const CONTENT_NAMESPACES = ["home", "tenant", "landlord", "blog", "contact", "terms", "privacy"];
 const OTHER_LOCALES = ["en", "uk", "ru"];
+const LOCALES = ["pl", ...OTHER_LOCALES];
+/** Every namespace with a page head (`meta`), plus common's 404 head and the error screen. */
+const ALL_NAMESPACES = readdirSync(join(process.cwd(), "locales", "pl")).map((file) => file.replace(/\.json$/, ""));
+
+/** The one separator between a page's own title and the product name. */
+const TITLE_SEPARATOR = " | ";
 
 function load(locale: string, namespace: string): unknown {
   return JSON.parse(readFileSync(join(process.cwd(), "locales", locale, `${namespace}.json`), "utf8"));
@@ -39,6 +45,71 @@ describe("content translations", () => {
         const empty = JSON.stringify(load(locale, namespace)).match(/:""/g);
         expect(empty, `${locale}/${namespace}`).toBeNull();
       }
+    }
+  });
+});
+
+/** Every `{title, description}` pair of a locale file, with its path. */
+function heads(value: unknown, path = ""): Array<{ path: string; title: string; description?: string }> {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return [];
+  const node = value as Record<string, unknown>;
+  const own = typeof node.title === "string" && (typeof node.description === "string" || path === "") ? [{ path: path || "(root)", title: node.title, description: node.description as string | undefined }] : [];
+  return [...own, ...Object.entries(node).flatMap(([key, child]) => heads(child, path ? `${path}.${key}` : key))];
+}
+
+describe("page titles and descriptions", () => {
+  for (const locale of LOCALES) {
+    for (const namespace of ALL_NAMESPACES) {
+      for (const head of heads(load(locale, namespace))) {
+        // Blog posts and sections have titles too; only page heads (meta, notFound, the error screen) end in the product name.
+        if (!head.title.includes("Adres do eksmisji")) continue;
+        it(`${locale}/${namespace} ${head.path}: one " | " separator, title 30–65, description 70–160 characters`, () => {
+          expect(head.title.split(TITLE_SEPARATOR), head.title).toHaveLength(2);
+          expect(head.title).not.toMatch(/ [–—-] /);
+          expect(head.title.length, head.title).toBeGreaterThanOrEqual(30);
+          expect(head.title.length, head.title).toBeLessThanOrEqual(65);
+          if (head.description !== undefined) {
+            expect(head.description.length, head.description).toBeGreaterThanOrEqual(70);
+            expect(head.description.length, head.description).toBeLessThanOrEqual(160);
+          }
+        });
+      }
+    }
+  }
+
+  it("every page namespace has a head in every language", () => {
+    for (const locale of LOCALES) {
+      for (const namespace of CONTENT_NAMESPACES) {
+        const meta = (load(locale, namespace) as { meta?: { title?: string } }).meta;
+        expect(meta?.title, `${locale}/${namespace}`).toContain(TITLE_SEPARATOR);
+      }
+    }
+  });
+});
+
+describe("delivery promise", () => {
+  /**
+   * Delivery times come from app/config/delivery.ts through {{regularDays}}, {{notarizedDays}},
+   * {{dispatchDays}} and {{promiseHours}}; a number typed next to a unit of time would
+   * drift from it. (Other numbers – 14 days to withdraw, 10 years of rental – are law.)
+   */
+  const TYPED_DELIVERY_TIME = /(?<![\p{L}\d])(1|2|3|24)\s*(godzin|dni\p{L}* robocz|dzie\p{L}* robocz|hours?\b|business days?|working (days?|hours)|годин|робоч\p{L}* (дн|годин)|час|рабоч\p{L}* (дн|час))/iu;
+
+  for (const locale of LOCALES) {
+    for (const namespace of [...CONTENT_NAMESPACES, "common"]) {
+      it(`${locale}/${namespace} types no delivery time`, () => {
+        const strings = JSON.stringify(load(locale, namespace)).split('","');
+        expect(strings.filter((text) => TYPED_DELIVERY_TIME.test(text))).toEqual([]);
+      });
+    }
+  }
+
+  it("the FAQ explains that the 24 hours are the regular type's business day after data and payment", () => {
+    for (const locale of LOCALES) {
+      const faq = JSON.stringify((load(locale, "home") as { faq: unknown }).faq);
+      expect(faq, locale).toContain("{{promiseHours}}");
+      expect(faq, locale).toContain("{{regularDays}}");
+      expect(faq, locale).toContain("{{dispatchDays}}");
     }
   });
 });

@@ -13,11 +13,12 @@ export const i18nServer = new RemixI18Next({
     supportedLanguages: [...LOCALES],
     fallbackLanguage: DEFAULT_LOCALE,
     order: ["custom"],
-    findLocale: async (request) => localeFromPath(new URL(request.url).pathname),
+    findLocale: async (request) => localeOf(request),
   },
   i18next: { ...I18N_OPTIONS, resources },
 });
 
+/** The language of a request: its path prefix (docs/decisions/001). */
 export function localeOf(request: Request): Locale {
   return localeFromPath(new URL(request.url).pathname);
 }

@@ -1,6 +1,7 @@
 import { createInstance, type i18n as I18n, type InitOptions } from "i18next";
 import { initReactI18next } from "react-i18next";
-import type { Locale } from "./locales";
+import { DELIVERY_VALUES } from "~/config/delivery";
+import { LOCALES, type Locale } from "./locales";
 
 /**
  * Options shared by the server (remix-i18next) and the React instance.
@@ -8,10 +9,12 @@ import type { Locale } from "./locales";
  * e2e suite catches, instead of quietly showing Polish on an English page.
  */
 export const I18N_OPTIONS = {
-  supportedLngs: ["pl", "en", "uk", "ru"],
+  supportedLngs: [...LOCALES],
   fallbackLng: false,
   defaultNS: "common",
-  interpolation: { escapeValue: false },
+  // The delivery promise's numbers ({{regularDays}}, {{dispatchDays}}…) are known to every string,
+  // so copy quotes app/config/delivery.ts instead of typing a number of days.
+  interpolation: { escapeValue: false, defaultVariables: { ...DELIVERY_VALUES } },
   returnNull: false,
 } satisfies InitOptions;
 

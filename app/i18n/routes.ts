@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, LOCALES, localeFromPath, type Locale } from "./locales"
  * remix.config.js registers routes from it; links, the language switcher,
  * hreflang alternates and sitemap.xml all resolve paths through this module.
  */
-type RouteEntry = { file: string; namespace?: string; paths: Partial<Record<Locale, string>> };
+type RouteEntry = { file: string; namespace?: string; meta?: string; paths: Partial<Record<Locale, string>> };
 export type PageId = keyof typeof routeTable;
 const table: Record<PageId, RouteEntry> = routeTable;
 
@@ -22,6 +22,11 @@ export function localesOf(pageId: PageId): Locale[] {
 /** The i18n namespace holding a page's copy: its own id unless the table says otherwise. */
 export function namespaceOf(pageId: PageId): string {
   return table[pageId].namespace ?? pageId;
+}
+
+/** Where in its namespace a page's title and description are: `meta` unless the table says otherwise. */
+export function metaKeyOf(pageId: PageId): string {
+  return table[pageId].meta ?? "meta";
 }
 
 /** A page with `:param` segments (a payment page, say) is generated per order, never listed in the sitemap. */
@@ -70,6 +75,29 @@ function matchPattern(pattern: string, pathname: string): Record<string, string>
   return params;
 }
 
+/**
+ * The route-table spelling of a path that differs from it only by letter case or a trailing
+ * slash ("/En/Contact" → "/en/contact", "/blog/" → "/blog"), or null when the path is
+ * already canonical or is no page at all. Parameters (a payment token) keep their case.
+ * Remix matches routes case-insensitively and ignores trailing slashes; the language and
+ * the strings, however, come from the exact path, so such variants must be redirected.
+ */
+export function canonicalPathOf(pathname: string): string | null {
+  const path = normalise(pathname);
+  const parts = path.split("/");
+  for (const pageId of PAGE_IDS) {
+    for (const locale of localesOf(pageId)) {
+      const pattern = table[pageId].paths[locale]!.split("/");
+      if (pattern.length !== parts.length) continue;
+      const matches = pattern.every((segment, index) => segment.startsWith(":") || segment.toLowerCase() === parts[index]!.toLowerCase());
+      if (!matches) continue;
+      const canonical = pattern.map((segment, index) => (segment.startsWith(":") ? parts[index]! : segment)).join("/") || "/";
+      return canonical === pathname ? null : canonical;
+    }
+  }
+  return null;
+}
+
 /** Which page and language a path belongs to, or null for a path outside the table. */
 export function matchPage(pathname: string): PageMatch | null {
   const path = normalise(pathname);
@@ -77,31 +105,6 @@ export function matchPage(pathname: string): PageMatch | null {
     for (const locale of localesOf(pageId)) {
       const params = matchPattern(table[pageId].paths[locale]!, path);
       if (params) return { pageId, locale, params };
-    }
-  }
-  return null;
-}
-
-/**
- * The route table's own spelling of a path that differs from it only by letter case or
- * trailing slashes ("/En/Contact", "/DLA-NAJEMCY", "/en/blog/"); null for a path that
- * is already canonical or matches no page. Remix matches routes case-insensitively and
- * ignores a trailing slash, while matchPage and localeFromPath are exact: without this
- * redirect such variants render with the wrong language and raw translation keys.
- * `:param` segments (a payment token) keep the case they were written with.
- */
-export function canonicalPathOf(pathname: string): string | null {
-  if (matchPage(pathname) && (pathname === "/" || !pathname.endsWith("/"))) return null;
-  const pathParts = normalise(pathname).split("/");
-  for (const pageId of PAGE_IDS) {
-    for (const locale of localesOf(pageId)) {
-      const patternParts = table[pageId].paths[locale]!.split("/");
-      if (patternParts.length !== pathParts.length) continue;
-      const canonical = patternParts.map((expected, i) => (expected.startsWith(":") ? pathParts[i]! : expected));
-      const matches = patternParts.every((expected, i) => (expected.startsWith(":") ? pathParts[i] !== "" : expected.toLowerCase() === pathParts[i]!.toLowerCase()));
-      if (!matches) continue;
-      const canonicalPath = canonical.join("/") || "/";
-      return canonicalPath === pathname ? null : canonicalPath;
     }
   }
   return null;
@@ -125,3 +128,9 @@ export function alternatesOf(pageId: PageId, params: Record<string, string> = {}
 }
 
 export { DEFAULT_LOCALE, localeFromPath };
+
+/** remix.config.js registers each page once per language with the route id `<pageId>.<locale>`. */
+export function pageIdOfRoute(routeId: string | undefined): PageId | undefined {
+  const candidate = routeId?.split(".")[0];
+  return PAGE_IDS.find((id) => id === candidate);
+}

@@ -1,9 +1,8 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
-import type { RootData } from "~/root-data";
 import { ERROR_STRINGS } from "./error-strings";
-import { LOCALE_TAGS, localeFromPath } from "./locales";
-import { alternatesOf, namespaceOf, pathFor, PAGE_IDS, type PageId } from "./routes";
+import { LOCALE_TAGS, localeFromPath, type Locale } from "./locales";
+import { alternatesOf, metaKeyOf, namespaceOf, pageIdOfRoute, pathFor } from "./routes";
 
 type PageMetaOptions = {
   /** Overrides the page's own `meta.title` string, e.g. to prefix "Error:". */
@@ -16,14 +15,17 @@ function lookup(resources: unknown, dottedKey: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-export function rootDataOf(matches: MetaArgs["matches"]): RootData | undefined {
-  return matches.find((match) => match.id === "root")?.data as RootData | undefined;
-}
+/** What the head tags need from the root loader's data (app/root-data.ts has all of it). */
+export type SeoData = {
+  locale: Locale;
+  siteUrl: string;
+  /** The page's strings by namespace, as the root loader sends them. */
+  i18n: Record<string, unknown>;
+  company: { productName: string };
+};
 
-/** Route ids are `<pageId>.<locale>` (see remix.config.js). */
-function pageIdOf(routeId: string | undefined): PageId | undefined {
-  const candidate = routeId?.split(".")[0];
-  return PAGE_IDS.find((id) => id === candidate);
+export function rootDataOf(matches: MetaArgs["matches"]): SeoData | undefined {
+  return matches.find((match) => match.id === "root")?.data as SeoData | undefined;
 }
 
 /** The head of the error screen, in the language of the path that failed. */
@@ -42,13 +44,13 @@ export function pageMeta(args: MetaArgs, options: PageMetaOptions = {}): MetaDes
   // A form answered with 400 stays on its page; GOV.UK style, the title then starts with "Error:".
   const isFormError = isRouteErrorResponse(args.error) && args.error.status === 400;
   if (args.error && !isFormError) return errorMeta(args);
-  const pageId = pageIdOf(args.matches.at(-1)?.id);
+  const pageId = pageIdOfRoute(args.matches.at(-1)?.id);
   if (!root || !pageId) return [];
 
   const namespace = root.i18n[namespaceOf(pageId)];
-  const pageTitle = options.title ?? lookup(namespace, "meta.title") ?? root.company.productName;
+  const pageTitle = options.title ?? lookup(namespace, `${metaKeyOf(pageId)}.title`) ?? root.company.productName;
   const title = isFormError ? `${lookup(root.i18n.common, "form.errorTitlePrefix") ?? "Error:"} ${pageTitle}` : pageTitle;
-  const description = lookup(namespace, "meta.description") ?? "";
+  const description = lookup(namespace, `${metaKeyOf(pageId)}.description`) ?? "";
   const params = Object.fromEntries(Object.entries(args.params).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const absolute = (path: string) => `${root.siteUrl}${path}`;
   const canonical = absolute(pathFor(pageId, root.locale, params));

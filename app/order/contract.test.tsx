@@ -2,8 +2,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { translatorFor } from "~/i18n/i18n.server";
-import { Contract, contractText } from "./contract";
-import { formatPrice, PRODUCTS } from "./pricing";
+import { ContractView, contractDocument, contractText } from "./contract";
+import { formatPrice, PRODUCTS } from "~/config/products";
 import type { OrderDetails } from "./schema";
 
 const details: OrderDetails = {
@@ -19,13 +19,14 @@ const details: OrderDetails = {
   mailingParts: null,
   additionalInfo: "{{email}} $t(contract.title) <img src=x onerror=alert(1)>",
   rentalPeriodDays: null,
+  immediatePerformanceRequested: true,
 };
 const date = new Date("2026-11-22T10:00:00Z");
 
 describe("the contract component", () => {
   it("escapes every piece of user data: markup stays text", async () => {
     const t = await translatorFor("pl", "order");
-    const html = renderToStaticMarkup(<Contract details={details} company={PLACEHOLDER_COMPANY} locale="pl" date={date} t={t} />);
+    const html = renderToStaticMarkup(<ContractView document={contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, t })} locale="pl" titleLevel={3} />);
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<img");
     expect(html).not.toContain("<i>");
@@ -37,9 +38,11 @@ describe("the contract component", () => {
 
   it("states the legal substance with the visitor's data, the price from the pricing module and the date", async () => {
     const t = await translatorFor("pl", "order");
-    const text = contractText({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, t });
+    const text = contractText(contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, t }));
     expect(text).toContain("art. 19a ust. 2 pkt 3 ustawy z dnia 21 czerwca 2001 r. o ochronie praw lokatorów");
-    expect(text).toContain(`przy: ${details.propertyAddress}`);
+    expect(text).toContain(`Adres lokalu wynajmowanego przez Najemcę: ${details.propertyAddress}`);
+    // Names stand on labelled lines, never declined inside a sentence.
+    expect(text).toContain(`\nNajemca: ${details.tenantName}\n`);
     expect(text).toContain(`Adres wysyłki: ${details.mailingAddress}`);
     expect(text).toContain(formatPrice(PRODUCTS.regular.priceGrosze, "pl"));
     expect(text).toContain("22 listopada 2026");
@@ -55,11 +58,13 @@ describe("the contract component", () => {
       ["ru", "ст. 19a"],
     ] as const) {
       const t = await translatorFor(locale, "order");
-      const text = contractText({ details: { ...details, declarationType: "notarized", rentalPeriodDays: 90, landlordName: null, startDate: null, additionalInfo: null }, company: PLACEHOLDER_COMPANY, locale, date, t });
+      const text = contractText(contractDocument({ details: { ...details, declarationType: "notarized", rentalPeriodDays: 90, landlordName: null, startDate: null, additionalInfo: null }, company: PLACEHOLDER_COMPANY, locale, date, t }));
       expect(text).toContain(phrase);
       expect(text).toContain(formatPrice(PRODUCTS.notarized.priceGrosze, locale));
       expect(text).toMatch(/90/);
       expect(text).not.toMatch(/contract\./);
+      // A date ends its line once: no "р.." after the Ukrainian or Russian year abbreviation.
+      expect(text).not.toMatch(/\.\./);
     }
   });
 });

@@ -1,22 +1,24 @@
-import type { Company } from "~/config/company";
+import { formatAddress, type Company } from "~/config/company";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
-import { formatPrice, PRODUCTS } from "./pricing";
+import { SIGNING_BUSINESS_DAYS } from "~/config/delivery";
+import { formatPrice, PRODUCTS } from "~/config/products";
 import type { OrderDetails } from "./schema";
 
 /**
- * The agreement the tenant accepts, built once from the order's data and rendered
- * three ways: the preview (React text nodes), the API's `html` (renderToStaticMarkup of
- * the same component) and the plain-text copy stored with the order. Change the wording
- * in locales/<lang>/order.json (`contract.*`) and bump CONTRACT_VERSION with it.
+ * The agreement the tenant accepts, built once on the server from the order's data as a
+ * plain document, and shown three ways: the preview (React text nodes), the API's `html`
+ * (renderToStaticMarkup of the same component) and the plain-text copy stored with the
+ * order (and the PDF made from it). Change the wording in locales/<lang>/order.json
+ * (`contract.*`) and bump CONTRACT_VERSION with it.
  */
-export const CONTRACT_VERSION = "2026-11-22.1";
+export const CONTRACT_VERSION = "2026-11-22.2";
 
 /** A translation function fixed to the "order" namespace (react-i18next's or the server's). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export type ContractInput = { details: OrderDetails; company: Company; locale: Locale; date: Date; t: Translate };
-type Section = { heading: string; paragraphs: string[] };
-export type ContractDocument = { title: string; sections: Section[]; place: string };
+export type ContractSection = { heading: string; paragraphs: string[] };
+export type ContractDocument = { title: string; sections: ContractSection[]; place: string };
 
 function formatDate(date: Date | string, locale: Locale): string {
   const value = typeof date === "string" ? new Date(`${date}T12:00:00Z`) : date;
@@ -27,16 +29,22 @@ export function contractDocument({ details, company, locale, date, t }: Contract
   const product = PRODUCTS[details.declarationType];
   const typeName = t(`contract.types.${details.declarationType}`);
   const price = formatPrice(product.priceGrosze, locale);
+  // Names stand on labelled lines, never inside a sentence: Polish, Ukrainian and Russian
+  // would have to decline them, which a template cannot do.
   const parties = [
-    t("contract.parties.customer", { name: details.tenantName, email: details.email, phone: details.phone, address: details.mailingAddress }),
-    t("contract.parties.provider", { legalName: company.legalName, taxId: company.taxId, address: `${company.street}, ${company.postalCode} ${company.city}` }),
+    t("contract.parties.customer", { name: details.tenantName }),
+    t("contract.parties.email", { email: details.email }),
+    t("contract.parties.phone", { phone: details.phone }),
+    t("contract.parties.address", { address: details.mailingAddress }),
+    t("contract.parties.provider", { legalName: company.legalName, taxId: company.taxId, address: formatAddress(company) }),
   ];
-  const subject = [t("contract.subject.declaration", { name: details.tenantName, address: details.propertyAddress }), t("contract.subject.legalBasis")];
+  const subject = [t("contract.subject.declaration"), t("contract.subject.tenant", { name: details.tenantName }), t("contract.subject.property", { address: details.propertyAddress })];
   if (details.landlordName) subject.push(t("contract.subject.landlord", { name: details.landlordName }));
   if (details.startDate) subject.push(t("contract.subject.startDate", { date: formatDate(details.startDate, locale) }));
   if (details.rentalPeriodDays) subject.push(t("contract.subject.rentalPeriod", { count: details.rentalPeriodDays }));
+  subject.push(t("contract.subject.legalBasis"));
 
-  const sections: Section[] = [
+  const sections: ContractSection[] = [
     { heading: t("contract.parties.heading"), paragraphs: parties },
     { heading: t("contract.subject.heading"), paragraphs: subject },
     {
@@ -45,7 +53,7 @@ export function contractDocument({ details, company, locale, date, t }: Contract
     },
     {
       heading: t("contract.delivery.heading"),
-      paragraphs: [t("contract.delivery.time", { count: product.turnaroundBusinessDays }), t("contract.delivery.address", { address: details.mailingAddress })],
+      paragraphs: [t("contract.delivery.time", { count: SIGNING_BUSINESS_DAYS[details.declarationType] }), t("contract.delivery.start"), t("contract.delivery.address", { address: details.mailingAddress })],
     },
     { heading: t("contract.withdrawal.heading"), paragraphs: [t("contract.withdrawal.text")] },
     {
@@ -56,18 +64,26 @@ export function contractDocument({ details, company, locale, date, t }: Contract
   return { title: t("contract.title", { type: typeName }), sections, place: t("contract.place", { city: company.city, date: formatDate(date, locale) }) };
 }
 
+type ContractViewProps = {
+  document: ContractDocument;
+  locale: Locale;
+  /** The level of the agreement's title, one below the heading it sits under; its sections take the next. */
+  titleLevel: 2 | 3;
+};
+
 /** The agreement as React text nodes: user data is never parsed as markup. */
-export function Contract(props: ContractInput) {
-  const document = contractDocument(props);
+export function ContractView({ document, locale, titleLevel }: ContractViewProps) {
+  const Title = titleLevel === 2 ? "h2" : "h3";
+  const SectionHeading = titleLevel === 2 ? "h3" : "h4";
   return (
-    <article className="space-y-4 text-sm leading-relaxed text-slate-800" lang={props.locale}>
-      <h3 className="text-base font-bold text-slate-900">{document.title}</h3>
+    <article className="space-y-4 text-sm leading-relaxed text-slate-800" lang={locale}>
+      <Title className="text-base font-bold text-slate-900">{document.title}</Title>
       <p className="text-slate-600">{document.place}</p>
       {document.sections.map((section, index) => (
         <section key={section.heading} className="space-y-2">
-          <h4 className="font-semibold text-slate-900">
+          <SectionHeading className="font-semibold text-slate-900">
             §{index + 1}. {section.heading}
-          </h4>
+          </SectionHeading>
           {section.paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
@@ -78,8 +94,7 @@ export function Contract(props: ContractInput) {
 }
 
 /** The exact text the tenant accepted, stored with the order. */
-export function contractText(input: ContractInput): string {
-  const document = contractDocument(input);
+export function contractText(document: ContractDocument): string {
   const sections = document.sections.map((section, index) => [`§${index + 1}. ${section.heading}`, ...section.paragraphs].join("\n"));
   return [document.title, document.place, ...sections].join("\n\n");
 }

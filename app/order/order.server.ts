@@ -6,11 +6,12 @@ import { company } from "~/config/env.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import type { Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
-import { CONTRACT_VERSION, contractText, type Translate } from "./contract";
-import { CURRENCY, PRODUCTS } from "./pricing";
+import { CONTRACT_VERSION, contractDocument, contractText, type ContractDocument } from "./contract";
+import { CURRENCY, PRODUCTS } from "~/config/products";
 import type { OrderDetails } from "./schema";
 import { issueOrderToken } from "./token.server";
 import type { OrderVariantId } from "./variants";
+import { enqueueMessages } from "~/outbox/outbox.server";
 
 /**
  * The order service, shared by the two forms and the JSON API.
@@ -21,8 +22,19 @@ import type { OrderVariantId } from "./variants";
 export type Preview = { token: string };
 
 export function previewOrder(now: Date = new Date()): Preview {
-  // A Lead event (tracking) belongs here, after a successful preview.
   return { token: issueOrderToken(now) };
+}
+
+/**
+ * The agreement in the order's language and, for en/uk/ru, the binding Polish text shown
+ * beside it (the terms say the Polish version binds). Both are stored with the order.
+ */
+export type AgreementTexts = { document: ContractDocument; binding: ContractDocument | null };
+
+export async function buildAgreement(details: OrderDetails, locale: Locale, date: Date): Promise<AgreementTexts> {
+  const document = contractDocument({ details, company, locale, date, t: await translatorFor(locale, "order") });
+  const binding = locale === "pl" ? null : contractDocument({ details, company, locale: "pl", date, t: await translatorFor("pl", "order") });
+  return { document, binding };
 }
 
 export type AcceptInput = {
@@ -40,6 +52,8 @@ export type AcceptInput = {
 export type AcceptResult = { order: OrderRow; created: boolean };
 
 const ORDER_PREFIX = "AE";
+/** What a new order sends: the customer's confirmation with the agreement, and the operator's notice. */
+const ORDER_MESSAGES = ["order_confirmation", "operator_new_order"] as const;
 
 function isUniqueViolation(error: unknown, column: string): boolean {
   return error instanceof Error && (error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" && error.message.includes(`orders.${column}`);
@@ -57,51 +71,57 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
   const timestamp = now.toISOString();
   const year = now.getUTCFullYear();
   const { details } = input;
-  const t: Translate = await translatorFor(input.locale, "order");
+  const agreement = await buildAgreement(details, input.locale, now);
   // The next number of the year is computed inside the INSERT itself: one statement,
   // one write lock, so two writers can never take the same number.
   const nextSeq = sql<number>`(SELECT coalesce(max(number_seq), 0) + 1 FROM orders WHERE number_year = ${year})`;
 
   try {
-    const order = await db
-      .insertInto("orders")
-      .values({
-        number: sql<string>`${`${ORDER_PREFIX}-${year}-`} || printf('%06d', ${nextSeq})`,
-        number_year: year,
-        number_seq: nextSeq,
-        payment_token: randomBytes(24).toString("base64url"),
-        idempotency_key: input.idempotencyKey,
-        variant: input.variant,
-        channel: input.channel,
-        locale: input.locale,
-        declaration_type: details.declarationType,
-        price_grosze: PRODUCTS[details.declarationType].priceGrosze,
-        currency: CURRENCY,
-        tenant_name: details.tenantName,
-        landlord_name: details.landlordName,
-        start_date: details.startDate,
-        rental_period_days: details.rentalPeriodDays,
-        email: details.email,
-        phone: details.phone,
-        property_address: details.propertyAddress,
-        property_street: details.propertyParts?.street ?? null,
-        property_postal_code: details.propertyParts?.postalCode ?? null,
-        property_city: details.propertyParts?.city ?? null,
-        mailing_address: details.mailingAddress,
-        mailing_street: details.mailingParts?.street ?? null,
-        mailing_postal_code: details.mailingParts?.postalCode ?? null,
-        mailing_city: details.mailingParts?.city ?? null,
-        additional_info: details.additionalInfo,
-        data_processing_consent_at: input.dataProcessingConsentAt.toISOString(),
-        terms_accepted_at: timestamp,
-        immediate_performance_consent_at: timestamp,
-        contract_text: contractText({ details, company, locale: input.locale, date: now, t }),
-        contract_version: CONTRACT_VERSION,
-        created_at: timestamp,
-        updated_at: timestamp,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    // The order and its two e-mails are written together or not at all (the outbox).
+    const order = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto("orders")
+        .values({
+          number: sql<string>`${`${ORDER_PREFIX}-${year}-`} || printf('%06d', ${nextSeq})`,
+          number_year: year,
+          number_seq: nextSeq,
+          payment_token: randomBytes(24).toString("base64url"),
+          idempotency_key: input.idempotencyKey,
+          variant: input.variant,
+          channel: input.channel,
+          locale: input.locale,
+          declaration_type: details.declarationType,
+          price_grosze: PRODUCTS[details.declarationType].priceGrosze,
+          currency: CURRENCY,
+          tenant_name: details.tenantName,
+          landlord_name: details.landlordName,
+          start_date: details.startDate,
+          rental_period_days: details.rentalPeriodDays,
+          email: details.email,
+          phone: details.phone,
+          property_address: details.propertyAddress,
+          property_street: details.propertyParts?.street ?? null,
+          property_postal_code: details.propertyParts?.postalCode ?? null,
+          property_city: details.propertyParts?.city ?? null,
+          mailing_address: details.mailingAddress,
+          mailing_street: details.mailingParts?.street ?? null,
+          mailing_postal_code: details.mailingParts?.postalCode ?? null,
+          mailing_city: details.mailingParts?.city ?? null,
+          additional_info: details.additionalInfo,
+          data_processing_consent_at: input.dataProcessingConsentAt.toISOString(),
+          terms_accepted_at: timestamp,
+          immediate_performance_consent_at: details.immediatePerformanceRequested ? timestamp : null,
+          contract_text: contractText(agreement.document),
+          contract_text_binding: agreement.binding ? contractText(agreement.binding) : null,
+          contract_version: CONTRACT_VERSION,
+          created_at: timestamp,
+          updated_at: timestamp,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await enqueueMessages(trx, row.id, ORDER_MESSAGES, now);
+      return row;
+    });
     return { order, created: true };
   } catch (error) {
     // Another request with the same key won the race: answer with its order.
@@ -113,26 +133,27 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
   }
 }
 
+/**
+ * Whether an order already written holds the same data as a new request: an API client
+ * that reuses an Idempotency-Key for another order must be told, not sent to the old one.
+ */
+export function holdsSameOrder(order: OrderRow, details: OrderDetails, locale: Locale): boolean {
+  return (
+    order.locale === locale &&
+    order.declaration_type === details.declarationType &&
+    order.tenant_name === details.tenantName &&
+    order.landlord_name === details.landlordName &&
+    order.start_date === details.startDate &&
+    order.email === details.email &&
+    order.phone === details.phone &&
+    order.property_address === details.propertyAddress &&
+    order.mailing_address === details.mailingAddress &&
+    order.additional_info === details.additionalInfo &&
+    order.rental_period_days === details.rentalPeriodDays
+  );
+}
+
 /** The payment page's path for an order, in the language the visitor ordered in. */
 export function paymentPath(order: Pick<OrderRow, "payment_token" | "locale">): string {
   return pathFor("payment", order.locale, { token: order.payment_token });
-}
-
-export type PaymentView = {
-  number: string;
-  status: OrderRow["status"];
-  declarationType: OrderRow["declaration_type"];
-  priceGrosze: number;
-  createdAt: string;
-};
-
-/** What the payment page may show: no personal data, only what the transfer needs. */
-export async function findPaymentView(db: AppDatabase, paymentToken: string): Promise<PaymentView | null> {
-  if (!/^[A-Za-z0-9_-]{32}$/.test(paymentToken)) return null;
-  const row = await db
-    .selectFrom("orders")
-    .select(["number", "status", "declaration_type", "price_grosze", "created_at"])
-    .where("payment_token", "=", paymentToken)
-    .executeTakeFirst();
-  return row ? { number: row.number, status: row.status, declarationType: row.declaration_type, priceGrosze: row.price_grosze, createdAt: row.created_at } : null;
 }

@@ -4,11 +4,13 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { apiSchema, orderFormSchema } from "./schema";
 import { AUTOMATIC_VARIANT, STANDARD_VARIANT } from "./variants";
 
+const IN_TEN_DAYS = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+
 const VALID_FORM: Record<string, string> = {
   declarationType: "notarized",
   landlordName: "Anna Nowak",
   tenantName: "Jan Kowalski",
-  startDate: "2026-12-01",
+  startDate: IN_TEN_DAYS,
   email: "jan@example.com",
   phone: "600100200",
   propertyAddress: "ul. Długa 5/3",
@@ -72,24 +74,43 @@ describe("order form schema", () => {
     }
   });
 
-  it("treats whitespace as empty and the phone minimum as 9 characters", () => {
-    expect(errorsOf({ ...VALID_FORM, tenantName: "   " }).tenantName).toBe("validation.required");
-    expect(errorsOf({ ...VALID_FORM, phone: "60010020" }).phone).toBe("validation.phone");
-    expect(errorsOf({ ...VALID_FORM, phone: "600100200" }).phone).toBeUndefined();
-    expect(errorsOf({ ...VALID_FORM, startDate: "2026-02-30" }).startDate).toBe("validation.date");
+  it("treats whitespace as empty, and an empty e-mail as a missing field", () => {
+    expect(errorsOf({ ...VALID_FORM, tenantName: "   " }).tenantName).toBe("order:validation.required");
+    expect(errorsOf({ ...VALID_FORM, email: "" }).email).toBe("order:validation.required");
+    expect(errorsOf({ ...VALID_FORM, email: "jan@" }).email).toBe("order:validation.email");
   });
 
-  it("does not check the postal code format beyond non-empty", () => {
-    expect(errorsOf({ ...VALID_FORM, propertyPostalCode: "7" })).toEqual({});
+  it("takes a phone of 9 to 15 digits written with spaces, +, - or parentheses", () => {
+    for (const ok of ["600100200", "600 100 200", "+48 600-100-200", "(22) 123 45 67", "+380 67 123 4567"]) expect(errorsOf({ ...VALID_FORM, phone: ok }).phone, ok).toBeUndefined();
+    for (const bad of ["60010020", "600100200 wew. 12", "1234567890123456", "+48 600/100/200", "---------"]) expect(errorsOf({ ...VALID_FORM, phone: bad }).phone, bad).toBe("order:validation.phone");
   });
 
-  it("requires both preview checkboxes only at the accept stage", () => {
+  it("takes Polish postal codes as NN-NNN only", () => {
+    expect(errorsOf({ ...VALID_FORM, propertyPostalCode: "70001", mailingPostalCode: "7-0001" })).toEqual({ propertyPostalCode: "order:validation.postalCode", mailingPostalCode: "order:validation.postalCode" });
+    expect(errorsOf({ ...VALID_FORM, propertyPostalCode: " 70-001 " })).toEqual({});
+  });
+
+  it("takes a real start date within a year of today, typed as YYYY-MM-DD or DD.MM.YYYY", () => {
+    expect(errorsOf({ ...VALID_FORM, startDate: "2026-02-30" }).startDate).toBe("order:validation.date");
+    expect(errorsOf({ ...VALID_FORM, startDate: "jutro" }).startDate).toBe("order:validation.date");
+    const farAway = new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10);
+    const longAgo = new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
+    expect(errorsOf({ ...VALID_FORM, startDate: farAway }).startDate).toBe("order:validation.dateRange");
+    expect(errorsOf({ ...VALID_FORM, startDate: longAgo }).startDate).toBe("order:validation.dateRange");
+    const [year, month, day] = IN_TEN_DAYS.split("-");
+    const submission = parseWithZod(formData({ ...VALID_FORM, startDate: `${day}.${month}.${year}` }), { schema: orderFormSchema(STANDARD_VARIANT, "details") });
+    expect(submission.status === "success" && submission.value.startDate).toBe(IN_TEN_DAYS);
+  });
+
+  it("requires the terms at the accept stage; the request to start at once stays a free choice", () => {
     expect(errorsOf(VALID_FORM, STANDARD_VARIANT, "details")).toEqual({});
-    expect(errorsOf(VALID_FORM, STANDARD_VARIANT, "accept")).toEqual({
-      acceptTerms: "validation.acceptTerms",
-      immediatePerformanceConsent: "validation.immediatePerformanceConsent",
-    });
-    expect(errorsOf({ ...VALID_FORM, acceptTerms: "on", immediatePerformanceConsent: "on" }, STANDARD_VARIANT, "accept")).toEqual({});
+    expect(errorsOf(VALID_FORM, STANDARD_VARIANT, "accept")).toEqual({ acceptTerms: "order:validation.acceptTerms" });
+    expect(errorsOf({ ...VALID_FORM, acceptTerms: "on" }, STANDARD_VARIANT, "accept")).toEqual({});
+    const parse = (values: Record<string, string>) => parseWithZod(formData(values), { schema: orderFormSchema(STANDARD_VARIANT, "accept") });
+    const without = parse({ ...VALID_FORM, acceptTerms: "on" });
+    const withWaiver = parse({ ...VALID_FORM, acceptTerms: "on", immediatePerformanceConsent: "on" });
+    expect(without.status === "success" && without.value.immediatePerformanceRequested).toBe(false);
+    expect(withWaiver.status === "success" && withWaiver.value.immediatePerformanceRequested).toBe(true);
   });
 
   it("uses variant 2's field names, no landlord or date, and the fixed 90 days", () => {
@@ -98,7 +119,7 @@ describe("order form schema", () => {
     const submission = parseWithZod(formData(values), { schema: orderFormSchema(AUTOMATIC_VARIANT, "details") });
     expect(submission.status).toBe("success");
     if (submission.status === "success") expect(submission.value).toMatchObject({ declarationType: "regular", phone: "600100200", landlordName: null, startDate: null, rentalPeriodDays: 90, additionalInfo: null });
-    expect(errorsOf({ ...values, rodzaj_oswiadczenia: "", telefon: "1" }, AUTOMATIC_VARIANT)).toEqual({ rodzaj_oswiadczenia: "validation.declarationType", telefon: "validation.phone" });
+    expect(errorsOf({ ...values, rodzaj_oswiadczenia: "", telefon: "1" }, AUTOMATIC_VARIANT)).toEqual({ rodzaj_oswiadczenia: "order:validation.declarationType", telefon: "order:validation.phone" });
   });
 });
 
@@ -111,7 +132,7 @@ describe("API schema", () => {
     adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
     adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
     rodzaj_oswiadczenia: "regular",
-    data_zawarcia: "2026-12-01",
+    data_zawarcia: IN_TEN_DAYS,
     dodatkowe_informacje: "",
   };
 
@@ -129,8 +150,11 @@ describe("API schema", () => {
     expect(fields).toEqual(expect.arrayContaining(["telefon", "okres_najmu_dni"]));
   });
 
-  it("needs the three consents to accept", () => {
-    expect(apiSchema("accept").safeParse(body).success).toBe(false);
-    expect(apiSchema("accept").safeParse({ ...body, zgoda_na_przetwarzanie_danych: true, akceptacja_warunkow: true, zgoda_na_natychmiastowe_wykonanie: true }).success).toBe(true);
+  it("takes the spec's exact body to accept; the immediate start is recorded only when the body asks for it", () => {
+    const plain = apiSchema("accept").safeParse(body);
+    expect(plain.success && plain.data.immediatePerformanceRequested).toBe(false);
+    const asked = apiSchema("accept").safeParse({ ...body, zgoda_na_natychmiastowe_wykonanie: true });
+    expect(asked.success && asked.data.immediatePerformanceRequested).toBe(true);
+    expect(apiSchema("accept").safeParse({ ...body, akceptacja_warunkow: "yes" }).success).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { DECLARATION_TYPES, type DeclarationType } from "./pricing";
+import { formatAddress, type PostalAddress } from "~/config/company";
+import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
+import { LOCALES } from "~/i18n/locales";
 import type { OrderVariant } from "./variants";
 
 /**
@@ -8,34 +10,67 @@ import type { OrderVariant } from "./variants";
  * translated where they are shown, so both sides say the same words in the page's language.
  */
 export const MESSAGES = {
-  required: "validation.required",
-  declarationType: "validation.declarationType",
-  email: "validation.email",
-  phone: "validation.phone",
-  date: "validation.date",
-  tooLong: "validation.tooLong",
-  dataProcessingConsent: "validation.dataProcessingConsent",
-  acceptTerms: "validation.acceptTerms",
-  immediatePerformanceConsent: "validation.immediatePerformanceConsent",
+  required: "order:validation.required",
+  declarationType: "order:validation.declarationType",
+  email: "order:validation.email",
+  phone: "order:validation.phone",
+  postalCode: "order:validation.postalCode",
+  date: "order:validation.date",
+  dateRange: "order:validation.dateRange",
+  tooLong: "order:validation.tooLong",
+  dataProcessingConsent: "order:validation.dataProcessingConsent",
+  acceptTerms: "order:validation.acceptTerms",
+  immediatePerformanceConsent: "order:validation.immediatePerformanceConsent",
 } as const;
 
-export const PHONE_MIN_LENGTH = 9;
+/** A phone number: 9 to 15 digits, written with spaces, "+", "-" or parentheses as people do. */
+export const PHONE_DIGITS = { min: 9, max: 15 } as const;
+/** How far from today the planned start of the rental may be, either way. */
+export const START_DATE_RANGE_DAYS = 366;
 const NAME_MAX = 200;
 const ADDRESS_MAX = 300;
 const INFO_MAX = 2000;
 
-const requiredText = (max: number) =>
-  z.string({ required_error: MESSAGES.required, invalid_type_error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, MESSAGES.tooLong);
+/** Text that must be there: empty or blank is "Required field"; `invalidType` is for a JSON body's number or object. */
+const requiredText = (max: number, invalidType: string = MESSAGES.required) =>
+  z.string({ required_error: MESSAGES.required, invalid_type_error: invalidType }).trim().min(1, MESSAGES.required).max(max, MESSAGES.tooLong);
 
 const declarationType = z.enum(DECLARATION_TYPES, { errorMap: () => ({ message: MESSAGES.declarationType }) });
-const email = z.string({ required_error: MESSAGES.email, invalid_type_error: MESSAGES.email }).trim().max(254, MESSAGES.tooLong).email(MESSAGES.email);
-const phone = z
-  .string({ required_error: MESSAGES.phone, invalid_type_error: MESSAGES.phone })
-  .trim()
-  .min(PHONE_MIN_LENGTH, MESSAGES.phone)
-  .max(30, MESSAGES.tooLong);
-/** A calendar date as the date input sends it (YYYY-MM-DD), and a real one. */
-const isoDate = requiredText(10).refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), MESSAGES.date);
+const email = requiredText(254, MESSAGES.email).pipe(z.string().email(MESSAGES.email));
+const phone = requiredText(30, MESSAGES.phone).refine((value) => {
+  if (!/^[\d\s+()-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, "").length;
+  return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+}, MESSAGES.phone);
+/** A Polish postal code, NN-NNN. */
+const postalCode = requiredText(20).refine((value) => /^\d{2}-\d{3}$/.test(value), MESSAGES.postalCode);
+
+/**
+ * A calendar date as the date input sends it (YYYY-MM-DD); browsers without a date picker
+ * may also type it the Polish way (DD.MM.YYYY). The output is always YYYY-MM-DD.
+ */
+function isoDateOf(value: string): string | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value);
+  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : dotted ? [dotted[3], dotted[2]!.padStart(2, "0"), dotted[1]!.padStart(2, "0")] : [];
+  if (!year) return null;
+  const text = `${year}-${month}-${day}`;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text) ? text : null;
+}
+
+/** Checked against the day of validation, not of the schema's creation: the schema is built once. */
+function isNearToday(isoDate: string): boolean {
+  const days = Math.abs(Date.parse(`${isoDate}T12:00:00Z`) - Date.now()) / 86_400_000;
+  return days <= START_DATE_RANGE_DAYS;
+}
+
+const startDate = requiredText(10).transform((value, context) => {
+  const iso = isoDateOf(value);
+  if (!iso) context.addIssue({ code: "custom", message: MESSAGES.date });
+  else if (!isNearToday(iso)) context.addIssue({ code: "custom", message: MESSAGES.dateRange });
+  return iso ?? value;
+});
 const optionalText = z
   .string({ invalid_type_error: MESSAGES.required })
   .trim()
@@ -43,8 +78,6 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : null));
 const consent = (message: string) => z.literal(true, { errorMap: () => ({ message }) });
-
-export type PostalAddress = { street: string; postalCode: string; city: string };
 
 /** What the contract and the order record need, whichever form or API it came from. */
 export type OrderDetails = {
@@ -64,11 +97,9 @@ export type OrderDetails = {
   mailingParts: PostalAddress | null;
   additionalInfo: string | null;
   rentalPeriodDays: number | null;
+  /** The consumer asked to start before the 14-day withdrawal period ends (art. 38 pkt 1); false until the accept step. */
+  immediatePerformanceRequested: boolean;
 };
-
-export function formatAddress({ street, postalCode, city }: PostalAddress): string {
-  return `${street}, ${postalCode} ${city}`;
-}
 
 /** The form's field names for a variant, in the order the form shows them. */
 export function formFieldNames(variant: OrderVariant) {
@@ -99,26 +130,40 @@ export type OrderStage = "details" | "accept";
  * stage "accept" adds the two checkboxes of the preview, both required to order.
  * The output is the same OrderDetails shape for both variants.
  */
+const formSchemas = new Map<string, ReturnType<typeof buildOrderFormSchema>>();
+
+/** Built once per variant and stage: the rules read the clock when they run, not when built. */
 export function orderFormSchema(variant: OrderVariant, stage: OrderStage) {
+  const key = `${variant.id}:${stage}`;
+  let schema = formSchemas.get(key);
+  if (!schema) {
+    schema = buildOrderFormSchema(variant, stage);
+    formSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
   const shape: Record<string, z.ZodTypeAny> = {
     [variant.names.declarationType]: declarationType,
     tenantName: requiredText(NAME_MAX),
     email,
     [variant.names.phone]: phone,
     propertyAddress: requiredText(ADDRESS_MAX),
-    propertyPostalCode: requiredText(20),
+    propertyPostalCode: postalCode,
     propertyCity: requiredText(NAME_MAX),
     mailingAddress: requiredText(ADDRESS_MAX),
-    mailingPostalCode: requiredText(20),
+    mailingPostalCode: postalCode,
     mailingCity: requiredText(NAME_MAX),
     dataProcessingConsent: consent(MESSAGES.dataProcessingConsent),
   };
   if (variant.hasLandlordName) shape.landlordName = requiredText(NAME_MAX);
-  if (variant.hasStartDate) shape.startDate = isoDate;
+  if (variant.hasStartDate) shape.startDate = startDate;
   if (variant.hasAdditionalInfo) shape.additionalInfo = optionalText;
   if (stage === "accept") {
     shape.acceptTerms = consent(MESSAGES.acceptTerms);
-    shape.immediatePerformanceConsent = consent(MESSAGES.immediatePerformanceConsent);
+    // A free choice (PRODUCT.md): unticked, the order is placed and the work starts after the withdrawal period.
+    shape.immediatePerformanceConsent = z.boolean().optional();
   }
   return z.object(shape).transform((value): OrderDetails => {
     const text = (name: string) => value[name] as string;
@@ -137,6 +182,7 @@ export function orderFormSchema(variant: OrderVariant, stage: OrderStage) {
       mailingParts,
       additionalInfo: variant.hasAdditionalInfo ? ((value.additionalInfo as string | null) ?? null) : null,
       rentalPeriodDays: variant.rentalPeriodDays,
+      immediatePerformanceRequested: value.immediatePerformanceConsent === true,
     };
   });
 }
@@ -144,8 +190,7 @@ export function orderFormSchema(variant: OrderVariant, stage: OrderStage) {
 /**
  * The JSON API body of spec section 7, with its Polish names. A body with
  * `okres_najmu_dni: 90` is a variant-2 order: no landlord name or date is required.
- * Accept also needs the three consents the form collects (PRODUCT.md: both preview
- * checkboxes must be ticked to order), sent as booleans.
+ * The spec's exact bodies work unchanged: the consent fields are optional booleans.
  */
 export function apiSchema(stage: OrderStage) {
   const base = z.object({
@@ -156,17 +201,15 @@ export function apiSchema(stage: OrderStage) {
     adres_najemcy: requiredText(ADDRESS_MAX * 2),
     adres_eksmisji: requiredText(ADDRESS_MAX * 2),
     rodzaj_oswiadczenia: declarationType,
-    data_zawarcia: isoDate.optional(),
+    data_zawarcia: startDate.optional(),
     dodatkowe_informacje: optionalText.nullable(),
-    okres_najmu_dni: z.literal(90, { errorMap: () => ({ message: "validation.rentalPeriod" }) }).optional(),
-    jezyk: z.enum(["pl", "en", "uk", "ru"]).optional(),
-    ...(stage === "accept"
-      ? {
-          zgoda_na_przetwarzanie_danych: consent(MESSAGES.dataProcessingConsent),
-          akceptacja_warunkow: consent(MESSAGES.acceptTerms),
-          zgoda_na_natychmiastowe_wykonanie: consent(MESSAGES.immediatePerformanceConsent),
-        }
-      : {}),
+    okres_najmu_dni: z.literal(90, { errorMap: () => ({ message: "order:validation.rentalPeriod" }) }).optional(),
+    jezyk: z.enum(LOCALES).optional(),
+    // The API call is the client's acceptance: its UI collected the ticks (PRODUCT.md). The
+    // consents are optional here, and the immediate start is recorded only when asked for.
+    zgoda_na_przetwarzanie_danych: z.boolean({ invalid_type_error: MESSAGES.dataProcessingConsent }).optional(),
+    akceptacja_warunkow: z.boolean({ invalid_type_error: MESSAGES.acceptTerms }).optional(),
+    zgoda_na_natychmiastowe_wykonanie: z.boolean({ invalid_type_error: MESSAGES.immediatePerformanceConsent }).optional(),
   });
   return base
     .superRefine((body, ctx) => {
@@ -188,6 +231,32 @@ export function apiSchema(stage: OrderStage) {
         mailingParts: null,
         additionalInfo: body.dodatkowe_informacje ?? null,
         rentalPeriodDays: body.okres_najmu_dni ?? null,
+        immediatePerformanceRequested: stage === "accept" && body.zgoda_na_natychmiastowe_wykonanie === true,
       }),
     );
 }
+
+/** Every field name either variant's form or preview posts, for conform's typed field metadata. */
+export type OrderFormFields = Partial<
+  Record<
+    | "declarationType"
+    | "rodzaj_oswiadczenia"
+    | "landlordName"
+    | "tenantName"
+    | "startDate"
+    | "email"
+    | "phone"
+    | "telefon"
+    | "propertyAddress"
+    | "propertyPostalCode"
+    | "propertyCity"
+    | "mailingAddress"
+    | "mailingPostalCode"
+    | "mailingCity"
+    | "additionalInfo"
+    | "dataProcessingConsent"
+    | "acceptTerms"
+    | "immediatePerformanceConsent",
+    string
+  >
+>;

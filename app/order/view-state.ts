@@ -1,10 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { DeclarationType } from "./pricing";
+import type { DeclarationType } from "~/config/products";
+import type { OfflineResult } from "~/forms/offline";
+import type { PixelEvent } from "~/tracking/events";
+import type { AgreementTexts } from "./order.server";
+import type { DispatchDates } from "./delivery-promise.server";
+import type { PlacedOrder } from "./placed-order.server";
 import type { OrderDetails } from "./schema";
-import type { PixelEvent } from "~/tracking/use-pixel-event";
 
-/** What the order action answers, shared by the server and the page. */
-export type OrderLoaderData = { defaultType: DeclarationType };
+/** What the order pages' loader gives the page. */
+export type OrderLoaderData = {
+  defaultType: DeclarationType;
+  placedOrder: PlacedOrder | null;
+  /** When each type would be sent if ordered and paid today, with and without the withdrawal waiver. */
+  dispatchDates: Record<DeclarationType, DispatchDates>;
+};
 
 /** Stage 1: the form, with the posted values and conform's reply when it failed. */
 export type FormState = { stage: "form"; values: Record<string, string>; reply?: SubmissionResult<string[]>; formErrorKey?: string };
@@ -14,19 +23,20 @@ export type PreviewState = {
   stage: "preview";
   values: Record<string, string>;
   details: OrderDetails;
+  /** The agreement as the server built it for this preview, and the binding Polish text for en/uk/ru. */
+  agreement: AgreementTexts;
   token: string;
-  /** ISO time of the preview; the contract is dated with it. */
-  date: string;
-  errors?: Record<string, string[] | null>;
+  /** conform's reply when the accept was refused (a consent missing, say). */
+  reply?: SubmissionResult<string[]>;
   formErrorKey?: string;
   /** The pixel twin of the server's Lead event, fired once when this preview shows. */
   lead?: PixelEvent;
 };
 
-/** Accepted, answered as data to the enhanced form: toast, then a full-page redirect. */
+/** Accepted, answered as data to the page with JavaScript: toast, then a full-page redirect. */
 export type AcceptedState = { stage: "accepted"; paymentUrl: string; purchase?: PixelEvent };
 
 /** Made in the browser only, when the request never reached the server. */
-export type NetworkErrorState = { stage: "networkError"; intent: "preview" | "accept" };
+export type NetworkErrorState = OfflineResult & { stage: "networkError"; intent: "preview" | "accept" };
 
 export type OrderState = FormState | PreviewState | AcceptedState | NetworkErrorState;

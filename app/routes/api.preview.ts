@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/db/db.server";
 import { handleOrderApi } from "~/order/api.server";
 
 /** POST /api/preview: the contract for the posted data, as escaped HTML. Stores nothing. */
-export const action = ({ request }: ActionFunctionArgs) => handleOrderApi(request, "details");
+export const action = ({ request }: ActionFunctionArgs) => handleOrderApi(request, "details", { db: getDb() });
 export const loader = action;

@@ -51,6 +51,9 @@ export default function ContactPage() {
               {company.legalName}
             </p>
             <p data-testid="contact-tax-id">{t("company.taxId", { taxId: company.taxId })}</p>
+            <p data-testid="contact-krs">{t("company.krs", { krs: company.krs })}</p>
+            <p data-testid="contact-share-capital">{t("company.shareCapital", { shareCapital: company.shareCapital })}</p>
+            <p className="text-sm text-slate-600">{t("company.registryCourt", { registryCourt: company.registryCourt })}</p>
           </ContactCard>
           <ContactCard icon={<PinIcon className="h-6 w-6" />} heading={t("address.heading")}>
             <address className="not-italic" data-testid="contact-address">
@@ -60,7 +63,7 @@ export default function ContactPage() {
             </address>
           </ContactCard>
           <ContactCard icon={<ClockIcon className="h-6 w-6" />} heading={t("hours.heading")}>
-            <dl className="grid grid-cols-[auto_auto] justify-start gap-x-4 gap-y-1" data-testid="contact-hours">
+            <dl className="grid grid-cols-[minmax(0,auto)_auto] justify-start gap-x-4 gap-y-1" data-testid="contact-hours">
               <dt>{t("hours.weekdays")}</dt>
               <dd className="whitespace-nowrap font-semibold text-slate-900">{t("hours.open", { opens, closes })}</dd>
               <dt>{t("hours.weekend")}</dt>

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_LOCALE, localeFromPath } from "~/i18n/locales";
+import { localeOf } from "~/i18n/i18n.server";
+import { DEFAULT_LOCALE } from "~/i18n/locales";
 import { homePath, pathFor } from "~/i18n/routes";
 import { rootDataOf } from "~/i18n/seo";
 import { useLocale } from "~/root-data";
@@ -12,7 +13,7 @@ import { useLocale } from "~/root-data";
  * language's home (the spec's behaviour); an unknown Polish path is a real 404 page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = localeOf(request);
   if (locale !== DEFAULT_LOCALE) throw redirect(homePath(locale), 302);
   return json({ notFound: true }, { status: 404 });
 }

@@ -8,7 +8,7 @@ import { StructuredData } from "~/components/StructuredData";
 import { copyList, type QuestionAnswer } from "~/content/copy";
 import { pathFor } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
-import { formatPrice, PRODUCTS } from "~/order/pricing";
+import { formatPrice, PRODUCTS } from "~/config/products";
 import { useLocale } from "~/root-data";
 
 export const meta = pageMeta;

@@ -2,16 +2,26 @@ import { useTranslation } from "react-i18next";
 import { LegalDocument } from "~/components/LegalDocument";
 import { PageHeader } from "~/components/PageHeader";
 import { StructuredData } from "~/components/StructuredData";
+import { LOCALE_TAGS } from "~/i18n/locales";
 import { pageMeta } from "~/i18n/seo";
+import { formatEffectiveDate, TERMS_EFFECTIVE_FROM, TERMS_VERSION } from "~/legal/terms-version";
+import { WithdrawalForm } from "~/legal/WithdrawalForm";
+import { WITHDRAWAL_FORM_ID } from "~/legal/withdrawal-form";
+import { useLocale } from "~/root-data";
 
 export const meta = pageMeta;
 
 export default function TermsPage() {
   const { t } = useTranslation("terms");
+  const locale = useLocale();
   return (
     <>
-      <PageHeader title={t("heading")} lead={t("lead")} />
-      <LegalDocument namespace="terms" style="numbered" />
+      <PageHeader title={t("heading")} lead={t("lead")}>
+        <p className="mt-4 text-sm text-slate-600" data-testid="terms-version">
+          {t("version", { version: TERMS_VERSION, effectiveDate: formatEffectiveDate(TERMS_EFFECTIVE_FROM, LOCALE_TAGS[locale]) })}
+        </p>
+      </PageHeader>
+      <LegalDocument namespace="terms" style="numbered" appendix={{ id: WITHDRAWAL_FORM_ID, label: t("withdrawalForm.heading"), content: <WithdrawalForm /> }} />
       <StructuredData />
     </>
   );

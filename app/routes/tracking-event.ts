@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { readFormDataLimited } from "~/security/body-limit.server";
+import { BodyTooLargeError, bodyTooLargeResponse, readFormDataLimited } from "~/security/body.server";
 import { resourceResponse } from "~/security/responses.server";
-import { requireSameOrigin } from "~/security/same-origin.server";
 import { SOCIAL_CLICK_EVENT, SOCIAL_CLICK_EVENT_NAME, isEventId } from "~/tracking/events";
 import { reportEvent } from "~/tracking/events.server";
 import { safeRedirectPath } from "~/tracking/consent";
+import { isSameOriginRequest } from "~/security/same-origin.server";
 
 /**
  * The server side of browser-only events, reached with navigator.sendBeacon. Only the
@@ -12,17 +12,27 @@ import { safeRedirectPath } from "~/tracking/consent";
  * are reported by the loaders and actions that know the order, never on the browser's word.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return resourceResponse(null, { status: 405, headers: { Allow: "POST" } });
-  requireSameOrigin(request);
-  const form = await readFormDataLimited(request);
+  if (request.method !== "POST") return empty(405);
+  if (!isSameOriginRequest(request)) return empty(403);
+  let form: FormData | null;
+  try {
+    form = await readFormDataLimited(request);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return bodyTooLargeResponse();
+    form = null;
+  }
   const eventId = form?.get("eventId");
   const page = safeRedirectPath(form?.get("page"));
-  if (!form || form.get("event") !== SOCIAL_CLICK_EVENT || !isEventId(eventId) || !page) return resourceResponse(null, { status: 400 });
+  if (!form || form.get("event") !== SOCIAL_CLICK_EVENT || !isEventId(eventId) || !page) return empty(400);
   // Consent and configuration are checked inside; the answer is the same either way.
   reportEvent(request, { name: SOCIAL_CLICK_EVENT_NAME, eventId, sourcePath: new URL(page, "http://x").pathname });
-  return resourceResponse(null, { status: 204 });
+  return empty(204);
 }
 
 export function loader() {
-  return resourceResponse(null, { status: 405, headers: { Allow: "POST" } });
+  return empty(405);
+}
+
+function empty(status: number) {
+  return resourceResponse(null, { status, headers: { "Cache-Control": "no-store" } });
 }

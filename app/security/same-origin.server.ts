@@ -1,70 +1,35 @@
 import { env } from "~/config/env.server";
-import { plainTextResponse } from "~/security/responses.server";
 
 /**
- * The origins our own pages are served from: the configured SITE_URL and the origin the
- * request itself was addressed to (the Host header; they differ behind a dev proxy or on
- * 127.0.0.1 in tests).
+ * Whether a request that changes something (POST and the like) comes from our own pages.
+ * Another site must not be able to place an order, record a consent or send an event in a
+ * visitor's name, with a hidden form or a script. Browsers send Origin (or at least
+ * Sec-Fetch-Site or Referer) with every POST; a request with none of them, like curl's, is
+ * not a browser acting for a visitor and is let through.
  */
-function ownOrigins(request: Request): Set<string> {
-  const origins = new Set<string>([new URL(request.url).origin]);
-  try {
-    origins.add(new URL(env.SITE_URL).origin);
-  } catch {
-    // A missing SITE_URL is reported by the env check; the request's own origin still counts.
-  }
-  const host = request.headers.get("Host");
+type HeaderReader = (name: string) => string | null | undefined;
+
+export function isSameOrigin(header: HeaderReader, host: string | null | undefined): boolean {
+  const allowed = new Set([new URL(env.SITE_URL).origin]);
   if (host) {
-    const protocol = new URL(request.url).protocol;
-    origins.add(`${protocol}//${host}`);
+    allowed.add(`http://${host}`);
+    allowed.add(`https://${host}`);
   }
-  return origins;
-}
-
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether a state-changing request comes from our own pages. Another site must not be
- * able to place an order, record a consent or send events in the visitor's name with a
- * hidden form or a fetch.
- *
- * - `Origin` present: it must be one of our origins; `Origin: null` (sandboxed frames,
- *   data: pages, some redirects) is refused.
- * - No `Origin`: `Sec-Fetch-Site: cross-site` or `same-site` is refused; a `Referer` from
- *   another host is refused. A request with none of these (curl, an old browser) passes:
- *   it cannot carry a visitor's cookies from another site's page.
- */
-export function isSameOriginRequest(request: Request): boolean {
-  const origins = ownOrigins(request);
-  const origin = request.headers.get("Origin");
-  if (origin !== null) return origins.has(origin);
-  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  const origin = header("origin");
+  if (origin !== null && origin !== undefined) return allowed.has(origin);
+  const fetchSite = header("sec-fetch-site");
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
-  const referer = request.headers.get("Referer");
+  const referer = header("referer");
   if (referer) {
-    const refererOrigin = originOf(referer);
-    if (!refererOrigin || !origins.has(refererOrigin)) return false;
+    try {
+      return allowed.has(new URL(referer).origin);
+    } catch {
+      return false;
+    }
   }
   return true;
 }
 
-/** Throws a 403 (plain text, no stack trace) unless the request comes from our own pages. Works for documents, `?_data=` requests and resource routes alike. */
-export function requireSameOrigin(request: Request): void {
-  if (!isSameOriginRequest(request)) {
-    throw plainTextResponse("403 Forbidden: this form can only be sent from the site's own pages. / Ten formularz można wysłać tylko ze stron serwisu.", 403);
-  }
-}
-
-/** Throws a 415 unless the body is declared as JSON (a cross-site form cannot send that without a CORS preflight). */
-export function requireJsonContentType(request: Request): void {
-  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "application/json") {
-    throw plainTextResponse("415 Unsupported Media Type: send application/json.", 415, { Accept: "application/json" });
-  }
+export function isSameOriginRequest(request: Request): boolean {
+  return isSameOrigin((name) => request.headers.get(name), request.headers.get("host") ?? new URL(request.url).host);
 }

@@ -1,7 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, type MouseEvent } from "react";
-import type { DeclarationType } from "~/order/pricing";
-import { useRootData } from "~/root-data";
+import type { DeclarationType } from "~/config/products";
 import { EVENT_ID_PARAM, newEventId, productEventData } from "./events";
 import { trackPixelEvent } from "./pixels";
 
@@ -36,11 +35,10 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
  * With JS it fires InitiateCheckout to the pixels and navigates with the event id in
  * `eid`, so the order page's server event (reportCheckoutFromUrl) shares it. A
  * modified click (new tab) is left to the browser, and the server still reports it.
+ * Without consent there are no pixels (`pixelsActive` false): the link stays a plain link.
  */
-export function useCheckoutLinkClick() {
+export function useCheckoutLinkClick(pixelsActive: boolean) {
   const navigate = useNavigate();
-  // Without consent there are no pixels: the link stays a plain link with no event id.
-  const pixelsActive = Boolean(useRootData()?.pixels);
   return useCallback(
     (event: MouseEvent<HTMLAnchorElement>, type: DeclarationType) => {
       if (!pixelsActive || !isPlainLeftClick(event)) return;

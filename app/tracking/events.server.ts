@@ -1,5 +1,5 @@
 import { env } from "~/config/env.server";
-import type { DeclarationType } from "~/order/pricing";
+import type { DeclarationType } from "~/config/products";
 import type { ConsentState } from "./consent";
 import { hasMarketingConsent, readConsent } from "./consent.server";
 import { sendConversionEvent, type ConversionsApiConfig, type SendOutcome, type Transport } from "./conversions-api.server";

@@ -1,11 +1,14 @@
 import plCommon from "../../locales/pl/common.json";
-import { CURRENCY, isDeclarationType, priceInZloty, type DeclarationType } from "~/order/pricing";
+import { CURRENCY, isDeclarationType, priceInZloty, type DeclarationType } from "~/config/products";
 
 /**
  * Marketing events shared by the browser pixels and the server's Conversions API.
  * Names are Meta's standard events; pixels.ts maps them for TikTok.
  */
 export type MarketingEventName = "InitiateCheckout" | "Lead" | "Purchase";
+
+/** A pixel event a loader or action hands to the page: the browser twin of a server event (same eventId). */
+export type PixelEvent = { name: MarketingEventName; eventId: string; data: Record<string, unknown> };
 
 /**
  * The spec (section 2, social widget) fires a Purchase with an empty payload when a social

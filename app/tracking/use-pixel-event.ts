@@ -1,23 +1,21 @@
 import { useEffect } from "react";
-import { useRootData } from "~/root-data";
-import type { MarketingEventName } from "./events";
-import { startPixels, trackPixelEvent } from "./pixels";
-
-/** A pixel event a loader or action hands to the page: the browser twin of a server event (same eventId). */
-export type PixelEvent = { name: MarketingEventName; eventId: string; data: Record<string, unknown> };
+import type { PixelEvent } from "./events";
+import { startPixels, trackPixelEvent, type PublicPixelIds } from "./pixels";
 
 /**
- * Fires `event` to the pixels once per event id, e.g. Lead when the preview shows or
- * Purchase on the payment page. It starts the pixels first when needed, because a
- * page's effects run before the root's TrackingScripts on a fresh load. Without
- * consent there are no pixel ids, so nothing happens.
+ * Fires `event` to the pixels once per event id: Lead when the preview shows, Purchase
+ * when the order is accepted (the payment page itself carries no pixels). It starts the
+ * pixels first when needed, because a page's effects run before the root's
+ * TrackingScripts on a fresh load. `pixels` is null without consent: nothing happens.
  */
-export function usePixelEvent(event: PixelEvent | null | undefined): void {
-  const pixels = useRootData()?.pixels ?? null;
+export function usePixelEvent(event: PixelEvent | null | undefined, pixels: PublicPixelIds | null): void {
   const eventId = event?.eventId;
+  const meta = pixels?.meta ?? null;
+  const tiktok = pixels?.tiktok ?? null;
   useEffect(() => {
-    if (!event || !pixels) return;
-    startPixels(pixels);
+    if (!event || !(meta || tiktok)) return;
+    startPixels({ meta, tiktok });
     trackPixelEvent(event.name, event.data, event.eventId);
-  }, [eventId, pixels?.meta, pixels?.tiktok]); // eslint-disable-line react-hooks/exhaustive-deps
+    // Only a new event id (or a change of consent) fires again; the event object is rebuilt on every render.
+  }, [eventId, meta, tiktok]);
 }

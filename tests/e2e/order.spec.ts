@@ -71,8 +71,8 @@ test.describe("order flow: preview, back, accept, payment", () => {
       await expect(contract).toContainText(data.tenantName);
       await expect(contract).toContainText("ul. Długa 5/3, 70-001 Szczecin");
       await expect(contract).toContainText("19a");
-      await expect(page.getByLabel(order.preview.acceptTerms)).not.toBeChecked();
-      await expect(page.getByLabel(order.preview.immediatePerformanceConsent)).not.toBeChecked();
+      await expect(page.locator("#field-acceptTerms")).not.toBeChecked();
+      await expect(page.locator("#field-immediatePerformanceConsent")).not.toBeChecked();
 
       // Back to the form keeps every value.
       await page.getByRole("button", { name: order.preview.back }).click();
@@ -91,23 +91,49 @@ test.describe("order flow: preview, back, accept, payment", () => {
     });
   }
 
-  test("accept without the two checkboxes is refused with a message (no JavaScript)", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("accept without the terms is refused with a message (no JavaScript)", async ({ page, javaScriptEnabled }, testInfo) => {
     test.skip(javaScriptEnabled, "with JavaScript the button stays disabled; covered below");
     const order = orderStrings("pl");
     const data = validOrder(testInfo.project.name);
     await page.goto(pathFor("order", "pl"));
     await fillOrderForm(page, data);
     await preview(page, "pl");
-    await page.getByLabel(order.preview.acceptTerms).check();
+    await page.locator("#field-immediatePerformanceConsent").check();
     const response = page.waitForResponse((r) => r.request().method() === "POST");
     await page.getByRole("button", { name: order.preview.order }).click();
     expect((await response).status()).toBe(400);
-    await expect(page.getByTestId("error-summary")).toContainText(order.validation.immediatePerformanceConsent);
+    await expect(page.getByTestId("error-summary")).toContainText(order.validation.acceptTerms);
     await expect(page.getByTestId("contract")).toContainText(data.tenantName);
+    // The choice made stays made.
+    await expect(page.locator("#field-immediatePerformanceConsent")).toBeChecked();
     expect(countOrders(data.tenantName)).toBe(0);
   });
 
-  test("with JavaScript the order button waits for both checkboxes", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("the terms link to the terms and the data notice to the privacy policy, in the page's language", async ({ page }, testInfo) => {
+    await page.goto(pathFor("order", "uk"));
+    const consent = page.locator('label[for="field-dataProcessingConsent"]');
+    await expect(consent.getByRole("link")).toHaveAttribute("href", pathFor("privacy", "uk"));
+    await expect(consent).toContainText("6(1)(b)");
+    await fillOrderForm(page, validOrder(testInfo.project.name));
+    await preview(page, "uk");
+    await expect(page.locator('label[for="field-acceptTerms"]').getByRole("link")).toHaveAttribute("href", pathFor("terms", "uk"));
+    await expect(page.getByRole("checkbox", { name: /правила надання послуг/ })).toHaveAttribute("id", "field-acceptTerms");
+  });
+
+  test("without the request to start at once the order is placed too", async ({ page }, testInfo) => {
+    const order = orderStrings("pl");
+    const data = validOrder(testInfo.project.name);
+    await page.goto(pathFor("order", "pl"));
+    await fillOrderForm(page, data);
+    await preview(page, "pl");
+    await expect(page.locator("#field-immediatePerformanceConsent-description")).toContainText(/14/);
+    await page.locator("#field-acceptTerms").check();
+    await page.getByRole("button", { name: order.preview.order }).click();
+    await expectOnPaymentPage(page, /^399\s?zł$/);
+    expect(countOrders(data.tenantName)).toBe(1);
+  });
+
+  test("with JavaScript the order button waits for the terms only", async ({ page, javaScriptEnabled }, testInfo) => {
     test.skip(!javaScriptEnabled, "needs JavaScript");
     const order = orderStrings("en");
     await page.goto(pathFor("order", "en"));
@@ -115,9 +141,9 @@ test.describe("order flow: preview, back, accept, payment", () => {
     await preview(page, "en");
     const button = page.getByRole("button", { name: order.preview.order });
     await expect(button).toBeDisabled();
-    await page.getByLabel(order.preview.acceptTerms).check();
+    await page.locator("#field-immediatePerformanceConsent").check();
     await expect(button).toBeDisabled();
-    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+    await page.locator("#field-acceptTerms").check();
     await expect(button).toBeEnabled();
   });
 
@@ -127,8 +153,8 @@ test.describe("order flow: preview, back, accept, payment", () => {
     await page.goto(pathFor("order", "en"));
     await fillOrderForm(page, data);
     await preview(page, "en");
-    await page.getByLabel(order.preview.acceptTerms).check();
-    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+    await page.locator("#field-acceptTerms").check();
+    await page.locator("#field-immediatePerformanceConsent").check();
     await page.locator('input[name="token"]').evaluate((input: HTMLInputElement) => (input.value = `${input.value.slice(0, -2)}xx`));
     const response = page.waitForResponse((r) => r.request().method() === "POST");
     await page.getByRole("button", { name: order.preview.order }).click();
@@ -150,8 +176,8 @@ test.describe("order flow: preview, back, accept, payment", () => {
     await page.goto(pathFor("order", "pl"));
     await fillOrderForm(page, data);
     await preview(page, "pl");
-    await page.getByLabel(order.preview.acceptTerms).check();
-    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+    await page.locator("#field-acceptTerms").check();
+    await page.locator("#field-immediatePerformanceConsent").check();
     // The exact POST the browser is about to send, to replay it as a double click would.
     const fields = await page.locator("form:has(input[name=token])").evaluate((form: HTMLFormElement) => {
       const data = new FormData(form);
@@ -167,13 +193,46 @@ test.describe("order flow: preview, back, accept, payment", () => {
       expect(replay.status()).toBe(303);
       expect(replay.headers().location).toBe(paymentUrl);
     }
-    // The back button shows the preview again (from the browser's cache); ordering from it
-    // lands on the same payment page.
-    await page.goBack();
-    await expect(page.getByTestId("contract")).toContainText(data.tenantName);
+    expect(countOrders(data.tenantName)).toBe(1);
+  });
+});
+
+test.describe("back from the payment page", () => {
+  test("the order page says the order is placed and links to its payment page", async ({ page }, testInfo) => {
+    const order = orderStrings("pl");
+    const data = validOrder(testInfo.project.name);
+    await page.goto(pathFor("order", "pl"));
+    await fillOrderForm(page, data);
+    await preview(page, "pl");
     await orderWithBothConsents(page, order);
+    await expectOnPaymentPage(page, /^399\s?zł$/);
+    const paymentUrl = new URL(page.url()).pathname;
+    const number = await page.getByTestId("order-number").innerText();
+
+    // The preview was answered with no-store: back shows no stale order button. Without
+    // JavaScript the browser asks to send the form again; a reload does that.
+    await page.goBack().catch(() => undefined);
+    if (!(await page.getByTestId("placed-order").isVisible())) await page.reload();
+    const placed = page.getByTestId("placed-order");
+    await expect(placed).toContainText(number);
+    await expect(page.getByRole("button", { name: order.preview.order })).toHaveCount(0);
+    await placed.getByRole("link", { name: order.placed.goToPayment }).click();
     await expect(page).toHaveURL(new RegExp(`${paymentUrl}$`));
     expect(countOrders(data.tenantName)).toBe(1);
+  });
+
+  test("a fresh visit to the order form after ordering shows the placed order above an empty form", async ({ page }, testInfo) => {
+    const order = orderStrings("en");
+    const data = validOrder(testInfo.project.name);
+    await page.goto(pathFor("order", "en"));
+    await fillOrderForm(page, data);
+    await preview(page, "en");
+    await orderWithBothConsents(page, order);
+    await expectOnPaymentPage(page, AMOUNT_399.en);
+    const number = await page.getByTestId("order-number").innerText();
+    await page.goto(pathFor("order", "en"));
+    await expect(page.getByTestId("placed-order")).toContainText(number);
+    await expect(page.locator("#field-tenantName")).toHaveValue("");
   });
 });
 
@@ -214,6 +273,39 @@ test.describe("with JavaScript", () => {
     await expectOnPaymentPage(page, /^399\s?zł$/);
     expect(countOrders(data.tenantName)).toBe(1);
     expect(consoleErrors.filter((text) => /hydrat|Content Security Policy|did not match/i.test(text))).toEqual([]);
+  });
+
+  test("a dropped connection never loses the page: the message shows every time, with every value and a usable button", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.skip(!javaScriptEnabled, "needs JavaScript");
+    const order = orderStrings("pl");
+    const data = validOrder(testInfo.project.name);
+    await page.goto(pathFor("order", "pl"));
+    await fillOrderForm(page, data);
+    // The whole network goes down: the action's request and anything the page asks for after it.
+    const everything = (route: Route) => route.abort("internetdisconnected");
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      await page.route("**/*", everything);
+      await page.getByRole("button", { name: order.form.preview }).click();
+      await expect(page.getByTestId("network-error"), `attempt ${attempt}`).toHaveText(order.errors.previewNetwork);
+      await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/Nieoczekiwany|Unexpected/);
+      await expect(page.locator("#field-tenantName")).toHaveValue(data.tenantName);
+      await expect(page.locator("#field-mailingCity")).toHaveValue(data.mailingCity);
+      await expect(page.getByRole("button", { name: order.form.preview })).toBeEnabled();
+      await page.unroute("**/*", everything);
+    }
+    await preview(page, "pl");
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await page.route("**/*", everything);
+      if (attempt === 1) await orderWithBothConsents(page, order);
+      else await page.getByRole("button", { name: order.preview.order }).click();
+      await expect(page.getByTestId("network-error"), `accept attempt ${attempt}`).toHaveText(order.errors.acceptNetwork);
+      await expect(page.getByTestId("contract")).toContainText(data.tenantName);
+      await expect(page.getByRole("button", { name: order.preview.order })).toBeEnabled();
+      await page.unroute("**/*", everything);
+    }
+    await page.getByRole("button", { name: order.preview.order }).click();
+    await expectOnPaymentPage(page, /^399\s?zł$/);
+    expect(countOrders(data.tenantName)).toBe(1);
   });
 
   test("a network failure shows the localized connection error and clears the loading state", async ({ page, javaScriptEnabled }, testInfo) => {

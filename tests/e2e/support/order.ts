@@ -1,13 +1,18 @@
 import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 
+/** A date `days` from today as the date input sends it (the start date must be within a year of today). */
+export function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Form data that passes validation; `tenantName` is made unique per test so rows can be counted. */
 export function validOrder(tag: string) {
   return {
     declarationType: "notarized",
     landlordName: "Anna Nowak",
     tenantName: `Jan Kowalski ${tag} ${Math.random().toString(36).slice(2, 8)}`,
-    startDate: "2026-12-01",
+    startDate: inDays(10),
     email: "jan@example.com",
     phone: "600 100 200",
     propertyAddress: "ul. Długa 5/3",
@@ -50,7 +55,7 @@ export async function expectOnPaymentPage(page: Page, amount: RegExp) {
 
 /** On the preview: ticks both consents (the contract terms and immediate performance) and presses the order button. */
 export async function orderWithBothConsents(page: Page, order: Record<string, any>) {
-  await page.getByLabel(order.preview.acceptTerms).check();
-  await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+  await page.locator("#field-acceptTerms").check();
+  await page.locator("#field-immediatePerformanceConsent").check();
   await page.getByRole("button", { name: order.preview.order }).click();
 }

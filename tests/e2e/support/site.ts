@@ -10,7 +10,7 @@ export const LOCALES = ["pl", "en", "uk", "ru"] as const;
 export type Locale = (typeof LOCALES)[number];
 export type PageId = "home" | "tenant" | "landlord" | "order" | "blog" | "contact" | "terms" | "privacy" | "orderAutomatic" | (string & {});
 
-type RouteEntry = { namespace?: string; paths: Partial<Record<Locale, string>> };
+type RouteEntry = { namespace?: string; meta?: string; paths: Partial<Record<Locale, string>> };
 const routeTable: Record<string, RouteEntry> = JSON.parse(readFileSync(join(process.cwd(), "app/i18n/route-table.json"), "utf8"));
 
 export function pathFor(pageId: PageId, locale: Locale): string {
@@ -34,8 +34,20 @@ export const ALL_PAGES: PageCase[] = Object.entries(routeTable)
       pageId,
       locale,
       path: entry.paths[locale]!,
-      title: strings(locale, entry.namespace ?? pageId).meta.title as string,
+      title: (entry.meta ?? "meta").split(".").reduce((node: any, key) => node?.[key], strings(locale, entry.namespace ?? pageId)).title as string,
     })),
   );
 
 export const NAV_PAGES = ["tenant", "landlord", "blog", "contact"] as const;
+
+/**
+ * The delivery promise as PRODUCT.md states it ("After the order"): the copy quotes it
+ * through these placeholders, never as typed numbers.
+ */
+export const DELIVERY_PROMISE = { regularDays: 1, notarizedDays: 3, dispatchDays: 2, promiseHours: 24 } as const;
+
+/** A locale string as the reader sees it: `{{name}}` placeholders filled in (the delivery promise by default). */
+export function filled(text: string, values: Record<string, string | number> = {}): string {
+  const all: Record<string, string | number> = { ...DELIVERY_PROMISE, ...values };
+  return text.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => (name in all ? String(all[name]) : placeholder));
+}

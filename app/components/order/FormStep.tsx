@@ -1,0 +1,156 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { CheckboxField, ErrorSummary, FIELD_ID_PREFIX, NetworkErrorAlert, SelectField, TextareaField, TextField, type SummaryItem } from "~/components/forms";
+import { HoneypotField } from "~/components/HoneypotField";
+import { JsFlagInput } from "~/components/JsFlagInput";
+import { useHydrated } from "~/components/use-hydrated";
+import { DECLARATION_TYPES, formatPrice, PRODUCTS, type DeclarationType } from "~/config/products";
+import type { Locale } from "~/i18n/locales";
+import { pathFor } from "~/i18n/routes";
+import { formFieldNames, orderFormSchema, type OrderDetails, type OrderFormFields } from "~/order/schema";
+import type { OrderVariant } from "~/order/variants";
+import type { DispatchDates } from "~/order/delivery-promise.server";
+import type { FormState } from "~/order/view-state";
+import { useBusyIntent } from "./use-busy-intent";
+
+type FormStepProps = {
+  variant: OrderVariant;
+  defaultType: DeclarationType;
+  dispatchDates: Record<DeclarationType, DispatchDates> | null;
+  state: FormState | undefined;
+  networkError: string | null;
+  locale: Locale;
+};
+
+/** A real press of a submit button, not conform's own validation requests (which also submit the form). */
+function isUserSubmit(event: FormEvent<HTMLFormElement>): boolean {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  return submitter?.getAttribute("name") === "intent";
+}
+
+/** Stage 1: the order form. Without JavaScript it posts and the server answers with the same page. */
+export function FormStep({ variant, defaultType, dispatchDates, state, networkError, locale }: FormStepProps) {
+  const { t } = useTranslation("order");
+  // Forms post to the bare path: the pricing cards' ?type= must not be reported again after each step.
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  const busy = useBusyIntent();
+  const [form, fields] = useForm<OrderFormFields, OrderDetails>({
+    id: FIELD_ID_PREFIX,
+    lastResult: state?.reply,
+    defaultValue: state?.values ?? { [variant.names.declarationType]: defaultType },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderFormSchema(variant, "details") }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  // Several fields share the message "Required field": the summary names the field too.
+  const labelOf = (name: string): string | null => {
+    if (name === variant.names.declarationType) return t("form.declarationType");
+    if (name === variant.names.phone) return t("form.phone");
+    if (name === "dataProcessingConsent") return null;
+    const group = name.startsWith("property") ? t("form.propertyHeading") : name.startsWith("mailing") ? t("form.mailingHeading") : null;
+    return group ? `${group} – ${t(`form.${name}`)}` : t(`form.${name}`);
+  };
+  const currentSummary = (): SummaryItem[] =>
+    formFieldNames(variant).flatMap((name) => {
+      const field = fields[name as keyof OrderFormFields];
+      const key = field.errors?.[0];
+      if (!key) return [];
+      const label = labelOf(name);
+      return [{ id: field.id, message: label ? `${label}: ${t(key)}` : t(key) }];
+    });
+
+  // The summary lists the problems of the last submit; corrections made while typing update
+  // the messages under the fields only, so the summary neither jumps nor steals focus.
+  const [summary, setSummary] = useState<SummaryItem[]>(currentSummary);
+  const [submits, setSubmits] = useState(0);
+  const summaryRef = useRef<HTMLElement>(null);
+  const focusSummary = useRef(false);
+  useEffect(() => {
+    if (submits === 0 && !state) return;
+    focusSummary.current = true;
+    setSummary(currentSummary());
+    // Only a submit or a new answer from the server takes a new snapshot.
+  }, [submits, state]);
+  useEffect(() => {
+    // Once the new summary is on screen: move focus to it, once per submit.
+    if (!focusSummary.current) return;
+    focusSummary.current = false;
+    summaryRef.current?.focus();
+  }, [summary]);
+
+  const required = (label: string) => (variant.markRequired ? `${label} *` : label);
+  // The price is part of the choice (PRODUCT.md; spec section 2 shows it in variant 2).
+  const typeLabel = (type: DeclarationType) => t("form.typeOptionWithPrice", { name: t(`common:products.${type}.name`), price: formatPrice(PRODUCTS[type].priceGrosze, locale) });
+  const serverIntro = state?.formErrorKey && summary.length > 0 ? t(state.formErrorKey) : null;
+  const previewBusy = busy === "preview";
+
+  return (
+    <>
+      <NetworkErrorAlert message={networkError} />
+      <ErrorSummary ref={summaryRef} heading={t("errorSummary.heading")} items={summary} intro={serverIntro} />
+      <Form
+        method="post"
+        action={pathname}
+        {...getFormProps(form)}
+        aria-label={t("form.label")}
+        onSubmit={(event) => {
+          form.onSubmit(event);
+          if (isUserSubmit(event) && event.defaultPrevented) setSubmits((count) => count + 1);
+        }}
+        className="space-y-6"
+      >
+        <JsFlagInput />
+        <HoneypotField />
+        {variant.markRequired ? <p className="text-sm text-slate-600">{t("form.requiredHint")}</p> : null}
+        <SelectField
+          field={fields[variant.names.declarationType]}
+          label={required(t("form.declarationType"))}
+          hint={dispatchDates ? t("form.dispatchHint", { regular: dispatchDates.regular.withWaiver, notarized: dispatchDates.notarized.withWaiver }) : undefined}
+          options={DECLARATION_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))}
+        />
+        {variant.hasLandlordName ? <TextField field={fields.landlordName} label={required(t("form.landlordName"))} autoComplete="off" /> : null}
+        <TextField field={fields.tenantName} label={required(t("form.tenantName"))} autoComplete="name" />
+        {variant.hasStartDate ? <TextField field={fields.startDate} label={required(t("form.startDate"))} hint={t("form.startDateHint")} type="date" /> : null}
+        <div className="grid gap-6 sm:grid-cols-2">
+          <TextField field={fields.email} label={required(t("form.email"))} type="email" autoComplete="email" />
+          <TextField field={fields[variant.names.phone]} label={required(t("form.phone"))} hint={t("form.phoneHint")} type="tel" autoComplete="tel" />
+        </div>
+        <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
+          <legend className="px-1 text-lg font-bold text-slate-900">{t("form.propertyHeading")}</legend>
+          <TextField field={fields.propertyAddress} label={required(t("form.propertyAddress"))} autoComplete="off" />
+          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+            <TextField field={fields.propertyPostalCode} label={required(t("form.propertyPostalCode"))} placeholder="XX-XXX" autoComplete="off" />
+            <TextField field={fields.propertyCity} label={required(t("form.propertyCity"))} autoComplete="off" />
+          </div>
+        </fieldset>
+        <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
+          <legend className="px-1 text-lg font-bold text-slate-900">{t("form.mailingHeading")}</legend>
+          <p className="text-sm text-slate-600">{t("form.mailingHint")}</p>
+          <TextField field={fields.mailingAddress} label={required(t("form.mailingAddress"))} autoComplete="shipping address-line1" />
+          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+            <TextField field={fields.mailingPostalCode} label={required(t("form.mailingPostalCode"))} placeholder="XX-XXX" autoComplete="shipping postal-code" />
+            <TextField field={fields.mailingCity} label={required(t("form.mailingCity"))} autoComplete="shipping address-level2" />
+          </div>
+        </fieldset>
+        {variant.hasAdditionalInfo ? <TextareaField field={fields.additionalInfo} label={t("form.additionalInfo")} hint={t("form.additionalInfoHint")} /> : null}
+        <CheckboxField
+          field={fields.dataProcessingConsent}
+          label={
+            <>
+              <Trans t={t} i18nKey="form.dataProcessingConsent" components={{ privacyLink: <a href={pathFor("privacy", locale)} className="font-semibold text-blue-900 underline" /> }} />
+              {variant.markRequired ? " *" : null}
+            </>
+          }
+        />
+        <button type="submit" name="intent" value="preview" className="btn-primary w-full sm:w-auto" disabled={hydrated && busy !== null} aria-busy={previewBusy || undefined}>
+          {previewBusy ? t("form.generating") : t("form.preview")}
+        </button>
+      </Form>
+    </>
+  );
+}

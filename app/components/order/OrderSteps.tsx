@@ -1,0 +1,78 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { PageHeader } from "~/components/PageHeader";
+import type { OrderVariant } from "~/order/variants";
+import type { AcceptedState, FormState, OrderLoaderData, OrderState, PreviewState } from "~/order/view-state";
+import { useRequiredRootData } from "~/root-data";
+import { usePixelEvent } from "~/tracking/use-pixel-event";
+import { FormStep } from "./FormStep";
+import { PlacedOrderNotice } from "./PlacedOrderNotice";
+import { PreviewStep } from "./PreviewStep";
+
+/** Spec section 9: the success toast stays 3 s; the full-page redirect follows after 1.5 s. */
+export const SUCCESS_TOAST_MS = 3000;
+export const REDIRECT_DELAY_MS = 1500;
+
+type OrderStepsProps = {
+  variant: OrderVariant;
+  /** The loader's data; missing only when an error screen renders the steps before it ran. */
+  page: OrderLoaderData | null;
+  state: OrderState | undefined;
+};
+
+/** Both order pages: stage 1 (the form), stage 2 (the preview) and the hand-over to payment. */
+export function OrderSteps({ variant, page, state }: OrderStepsProps) {
+  const placedOrder = page?.placedOrder ?? null;
+  const { t } = useTranslation("order");
+  const { locale, pixels } = useRequiredRootData();
+  // The last step the server answered; a network failure keeps it and adds a message.
+  const shown = useRef<FormState | PreviewState | AcceptedState | undefined>(undefined);
+  const lastPreview = useRef<PreviewState | undefined>(undefined);
+  if (state && state.stage !== "networkError") shown.current = state;
+  if (state?.stage === "preview") lastPreview.current = state;
+  const view = shown.current;
+  const networkError = state?.stage === "networkError" ? t(state.intent === "accept" ? "errors.acceptNetwork" : variant.previewNetworkErrorKey) : null;
+
+  usePixelEvent(view?.stage === "preview" ? view.lead : view?.stage === "accepted" ? view.purchase : undefined, pixels);
+  useEffect(() => {
+    if (networkError) toast.error(networkError);
+  }, [networkError, state]);
+  const paymentUrl = view?.stage === "accepted" ? view.paymentUrl : null;
+  useEffect(() => {
+    if (!paymentUrl) return;
+    toast.success(t("accept.success"), { duration: SUCCESS_TOAST_MS });
+    const timer = window.setTimeout(() => window.location.assign(paymentUrl), REDIRECT_DELAY_MS);
+    // Back from the payment page, a browser may show this very page again from its cache:
+    // load it afresh, and the server shows the placed order instead of a live order button.
+    const reloadWhenRestored = (event: PageTransitionEvent) => event.persisted && window.location.reload();
+    window.addEventListener("pageshow", reloadWhenRestored);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener("pageshow", reloadWhenRestored);
+    };
+  }, [paymentUrl, t]);
+
+  if ((view?.stage === "preview" || view?.stage === "accepted") && lastPreview.current) {
+    return (
+      <PreviewStep
+        variant={variant}
+        placedOrder={placedOrder}
+        dispatchDates={page?.dispatchDates[lastPreview.current.details.declarationType] ?? null}
+        preview={lastPreview.current}
+        accepted={paymentUrl}
+        networkError={networkError}
+        locale={locale}
+      />
+    );
+  }
+  return (
+    <>
+      <PageHeader title={t(variant.headingKey)} lead={t(variant.leadKey)} />
+      <div className="mx-auto max-w-3xl px-4 pb-16">
+        {placedOrder ? <PlacedOrderNotice order={placedOrder} /> : null}
+        <FormStep variant={variant} defaultType={page?.defaultType ?? "regular"} dispatchDates={page?.dispatchDates ?? null} state={view?.stage === "form" ? view : undefined} networkError={networkError} locale={locale} />
+      </div>
+    </>
+  );
+}

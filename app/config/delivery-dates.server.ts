@@ -1,0 +1,127 @@
+import Holidays from "date-holidays";
+import type { DeclarationType } from "~/config/products";
+import { BUSINESS_TIME_ZONE, DISPATCH_BUSINESS_DAYS, SIGNING_BUSINESS_DAYS } from "./delivery";
+
+/**
+ * Business-day arithmetic for the delivery promise in delivery.ts. Server-only because
+ * date-holidays carries every country's calendar (about 800 kB): loaders compute the
+ * dates and hand them to the page, which formats them with formatDeliveryDay().
+ */
+/*
+ * Days are passed around as Date values at 12:00 UTC of the Warsaw calendar day. Noon UTC
+ * is the same calendar day in Warsaw (UTC+1/+2) and in every zone from UTC-11 to UTC+11,
+ * so formatting such a value never slips to the day before or after.
+ */
+
+const warsawDayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** "2026-12-23": the calendar day an instant falls on in Warsaw. */
+export function warsawDay(instant: Date): string {
+  return warsawDayFormat.format(instant);
+}
+
+function noonUtcOf(isoDay: string): Date {
+  return new Date(`${isoDay}T12:00:00Z`);
+}
+
+function nextCalendarDay(day: Date): Date {
+  return new Date(day.getTime() + 24 * 60 * 60 * 1000);
+}
+
+/*
+ * Polish public holidays ("dni ustawowo wolne od pracy") come from date-holidays, which
+ * follows the statute: it includes Christmas Eve (24 December) from 2025 on, after the
+ * 2024 amendment of the act on public holidays, and not before. Sundays among them
+ * (Easter, Pentecost) are weekends anyway.
+ */
+const polishCalendar = new Holidays("PL", { types: ["public"] });
+const holidaysByYear = new Map<number, Set<string>>();
+
+function publicHolidaysOf(year: number): Set<string> {
+  let days = holidaysByYear.get(year);
+  if (!days) {
+    days = new Set(
+      (polishCalendar.getHolidays(year) || []).filter((holiday) => holiday.type === "public").map((holiday) => holiday.date.slice(0, 10)),
+    );
+    holidaysByYear.set(year, days);
+  }
+  return days;
+}
+
+/** Whether the Warsaw calendar day of `date` is a Polish public holiday. */
+export function isPublicHoliday(date: Date): boolean {
+  const day = warsawDay(date);
+  return publicHolidaysOf(Number(day.slice(0, 4))).has(day);
+}
+
+/** Monday to Friday and not a Polish public holiday, on the Warsaw calendar. */
+export function isBusinessDay(date: Date): boolean {
+  const weekday = noonUtcOf(warsawDay(date)).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !isPublicHoliday(date);
+}
+
+/**
+ * The n-th business day after the Warsaw calendar day of `date` (n ≥ 1): a payment booked
+ * on Wednesday 23 December 2026 plus 1 business day is Monday 28 December (24–26 are
+ * holidays, 27 a Sunday). With n = 0 it is that day itself, or the next business day when
+ * that day is not one.
+ */
+export function addBusinessDays(date: Date, n: number): Date {
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`business days must be a whole number ≥ 0, got ${n}`);
+  let day = noonUtcOf(warsawDay(date));
+  if (n === 0) {
+    while (!isBusinessDay(day)) day = nextCalendarDay(day);
+    return day;
+  }
+  let remaining = n;
+  while (remaining > 0) {
+    day = nextCalendarDay(day);
+    if (isBusinessDay(day)) remaining -= 1;
+  }
+  return day;
+}
+
+/** The last day by which the declaration is signed, for a payment booked at `paidAt`. */
+export function signedByDate(type: DeclarationType, paidAt: Date): Date {
+  return addBusinessDays(paidAt, SIGNING_BUSINESS_DAYS[type]);
+}
+
+/** The last day by which the declaration is handed to the courier: signed-by date + 2 business days. */
+export function expectedDispatchDate(type: DeclarationType, paidAt: Date): Date {
+  return addBusinessDays(signedByDate(type, paidAt), DISPATCH_BUSINESS_DAYS);
+}
+
+
+/** Days a consumer has to withdraw from the agreement (art. 27 of the consumer rights act). */
+export const WITHDRAWAL_PERIOD_DAYS = 14;
+
+/**
+ * The last day of the withdrawal period for an agreement concluded at `orderedAt`: 14
+ * calendar days after the day of conclusion (that day is not counted), moved to the next
+ * business day when it ends on a Saturday or a public holiday (art. 115 of the civil code).
+ */
+export function withdrawalPeriodEnd(orderedAt: Date): Date {
+  const end = new Date(noonUtcOf(warsawDay(orderedAt)).getTime() + WITHDRAWAL_PERIOD_DAYS * 24 * 60 * 60 * 1000);
+  return addBusinessDays(end, 0);
+}
+
+export type DeliveryDates = {
+  /** The day the work starts from: the payment day, or the day after the withdrawal period when no early start was asked for. */
+  countedFrom: Date;
+  signedBy: Date;
+  dispatchBy: Date;
+};
+
+/**
+ * The promise for one order. With `earlyStart` (the consumer asked for the work to start
+ * within the withdrawal period) the days count from the payment being booked; without it
+ * they count from the later of the payment and the end of the withdrawal period (terms,
+ * § 5 clause 1).
+ */
+export function deliveryDates(type: DeclarationType, { paidAt, orderedAt, earlyStart }: { paidAt: Date; orderedAt: Date; earlyStart: boolean }): DeliveryDates {
+  const paidDay = noonUtcOf(warsawDay(paidAt));
+  const periodEnd = withdrawalPeriodEnd(orderedAt);
+  const countedFrom = earlyStart || paidDay.getTime() > periodEnd.getTime() ? paidDay : periodEnd;
+  const signedBy = addBusinessDays(countedFrom, SIGNING_BUSINESS_DAYS[type]);
+  return { countedFrom, signedBy, dispatchBy: addBusinessDays(signedBy, DISPATCH_BUSINESS_DAYS) };
+}

@@ -1,0 +1,46 @@
+import type { DeclarationType } from "~/config/products";
+
+/**
+ * The delivery promise, defined once (PRODUCT.md, "After the order"). The copy, pricing
+ * cards, terms, contract, payment page and e-mails all read these numbers; no locale
+ * string types a number of days itself.
+ *
+ * - regular declaration: signed within 1 business day of the payment being booked;
+ * - notarized declaration: signed within 3 business days of the payment being booked;
+ * - either way, sent by courier within 2 business days after it is signed.
+ *
+ * "Within 24 hours" in the marketing copy is the regular type's 1 business day, counted
+ * from the moment the order data and the payment have both arrived.
+ *
+ * The numbers reach every locale string as i18next default variables (app/i18n/i18n.ts);
+ * the dates are computed in delivery-dates.server.ts.
+ */
+export const SIGNING_BUSINESS_DAYS: Record<DeclarationType, number> = {
+  regular: 1,
+  notarized: 3,
+};
+
+/** Business days between signing and handing the declaration to the courier. */
+export const DISPATCH_BUSINESS_DAYS = 2;
+
+/** The regular type's promise in hours, as the hero and footer phrase it. */
+export const REGULAR_PROMISE_HOURS = 24;
+
+/** Every number of the promise, named for interpolation into locale strings (`{{regularDays}}` …). */
+export const DELIVERY_VALUES = {
+  regularDays: SIGNING_BUSINESS_DAYS.regular,
+  notarizedDays: SIGNING_BUSINESS_DAYS.notarized,
+  dispatchDays: DISPATCH_BUSINESS_DAYS,
+  promiseHours: REGULAR_PROMISE_HOURS,
+} as const;
+
+/** Business days are counted in the company's time zone, whatever the server's. */
+export const BUSINESS_TIME_ZONE = "Europe/Warsaw";
+
+/**
+ * "czwartek, 26 listopada" / "Thursday 26 November": a delivery day in the reader's language.
+ * The dates themselves come from delivery-dates.server.ts (the holiday calendar stays on the server).
+ */
+export function formatDeliveryDay(date: Date, localeTag: string): string {
+  return new Intl.DateTimeFormat(localeTag, { timeZone: BUSINESS_TIME_ZONE, weekday: "long", day: "numeric", month: "long" }).format(date);
+}

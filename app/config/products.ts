@@ -1,0 +1,37 @@
+import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
+
+/**
+ * The one source of the products' prices (spec sections 3 and 9); their delivery times are in delivery.ts.
+ * Prices are integers in grosze (1/100 PLN), VAT included.
+ */
+export const DECLARATION_TYPES = ["regular", "notarized"] as const;
+export type DeclarationType = (typeof DECLARATION_TYPES)[number];
+
+export const CURRENCY = "PLN";
+
+export const PRODUCTS: Record<DeclarationType, { priceGrosze: number }> = {
+  regular: { priceGrosze: 29_900 },
+  notarized: { priceGrosze: 39_900 },
+};
+
+export function isDeclarationType(value: unknown): value is DeclarationType {
+  return typeof value === "string" && (DECLARATION_TYPES as readonly string[]).includes(value);
+}
+
+export function priceInZloty(type: DeclarationType): number {
+  return PRODUCTS[type].priceGrosze / 100;
+}
+
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
+/** "299 zł", "PLN 299", "299 PLN"… in each language's own convention; formatters are made once. */
+export function formatPrice(grosze: number, locale: Locale): string {
+  const whole = grosze % 100 === 0;
+  const key = `${locale}:${whole}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: "currency", currency: CURRENCY, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
+    priceFormats.set(key, format);
+  }
+  return format.format(grosze / 100);
+}

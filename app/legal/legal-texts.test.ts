@@ -1,0 +1,73 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createInstance, type TFunction } from "i18next";
+import { describe, expect, it } from "vitest";
+import { PLACEHOLDER_COMPANY } from "~/config/company";
+import { DISPATCH_BUSINESS_DAYS, SIGNING_BUSINESS_DAYS } from "~/config/delivery";
+import { I18N_OPTIONS } from "~/i18n/i18n";
+import { LOCALES, type Locale } from "~/i18n/locales";
+import { CONTRACT_VERSION } from "~/order/contract";
+import { legalText } from "./legal-document";
+import { legalValuesOf } from "./legal-values";
+import { effectiveDateOf, TERMS_EFFECTIVE_FROM, TERMS_VERSION } from "./terms-version";
+import { withdrawalFormAsText, withdrawalFormDocument } from "./withdrawal-form";
+
+/** The same i18next options the site uses, with the real locale files: what a reader sees. */
+function translatorFor(locale: Locale): TFunction {
+  const resources = Object.fromEntries(
+    ["terms", "privacy"].map((namespace) => [namespace, JSON.parse(readFileSync(join(process.cwd(), "locales", locale, `${namespace}.json`), "utf8"))]),
+  );
+  const instance = createInstance();
+  void instance.init({ ...I18N_OPTIONS, lng: locale, ns: ["terms", "privacy"], defaultNS: "terms", resources: { [locale]: resources }, initImmediate: false });
+  return instance.t;
+}
+
+const company = { ...PLACEHOLDER_COMPANY, legalName: "Testowa Spółka sp. z o.o.", krs: "0000123456", shareCapital: "7 500,00 zł", email: "biuro@test.example" };
+
+describe("terms version", () => {
+  it("is the contract's version and takes effect on the day it names", () => {
+    expect(TERMS_VERSION).toBe(CONTRACT_VERSION);
+    expect(TERMS_EFFECTIVE_FROM.toISOString().slice(0, 10)).toBe(CONTRACT_VERSION.slice(0, 10));
+    expect(effectiveDateOf("2027-01-04.2").toISOString().slice(0, 10)).toBe("2027-01-04");
+  });
+
+  it("refuses a version that does not start with a date", () => {
+    expect(() => effectiveDateOf("v2")).toThrow(/YYYY-MM-DD/);
+    expect(() => effectiveDateOf("2026-13-45")).toThrow();
+  });
+});
+
+describe.each(LOCALES.map((locale) => [locale]))("legal texts in %s", (locale) => {
+  const t = translatorFor(locale);
+  const values = legalValuesOf(company, locale);
+
+  it("the model withdrawal form names the company as addressee and has every line to fill in", () => {
+    const form = withdrawalFormDocument(t, values);
+    expect(form.addressee).toContain(company.legalName);
+    expect(form.addressee).toContain(company.email);
+    expect(form.addressee).toContain(`${company.postalCode} ${company.city}`);
+    expect(form.fields).toHaveLength(5);
+    expect(form.footnote).toMatch(/^\(\*\)/);
+    const text = withdrawalFormAsText(form);
+    for (const line of [form.title, form.addressee, form.statement, ...form.fields]) expect(text).toContain(line);
+    expect(text).not.toMatch(/\{\{|terms:/);
+  });
+
+  it("the terms quote the register data and the delivery days from configuration", () => {
+    const terms = legalText(t, "terms", values);
+    const all = JSON.stringify(terms);
+    expect(terms.sections[0]?.label).toMatch(/^§ 1\. /);
+    expect(all).toContain(company.krs);
+    expect(all).toContain(company.shareCapital);
+    expect(all).not.toMatch(/\{\{/);
+    const performance = terms.sections[4]?.items.join(" ") ?? "";
+    for (const days of [SIGNING_BUSINESS_DAYS.regular, SIGNING_BUSINESS_DAYS.notarized, DISPATCH_BUSINESS_DAYS]) expect(performance).toContain(` ${days} `);
+  });
+
+  it("the privacy policy gives contract performance as the basis for order data", () => {
+    const privacy = JSON.stringify(legalText(t, "privacy", values));
+    expect(privacy).toMatch(/6(\(1\)\(b\)| ust\. 1 lit\. b)/);
+    const consentSection = legalText(t, "privacy", values).sections.find((section) => section.id === "consent");
+    expect(consentSection?.paragraphs[0]).toMatch(/6(\(1\)\(b\)| ust\. 1 lit\. b)/);
+  });
+});

@@ -1,0 +1,26 @@
+import { formatAddress, type Company } from "~/config/company";
+import type { Locale } from "~/i18n/locales";
+import { formatPrice, PRODUCTS } from "~/config/products";
+
+/**
+ * The company facts and prices the legal texts quote (`{{legalName}}`, `{{krs}}`…), all from
+ * configuration and the pricing module. Delivery days reach every string as i18next default
+ * variables (app/config/delivery.ts), so they are not repeated here.
+ */
+export function legalValuesOf(company: Company, locale: Locale) {
+  return {
+    productName: company.productName,
+    legalName: company.legalName,
+    taxId: company.taxId,
+    krs: company.krs,
+    shareCapital: company.shareCapital,
+    registryCourt: company.registryCourt,
+    address: formatAddress(company),
+    email: company.email,
+    phone: company.phone,
+    regularPrice: formatPrice(PRODUCTS.regular.priceGrosze, locale),
+    notarizedPrice: formatPrice(PRODUCTS.notarized.priceGrosze, locale),
+  };
+}
+
+export type LegalValues = ReturnType<typeof legalValuesOf>;

@@ -1,0 +1,111 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { MAX_BODY_BYTES } from "~/security/body.server";
+import { handleOrderApi } from "./api.server";
+
+/** The spec's section 7 body, exactly as an unchanged client of the original site sends it. */
+const SPEC_BODY = {
+  imie_nazwisko_najemcy: "Jan Kowalski",
+  imie_nazwisko_wynajmujacego: "Anna Nowak",
+  email: "jan@example.com",
+  telefon: "600100200",
+  adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+  adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+  rodzaj_oswiadczenia: "notarized",
+  data_zawarcia: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+  dodatkowe_informacje: "",
+};
+const CONSENTS = { zgoda_na_przetwarzanie_danych: true, akceptacja_warunkow: true, zgoda_na_natychmiastowe_wykonanie: true };
+
+let db: AppDatabase;
+beforeEach(() => {
+  db = openDatabase(join(mkdtempSync(join(tmpdir(), "order-api-")), "orders.db"));
+});
+afterEach(() => db.destroy());
+
+function request(path: string, body: BodyInit, headers: Record<string, string> = {}) {
+  return new Request(`http://site.test${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
+}
+const preview = (body: BodyInit, headers?: Record<string, string>) => handleOrderApi(request("/api/preview", body, headers), "details", { db });
+const accept = (body: BodyInit, headers?: Record<string, string>) => handleOrderApi(request("/api/accept", body, headers), "accept", { db });
+
+async function countOrders() {
+  const row = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe("POST /api/preview", () => {
+  it("answers the contract as escaped HTML from the same component as the pages, storing nothing", async () => {
+    const response = await preview(JSON.stringify({ ...SPEC_BODY, imie_nazwisko_najemcy: "<script>alert(1)</script>" }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("application/json");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const answer = await response.json();
+    expect(answer.success).toBe(true);
+    expect(answer.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(answer.html).not.toContain("<script>");
+    expect(await countOrders()).toBe(0);
+  });
+
+  it("answers field messages in the body's language, never a 5xx, for malformed input", async () => {
+    const cases: Array<[BodyInit, number]> = [
+      ["{not json", 400],
+      ["[1,2,3]", 400],
+      ["null", 400],
+      [JSON.stringify({ ...SPEC_BODY, email: 42 }), 400],
+      [new Uint8Array([0xff, 0xfe, 0x7b]), 400],
+    ];
+    for (const [body, status] of cases) expect((await preview(body)).status).toBe(status);
+    const english = await (await preview(JSON.stringify({ ...SPEC_BODY, telefon: "1", jezyk: "en" }))).json();
+    expect(english.fieldErrors.telefon).toBe("Invalid phone number");
+  });
+
+  it("refuses a body that is not JSON (what another site's form could send) with 415", async () => {
+    for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      expect((await preview(JSON.stringify(SPEC_BODY), { "Content-Type": contentType })).status).toBe(415);
+    }
+    expect((await accept(JSON.stringify(SPEC_BODY), { "Content-Type": "text/plain;charset=UTF-8" })).status).toBe(415);
+    expect(await countOrders()).toBe(0);
+  });
+
+  it("refuses a body over 64 KiB with 413, whatever Content-Length claims", async () => {
+    const big = JSON.stringify({ ...SPEC_BODY, dodatkowe_informacje: "x".repeat(MAX_BODY_BYTES) });
+    expect((await preview(big)).status).toBe(413);
+    expect((await preview(big, { "Content-Length": "10" })).status).toBe(413);
+  });
+});
+
+describe("POST /api/accept", () => {
+  it("writes one order per Idempotency-Key and answers the replay with the same payment_url", async () => {
+    const body = JSON.stringify({ ...SPEC_BODY, ...CONSENTS });
+    const first = await accept(body, { "Idempotency-Key": "client-key-1" });
+    expect(first.status).toBe(201);
+    const firstAnswer = await first.json();
+    expect(firstAnswer).toMatchObject({ success: true, error: null });
+    expect(firstAnswer.payment_url).toMatch(/^\/platnosc\/[A-Za-z0-9_-]{32}$/);
+    const replay = await accept(body, { "Idempotency-Key": "client-key-1" });
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect((await replay.json()).payment_url).toBe(firstAnswer.payment_url);
+    expect(await countOrders()).toBe(1);
+  });
+
+  it("answers 422 when an Idempotency-Key comes back with a different order, writing nothing", async () => {
+    await accept(JSON.stringify({ ...SPEC_BODY, ...CONSENTS }), { "Idempotency-Key": "client-key-2" });
+    const other = await accept(JSON.stringify({ ...SPEC_BODY, ...CONSENTS, imie_nazwisko_najemcy: "Someone Else" }), { "Idempotency-Key": "client-key-2" });
+    expect(other.status).toBe(422);
+    expect((await other.json()).success).toBe(false);
+    expect(await countOrders()).toBe(1);
+  });
+
+  it("refuses a malformed Idempotency-Key and other methods", async () => {
+    expect((await accept(JSON.stringify({ ...SPEC_BODY, ...CONSENTS }), { "Idempotency-Key": "two words" })).status).toBe(400);
+    const get = await handleOrderApi(new Request("http://site.test/api/accept"), "accept", { db });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("Allow")).toBe("POST");
+    expect(await countOrders()).toBe(0);
+  });
+});
