@@ -15,6 +15,22 @@ describe("where the banner sends the visitor back", () => {
     }
   });
 
+  it("never answers a path a browser would read as another host, however it is spelled", () => {
+    const tricky = ["/%5C%5Cevil.example", "/../..//evil.example", "/a/../..//evil.example", "/././/evil.example", "/.\\/evil.example", "/\n/evil.example", "/\r//evil.example", "\\/evil.example", "/%2F%2Fevil.example", "/%2e%2e//evil.example"];
+    for (const value of tricky) {
+      const result = safeRedirectPath(value);
+      if (result === null) continue;
+      // Percent-encoded slashes stay a path segment on this site; only a literal "//" or "/\\" start leaves it.
+      expect(result.startsWith("//") || result.startsWith("/\\"), `${value} -> ${result}`).toBe(false);
+      expect(new URL(result, "https://site.invalid").host, value).toBe("site.invalid");
+    }
+  });
+
+  it("resolves dot segments that stay on the site", () => {
+    expect(safeRedirectPath("/en/./blog")).toBe("/en/blog");
+    expect(safeRedirectPath("/en/x/../blog?a=1")).toBe("/en/blog?a=1");
+  });
+
   it("drops and adds the cookie-settings marker, keeping other parameters", () => {
     expect(returnPathOf("/en/blog", "?cookie-settings=1&page=2")).toBe("/en/blog?page=2");
     expect(returnPathOf("/", "?cookie-settings=1")).toBe("/");

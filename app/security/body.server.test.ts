@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { BodyTooLargeError, MAX_BODY_BYTES, bodyTooLargeResponse, readFormDataLimited } from "./body.server";
+
+function streamedRequest(chunkBytes: number, headers: Record<string, string> = {}) {
+  const seen = { pulls: 0, cancelled: false };
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      seen.pulls++;
+      controller.enqueue(new Uint8Array(chunkBytes).fill(97));
+    },
+    cancel() {
+      seen.cancelled = true;
+    },
+  });
+  const request = new Request("http://127.0.0.1/consent", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, duplex: "half" } as RequestInit);
+  return { request, seen };
+}
+
+describe("reading a form body within the limit", () => {
+  it("parses urlencoded and multipart forms", async () => {
+    const urlencoded = await readFormDataLimited(new Request("http://x/", { method: "POST", body: new URLSearchParams({ choice: "accept", name: "Łukasz" }) }));
+    expect(urlencoded.get("name")).toBe("Łukasz");
+    const multipart = new FormData();
+    multipart.set("choice", "reject");
+    expect((await readFormDataLimited(new Request("http://x/", { method: "POST", body: multipart }))).get("choice")).toBe("reject");
+  });
+
+  it("refuses a declared length over the limit before reading a byte", async () => {
+    const { request, seen } = streamedRequest(1024, { "Content-Length": String(20 * 1024 * 1024) });
+    await expect(readFormDataLimited(request)).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect(seen.pulls).toBeLessThanOrEqual(1);
+  });
+
+  it("stops an endless body without a declared length just past the limit", async () => {
+    const { request, seen } = streamedRequest(16 * 1024);
+    await expect(readFormDataLimited(request)).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect(seen.cancelled).toBe(true);
+    expect(seen.pulls * 16 * 1024).toBeLessThan(MAX_BODY_BYTES + 3 * 16 * 1024);
+  });
+
+  it("answers 413 in plain text with the security headers", async () => {
+    const response = bodyTooLargeResponse();
+    expect(response.status).toBe(413);
+    expect(response.headers.get("Content-Type")).toContain("text/plain");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(await response.text()).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+});
