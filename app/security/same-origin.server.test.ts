@@ -17,7 +17,7 @@ describe("same-origin check for requests that change something", () => {
   });
 
   it("refuses another site, an opaque origin and cross-site fetches", () => {
-    for (const headers of [
+    const crossSite: Record<string, string>[] = [
       { Origin: "null" },
       { Origin: "https://evil.example" },
       { Origin: "http://127.0.0.1:3001" },
@@ -28,7 +28,8 @@ describe("same-origin check for requests that change something", () => {
       { Referer: "not a url" },
       // Origin decides even when Sec-Fetch-Site looks right.
       { Origin: "https://evil.example", "Sec-Fetch-Site": "same-origin" },
-    ]) {
+    ];
+    for (const headers of crossSite) {
       expect(isSameOriginRequest(post(headers)), JSON.stringify(headers)).toBe(false);
     }
   });
