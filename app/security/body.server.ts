@@ -25,12 +25,40 @@ export async function readBodyLimited(request: Request): Promise<Uint8Array<Arra
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
+      discardTheRest(reader);
       throw new BodyTooLargeError();
     }
     chunks.push(value);
   }
   return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** How much of an oversized body is read and dropped, at most, so the client sees the 413. */
+const DISCARD_LIMIT_BYTES = 32 * 1024 * 1024;
+const DISCARD_LIMIT_MS = 3_000;
+
+/**
+ * Keeps reading an oversized body in the background, dropping each chunk, for a bounded
+ * amount and time, then cancels it. Cancelling at once destroys the connection while the
+ * client is still sending, and the client then sees "connection reset" instead of the 413
+ * answer (the web servers' "lingering close"). Nothing is kept, so memory stays flat.
+ */
+function discardTheRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  const deadline = Date.now() + DISCARD_LIMIT_MS;
+  let discarded = 0;
+  void (async () => {
+    try {
+      for (;;) {
+        if (discarded > DISCARD_LIMIT_BYTES || Date.now() > deadline) break;
+        const { done, value } = await reader.read();
+        if (done) return;
+        discarded += value.byteLength;
+      }
+    } catch {
+      return;
+    }
+    await reader.cancel().catch(() => undefined);
+  })();
 }
 
 /** A form body (urlencoded or multipart), read within the limit. A body that is not a form is an empty form. */

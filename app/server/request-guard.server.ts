@@ -42,6 +42,16 @@ function answer(response: ServerResponse, status: number, contentType: string, b
   return true;
 }
 
+/**
+ * Drops what the client is still sending, for a few seconds at most, then closes. Closing
+ * at once, with unread bytes, resets the connection and the client sees "connection reset"
+ * instead of the 413 (the web servers' "lingering close"). Nothing is kept in memory.
+ */
+function discardBodyBriefly(request: IncomingMessage): void {
+  request.resume();
+  setTimeout(() => request.socket.destroy(), 3_000).unref();
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
@@ -78,7 +88,10 @@ export function createRequestScreen({ rateLimits, checkDatabase, hsts, trustedPr
       if (!isSameOrigin((name) => header(request, name), request.headers.host)) return answer(response, 403, "text/plain; charset=utf-8", "Forbidden: this form can only be sent from this site.", { Connection: "close" });
       // The JSON API answers its own 413, in JSON and in the body's language, from the header alone.
       const path = (request.url ?? "/").split("?")[0] ?? "/";
-      if (!path.startsWith("/api/") && Number(request.headers["content-length"] ?? "0") > MAX_BODY_BYTES) return answer(response, 413, "text/plain; charset=utf-8", "Payload Too Large", { Connection: "close" });
+      if (!path.startsWith("/api/") && Number(request.headers["content-length"] ?? "0") > MAX_BODY_BYTES) {
+        discardBodyBriefly(request);
+        return answer(response, 413, "text/plain; charset=utf-8", "Payload Too Large");
+      }
     }
     if (!rateLimits || (method !== "GET" && method !== "POST")) return false;
     const client = clientAddressOf(request.socket.remoteAddress, header(request, "x-forwarded-for"), trustedProxies);
