@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import { countOrders } from "./support/order";
 
@@ -89,6 +90,45 @@ test.describe("requests from other sites and oversized bodies", () => {
     for (const path of ["/zamowienie-oswiadczenia", "/consent", "/tracking/event", "/api/preview"]) {
       const response = await request.post(path, { data: big, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
       expect(response.status(), path).toBe(413);
+    }
+  });
+
+  test("a big body still being sent gets its 413 answer, not a connection reset, with or without a declared length", async ({ baseURL }) => {
+    const { hostname, port } = new URL(baseURL!);
+    // A raw socket that keeps sending 4 MB in 64 KiB pieces and records the status line it receives.
+    const statusOfHugePost = (path: string, declareLength: boolean) =>
+      new Promise<string>((resolve) => {
+        const total = 4 * 1024 * 1024;
+        const piece = Buffer.alloc(64 * 1024, "a");
+        const socket = connect(Number(port), hostname);
+        let received = "";
+        let sent = 0;
+        const done = () => {
+          resolve(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? "no answer");
+          socket.destroy();
+        };
+        socket.on("data", (data) => {
+          received += data.toString("latin1");
+          if (received.includes("\r\n\r\n")) done();
+        });
+        socket.on("error", () => undefined);
+        socket.on("close", done);
+        socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${baseURL}\r\nContent-Type: application/x-www-form-urlencoded\r\n${declareLength ? `Content-Length: ${total}` : "Transfer-Encoding: chunked"}\r\n\r\n`);
+        const frame = declareLength ? piece : Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]);
+        const more = () => {
+          while (!socket.destroyed && sent < total) {
+            sent += piece.length;
+            if (!socket.write(frame)) return void socket.once("drain", more);
+          }
+          if (!socket.destroyed && !declareLength) socket.write("0\r\n\r\n");
+        };
+        more();
+      });
+    for (const path of ["/consent", "/tracking/event"]) {
+      for (const declareLength of [true, false]) {
+        const statuses = await Promise.all(Array.from({ length: 5 }, () => statusOfHugePost(path, declareLength)));
+        expect(statuses, `${path}, ${declareLength ? "Content-Length" : "chunked"}`).toEqual(["413", "413", "413", "413", "413"]);
+      }
     }
   });
 
