@@ -12,48 +12,77 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  SITE_URL: z
-    .string()
-    .url()
-    .default("http://localhost:3000")
-    .transform((url) => url.replace(/\/+$/, "")),
-  DATABASE_PATH: z.string().min(1).default("./data/app.db"),
-  /**
-   * Signs the one-time order token of the preview step (docs/decisions/003). Without it a
-   * random secret is made per process: safe, but a restart voids previews in progress,
-   * and several app instances would not accept each other's tokens.
-   */
-  ORDER_TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  COMPANY_LEGAL_NAME: optionalText,
-  COMPANY_TAX_ID: optionalText,
-  COMPANY_STREET: optionalText,
-  COMPANY_POSTAL_CODE: optionalText,
-  COMPANY_PHONE: optionalText,
-  COMPANY_EMAIL: z.string().email().optional(),
-  COMPANY_BANK_NAME: optionalText,
-  COMPANY_BANK_ACCOUNT: optionalText,
-  SOCIAL_FACEBOOK_URL: z.string().url().optional(),
-  SOCIAL_INSTAGRAM_URL: z.string().url().optional(),
-  SOCIAL_TIKTOK_URL: z.string().url().optional(),
-  // Marketing channels (docs/decisions/005-consent-and-tracking.md): each one is off while unset.
-  META_PIXEL_ID: optionalText,
-  META_CAPI_TOKEN: optionalText,
-  META_CAPI_URL: z
-    .string()
-    .url()
-    .default("https://graph.facebook.com")
-    .transform((url) => url.replace(/\/+$/, "")),
-  TIKTOK_PIXEL_ID: optionalText,
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(["development", "production", "test"])
+      .default("development"),
+    SITE_URL: z
+      .string()
+      .url()
+      .default("http://localhost:3000")
+      .transform((url) => url.replace(/\/+$/, "")),
+    DATABASE_PATH: z.string().min(1).default("./data/app.db"),
+    /** postgres://… moves all data to PostgreSQL (several instances); unset: SQLite at DATABASE_PATH. */
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .transform((value) => (value === "" ? undefined : value))
+      .pipe(
+        z
+          .string()
+          .regex(
+            /^postgres(ql)?:\/\//,
+            "must start with postgres:// or postgresql://"
+          )
+          .optional()
+      )
+      .optional(),
+    /**
+     * Signs the one-time order token of the preview step (docs/decisions/003). Without it a
+     * random secret is made per process: safe, but a restart voids previews in progress,
+     * and several app instances would not accept each other's tokens.
+     */
+    ORDER_TOKEN_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters")
+      .optional(),
+    COMPANY_LEGAL_NAME: optionalText,
+    COMPANY_TAX_ID: optionalText,
+    COMPANY_STREET: optionalText,
+    COMPANY_POSTAL_CODE: optionalText,
+    COMPANY_PHONE: optionalText,
+    COMPANY_EMAIL: z.string().email().optional(),
+    COMPANY_BANK_NAME: optionalText,
+    COMPANY_BANK_ACCOUNT: optionalText,
+    SOCIAL_FACEBOOK_URL: z.string().url().optional(),
+    SOCIAL_INSTAGRAM_URL: z.string().url().optional(),
+    SOCIAL_TIKTOK_URL: z.string().url().optional(),
+    // Marketing channels (docs/decisions/005-consent-and-tracking.md): each one is off while unset.
+    META_PIXEL_ID: optionalText,
+    META_CAPI_TOKEN: optionalText,
+    META_CAPI_URL: z
+      .string()
+      .url()
+      .default("https://graph.facebook.com")
+      .transform((url) => url.replace(/\/+$/, "")),
+    TIKTOK_PIXEL_ID: optionalText,
+  })
+  // Instances sharing one database must verify each other's preview tokens.
+  .refine((config) => !config.DATABASE_URL || config.ORDER_TOKEN_SECRET, {
+    path: ["ORDER_TOKEN_SECRET"],
+    message:
+      "must be set when DATABASE_URL is (every instance needs the same secret)",
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 
 function readEnv(): Env {
   const parsed = EnvSchema.safeParse(process.env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
+      .join("\n");
     throw new Error(`Invalid environment configuration:\n${problems}`);
   }
   return parsed.data;

@@ -1,7 +1,12 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
+import type { Locale } from "~/i18n/locales";
 
 /** Kysely's view of the tables created by app/db/migrations.ts. */
-export type OrderStatus = "awaiting_payment" | "paid" | "dispatched" | "cancelled";
+export type OrderStatus =
+  | "awaiting_payment"
+  | "paid"
+  | "dispatched"
+  | "cancelled";
 
 export type OrdersTable = {
   id: Generated<number>;
@@ -13,7 +18,7 @@ export type OrdersTable = {
   status: Generated<OrderStatus>;
   variant: "standard" | "automatic";
   channel: "form" | "api";
-  locale: "pl" | "en" | "uk" | "ru";
+  locale: Locale;
   declaration_type: "regular" | "notarized";
   price_grosze: number;
   currency: string;
@@ -43,4 +48,3 @@ export type OrdersTable = {
 
 export type Database = { orders: OrdersTable };
 export type OrderRow = Selectable<OrdersTable>;
-export type NewOrderRow = Insertable<OrdersTable>;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
+import { isUniqueViolation } from "~/db/unique-violation";
 import { company } from "~/config/env.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import type { Locale } from "~/i18n/locales";
@@ -41,15 +41,41 @@ export type AcceptResult = { order: OrderRow; created: boolean };
 
 const ORDER_PREFIX = "AE";
 
-function isUniqueViolation(error: unknown, column: string): boolean {
-  return error instanceof Error && (error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" && error.message.includes(`orders.${column}`);
+/** Enough for dozens of simultaneous writers; each lost race costs one extra INSERT. */
+const MAX_NUMBER_ATTEMPTS = 100;
+
+/** The year's highest number plus one; racing writers may read the same value (see below). */
+async function nextNumberSeq(db: AppDatabase, year: number): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.max("number_seq").as("last"))
+    .where("number_year", "=", year)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0) + 1;
 }
 
-export async function findOrderByIdempotencyKey(db: AppDatabase, key: string): Promise<OrderRow | undefined> {
-  return db.selectFrom("orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+function isNumberTaken(error: unknown): boolean {
+  return (
+    isUniqueViolation(error, "orders", ["number_year", "number_seq"]) ||
+    isUniqueViolation(error, "orders", ["number"])
+  );
 }
 
-export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<AcceptResult> {
+export async function findOrderByIdempotencyKey(
+  db: AppDatabase,
+  key: string
+): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom("orders")
+    .selectAll()
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
+}
+
+export async function acceptOrder(
+  db: AppDatabase,
+  input: AcceptInput
+): Promise<AcceptResult> {
   const existing = await findOrderByIdempotencyKey(db, input.idempotencyKey);
   if (existing) return { order: existing, created: false };
 
@@ -58,63 +84,81 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
   const year = now.getUTCFullYear();
   const { details } = input;
   const t: Translate = await translatorFor(input.locale, "order");
-  // The next number of the year is computed inside the INSERT itself: one statement,
-  // one write lock, so two writers can never take the same number.
-  const nextSeq = sql<number>`(SELECT coalesce(max(number_seq), 0) + 1 FROM orders WHERE number_year = ${year})`;
+  const contract = contractText({
+    details,
+    company,
+    locale: input.locale,
+    date: now,
+    t,
+  });
 
-  try {
-    const order = await db
-      .insertInto("orders")
-      .values({
-        number: sql<string>`${`${ORDER_PREFIX}-${year}-`} || printf('%06d', ${nextSeq})`,
-        number_year: year,
-        number_seq: nextSeq,
-        payment_token: randomBytes(24).toString("base64url"),
-        idempotency_key: input.idempotencyKey,
-        variant: input.variant,
-        channel: input.channel,
-        locale: input.locale,
-        declaration_type: details.declarationType,
-        price_grosze: PRODUCTS[details.declarationType].priceGrosze,
-        currency: CURRENCY,
-        tenant_name: details.tenantName,
-        landlord_name: details.landlordName,
-        start_date: details.startDate,
-        rental_period_days: details.rentalPeriodDays,
-        email: details.email,
-        phone: details.phone,
-        property_address: details.propertyAddress,
-        property_street: details.propertyParts?.street ?? null,
-        property_postal_code: details.propertyParts?.postalCode ?? null,
-        property_city: details.propertyParts?.city ?? null,
-        mailing_address: details.mailingAddress,
-        mailing_street: details.mailingParts?.street ?? null,
-        mailing_postal_code: details.mailingParts?.postalCode ?? null,
-        mailing_city: details.mailingParts?.city ?? null,
-        additional_info: details.additionalInfo,
-        data_processing_consent_at: input.dataProcessingConsentAt.toISOString(),
-        terms_accepted_at: timestamp,
-        immediate_performance_consent_at: timestamp,
-        contract_text: contractText({ details, company, locale: input.locale, date: now, t }),
-        contract_version: CONTRACT_VERSION,
-        created_at: timestamp,
-        updated_at: timestamp,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { order, created: true };
-  } catch (error) {
-    // Another request with the same key won the race: answer with its order.
-    if (isUniqueViolation(error, "idempotency_key")) {
-      const winner = await findOrderByIdempotencyKey(db, input.idempotencyKey);
-      if (winner) return { order: winner, created: false };
+  // Numbers run per year. Several writers (instances, or requests on PostgreSQL) can read the
+  // same "next" number; the UNIQUE (number_year, number_seq) constraint lets one win and the
+  // others read again and retry. A failed insert leaves no gap-filling to do: numbers may
+  // skip only if an order row is ever deleted, which nothing does.
+  for (let attempt = 1; ; attempt++) {
+    const seq = await nextNumberSeq(db, year);
+    try {
+      const order = await db
+        .insertInto("orders")
+        .values({
+          number: `${ORDER_PREFIX}-${year}-${String(seq).padStart(6, "0")}`,
+          number_year: year,
+          number_seq: seq,
+          payment_token: randomBytes(24).toString("base64url"),
+          idempotency_key: input.idempotencyKey,
+          variant: input.variant,
+          channel: input.channel,
+          locale: input.locale,
+          declaration_type: details.declarationType,
+          price_grosze: PRODUCTS[details.declarationType].priceGrosze,
+          currency: CURRENCY,
+          tenant_name: details.tenantName,
+          landlord_name: details.landlordName,
+          start_date: details.startDate,
+          rental_period_days: details.rentalPeriodDays,
+          email: details.email,
+          phone: details.phone,
+          property_address: details.propertyAddress,
+          property_street: details.propertyParts?.street ?? null,
+          property_postal_code: details.propertyParts?.postalCode ?? null,
+          property_city: details.propertyParts?.city ?? null,
+          mailing_address: details.mailingAddress,
+          mailing_street: details.mailingParts?.street ?? null,
+          mailing_postal_code: details.mailingParts?.postalCode ?? null,
+          mailing_city: details.mailingParts?.city ?? null,
+          additional_info: details.additionalInfo,
+          data_processing_consent_at:
+            input.dataProcessingConsentAt.toISOString(),
+          terms_accepted_at: timestamp,
+          immediate_performance_consent_at: timestamp,
+          contract_text: contract,
+          contract_version: CONTRACT_VERSION,
+          created_at: timestamp,
+          updated_at: timestamp,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { order, created: true };
+    } catch (error) {
+      // Another request with the same key won the race: answer with its order.
+      if (isUniqueViolation(error, "orders", ["idempotency_key"])) {
+        const winner = await findOrderByIdempotencyKey(
+          db,
+          input.idempotencyKey
+        );
+        if (winner) return { order: winner, created: false };
+      }
+      if (isNumberTaken(error) && attempt < MAX_NUMBER_ATTEMPTS) continue;
+      throw error;
     }
-    throw error;
   }
 }
 
 /** The payment page's path for an order, in the language the visitor ordered in. */
-export function paymentPath(order: Pick<OrderRow, "payment_token" | "locale">): string {
+export function paymentPath(
+  order: Pick<OrderRow, "payment_token" | "locale">
+): string {
   return pathFor("payment", order.locale, { token: order.payment_token });
 }
 
@@ -127,12 +171,29 @@ export type PaymentView = {
 };
 
 /** What the payment page may show: no personal data, only what the transfer needs. */
-export async function findPaymentView(db: AppDatabase, paymentToken: string): Promise<PaymentView | null> {
+export async function findPaymentView(
+  db: AppDatabase,
+  paymentToken: string
+): Promise<PaymentView | null> {
   if (!/^[A-Za-z0-9_-]{32}$/.test(paymentToken)) return null;
   const row = await db
     .selectFrom("orders")
-    .select(["number", "status", "declaration_type", "price_grosze", "created_at"])
+    .select([
+      "number",
+      "status",
+      "declaration_type",
+      "price_grosze",
+      "created_at",
+    ])
     .where("payment_token", "=", paymentToken)
     .executeTakeFirst();
-  return row ? { number: row.number, status: row.status, declarationType: row.declaration_type, priceGrosze: row.price_grosze, createdAt: row.created_at } : null;
+  return row
+    ? {
+        number: row.number,
+        status: row.status,
+        declarationType: row.declaration_type,
+        priceGrosze: row.price_grosze,
+        createdAt: row.created_at,
+      }
+    : null;
 }
