@@ -6,5 +6,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}"],
     environment: "node",
+    // A private PostgreSQL cluster for the database tests, started once per run.
+    globalSetup: ["tests/support/postgres-global-setup.ts"],
   },
 });

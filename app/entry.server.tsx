@@ -4,20 +4,23 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { sql } from "kysely";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/config/env.server";
-import { getDb } from "~/db/db.server";
+import { databaseReady, getDb } from "~/db/db.server";
 import { startMailWorker } from "~/mail/mail-worker.server";
-import { sqliteRateLimits } from "~/server/rate-limits.server";
+import { configuredRateLimits } from "~/server/rate-limits.server";
 import { createRequestScreen, installRequestGuard } from "~/server/request-guard.server";
 import { stopGracefully } from "~/server/shutdown.server";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
 import { trackingCspFor } from "~/tracking/events.server";
 
+// Open the database and run its migrations before the first request (a bad database stops the boot).
+await databaseReady();
+
 // Health checks, HSTS, cross-site POSTs, oversized bodies and rate limits are answered
 // before remix-serve's app sees a request (decisions 018 and 019).
 installRequestGuard(
   createRequestScreen({
-    rateLimits: env.RATE_LIMIT_DISABLED ? null : sqliteRateLimits(env.DATABASE_PATH),
+    rateLimits: env.RATE_LIMIT_DISABLED ? null : configuredRateLimits(),
     checkDatabase: async () => {
       await sql`select 1`.execute(getDb());
     },
@@ -26,8 +29,7 @@ installRequestGuard(
   }),
 );
 
-// Open the database and run its migrations at start-up, before the first request; then
-// start sending the e-mails the outbox holds (docs/decisions/015).
+// Send the e-mails the outbox holds (docs/decisions/015), and stop gracefully on SIGTERM.
 const mailWorker = startMailWorker(getDb());
 stopGracefully({ mailWorker });
 

@@ -12,7 +12,7 @@ import { startOutboxWorker } from "~/outbox/outbox.server";
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
 
 const total = Number(process.env.BENCH_MESSAGES ?? 1000);
-const db = openDatabase(join(mkdtempSync(join(tmpdir(), "bench-outbox-")), "app.db"));
+const db = await openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "bench-outbox-")), "app.db") });
 const smtp = await startSmtpServer();
 
 const orders = Math.ceil(total / 2);

@@ -12,7 +12,8 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
-const EnvSchema = z.object({
+const EnvSchema = z
+  .object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   SITE_URL: z
     .string()
@@ -20,6 +21,13 @@ const EnvSchema = z.object({
     .default("http://localhost:3000")
     .transform((url) => url.replace(/\/+$/, "")),
   DATABASE_PATH: z.string().min(1).default("./data/app.db"),
+  /** postgres://… moves all data to PostgreSQL (several instances); unset: SQLite at DATABASE_PATH. */
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional())
+    .optional(),
   /**
    * Signs the one-time order token of the preview step (docs/decisions/003). Without it a
    * random secret is made per process: safe, but a restart voids previews in progress,
@@ -63,14 +71,21 @@ const EnvSchema = z.object({
     .default("https://graph.facebook.com")
     .transform((url) => url.replace(/\/+$/, "")),
   TIKTOK_PIXEL_ID: optionalText,
-});
+})
+  // Instances sharing one database must verify each other's preview tokens.
+  .refine((config) => !config.DATABASE_URL || config.ORDER_TOKEN_SECRET, {
+    path: ["ORDER_TOKEN_SECRET"],
+    message: "must be set when DATABASE_URL is (every instance needs the same secret)",
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 
 function readEnv(): Env {
   const parsed = EnvSchema.safeParse(process.env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
+      .join("\n");
     throw new Error(`Invalid environment configuration:\n${problems}`);
   }
   return parsed.data;

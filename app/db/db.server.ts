@@ -1,34 +1,98 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
 import { env } from "~/config/env.server";
-import { migrate } from "./migrations";
-import { ResilientSqliteDialect } from "./sqlite-dialect.server";
+import { migratePostgres, migrateSqlite } from "./migrations";
 import type { Database } from "./schema";
+import {
+  BusyRetryingSqliteDialect,
+  retryWhileBusy,
+} from "./sqlite-busy.server";
 
 export type AppDatabase = Kysely<Database>;
 
+/** A SQLite file path, or a `postgres://` URL (several app instances share one PostgreSQL). */
+export type DatabaseTarget = { sqlitePath: string } | { postgresUrl: string };
+
 /**
- * Opens (and creates) a SQLite file and brings its schema up to date.
- * WAL lets readers run while an order is written; synchronous=FULL makes an accepted
- * order survive a power cut. A write that finds another process holding the lock waits
- * asynchronously (sqlite-dialect.server.ts), never blocking this process's other requests.
+ * Makes a Kysely instance for the target. Nothing connects yet: the dialect's first query
+ * opens the connection and applies pending migrations (app/db/migrations.ts) before any
+ * query runs, so a caller never sees an old schema.
  */
-export function openDatabase(path: string): AppDatabase {
-  if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
-  const connection = new SQLite(path);
-  connection.pragma("journal_mode = WAL");
-  connection.pragma("synchronous = FULL");
-  connection.pragma("foreign_keys = ON");
-  migrate(connection);
-  return new Kysely<Database>({ dialect: new ResilientSqliteDialect(connection) });
+export function createDatabase(target: DatabaseTarget): AppDatabase {
+  if ("postgresUrl" in target) {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: async () => {
+          const pool = new pg.Pool({
+            connectionString: target.postgresUrl,
+            max: 10,
+          });
+          await migratePostgres(pool);
+          return pool;
+        },
+      }),
+    });
+  }
+  return new Kysely<Database>({
+    dialect: new BusyRetryingSqliteDialect({
+      database: async () => {
+        const { sqlitePath: path } = target;
+        if (path !== ":memory:")
+          mkdirSync(dirname(resolve(path)), { recursive: true });
+        const connection = new SQLite(path);
+        // busy_timeout=0: never block the event loop waiting for another process's lock;
+        // retryWhileBusy waits with setTimeout instead (docs/decisions/008).
+        connection.pragma("busy_timeout = 0");
+        // WAL lets readers run while an order is written; FULL makes an accepted order
+        // survive a power cut.
+        await retryWhileBusy(() => connection.pragma("journal_mode = WAL"));
+        connection.pragma("synchronous = FULL");
+        connection.pragma("foreign_keys = ON");
+        await retryWhileBusy(() => migrateSqlite(connection));
+        return connection;
+      },
+    }),
+  });
 }
 
-// One connection per process, kept across dev-server rebuilds.
-const globalStore = globalThis as typeof globalThis & { __appDatabase?: AppDatabase };
+/** Opens the database and waits until it is reachable and migrated. */
+export async function openDatabase(
+  target: DatabaseTarget
+): Promise<AppDatabase> {
+  const db = createDatabase(target);
+  try {
+    await sql`SELECT 1`.execute(db);
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw error;
+  }
+  return db;
+}
+
+export function configuredTarget(): DatabaseTarget {
+  return env.DATABASE_URL
+    ? { postgresUrl: env.DATABASE_URL }
+    : { sqlitePath: env.DATABASE_PATH };
+}
+
+// One instance per process, kept across dev-server rebuilds.
+const globalStore = globalThis as typeof globalThis & {
+  __appDatabase?: AppDatabase;
+  __appDatabaseReady?: Promise<void>;
+};
 
 export function getDb(): AppDatabase {
-  globalStore.__appDatabase ??= openDatabase(env.DATABASE_PATH);
+  globalStore.__appDatabase ??= createDatabase(configuredTarget());
   return globalStore.__appDatabase;
+}
+
+/** Connects and migrates now; app/entry.server.tsx awaits it so a bad database fails the boot. */
+export function databaseReady(): Promise<void> {
+  globalStore.__appDatabaseReady ??= sql`SELECT 1`
+    .execute(getDb())
+    .then(() => undefined);
+  return globalStore.__appDatabaseReady;
 }

@@ -1,19 +1,17 @@
 import type BetterSqlite3 from "better-sqlite3";
+import type pg from "pg";
 
 /**
- * Schema changes, applied in order at start-up. `PRAGMA user_version` records how many
- * have run, so each runs once per database file. Append new steps; never edit old ones.
- * Plain SQL run synchronously: the server is ready before it takes its first request.
+ * Schema changes, applied in order at start-up, once per database (docs/decisions/007).
+ * Each step carries its SQL for both dialects, written side by side so a reviewer sees they
+ * match. To change the schema, APPEND a step; never edit or reorder one that has shipped.
+ * SQLite counts applied steps in `PRAGMA user_version` (files made before PostgreSQL support
+ * sit at 1 and keep working); PostgreSQL counts them in the `schema_migrations` table.
  */
-export const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE orders (
-    id INTEGER PRIMARY KEY,
-    number TEXT NOT NULL UNIQUE,
-    number_year INTEGER NOT NULL,
-    number_seq INTEGER NOT NULL,
-    payment_token TEXT NOT NULL UNIQUE,
-    idempotency_key TEXT NOT NULL UNIQUE,
-    status TEXT NOT NULL DEFAULT 'awaiting_payment' CHECK (status IN ('awaiting_payment', 'paid', 'dispatched', 'cancelled')),
+export type MigrationStep = { name: string; sqlite: string; postgres: string };
+
+const ORDER_STATUS_CHECK = `CHECK (status IN ('awaiting_payment', 'paid', 'dispatched', 'cancelled'))`;
+const ORDER_COLUMNS_CHECKS = `
     variant TEXT NOT NULL CHECK (variant IN ('standard', 'automatic')),
     channel TEXT NOT NULL CHECK (channel IN ('form', 'api')),
     locale TEXT NOT NULL CHECK (locale IN ('pl', 'en', 'uk', 'ru')),
@@ -42,11 +40,39 @@ export const MIGRATIONS: readonly string[] = [
     contract_version TEXT NOT NULL,
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL,
-    UNIQUE (number_year, number_seq)
+    UNIQUE (number_year, number_seq)`;
+
+export const MIGRATIONS: readonly MigrationStep[] = [
+  {
+    name: "orders",
+    // Unchanged from the SQLite-only version: existing files already ran it.
+    sqlite: `CREATE TABLE orders (
+    id INTEGER PRIMARY KEY,
+    number TEXT NOT NULL UNIQUE,
+    number_year INTEGER NOT NULL,
+    number_seq INTEGER NOT NULL,
+    payment_token TEXT NOT NULL UNIQUE,
+    idempotency_key TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL DEFAULT 'awaiting_payment' ${ORDER_STATUS_CHECK},${ORDER_COLUMNS_CHECKS}
   ) STRICT`,
-  // The withdrawal waiver becomes optional (its time is null when not given), and en/uk/ru
-  // orders keep the binding Polish text of the agreement beside the translation.
-  `CREATE TABLE orders_v2 (
+    // Unique constraints keep PostgreSQL's default names (orders_<columns>_key), which
+    // app/db/unique-violation.ts relies on.
+    postgres: `CREATE TABLE orders (
+    id INTEGER GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    number TEXT NOT NULL UNIQUE,
+    number_year INTEGER NOT NULL,
+    number_seq INTEGER NOT NULL,
+    payment_token TEXT NOT NULL UNIQUE,
+    idempotency_key TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL DEFAULT 'awaiting_payment' ${ORDER_STATUS_CHECK},${ORDER_COLUMNS_CHECKS}
+  )`,
+  },
+  {
+    // The withdrawal waiver becomes optional (its time is null when not given), and en/uk/ru
+    // orders keep the binding Polish text of the agreement beside the translation.
+    name: "orders-optional-waiver-binding-text",
+    // SQLite cannot drop NOT NULL: the table is rebuilt with the same columns.
+    sqlite: `CREATE TABLE orders_v2 (
     id INTEGER PRIMARY KEY,
     number TEXT NOT NULL UNIQUE,
     number_year INTEGER NOT NULL,
@@ -88,9 +114,14 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO orders_v2 (id, number, number_year, number_seq, payment_token, idempotency_key, status, variant, channel, locale, declaration_type, price_grosze, currency, tenant_name, landlord_name, start_date, rental_period_days, email, phone, property_address, property_street, property_postal_code, property_city, mailing_address, mailing_street, mailing_postal_code, mailing_city, additional_info, data_processing_consent_at, terms_accepted_at, immediate_performance_consent_at, contract_text, contract_version, created_at, updated_at) SELECT id, number, number_year, number_seq, payment_token, idempotency_key, status, variant, channel, locale, declaration_type, price_grosze, currency, tenant_name, landlord_name, start_date, rental_period_days, email, phone, property_address, property_street, property_postal_code, property_city, mailing_address, mailing_street, mailing_postal_code, mailing_city, additional_info, data_processing_consent_at, terms_accepted_at, immediate_performance_consent_at, contract_text, contract_version, created_at, updated_at FROM orders;
   DROP TABLE orders;
   ALTER TABLE orders_v2 RENAME TO orders;`,
-  // The transactional outbox (docs/decisions/015): e-mails written with the order, sent by a
-  // worker, each attempt recorded. One message of a kind per order.
-  `CREATE TABLE outbox (
+    postgres: `ALTER TABLE orders ALTER COLUMN immediate_performance_consent_at DROP NOT NULL;
+  ALTER TABLE orders ADD COLUMN contract_text_binding TEXT;`,
+  },
+  {
+    // The transactional outbox (docs/decisions/015): e-mails written with the order, sent by a
+    // worker, each attempt recorded. One message of a kind per order.
+    name: "outbox",
+    sqlite: `CREATE TABLE outbox (
     id INTEGER PRIMARY KEY,
     order_id INTEGER NOT NULL REFERENCES orders(id),
     kind TEXT NOT NULL,
@@ -113,21 +144,102 @@ export const MIGRATIONS: readonly string[] = [
     outcome TEXT NOT NULL CHECK (outcome IN ('sent', 'failed')),
     error TEXT
   ) STRICT;`,
+    postgres: `CREATE TABLE outbox (
+    id INTEGER GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    order_id INTEGER NOT NULL REFERENCES orders(id),
+    kind TEXT NOT NULL,
+    data TEXT,
+    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sending', 'sent', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT NOT NULL,
+    claim_id TEXT,
+    claimed_at TEXT,
+    last_error TEXT,
+    sent_at TEXT,
+    created_at TEXT NOT NULL,
+    UNIQUE (order_id, kind)
+  );
+  CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+  CREATE TABLE outbox_attempts (
+    id INTEGER GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    message_id INTEGER NOT NULL REFERENCES outbox(id),
+    attempted_at TEXT NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('sent', 'failed')),
+    error TEXT
+  );`,
+  },
 ];
 
-export function migrate(connection: BetterSqlite3.Database): number {
+/**
+ * SQLite: one IMMEDIATE transaction takes the write lock first, so two processes starting
+ * together cannot both apply a step; the second re-reads user_version inside it.
+ * Returns the schema version. May throw SQLITE_BUSY: the caller retries (decision 008).
+ */
+export function migrateSqlite(
+  connection: BetterSqlite3.Database,
+  steps: readonly MigrationStep[] = MIGRATIONS
+): number {
   const applied = connection.pragma("user_version", { simple: true }) as number;
-  const pending = MIGRATIONS.slice(applied);
-  if (pending.length === 0) return applied;
-  // IMMEDIATE: two processes starting together cannot both apply the same step.
+  if (applied >= steps.length) return applied;
   connection
     .transaction(() => {
-      const current = connection.pragma("user_version", { simple: true }) as number;
-      MIGRATIONS.slice(current).forEach((statement, index) => {
-        connection.exec(statement);
+      const current = connection.pragma("user_version", {
+        simple: true,
+      }) as number;
+      steps.slice(current).forEach((step, index) => {
+        connection.exec(step.sqlite);
         connection.pragma(`user_version = ${current + index + 1}`);
       });
     })
     .immediate();
-  return MIGRATIONS.length;
+  return steps.length;
+}
+
+/** Any number will do as long as no other code in this database uses it for a lock. */
+const MIGRATION_LOCK_KEY = 7_240_001;
+
+/**
+ * PostgreSQL: a session-level advisory lock serialises instances starting together; each
+ * step and its bookkeeping row commit in one transaction (DDL is transactional there).
+ */
+export async function migratePostgres(
+  pool: pg.Pool,
+  steps: readonly MigrationStep[] = MIGRATIONS
+): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await client.query(
+        `CREATE TABLE IF NOT EXISTS schema_migrations (
+          version INTEGER PRIMARY KEY,
+          name TEXT NOT NULL,
+          applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+        )`
+      );
+      const { rows } = await client.query<{ version: number }>(
+        "SELECT coalesce(max(version), 0)::int AS version FROM schema_migrations"
+      );
+      const current = rows[0]?.version ?? 0;
+      for (const [index, step] of steps.slice(current).entries()) {
+        await client.query("BEGIN");
+        try {
+          await client.query(step.postgres);
+          await client.query(
+            "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
+            [current + index + 1, step.name]
+          );
+          await client.query("COMMIT");
+        } catch (error) {
+          await client.query("ROLLBACK");
+          throw error;
+        }
+      }
+      return Math.max(current, steps.length);
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }

@@ -2,7 +2,11 @@ import type { Generated, Selectable } from "kysely";
 import type { Locale } from "~/i18n/locales";
 
 /** Kysely's view of the tables created by app/db/migrations.ts. */
-export type OrderStatus = "awaiting_payment" | "paid" | "dispatched" | "cancelled";
+export type OrderStatus =
+  | "awaiting_payment"
+  | "paid"
+  | "dispatched"
+  | "cancelled";
 
 export type OrdersTable = {
   id: Generated<number>;

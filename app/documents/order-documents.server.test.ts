@@ -28,8 +28,8 @@ const details: OrderDetails = {
 };
 
 let db: AppDatabase;
-beforeEach(() => {
-  db = openDatabase(join(mkdtempSync(join(tmpdir(), "documents-")), "app.db"));
+beforeEach(async () => {
+  db = await openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "documents-")), "app.db") });
 });
 afterEach(() => db.destroy());
 

@@ -36,8 +36,8 @@ const context: ComposeContext = {
 };
 
 let db: AppDatabase;
-beforeEach(() => {
-  db = openDatabase(join(mkdtempSync(join(tmpdir(), "compose-")), "app.db"));
+beforeEach(async () => {
+  db = await openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "compose-")), "app.db") });
 });
 afterEach(() => db.destroy());
 

@@ -21,8 +21,8 @@ const SPEC_BODY = {
 const CONSENTS = { zgoda_na_przetwarzanie_danych: true, akceptacja_warunkow: true, zgoda_na_natychmiastowe_wykonanie: true };
 
 let db: AppDatabase;
-beforeEach(() => {
-  db = openDatabase(join(mkdtempSync(join(tmpdir(), "order-api-")), "orders.db"));
+beforeEach(async () => {
+  db = await openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "order-api-")), "orders.db") });
 });
 afterEach(() => db.destroy());
 

@@ -29,8 +29,8 @@ const NOW = new Date("2026-11-22T10:00:00Z");
 
 let db: AppDatabase;
 let reported: ServerEvent[];
-beforeEach(() => {
-  db = openDatabase(join(mkdtempSync(join(tmpdir(), "form-action-")), "orders.db"));
+beforeEach(async () => {
+  db = await openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "form-action-")), "orders.db") });
   reported = [];
 });
 afterEach(() => db.destroy());

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { AppDatabase } from "~/db/db.server";
-import { DatabaseBusyError } from "~/db/sqlite-dialect.server";
+import { DatabaseBusyError } from "~/db/sqlite-busy.server";
 import { BodyTooLargeError, readFormDataLimited } from "~/security/body.server";
 import { honeypotTripped } from "~/forms/honeypot";
 import { jsFlagIsOn } from "~/forms/js-flag";

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "kysely";
+import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
+import type { Database } from "~/db/schema";
+import { isUniqueViolation } from "~/db/unique-violation";
 import type { OrderRow } from "~/db/schema";
 import { company } from "~/config/env.server";
 import { translatorFor } from "~/i18n/i18n.server";
@@ -52,11 +54,24 @@ export type AcceptInput = {
 export type AcceptResult = { order: OrderRow; created: boolean };
 
 const ORDER_PREFIX = "AE";
+type Writer = AppDatabase | Transaction<Database>;
 /** What a new order sends: the customer's confirmation with the agreement, and the operator's notice. */
 const ORDER_MESSAGES = ["order_confirmation", "operator_new_order"] as const;
 
-function isUniqueViolation(error: unknown, column: string): boolean {
-  return error instanceof Error && (error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" && error.message.includes(`orders.${column}`);
+/** Several writers may read the same "next" number; the loser reads again, this many times at most. */
+const MAX_NUMBER_ATTEMPTS = 100;
+
+async function nextNumberSeq(db: Writer, year: number): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.max("number_seq").as("last"))
+    .where("number_year", "=", year)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0) + 1;
+}
+
+function isNumberTaken(error: unknown): boolean {
+  return isUniqueViolation(error, "orders", ["number_year", "number_seq"]) || isUniqueViolation(error, "orders", ["number"]);
 }
 
 export async function findOrderByIdempotencyKey(db: AppDatabase, key: string): Promise<OrderRow | undefined> {
@@ -72,64 +87,67 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
   const year = now.getUTCFullYear();
   const { details } = input;
   const agreement = await buildAgreement(details, input.locale, now);
-  // The next number of the year is computed inside the INSERT itself: one statement,
-  // one write lock, so two writers can never take the same number.
-  const nextSeq = sql<number>`(SELECT coalesce(max(number_seq), 0) + 1 FROM orders WHERE number_year = ${year})`;
-
-  try {
-    // The order and its two e-mails are written together or not at all (the outbox).
-    const order = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto("orders")
-        .values({
-          number: sql<string>`${`${ORDER_PREFIX}-${year}-`} || printf('%06d', ${nextSeq})`,
-          number_year: year,
-          number_seq: nextSeq,
-          payment_token: randomBytes(24).toString("base64url"),
-          idempotency_key: input.idempotencyKey,
-          variant: input.variant,
-          channel: input.channel,
-          locale: input.locale,
-          declaration_type: details.declarationType,
-          price_grosze: PRODUCTS[details.declarationType].priceGrosze,
-          currency: CURRENCY,
-          tenant_name: details.tenantName,
-          landlord_name: details.landlordName,
-          start_date: details.startDate,
-          rental_period_days: details.rentalPeriodDays,
-          email: details.email,
-          phone: details.phone,
-          property_address: details.propertyAddress,
-          property_street: details.propertyParts?.street ?? null,
-          property_postal_code: details.propertyParts?.postalCode ?? null,
-          property_city: details.propertyParts?.city ?? null,
-          mailing_address: details.mailingAddress,
-          mailing_street: details.mailingParts?.street ?? null,
-          mailing_postal_code: details.mailingParts?.postalCode ?? null,
-          mailing_city: details.mailingParts?.city ?? null,
-          additional_info: details.additionalInfo,
-          data_processing_consent_at: input.dataProcessingConsentAt.toISOString(),
-          terms_accepted_at: timestamp,
-          immediate_performance_consent_at: details.immediatePerformanceRequested ? timestamp : null,
-          contract_text: contractText(agreement.document),
-          contract_text_binding: agreement.binding ? contractText(agreement.binding) : null,
-          contract_version: CONTRACT_VERSION,
-          created_at: timestamp,
-          updated_at: timestamp,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await enqueueMessages(trx, row.id, ORDER_MESSAGES, now);
-      return row;
-    });
-    return { order, created: true };
-  } catch (error) {
-    // Another request with the same key won the race: answer with its order.
-    if (isUniqueViolation(error, "idempotency_key")) {
-      const winner = await findOrderByIdempotencyKey(db, input.idempotencyKey);
-      if (winner) return { order: winner, created: false };
+  // Numbers run per year. Several writers (instances on PostgreSQL) can read the same
+  // "next" number; UNIQUE (number_year, number_seq) lets one win, and the others start
+  // their transaction again with a fresh number. A failed insert leaves no gap.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // The order and its two e-mails are written together or not at all (the outbox).
+      const order = await db.transaction().execute(async (trx) => {
+        const seq = await nextNumberSeq(trx, year);
+        const row = await trx
+          .insertInto("orders")
+          .values({
+            number: `${ORDER_PREFIX}-${year}-${String(seq).padStart(6, "0")}`,
+            number_year: year,
+            number_seq: seq,
+            payment_token: randomBytes(24).toString("base64url"),
+            idempotency_key: input.idempotencyKey,
+            variant: input.variant,
+            channel: input.channel,
+            locale: input.locale,
+            declaration_type: details.declarationType,
+            price_grosze: PRODUCTS[details.declarationType].priceGrosze,
+            currency: CURRENCY,
+            tenant_name: details.tenantName,
+            landlord_name: details.landlordName,
+            start_date: details.startDate,
+            rental_period_days: details.rentalPeriodDays,
+            email: details.email,
+            phone: details.phone,
+            property_address: details.propertyAddress,
+            property_street: details.propertyParts?.street ?? null,
+            property_postal_code: details.propertyParts?.postalCode ?? null,
+            property_city: details.propertyParts?.city ?? null,
+            mailing_address: details.mailingAddress,
+            mailing_street: details.mailingParts?.street ?? null,
+            mailing_postal_code: details.mailingParts?.postalCode ?? null,
+            mailing_city: details.mailingParts?.city ?? null,
+            additional_info: details.additionalInfo,
+            data_processing_consent_at: input.dataProcessingConsentAt.toISOString(),
+            terms_accepted_at: timestamp,
+            immediate_performance_consent_at: details.immediatePerformanceRequested ? timestamp : null,
+            contract_text: contractText(agreement.document),
+            contract_text_binding: agreement.binding ? contractText(agreement.binding) : null,
+            contract_version: CONTRACT_VERSION,
+            created_at: timestamp,
+            updated_at: timestamp,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await enqueueMessages(trx, row.id, ORDER_MESSAGES, now);
+        return row;
+      });
+      return { order, created: true };
+    } catch (error) {
+      // Another request with the same key won the race: answer with its order.
+      if (isUniqueViolation(error, "orders", ["idempotency_key"])) {
+        const winner = await findOrderByIdempotencyKey(db, input.idempotencyKey);
+        if (winner) return { order: winner, created: false };
+      }
+      if (isNumberTaken(error) && attempt < MAX_NUMBER_ATTEMPTS) continue;
+      throw error;
     }
-    throw error;
   }
 }
 

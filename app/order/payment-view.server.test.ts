@@ -26,8 +26,8 @@ const details: OrderDetails = {
 const ORDERED = new Date("2026-11-23T09:00:00Z");
 
 let db: AppDatabase;
-beforeEach(() => {
-  db = openDatabase(join(mkdtempSync(join(tmpdir(), "payment-view-")), "orders.db"));
+beforeEach(async () => {
+  db = await openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "payment-view-")), "orders.db") });
 });
 afterEach(() => db.destroy());
 

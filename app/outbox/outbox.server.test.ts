@@ -29,7 +29,7 @@ const later = (ms: number) => new Date(T0.getTime() + ms);
 let db: AppDatabase;
 let orderId: number;
 beforeEach(async () => {
-  db = openDatabase(join(mkdtempSync(join(tmpdir(), "outbox-")), "app.db"));
+  db = await openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "outbox-")), "app.db") });
   const { order } = await acceptOrder(db, { details, variant: "automatic", channel: "api", locale: "pl", idempotencyKey: "k", dataProcessingConsentAt: T0, now: T0 });
   orderId = order.id;
   // acceptOrder may queue its own messages; these tests start from an empty outbox.
@@ -93,7 +93,7 @@ describe("the outbox", () => {
     const lastTry = new Date(attempts.at(-1)!.attempted_at).getTime();
     expect(lastTry - T0.getTime()).toBeGreaterThanOrEqual(3 * 24 * 60 * 60_000);
     expect(attempts.every((attempt) => attempt.outcome === "failed" && attempt.error === "421 Service not available")).toBe(true);
-  });
+  }, 30_000);
 
   it("the worker sends every due message once, records each attempt, and comes back to a failed one", async () => {
     await enqueueMessages(db, orderId, ["order_confirmation", "operator_new_order"], T0);

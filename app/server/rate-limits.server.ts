@@ -1,5 +1,7 @@
 import SQLite from "better-sqlite3";
-import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
+import pg from "pg";
+import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { env } from "~/config/env.server";
 
 /**
  * Request budgets per client address (decision 019), counted in the app's database so that
@@ -30,8 +32,21 @@ export function sqliteRateLimits(databasePath: string): RateLimits {
   const connection = new SQLite(databasePath);
   connection.pragma("journal_mode = WAL");
   connection.pragma("busy_timeout = 0");
-  const limiter = (keyPrefix: string, points: number) =>
-    new RateLimiterSQLite({ storeClient: connection, storeType: "better-sqlite3", tableName: "rate_limits", keyPrefix, points, duration: 60, clearExpiredByTimeout: true });
+  return limitsWith((keyPrefix, points) => new RateLimiterSQLite({ storeClient: connection, storeType: "better-sqlite3", tableName: "rate_limits", keyPrefix, points, duration: 60, clearExpiredByTimeout: true }));
+}
+
+/** On PostgreSQL every instance shares the counters through one table (a small pool of its own). */
+export function postgresRateLimits(databaseUrl: string): RateLimits {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+  return limitsWith((keyPrefix, points) => new RateLimiterPostgres({ storeClient: pool, tableName: "rate_limits", keyPrefix, points, duration: 60, clearExpiredByTimeout: true }));
+}
+
+/** The limits for this process's database (DATABASE_URL, or the SQLite file). */
+export function configuredRateLimits(): RateLimits {
+  return env.DATABASE_URL ? postgresRateLimits(env.DATABASE_URL) : sqliteRateLimits(env.DATABASE_PATH);
+}
+
+function limitsWith(limiter: (keyPrefix: string, points: number) => RateLimiterAbstract): RateLimits {
   const limiters = { POST: limiter("post", POST_LIMIT_PER_MINUTE), GET: limiter("get", GET_LIMIT_PER_MINUTE) };
   return {
     async check(method, clientKey) {

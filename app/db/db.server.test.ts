@@ -1,0 +1,189 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { openDatabase, type AppDatabase } from "./db.server";
+import { MIGRATIONS, migrateSqlite } from "./migrations";
+import { DatabaseBusyError, retryWhileBusy } from "./sqlite-busy.server";
+import { isUniqueViolation } from "./unique-violation";
+
+const opened: AppDatabase[] = [];
+async function open(...args: Parameters<typeof openDatabase>) {
+  const db = await openDatabase(...args);
+  opened.push(db);
+  return db;
+}
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((db) => db.destroy()));
+});
+
+const row = (key: string, seq: number) => ({
+  number: `T-${seq}`,
+  number_year: 2026,
+  number_seq: seq,
+  payment_token: `pay-${key}`,
+  idempotency_key: key,
+  variant: "standard" as const,
+  channel: "api" as const,
+  locale: "pl" as const,
+  declaration_type: "regular" as const,
+  price_grosze: 100,
+  currency: "PLN",
+  tenant_name: "T",
+  landlord_name: null,
+  start_date: null,
+  rental_period_days: null,
+  email: "t@example.com",
+  phone: "600100200",
+  property_address: "a",
+  property_street: null,
+  property_postal_code: null,
+  property_city: null,
+  mailing_address: "b",
+  mailing_street: null,
+  mailing_postal_code: null,
+  mailing_city: null,
+  additional_info: null,
+  data_processing_consent_at: "x",
+  terms_accepted_at: "x",
+  immediate_performance_consent_at: "x",
+  contract_text: "c",
+  contract_version: "1",
+  created_at: "x",
+  updated_at: "x",
+});
+
+async function insertError(
+  db: AppDatabase,
+  values: ReturnType<typeof row>
+): Promise<unknown> {
+  return db
+    .insertInto("orders")
+    .values(values)
+    .execute()
+    .then(
+      () => null,
+      (error: unknown) => error
+    );
+}
+
+describe.each(DIALECTS)("the database on %s", (dialect) => {
+  it("migrates a fresh database once, even when several instances start together", async () => {
+    const target = await freshTarget(dialect);
+    const instances = await Promise.all([
+      open(target),
+      open(target),
+      open(target),
+    ]);
+    await instances[0]!.insertInto("orders").values(row("k1", 1)).execute();
+    const again = await open(target);
+    const rows = await again
+      .selectFrom("orders")
+      .select("idempotency_key")
+      .execute();
+    expect(rows).toEqual([{ idempotency_key: "k1" }]);
+    if (dialect === "postgres") {
+      const versions = await sql<{
+        version: number;
+      }>`SELECT version FROM schema_migrations ORDER BY version`.execute(again);
+      expect(versions.rows.map((r) => r.version)).toEqual(
+        MIGRATIONS.map((_, i) => i + 1)
+      );
+    }
+  });
+
+  it("tells which unique constraint a write broke, on either driver", async () => {
+    const db = await open(await freshTarget(dialect));
+    await db.insertInto("orders").values(row("k1", 1)).execute();
+    const sameKey = await insertError(db, {
+      ...row("k1", 2),
+      payment_token: "other",
+    });
+    expect(isUniqueViolation(sameKey, "orders", ["idempotency_key"])).toBe(
+      true
+    );
+    expect(
+      isUniqueViolation(sameKey, "orders", ["number_year", "number_seq"])
+    ).toBe(false);
+    const sameSeq = await insertError(db, {
+      ...row("k2", 1),
+      number: "T-other",
+    });
+    expect(
+      isUniqueViolation(sameSeq, "orders", ["number_year", "number_seq"])
+    ).toBe(true);
+    expect(isUniqueViolation(sameSeq, "orders", ["idempotency_key"])).toBe(
+      false
+    );
+    expect(
+      isUniqueViolation(new Error("boom"), "orders", ["idempotency_key"])
+    ).toBe(false);
+  });
+});
+
+describe("SQLite specifics", () => {
+  it("brings a file made before PostgreSQL support (user_version 1) up to date and keeps its orders", async () => {
+    const target = await freshTarget("sqlite");
+    const path = (target as { sqlitePath: string }).sqlitePath;
+    mkdirSync(dirname(path), { recursive: true });
+    const old = new SQLite(path);
+    migrateSqlite(old, MIGRATIONS.slice(0, 1));
+    const values = row("old", 1) as Record<string, unknown>;
+    const columns = Object.keys(values);
+    old.prepare(`INSERT INTO orders (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).run(...columns.map((column) => values[column] as never));
+    expect(old.pragma("user_version", { simple: true })).toBe(1);
+    old.close();
+    const reopened = await open(target);
+    expect(await reopened.selectFrom("orders").select(["idempotency_key", "contract_text_binding"]).execute()).toEqual([{ idempotency_key: "old", contract_text_binding: null }]);
+    const reader = new SQLite(path);
+    expect(reader.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
+    reader.close();
+  });
+
+  it("waits for another process's write lock without blocking the event loop, then writes", async () => {
+    const target = await freshTarget("sqlite");
+    const db = await open(target);
+    const locker = new SQLite((target as { sqlitePath: string }).sqlitePath);
+    locker.exec("BEGIN IMMEDIATE");
+    // A timer measures the longest pause of the event loop while the write waits.
+    let last = performance.now();
+    let longestPause = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestPause = Math.max(longestPause, now - last);
+      last = now;
+    }, 10);
+    let written = false;
+    const write = db
+      .insertInto("orders")
+      .values(row("waited", 1))
+      .execute()
+      .then(() => (written = true));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(written).toBe(false);
+    locker.exec("COMMIT");
+    locker.close();
+    await write;
+    clearInterval(ticker);
+    // Blocking inside SQLite would have frozen the loop for the whole second.
+    expect(longestPause).toBeLessThan(400);
+    expect(
+      await db.selectFrom("orders").select("idempotency_key").execute()
+    ).toEqual([{ idempotency_key: "waited" }]);
+  });
+
+  it("gives up with DatabaseBusyError once the wait budget is spent", async () => {
+    const busy = Object.assign(new Error("database is locked"), {
+      code: "SQLITE_BUSY",
+    });
+    const started = Date.now();
+    await expect(
+      retryWhileBusy(() => {
+        throw busy;
+      }, 150)
+    ).rejects.toBeInstanceOf(DatabaseBusyError);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});

@@ -1,0 +1,16 @@
+import type { TestProject } from "vitest/node";
+import { startPostgres } from "./postgres";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Admin URL of the run's private PostgreSQL cluster (tests/support/postgres.ts). */
+    postgresUrl: string;
+  }
+}
+
+/** One cluster per `vitest run`; tests make their own databases in it (tests/support/test-databases.ts). */
+export default async function setup(project: TestProject) {
+  const postgres = await startPostgres();
+  project.provide("postgresUrl", postgres.url);
+  return () => postgres.stop();
+}

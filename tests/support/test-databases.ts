@@ -1,0 +1,35 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { inject } from "vitest";
+import type { DatabaseTarget } from "~/db/db.server";
+
+/** Both databases the app supports; database tests run once per entry (describe.each). */
+export const DIALECTS = ["sqlite", "postgres"] as const;
+export type Dialect = (typeof DIALECTS)[number];
+
+/** A fresh, empty database of the dialect: a temp SQLite file, or a new PostgreSQL database. */
+export async function freshTarget(dialect: Dialect): Promise<DatabaseTarget> {
+  if (dialect === "sqlite")
+    return {
+      sqlitePath: join(
+        mkdtempSync(join(tmpdir(), "db-test-")),
+        "nested",
+        "app.db"
+      ),
+    };
+  const adminUrl = inject("postgresUrl");
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { postgresUrl: url.toString() };
+}
