@@ -71,7 +71,11 @@ export async function readFormDataLimited(request: Request): Promise<FormData> {
   }
 }
 
+/** What a visitor reads after sending a too-large form without JavaScript: Polish first, the site's default language. */
+export const BODY_TOO_LARGE_TEXT = `413 – Formularz jest zbyt duży (najwyżej ${MAX_BODY_BYTES / 1024} KiB). Wróć do poprzedniej strony i spróbuj ponownie.\n413 – The form is too large (at most ${MAX_BODY_BYTES / 1024} KiB). Go back to the previous page and try again.\n`;
+
 /** What a route answers when the body was too large. */
 export function bodyTooLargeResponse(): Response {
-  return textResponse("Payload Too Large", 413, { Connection: "close" });
+  // No "Connection: close": closing with unread bytes resets the connection and loses this answer (decision 011).
+  return textResponse(BODY_TOO_LARGE_TEXT, 413);
 }

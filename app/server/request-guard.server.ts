@@ -2,7 +2,7 @@ import { Server, type IncomingMessage, type ServerResponse } from "node:http";
 import { ERROR_STRINGS } from "~/i18n/error-strings";
 import { localeFromPath } from "~/i18n/locales";
 import { homePath } from "~/i18n/routes";
-import { MAX_BODY_BYTES } from "~/security/body.server";
+import { BODY_TOO_LARGE_TEXT, MAX_BODY_BYTES } from "~/security/body.server";
 import { contentSecurityPolicy } from "~/security/headers.server";
 import { isSameOrigin } from "~/security/same-origin.server";
 import { clientAddressOf, type RateLimits } from "./rate-limits.server";
@@ -90,7 +90,7 @@ export function createRequestScreen({ rateLimits, checkDatabase, hsts, trustedPr
       const path = (request.url ?? "/").split("?")[0] ?? "/";
       if (!path.startsWith("/api/") && Number(request.headers["content-length"] ?? "0") > MAX_BODY_BYTES) {
         discardBodyBriefly(request);
-        return answer(response, 413, "text/plain; charset=utf-8", "Payload Too Large");
+        return answer(response, 413, "text/plain; charset=utf-8", BODY_TOO_LARGE_TEXT);
       }
     }
     if (!rateLimits || (method !== "GET" && method !== "POST")) return false;

@@ -90,6 +90,7 @@ test.describe("requests from other sites and oversized bodies", () => {
     for (const path of ["/zamowienie-oswiadczenia", "/consent", "/tracking/event", "/api/preview"]) {
       const response = await request.post(path, { data: big, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
       expect(response.status(), path).toBe(413);
+      if (path === "/consent" || path === "/tracking/event") expect(await response.text(), path).toContain("Formularz jest zbyt duży");
     }
   });
 
