@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
@@ -29,6 +31,8 @@ function isBusy(error: unknown): boolean {
  * stalling the site.
  */
 export function sqliteRateLimits(databasePath: string): RateLimits {
+  // A fresh clone has no data folder yet when the first module opens the file.
+  if (databasePath !== ":memory:") mkdirSync(dirname(resolve(databasePath)), { recursive: true });
   const connection = new SQLite(databasePath);
   connection.pragma("journal_mode = WAL");
   connection.pragma("busy_timeout = 0");
