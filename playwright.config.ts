@@ -15,7 +15,12 @@ const baseURL = `http://127.0.0.1:${port}`;
 const capiStubPort = port + 2;
 process.env.E2E_CAPI_STUB_URL = `http://127.0.0.1:${capiStubPort}`;
 // Set once in the main process; workers inherit it, so specs can open the same database file.
-process.env.E2E_DATABASE_PATH ??= join(mkdtempSync(join(tmpdir(), "adres-e2e-")), "e2e.db");
+const runDirectory = mkdtempSync(join(tmpdir(), "adres-e2e-"));
+process.env.E2E_DATABASE_PATH ??= join(runDirectory, "e2e.db");
+// A real SMTP server (tests/support/smtp-server-cli.mjs): it writes each message it receives as JSON here.
+const smtpPort = port + 3;
+process.env.E2E_SMTP_CONTROL_URL = `http://127.0.0.1:${port + 4}`;
+process.env.E2E_MAIL_DIR ??= join(runDirectory, "received-mail");
 
 function chromiumExecutable(): string | undefined {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
@@ -46,8 +51,15 @@ export default defineConfig({
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions } },
     { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
   ],
-  // Started in this order: the Conversions API stand-in, then the site that reports to it.
+  // Started in this order: the Conversions API stand-in and the SMTP server, then the site that uses them.
   webServer: [
+    {
+      command: "node tests/support/smtp-server-cli.mjs",
+      url: `${process.env.E2E_SMTP_CONTROL_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      env: { SMTP_STUB_PORT: String(smtpPort), SMTP_STUB_CONTROL_PORT: String(port + 4), SMTP_STUB_DIR: process.env.E2E_MAIL_DIR },
+    },
     {
       command: "node tests/e2e/support/capi-stub.mjs",
       url: `${process.env.E2E_CAPI_STUB_URL}/__health`,
@@ -71,6 +83,12 @@ export default defineConfig({
         META_CAPI_TOKEN: E2E_TRACKING.capiToken,
         META_CAPI_URL: process.env.E2E_CAPI_STUB_URL,
         TIKTOK_PIXEL_ID: E2E_TRACKING.tiktokPixelId,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: "Adres do eksmisji <zamowienia@adres.test>",
+        OPERATOR_EMAIL: "operator@adres.test",
+        // The suite sends far more than 30 POSTs a minute from one address; the limits have
+        // their own spec and server (tests/e2e/rate-limits.spec.ts).
+        RATE_LIMIT_DISABLED: "1",
       },
     },
   ],

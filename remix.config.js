@@ -14,6 +14,7 @@ const otherRoutes = [
   ["tracking/event", "routes/tracking-event.ts"],
   ["api/preview", "routes/api.preview.ts"],
   ["api/accept", "routes/api.accept.ts"],
+  ["agreement/:token", "routes/agreement-pdf.ts"],
   ["*", "routes/not-found.tsx"],
 ];
 

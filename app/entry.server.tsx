@@ -3,15 +3,35 @@ import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } fro
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
+import { sql } from "kysely";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
+import { startMailWorker } from "~/mail/mail-worker.server";
+import { sqliteRateLimits } from "~/server/rate-limits.server";
+import { createRequestScreen, installRequestGuard } from "~/server/request-guard.server";
+import { stopGracefully } from "~/server/shutdown.server";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
 import { trackingCspFor } from "~/tracking/events.server";
 
-// Open the database and run its migrations at start-up, before the first request.
-getDb();
+// Health checks, HSTS, cross-site POSTs, oversized bodies and rate limits are answered
+// before remix-serve's app sees a request (decisions 018 and 019).
+installRequestGuard(
+  createRequestScreen({
+    rateLimits: env.RATE_LIMIT_DISABLED ? null : sqliteRateLimits(env.DATABASE_PATH),
+    checkDatabase: async () => {
+      await sql`select 1`.execute(getDb());
+    },
+    hsts: env.SITE_URL.startsWith("https:"),
+    trustedProxies: env.TRUST_PROXY,
+  }),
+);
+
+// Open the database and run its migrations at start-up, before the first request; then
+// start sending the e-mails the outbox holds (docs/decisions/015).
+const mailWorker = startMailWorker(getDb());
+stopGracefully({ mailWorker });
 
 const ABORT_DELAY_MS = 5_000;
 const isDevelopment = env.NODE_ENV === "development";

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Links, Meta, Outlet, type ShouldRevalidateFunction, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
@@ -14,7 +14,7 @@ import { company, env } from "~/config/env.server";
 import { isOfflineResult } from "~/forms/offline";
 import { createPageI18n, syncPageI18n } from "~/i18n/i18n";
 import { localeOf, namespacesForPath, resourcesFor } from "~/i18n/i18n.server";
-import { matchPage } from "~/i18n/routes";
+import { canonicalPathOf, matchPage } from "~/i18n/routes";
 import { errorMeta } from "~/i18n/seo";
 import { localeFromPath } from "~/i18n/locales";
 import { useRootData, type RootData } from "~/root-data";
@@ -32,7 +32,10 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = (args) => (args.error ? errorMeta(args) : []);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { pathname } = new URL(request.url);
+  const { pathname, search } = new URL(request.url);
+  // "/En/Contact" or "/blog/" would show the page in the wrong language: send it to its spelling.
+  const canonical = canonicalPathOf(pathname);
+  if (canonical) throw redirect(`${canonical}${search}`, request.method === "GET" || request.method === "HEAD" ? 301 : 308);
   const locale = localeOf(request);
   const consent = await readConsent(request);
   const data: RootData = {

@@ -1,6 +1,7 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { JsFlagInput } from "~/components/JsFlagInput";
 import { pathFor } from "~/i18n/routes";
 import { useRequiredRootData } from "~/root-data";
 import { CONSENT_ACTION_PATH, returnPathOf } from "~/tracking/consent";
@@ -21,11 +22,8 @@ export function CookieBanner() {
   const { locale, consent, showConsentBanner } = useRequiredRootData();
   const location = useLocation();
   const fetcher = useFetcher();
-  const [enhanced, setEnhanced] = useState(false);
   // The location the visitor last chose on: the banner stays closed there even if its URL asks for it.
   const [answeredAt, setAnsweredAt] = useState<string | null>(null);
-
-  useEffect(() => setEnhanced(true), []);
 
   if (!showConsentBanner || answeredAt === location.key) return null;
 
@@ -52,7 +50,7 @@ export function CookieBanner() {
         </div>
         <fetcher.Form method="post" action={CONSENT_ACTION_PATH} onSubmit={onChoose} className="grid shrink-0 grid-cols-2 gap-3">
           <input type="hidden" name="redirectTo" value={returnPathOf(location.pathname, location.search)} />
-          {enhanced ? <input type="hidden" name="js" value="1" /> : null}
+          <JsFlagInput />
           <button type="submit" name="choice" value="accept" className={CHOICE_BUTTON}>
             {t("banner.accept")}
           </button>

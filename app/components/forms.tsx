@@ -1,8 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { forwardRef, type ChangeEventHandler, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { JS_FLAG } from "~/forms/js-flag";
-import { useHydrated } from "./use-hydrated";
 
 /**
  * The form controls every form of the site uses, built on conform's field metadata.
@@ -144,10 +142,10 @@ type ErrorSummaryProps = { heading: string; items: readonly SummaryItem[]; intro
  * moves focus here after a failed submit (it is focusable, not a live region, so typing a
  * correction is never interrupted nor re-announced).
  */
-export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(function ErrorSummary({ heading, items, intro }, ref) {
+export const ErrorSummary = forwardRef<HTMLElement, ErrorSummaryProps>(function ErrorSummary({ heading, items, intro }, ref) {
   if (items.length === 0 && !intro) return null;
   return (
-    <div ref={ref} tabIndex={-1} aria-labelledby="error-summary-title" className="mb-8 rounded-lg border-4 border-red-700 bg-white p-5 outline-none focus:ring-4 focus:ring-orange-400" data-testid="error-summary">
+    <section ref={ref} tabIndex={-1} aria-labelledby="error-summary-title" className="mb-8 rounded-lg border-4 border-red-700 bg-white p-5 outline-none focus:ring-4 focus:ring-orange-400" data-testid="error-summary">
       <h2 id="error-summary-title" className="text-lg font-bold text-slate-900">
         {heading}
       </h2>
@@ -163,7 +161,7 @@ export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(functi
           ))}
         </ul>
       ) : null}
-    </div>
+    </section>
   );
 });
 
@@ -175,9 +173,4 @@ export function NetworkErrorAlert({ message }: { message: string | null }) {
       {message}
     </p>
   );
-}
-
-/** Rendered only once hydrated: tells the action that JavaScript is on (app/forms/js-flag.ts). */
-export function JsFlagInput() {
-  return useHydrated() ? <input type="hidden" name={JS_FLAG} value="1" /> : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, expectedDispatchDate, isBusinessDay, isPublicHoliday, signedByDate, warsawDay } from "./delivery-dates.server";
+import { addBusinessDays, deliveryDates, expectedDispatchDate, isBusinessDay, isPublicHoliday, signedByDate, warsawDay, withdrawalPeriodEnd } from "./delivery-dates.server";
 
 /** An instant given as Warsaw wall-clock time (the test runs in whatever zone the machine has). */
 function warsaw(isoLocal: string, offset = "+01:00"): Date {
@@ -67,5 +67,31 @@ describe("delivery dates", () => {
     expect(day(expectedDispatchDate("regular", warsaw("2026-12-23T11:00")))).toBe("2026-12-30");
     // Notarized: signed 28, 29, 30 Dec → Wed 30 Dec, then 31 Dec and (1 Jan a holiday) Mon 4 Jan 2027.
     expect(day(expectedDispatchDate("notarized", warsaw("2026-12-23T11:00")))).toBe("2027-01-04");
+  });
+});
+
+describe("the withdrawal period", () => {
+  it("ends 14 days after the day the agreement is concluded", () => {
+    // Concluded Monday 2 November 2026: ends Monday 16 November.
+    expect(day(withdrawalPeriodEnd(warsaw("2026-11-02T15:00")))).toBe("2026-11-16");
+  });
+
+  it("moves to the next business day when it would end on a Saturday or a holiday", () => {
+    // Concluded Saturday 31 October 2026 → Saturday 14 November → Monday 16 November.
+    expect(day(withdrawalPeriodEnd(warsaw("2026-10-31T10:00")))).toBe("2026-11-16");
+    // Concluded 28 October 2026 → 11 November (Independence Day) → Thursday 12 November.
+    expect(day(withdrawalPeriodEnd(warsaw("2026-10-28T10:00")))).toBe("2026-11-12");
+  });
+
+  it("delays the work when no early start was asked for, and not when it was", () => {
+    const order = { orderedAt: warsaw("2026-11-02T10:00"), paidAt: warsaw("2026-11-03T10:00") };
+    const early = deliveryDates("regular", { ...order, earlyStart: true });
+    expect([day(early.countedFrom), day(early.signedBy), day(early.dispatchBy)]).toEqual(["2026-11-03", "2026-11-04", "2026-11-06"]);
+    const waiting = deliveryDates("regular", { ...order, earlyStart: false });
+    // The period ends Monday 16 November; signed Tuesday 17, dispatched Thursday 19.
+    expect([day(waiting.countedFrom), day(waiting.signedBy), day(waiting.dispatchBy)]).toEqual(["2026-11-16", "2026-11-17", "2026-11-19"]);
+    // Paid after the period ended: the payment day counts.
+    const late = deliveryDates("notarized", { orderedAt: order.orderedAt, paidAt: warsaw("2026-11-20T10:00"), earlyStart: false });
+    expect(day(late.countedFrom)).toBe("2026-11-20");
   });
 });

@@ -91,3 +91,37 @@ export function expectedDispatchDate(type: DeclarationType, paidAt: Date): Date 
   return addBusinessDays(signedByDate(type, paidAt), DISPATCH_BUSINESS_DAYS);
 }
 
+
+/** Days a consumer has to withdraw from the agreement (art. 27 of the consumer rights act). */
+export const WITHDRAWAL_PERIOD_DAYS = 14;
+
+/**
+ * The last day of the withdrawal period for an agreement concluded at `orderedAt`: 14
+ * calendar days after the day of conclusion (that day is not counted), moved to the next
+ * business day when it ends on a Saturday or a public holiday (art. 115 of the civil code).
+ */
+export function withdrawalPeriodEnd(orderedAt: Date): Date {
+  const end = new Date(noonUtcOf(warsawDay(orderedAt)).getTime() + WITHDRAWAL_PERIOD_DAYS * 24 * 60 * 60 * 1000);
+  return addBusinessDays(end, 0);
+}
+
+export type DeliveryDates = {
+  /** The day the work starts from: the payment day, or the day after the withdrawal period when no early start was asked for. */
+  countedFrom: Date;
+  signedBy: Date;
+  dispatchBy: Date;
+};
+
+/**
+ * The promise for one order. With `earlyStart` (the consumer asked for the work to start
+ * within the withdrawal period) the days count from the payment being booked; without it
+ * they count from the later of the payment and the end of the withdrawal period (terms,
+ * § 5 clause 1).
+ */
+export function deliveryDates(type: DeclarationType, { paidAt, orderedAt, earlyStart }: { paidAt: Date; orderedAt: Date; earlyStart: boolean }): DeliveryDates {
+  const paidDay = noonUtcOf(warsawDay(paidAt));
+  const periodEnd = withdrawalPeriodEnd(orderedAt);
+  const countedFrom = earlyStart || paidDay.getTime() > periodEnd.getTime() ? paidDay : periodEnd;
+  const signedBy = addBusinessDays(countedFrom, SIGNING_BUSINESS_DAYS[type]);
+  return { countedFrom, signedBy, dispatchBy: addBusinessDays(signedBy, DISPATCH_BUSINESS_DAYS) };
+}

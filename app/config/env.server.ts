@@ -26,6 +26,16 @@ const EnvSchema = z.object({
    * and several app instances would not accept each other's tokens.
    */
   ORDER_TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * How many reverse proxies stand in front of the site (docs/decisions/019). With 0, the
+   * client's address is the connection's; with n, the n-th address from the right of
+   * X-Forwarded-For. A header nobody trusted can then never change a rate-limit key.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
+  /** "1" turns the rate limits off (benchmarks). */
+  RATE_LIMIT_DISABLED: z.enum(["0", "1", ""]).default("0").transform((value) => value === "1"),
+  /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */
+  PAYMENT_DEADLINE_DAYS: z.coerce.number().int().min(3).max(60).default(7),
   COMPANY_LEGAL_NAME: optionalText,
   COMPANY_TAX_ID: optionalText,
   COMPANY_KRS: z

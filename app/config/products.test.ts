@@ -2,11 +2,9 @@ import { describe, expect, it } from "vitest";
 import { formatPrice, priceInZloty, PRODUCTS } from "./products";
 
 describe("pricing", () => {
-  it("has the spec's prices and turnaround", () => {
+  it("has the spec's prices", () => {
     expect(priceInZloty("regular")).toBe(299);
     expect(priceInZloty("notarized")).toBe(399);
-    expect(PRODUCTS.regular.turnaroundBusinessDays).toBe(1);
-    expect(PRODUCTS.notarized.turnaroundBusinessDays).toBe(3);
   });
 
   it("formats prices in each language's convention", () => {

@@ -1,7 +1,7 @@
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 
 /**
- * The one source of the products' prices and turnaround (spec sections 3 and 9).
+ * The one source of the products' prices (spec sections 3 and 9); their delivery times are in delivery.ts.
  * Prices are integers in grosze (1/100 PLN), VAT included.
  */
 export const DECLARATION_TYPES = ["regular", "notarized"] as const;
@@ -9,9 +9,9 @@ export type DeclarationType = (typeof DECLARATION_TYPES)[number];
 
 export const CURRENCY = "PLN";
 
-export const PRODUCTS: Record<DeclarationType, { priceGrosze: number; turnaroundBusinessDays: number }> = {
-  regular: { priceGrosze: 29_900, turnaroundBusinessDays: 1 },
-  notarized: { priceGrosze: 39_900, turnaroundBusinessDays: 3 },
+export const PRODUCTS: Record<DeclarationType, { priceGrosze: number }> = {
+  regular: { priceGrosze: 29_900 },
+  notarized: { priceGrosze: 39_900 },
 };
 
 export function isDeclarationType(value: unknown): value is DeclarationType {

@@ -13,11 +13,6 @@ const OTHER_LOCALES = ["en", "uk", "ru"];
 const LOCALES = ["pl", ...OTHER_LOCALES];
 /** Every namespace with a page head (`meta`), plus common's 404 head and the error screen. */
 const ALL_NAMESPACES = readdirSync(join(process.cwd(), "locales", "pl")).map((file) => file.replace(/\.json$/, ""));
-/**
- * The order and payment heads are being rewritten on the order branch; drop them from this
- * list once their titles use the separator and lengths below.
- */
-const HEADS_PENDING_ELSEWHERE = new Set(["order", "payment"]);
 
 /** The one separator between a page's own title and the product name. */
 const TITLE_SEPARATOR = " | ";
@@ -64,7 +59,7 @@ function heads(value: unknown, path = ""): Array<{ path: string; title: string; 
 
 describe("page titles and descriptions", () => {
   for (const locale of LOCALES) {
-    for (const namespace of ALL_NAMESPACES.filter((name) => !HEADS_PENDING_ELSEWHERE.has(name))) {
+    for (const namespace of ALL_NAMESPACES) {
       for (const head of heads(load(locale, namespace))) {
         // Blog posts and sections have titles too; only page heads (meta, notFound, the error screen) end in the product name.
         if (!head.title.includes("Adres do eksmisji")) continue;

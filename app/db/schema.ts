@@ -1,4 +1,5 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
+import type { Locale } from "~/i18n/locales";
 
 /** Kysely's view of the tables created by app/db/migrations.ts. */
 export type OrderStatus = "awaiting_payment" | "paid" | "dispatched" | "cancelled";
@@ -13,7 +14,7 @@ export type OrdersTable = {
   status: Generated<OrderStatus>;
   variant: "standard" | "automatic";
   channel: "form" | "api";
-  locale: "pl" | "en" | "uk" | "ru";
+  locale: Locale;
   declaration_type: "regular" | "notarized";
   price_grosze: number;
   currency: string;
@@ -34,13 +35,44 @@ export type OrdersTable = {
   additional_info: string | null;
   data_processing_consent_at: string;
   terms_accepted_at: string;
-  immediate_performance_consent_at: string;
+  /** Null when the customer did not ask to start before the withdrawal period ends. */
+  immediate_performance_consent_at: string | null;
   contract_text: string;
+  /** The binding Polish text, for orders placed in en/uk/ru. */
+  contract_text_binding: string | null;
   contract_version: string;
   created_at: string;
   updated_at: string;
 };
 
-export type Database = { orders: OrdersTable };
+/** What each outbox message is: who gets it follows from the kind (the customer, or the operator). */
+export type MessageKind = "order_confirmation" | "operator_new_order" | "payment_reminder" | "order_paid" | "order_dispatched" | "order_cancelled";
+export type MessageStatus = "pending" | "sending" | "sent" | "failed";
+
+export type OutboxTable = {
+  id: Generated<number>;
+  order_id: number;
+  kind: MessageKind;
+  /** JSON with the facts a later message needs (a tracking number, a reason). */
+  data: string | null;
+  status: Generated<MessageStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claim_id: string | null;
+  claimed_at: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+};
+
+export type OutboxAttemptsTable = {
+  id: Generated<number>;
+  message_id: number;
+  attempted_at: string;
+  outcome: "sent" | "failed";
+  error: string | null;
+};
+
+export type Database = { orders: OrdersTable; outbox: OutboxTable; outbox_attempts: OutboxAttemptsTable };
+export type OutboxRow = Selectable<OutboxTable>;
 export type OrderRow = Selectable<OrdersTable>;
-export type NewOrderRow = Insertable<OrdersTable>;

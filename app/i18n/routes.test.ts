@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import routeTable from "./route-table.json";
 import { LOCALES } from "./locales";
-import { alternatesOf, equivalentPath, hasPathParams, localesOf, matchPage, pathFor, PAGE_IDS } from "./routes";
+import { alternatesOf, canonicalPathOf, equivalentPath, hasPathParams, localesOf, matchPage, pathFor, PAGE_IDS } from "./routes";
 
 const SPEC_TABLE: Record<string, [string, string, string, string]> = {
   home: ["/", "/en", "/uk", "/ru"],
@@ -68,5 +68,23 @@ describe("language switcher targets", () => {
 
   it("fall back to the home page when the page does not exist in the target language", () => {
     expect(equivalentPath("/umowa-automatyczna", "uk")).toBe("/uk");
+  });
+});
+
+describe("URL variants", () => {
+  it("lead to the route table's spelling: letter case and trailing slashes", () => {
+    expect(canonicalPathOf("/En/Contact")).toBe("/en/contact");
+    expect(canonicalPathOf("/DLA-NAJEMCY")).toBe("/dla-najemcy");
+    expect(canonicalPathOf("/blog/")).toBe("/blog");
+    expect(canonicalPathOf("/UK/")).toBe("/uk");
+    expect(canonicalPathOf("/RU/privacy/")).toBe("/ru/privacy");
+  });
+
+  it("keep a payment token's case, and leave canonical and unknown paths alone", () => {
+    expect(canonicalPathOf("/Platnosc/AbCdEfGhIjKlMnOpQrStUvWxYz012345")).toBe("/platnosc/AbCdEfGhIjKlMnOpQrStUvWxYz012345");
+    expect(canonicalPathOf("/platnosc/AbCdEfGhIjKlMnOpQrStUvWxYz012345")).toBeNull();
+    expect(canonicalPathOf("/en/contact")).toBeNull();
+    expect(canonicalPathOf("/")).toBeNull();
+    expect(canonicalPathOf("/nie-ma-takiej-strony")).toBeNull();
   });
 });

@@ -75,6 +75,29 @@ function matchPattern(pattern: string, pathname: string): Record<string, string>
   return params;
 }
 
+/**
+ * The route-table spelling of a path that differs from it only by letter case or a trailing
+ * slash ("/En/Contact" → "/en/contact", "/blog/" → "/blog"), or null when the path is
+ * already canonical or is no page at all. Parameters (a payment token) keep their case.
+ * Remix matches routes case-insensitively and ignores trailing slashes; the language and
+ * the strings, however, come from the exact path, so such variants must be redirected.
+ */
+export function canonicalPathOf(pathname: string): string | null {
+  const path = normalise(pathname);
+  const parts = path.split("/");
+  for (const pageId of PAGE_IDS) {
+    for (const locale of localesOf(pageId)) {
+      const pattern = table[pageId].paths[locale]!.split("/");
+      if (pattern.length !== parts.length) continue;
+      const matches = pattern.every((segment, index) => segment.startsWith(":") || segment.toLowerCase() === parts[index]!.toLowerCase());
+      if (!matches) continue;
+      const canonical = pattern.map((segment, index) => (segment.startsWith(":") ? parts[index]! : segment)).join("/") || "/";
+      return canonical === pathname ? null : canonical;
+    }
+  }
+  return null;
+}
+
 /** Which page and language a path belongs to, or null for a path outside the table. */
 export function matchPage(pathname: string): PageMatch | null {
   const path = normalise(pathname);

@@ -1,4 +1,4 @@
-import type { Company } from "~/config/company";
+import { formatAddress, type Company } from "~/config/company";
 import type { Locale } from "~/i18n/locales";
 import { formatPrice, PRODUCTS } from "~/config/products";
 
@@ -15,7 +15,7 @@ export function legalValuesOf(company: Company, locale: Locale) {
     krs: company.krs,
     shareCapital: company.shareCapital,
     registryCourt: company.registryCourt,
-    address: `${company.street}, ${company.postalCode} ${company.city}`,
+    address: formatAddress(company),
     email: company.email,
     phone: company.phone,
     regularPrice: formatPrice(PRODUCTS.regular.priceGrosze, locale),

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { handleOrderApi, MAX_BODY_BYTES } from "./api.server";
+import { MAX_BODY_BYTES } from "~/security/body.server";
+import { handleOrderApi } from "./api.server";
 
 /** The spec's section 7 body, exactly as an unchanged client of the original site sends it. */
 const SPEC_BODY = {
@@ -60,6 +61,14 @@ describe("POST /api/preview", () => {
     for (const [body, status] of cases) expect((await preview(body)).status).toBe(status);
     const english = await (await preview(JSON.stringify({ ...SPEC_BODY, telefon: "1", jezyk: "en" }))).json();
     expect(english.fieldErrors.telefon).toBe("Invalid phone number");
+  });
+
+  it("refuses a body that is not JSON (what another site's form could send) with 415", async () => {
+    for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      expect((await preview(JSON.stringify(SPEC_BODY), { "Content-Type": contentType })).status).toBe(415);
+    }
+    expect((await accept(JSON.stringify(SPEC_BODY), { "Content-Type": "text/plain;charset=UTF-8" })).status).toBe(415);
+    expect(await countOrders()).toBe(0);
   });
 
   it("refuses a body over 64 KiB with 413, whatever Content-Length claims", async () => {

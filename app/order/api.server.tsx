@@ -4,7 +4,8 @@ import type { ZodError } from "zod";
 import type { AppDatabase } from "~/db/db.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { isLocale, type Locale } from "~/i18n/locales";
-import { applySecurityHeaders } from "~/security/headers.server";
+import { BodyTooLargeError, readBodyLimited } from "~/security/body.server";
+import { jsonResponse } from "~/security/responses.server";
 import { ContractView, type Translate } from "./contract";
 import { acceptOrder, buildAgreement, holdsSameOrder, paymentPath } from "./order.server";
 import { apiSchema, type OrderStage } from "./schema";
@@ -15,34 +16,9 @@ import { apiSchema, type OrderStage } from "./schema";
  * `{ success: false, error, fieldErrors? }`, never a 500. Messages are Polish unless the
  * body asks for another language with `jezyk`.
  */
-export const MAX_BODY_BYTES = 64 * 1024;
-
-function respond(body: unknown, status = 200, extraHeaders: Record<string, string> = {}): Response {
-  const headers = applySecurityHeaders(new Headers({ "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...extraHeaders }));
-  return new Response(JSON.stringify(body), { status, headers });
-}
-
-class BodyTooLarge extends Error {}
-
-/** Reads at most MAX_BODY_BYTES, whatever Content-Length claims. */
-async function readBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new BodyTooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+/** The spec's clients send JSON; a form or text/plain body (what another site's form can send) is refused. */
+function isJson(request: Request): boolean {
+  return /^application\/json\b/i.test(request.headers.get("content-type") ?? "");
 }
 
 function fieldErrors(error: ZodError, t: Translate): Record<string, string> {
@@ -56,38 +32,50 @@ function fieldErrors(error: ZodError, t: Translate): Record<string, string> {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
-export type OrderApiContext = { db: AppDatabase; now?: Date };
+export type OrderApiContext = {
+  db: AppDatabase;
+  now?: Date;
+  /** Called when an order was written, so its e-mails go out at once. */
+  onOrderCreated?: () => void;
+};
 
 export async function handleOrderApi(request: Request, stage: OrderStage, context: OrderApiContext): Promise<Response> {
   let t: Translate = await translatorFor("pl", "order");
-  if (request.method !== "POST") return respond({ success: false, error: t("api.method") }, 405, { Allow: "POST" });
+  if (request.method !== "POST") return jsonResponse({ success: false, error: t("api.method") }, 405, { Allow: "POST" });
 
+  let raw: Uint8Array;
+  try {
+    raw = await readBodyLimited(request);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return jsonResponse({ success: false, error: t("api.tooLarge") }, 413);
+    throw error;
+  }
+  if (!isJson(request)) return jsonResponse({ success: false, error: t("api.contentType") }, 415);
   let body: unknown;
   try {
-    body = JSON.parse(await readBody(request));
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return respond({ success: false, error: t("api.tooLarge") }, 413);
-    return respond({ success: false, error: t("api.invalidJson") }, 400);
+    body = JSON.parse(new TextDecoder("utf-8", { fatal: false }).decode(raw));
+  } catch {
+    return jsonResponse({ success: false, error: t("api.invalidJson") }, 400);
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return respond({ success: false, error: t("api.invalidJson") }, 400);
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return jsonResponse({ success: false, error: t("api.invalidJson") }, 400);
 
   const requested = (body as { jezyk?: unknown }).jezyk;
   const locale: Locale = isLocale(requested) ? requested : "pl";
   t = await translatorFor(locale, "order");
 
   const parsed = apiSchema(stage).safeParse(body);
-  if (!parsed.success) return respond({ success: false, error: t("api.invalid"), fieldErrors: fieldErrors(parsed.error, t) }, 400);
+  if (!parsed.success) return jsonResponse({ success: false, error: t("api.invalid"), fieldErrors: fieldErrors(parsed.error, t) }, 400);
   const details = parsed.data;
   const now = context.now ?? new Date();
 
   if (stage === "details") {
     const { document } = await buildAgreement(details, locale, now);
     const html = renderToStaticMarkup(<ContractView document={document} locale={locale} titleLevel={3} />);
-    return respond({ success: true, html });
+    return jsonResponse({ success: true, html });
   }
 
   const headerKey = request.headers.get("idempotency-key");
-  if (headerKey !== null && !IDEMPOTENCY_KEY.test(headerKey)) return respond({ success: false, error: t("api.idempotencyKey") }, 400);
+  if (headerKey !== null && !IDEMPOTENCY_KEY.test(headerKey)) return jsonResponse({ success: false, error: t("api.idempotencyKey") }, 400);
   try {
     const { order, created } = await acceptOrder(context.db, {
       details,
@@ -99,10 +87,11 @@ export async function handleOrderApi(request: Request, stage: OrderStage, contex
       dataProcessingConsentAt: now,
       now,
     });
-    if (!created && !holdsSameOrder(order, details, locale)) return respond({ success: false, error: t("api.idempotencyConflict") }, 422);
-    return respond({ success: true, error: null, payment_url: paymentPath(order), order_number: order.number }, created ? 201 : 200, created ? {} : { "Idempotent-Replayed": "true" });
+    if (!created && !holdsSameOrder(order, details, locale)) return jsonResponse({ success: false, error: t("api.idempotencyConflict") }, 422);
+    if (created) context.onOrderCreated?.();
+    return jsonResponse({ success: true, error: null, payment_url: paymentPath(order), order_number: order.number }, created ? 201 : 200, created ? {} : { "Idempotent-Replayed": "true" });
   } catch (error) {
     console.error("Order API: could not save the order", error);
-    return respond({ success: false, error: t("errors.unavailable") }, 503, { "Retry-After": "5" });
+    return jsonResponse({ success: false, error: t("errors.unavailable") }, 503, { "Retry-After": "5" });
   }
 }

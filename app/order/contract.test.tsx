@@ -19,6 +19,7 @@ const details: OrderDetails = {
   mailingParts: null,
   additionalInfo: "{{email}} $t(contract.title) <img src=x onerror=alert(1)>",
   rentalPeriodDays: null,
+  immediatePerformanceRequested: true,
 };
 const date = new Date("2026-11-22T10:00:00Z");
 

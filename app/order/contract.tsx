@@ -1,5 +1,6 @@
 import { formatAddress, type Company } from "~/config/company";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
+import { SIGNING_BUSINESS_DAYS } from "~/config/delivery";
 import { formatPrice, PRODUCTS } from "~/config/products";
 import type { OrderDetails } from "./schema";
 
@@ -52,7 +53,7 @@ export function contractDocument({ details, company, locale, date, t }: Contract
     },
     {
       heading: t("contract.delivery.heading"),
-      paragraphs: [t("contract.delivery.time", { count: product.turnaroundBusinessDays }), t("contract.delivery.address", { address: details.mailingAddress })],
+      paragraphs: [t("contract.delivery.time", { count: SIGNING_BUSINESS_DAYS[details.declarationType] }), t("contract.delivery.start"), t("contract.delivery.address", { address: details.mailingAddress })],
     },
     { heading: t("contract.withdrawal.heading"), paragraphs: [t("contract.withdrawal.text")] },
     {

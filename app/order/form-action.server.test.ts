@@ -55,7 +55,7 @@ async function countOrders() {
 }
 
 function previewOf(outcome: OrderOutcome): PreviewState {
-  if (outcome.kind === "accepted" || outcome.state.stage !== "preview") throw new Error(`expected a preview, got ${JSON.stringify(outcome)}`);
+  if (!("state" in outcome) || outcome.state.stage !== "preview") throw new Error(`expected a preview, got ${JSON.stringify(outcome)}`);
   return outcome.state;
 }
 
@@ -156,12 +156,59 @@ describe("the order pages' action", () => {
     expect(row.contract_text).toContain("Jan Nowak");
   });
 
-  it("keeps the preview with a message when a consent is missing", async () => {
+  it("keeps the preview with a message when the terms are not accepted", async () => {
     const preview = previewOf(await run(post({ ...FORM, intent: "preview" })));
-    const outcome = await run(post(acceptFields(preview, { acceptTerms: "on" })));
+    const outcome = await run(post(acceptFields(preview, { immediatePerformanceConsent: "on" })));
     expect(outcome.kind).toBe("invalid");
-    expect(previewOf(outcome).reply?.error).toMatchObject({ immediatePerformanceConsent: ["order:validation.immediatePerformanceConsent"] });
+    expect(previewOf(outcome).reply?.error).toEqual({ acceptTerms: ["order:validation.acceptTerms"] });
     expect(await countOrders()).toBe(0);
+  });
+
+  it("places the order without the withdrawal waiver, recording that it was not given, and keeps its time when it was", async () => {
+    const without = previewOf(await run(post({ ...FORM, intent: "preview" })));
+    expect((await run(post(acceptFields(without, { acceptTerms: "on" })))).kind).toBe("accepted");
+    const withWaiver = previewOf(await run(post({ ...FORM, tenantName: "Ewa Nowak", intent: "preview" })));
+    expect((await run(post(acceptFields(withWaiver)))).kind).toBe("accepted");
+    const rows = await db.selectFrom("orders").select(["tenant_name", "terms_accepted_at", "immediate_performance_consent_at"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { tenant_name: "Jan Kowalski", terms_accepted_at: NOW.toISOString(), immediate_performance_consent_at: null },
+      { tenant_name: "Ewa Nowak", terms_accepted_at: NOW.toISOString(), immediate_performance_consent_at: NOW.toISOString() },
+    ]);
+  });
+
+  it("stores the binding Polish text beside an English agreement", async () => {
+    const request = (fields: Record<string, string>) => new Request("http://site.test/en/order-declaration", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+    const english = (r: Request) => handleOrderForm(r, { variant: STANDARD_VARIANT, locale: "en", db, now: NOW, report: () => undefined });
+    const preview = previewOf(await english(request({ ...FORM, intent: "preview" })));
+    expect(preview.agreement.binding?.title).toMatch(/^Umowa o dostarczenie/);
+    await english(request(acceptFields(preview)));
+    const row = await db.selectFrom("orders").select(["locale", "contract_text", "contract_text_binding"]).executeTakeFirstOrThrow();
+    expect(row.locale).toBe("en");
+    expect(row.contract_text).toContain("Tenant: Jan Kowalski");
+    expect(row.contract_text_binding).toContain("Najemca: Jan Kowalski");
+  });
+
+  it("answers a bot that filled the honeypot like any visitor, writing and reporting nothing", async () => {
+    const preview = previewOf(await run(post({ ...FORM, intent: "preview" })));
+    reported.length = 0;
+    expect(await run(post({ ...acceptFields(preview), website: "http://spam.example" }))).toEqual({ kind: "decoy" });
+    expect(await run(post({ ...FORM, intent: "preview", website: "x" }))).toEqual({ kind: "decoy" });
+    expect(await countOrders()).toBe(0);
+    expect(reported).toEqual([]);
+  });
+
+  it("refuses a body over 64 KiB without using any of it, whatever its Content-Length says", async () => {
+    const big = new URLSearchParams({ ...FORM, intent: "preview", additionalInfo: "x".repeat(70_000) }).toString();
+    expect(await run(post({}, { body: big }))).toEqual({ kind: "tooLarge" });
+    const streamed = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(big));
+        controller.close();
+      },
+    });
+    const chunked = new Request("http://site.test/zamowienie-oswiadczenia", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: streamed, duplex: "half" } as RequestInit);
+    expect(await run(chunked)).toEqual({ kind: "tooLarge" });
+    expect(reported).toEqual([]);
   });
 
   it("treats a body that is not a form (JSON, plain text) as an empty form: 400 with messages, no crash", async () => {

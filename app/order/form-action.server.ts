@@ -1,5 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { AppDatabase } from "~/db/db.server";
+import { DatabaseBusyError } from "~/db/sqlite-dialect.server";
+import { BodyTooLargeError, readFormDataLimited } from "~/security/body.server";
+import { honeypotTripped } from "~/forms/honeypot";
 import { jsFlagIsOn } from "~/forms/js-flag";
 import type { Locale } from "~/i18n/locales";
 import { newEventId, productEventData, purchaseEventId, type PixelEvent } from "~/tracking/events";
@@ -20,6 +23,12 @@ import type { FormState, PreviewState } from "./view-state";
 export type OrderOutcome =
   | { kind: "show"; state: FormState | PreviewState }
   | { kind: "invalid"; state: FormState | PreviewState }
+  /** The order could not be written now (the database stayed locked): the preview again, with a message. */
+  | { kind: "unavailable"; state: PreviewState }
+  /** A body over the limit: nothing of it was used. */
+  | { kind: "tooLarge" }
+  /** A bot filled the honeypot: it gets an ordinary-looking answer, and nothing is written or reported. */
+  | { kind: "decoy" }
   | { kind: "accepted"; paymentUrl: string; paymentToken: string; purchase?: PixelEvent; jsOn: boolean };
 
 export type OrderActionContext = {
@@ -31,14 +40,6 @@ export type OrderActionContext = {
   now?: Date;
 };
 
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    // A body that is not a form is treated as an empty form: it fails validation with 400.
-    return new FormData();
-  }
-}
 
 /** The posted values of the form's own fields, as text, to fill the form or the hidden fields again. */
 function postedValues(formData: FormData, variant: OrderVariant): Record<string, string> {
@@ -58,7 +59,15 @@ function postedValues(formData: FormData, variant: OrderVariant): Record<string,
 export async function handleOrderForm(request: Request, context: OrderActionContext): Promise<OrderOutcome> {
   const { variant, locale, db, report } = context;
   const now = context.now ?? new Date();
-  const formData = await readForm(request);
+  let formData: FormData;
+  try {
+    // A body that is not a form reads as an empty form: it fails validation with 400.
+    formData = await readFormDataLimited(request);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return { kind: "tooLarge" };
+    throw error;
+  }
+  if (honeypotTripped(formData)) return { kind: "decoy" };
   const intent = formData.get("intent");
   const values = postedValues(formData, variant);
 
@@ -98,15 +107,14 @@ export async function handleOrderForm(request: Request, context: OrderActionCont
   const full = parseWithZod(formData, { schema: orderFormSchema(variant, "accept") });
   if (full.status !== "success") return preview({ reply: full.reply() });
 
-  const { order, created } = await acceptOrder(db, {
-    details: full.value,
-    variant: variant.id,
-    channel: "form",
-    locale,
-    idempotencyKey: token as string,
-    dataProcessingConsentAt: check.issuedAt,
-    now,
-  });
+  let accepted: Awaited<ReturnType<typeof acceptOrder>>;
+  try {
+    accepted = await acceptOrder(db, { details: full.value, variant: variant.id, channel: "form", locale, idempotencyKey: token as string, dataProcessingConsentAt: check.issuedAt, now });
+  } catch (error) {
+    if (!(error instanceof DatabaseBusyError)) throw error;
+    return { kind: "unavailable", state: { stage: "preview", values, details: details.value, agreement, token: String(token), formErrorKey: "errors.unavailable" } };
+  }
+  const { order, created } = accepted;
   // One Purchase per order: a replayed accept finds the order and reports nothing.
   if (!created) return { kind: "accepted", paymentUrl: paymentPath(order), paymentToken: order.payment_token, jsOn };
   const purchase: PixelEvent = { name: "Purchase", eventId: purchaseEventId(order.number), data: productEventData(order.declaration_type) };

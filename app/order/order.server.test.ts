@@ -4,7 +4,7 @@ import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { acceptOrder, findPaymentView, paymentPath, type AcceptInput } from "./order.server";
+import { acceptOrder, type AcceptInput } from "./order.server";
 import type { OrderDetails } from "./schema";
 
 const details: OrderDetails = {
@@ -20,6 +20,7 @@ const details: OrderDetails = {
   mailingParts: { street: "ul. Krótka 1", postalCode: "00-001", city: "Warszawa" },
   additionalInfo: null,
   rentalPeriodDays: null,
+  immediatePerformanceRequested: true,
 };
 
 const opened: AppDatabase[] = [];
@@ -117,13 +118,4 @@ describe("accepting an order", () => {
     expect(countRows(path)).toBe(1);
   });
 
-  it("finds the payment page by its token only, without personal data", async () => {
-    const db = open(tempDatabasePath());
-    const { order } = await acceptOrder(db, input("pay", { locale: "en" }));
-    expect(paymentPath(order)).toBe(`/en/payment/${order.payment_token}`);
-    const view = await findPaymentView(db, order.payment_token);
-    expect(view).toEqual({ number: order.number, status: "awaiting_payment", declarationType: "notarized", priceGrosze: 39_900, createdAt: order.created_at });
-    expect(await findPaymentView(db, "x".repeat(32))).toBeNull();
-    expect(await findPaymentView(db, "' OR 1=1 --")).toBeNull();
-  });
 });

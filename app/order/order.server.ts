@@ -11,6 +11,7 @@ import { CURRENCY, PRODUCTS } from "~/config/products";
 import type { OrderDetails } from "./schema";
 import { issueOrderToken } from "./token.server";
 import type { OrderVariantId } from "./variants";
+import { enqueueMessages } from "~/outbox/outbox.server";
 
 /**
  * The order service, shared by the two forms and the JSON API.
@@ -51,6 +52,8 @@ export type AcceptInput = {
 export type AcceptResult = { order: OrderRow; created: boolean };
 
 const ORDER_PREFIX = "AE";
+/** What a new order sends: the customer's confirmation with the agreement, and the operator's notice. */
+const ORDER_MESSAGES = ["order_confirmation", "operator_new_order"] as const;
 
 function isUniqueViolation(error: unknown, column: string): boolean {
   return error instanceof Error && (error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" && error.message.includes(`orders.${column}`);
@@ -74,45 +77,51 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
   const nextSeq = sql<number>`(SELECT coalesce(max(number_seq), 0) + 1 FROM orders WHERE number_year = ${year})`;
 
   try {
-    const order = await db
-      .insertInto("orders")
-      .values({
-        number: sql<string>`${`${ORDER_PREFIX}-${year}-`} || printf('%06d', ${nextSeq})`,
-        number_year: year,
-        number_seq: nextSeq,
-        payment_token: randomBytes(24).toString("base64url"),
-        idempotency_key: input.idempotencyKey,
-        variant: input.variant,
-        channel: input.channel,
-        locale: input.locale,
-        declaration_type: details.declarationType,
-        price_grosze: PRODUCTS[details.declarationType].priceGrosze,
-        currency: CURRENCY,
-        tenant_name: details.tenantName,
-        landlord_name: details.landlordName,
-        start_date: details.startDate,
-        rental_period_days: details.rentalPeriodDays,
-        email: details.email,
-        phone: details.phone,
-        property_address: details.propertyAddress,
-        property_street: details.propertyParts?.street ?? null,
-        property_postal_code: details.propertyParts?.postalCode ?? null,
-        property_city: details.propertyParts?.city ?? null,
-        mailing_address: details.mailingAddress,
-        mailing_street: details.mailingParts?.street ?? null,
-        mailing_postal_code: details.mailingParts?.postalCode ?? null,
-        mailing_city: details.mailingParts?.city ?? null,
-        additional_info: details.additionalInfo,
-        data_processing_consent_at: input.dataProcessingConsentAt.toISOString(),
-        terms_accepted_at: timestamp,
-        immediate_performance_consent_at: timestamp,
-        contract_text: contractText(agreement.document),
-        contract_version: CONTRACT_VERSION,
-        created_at: timestamp,
-        updated_at: timestamp,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    // The order and its two e-mails are written together or not at all (the outbox).
+    const order = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto("orders")
+        .values({
+          number: sql<string>`${`${ORDER_PREFIX}-${year}-`} || printf('%06d', ${nextSeq})`,
+          number_year: year,
+          number_seq: nextSeq,
+          payment_token: randomBytes(24).toString("base64url"),
+          idempotency_key: input.idempotencyKey,
+          variant: input.variant,
+          channel: input.channel,
+          locale: input.locale,
+          declaration_type: details.declarationType,
+          price_grosze: PRODUCTS[details.declarationType].priceGrosze,
+          currency: CURRENCY,
+          tenant_name: details.tenantName,
+          landlord_name: details.landlordName,
+          start_date: details.startDate,
+          rental_period_days: details.rentalPeriodDays,
+          email: details.email,
+          phone: details.phone,
+          property_address: details.propertyAddress,
+          property_street: details.propertyParts?.street ?? null,
+          property_postal_code: details.propertyParts?.postalCode ?? null,
+          property_city: details.propertyParts?.city ?? null,
+          mailing_address: details.mailingAddress,
+          mailing_street: details.mailingParts?.street ?? null,
+          mailing_postal_code: details.mailingParts?.postalCode ?? null,
+          mailing_city: details.mailingParts?.city ?? null,
+          additional_info: details.additionalInfo,
+          data_processing_consent_at: input.dataProcessingConsentAt.toISOString(),
+          terms_accepted_at: timestamp,
+          immediate_performance_consent_at: details.immediatePerformanceRequested ? timestamp : null,
+          contract_text: contractText(agreement.document),
+          contract_text_binding: agreement.binding ? contractText(agreement.binding) : null,
+          contract_version: CONTRACT_VERSION,
+          created_at: timestamp,
+          updated_at: timestamp,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await enqueueMessages(trx, row.id, ORDER_MESSAGES, now);
+      return row;
+    });
     return { order, created: true };
   } catch (error) {
     // Another request with the same key won the race: answer with its order.
@@ -147,23 +156,4 @@ export function holdsSameOrder(order: OrderRow, details: OrderDetails, locale: L
 /** The payment page's path for an order, in the language the visitor ordered in. */
 export function paymentPath(order: Pick<OrderRow, "payment_token" | "locale">): string {
   return pathFor("payment", order.locale, { token: order.payment_token });
-}
-
-export type PaymentView = {
-  number: string;
-  status: OrderRow["status"];
-  declarationType: OrderRow["declaration_type"];
-  priceGrosze: number;
-  createdAt: string;
-};
-
-/** What the payment page may show: no personal data, only what the transfer needs. */
-export async function findPaymentView(db: AppDatabase, paymentToken: string): Promise<PaymentView | null> {
-  if (!/^[A-Za-z0-9_-]{32}$/.test(paymentToken)) return null;
-  const row = await db
-    .selectFrom("orders")
-    .select(["number", "status", "declaration_type", "price_grosze", "created_at"])
-    .where("payment_token", "=", paymentToken)
-    .executeTakeFirst();
-  return row ? { number: row.number, status: row.status, declarationType: row.declaration_type, priceGrosze: row.price_grosze, createdAt: row.created_at } : null;
 }

@@ -102,13 +102,15 @@ describe("order form schema", () => {
     expect(submission.status === "success" && submission.value.startDate).toBe(IN_TEN_DAYS);
   });
 
-  it("requires both preview checkboxes only at the accept stage", () => {
+  it("requires the terms at the accept stage; the request to start at once stays a free choice", () => {
     expect(errorsOf(VALID_FORM, STANDARD_VARIANT, "details")).toEqual({});
-    expect(errorsOf(VALID_FORM, STANDARD_VARIANT, "accept")).toEqual({
-      acceptTerms: "order:validation.acceptTerms",
-      immediatePerformanceConsent: "order:validation.immediatePerformanceConsent",
-    });
-    expect(errorsOf({ ...VALID_FORM, acceptTerms: "on", immediatePerformanceConsent: "on" }, STANDARD_VARIANT, "accept")).toEqual({});
+    expect(errorsOf(VALID_FORM, STANDARD_VARIANT, "accept")).toEqual({ acceptTerms: "order:validation.acceptTerms" });
+    expect(errorsOf({ ...VALID_FORM, acceptTerms: "on" }, STANDARD_VARIANT, "accept")).toEqual({});
+    const parse = (values: Record<string, string>) => parseWithZod(formData(values), { schema: orderFormSchema(STANDARD_VARIANT, "accept") });
+    const without = parse({ ...VALID_FORM, acceptTerms: "on" });
+    const withWaiver = parse({ ...VALID_FORM, acceptTerms: "on", immediatePerformanceConsent: "on" });
+    expect(without.status === "success" && without.value.immediatePerformanceRequested).toBe(false);
+    expect(withWaiver.status === "success" && withWaiver.value.immediatePerformanceRequested).toBe(true);
   });
 
   it("uses variant 2's field names, no landlord or date, and the fixed 90 days", () => {
@@ -148,8 +150,11 @@ describe("API schema", () => {
     expect(fields).toEqual(expect.arrayContaining(["telefon", "okres_najmu_dni"]));
   });
 
-  it("needs the three consents to accept", () => {
-    expect(apiSchema("accept").safeParse(body).success).toBe(false);
-    expect(apiSchema("accept").safeParse({ ...body, zgoda_na_przetwarzanie_danych: true, akceptacja_warunkow: true, zgoda_na_natychmiastowe_wykonanie: true }).success).toBe(true);
+  it("takes the spec's exact body to accept; the immediate start is recorded only when the body asks for it", () => {
+    const plain = apiSchema("accept").safeParse(body);
+    expect(plain.success && plain.data.immediatePerformanceRequested).toBe(false);
+    const asked = apiSchema("accept").safeParse({ ...body, zgoda_na_natychmiastowe_wykonanie: true });
+    expect(asked.success && asked.data.immediatePerformanceRequested).toBe(true);
+    expect(apiSchema("accept").safeParse({ ...body, akceptacja_warunkow: "yes" }).success).toBe(false);
   });
 });

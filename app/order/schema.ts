@@ -97,6 +97,8 @@ export type OrderDetails = {
   mailingParts: PostalAddress | null;
   additionalInfo: string | null;
   rentalPeriodDays: number | null;
+  /** The consumer asked to start before the 14-day withdrawal period ends (art. 38 pkt 1); false until the accept step. */
+  immediatePerformanceRequested: boolean;
 };
 
 /** The form's field names for a variant, in the order the form shows them. */
@@ -147,7 +149,8 @@ export function orderFormSchema(variant: OrderVariant, stage: OrderStage) {
   if (variant.hasAdditionalInfo) shape.additionalInfo = optionalText;
   if (stage === "accept") {
     shape.acceptTerms = consent(MESSAGES.acceptTerms);
-    shape.immediatePerformanceConsent = consent(MESSAGES.immediatePerformanceConsent);
+    // A free choice (PRODUCT.md): unticked, the order is placed and the work starts after the withdrawal period.
+    shape.immediatePerformanceConsent = z.boolean().optional();
   }
   return z.object(shape).transform((value): OrderDetails => {
     const text = (name: string) => value[name] as string;
@@ -166,6 +169,7 @@ export function orderFormSchema(variant: OrderVariant, stage: OrderStage) {
       mailingParts,
       additionalInfo: variant.hasAdditionalInfo ? ((value.additionalInfo as string | null) ?? null) : null,
       rentalPeriodDays: variant.rentalPeriodDays,
+      immediatePerformanceRequested: value.immediatePerformanceConsent === true,
     };
   });
 }
@@ -173,8 +177,7 @@ export function orderFormSchema(variant: OrderVariant, stage: OrderStage) {
 /**
  * The JSON API body of spec section 7, with its Polish names. A body with
  * `okres_najmu_dni: 90` is a variant-2 order: no landlord name or date is required.
- * Accept also needs the three consents the form collects (PRODUCT.md: both preview
- * checkboxes must be ticked to order), sent as booleans.
+ * The spec's exact bodies work unchanged: the consent fields are optional booleans.
  */
 export function apiSchema(stage: OrderStage) {
   const base = z.object({
@@ -189,13 +192,11 @@ export function apiSchema(stage: OrderStage) {
     dodatkowe_informacje: optionalText.nullable(),
     okres_najmu_dni: z.literal(90, { errorMap: () => ({ message: "order:validation.rentalPeriod" }) }).optional(),
     jezyk: z.enum(LOCALES).optional(),
-    ...(stage === "accept"
-      ? {
-          zgoda_na_przetwarzanie_danych: consent(MESSAGES.dataProcessingConsent),
-          akceptacja_warunkow: consent(MESSAGES.acceptTerms),
-          zgoda_na_natychmiastowe_wykonanie: consent(MESSAGES.immediatePerformanceConsent),
-        }
-      : {}),
+    // The API call is the client's acceptance: its UI collected the ticks (PRODUCT.md). The
+    // consents are optional here, and the immediate start is recorded only when asked for.
+    zgoda_na_przetwarzanie_danych: z.boolean({ invalid_type_error: MESSAGES.dataProcessingConsent }).optional(),
+    akceptacja_warunkow: z.boolean({ invalid_type_error: MESSAGES.acceptTerms }).optional(),
+    zgoda_na_natychmiastowe_wykonanie: z.boolean({ invalid_type_error: MESSAGES.immediatePerformanceConsent }).optional(),
   });
   return base
     .superRefine((body, ctx) => {
@@ -217,6 +218,7 @@ export function apiSchema(stage: OrderStage) {
         mailingParts: null,
         additionalInfo: body.dodatkowe_informacje ?? null,
         rentalPeriodDays: body.okres_najmu_dni ?? null,
+        immediatePerformanceRequested: stage === "accept" && body.zgoda_na_natychmiastowe_wykonanie === true,
       }),
     );
 }

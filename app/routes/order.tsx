@@ -7,9 +7,11 @@ import { StructuredData } from "~/components/StructuredData";
 import { getDb } from "~/db/db.server";
 import { isNetworkFailure } from "~/forms/offline";
 import { localeOf } from "~/i18n/i18n.server";
-import { matchPage, pageIdOfRoute } from "~/i18n/routes";
+import { homePath, matchPage, pageIdOfRoute } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
+import { bodyTooLargeResponse } from "~/security/body.server";
 import { dispatchDatesIfPaidToday } from "~/order/delivery-promise.server";
+import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { handleOrderForm } from "~/order/form-action.server";
 import { findPlacedOrder, placedOrderCookie } from "~/order/placed-order.server";
 import { STANDARD_VARIANT, variantOfPage } from "~/order/variants";
@@ -52,7 +54,14 @@ export async function action({ request }: ActionFunctionArgs) {
     case "invalid":
       // Answered as an error so the title says "Error:"; the ErrorBoundary shows the step again.
       throw json(outcome.state, { status: 400, headers: noStore });
+    case "tooLarge":
+      return bodyTooLargeResponse();
+    case "decoy":
+      return redirect(homePath(localeOf(request)), 303);
+    case "unavailable":
+      throw json(outcome.state, { status: 503, headers: { ...noStore, "Retry-After": "5" } });
     case "accepted": {
+      nudgeMailWorker();
       const headers = { ...noStore, "Set-Cookie": placedOrderCookie(outcome.paymentToken) };
       if (!outcome.jsOn) return redirect(outcome.paymentUrl, { status: 303, headers });
       return json<OrderState>({ stage: "accepted", paymentUrl: outcome.paymentUrl, purchase: outcome.purchase } satisfies AcceptedState, { headers });
@@ -97,13 +106,13 @@ export default function OrderRoute() {
   );
 }
 
-/** A 400 is the form or the preview again, with its messages; anything else is the error screen. */
+/** A 400 or 503 is the form or the preview again, with its messages; anything else is the error screen. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const variant = useVariant();
   // The page's own data, when its loader ran before the action's 400 (a document request).
   const page = useRouteLoaderData<typeof loader>(useMatches().at(-1)?.id ?? "") ?? null;
-  if (isRouteErrorResponse(error) && error.status === 400 && error.data && typeof error.data === "object") {
+  if (isRouteErrorResponse(error) && (error.status === 400 || error.status === 503) && error.data && typeof error.data === "object") {
     return <OrderSteps variant={variant} page={page} state={error.data as OrderState} />;
   }
   return <GeneralErrorBoundary />;

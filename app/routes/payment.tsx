@@ -1,16 +1,20 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
+import { CopyButton } from "~/components/payment/CopyButton";
+import { DetailRow } from "~/components/payment/DetailRow";
 import { formatAddress, telHref } from "~/config/company";
+import { company } from "~/config/env.server";
+import { formatPrice } from "~/config/products";
 import { getDb } from "~/db/db.server";
+import { localeOf, translatorFor } from "~/i18n/i18n.server";
 import { homePath } from "~/i18n/routes";
 import { pageMeta, rootDataOf } from "~/i18n/seo";
-import { findPaymentView } from "~/order/order.server";
-import { formatPrice, PRODUCTS } from "~/config/products";
+import { findPaymentView } from "~/order/payment-view.server";
+import { transferQrSvg } from "~/payment/transfer-qr.server";
 import { useLocale, useRequiredRootData } from "~/root-data";
 
 /**
@@ -23,10 +27,18 @@ const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
 /** The payment page of one order, found by its unguessable token. Private: noindex, no third parties. */
-export async function loader({ params }: LoaderFunctionArgs) {
-  const order = await findPaymentView(getDb(), params.token ?? "");
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const locale = localeOf(request);
+  const token = params.token ?? "";
+  const order = await findPaymentView(getDb(), token, locale);
   if (!order) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
-  return json({ order }, { headers: PRIVATE_HEADERS });
+  const t = await translatorFor(locale, "payment");
+  const transferTitle = t("transfer.titleValue", { number: order.number });
+  const qrSvg = await transferQrSvg({ taxId: company.taxId, bankAccount: company.bankAccount, amountGrosze: order.priceGrosze, recipientName: company.legalName, title: transferTitle });
+  return json(
+    { order, transferTitle, qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`, agreementUrl: `/agreement/${encodeURIComponent(token)}` },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 export function meta(args: MetaArgs) {
@@ -37,81 +49,104 @@ export function meta(args: MetaArgs) {
   return pageMeta(args, { noindex: true });
 }
 
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
-      <dt className="font-semibold text-slate-600">{label}</dt>
-      <dd className="font-semibold break-words text-slate-900" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
-}
+const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 export default function PaymentPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, transferTitle: title, qrCode, agreementUrl } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payment");
-  const { t: tc } = useTranslation();
   const { company } = useRequiredRootData();
   const locale = useLocale();
   const amount = formatPrice(order.priceGrosze, locale);
-  const turnaround = PRODUCTS[order.declarationType].turnaroundBusinessDays;
+  const unpaid = order.status === "awaiting_payment";
+  const dispatch = order.dispatchIfPaidToday;
 
   return (
     <>
-      <PageHeader title={t("heading")} lead={t("lead")} />
+      <PageHeader title={t("heading")} lead={t(unpaid ? "lead" : "leadPaid")} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-2">
         <section aria-labelledby="order-heading" className="rounded-xl border border-slate-200 p-6 shadow-sm">
-          <h2 id="order-heading" className="text-xl font-bold text-slate-900">
+          <h2 id="order-heading" className={SECTION_HEADING}>
             {t("summary.heading")}
           </h2>
           <dl className="mt-2 divide-y divide-slate-200">
-            <Row label={t("summary.number")} testId="order-number">
+            <DetailRow label={t("summary.number")} testId="order-number">
               {order.number}
-            </Row>
-            <Row label={t("summary.status")} testId="order-status">
+            </DetailRow>
+            <DetailRow label={t("summary.status")} testId="order-status">
               {t(`status.${order.status}`)}
-            </Row>
-            <Row label={t("summary.product")}>{tc(`products.${order.declarationType}.name`)}</Row>
-            <Row label={t("summary.price")}>
+            </DetailRow>
+            <DetailRow label={t("summary.product")}>{t(`common:products.${order.declarationType}.name`)}</DetailRow>
+            <DetailRow label={t("summary.price")}>
               {amount} <span className="font-normal text-slate-600">({t("summary.vatIncluded")})</span>
-            </Row>
+            </DetailRow>
           </dl>
+          <p className="mt-4">
+            <a href={agreementUrl} className="font-semibold text-blue-900 underline" data-testid="agreement-pdf" download>
+              {t("agreement.download")}
+            </a>
+          </p>
         </section>
-        <section aria-labelledby="transfer-heading" className="rounded-xl border-2 border-blue-800 bg-blue-50/40 p-6">
-          <h2 id="transfer-heading" className="text-xl font-bold text-slate-900">
-            {t("transfer.heading")}
-          </h2>
-          <dl className="mt-2 divide-y divide-slate-200">
-            <Row label={t("transfer.recipient")}>
-              {company.legalName}, {formatAddress(company)}
-            </Row>
-            <Row label={t("transfer.account")} testId="bank-account">
-              <span className="font-mono">{company.bankAccount}</span>
-            </Row>
-            <Row label={t("transfer.bank")}>{company.bankName}</Row>
-            <Row label={t("transfer.amount")} testId="transfer-amount">
-              {amount}
-            </Row>
-            <Row label={t("transfer.title")} testId="transfer-title">
-              {t("transfer.titleValue", { number: order.number })}
-            </Row>
-          </dl>
-          <p className="mt-4 text-sm text-slate-700">{t("transfer.note")}</p>
-        </section>
+        {unpaid ? (
+          <section aria-labelledby="transfer-heading" className="rounded-xl border-2 border-blue-800 bg-blue-50/40 p-6">
+            <h2 id="transfer-heading" className={SECTION_HEADING}>
+              {t("transfer.heading")}
+            </h2>
+            <dl className="mt-2 divide-y divide-slate-200">
+              <DetailRow label={t("transfer.recipient")}>
+                {company.legalName}, {formatAddress(company)}
+              </DetailRow>
+              <DetailRow label={t("transfer.account")}>
+                <span className="font-mono" data-testid="bank-account">
+                  {company.bankAccount}
+                </span>
+                <CopyButton value={company.bankAccount.replace(/\s/g, "")} label={t("transfer.account")} />
+              </DetailRow>
+              <DetailRow label={t("transfer.bank")}>{company.bankName}</DetailRow>
+              <DetailRow label={t("transfer.amount")}>
+                <span data-testid="transfer-amount">{amount}</span>
+                <CopyButton value={(order.priceGrosze / 100).toFixed(2).replace(".", ",")} label={t("transfer.amount")} />
+              </DetailRow>
+              <DetailRow label={t("transfer.title")}>
+                <span data-testid="transfer-title">{title}</span>
+                <CopyButton value={title} label={t("transfer.title")} />
+              </DetailRow>
+            </dl>
+            <p className="mt-4 text-sm text-slate-700">{t("transfer.note")}</p>
+            <figure className="mt-6 flex flex-col items-center gap-2 sm:flex-row sm:items-start sm:gap-5">
+              <img src={qrCode} alt={t("qr.alt")} width={176} height={176} className="rounded border border-slate-300 bg-white" data-testid="transfer-qr" />
+              <figcaption className="text-sm text-slate-700">{t("qr.caption")}</figcaption>
+            </figure>
+          </section>
+        ) : null}
+        {unpaid ? (
+          <section aria-labelledby="deadline-heading">
+            <h2 id="deadline-heading" className={SECTION_HEADING}>
+              {t("deadline.heading")}
+            </h2>
+            <p className="mt-3 text-slate-800" data-testid="payment-deadline">
+              {t("deadline.text", { date: order.deadline, count: order.deadlineDays })}
+            </p>
+            <p className="mt-2 text-slate-700">{t("deadline.unpaid")}</p>
+          </section>
+        ) : null}
         <section aria-labelledby="next-heading">
-          <h2 id="next-heading" className="text-xl font-bold text-slate-900">
+          <h2 id="next-heading" className={SECTION_HEADING}>
             {t("next.heading")}
           </h2>
           <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
             <li>{t("next.paid")}</li>
-            <li>{t("next.prepare", { count: turnaround })}</li>
+            <li data-testid="withdrawal-choice">
+              {order.immediatePerformanceRequested ? t("next.startNow") : t("next.startAfterWithdrawal", { date: dispatch?.withdrawalEnds ?? "" })}
+            </li>
+            {dispatch ? (
+              <li data-testid="dispatch-date">{t("next.dispatchBy", { date: order.immediatePerformanceRequested ? dispatch.withWaiver : dispatch.withoutWaiver })}</li>
+            ) : null}
             <li>{t("next.dispatch")}</li>
             <li>{t("next.bookmark")}</li>
           </ol>
         </section>
         <section aria-labelledby="contact-heading">
-          <h2 id="contact-heading" className="text-xl font-bold text-slate-900">
+          <h2 id="contact-heading" className={SECTION_HEADING}>
             {t("contact.heading")}
           </h2>
           <p className="mt-3 text-slate-800">{t("contact.text")}</p>

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { applySecurityHeaders } from "~/security/headers.server";
+import { BodyTooLargeError, bodyTooLargeResponse, readFormDataLimited } from "~/security/body.server";
+import { resourceResponse } from "~/security/responses.server";
 import { SOCIAL_CLICK_EVENT, SOCIAL_CLICK_EVENT_NAME, isEventId } from "~/tracking/events";
 import { reportEvent } from "~/tracking/events.server";
 import { safeRedirectPath } from "~/tracking/consent";
-import { isSameOriginPost } from "~/tracking/same-origin.server";
+import { isSameOriginRequest } from "~/security/same-origin.server";
 
 /**
  * The server side of browser-only events, reached with navigator.sendBeacon. Only the
@@ -12,8 +13,14 @@ import { isSameOriginPost } from "~/tracking/same-origin.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return empty(405);
-  if (!isSameOriginPost(request)) return empty(403);
-  const form = await request.formData().catch(() => null);
+  if (!isSameOriginRequest(request)) return empty(403);
+  let form: FormData | null;
+  try {
+    form = await readFormDataLimited(request);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return bodyTooLargeResponse();
+    form = null;
+  }
   const eventId = form?.get("eventId");
   const page = safeRedirectPath(form?.get("page"));
   if (!form || form.get("event") !== SOCIAL_CLICK_EVENT || !isEventId(eventId) || !page) return empty(400);
@@ -27,5 +34,5 @@ export function loader() {
 }
 
 function empty(status: number) {
-  return new Response(null, { status, headers: applySecurityHeaders(new Headers({ "Cache-Control": "no-store" })) });
+  return resourceResponse(null, { status, headers: { "Cache-Control": "no-store" } });
 }

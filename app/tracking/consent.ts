@@ -33,7 +33,11 @@ export function safeRedirectPath(value: unknown): string | null {
     return null;
   }
   if (url.origin !== base) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments are resolved now ("/.//evil.example" becomes "//evil.example"): a result a
+  // browser would read as another host is refused too.
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (path.startsWith("//") || path.startsWith("/\\")) return null;
+  return path;
 }
 
 /** The current page's address without the "show the banner again" marker: where the banner sends the visitor back. */

@@ -68,15 +68,23 @@ test.describe("POST /api/accept", () => {
     expect((await page.text()).replace(/\s/g, " ")).toContain("299 zł");
   });
 
-  test("without consents it is refused with field messages, in the language asked for", async ({ request }, testInfo) => {
+  test("the spec's exact body, with no consent fields, places the order (the client's UI collected the ticks)", async ({ request }, testInfo) => {
     const payload = body(testInfo.project.name);
-    const response = await request.post("/api/accept", { data: { ...payload, jezyk: "en" } });
-    expect(response.status()).toBe(400);
-    const json = await response.json();
-    expect(json).toMatchObject({ success: false, error: en.api.invalid });
-    expect(json.fieldErrors.akceptacja_warunkow).toBe(en.validation.acceptTerms);
-    expect(json.fieldErrors.zgoda_na_natychmiastowe_wykonanie).toBe(en.validation.immediatePerformanceConsent);
-    expect(countOrders(payload.imie_nazwisko_najemcy)).toBe(0);
+    const response = await request.post("/api/accept", { data: payload });
+    expect(response.status()).toBe(201);
+    expect((await response.json()).success).toBe(true);
+    expect(countOrders(payload.imie_nazwisko_najemcy)).toBe(1);
+  });
+
+  test("an Idempotency-Key sent again with another order gets 422 and writes nothing", async ({ request }, testInfo) => {
+    const key = `reuse-${testInfo.project.name}-${Date.now()}`;
+    const first = body(testInfo.project.name);
+    const second = body(testInfo.project.name);
+    expect((await request.post("/api/accept", { data: first, headers: { "Idempotency-Key": key } })).status()).toBe(201);
+    const reused = await request.post("/api/accept", { data: { ...second, jezyk: "en" }, headers: { "Idempotency-Key": key } });
+    expect(reused.status()).toBe(422);
+    expect(await reused.json()).toMatchObject({ success: false, error: en.api.idempotencyConflict });
+    expect(countOrders(second.imie_nazwisko_najemcy)).toBe(0);
   });
 });
 

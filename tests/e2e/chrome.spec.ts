@@ -179,16 +179,17 @@ test.describe("unexpected errors", () => {
   }
 });
 
-test.describe("social widget on a phone", () => {
+test.describe("social links on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("folds into one button that opens the three links", async ({ page }) => {
+  test("no widget floats over the page; the footer carries the three links", async ({ page }) => {
     await page.goto("/uk");
-    const widget = page.getByTestId("social-widget");
-    const facebook = widget.getByRole("link", { name: strings("uk", "common").social.facebook });
-    await expect(facebook).toBeHidden();
-    await widget.locator("summary").click();
-    await expect(facebook).toBeVisible();
-    await expect(facebook).toHaveAttribute("target", "_blank");
+    await expect(page.getByTestId("social-widget")).toBeHidden();
+    const footer = page.locator("footer");
+    for (const key of ["facebook", "instagram", "tiktok"] as const) {
+      const link = footer.getByRole("link", { name: strings("uk", "common").social[key] });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute("target", "_blank");
+    }
   });
 });

@@ -71,8 +71,8 @@ test.describe("order flow: preview, back, accept, payment", () => {
       await expect(contract).toContainText(data.tenantName);
       await expect(contract).toContainText("ul. Długa 5/3, 70-001 Szczecin");
       await expect(contract).toContainText("19a");
-      await expect(page.getByLabel(order.preview.acceptTerms)).not.toBeChecked();
-      await expect(page.getByLabel(order.preview.immediatePerformanceConsent)).not.toBeChecked();
+      await expect(page.locator("#field-acceptTerms")).not.toBeChecked();
+      await expect(page.locator("#field-immediatePerformanceConsent")).not.toBeChecked();
 
       // Back to the form keeps every value.
       await page.getByRole("button", { name: order.preview.back }).click();
@@ -91,23 +91,49 @@ test.describe("order flow: preview, back, accept, payment", () => {
     });
   }
 
-  test("accept without the two checkboxes is refused with a message (no JavaScript)", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("accept without the terms is refused with a message (no JavaScript)", async ({ page, javaScriptEnabled }, testInfo) => {
     test.skip(javaScriptEnabled, "with JavaScript the button stays disabled; covered below");
     const order = orderStrings("pl");
     const data = validOrder(testInfo.project.name);
     await page.goto(pathFor("order", "pl"));
     await fillOrderForm(page, data);
     await preview(page, "pl");
-    await page.getByLabel(order.preview.acceptTerms).check();
+    await page.locator("#field-immediatePerformanceConsent").check();
     const response = page.waitForResponse((r) => r.request().method() === "POST");
     await page.getByRole("button", { name: order.preview.order }).click();
     expect((await response).status()).toBe(400);
-    await expect(page.getByTestId("error-summary")).toContainText(order.validation.immediatePerformanceConsent);
+    await expect(page.getByTestId("error-summary")).toContainText(order.validation.acceptTerms);
     await expect(page.getByTestId("contract")).toContainText(data.tenantName);
+    // The choice made stays made.
+    await expect(page.locator("#field-immediatePerformanceConsent")).toBeChecked();
     expect(countOrders(data.tenantName)).toBe(0);
   });
 
-  test("with JavaScript the order button waits for both checkboxes", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("the terms link to the terms and the data notice to the privacy policy, in the page's language", async ({ page }, testInfo) => {
+    await page.goto(pathFor("order", "uk"));
+    const consent = page.locator('label[for="field-dataProcessingConsent"]');
+    await expect(consent.getByRole("link")).toHaveAttribute("href", pathFor("privacy", "uk"));
+    await expect(consent).toContainText("6(1)(b)");
+    await fillOrderForm(page, validOrder(testInfo.project.name));
+    await preview(page, "uk");
+    await expect(page.locator('label[for="field-acceptTerms"]').getByRole("link")).toHaveAttribute("href", pathFor("terms", "uk"));
+    await expect(page.getByRole("checkbox", { name: /правила надання послуг/ })).toHaveAttribute("id", "field-acceptTerms");
+  });
+
+  test("without the request to start at once the order is placed too", async ({ page }, testInfo) => {
+    const order = orderStrings("pl");
+    const data = validOrder(testInfo.project.name);
+    await page.goto(pathFor("order", "pl"));
+    await fillOrderForm(page, data);
+    await preview(page, "pl");
+    await expect(page.locator("#field-immediatePerformanceConsent-description")).toContainText(/14/);
+    await page.locator("#field-acceptTerms").check();
+    await page.getByRole("button", { name: order.preview.order }).click();
+    await expectOnPaymentPage(page, /^399\s?zł$/);
+    expect(countOrders(data.tenantName)).toBe(1);
+  });
+
+  test("with JavaScript the order button waits for the terms only", async ({ page, javaScriptEnabled }, testInfo) => {
     test.skip(!javaScriptEnabled, "needs JavaScript");
     const order = orderStrings("en");
     await page.goto(pathFor("order", "en"));
@@ -115,9 +141,9 @@ test.describe("order flow: preview, back, accept, payment", () => {
     await preview(page, "en");
     const button = page.getByRole("button", { name: order.preview.order });
     await expect(button).toBeDisabled();
-    await page.getByLabel(order.preview.acceptTerms).check();
+    await page.locator("#field-immediatePerformanceConsent").check();
     await expect(button).toBeDisabled();
-    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+    await page.locator("#field-acceptTerms").check();
     await expect(button).toBeEnabled();
   });
 
@@ -127,8 +153,8 @@ test.describe("order flow: preview, back, accept, payment", () => {
     await page.goto(pathFor("order", "en"));
     await fillOrderForm(page, data);
     await preview(page, "en");
-    await page.getByLabel(order.preview.acceptTerms).check();
-    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+    await page.locator("#field-acceptTerms").check();
+    await page.locator("#field-immediatePerformanceConsent").check();
     await page.locator('input[name="token"]').evaluate((input: HTMLInputElement) => (input.value = `${input.value.slice(0, -2)}xx`));
     const response = page.waitForResponse((r) => r.request().method() === "POST");
     await page.getByRole("button", { name: order.preview.order }).click();
@@ -150,8 +176,8 @@ test.describe("order flow: preview, back, accept, payment", () => {
     await page.goto(pathFor("order", "pl"));
     await fillOrderForm(page, data);
     await preview(page, "pl");
-    await page.getByLabel(order.preview.acceptTerms).check();
-    await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+    await page.locator("#field-acceptTerms").check();
+    await page.locator("#field-immediatePerformanceConsent").check();
     // The exact POST the browser is about to send, to replay it as a double click would.
     const fields = await page.locator("form:has(input[name=token])").evaluate((form: HTMLFormElement) => {
       const data = new FormData(form);

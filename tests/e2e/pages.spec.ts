@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { LOCALES, pathFor, strings } from "./support/site";
+import { filled, LOCALES, pathFor, strings } from "./support/site";
 
 /** The blog's dates as each language writes them (spec: 12, 5 and 1 March 2024). */
 const BLOG_DATES = {
@@ -16,7 +16,7 @@ test.describe("tenant page", () => {
       await page.goto(pathFor("tenant", locale));
       for (const card of tenant.cards) await expect(page.getByRole("heading", { level: 2, name: card.title })).toBeVisible();
       await expect(page.getByRole("heading", { name: tenant.whyUs.heading })).toBeVisible();
-      for (const item of tenant.whyUs.items) await expect(page.getByText(item)).toBeVisible();
+      for (const item of tenant.whyUs.items) await expect(page.getByText(filled(item))).toBeVisible();
       await expect(page.getByTestId("faq-item")).toHaveCount(3);
       // The price answer quotes the pricing module's prices (with JavaScript, open it first).
       if (javaScriptEnabled) {
@@ -88,6 +88,8 @@ test.describe("contact", () => {
       await expect(page.getByTestId("contact-email")).toHaveAttribute("href", /^mailto:.+@.+/);
       await expect(page.getByTestId("contact-legal-name")).not.toBeEmpty();
       await expect(page.getByTestId("contact-tax-id")).toContainText(contact.company.taxId.replace("{{taxId}}", ""));
+      await expect(page.getByTestId("contact-krs")).toHaveText(new RegExp(`^${contact.company.krs.replace("{{krs}}", "").replace(/[()]/g, "\\$&")}\\d{10}$`));
+      await expect(page.getByTestId("contact-share-capital")).toHaveText(new RegExp(`^${contact.company.shareCapital.replace("{{shareCapital}}", "")}[\\d\\s\\u00a0]+,\\d{2} zł$`));
       await expect(main).toContainText("Szczecin");
       const hours = page.getByTestId("contact-hours");
       await expect(hours).toContainText(contact.hours.weekdays);
@@ -100,16 +102,31 @@ test.describe("contact", () => {
 
 test.describe("legal texts", () => {
   for (const locale of LOCALES) {
-    test(`${locale}: the terms have nine sections with their clauses`, async ({ page }) => {
+    test(`${locale}: the terms have nine sections with their clauses, a version and the model withdrawal form`, async ({ page }) => {
       const terms = strings(locale, "terms");
       await page.goto(pathFor("terms", locale));
       const document = page.getByTestId("legal-document");
-      await expect(document.locator("section")).toHaveCount(9);
-      await expect(document.getByRole("heading", { level: 2 })).toHaveCount(9);
-      await expect(document.locator("li")).toHaveCount(terms.sections.reduce((sum: number, section: { items: string[] }) => sum + section.items.length, 0));
+      // Nine numbered sections and the withdrawal form after them.
+      await expect(document.locator("section")).toHaveCount(10);
+      await expect(document.getByRole("heading", { level: 2 })).toHaveCount(10);
+      const clauses = terms.sections.reduce((sum: number, section: { items: string[] }) => sum + section.items.length, 0);
+      await expect(document.locator("section:not(#withdrawal-form) li")).toHaveCount(clauses);
       await expect(document).toContainText("14");
-      await expect(document).toContainText("24");
+      // § 5 quotes the delivery promise: signed within 1 / 3 business days of payment, dispatched within 2 more.
+      for (const clause of terms.sections[4].items.slice(1, 3)) await expect(document).toContainText(filled(clause));
       await expect(document).not.toContainText("{{");
+
+      const version = page.getByTestId("terms-version");
+      await expect(version).toContainText(terms.version.split("{{version}}")[0]);
+      await expect(version).toContainText(/\d{4}-\d{2}-\d{2}\.\d+/);
+      await expect(version).toContainText(/20\d\d/);
+
+      const form = page.locator("section#withdrawal-form");
+      await expect(form.getByRole("heading", { level: 2 })).toHaveText(terms.withdrawalForm.heading);
+      await expect(page.getByRole("navigation").getByRole("link", { name: terms.withdrawalForm.heading })).toHaveAttribute("href", new RegExp(`^${pathFor("terms", locale)}#withdrawal-form$`));
+      await expect(page.getByTestId("withdrawal-form-addressee")).toContainText("Szczecin");
+      await expect(page.getByTestId("withdrawal-form-addressee")).toContainText("@");
+      for (const field of terms.withdrawalForm.fields) await expect(form).toContainText(field);
     });
 
     test(`${locale}: the privacy policy has its sections, the effective date and a cookies section`, async ({ page }) => {
@@ -134,5 +151,23 @@ test("every indexable page carries the business's structured data", async ({ req
     expect(script, path).toBeTruthy();
     const nodes: Array<Record<string, unknown>> = JSON.parse(script!)["@graph"];
     expect(nodes.map((node) => node["@type"]), path).toContain("LocalBusiness");
+  }
+});
+
+test.describe("register data of the company", () => {
+  for (const locale of LOCALES) {
+    test(`${locale}: the contact page, the terms and the footer show the same KRS number and share capital`, async ({ page }) => {
+      await page.goto(pathFor("contact", locale));
+      const krs = /\d{10}/.exec(await page.getByTestId("contact-krs").innerText())![0];
+      const capital = /[\d\s\u00a0]+,\d{2} zł/.exec(await page.getByTestId("contact-share-capital").innerText())![0].trim();
+      for (const pageId of ["contact", "terms", "home"] as const) {
+        await page.goto(pathFor(pageId, locale));
+        await expect(page.getByTestId("footer-registry")).toContainText(krs);
+        await expect(page.getByTestId("footer-registry")).toContainText(capital);
+      }
+      await page.goto(pathFor("terms", locale));
+      await expect(page.getByTestId("legal-document").locator("section").first()).toContainText(krs);
+      await expect(page.getByTestId("legal-document").locator("section").first()).toContainText(capital);
+    });
   }
 });

@@ -33,12 +33,66 @@ test.describe("payment page", () => {
     await expect(page.getByTestId("transfer-title")).toContainText(number);
     await expect(page.getByTestId("bank-account")).toHaveText(/^PL\d{2}( \d{4}){6}$/);
     await expect(page.getByText(payment.next.heading)).toBeVisible();
+    // The deadline, what happens when it passes, and the start the customer chose, with the date.
+    await expect(page.getByTestId("payment-deadline")).toContainText(/\d{1,2}/);
+    await expect(page.getByText(payment.deadline.unpaid)).toBeVisible();
+    await expect(page.getByTestId("withdrawal-choice")).toHaveText(payment.next.startNow);
+    await expect(page.getByTestId("dispatch-date")).toContainText(payment.next.dispatchBy.split("{{")[0]);
     await expect(page.locator('main a[href^="mailto:"]')).toHaveCount(1);
+    // The bank-transfer QR code (drawn on the server) and the agreement as a PDF.
+    await expect(page.getByTestId("transfer-qr")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+    await expect(page.getByTestId("transfer-qr")).toHaveAttribute("alt", payment.qr.alt);
+    const download = page.getByTestId("agreement-pdf");
+    await expect(download).toHaveText(payment.agreement.download);
+    const pdf = await request.get((await download.getAttribute("href"))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect(pdf.headers()["cache-control"]).toBe("private, no-store");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await request.get("/agreement/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).status()).toBe(404);
     // No personal data on a page reachable by link.
     await expect(page.locator("main")).not.toContainText("jan@example.com");
     // Nothing is loaded from another origin.
     const foreign = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name).filter((name) => !name.startsWith(location.origin)));
     expect(foreign).toEqual([]);
+  });
+
+  test("without the request to start at once, it says the work starts after the withdrawal period, with its date", async ({ page, request }, testInfo) => {
+    const accepted = await request.post("/api/accept", {
+      data: {
+        imie_nazwisko_najemcy: `Payment no waiver ${testInfo.project.name}`,
+        email: "jan@example.com",
+        telefon: "600100200",
+        adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+        adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+        rodzaj_oswiadczenia: "regular",
+        okres_najmu_dni: 90,
+      },
+    });
+    const { payment_url: paymentUrl } = await accepted.json();
+    const payment = strings("pl", "payment");
+    await page.goto(paymentUrl);
+    await expect(page.getByTestId("withdrawal-choice")).toContainText(payment.next.startAfterWithdrawal.split("(")[0].trim());
+    await expect(page.getByTestId("withdrawal-choice")).toContainText(/\d{1,2} (stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia)/);
+  });
+
+  test("with JavaScript, the account, amount and title can be copied; without it they are plain text", async ({ page, request, javaScriptEnabled, context }, testInfo) => {
+    const accepted = await request.post("/api/accept", {
+      data: { imie_nazwisko_najemcy: `Copy ${testInfo.project.name}`, email: "jan@example.com", telefon: "600100200", adres_najemcy: "ul. Krótka 1, 00-001 Warszawa", adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 },
+    });
+    const { payment_url: paymentUrl, order_number: number } = await accepted.json();
+    const payment = strings("pl", "payment");
+    await page.goto(paymentUrl);
+    const copyButtons = page.getByRole("button", { name: new RegExp(`^${payment.copy.label.split("{{")[0]}`) });
+    if (!javaScriptEnabled) {
+      await expect(copyButtons).toHaveCount(0);
+      return;
+    }
+    await expect(copyButtons).toHaveCount(3);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: payment.copy.label.replace("{{what}}", payment.transfer.title) }).click();
+    await expect(page.getByText(payment.copy.done)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(payment.transfer.titleValue.replace("{{number}}", number));
   });
 
   test("an unknown token is a 404 page in the page's language", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { countOrders } from "./support/order";
 
 test.describe("security headers", () => {
   test("documents carry a nonce-based CSP and every script uses the nonce", async ({ request }) => {
@@ -59,5 +60,85 @@ test.describe("sitemap and robots", () => {
     const xml = await sitemap.text();
     expect(xml).toContain(`<loc>${baseURL}/uk/for-landlord</loc>`);
     expect(xml).toContain(`hreflang="x-default" href="${baseURL}/dla-wynajmujacych"`);
+  });
+});
+
+test.describe("requests from other sites and oversized bodies", () => {
+  const form = { intent: "accept", declarationType: "regular", tenantName: "Cross Site", token: "v1.1.x.y" };
+
+  test("a form POST from another site or an opaque origin gets 403 with no trace, also as a data request, and creates nothing", async ({ request }) => {
+    for (const path of ["/zamowienie-oswiadczenia", "/zamowienie-oswiadczenia?_data=order.pl", "/en/order-declaration", "/consent", "/tracking/event"]) {
+      for (const origin of ["null", "https://evil.example"]) {
+        const response = await request.post(path, { form, headers: { Origin: origin }, maxRedirects: 0 });
+        expect(response.status(), `${path} from ${origin}`).toBe(403);
+        expect(await response.text()).not.toMatch(/\bat .+\(|Error:/);
+      }
+    }
+  });
+
+  test("the JSON API refuses another site's text/plain body and any non-JSON body", async ({ request }) => {
+    const body = JSON.stringify({ imie_nazwisko_najemcy: "Cross Site", email: "x@example.com", telefon: "600100200", adres_najemcy: "a", adres_eksmisji: "b", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 });
+    const crossSite = await request.post("/api/accept", { data: body, headers: { "Content-Type": "text/plain", Origin: "https://evil.example" } });
+    expect(crossSite.status()).toBe(403);
+    const plainText = await request.post("/api/accept", { data: body, headers: { "Content-Type": "text/plain" } });
+    expect(plainText.status()).toBe(415);
+  });
+
+  test("bodies over 64 KiB get 413 without being read, on every POST route", async ({ request }) => {
+    const big = "x".repeat(70 * 1024);
+    for (const path of ["/zamowienie-oswiadczenia", "/consent", "/tracking/event", "/api/preview"]) {
+      const response = await request.post(path, { data: big, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      expect(response.status(), path).toBe(413);
+    }
+  });
+
+  test("the consent form never redirects off the site", async ({ request }) => {
+    for (const target of ["/.//evil.example", "//evil.example", "/\\evil.example", "/x/..//evil.example", "https://evil.example/"]) {
+      const response = await request.post("/consent", { form: { choice: "reject", redirectTo: target }, maxRedirects: 0 });
+      expect(response.status(), target).toBe(400);
+    }
+    const ok = await request.post("/consent", { form: { choice: "reject", redirectTo: "/en/blog?x=1" }, maxRedirects: 0 });
+    expect(ok.status()).toBe(303);
+    expect(ok.headers().location).toBe("/en/blog?x=1");
+  });
+});
+
+test.describe("URL variants", () => {
+  test("a path differing only by letter case or a trailing slash is redirected permanently to the canonical one, keeping the query", async ({ request }) => {
+    for (const [variant, canonical] of [
+      ["/En/Contact?ref=x", "/en/contact?ref=x"],
+      ["/DLA-NAJEMCY", "/dla-najemcy"],
+      ["/blog/", "/blog"],
+      ["/en/blog/?page=2", "/en/blog?page=2"],
+      ["/UK", "/uk"],
+    ]) {
+      const response = await request.get(variant!, { maxRedirects: 0 });
+      expect(response.status(), variant).toBe(301);
+      expect(response.headers().location, variant).toBe(canonical);
+    }
+  });
+
+  test("no such URL shows raw translation keys: the browser lands on the right page in the right language", async ({ page }) => {
+    await page.goto("/En/Contact");
+    await expect(page).toHaveURL(/\/en\/contact$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator("body")).not.toContainText(/\b(meta|heading|lead|nav|footer)\.[a-z]+/);
+  });
+});
+
+test.describe("the honeypot", () => {
+  test("people never see or reach it; a bot that fills it gets an ordinary redirect and no order", async ({ page, request }) => {
+    await page.goto("/zamowienie-oswiadczenia");
+    const trap = page.locator('input[name="website"]');
+    await expect(trap).toHaveAttribute("tabindex", "-1");
+    await expect(trap).toHaveAttribute("autocomplete", "off");
+    await expect(trap.locator("xpath=ancestor::*[@aria-hidden='true']")).toHaveCount(1);
+    await expect(trap).not.toBeInViewport();
+
+    const name = `Bot ${Date.now()}`;
+    const bot = await request.post("/zamowienie-oswiadczenia", { form: { intent: "accept", tenantName: name, website: "http://spam.example", token: "v1.1.AAAAAAAAAAAAAAAAAAAAAA.x" }, maxRedirects: 0 });
+    expect(bot.status()).toBe(303);
+    expect(bot.headers().location).toBe("/");
+    expect(countOrders(name)).toBe(0);
   });
 });

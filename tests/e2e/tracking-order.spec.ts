@@ -15,8 +15,8 @@ async function orderFromPricingCard(page: import("@playwright/test").Page, type:
   await fillOrderForm(page, data);
   await page.getByRole("button", { name: order.form.preview }).click();
   await expect(page.getByTestId("contract")).toBeVisible();
-  await page.getByLabel(order.preview.acceptTerms).check();
-  await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+  await page.locator("#field-acceptTerms").check();
+  await page.locator("#field-immediatePerformanceConsent").check();
   const clickedAt = Date.now();
   await page.getByRole("button", { name: order.preview.order }).click();
   await expectOnPaymentPage(page, AMOUNT[type]);

@@ -2,11 +2,14 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
-import { CheckboxField, ErrorSummary, FIELD_ID_PREFIX, JsFlagInput, NetworkErrorAlert, SelectField, TextareaField, TextField, type SummaryItem } from "~/components/forms";
+import { Trans, useTranslation } from "react-i18next";
+import { CheckboxField, ErrorSummary, FIELD_ID_PREFIX, NetworkErrorAlert, SelectField, TextareaField, TextField, type SummaryItem } from "~/components/forms";
+import { HoneypotField } from "~/components/HoneypotField";
+import { JsFlagInput } from "~/components/JsFlagInput";
 import { useHydrated } from "~/components/use-hydrated";
 import { DECLARATION_TYPES, formatPrice, PRODUCTS, type DeclarationType } from "~/config/products";
 import type { Locale } from "~/i18n/locales";
+import { pathFor } from "~/i18n/routes";
 import { formFieldNames, orderFormSchema, type OrderDetails, type OrderFormFields } from "~/order/schema";
 import type { OrderVariant } from "~/order/variants";
 import type { DispatchDates } from "~/order/delivery-promise.server";
@@ -65,7 +68,7 @@ export function FormStep({ variant, defaultType, dispatchDates, state, networkEr
   // the messages under the fields only, so the summary neither jumps nor steals focus.
   const [summary, setSummary] = useState<SummaryItem[]>(currentSummary);
   const [submits, setSubmits] = useState(0);
-  const summaryRef = useRef<HTMLDivElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
   const focusSummary = useRef(false);
   useEffect(() => {
     if (submits === 0 && !state) return;
@@ -102,6 +105,7 @@ export function FormStep({ variant, defaultType, dispatchDates, state, networkEr
         className="space-y-6"
       >
         <JsFlagInput />
+        <HoneypotField />
         {variant.markRequired ? <p className="text-sm text-slate-600">{t("form.requiredHint")}</p> : null}
         <SelectField
           field={fields[variant.names.declarationType]}
@@ -134,7 +138,15 @@ export function FormStep({ variant, defaultType, dispatchDates, state, networkEr
           </div>
         </fieldset>
         {variant.hasAdditionalInfo ? <TextareaField field={fields.additionalInfo} label={t("form.additionalInfo")} hint={t("form.additionalInfoHint")} /> : null}
-        <CheckboxField field={fields.dataProcessingConsent} label={required(t("form.dataProcessingConsent"))} />
+        <CheckboxField
+          field={fields.dataProcessingConsent}
+          label={
+            <>
+              <Trans t={t} i18nKey="form.dataProcessingConsent" components={{ privacyLink: <a href={pathFor("privacy", locale)} className="font-semibold text-blue-900 underline" /> }} />
+              {variant.markRequired ? " *" : null}
+            </>
+          }
+        />
         <button type="submit" name="intent" value="preview" className="btn-primary w-full sm:w-auto" disabled={hydrated && busy !== null} aria-busy={previewBusy || undefined}>
           {previewBusy ? t("form.generating") : t("form.preview")}
         </button>

@@ -1,12 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
-import { CheckboxField, ErrorSummary, FIELD_ID_PREFIX, JsFlagInput, NetworkErrorAlert, type SummaryItem } from "~/components/forms";
+import { Trans, useTranslation } from "react-i18next";
+import { CheckboxField, ErrorSummary, FIELD_ID_PREFIX, NetworkErrorAlert, type SummaryItem } from "~/components/forms";
 import { PageHeader } from "~/components/PageHeader";
+import { HoneypotField } from "~/components/HoneypotField";
+import { JsFlagInput } from "~/components/JsFlagInput";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatPrice, PRODUCTS } from "~/config/products";
 import type { Locale } from "~/i18n/locales";
+import { pathFor } from "~/i18n/routes";
 import { ContractView } from "~/order/contract";
 import { ACCEPT_FIELDS, type OrderFormFields } from "~/order/schema";
 import type { OrderVariant } from "~/order/variants";
@@ -36,7 +39,8 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
   const hydrated = useHydrated();
   const busy = useBusyIntent();
   const [form, fields] = useForm<OrderFormFields>({ id: FIELD_ID_PREFIX, lastResult: preview.reply });
-  const [ticked, setTicked] = useState<Record<string, boolean>>(() => Object.fromEntries(ACCEPT_FIELDS.map((name) => [name, fields[name].initialValue === "on"])));
+  // Only the terms are required (PRODUCT.md); the request to start at once is a free choice.
+  const [termsAccepted, setTermsAccepted] = useState(() => fields.acceptTerms.initialValue === "on");
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -48,7 +52,6 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
     return key ? [{ id: fields[name].id, message: t(key) }] : [];
   });
   const intro = preview.formErrorKey ? t(preview.formErrorKey) : null;
-  const allTicked = ACCEPT_FIELDS.every((name) => ticked[name]);
   const acceptBusy = busy === "accept" || accepted !== null;
   const type = preview.details.declarationType;
   const contract = <ContractView document={preview.agreement.document} locale={locale} titleLevel={variant.fullPagePreview ? 2 : 3} />;
@@ -102,19 +105,17 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
         ) : (
           <Form method="post" action={pathname} {...getFormProps(form)} className="mt-8 space-y-5">
             <JsFlagInput />
+            <HoneypotField />
             <input type="hidden" name="token" value={preview.token} />
             {Object.entries(preview.values).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
-            {ACCEPT_FIELDS.map((name) => (
-              <CheckboxField
-              key={name}
-              field={fields[name]}
-              label={t(`preview.${name}`)}
-              hint={name === "immediatePerformanceConsent" && dispatchDates ? t("preview.dispatchChoice", dispatchDates) : undefined}
-              onChange={(event) => setTicked((state) => ({ ...state, [name]: event.target.checked }))}
+            <CheckboxField
+              field={fields.acceptTerms}
+              label={<Trans t={t} i18nKey="preview.acceptTerms" components={{ termsLink: <a href={pathFor("terms", locale)} className="font-semibold text-blue-900 underline" /> }} />}
+              onChange={(event) => setTermsAccepted(event.target.checked)}
             />
-            ))}
+            <CheckboxField field={fields.immediatePerformanceConsent} label={t("preview.immediatePerformanceConsent")} hint={dispatchDates ? t("preview.dispatchChoice", dispatchDates) : undefined} />
             <p className="text-sm text-slate-600">{t("preview.payNote")}</p>
             <div className="flex flex-col gap-3 sm:flex-row">
               {/* Without JavaScript the button cannot wait for the checkboxes; the server checks them. */}
@@ -123,7 +124,7 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
                 name="intent"
                 value="accept"
                 className="btn-primary disabled:cursor-not-allowed disabled:opacity-60"
-                disabled={hydrated && (!allTicked || busy !== null || acceptBusy)}
+                disabled={hydrated && (!termsAccepted || busy !== null || acceptBusy)}
                 aria-busy={acceptBusy || undefined}
               >
                 {acceptBusy ? t("preview.processing") : t("preview.order")}

@@ -55,7 +55,7 @@ export async function expectOnPaymentPage(page: Page, amount: RegExp) {
 
 /** On the preview: ticks both consents (the contract terms and immediate performance) and presses the order button. */
 export async function orderWithBothConsents(page: Page, order: Record<string, any>) {
-  await page.getByLabel(order.preview.acceptTerms).check();
-  await page.getByLabel(order.preview.immediatePerformanceConsent).check();
+  await page.locator("#field-acceptTerms").check();
+  await page.locator("#field-immediatePerformanceConsent").check();
   await page.getByRole("button", { name: order.preview.order }).click();
 }

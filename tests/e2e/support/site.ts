@@ -39,3 +39,15 @@ export const ALL_PAGES: PageCase[] = Object.entries(routeTable)
   );
 
 export const NAV_PAGES = ["tenant", "landlord", "blog", "contact"] as const;
+
+/**
+ * The delivery promise as PRODUCT.md states it ("After the order"): the copy quotes it
+ * through these placeholders, never as typed numbers.
+ */
+export const DELIVERY_PROMISE = { regularDays: 1, notarizedDays: 3, dispatchDays: 2, promiseHours: 24 } as const;
+
+/** A locale string as the reader sees it: `{{name}}` placeholders filled in (the delivery promise by default). */
+export function filled(text: string, values: Record<string, string | number> = {}): string {
+  const all: Record<string, string | number> = { ...DELIVERY_PROMISE, ...values };
+  return text.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => (name in all ? String(all[name]) : placeholder));
+}

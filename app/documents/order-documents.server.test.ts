@@ -1,0 +1,82 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PDFParse } from "pdf-parse";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PLACEHOLDER_COMPANY } from "~/config/company";
+import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { translatorFor } from "~/i18n/i18n.server";
+import { CONTRACT_VERSION } from "~/order/contract";
+import { acceptOrder } from "~/order/order.server";
+import type { OrderDetails } from "~/order/schema";
+import { agreementPdf, confirmationAttachments, sectionsOfStoredText } from "./order-documents.server";
+
+const details: OrderDetails = {
+  declarationType: "notarized",
+  tenantName: "Олена Коваленко-Żółć",
+  landlordName: "Anna Nowak",
+  startDate: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+  email: "olena@example.com",
+  phone: "+48 600 100 200",
+  propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
+  mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
+  propertyParts: null,
+  mailingParts: null,
+  additionalInfo: null,
+  rentalPeriodDays: null,
+  immediatePerformanceRequested: true,
+};
+
+let db: AppDatabase;
+beforeEach(() => {
+  db = openDatabase(join(mkdtempSync(join(tmpdir(), "documents-")), "app.db"));
+});
+afterEach(() => db.destroy());
+
+async function textOf(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    // Lines wrap where the page ends them: compare words, not line breaks.
+    return (await parser.getText()).text.replace(/\s+/g, " ");
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describe("the order's PDFs", () => {
+  it("the agreement is the stored text, Cyrillic and Polish alike, with consents, version, the binding Polish text and page numbers", async () => {
+    const { order } = await acceptOrder(db, { details, variant: "standard", channel: "form", locale: "uk", idempotencyKey: "pdf", dataProcessingConsentAt: new Date(), now: new Date() });
+    const pdf = await agreementPdf(order, PLACEHOLDER_COMPANY, await translatorFor("uk", "mail"));
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = await textOf(pdf);
+    expect(text).toContain("Олена Коваленко-Żółć");
+    expect(text).toContain("Договір про надання декларації про адресу для виселення");
+    expect(text).toContain("Обов’язкова польська версія договору");
+    expect(text).toContain("Umowa o dostarczenie oświadczenia o adresie do eksmisji");
+    expect(text).toContain(`Najemca: Олена Коваленко-Żółć`);
+    expect(text).toContain(CONTRACT_VERSION);
+    expect(text).toContain(order.number);
+    const total = Number(/Сторінка 1 \/ (\d+)/.exec(text)?.[1]);
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(text).toContain(`Сторінка ${total} / ${total}`);
+  });
+
+  it("reads the stored text back into its sections without rewording it", () => {
+    const parsed = sectionsOfStoredText("Title\n\nSzczecin, 1 grudnia 2026\n\n§1. Strony\nZamawiający: Jan\nE-mail: j@example.com\n\n§2. Przedmiot\nTekst");
+    expect(parsed).toEqual({
+      title: "Title",
+      sections: [{ paragraphs: ["Szczecin, 1 grudnia 2026"] }, { heading: "§1. Strony", paragraphs: ["Zamawiający: Jan", "E-mail: j@example.com"] }, { heading: "§2. Przedmiot", paragraphs: ["Tekst"] }],
+    });
+  });
+
+  it("the confirmation carries the agreement, the terms and the withdrawal form, named in the order's language", async () => {
+    const { order } = await acceptOrder(db, { details: { ...details, immediatePerformanceRequested: false }, variant: "standard", channel: "form", locale: "pl", idempotencyKey: "att", dataProcessingConsentAt: new Date(), now: new Date() });
+    const attachments = await confirmationAttachments(order, PLACEHOLDER_COMPANY, await translatorFor("pl", "mail"));
+    expect(attachments.map((attachment) => attachment.filename)).toEqual([`umowa-${order.number}.pdf`, "regulamin.pdf", "formularz-odstapienia.pdf"]);
+    const [agreement, terms, withdrawal] = await Promise.all(attachments.map((attachment) => textOf(attachment.content)));
+    expect(agreement).toContain("nie zgłoszono");
+    expect(terms).toContain("Regulamin");
+    expect(terms).toContain(PLACEHOLDER_COMPANY.krs);
+    expect(withdrawal).toContain(PLACEHOLDER_COMPANY.legalName);
+  });
+});

@@ -1,0 +1,71 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import PDFDocument from "pdfkit";
+
+/**
+ * A4 documents for e-mail attachments, set in DejaVu Sans (from the dejavu-fonts-ttf
+ * package) so Polish and Cyrillic render on any machine. Plain text in, a PDF buffer out:
+ * the callers decide the words, this module only lays them out.
+ */
+export type PdfSection = { heading?: string; paragraphs: string[]; startsNewPage?: boolean };
+export type PdfDocumentInput = {
+  /** Small lines at the top of the first page: who issued it, which order, when. */
+  header: string[];
+  title: string;
+  sections: PdfSection[];
+  /** The PDF's own metadata title and language. */
+  metaTitle: string;
+  lang: string;
+  /** "1 / 3" or its translation, on every page. */
+  pageLabel: (page: number, total: number) => string;
+};
+
+const require = createRequire(import.meta.url);
+// Read once per process; pdfkit embeds only the glyphs each document uses.
+const FONT_REGULAR = readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"));
+const FONT_BOLD = readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"));
+const MARGIN = 56;
+
+export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
+  const doc = new PDFDocument({ size: "A4", margin: MARGIN, bufferPages: true, lang: input.lang, info: { Title: input.metaTitle }, displayTitle: true });
+  doc.registerFont("regular", FONT_REGULAR);
+  doc.registerFont("bold", FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const width = doc.page.width - 2 * MARGIN;
+
+  doc.font("regular").fontSize(8.5).fillColor("#475569");
+  for (const line of input.header) doc.text(line, { width });
+  doc.moveDown(1.2);
+  doc.font("bold").fontSize(15).fillColor("#0f172a").text(input.title, { width });
+  doc.moveDown(0.8);
+  for (const section of input.sections) {
+    if (section.startsNewPage) doc.addPage();
+    if (section.heading) {
+      doc.font("bold").fontSize(section.startsNewPage ? 13 : 11).fillColor("#0f172a").text(section.heading, { width });
+      doc.moveDown(0.3);
+    }
+    doc.font("regular").fontSize(10).fillColor("#0f172a");
+    for (const paragraph of section.paragraphs) {
+      doc.text(paragraph, { width, align: "left" });
+      doc.moveDown(0.35);
+    }
+    doc.moveDown(0.6);
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    // The footer sits inside the bottom margin: lift the margin so pdfkit does not add a page for it.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font("regular").fontSize(8.5).fillColor("#475569").text(input.pageLabel(index + 1, range.count), MARGIN, doc.page.height - MARGIN / 2 - 6, { width, align: "center" });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,89 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PLACEHOLDER_COMPANY } from "~/config/company";
+import { openDatabase, type AppDatabase } from "~/db/db.server";
+import type { MessageKind } from "~/db/schema";
+import { acceptOrder } from "~/order/order.server";
+import type { OrderDetails } from "~/order/schema";
+import { enqueueMessages } from "~/outbox/outbox.server";
+import { composeMessage, type ComposeContext } from "./compose.server";
+
+const details: OrderDetails = {
+  declarationType: "notarized",
+  tenantName: "Олена <b>Коваленко</b>",
+  landlordName: "Anna Nowak",
+  startDate: "2026-12-01",
+  email: "olena@example.com",
+  phone: "+48 600 100 200",
+  propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
+  mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
+  propertyParts: null,
+  mailingParts: null,
+  additionalInfo: null,
+  rentalPeriodDays: null,
+  immediatePerformanceRequested: false,
+};
+const ORDERED = new Date("2026-11-23T09:00:00Z");
+const context: ComposeContext = {
+  company: PLACEHOLDER_COMPANY,
+  siteUrl: "https://adres.example",
+  operatorEmail: "operator@adres.example",
+  paymentDeadlineDays: 7,
+  confirmationAttachments: async (order) => [{ filename: `agreement-${order.number}.pdf`, content: Buffer.from("%PDF-1.7"), contentType: "application/pdf" }],
+  now: ORDERED,
+};
+
+let db: AppDatabase;
+beforeEach(() => {
+  db = openDatabase(join(mkdtempSync(join(tmpdir(), "compose-")), "app.db"));
+});
+afterEach(() => db.destroy());
+
+async function composed(kind: MessageKind, locale: "pl" | "uk", data: Record<string, unknown> | null = null) {
+  const { order } = await acceptOrder(db, { details, variant: "standard", channel: "form", locale, idempotencyKey: `k-${kind}-${locale}`, dataProcessingConsentAt: ORDERED, now: ORDERED });
+  await enqueueMessages(db, order.id, [kind], ORDERED, data);
+  const message = await db.selectFrom("outbox").selectAll().where("order_id", "=", order.id).where("kind", "=", kind).executeTakeFirstOrThrow();
+  return { order, mail: await composeMessage(message, order, context) };
+}
+
+describe("composing the e-mails", () => {
+  it("the confirmation speaks the order's language, carries the transfer details, the link, the dates and the attachments", async () => {
+    const { order, mail } = await composed("order_confirmation", "uk");
+    expect(mail.to).toBe("olena@example.com");
+    expect(mail.subject).toBe(`Замовлення ${order.number}: підтвердження та договір`);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(order.number);
+      expect(part).toContain(PLACEHOLDER_COMPANY.bankAccount);
+      expect(part).toContain(`https://adres.example/uk/payment/${order.payment_token}`);
+      expect(part).toMatch(/399\s?PLN/);
+      // Without the waiver the work starts after the withdrawal period: its end and the dispatch date are named.
+      expect(part).toContain("понеділок, 7 грудня");
+      expect(part).toContain("понеділок, 14 грудня");
+      expect(part).toContain("Обов’язковою є польська версія");
+    }
+    expect(mail.attachments.map((attachment) => attachment.filename)).toEqual([`agreement-${order.number}.pdf`]);
+    expect(mail.messageId).toMatch(/^<outbox-\d+\.AE-2026-\d{6}@adres\.example>$/);
+  });
+
+  it("the operator's notice is Polish, with the customer's contact and language, every value escaped in HTML", async () => {
+    const { order, mail } = await composed("operator_new_order", "uk");
+    expect(mail.to).toBe("operator@adres.example");
+    expect(mail.subject).toMatch(new RegExp(`^Nowe zamówienie ${order.number}: `));
+    expect(mail.text).toContain("Олена <b>Коваленко</b>");
+    expect(mail.html).toContain("Олена &lt;b&gt;Коваленко&lt;/b&gt;");
+    expect(mail.html).not.toContain("<b>Коваленко");
+    expect(mail.text).toContain("+48 600 100 200");
+    expect(mail.text).toContain("ukraiński");
+    expect(mail.text).toContain(`https://adres.example/admin/orders/${order.id}`);
+  });
+
+  it("later messages carry their facts: the tracking number, the reason", async () => {
+    const dispatched = (await composed("order_dispatched", "pl", { trackingNumber: "PL123456789", courier: "DPD" })).mail;
+    expect(dispatched.text).toContain("Numer przesyłki: PL123456789");
+    expect(dispatched.text).toContain("Kurier: DPD");
+    const cancelled = (await composed("order_cancelled", "pl", { reason: "unpaid" })).mail;
+    expect(cancelled.text).toContain("płatność nie wpłynęła w terminie");
+  });
+});

@@ -1,0 +1,173 @@
+import type { TFunction } from "i18next";
+import { formatAddress, type Company } from "~/config/company";
+import { formatPrice } from "~/config/products";
+import type { MessageKind, OrderRow, OutboxRow } from "~/db/schema";
+import { translatorFor } from "~/i18n/i18n.server";
+import { formatDeliveryDay } from "~/config/delivery";
+import { deliveryDates } from "~/config/delivery-dates.server";
+import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
+import { dispatchDatesOf } from "~/order/delivery-promise.server";
+import { paymentPath } from "~/order/order.server";
+import { paymentDeadline } from "~/order/payment-deadline";
+
+/**
+ * The e-mails of the outbox, composed when they are sent, from the order as stored.
+ * Customer messages speak the order's language; the operator's notice is Polish. Each
+ * has a plain-text and an HTML part with the same content, every value escaped.
+ */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type MailMessage = { to: string; subject: string; text: string; html: string; attachments: MailAttachment[]; messageId: string };
+
+export type ComposeContext = {
+  company: Company;
+  siteUrl: string;
+  operatorEmail: string;
+  paymentDeadlineDays: number;
+  /** The PDFs a confirmation carries: the accepted agreement, the terms and the withdrawal form. */
+  confirmationAttachments: (order: OrderRow, t: TFunction) => Promise<MailAttachment[]>;
+  now: Date;
+};
+
+/** A block of the message: a paragraph, or labelled lines under an optional heading. */
+type Block = { heading?: string; paragraphs?: string[]; rows?: Array<[string, string]> };
+
+const CUSTOMER_KINDS: readonly MessageKind[] = ["order_confirmation", "payment_reminder", "order_paid", "order_dispatched", "order_cancelled"];
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+function toText(blocks: Block[]): string {
+  return blocks
+    .map((block) => [block.heading ? `${block.heading}\n${"-".repeat(block.heading.length)}` : null, ...(block.paragraphs ?? []), ...(block.rows ?? []).map(([label, value]) => `${label}: ${value}`)].filter(Boolean).join("\n"))
+    .join("\n\n");
+}
+
+function toHtml(blocks: Block[], lang: string): string {
+  const body = blocks
+    .map((block) => {
+      const heading = block.heading ? `<h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(block.heading)}</h2>` : "";
+      const paragraphs = (block.paragraphs ?? []).map((paragraph) => `<p style="margin:0 0 12px">${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`).join("");
+      const rows = block.rows?.length
+        ? `<table role="presentation" style="border-collapse:collapse">${block.rows
+            .map(([label, value]) => `<tr><td style="padding:2px 16px 2px 0;color:#475569;vertical-align:top">${escapeHtml(label)}</td><td style="padding:2px 0;font-weight:600">${escapeHtml(value)}</td></tr>`)
+            .join("")}</table>`
+        : "";
+      return heading + paragraphs + rows;
+    })
+    .join("");
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#0f172a;max-width:640px">${body}</body></html>`;
+}
+
+/** The facts a message was queued with (a tracking number, a reason, the payment date). */
+function factsOf(message: OutboxRow): Record<string, unknown> {
+  try {
+    return message.data ? (JSON.parse(message.data) as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export async function composeMessage(message: OutboxRow, order: OrderRow, context: ComposeContext): Promise<MailMessage> {
+  const customer = CUSTOMER_KINDS.includes(message.kind);
+  const locale: Locale = customer ? order.locale : "pl";
+  const t = await translatorFor(locale, "mail");
+  const { company, siteUrl } = context;
+  const tag = LOCALE_TAGS[locale];
+  const amount = formatPrice(order.price_grosze, locale);
+  const product = t(`common:products.${order.declaration_type}.name`);
+  const paymentUrl = `${siteUrl}${paymentPath(order)}`;
+  const orderedAt = new Date(order.created_at);
+  const facts = factsOf(message);
+  const subject = t(`subject.${message.kind}`, { number: order.number, type: product, amount });
+  const contact: Block = { heading: t("contact.heading"), paragraphs: [t("contact.text", { legalName: company.legalName, address: formatAddress(company), phone: company.phone, email: company.email })] };
+  const signature: Block = { paragraphs: [t("signature", { productName: company.productName })] };
+  const greeting: string = t("greeting");
+  const dispatch = dispatchDatesOf(order.declaration_type, orderedAt, context.now, locale);
+  const waiverGiven = order.immediate_performance_consent_at !== null;
+  const dispatchBy = waiverGiven ? dispatch.withWaiver : dispatch.withoutWaiver;
+  const deadline = formatDeliveryDay(paymentDeadline(orderedAt, context.paymentDeadlineDays), tag);
+
+  let blocks: Block[];
+  let attachments: MailAttachment[] = [];
+  switch (message.kind) {
+    case "order_confirmation":
+      blocks = [
+        { paragraphs: [greeting, t("confirmation.intro", { number: order.number }), ...(locale === "pl" ? [] : [t("confirmation.binding")])] },
+        {
+          heading: t("summary.heading"),
+          rows: [
+            [t("summary.number"), order.number],
+            [t("summary.product"), product],
+            [t("summary.amount"), amount],
+            [t("summary.withdrawal"), t(waiverGiven ? "waiver.given" : "waiver.notGiven")],
+          ],
+        },
+        {
+          heading: t("transfer.heading"),
+          rows: [
+            [t("transfer.recipient"), `${company.legalName}, ${formatAddress(company)}`],
+            [t("transfer.account"), company.bankAccount],
+            [t("transfer.amount"), amount],
+            [t("transfer.title"), t("payment:transfer.titleValue", { number: order.number, lng: locale })],
+          ],
+          paragraphs: [t("transfer.link", { url: paymentUrl }), t("transfer.deadline", { date: deadline })],
+        },
+        { heading: t("next.heading"), paragraphs: [waiverGiven ? t("next.startNow", { date: dispatchBy }) : t("next.startLater", { date: dispatchBy, withdrawalEnds: dispatch.withdrawalEnds })] },
+        contact,
+        signature,
+      ];
+      attachments = await context.confirmationAttachments(order, t);
+      break;
+    case "operator_new_order":
+      blocks = [
+        { paragraphs: [t("operator.intro")] },
+        {
+          rows: [
+            [t("summary.number"), order.number],
+            [t("operator.type"), product],
+            [t("operator.amount"), amount],
+            [t("operator.customer"), order.tenant_name],
+            [t("operator.email"), order.email],
+            [t("operator.phone"), order.phone],
+            [t("operator.language"), t(`languages.${order.locale}`)],
+          ],
+          paragraphs: [t("operator.admin", { url: `${siteUrl}/admin/orders/${order.id}` })],
+        },
+      ];
+      break;
+    case "payment_reminder":
+      blocks = [{ paragraphs: [greeting, t("reminder.text", { number: order.number, date: deadline }), t("transfer.link", { url: paymentUrl })] }, contact, signature];
+      break;
+    case "order_paid":
+      blocks = [{ paragraphs: [greeting, t("paid.text", { number: order.number }), t("paid.dispatchBy", { date: formatDeliveryDay(deliveryDates(order.declaration_type, { paidAt: typeof facts.paidAt === "string" ? new Date(facts.paidAt) : context.now, orderedAt, earlyStart: waiverGiven }).dispatchBy, tag) }), t("paymentPage", { url: paymentUrl })] }, contact, signature];
+      break;
+    case "order_dispatched":
+      blocks = [
+        {
+          paragraphs: [greeting, t("dispatched.text", { number: order.number })],
+          rows: [[t("dispatched.tracking"), String(facts.trackingNumber ?? "")], ...(facts.courier ? [[t("dispatched.courier"), String(facts.courier)] as [string, string]] : [])],
+        },
+        { paragraphs: [t("paymentPage", { url: paymentUrl })] },
+        contact,
+        signature,
+      ];
+      break;
+    case "order_cancelled":
+      blocks = [
+        { paragraphs: [greeting, t("cancelled.text", { number: order.number }), facts.reason === "unpaid" || !facts.reason ? t("cancelled.unpaid") : t("cancelled.reason", { reason: String(facts.reason) }), t("cancelled.refund")] },
+        contact,
+        signature,
+      ];
+      break;
+  }
+  return {
+    to: customer ? order.email : context.operatorEmail,
+    subject,
+    text: toText(blocks),
+    html: toHtml(blocks, locale),
+    attachments,
+    // Derived from the outbox row: a message sent twice after a crash shows as one in a mail client.
+    messageId: `<outbox-${message.id}.${order.number}@${new URL(siteUrl).hostname}>`,
+  };
+}

@@ -1,0 +1,61 @@
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { simpleParser } from "mailparser";
+import { afterEach, describe, expect, it } from "vitest";
+import { startSmtpServer } from "../../tests/support/smtp-server.mjs";
+import type { MailMessage } from "./compose.server";
+import { createMailSender } from "./transport.server";
+
+const message: MailMessage = {
+  to: "olena@example.com",
+  subject: "Замовлення AE-2026-000042: підтвердження та договір",
+  text: "Добрий день!\nДякуємо за замовлення.",
+  html: "<p>Добрий день!</p>",
+  attachments: [{ filename: "dogovir-AE-2026-000042.pdf", content: Buffer.from("%PDF-1.7 test"), contentType: "application/pdf" }],
+  messageId: "<outbox-42.AE-2026-000042@adres.example>",
+};
+const FROM = "Adres do eksmisji <zamowienia@adres.example>";
+
+const stops: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  await Promise.all(stops.splice(0).map((stop) => stop()));
+});
+
+describe("sending mail", () => {
+  it("over SMTP: both parts, the attachment byte for byte, the Message-ID", async () => {
+    const smtp = await startSmtpServer();
+    stops.push(smtp.stop);
+    const send = createMailSender({ smtpUrl: smtp.url, from: FROM, mailDir: "unused" });
+    expect(await send(message)).toMatch(/^smtp /);
+    const [received] = await smtp.waitFor(() => true);
+    expect(received.to).toEqual(["olena@example.com"]);
+    expect(received.subject).toBe(message.subject);
+    expect(received.text.trim()).toBe(message.text);
+    expect(received.html).toContain("Добрий день!");
+    expect(received.messageId).toBe(message.messageId);
+    expect(received.attachments[0].filename).toBe("dogovir-AE-2026-000042.pdf");
+    expect(received.attachments[0].content.toString()).toBe("%PDF-1.7 test");
+  });
+
+  it("throws when the server refuses or is not there, so the outbox retries", async () => {
+    const smtp = await startSmtpServer();
+    stops.push(smtp.stop);
+    smtp.refuse();
+    await expect(createMailSender({ smtpUrl: smtp.url, from: FROM, mailDir: "unused" })(message)).rejects.toThrow(/451/);
+    await smtp.stop();
+    stops.pop();
+    await expect(createMailSender({ smtpUrl: smtp.url, from: FROM, mailDir: "unused" })(message)).rejects.toThrow();
+  });
+
+  it("without SMTP_URL writes an .eml file that any mail program opens", async () => {
+    const mailDir = join(mkdtempSync(join(tmpdir(), "mail-")), "nested");
+    const reference = await createMailSender({ from: FROM, mailDir })(message);
+    const [file] = readdirSync(mailDir);
+    expect(file).toMatch(/\.eml$/);
+    expect(reference).toBe(`file ${join(mailDir, file!)}`);
+    const parsed = await simpleParser(readFileSync(join(mailDir, file!)));
+    expect(parsed.subject).toBe(message.subject);
+    expect(parsed.attachments[0]?.content.toString()).toBe("%PDF-1.7 test");
+  });
+});

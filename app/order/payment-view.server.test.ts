@@ -1,0 +1,50 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { acceptOrder, paymentPath } from "./order.server";
+import { findPaymentView } from "./payment-view.server";
+import type { OrderDetails } from "./schema";
+
+const details: OrderDetails = {
+  declarationType: "regular",
+  tenantName: "Jan Kowalski",
+  landlordName: null,
+  startDate: null,
+  email: "jan@example.com",
+  phone: "600100200",
+  propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
+  mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
+  propertyParts: null,
+  mailingParts: null,
+  additionalInfo: null,
+  rentalPeriodDays: 90,
+  immediatePerformanceRequested: false,
+};
+// Ordered on Monday 23 November 2026; the default deadline is 7 days later.
+const ORDERED = new Date("2026-11-23T09:00:00Z");
+
+let db: AppDatabase;
+beforeEach(() => {
+  db = openDatabase(join(mkdtempSync(join(tmpdir(), "payment-view-")), "orders.db"));
+});
+afterEach(() => db.destroy());
+
+describe("the payment page's data", () => {
+  it("is found by the payment token only and holds no personal data", async () => {
+    const { order } = await acceptOrder(db, { details, variant: "automatic", channel: "api", locale: "en", idempotencyKey: "k1", dataProcessingConsentAt: ORDERED, now: ORDERED });
+    expect(paymentPath(order)).toBe(`/en/payment/${order.payment_token}`);
+    const view = await findPaymentView(db, order.payment_token, "pl", ORDERED);
+    expect(view).toMatchObject({ number: order.number, status: "awaiting_payment", declarationType: "regular", priceGrosze: 29_900, deadline: "poniedziałek, 30 listopada", immediatePerformanceRequested: false });
+    expect(JSON.stringify(view)).not.toMatch(/Jan|jan@example|600100200|Długa/);
+    expect(await findPaymentView(db, "x".repeat(32), "pl")).toBeNull();
+    expect(await findPaymentView(db, "' OR 1=1 --", "pl")).toBeNull();
+  });
+
+  it("says when the declaration goes out if paid today, with the waiver or after the withdrawal period", async () => {
+    const { order } = await acceptOrder(db, { details, variant: "automatic", channel: "api", locale: "pl", idempotencyKey: "k2", dataProcessingConsentAt: ORDERED, now: ORDERED });
+    const view = await findPaymentView(db, order.payment_token, "pl", ORDERED);
+    expect(view?.dispatchIfPaidToday).toEqual({ withWaiver: "czwartek, 26 listopada", withoutWaiver: "czwartek, 10 grudnia", withdrawalEnds: "poniedziałek, 7 grudnia" });
+  });
+});

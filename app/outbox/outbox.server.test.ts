@@ -1,0 +1,130 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type AppDatabase } from "~/db/db.server";
+import type { OutboxRow } from "~/db/schema";
+import { acceptOrder } from "~/order/order.server";
+import type { OrderDetails } from "~/order/schema";
+import { claimNextMessage, enqueueMessages, FIRST_RETRY_MS, markFailed, markSent, MAX_RETRY_INTERVAL_MS, retryDelayMs, STALE_CLAIM_MS, startOutboxWorker } from "./outbox.server";
+
+const details: OrderDetails = {
+  declarationType: "regular",
+  tenantName: "Jan Kowalski",
+  landlordName: null,
+  startDate: null,
+  email: "jan@example.com",
+  phone: "600100200",
+  propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
+  mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
+  propertyParts: null,
+  mailingParts: null,
+  additionalInfo: null,
+  rentalPeriodDays: 90,
+  immediatePerformanceRequested: true,
+};
+const T0 = new Date("2026-11-23T09:00:00Z");
+const later = (ms: number) => new Date(T0.getTime() + ms);
+
+let db: AppDatabase;
+let orderId: number;
+beforeEach(async () => {
+  db = openDatabase(join(mkdtempSync(join(tmpdir(), "outbox-")), "app.db"));
+  const { order } = await acceptOrder(db, { details, variant: "automatic", channel: "api", locale: "pl", idempotencyKey: "k", dataProcessingConsentAt: T0, now: T0 });
+  orderId = order.id;
+  // acceptOrder may queue its own messages; these tests start from an empty outbox.
+  await db.deleteFrom("outbox").execute();
+});
+afterEach(() => db.destroy());
+
+const attemptsOf = (id: number) => db.selectFrom("outbox_attempts").selectAll().where("message_id", "=", id).orderBy("id").execute();
+
+describe("the outbox", () => {
+  it("queues a kind once per order: a replay adds nothing", async () => {
+    await enqueueMessages(db, orderId, ["order_confirmation", "operator_new_order"], T0);
+    await enqueueMessages(db, orderId, ["order_confirmation"], later(1000));
+    const rows = await db.selectFrom("outbox").select(["kind", "status", "next_attempt_at"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { kind: "order_confirmation", status: "pending", next_attempt_at: T0.toISOString() },
+      { kind: "operator_new_order", status: "pending", next_attempt_at: T0.toISOString() },
+    ]);
+  });
+
+  it("hands a due message to one claimant only, and takes over a claim left by a dead process after a minute", async () => {
+    await enqueueMessages(db, orderId, ["order_confirmation"], T0);
+    const first = await claimNextMessage(db, T0);
+    expect(first?.kind).toBe("order_confirmation");
+    expect(await claimNextMessage(db, later(1000))).toBeUndefined();
+    const takeover = await claimNextMessage(db, later(STALE_CLAIM_MS));
+    expect(takeover?.id).toBe(first?.id);
+    expect(takeover?.claim_id).not.toBe(first?.claim_id);
+    // The first claimant's late answer no longer counts.
+    await markSent(db, first as OutboxRow, later(STALE_CLAIM_MS + 1));
+    expect((await db.selectFrom("outbox").select("status").executeTakeFirstOrThrow()).status).toBe("sending");
+  });
+
+  it("does not hand out a message before it is due", async () => {
+    await enqueueMessages(db, orderId, ["order_paid"], later(60_000));
+    expect(await claimNextMessage(db, T0)).toBeUndefined();
+    expect(await claimNextMessage(db, later(60_000))).toBeDefined();
+  });
+
+  it("retries within 30 s, then doubling, at most 15 minutes apart, and gives up only after 3 days", async () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 900_000, 900_000, 900_000]);
+    expect(retryDelayMs(1)).toBe(FIRST_RETRY_MS);
+    expect(retryDelayMs(50)).toBe(MAX_RETRY_INTERVAL_MS);
+
+    await enqueueMessages(db, orderId, ["order_confirmation"], T0);
+    let now = T0;
+    let outcome: "retry" | "gave-up" = "retry";
+    let tries = 0;
+    while (outcome === "retry") {
+      const message = await claimNextMessage(db, now);
+      if (!message) throw new Error(`nothing due at ${now.toISOString()}`);
+      outcome = await markFailed(db, message, "421 Service not available", now);
+      tries += 1;
+      now = new Date((await db.selectFrom("outbox").select("next_attempt_at").executeTakeFirstOrThrow()).next_attempt_at);
+    }
+    const row = await db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+    expect(row.status).toBe("failed");
+    expect(row.last_error).toBe("421 Service not available");
+    const attempts = await attemptsOf(row.id);
+    expect(attempts).toHaveLength(tries);
+    const lastTry = new Date(attempts.at(-1)!.attempted_at).getTime();
+    expect(lastTry - T0.getTime()).toBeGreaterThanOrEqual(3 * 24 * 60 * 60_000);
+    expect(attempts.every((attempt) => attempt.outcome === "failed" && attempt.error === "421 Service not available")).toBe(true);
+  });
+
+  it("the worker sends every due message once, records each attempt, and comes back to a failed one", async () => {
+    await enqueueMessages(db, orderId, ["order_confirmation", "operator_new_order"], T0);
+    let clock = T0;
+    let failOnce = true;
+    const delivered: string[] = [];
+    const worker = startOutboxWorker({
+      db,
+      now: () => clock,
+      pollMs: 60_000,
+      log: () => undefined,
+      deliver: async (message) => {
+        if (message.kind === "operator_new_order" && failOnce) {
+          failOnce = false;
+          throw new Error("connection refused");
+        }
+        delivered.push(message.kind);
+        return `test-${message.id}`;
+      },
+    });
+    expect(await worker.drain()).toBe(1);
+    expect(delivered).toEqual(["order_confirmation"]);
+    expect(await worker.drain()).toBe(0);
+    clock = later(FIRST_RETRY_MS);
+    expect(await worker.drain()).toBe(1);
+    expect(delivered).toEqual(["order_confirmation", "operator_new_order"]);
+    await worker.stop();
+    const rows = await db.selectFrom("outbox").select(["kind", "status", "attempts", "last_error"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { kind: "order_confirmation", status: "sent", attempts: 1, last_error: null },
+      { kind: "operator_new_order", status: "sent", attempts: 2, last_error: null },
+    ]);
+  });
+});

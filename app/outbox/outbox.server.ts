@@ -1,0 +1,170 @@
+import { randomUUID } from "node:crypto";
+import { PostgresAdapter, type Transaction } from "kysely";
+import type { AppDatabase } from "~/db/db.server";
+import type { Database, MessageKind, OutboxRow } from "~/db/schema";
+
+/**
+ * The transactional outbox (docs/decisions/015). A message is written in the same
+ * transaction as the change it reports (an order, a payment), so it exists exactly when
+ * the change does. A worker in each server process claims due messages one at a time,
+ * atomically, and hands them to `deliver`; a failure is retried with exponential backoff.
+ *
+ * - First retry within 30 s, then doubling, at most 15 min apart, for at least 3 days.
+ * - A claim left behind by a process that died mid-send is taken over after a minute.
+ * - Each attempt is recorded with its error; the log names message ids, never addresses.
+ */
+export const FIRST_RETRY_MS = 30_000;
+export const MAX_RETRY_INTERVAL_MS = 15 * 60_000;
+export const RETRY_PERIOD_MS = 3 * 24 * 60 * 60_000;
+/** Longer than any live send can take (SMTP gives up after 10 s per step), short enough to recover soon after a crash. */
+export const STALE_CLAIM_MS = 60_000;
+
+type Writer = AppDatabase | Transaction<Database>;
+
+/** Queues messages of an order. A kind already queued for the order is left as it is (a replay adds nothing). */
+export async function enqueueMessages(db: Writer, orderId: number, kinds: readonly MessageKind[], now: Date, data: Record<string, unknown> | null = null): Promise<void> {
+  if (kinds.length === 0) return;
+  const timestamp = now.toISOString();
+  await db
+    .insertInto("outbox")
+    .values(kinds.map((kind) => ({ order_id: orderId, kind, data: data ? JSON.stringify(data) : null, next_attempt_at: timestamp, created_at: timestamp })))
+    .onConflict((conflict) => conflict.columns(["order_id", "kind"]).doNothing())
+    .execute();
+}
+
+/** The wait before the next try after `failures` failed ones. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_RETRY_INTERVAL_MS);
+}
+
+function isPostgres(db: AppDatabase): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * Takes the next due message for this worker, or none. One statement: on SQLite the write
+ * lock makes it atomic; on PostgreSQL `FOR UPDATE SKIP LOCKED` lets several processes claim
+ * different messages at the same moment without waiting for each other.
+ */
+export async function claimNextMessage(db: AppDatabase, now: Date): Promise<OutboxRow | undefined> {
+  const timestamp = now.toISOString();
+  const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
+  const claimId = randomUUID();
+  const next = db
+    .selectFrom("outbox")
+    .select("id")
+    .where((eb) => eb.or([eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", timestamp)]), eb.and([eb("status", "=", "sending"), eb("claimed_at", "<=", staleBefore)])]))
+    .orderBy("next_attempt_at")
+    .limit(1)
+    .$if(isPostgres(db), (query) => query.forUpdate().skipLocked());
+  return db.updateTable("outbox").set({ status: "sending", claim_id: claimId, claimed_at: timestamp }).where("id", "=", next).returningAll().executeTakeFirst();
+}
+
+/** Records a delivered message. Only the worker holding the claim may. */
+export async function markSent(db: AppDatabase, message: OutboxRow, now: Date): Promise<void> {
+  const timestamp = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("outbox")
+      .set({ status: "sent", sent_at: timestamp, attempts: message.attempts + 1, claim_id: null, last_error: null })
+      .where("id", "=", message.id)
+      .where("claim_id", "=", message.claim_id)
+      .execute();
+    await trx.insertInto("outbox_attempts").values({ message_id: message.id, attempted_at: timestamp, outcome: "sent", error: null }).execute();
+  });
+}
+
+/** Records a failed attempt and schedules the next one, or gives up once the retry period is over. */
+export async function markFailed(db: AppDatabase, message: OutboxRow, error: string, now: Date): Promise<"retry" | "gave-up"> {
+  const failures = message.attempts + 1;
+  const givesUp = now.getTime() - new Date(message.created_at).getTime() >= RETRY_PERIOD_MS;
+  const timestamp = now.toISOString();
+  const text = error.slice(0, 500);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("outbox")
+      .set({
+        status: givesUp ? "failed" : "pending",
+        attempts: failures,
+        next_attempt_at: new Date(now.getTime() + retryDelayMs(failures)).toISOString(),
+        claim_id: null,
+        last_error: text,
+      })
+      .where("id", "=", message.id)
+      .where("claim_id", "=", message.claim_id)
+      .execute();
+    await trx.insertInto("outbox_attempts").values({ message_id: message.id, attempted_at: timestamp, outcome: "failed", error: text }).execute();
+  });
+  return givesUp ? "gave-up" : "retry";
+}
+
+/** Sends one message: composes it from the database and hands it over; resolves with a log-safe reference. */
+export type Deliver = (message: OutboxRow) => Promise<string>;
+
+type WorkerOptions = {
+  db: AppDatabase;
+  deliver: Deliver;
+  /** How often an idle worker looks for due messages. */
+  pollMs?: number;
+  now?: () => Date;
+  log?: (line: string) => void;
+};
+
+export type OutboxWorker = {
+  /** Looks for due messages now (after an order, say) instead of at the next poll. */
+  nudge(): void;
+  /** Sends every due message, one after another; resolves when none is left. */
+  drain(): Promise<number>;
+  /** Stops polling and waits for the message being sent, if any. */
+  stop(): Promise<void>;
+};
+
+export function startOutboxWorker({ db, deliver, pollMs = 1000, now = () => new Date(), log = console.log }: WorkerOptions): OutboxWorker {
+  let running: Promise<number> | null = null;
+  let stopped = false;
+
+  async function sendDue(): Promise<number> {
+    let sent = 0;
+    while (!stopped) {
+      const message = await claimNextMessage(db, now());
+      if (!message) break;
+      try {
+        const reference = await deliver(message);
+        await markSent(db, message, now());
+        sent += 1;
+        log(`[outbox] message ${message.id} (${message.kind}) sent: ${reference}`);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const outcome = await markFailed(db, message, reason, now());
+        log(`[outbox] message ${message.id} (${message.kind}) failed, ${outcome === "retry" ? "will retry" : "giving up"}: ${reason}`);
+      }
+    }
+    return sent;
+  }
+
+  function drain(): Promise<number> {
+    // One pass at a time per process; a nudge during a pass is served by that pass's loop.
+    running ??= sendDue()
+      .catch((error: unknown) => {
+        log(`[outbox] could not read the outbox: ${error instanceof Error ? error.message : String(error)}`);
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  const timer = setInterval(() => void drain(), pollMs);
+  timer.unref();
+
+  return {
+    nudge: () => void drain(),
+    drain,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

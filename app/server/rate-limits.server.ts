@@ -1,0 +1,65 @@
+import SQLite from "better-sqlite3";
+import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
+
+/**
+ * Request budgets per client address (decision 019), counted in the app's database so that
+ * every instance on it shares them: 30 POSTs a minute (order forms, the API, the consent
+ * form) and 1,000 GETs a minute. rate-limiter-flexible keeps the counters.
+ */
+export const POST_LIMIT_PER_MINUTE = 30;
+export const GET_LIMIT_PER_MINUTE = 1000;
+
+export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export type RateLimits = { check(method: "GET" | "POST", clientKey: string): Promise<RateLimitVerdict> };
+
+/** How long a busy database may delay the decision before the request is let through. */
+const DECISION_BUDGET_MS = 250;
+
+function isBusy(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === "SQLITE_BUSY";
+}
+
+/**
+ * Counters in their own table of the SQLite file, on their own connection (never inside the
+ * app's transactions) with no busy timeout: a locked database delays a decision by a few
+ * milliseconds at most, asynchronously, and then lets the request through rather than
+ * stalling the site.
+ */
+export function sqliteRateLimits(databasePath: string): RateLimits {
+  const connection = new SQLite(databasePath);
+  connection.pragma("journal_mode = WAL");
+  connection.pragma("busy_timeout = 0");
+  const limiter = (keyPrefix: string, points: number) =>
+    new RateLimiterSQLite({ storeClient: connection, storeType: "better-sqlite3", tableName: "rate_limits", keyPrefix, points, duration: 60, clearExpiredByTimeout: true });
+  const limiters = { POST: limiter("post", POST_LIMIT_PER_MINUTE), GET: limiter("get", GET_LIMIT_PER_MINUTE) };
+  return {
+    async check(method, clientKey) {
+      const deadline = Date.now() + DECISION_BUDGET_MS;
+      for (let wait = 2; ; wait *= 2) {
+        try {
+          await limiters[method].consume(clientKey);
+          return { allowed: true };
+        } catch (outcome) {
+          if (outcome instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)) };
+          if (!isBusy(outcome) || Date.now() + wait > deadline) return { allowed: true };
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      }
+    },
+  };
+}
+
+/**
+ * The client's address: the connection's, or, behind `trustedProxies` reverse proxies, the
+ * address the outermost trusted proxy saw (X-Forwarded-For read from the right).
+ */
+export function clientAddressOf(remoteAddress: string | undefined, forwardedFor: string | undefined, trustedProxies: number): string {
+  const direct = remoteAddress ?? "unknown";
+  if (trustedProxies === 0 || !forwardedFor) return direct;
+  const hops = forwardedFor
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  return hops[hops.length - trustedProxies] ?? hops[0] ?? direct;
+}

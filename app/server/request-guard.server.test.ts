@@ -1,0 +1,58 @@
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRequestScreen } from "./request-guard.server";
+
+const screenRequest = createRequestScreen({ rateLimits: null, checkDatabase: async () => undefined, hsts: false, trustedProxies: 0 });
+
+/** A real HTTP server that screens each request, then answers 200 and counts the body it read. */
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  server = createServer(async (request, response) => {
+    if (await screenRequest(request, response)) return;
+    let size = 0;
+    request.on("data", (chunk: Buffer) => (size += chunk.length));
+    request.on("end", () => response.writeHead(200).end(`read ${size}`));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function send(method: string, headers: Record<string, string>, body = ""): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(`${base}/zamowienie-oswiadczenia`, { method, headers }, (incoming) => {
+      let text = "";
+      incoming.on("data", (chunk) => (text += chunk));
+      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, text }));
+    });
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
+
+describe("the request screen", () => {
+  it("refuses a POST from another site or from an opaque origin with 403, and no stack trace", async () => {
+    for (const origin of ["null", "http://evil.example", "https://127.0.0.1.evil.example"]) {
+      const answer = await send("POST", { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" }, "intent=accept");
+      expect(answer.status, origin).toBe(403);
+      expect(answer.text).not.toMatch(/at |Error/);
+    }
+    expect((await send("POST", { "Sec-Fetch-Site": "cross-site" }, "intent=accept")).status).toBe(403);
+    expect((await send("POST", { Referer: "http://evil.example/form" }, "intent=accept")).status).toBe(403);
+  });
+
+  it("lets our own pages and clients without a browser's headers through", async () => {
+    const host = new URL(base).host;
+    expect((await send("POST", { Origin: base, Host: host }, "a=1")).status).toBe(200);
+    expect((await send("POST", { "Sec-Fetch-Site": "same-origin" }, "a=1")).status).toBe(200);
+    expect((await send("POST", {}, "a=1")).status).toBe(200);
+    expect((await send("GET", { Origin: "http://evil.example" })).status).toBe(200);
+  });
+
+  it("answers 413 to a body declared over 64 KiB without reading it", async () => {
+    const answer = await send("POST", { "Content-Length": String(20 * 1024 * 1024) });
+    expect(answer.status).toBe(413);
+  });
+});

@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+import { expectOnPaymentPage, fillOrderForm, orderWithBothConsents, validOrder } from "./support/order";
+import { pdfText, receivedMail, setSmtpOutage, waitForMail } from "./support/mail";
+import { pathFor, strings, type Locale } from "./support/site";
+
+/** The confirmation and the operator's notice, over a real SMTP conversation on 127.0.0.1. */
+test.describe("e-mails after the order", () => {
+  for (const locale of ["pl", "uk"] as const satisfies readonly Locale[]) {
+    test(`the ${locale} confirmation arrives with both parts and the agreement PDF; the operator is told`, async ({ page }, testInfo) => {
+      const order = strings(locale, "order");
+      const mail = strings(locale, "mail");
+      const data = { ...validOrder(testInfo.project.name), tenantName: `Олена Żółć ${testInfo.project.name} ${Date.now()}` };
+      await page.goto(pathFor("order", locale));
+      await fillOrderForm(page, data);
+      await page.getByRole("button", { name: order.form.preview }).click();
+      await orderWithBothConsents(page, order);
+      await expectOnPaymentPage(page, /399/);
+      const number = await page.getByTestId("order-number").innerText();
+
+      const [confirmation] = await waitForMail((received) => received.subject.includes(number) && received.to.includes(data.email));
+      expect(confirmation!.subject).toBe(mail.subject.order_confirmation.replace("{{number}}", number));
+      expect(confirmation!.text).toContain(number);
+      expect(confirmation!.html).toContain(number);
+      expect(confirmation!.text).toContain(new URL(page.url()).pathname);
+      expect(confirmation!.attachments.map((attachment) => attachment.filename)).toEqual([
+        mail.attachments.agreement.replace("{{number}}", number),
+        mail.attachments.terms,
+        mail.attachments.withdrawalForm,
+      ]);
+      const agreement = await pdfText(confirmation!.attachments[0]!);
+      expect(agreement).toContain(data.tenantName);
+      expect(agreement).toContain(number);
+
+      const [notice] = await waitForMail((received) => received.subject.includes(number) && received.to.includes("operator@adres.test"));
+      expect(notice!.text).toContain(data.tenantName);
+      expect(notice!.text).toContain(data.email);
+
+      // Sending the same accept again writes nothing and sends nothing more.
+      await page.goBack().catch(() => undefined);
+      await page.reload().catch(() => undefined);
+      await page.waitForTimeout(1500);
+      expect(receivedMail().filter((received) => received.subject.includes(number))).toHaveLength(2);
+    });
+  }
+
+  test("with the SMTP server down the order completes at once, and the e-mail arrives once it is back", async ({ request }, testInfo) => {
+    test.skip(testInfo.project.name === "js", "a server-side behaviour: once is enough");
+    test.setTimeout(90_000);
+    await setSmtpOutage(true);
+    try {
+      const started = Date.now();
+      const name = `Outage ${Date.now()}`;
+      const response = await request.post("/api/accept", {
+        data: { imie_nazwisko_najemcy: name, email: "outage@example.com", telefon: "600100200", adres_najemcy: "ul. Krótka 1, 00-001 Warszawa", adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 },
+      });
+      expect(response.status()).toBe(201);
+      expect(Date.now() - started).toBeLessThan(2000);
+      const { order_number: number } = await response.json();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(receivedMail().filter((received) => received.subject.includes(number))).toHaveLength(0);
+      await setSmtpOutage(false);
+      // The first retry comes within 30 s.
+      const arrived = await waitForMail((received) => received.subject.includes(number), 45_000);
+      expect(arrived.length).toBeGreaterThanOrEqual(1);
+      await waitForMail((received) => received.subject.includes(number) && received.to.includes("operator@adres.test"), 45_000);
+      expect(receivedMail().filter((received) => received.subject.includes(number))).toHaveLength(2);
+    } finally {
+      await setSmtpOutage(false);
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * A second site process for specs that need their own settings (rate limits on, a crash),
+ * on a port above the suite's, on 127.0.0.1, with its own SQLite file unless given one.
+ */
+export function ownSitePort(offset: number): number {
+  return Number(process.env.E2E_PORT ?? 3100) + offset;
+}
+
+export function startOwnSite(port: number, env: Record<string, string> = {}): ChildProcess {
+  const base = `http://127.0.0.1:${port}`;
+  return spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      SITE_URL: base,
+      DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "own-site-")), "app.db"),
+      MAIL_DIR: join(mkdtempSync(join(tmpdir(), "own-site-mail-")), "mail"),
+      SMTP_URL: "",
+      ...env,
+    },
+    stdio: "ignore",
+  });
+}
+
+export async function waitUntilUp(port: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the site on port ${port} did not start`);
+}
+
+export function stopOwnSite(child: ChildProcess, signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill(signal);
+  });
+}
