@@ -12,7 +12,7 @@ import { SocialWidget } from "~/components/SocialWidget";
 import { TrackingScripts } from "~/components/TrackingScripts";
 import { company, env } from "~/config/env.server";
 import { isOfflineResult } from "~/forms/offline";
-import { createPageI18n, syncPageI18n } from "~/i18n/i18n";
+import { pageI18nFor, syncPageI18n } from "~/i18n/i18n";
 import { localeOf, namespacesForPath, resourcesFor } from "~/i18n/i18n.server";
 import { canonicalPathOf, matchPage } from "~/i18n/routes";
 import { errorMeta } from "~/i18n/seo";
@@ -66,7 +66,7 @@ function usePageI18n(data: RootData | undefined, fallbackLocale: RootData["local
   const resources = data?.i18n ?? {};
   // One instance per language; later pages in the same language add their namespaces to it.
   // Keyed on the language only: `resources` is a new object after every revalidation.
-  const instance = useMemo(() => createPageI18n(locale, resources), [locale]);
+  const instance = useMemo(() => pageI18nFor(locale, resources, typeof document === "undefined"), [locale]);
   syncPageI18n(instance, locale, resources);
   return instance;
 }

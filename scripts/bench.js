@@ -25,6 +25,7 @@ const server = spawn("npx", ["remix-serve", "./build/index.js"], {
     HOST: "127.0.0.1",
     NODE_ENV: "production",
     SITE_URL: base,
+    RATE_LIMIT_DISABLED: "1",
     DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "adres-bench-")), "bench.db"),
   },
   stdio: "ignore",

@@ -24,10 +24,19 @@ export function priceInZloty(type: DeclarationType): number {
 
 /** "299 zł", "PLN 299", "299 PLN"… in each language's own convention. */
 export function formatPrice(grosze: number, locale: Locale): string {
-  return new Intl.NumberFormat(LOCALE_TAGS[locale], {
-    style: "currency",
-    currency: CURRENCY,
-    minimumFractionDigits: grosze % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(grosze / 100);
+  const wholeZloty = grosze % 100 === 0;
+  const key = `${locale}:${wholeZloty}`;
+  let formatter = priceFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALE_TAGS[locale], {
+      style: "currency",
+      currency: CURRENCY,
+      minimumFractionDigits: wholeZloty ? 0 : 2,
+      maximumFractionDigits: 2,
+    });
+    priceFormatters.set(key, formatter);
+  }
+  return formatter.format(grosze / 100);
 }
+/** Building an Intl formatter costs far more than using one: one per language and shape. */
+const priceFormatters = new Map<string, Intl.NumberFormat>();

@@ -131,6 +131,18 @@ export type OrderStage = "details" | "accept";
  * The output is the same OrderDetails shape for both variants.
  */
 export function orderFormSchema(variant: OrderVariant, stage: OrderStage) {
+  const key = `${variant.pageId}:${stage}`;
+  let schema = formSchemas.get(key);
+  if (!schema) {
+    schema = buildOrderFormSchema(variant, stage);
+    formSchemas.set(key, schema);
+  }
+  return schema;
+}
+/** Built once per variant and stage: a zod schema holds no request state (dates are checked at validation time). */
+const formSchemas = new Map<string, ReturnType<typeof buildOrderFormSchema>>();
+
+function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
   const shape: Record<string, z.ZodTypeAny> = {
     [variant.names.declarationType]: declarationType,
     tenantName: requiredText(NAME_MAX),
@@ -180,6 +192,16 @@ export function orderFormSchema(variant: OrderVariant, stage: OrderStage) {
  * The spec's exact bodies work unchanged: the consent fields are optional booleans.
  */
 export function apiSchema(stage: OrderStage) {
+  let schema = apiSchemas.get(stage);
+  if (!schema) {
+    schema = buildApiSchema(stage);
+    apiSchemas.set(stage, schema);
+  }
+  return schema;
+}
+const apiSchemas = new Map<OrderStage, ReturnType<typeof buildApiSchema>>();
+
+function buildApiSchema(stage: OrderStage) {
   const base = z.object({
     imie_nazwisko_najemcy: requiredText(NAME_MAX),
     imie_nazwisko_wynajmujacego: requiredText(NAME_MAX).optional(),
