@@ -53,7 +53,7 @@ const JS_PAGES = [
   { name: "home", path: "/", budget: 95 },
   { name: "order", path: "/zamowienie-oswiadczenia", budget: 115 },
   { name: "order (automatic)", path: "/umowa-automatyczna", budget: 115 },
-  ...["/regulamin", "/polityka-prywatnosci", "/blog", "/kontakt", "/dla-wynajmujacych", "/dla-najemcow"].map((path) => ({ name: path, path, budget: 20 })),
+  ...["/regulamin", "/polityka-prywatnosci", "/blog", "/kontakt", "/dla-wynajmujacych", "/dla-najemcy"].map((path) => ({ name: path, path, budget: 20 })),
 ];
 
 /** Every script the document loads: <script src>, modulepreloads, and static imports of its inline module scripts. */
@@ -84,7 +84,7 @@ async function firstLoadJs() {
 // ---------------------------------------------------------------- 2. Lighthouse
 const LIGHTHOUSE_PAGES = [
   { name: "home", path: "/" },
-  { name: "tenant", path: "/dla-najemcow" },
+  { name: "tenant", path: "/dla-najemcy" },
   { name: "order", path: "/zamowienie-oswiadczenia" },
   { name: "terms", path: "/regulamin" },
 ];
