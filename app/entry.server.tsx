@@ -1,8 +1,7 @@
-import { Transform, Writable } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { sql } from "kysely";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderDocument } from "~/render/render-document.server";
 import { env } from "~/config/env.server";
 import { databaseReady, getDb } from "~/db/db.server";
 import { startMailWorker } from "~/mail/mail-worker.server";
@@ -40,58 +39,12 @@ export default async function handleRequest(request: Request, responseStatusCode
   const nonce = createNonce();
   // The configured pixels' hosts, unless the visitor rejected them (docs/decisions/005-consent-and-tracking.md).
   applySecurityHeaders(responseHeaders, { nonce, isDevelopment, ...(await trackingCspFor(request)) });
-  // The whole document is rendered, then sent in one piece (the app uses no Suspense):
-  // remix-serve's compression then works on one buffer instead of ~32 small flushes.
-  return new Promise<Response>((resolve, reject) => {
-    let failed = false;
-    const chunks: Buffer[] = [];
-    const collector = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-    });
-    collector.on("finish", () => {
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(new Response(new Uint8Array(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
-    });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          pipe(withoutTrailingNulBytes()).pipe(collector);
-        },
-        onShellError(error: unknown) {
-          failed = true;
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (!failed) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY_MS).unref();
-  });
-}
-
-/**
- * React 18.3's renderToPipeableStream can end a 2 KB chunk with unused zero bytes when a
- * multi-byte character (Polish, Ukrainian, Russian text) does not fit its buffer
- * (facebook/react#24985, fixed only in React 19). Browsers show each NUL as "�" inside
- * the text, so they are dropped here. Real HTML never contains a raw NUL byte.
- */
-function withoutTrailingNulBytes() {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      let end = chunk.length;
-      while (end > 0 && chunk[end - 1] === 0) end--;
-      callback(null, end === chunk.length ? chunk : chunk.subarray(0, end));
-    },
-  });
+  return renderDocument(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+    </NonceProvider>,
+    { nonce, status: responseStatusCode, headers: responseHeaders, abortDelayMs: ABORT_DELAY_MS },
+  );
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {

@@ -12,11 +12,12 @@ import { SocialWidget } from "~/components/SocialWidget";
 import { TrackingScripts } from "~/components/TrackingScripts";
 import { company, env } from "~/config/env.server";
 import { isOfflineResult } from "~/forms/offline";
-import { createPageI18n, syncPageI18n } from "~/i18n/i18n";
+import { pageI18nFor, syncPageI18n } from "~/i18n/i18n";
 import { localeOf, namespacesForPath, resourcesFor } from "~/i18n/i18n.server";
 import { canonicalPathOf, matchPage } from "~/i18n/routes";
 import { errorMeta } from "~/i18n/seo";
 import { localeFromPath } from "~/i18n/locales";
+import { useWantsScripts } from "~/render/hydration";
 import { useRootData, type RootData } from "~/root-data";
 import { useNonce } from "~/security/nonce";
 import stylesheet from "~/tailwind.css";
@@ -66,7 +67,7 @@ function usePageI18n(data: RootData | undefined, fallbackLocale: RootData["local
   const resources = data?.i18n ?? {};
   // One instance per language; later pages in the same language add their namespaces to it.
   // Keyed on the language only: `resources` is a new object after every revalidation.
-  const instance = useMemo(() => createPageI18n(locale, resources), [locale]);
+  const instance = useMemo(() => pageI18nFor(locale, resources, typeof document === "undefined"), [locale]);
   syncPageI18n(instance, locale, resources);
   return instance;
 }
@@ -77,6 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = data?.locale ?? localeFromPath(pathname);
   const i18n = usePageI18n(data, locale);
   const nonce = useNonce();
+  const wantsScripts = useWantsScripts();
 
   return (
     <html lang={locale}>
@@ -89,8 +91,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
         <I18nextProvider i18n={i18n}>{data ? <Chrome>{children}</Chrome> : children}</I18nextProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {wantsScripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

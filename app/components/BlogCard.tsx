@@ -7,8 +7,15 @@ import { useLocale } from "~/root-data";
 
 /** The date in the page language's convention ("12 marca 2024", "12 March 2024"…), fixed to UTC so server and browser agree. */
 export function formatPostDate(isoDate: string, locale: keyof typeof LOCALE_TAGS): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
+  let formatter = postDateFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    postDateFormatters.set(locale, formatter);
+  }
+  return formatter.format(new Date(`${isoDate}T00:00:00Z`));
 }
+/** Building an Intl formatter costs far more than using one: one per language. */
+const postDateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * An article card. "Read more" is a <details> disclosure that reveals the whole (short)

@@ -1,5 +1,5 @@
-import useEmblaCarousel from "embla-carousel-react";
-import { useCallback, useEffect, type KeyboardEvent } from "react";
+import type { EmblaCarouselType } from "embla-carousel";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from "~/components/icons";
 import { useHydrated } from "~/components/use-hydrated";
@@ -20,14 +20,27 @@ export function Testimonials() {
   const { t } = useTranslation("home");
   const items = copyList<Testimonial>(t, "testimonials.items");
   const hydrated = useHydrated();
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "start" });
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
 
-  // Native scrolling may have moved the row before Embla took over; start from the first slide.
+  // Embla is fetched after hydration, in its own chunk: the row already works without it,
+  // so it stays out of the home page's first-load JavaScript (docs/performance.md).
   useEffect(() => {
-    if (!embla) return;
-    embla.rootNode().scrollLeft = 0;
-    embla.reInit();
-  }, [embla]);
+    let carousel: EmblaCarouselType | null = null;
+    let cancelled = false;
+    void import("embla-carousel").then(({ default: EmblaCarousel }) => {
+      const viewport = viewportRef.current;
+      if (cancelled || !viewport) return;
+      // Native scrolling may have moved the row before Embla took over; start from the first slide.
+      viewport.scrollLeft = 0;
+      carousel = EmblaCarousel(viewport, { loop: true, align: "start" });
+      setEmbla(carousel);
+    });
+    return () => {
+      cancelled = true;
+      carousel?.destroy();
+    };
+  }, []);
 
   const previous = useCallback(() => embla?.scrollPrev(), [embla]);
   const next = useCallback(() => embla?.scrollNext(), [embla]);

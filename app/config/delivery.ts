@@ -42,5 +42,12 @@ export const BUSINESS_TIME_ZONE = "Europe/Warsaw";
  * The dates themselves come from delivery-dates.server.ts (the holiday calendar stays on the server).
  */
 export function formatDeliveryDay(date: Date, localeTag: string): string {
-  return new Intl.DateTimeFormat(localeTag, { timeZone: BUSINESS_TIME_ZONE, weekday: "long", day: "numeric", month: "long" }).format(date);
+  let formatter = deliveryDayFormatters.get(localeTag);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(localeTag, { timeZone: BUSINESS_TIME_ZONE, weekday: "long", day: "numeric", month: "long" });
+    deliveryDayFormatters.set(localeTag, formatter);
+  }
+  return formatter.format(date);
 }
+/** Building an Intl formatter costs far more than using one: one per language. */
+const deliveryDayFormatters = new Map<string, Intl.DateTimeFormat>();

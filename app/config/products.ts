@@ -22,16 +22,21 @@ export function priceInZloty(type: DeclarationType): number {
   return PRODUCTS[type].priceGrosze / 100;
 }
 
-const priceFormats = new Map<string, Intl.NumberFormat>();
-
-/** "299 zł", "PLN 299", "299 PLN"… in each language's own convention; formatters are made once. */
+/** "299 zł", "PLN 299", "299 PLN"… in each language's own convention. */
 export function formatPrice(grosze: number, locale: Locale): string {
-  const whole = grosze % 100 === 0;
-  const key = `${locale}:${whole}`;
-  let format = priceFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: "currency", currency: CURRENCY, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
-    priceFormats.set(key, format);
+  const wholeZloty = grosze % 100 === 0;
+  const key = `${locale}:${wholeZloty}`;
+  let formatter = priceFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALE_TAGS[locale], {
+      style: "currency",
+      currency: CURRENCY,
+      minimumFractionDigits: wholeZloty ? 0 : 2,
+      maximumFractionDigits: 2,
+    });
+    priceFormatters.set(key, formatter);
   }
-  return format.format(grosze / 100);
+  return formatter.format(grosze / 100);
 }
+/** Building an Intl formatter costs far more than using one: one per language and shape. */
+const priceFormatters = new Map<string, Intl.NumberFormat>();

@@ -1,5 +1,5 @@
-import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LOCALE, LOCALES, localeFromPath, type Locale } from "./locales";
+import { createInstance, type i18n as I18n } from "i18next";
+import { localeFromPath, type Locale } from "./locales";
 import { NAMESPACES, resources, type Namespace } from "./resources.server";
 import { matchPage, namespaceOf } from "./routes";
 import { I18N_OPTIONS } from "./i18n";
@@ -8,15 +8,23 @@ import { I18N_OPTIONS } from "./i18n";
  * Server-side translation. The locale comes from the path prefix only, never from
  * Accept-Language or a cookie (docs/decisions/001-routing-and-locale.md).
  */
-export const i18nServer = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...LOCALES],
-    fallbackLanguage: DEFAULT_LOCALE,
-    order: ["custom"],
-    findLocale: async (request) => localeOf(request),
-  },
-  i18next: { ...I18N_OPTIONS, resources },
-});
+/**
+ * One i18next instance per language, built once with every namespace. remix-i18next built
+ * a new instance on each call, which cost more than the rest of a page's render
+ * (docs/performance.md). Fixed-language instances are safe to share: nothing changes their
+ * language or resources after start-up.
+ */
+const serverInstances = new Map<Locale, I18n>();
+
+function serverI18n(locale: Locale): I18n {
+  let instance = serverInstances.get(locale);
+  if (!instance) {
+    instance = createInstance();
+    instance.init({ ...I18N_OPTIONS, lng: locale, ns: [...NAMESPACES], resources: { [locale]: resources[locale] }, initImmediate: false });
+    serverInstances.set(locale, instance);
+  }
+  return instance;
+}
 
 /** The language of a request: its path prefix (docs/decisions/001). */
 export function localeOf(request: Request): Locale {
@@ -26,7 +34,7 @@ export function localeOf(request: Request): Locale {
 /** A translation function for a request's language, fixed to one namespace. */
 export function translatorFor(requestOrLocale: Request | Locale, namespace: Namespace = "common") {
   const locale = typeof requestOrLocale === "string" ? requestOrLocale : localeOf(requestOrLocale);
-  return i18nServer.getFixedT(locale, namespace);
+  return serverI18n(locale).getFixedT(locale, namespace);
 }
 
 /** The namespaces a page needs in the browser: the shared chrome (with the cookie banner) plus the page's own copy. */

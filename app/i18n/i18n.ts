@@ -38,6 +38,23 @@ export function createPageI18n(locale: Locale, pageResources: PageResources): I1
   return instance;
 }
 
+/**
+ * The instance a render uses. On the server one instance per language serves every request
+ * (it gathers the namespaces pages bring, all from the same files), so no request builds one;
+ * in the browser one per page language, as before.
+ */
+const serverPageInstances = new Map<Locale, I18n>();
+
+export function pageI18nFor(locale: Locale, pageResources: PageResources, isServer: boolean): I18n {
+  if (!isServer) return createPageI18n(locale, pageResources);
+  let instance = serverPageInstances.get(locale);
+  if (!instance) {
+    instance = createPageI18n(locale, pageResources);
+    serverPageInstances.set(locale, instance);
+  }
+  return instance;
+}
+
 /** Adds namespaces that arrived with a client-side navigation and switches language if needed. */
 export function syncPageI18n(instance: I18n, locale: Locale, pageResources: PageResources): void {
   for (const [namespace, bundle] of Object.entries(pageResources)) {

@@ -22,8 +22,15 @@ export type ContractDocument = { title: string; sections: ContractSection[]; pla
 
 function formatDate(date: Date | string, locale: Locale): string {
   const value = typeof date === "string" ? new Date(`${date}T12:00:00Z`) : date;
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Warsaw" }).format(value);
+  let formatter = contractDateFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Warsaw" });
+    contractDateFormatters.set(locale, formatter);
+  }
+  return formatter.format(value);
 }
+/** Building an Intl formatter costs far more than using one: one per language. */
+const contractDateFormatters = new Map<Locale, Intl.DateTimeFormat>();
 
 export function contractDocument({ details, company, locale, date, t }: ContractInput): ContractDocument {
   const product = PRODUCTS[details.declarationType];

@@ -130,11 +130,8 @@ export type OrderStage = "details" | "accept";
  * stage "accept" adds the two checkboxes of the preview, both required to order.
  * The output is the same OrderDetails shape for both variants.
  */
-const formSchemas = new Map<string, ReturnType<typeof buildOrderFormSchema>>();
-
-/** Built once per variant and stage: the rules read the clock when they run, not when built. */
 export function orderFormSchema(variant: OrderVariant, stage: OrderStage) {
-  const key = `${variant.id}:${stage}`;
+  const key = `${variant.pageId}:${stage}`;
   let schema = formSchemas.get(key);
   if (!schema) {
     schema = buildOrderFormSchema(variant, stage);
@@ -142,6 +139,8 @@ export function orderFormSchema(variant: OrderVariant, stage: OrderStage) {
   }
   return schema;
 }
+/** Built once per variant and stage: a zod schema holds no request state (dates are checked at validation time). */
+const formSchemas = new Map<string, ReturnType<typeof buildOrderFormSchema>>();
 
 function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
   const shape: Record<string, z.ZodTypeAny> = {
@@ -193,6 +192,16 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
  * The spec's exact bodies work unchanged: the consent fields are optional booleans.
  */
 export function apiSchema(stage: OrderStage) {
+  let schema = apiSchemas.get(stage);
+  if (!schema) {
+    schema = buildApiSchema(stage);
+    apiSchemas.set(stage, schema);
+  }
+  return schema;
+}
+const apiSchemas = new Map<OrderStage, ReturnType<typeof buildApiSchema>>();
+
+function buildApiSchema(stage: OrderStage) {
   const base = z.object({
     imie_nazwisko_najemcy: requiredText(NAME_MAX),
     imie_nazwisko_wynajmujacego: requiredText(NAME_MAX).optional(),

@@ -4,6 +4,10 @@ import { PageHeader } from "~/components/PageHeader";
 import { StructuredData } from "~/components/StructuredData";
 import { BLOG_POSTS } from "~/content/blog";
 import { pageMeta } from "~/i18n/seo";
+import { NO_HYDRATION } from "~/render/hydration";
+
+/** Every behaviour of this page works as plain HTML: it loads no JavaScript. */
+export const handle = NO_HYDRATION;
 
 export const meta = pageMeta;
 

@@ -8,6 +8,10 @@ import { telHref } from "~/config/company";
 import { pathFor } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
 import { useRequiredRootData } from "~/root-data";
+import { NO_HYDRATION } from "~/render/hydration";
+
+/** Every behaviour of this page works as plain HTML: it loads no JavaScript. */
+export const handle = NO_HYDRATION;
 
 export const meta = pageMeta;
 

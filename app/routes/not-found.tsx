@@ -6,7 +6,11 @@ import { localeOf } from "~/i18n/i18n.server";
 import { DEFAULT_LOCALE } from "~/i18n/locales";
 import { homePath, pathFor } from "~/i18n/routes";
 import { rootDataOf } from "~/i18n/seo";
+import { NO_HYDRATION } from "~/render/hydration";
 import { useLocale } from "~/root-data";
+
+/** Two links and the chrome: plain HTML, no JavaScript. */
+export const handle = NO_HYDRATION;
 
 /**
  * Every path the route table does not know. Under /en, /uk or /ru it redirects to that

@@ -8,6 +8,10 @@ import { formatEffectiveDate, TERMS_EFFECTIVE_FROM, TERMS_VERSION } from "~/lega
 import { WithdrawalForm } from "~/legal/WithdrawalForm";
 import { WITHDRAWAL_FORM_ID } from "~/legal/withdrawal-form";
 import { useLocale } from "~/root-data";
+import { NO_HYDRATION } from "~/render/hydration";
+
+/** Every behaviour of this page works as plain HTML: it loads no JavaScript. */
+export const handle = NO_HYDRATION;
 
 export const meta = pageMeta;
 

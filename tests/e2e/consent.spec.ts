@@ -27,7 +27,10 @@ test.describe("cookie banner", () => {
   for (const choice of ["accept", "reject"] as const) {
     test(`${choice} stores the choice for a year and returns to the same page`, async ({ page, context, javaScriptEnabled }) => {
       const texts = strings("en", "consent").banner;
-      await page.goto("/en/contact?from=test");
+      // The contact page is plain HTML (no scripts, docs/decisions/013): there the banner is a form
+      // POST in both projects. With JS the fetcher path is tested on the home page, which hydrates.
+      const path = javaScriptEnabled ? "/en?from=test" : "/en/contact?from=test";
+      await page.goto(path);
       // With JS, wait until the banner is enhanced (hydrated) so the click goes through the fetcher.
       if (javaScriptEnabled) await expect(page.locator('[data-testid="cookie-banner"] input[name="js"]')).toHaveCount(1);
       await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true)).catch(() => undefined);
@@ -37,8 +40,8 @@ test.describe("cookie banner", () => {
       await stored;
 
       await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
-      await expect(page).toHaveURL(/\/en\/contact\?from=test$/);
-      await expect(page.locator("h1")).toHaveText(strings("en", "contact").heading);
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+      if (!javaScriptEnabled) await expect(page.locator("h1")).toHaveText(strings("en", "contact").heading);
       if (javaScriptEnabled) {
         // The fetcher answered: same document, no reload.
         expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);

@@ -1,0 +1,60 @@
+import { Writable } from "node:stream";
+import type { ReactElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
+
+/**
+ * Renders the whole document, then answers with it in one buffer.
+ *
+ * The app uses no Suspense, so streaming gains nothing: the first byte waits for the
+ * loaders either way. Sent as a stream, React flushes ~32 chunks of 2 KB that remix-serve's
+ * compression handles one by one; one buffer measured +43% requests a second with gzip and
+ * halves the gzipped HTML (docs/performance.md, docs/decisions/014). Crawlers and browsers
+ * now get the same complete document.
+ */
+export function renderDocument(element: ReactElement, options: { nonce: string; status: number; headers: Headers; abortDelayMs: number }): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    let status = options.status;
+    let shellFailed = false;
+    const chunks: Buffer[] = [];
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce: options.nonce,
+      onAllReady() {
+        pipe(
+          new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(withoutTrailingNulBytes(chunk));
+              callback();
+            },
+            final(callback) {
+              options.headers.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(Buffer.concat(chunks), { headers: options.headers, status }));
+              callback();
+            },
+          }),
+        );
+      },
+      onShellError(error: unknown) {
+        shellFailed = true;
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        // A failure inside the shell is shown by the error boundary; log it once here.
+        if (!shellFailed) console.error(error);
+      },
+    });
+    setTimeout(abort, options.abortDelayMs).unref();
+  });
+}
+
+/**
+ * React 18.3's renderToPipeableStream can end a 2 KB chunk with unused zero bytes when a
+ * multi-byte character (Polish, Ukrainian, Russian text) does not fit its buffer
+ * (facebook/react#24985, fixed only in React 19). Browsers show each NUL as "�" inside
+ * the text, so they are dropped per chunk. Real HTML never contains a raw NUL byte.
+ */
+function withoutTrailingNulBytes(chunk: Buffer): Buffer {
+  let end = chunk.length;
+  while (end > 0 && chunk[end - 1] === 0) end--;
+  return end === chunk.length ? chunk : chunk.subarray(0, end);
+}
