@@ -8,6 +8,11 @@ import { startMailWorker } from "~/mail/mail-worker.server";
 import { configuredRateLimits } from "~/server/rate-limits.server";
 import { createRequestScreen, installRequestGuard } from "~/server/request-guard.server";
 import { stopGracefully } from "~/server/shutdown.server";
+import { startHousekeeping } from "~/admin/housekeeping.server";
+
+// The back office's housekeeping (reminders, unpaid cancellations, anonymisation); one
+// process per period does the work through a lease in job_runs (docs/decisions/016).
+startHousekeeping(getDb());
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
 import { trackingCspFor } from "~/tracking/events.server";
@@ -31,6 +36,10 @@ installRequestGuard(
 // Send the e-mails the outbox holds (docs/decisions/015), and stop gracefully on SIGTERM.
 const mailWorker = startMailWorker(getDb());
 stopGracefully({ mailWorker });
+
+// The back office's housekeeping (reminders, unpaid cancellations, anonymisation); one
+// process per period does the work through a lease in job_runs (docs/decisions/016).
+startHousekeeping(getDb());
 
 const ABORT_DELAY_MS = 5_000;
 const isDevelopment = env.NODE_ENV === "development";

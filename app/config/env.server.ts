@@ -44,6 +44,8 @@ const EnvSchema = z
   RATE_LIMIT_DISABLED: z.enum(["0", "1", ""]).default("0").transform((value) => value === "1"),
   /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */
   PAYMENT_DEADLINE_DAYS: z.coerce.number().int().min(3).max(60).default(7),
+  /** Years after dispatch or cancellation before housekeeping anonymises an order (the contract term plus 2 years). */
+  RETENTION_YEARS: z.coerce.number().int().min(1).max(20).default(2),
   COMPANY_LEGAL_NAME: optionalText,
   COMPANY_TAX_ID: optionalText,
   COMPANY_KRS: z

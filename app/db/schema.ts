@@ -47,6 +47,14 @@ export type OrdersTable = {
   contract_version: string;
   created_at: string;
   updated_at: string;
+  paid_at: string | null;
+  dispatched_at: string | null;
+  tracking_number: string | null;
+  courier: string | null;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+  /** Set when housekeeping removed the personal data after the retention period. */
+  anonymised_at: string | null;
 };
 
 /** What each outbox message is: who gets it follows from the kind (the customer, or the operator). */
@@ -77,6 +85,25 @@ export type OutboxAttemptsTable = {
   error: string | null;
 };
 
-export type Database = { orders: OrdersTable; outbox: OutboxTable; outbox_attempts: OutboxAttemptsTable };
+/** Back-office users; `password_hash` is "scrypt$N$r$p$salt$hash" (base64 parts). */
+export type OperatorsTable = { id: Generated<number>; email: string; password_hash: string; created_at: string };
+/** Server-side sessions; only the SHA-256 of the cookie's id is stored. */
+export type AdminSessionsTable = { id: Generated<number>; session_hash: string; operator_id: number; created_at: string; last_seen_at: string; expires_at: string };
+export type SignInAttemptsTable = { id: Generated<number>; email: string; ip: string; succeeded: number; attempted_at: string };
+/** The audit trail: who moved an order from which status to which, with the facts as JSON. */
+export type OrderEventsTable = { id: Generated<number>; order_id: number; operator: string; from_status: string; to_status: string; details: string | null; at: string };
+/** One row per housekeeping job: the lease lets one process of several run it per period. */
+export type JobRunsTable = { name: string; last_run_at: string | null; lease_until: string | null; last_result: string | null };
+
+export type Database = {
+  orders: OrdersTable;
+  outbox: OutboxTable;
+  outbox_attempts: OutboxAttemptsTable;
+  operators: OperatorsTable;
+  admin_sessions: AdminSessionsTable;
+  sign_in_attempts: SignInAttemptsTable;
+  order_events: OrderEventsTable;
+  job_runs: JobRunsTable;
+};
 export type OutboxRow = Selectable<OutboxTable>;
 export type OrderRow = Selectable<OrdersTable>;

@@ -24,4 +24,8 @@ describe("robots.txt", () => {
   it("points to the sitemap", () => {
     expect(buildRobotsTxt("https://example.test")).toContain("Sitemap: https://example.test/sitemap.xml");
   });
+
+  it("keeps crawlers out of the back office", () => {
+    expect(buildRobotsTxt("https://example.test").split("\n")).toContain("Disallow: /admin");
+  });
 });

@@ -22,5 +22,5 @@ export function buildSitemap(siteUrl: string): string {
 }
 
 export function buildRobotsTxt(siteUrl: string): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /api/", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join("\n");
+  return ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /admin", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join("\n");
 }

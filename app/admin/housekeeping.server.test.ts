@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { acceptOrder } from "~/order/order.server";
+import type { OrderDetails } from "~/order/schema";
+import { applyTransition } from "./order-transitions.server";
+import { runHousekeeping, runHousekeepingOnce } from "./housekeeping.server";
+
+const details: OrderDetails = {
+  declarationType: "regular",
+  tenantName: "Jan Kowalski",
+  landlordName: null,
+  startDate: null,
+  email: "jan@example.com",
+  phone: "600100200",
+  propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
+  mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
+  propertyParts: null,
+  mailingParts: null,
+  additionalInfo: null,
+  rentalPeriodDays: 90,
+  immediatePerformanceRequested: true,
+};
+const ORDERED = new Date("2026-11-23T09:00:00Z");
+const at = (days: number, hours = 0) => new Date(ORDERED.getTime() + days * 86_400_000 + hours * 3_600_000);
+const settings = { paymentDeadlineDays: 7, retentionYears: 2 };
+
+describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
+  let db: AppDatabase;
+  let orderId: number;
+  beforeEach(async () => {
+    db = await openDatabase(await freshTarget(dialect));
+    const { order } = await acceptOrder(db, { details, variant: "automatic", channel: "api", locale: "pl", idempotencyKey: "k", dataProcessingConsentAt: ORDERED, now: ORDERED });
+    orderId = order.id;
+  });
+  afterEach(() => db.destroy());
+
+  const kinds = async () => (await db.selectFrom("outbox").select(["kind", "data"]).where("order_id", "=", orderId).where("kind", "in", ["payment_reminder", "order_cancelled"]).orderBy("id").execute()).map((m) => [m.kind, JSON.parse(m.data ?? "null")]);
+  const order = () => db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+
+  describe("housekeeping dates", () => {
+    it("reminds once from 2 days before the 7-day deadline, not earlier", async () => {
+      expect(await runHousekeeping(db, at(4, 23), settings)).toEqual({ reminded: 0, cancelled: 0, anonymised: 0 });
+      expect(await runHousekeeping(db, at(5), settings)).toMatchObject({ reminded: 1 });
+      expect(await runHousekeeping(db, at(6), settings)).toMatchObject({ reminded: 0 });
+      expect(await kinds()).toEqual([["payment_reminder", { deadline: at(7).toISOString() }]]);
+    });
+
+    it("cancels an unpaid order at the deadline, by 'system', with reason unpaid", async () => {
+      expect(await runHousekeeping(db, at(6, 23), settings)).toMatchObject({ cancelled: 0 });
+      expect(await runHousekeeping(db, at(7), settings)).toMatchObject({ cancelled: 1 });
+      expect(await order()).toMatchObject({ status: "cancelled", cancel_reason: "unpaid" });
+      const events = await db.selectFrom("order_events").select(["operator", "to_status"]).execute();
+      expect(events).toEqual([{ operator: "system", to_status: "cancelled" }]);
+      expect((await kinds()).at(-1)).toEqual(["order_cancelled", { reason: "unpaid" }]);
+    });
+
+    it("leaves a paid order alone and anonymises it 2 years after dispatch, keeping number and amount", async () => {
+      await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", at(1));
+      await applyTransition(db, orderId, { transition: "mark_dispatched", trackingNumber: "RR1PL", courier: null }, "op", at(2));
+      const dispatched = at(2);
+      const twoYearsLater = new Date(dispatched);
+      twoYearsLater.setUTCFullYear(twoYearsLater.getUTCFullYear() + 2);
+      expect(await runHousekeeping(db, new Date(twoYearsLater.getTime() - 1000), settings)).toEqual({ reminded: 0, cancelled: 0, anonymised: 0 });
+      const before = await order();
+      expect(await runHousekeeping(db, twoYearsLater, settings)).toMatchObject({ anonymised: 1 });
+      const after = await order();
+      expect(after).toMatchObject({ number: before.number, price_grosze: before.price_grosze, created_at: before.created_at, anonymised_at: twoYearsLater.toISOString() });
+      expect(JSON.stringify(after)).not.toContain("Kowalski");
+      expect(JSON.stringify(after)).not.toContain("jan@example.com");
+    });
+
+    it("runs once per period across processes: the lease is taken atomically and the run recorded", async () => {
+      const [first, second] = await Promise.all([runHousekeepingOnce(db, at(5), settings), runHousekeepingOnce(db, at(5), settings)]);
+      expect([first, second].filter((r) => r !== null)).toHaveLength(1);
+      expect(await runHousekeepingOnce(db, at(5, 0.05), settings)).toBeNull();
+      expect(await runHousekeepingOnce(db, at(5, 0.2), settings)).not.toBeNull();
+      const run = await db.selectFrom("job_runs").selectAll().executeTakeFirstOrThrow();
+      expect(run).toMatchObject({ name: "housekeeping", last_run_at: at(5, 0.2).toISOString(), lease_until: null });
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import type { AppDatabase } from "~/db/db.server";
+import { env } from "~/config/env.server";
+import { enqueueMessages } from "~/outbox/outbox.server";
+import { paymentDeadline, reminderDueAt } from "~/order/payment-deadline";
+
+
+export const HOUSEKEEPING_JOB = "housekeeping";
+export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+/** A run that crashed mid-way frees its lease after this long. */
+const LEASE_MS = 5 * 60_000;
+
+/**
+ * Takes the job's lease in one UPDATE, so of several processes only one runs the job per period:
+ * the row is changed only when no lease is held and the period since the last run is over.
+ */
+export async function takeLease(db: AppDatabase, name: string, now: Date, periodMs: number): Promise<boolean> {
+  const at = now.toISOString();
+  await db.insertInto("job_runs").values({ name, last_run_at: null, lease_until: null, last_result: null }).onConflict((c) => c.column("name").doNothing()).execute();
+  const periodStart = new Date(now.getTime() - periodMs).toISOString();
+  const taken = await db
+    .updateTable("job_runs")
+    .set({ lease_until: new Date(now.getTime() + LEASE_MS).toISOString() })
+    .where("name", "=", name)
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", at)]))
+    .where((eb) => eb.or([eb("last_run_at", "is", null), eb("last_run_at", "<=", periodStart)]))
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1;
+}
+
+export type HousekeepingResult = { reminded: number; cancelled: number; anonymised: number };
+export type HousekeepingSettings = { paymentDeadlineDays: number; retentionYears: number };
+
+/** The moment before which a dispatch or cancellation means the retention period has ended. */
+export function retentionCutoff(now: Date, retentionYears: number): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - retentionYears);
+  return cutoff;
+}
+
+/** One pass: reminders, cancellations of unpaid orders past the deadline, anonymisation. */
+export async function runHousekeeping(db: AppDatabase, now: Date, settings: HousekeepingSettings): Promise<HousekeepingResult> {
+  const days = settings.paymentDeadlineDays;
+  // An order placed before these moments is due a reminder / past its deadline.
+  const remindIfOrderedBefore = new Date(now.getTime() - (reminderDueAt(now, days).getTime() - now.getTime()));
+  const cancelIfOrderedBefore = new Date(now.getTime() - (paymentDeadline(now, days).getTime() - now.getTime()));
+
+  const unpaid = await db.selectFrom("orders").select(["id", "created_at"]).where("status", "=", "awaiting_payment").where("created_at", "<=", remindIfOrderedBefore.toISOString()).execute();
+  let reminded = 0;
+  let cancelled = 0;
+  for (const order of unpaid) {
+    if (order.created_at <= cancelIfOrderedBefore.toISOString()) {
+      const done = await db.transaction().execute(async (trx) => {
+        const at = now.toISOString();
+        const result = await trx.updateTable("orders").set({ status: "cancelled", cancelled_at: at, cancel_reason: "unpaid", updated_at: at }).where("id", "=", order.id).where("status", "=", "awaiting_payment").executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        await trx.insertInto("order_events").values({ order_id: order.id, operator: "system", from_status: "awaiting_payment", to_status: "cancelled", details: JSON.stringify({ reason: "unpaid" }), at }).execute();
+        await enqueueMessages(trx, order.id, ["order_cancelled"], now, { reason: "unpaid" });
+        return true;
+      });
+      if (done) cancelled += 1;
+    } else {
+      const before = await db.selectFrom("outbox").select("id").where("order_id", "=", order.id).where("kind", "=", "payment_reminder").executeTakeFirst();
+      if (before) continue;
+      const deadline = paymentDeadline(new Date(order.created_at), days).toISOString();
+      await enqueueMessages(db, order.id, ["payment_reminder"], now, { deadline });
+      reminded += 1;
+    }
+  }
+
+  const cutoff = retentionCutoff(now, settings.retentionYears).toISOString();
+  const expired = await db
+    .updateTable("orders")
+    .set({
+      tenant_name: "—", landlord_name: null, email: "—", phone: "—",
+      property_address: "—", property_street: null, property_postal_code: null, property_city: null,
+      mailing_address: "—", mailing_street: null, mailing_postal_code: null, mailing_city: null,
+      additional_info: null, contract_text: "—", contract_text_binding: null,
+      anonymised_at: now.toISOString(), updated_at: now.toISOString(),
+    })
+    .where("anonymised_at", "is", null)
+    .where((eb) => eb.or([
+      eb.and([eb("status", "=", "dispatched"), eb("dispatched_at", "<=", cutoff)]),
+      eb.and([eb("status", "=", "cancelled"), eb("cancelled_at", "<=", cutoff)]),
+    ]))
+    .executeTakeFirst();
+  return { reminded, cancelled, anonymised: Number(expired.numUpdatedRows) };
+}
+
+/** Runs the job if this process holds the lease, and records the run. */
+export async function runHousekeepingOnce(db: AppDatabase, now: Date, settings: HousekeepingSettings, periodMs = HOUSEKEEPING_INTERVAL_MS): Promise<HousekeepingResult | null> {
+  if (!(await takeLease(db, HOUSEKEEPING_JOB, now, periodMs - 1000))) return null;
+  const result = await runHousekeeping(db, now, settings);
+  await db.updateTable("job_runs").set({ last_run_at: now.toISOString(), lease_until: null, last_result: JSON.stringify(result) }).where("name", "=", HOUSEKEEPING_JOB).execute();
+  return result;
+}
+
+let started = false;
+/** Started once per server process (app/entry.server.tsx); the timer does not keep the process alive. */
+export function startHousekeeping(db: AppDatabase): void {
+  if (started) return;
+  started = true;
+  const settings = { paymentDeadlineDays: env.PAYMENT_DEADLINE_DAYS, retentionYears: env.RETENTION_YEARS };
+  const tick = () => runHousekeepingOnce(db, new Date(), settings).catch((error) => console.error("housekeeping failed", error));
+  setTimeout(tick, 5000).unref();
+  setInterval(tick, HOUSEKEEPING_INTERVAL_MS).unref();
+}
