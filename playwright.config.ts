@@ -89,6 +89,9 @@ export default defineConfig({
         // The suite sends far more than 30 POSTs a minute from one address; the limits have
         // their own spec and server (tests/e2e/rate-limits.spec.ts).
         RATE_LIMIT_DISABLED: "1",
+        // As behind one reverse proxy: the back-office specs give each test its own client
+        // address (X-Forwarded-For), so one test's sign-in lockout never locks out another's.
+        TRUST_PROXY: "1",
       },
     },
   ],

@@ -15,6 +15,13 @@ const otherRoutes = [
   ["api/preview", "routes/api.preview.ts"],
   ["api/accept", "routes/api.accept.ts"],
   ["agreement/:token", "routes/agreement-pdf.ts"],
+  // The back office (app/admin): Polish only, never in the route table or the sitemap.
+  ["admin", "routes/admin.orders.tsx"],
+  ["admin/login", "routes/admin.login.tsx"],
+  ["admin/logout", "routes/admin.logout.ts"],
+  ["admin/orders.csv", "routes/admin.orders-csv.ts"],
+  ["admin/orders/:id", "routes/admin.order.tsx"],
+  ["admin/*", "routes/admin.not-found.tsx"],
   ["*", "routes/not-found.tsx"],
 ];
 

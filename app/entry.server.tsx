@@ -9,6 +9,7 @@ import { configuredRateLimits } from "~/server/rate-limits.server";
 import { createRequestScreen, installRequestGuard } from "~/server/request-guard.server";
 import { stopGracefully } from "~/server/shutdown.server";
 import { startHousekeeping } from "~/admin/housekeeping.server";
+import { isBackOfficePath } from "~/admin/paths";
 
 // The back office's housekeeping (reminders, unpaid cancellations, anonymisation); one
 // process per period does the work through a lease in job_runs (docs/decisions/016).
@@ -47,7 +48,8 @@ const isDevelopment = env.NODE_ENV === "development";
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = createNonce();
   // The configured pixels' hosts, unless the visitor rejected them (docs/decisions/005-consent-and-tracking.md).
-  applySecurityHeaders(responseHeaders, { nonce, isDevelopment, ...(await trackingCspFor(request)) });
+  const pixelSources = isBackOfficePath(new URL(request.url).pathname) ? {} : await trackingCspFor(request);
+  applySecurityHeaders(responseHeaders, { nonce, isDevelopment, ...pixelSources });
   return renderDocument(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />

@@ -17,6 +17,7 @@ import { localeOf, namespacesForPath, resourcesFor } from "~/i18n/i18n.server";
 import { canonicalPathOf, matchPage } from "~/i18n/routes";
 import { errorMeta } from "~/i18n/seo";
 import { localeFromPath } from "~/i18n/locales";
+import { isBackOfficePath } from "~/admin/paths";
 import { useWantsScripts } from "~/render/hydration";
 import { useRootData, type RootData } from "~/root-data";
 import { useNonce } from "~/security/nonce";
@@ -39,15 +40,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (canonical) throw redirect(`${canonical}${search}`, request.method === "GET" || request.method === "HEAD" ? 301 : 308);
   const locale = localeOf(request);
   const consent = await readConsent(request);
+  const backOffice = isBackOfficePath(pathname);
   const data: RootData = {
     locale,
     i18n: resourcesFor(locale, namespacesForPath(pathname)),
     company,
     siteUrl: env.SITE_URL,
     consent,
-    showConsentBanner: shouldShowBanner(request, consent),
+    // The back office is the business's own tool: no banner, no pixels, whatever the operator chose.
+    showConsentBanner: !backOffice && shouldShowBanner(request, consent),
     // The payment page's URL holds the order's secret token: no pixel may see it (its PageView sends the URL).
-    pixels: matchPage(pathname)?.pageId === "payment" ? null : pixelIdsFor(consent),
+    pixels: backOffice || matchPage(pathname)?.pageId === "payment" ? null : pixelIdsFor(consent),
   };
   return json(data);
 }
@@ -90,7 +93,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
-        <I18nextProvider i18n={i18n}>{data ? <Chrome>{children}</Chrome> : children}</I18nextProvider>
+        {/* The back office brings its own frame (AdminShell) instead of the public site's. */}
+        <I18nextProvider i18n={i18n}>{data && !isBackOfficePath(pathname) ? <Chrome>{children}</Chrome> : children}</I18nextProvider>
         {wantsScripts ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -85,6 +85,37 @@ export function TextareaField({ field, label, hint, rows = 4 }: { field: Field; 
   );
 }
 
+type PlainFieldProps = {
+  id: string;
+  name: string;
+  label: string;
+  error?: string;
+  defaultValue?: string;
+  type?: "text" | "email" | "password" | "date";
+  autoComplete?: string;
+  required?: boolean;
+  maxLength?: number;
+  multiline?: boolean;
+};
+
+/**
+ * The same field for a form that conform does not drive (the back office's forms, which have
+ * no client script and messages already in Polish): the message is given as text.
+ */
+export function PlainField({ id, name, label, error, defaultValue, type = "text", autoComplete, required, maxLength, multiline }: PlainFieldProps) {
+  const errorId = `${id}-error`;
+  const common = { id, name, defaultValue, required, maxLength, "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined, className: INPUT_CLASS };
+  return (
+    <div>
+      <label htmlFor={id} className={LABEL_CLASS}>
+        {label}
+      </label>
+      <FieldError id={errorId} message={error} />
+      {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} autoComplete={autoComplete} />}
+    </div>
+  );
+}
+
 type SelectFieldProps = { field: Field; label: string; hint?: string; options: ReadonlyArray<{ value: string; label: string }> };
 
 export function SelectField({ field, label, hint, options }: SelectFieldProps) {

@@ -18,6 +18,8 @@ export type PaymentView = {
   immediatePerformanceRequested: boolean;
   /** When the declaration goes out if the payment is booked today (only while unpaid). */
   dispatchIfPaidToday: DispatchDates | null;
+  /** The courier's shipment, once the operator has dispatched the order. */
+  shipment: { trackingNumber: string; courier: string | null } | null;
 };
 
 const PAYMENT_TOKEN = /^[A-Za-z0-9_-]{32}$/;
@@ -26,7 +28,7 @@ export async function findPaymentView(db: AppDatabase, paymentToken: string, loc
   if (!PAYMENT_TOKEN.test(paymentToken)) return null;
   const row = await db
     .selectFrom("orders")
-    .select(["number", "status", "declaration_type", "price_grosze", "created_at", "immediate_performance_consent_at"])
+    .select(["number", "status", "declaration_type", "price_grosze", "created_at", "immediate_performance_consent_at", "tracking_number", "courier"])
     .where("payment_token", "=", paymentToken)
     .executeTakeFirst();
   if (!row) return null;
@@ -40,5 +42,6 @@ export async function findPaymentView(db: AppDatabase, paymentToken: string, loc
     deadlineDays: env.PAYMENT_DEADLINE_DAYS,
     immediatePerformanceRequested: row.immediate_performance_consent_at !== null,
     dispatchIfPaidToday: row.status === "awaiting_payment" ? dispatchDatesOf(row.declaration_type, orderedAt, now, locale) : null,
+    shipment: row.status === "dispatched" && row.tracking_number ? { trackingNumber: row.tracking_number, courier: row.courier } : null,
   };
 }

@@ -62,7 +62,7 @@ export default function PaymentPage() {
 
   return (
     <>
-      <PageHeader title={t("heading")} lead={t(unpaid ? "lead" : "leadPaid")} />
+      <PageHeader title={t("heading")} lead={t(unpaid ? "lead" : order.status === "cancelled" ? "leadCancelled" : "leadPaid")} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-2">
         <section aria-labelledby="order-heading" className="rounded-xl border border-slate-200 p-6 shadow-sm">
           <h2 id="order-heading" className={SECTION_HEADING}>
@@ -75,6 +75,12 @@ export default function PaymentPage() {
             <DetailRow label={t("summary.status")} testId="order-status">
               {t(`status.${order.status}`)}
             </DetailRow>
+            {order.shipment ? (
+              <DetailRow label={t("summary.tracking")} testId="tracking-number">
+                <span className="font-mono">{order.shipment.trackingNumber}</span>
+                {order.shipment.courier ? <span className="font-normal text-slate-600"> ({order.shipment.courier})</span> : null}
+              </DetailRow>
+            ) : null}
             <DetailRow label={t("summary.product")}>{t(`common:products.${order.declarationType}.name`)}</DetailRow>
             <DetailRow label={t("summary.price")}>
               {amount} <span className="font-normal text-slate-600">({t("summary.vatIncluded")})</span>
@@ -129,22 +135,25 @@ export default function PaymentPage() {
             <p className="mt-2 text-slate-700">{t("deadline.unpaid")}</p>
           </section>
         ) : null}
-        <section aria-labelledby="next-heading">
-          <h2 id="next-heading" className={SECTION_HEADING}>
-            {t("next.heading")}
-          </h2>
-          <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
-            <li>{t("next.paid")}</li>
-            <li data-testid="withdrawal-choice">
-              {order.immediatePerformanceRequested ? t("next.startNow") : t("next.startAfterWithdrawal", { date: dispatch?.withdrawalEnds ?? "" })}
-            </li>
-            {dispatch ? (
-              <li data-testid="dispatch-date">{t("next.dispatchBy", { date: order.immediatePerformanceRequested ? dispatch.withWaiver : dispatch.withoutWaiver })}</li>
-            ) : null}
-            <li>{t("next.dispatch")}</li>
-            <li>{t("next.bookmark")}</li>
-          </ol>
-        </section>
+        {/* What happens next matters only while the order is on its way. */}
+        {order.status === "awaiting_payment" || order.status === "paid" ? (
+          <section aria-labelledby="next-heading">
+            <h2 id="next-heading" className={SECTION_HEADING}>
+              {t("next.heading")}
+            </h2>
+            <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
+              <li>{t("next.paid")}</li>
+              <li data-testid="withdrawal-choice">
+                {order.immediatePerformanceRequested ? t("next.startNow") : t("next.startAfterWithdrawal", { date: dispatch?.withdrawalEnds ?? "" })}
+              </li>
+              {dispatch ? (
+                <li data-testid="dispatch-date">{t("next.dispatchBy", { date: order.immediatePerformanceRequested ? dispatch.withWaiver : dispatch.withoutWaiver })}</li>
+              ) : null}
+              <li>{t("next.dispatch")}</li>
+              <li>{t("next.bookmark")}</li>
+            </ol>
+          </section>
+        ) : null}
         <section aria-labelledby="contact-heading">
           <h2 id="contact-heading" className={SECTION_HEADING}>
             {t("contact.heading")}

@@ -5,6 +5,7 @@ import { homePath } from "~/i18n/routes";
 import { BODY_TOO_LARGE_TEXT, MAX_BODY_BYTES } from "~/security/body.server";
 import { contentSecurityPolicy } from "~/security/headers.server";
 import { isSameOrigin } from "~/security/same-origin.server";
+import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
 import { clientAddressOf, type RateLimits } from "./rate-limits.server";
 
 /**
@@ -77,6 +78,8 @@ function header(request: IncomingMessage, name: string): string | undefined {
 export function createRequestScreen({ rateLimits, checkDatabase, hsts, trustedProxies }: ScreenOptions) {
   return function screen(request: IncomingMessage, response: ServerResponse): boolean | Promise<boolean> {
     const method = request.method ?? "GET";
+    const client = clientAddressOf(request.socket.remoteAddress, header(request, "x-forwarded-for"), trustedProxies);
+    request.headers[CLIENT_ADDRESS_HEADER] = client;
     if (hsts) response.setHeader("Strict-Transport-Security", HSTS);
     if (method === "GET" && request.url === "/healthz") {
       return checkDatabase().then(
@@ -94,7 +97,6 @@ export function createRequestScreen({ rateLimits, checkDatabase, hsts, trustedPr
       }
     }
     if (!rateLimits || (method !== "GET" && method !== "POST")) return false;
-    const client = clientAddressOf(request.socket.remoteAddress, header(request, "x-forwarded-for"), trustedProxies);
     return rateLimits.check(method, client).then((verdict) => (verdict.allowed ? false : tooManyRequests(request, response, verdict.retryAfterSeconds)));
   };
 }

@@ -1,0 +1,58 @@
+import type { AppDatabase } from "~/db/db.server";
+import type { MessageKind, OrderRow } from "~/db/schema";
+import { availableTransitions, type Transition } from "./transitions";
+
+export type OrderEventView = { at: string; operator: string; from: string; to: string; details: Record<string, string> };
+
+/** An outbox message as the operator needs to see it: is the customer told, and if not, why. */
+export type MessageView = {
+  kind: MessageKind;
+  state: "queued" | "sending" | "sent" | "retrying" | "failed";
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  nextAttemptAt: string;
+};
+
+export type OrderDetail = { order: OrderRow; events: OrderEventView[]; messages: MessageView[]; transitions: Transition[] };
+
+function messageState(status: string, attempts: number): MessageView["state"] {
+  if (status === "sent") return "sent";
+  if (status === "failed") return "failed";
+  if (status === "sending") return "sending";
+  return attempts > 0 ? "retrying" : "queued";
+}
+
+function detailsOf(json: string | null): Record<string, string> {
+  if (!json) return {};
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (!parsed || typeof parsed !== "object") return {};
+    return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, value === null ? "" : String(value)]));
+  } catch {
+    return {};
+  }
+}
+
+/** Everything the detail page shows about one order, or null when there is no such order. */
+export async function findOrderDetail(db: AppDatabase, orderId: number): Promise<OrderDetail | null> {
+  const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  if (!order) return null;
+  const [events, messages] = await Promise.all([
+    db.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("at").orderBy("id").execute(),
+    db.selectFrom("outbox").selectAll().where("order_id", "=", orderId).orderBy("id").execute(),
+  ]);
+  return {
+    order,
+    events: events.map((event) => ({ at: event.at, operator: event.operator, from: event.from_status, to: event.to_status, details: detailsOf(event.details) })),
+    messages: messages.map((message) => ({
+      kind: message.kind,
+      state: messageState(message.status, message.attempts),
+      attempts: message.attempts,
+      lastError: message.last_error,
+      sentAt: message.sent_at,
+      nextAttemptAt: message.next_attempt_at,
+    })),
+    transitions: availableTransitions(order.status),
+  };
+}

@@ -1,0 +1,60 @@
+import type { MessageKind, OrderStatus } from "~/db/schema";
+import type { Transition } from "./transitions";
+
+/**
+ * The back office speaks Polish only (issue 9: the operator is the Polish business), so its
+ * words live here rather than in the four-language locale files of the public site.
+ */
+export const STATUS_LABEL: Record<OrderStatus, string> = {
+  awaiting_payment: "Oczekuje na płatność",
+  paid: "Opłacone",
+  dispatched: "Wysłane",
+  cancelled: "Anulowane",
+};
+
+export const TRANSITION_LABEL: Record<Transition, string> = {
+  mark_paid: "Oznacz jako opłacone",
+  mark_dispatched: "Oznacz jako wysłane",
+  cancel: "Anuluj zamówienie",
+};
+
+export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
+  order_confirmation: "Potwierdzenie zamówienia (z umową)",
+  operator_new_order: "Powiadomienie dla obsługi o nowym zamówieniu",
+  payment_reminder: "Przypomnienie o płatności",
+  order_paid: "Potwierdzenie płatności",
+  order_dispatched: "Informacja o wysyłce",
+  order_cancelled: "Informacja o anulowaniu",
+};
+
+export const DECLARATION_LABEL = { regular: "Zwykłe", notarized: "Z podpisem notarialnym" } as const;
+export const VARIANT_LABEL = { standard: "Formularz główny", automatic: "Umowa automatyczna" } as const;
+export const CHANNEL_LABEL = { form: "Formularz", api: "API (JavaScript)" } as const;
+export const LOCALE_LABEL = { pl: "polski", en: "angielski", uk: "ukraiński", ru: "rosyjski" } as const;
+
+export const SIGN_IN_TEXT = {
+  title: "Logowanie do panelu",
+  email: "E-mail",
+  password: "Hasło",
+  submit: "Zaloguj się",
+  invalid: "Nieprawidłowy e-mail lub hasło.",
+  locked: "Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za 15 minut.",
+  emailRequired: "Podaj adres e-mail.",
+  passwordRequired: "Podaj hasło.",
+  signedOut: "Wylogowano.",
+} as const;
+
+export const TRANSITION_TEXT = {
+  paidAt: "Data wpłaty",
+  trackingNumber: "Numer przesyłki",
+  courier: "Przewoźnik (opcjonalnie)",
+  reason: "Powód anulowania",
+  paidAtInvalid: "Podaj datę wpłaty (RRRR-MM-DD), nie późniejszą niż dziś.",
+  trackingNumberInvalid: "Podaj numer przesyłki: 4–40 znaków, litery, cyfry, spacje lub myślniki.",
+  courierTooLong: "Nazwa przewoźnika może mieć najwyżej 60 znaków.",
+  reasonInvalid: "Podaj powód anulowania (najwyżej 500 znaków).",
+  unknown: "Nieznana zmiana statusu.",
+  done: { mark_paid: "Zamówienie oznaczono jako opłacone.", mark_dispatched: "Zamówienie oznaczono jako wysłane.", cancel: "Zamówienie anulowano." },
+  notAllowed: (current: OrderStatus) => `Tej zmiany nie można wykonać: zamówienie ma status „${STATUS_LABEL[current]}”.`,
+  customerTold: "Klient dostanie e-mail w swoim języku.",
+} as const;

@@ -1,0 +1,68 @@
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ADMIN_HOME, LOGOUT_PATH } from "~/admin/paths";
+
+export const ADMIN_BUTTON =
+  "inline-flex items-center justify-center rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2";
+export const ADMIN_SECONDARY_BUTTON =
+  "inline-flex items-center justify-center rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700";
+
+/**
+ * The back office's frame: its own header instead of the public site's navigation, footer,
+ * cookie banner and pixels (root.tsx leaves those out under /admin).
+ */
+export function AdminShell({ operator, title, children }: { operator: string | null; title: string; children: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Przejdź do treści
+      </a>
+      <header className="border-b border-slate-200 bg-slate-900 text-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <a href={ADMIN_HOME} className="text-lg font-bold text-white no-underline">
+            Panel obsługi zamówień
+          </a>
+          {operator ? (
+            <form method="post" action={LOGOUT_PATH} className="flex items-center gap-3">
+              <span className="text-sm text-slate-200" data-testid="admin-operator">
+                {operator}
+              </span>
+              <button type="submit" className="rounded-md border border-white/60 px-3 py-1 text-sm font-semibold text-white hover:bg-white/10">
+                Wyloguj
+              </button>
+            </form>
+          ) : null}
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        {children}
+      </main>
+    </>
+  );
+}
+
+export function Notice({ tone, children, testId }: { tone: "success" | "error"; children: ReactNode; testId?: string }) {
+  const classes = tone === "success" ? "border-green-700 bg-green-50 text-green-900" : "border-red-700 bg-red-50 text-red-900";
+  return (
+    <p role={tone === "error" ? "alert" : "status"} className={`mt-4 rounded-md border-l-4 px-4 py-3 font-semibold ${classes}`} data-testid={testId}>
+      {children}
+    </p>
+  );
+}
+
+/** A back-office page that failed: what happened, in Polish, and the way back to the list. */
+export function AdminErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "Nie ma takiej strony ani zamówienia" : status === 403 ? "Odmowa: formularz wysłano spoza panelu" : "Wystąpił błąd";
+  return (
+    <AdminShell operator={null} title={title}>
+      <p className="mt-4">
+        <a href={ADMIN_HOME} className="font-semibold text-blue-900 underline">
+          Wróć do listy zamówień
+        </a>
+      </p>
+    </AdminShell>
+  );
+}

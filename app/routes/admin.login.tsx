@@ -1,0 +1,73 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ADMIN_HEADERS, readAdminForm, safeNextPath, sessionCookie, sessionIdOf } from "~/admin/session.server";
+import { operatorForSession, revokeSession, signIn } from "~/admin/sign-in.server";
+import { SIGN_IN_TEXT } from "~/admin/texts";
+import { AdminShell, ADMIN_BUTTON, Notice } from "~/components/admin/AdminShell";
+import { PlainField } from "~/components/forms";
+import { HoneypotField } from "~/components/HoneypotField";
+import { getDb } from "~/db/db.server";
+import { honeypotTripped } from "~/forms/honeypot";
+import { NO_HYDRATION } from "~/render/hydration";
+import { clientAddressOfRequest } from "~/server/client-address.server";
+
+export const handle = NO_HYDRATION;
+export const headers = () => ADMIN_HEADERS;
+export const meta: MetaFunction = () => [{ title: `${SIGN_IN_TEXT.title} | Adres do eksmisji` }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const next = safeNextPath(url.searchParams.get("next"));
+  if (await operatorForSession(getDb(), sessionIdOf(request), new Date())) throw redirect(next, { headers: ADMIN_HEADERS });
+  return json({ next, signedOut: url.searchParams.has("signedOut") }, { headers: ADMIN_HEADERS });
+}
+
+type SignInProblem = { email: string; errors: { email?: string; password?: string; form?: string } };
+const NO_ERRORS: SignInProblem["errors"] = {};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readAdminForm(request);
+  const email = String(form.get("email") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  const problem = (status: number, errors: SignInProblem["errors"]) => json({ email, errors } satisfies SignInProblem, { status, headers: ADMIN_HEADERS });
+  // A bot that fills every field gets the answer a wrong password gets; nothing is checked or recorded.
+  if (honeypotTripped(form)) return problem(400, { form: SIGN_IN_TEXT.invalid });
+  if (!email || !password) return problem(400, { email: email ? undefined : SIGN_IN_TEXT.emailRequired, password: password ? undefined : SIGN_IN_TEXT.passwordRequired });
+
+  const db = getDb();
+  const result = await signIn(db, email, password, clientAddressOfRequest(request), new Date());
+  if (!result.ok) return result.reason === "locked" ? problem(429, { form: SIGN_IN_TEXT.locked }) : problem(400, { form: SIGN_IN_TEXT.invalid });
+  // A new id at every sign-in: a session id someone planted or saw before is worth nothing now.
+  await revokeSession(db, sessionIdOf(request));
+  const next = safeNextPath(new URL(request.url).searchParams.get("next"));
+  return redirect(next, { status: 303, headers: { ...ADMIN_HEADERS, "Set-Cookie": sessionCookie(result.sessionId) } });
+}
+
+export default function AdminLoginPage() {
+  const { next, signedOut } = useLoaderData<typeof loader>();
+  const problem = useActionData<typeof action>();
+  const errors = problem?.errors ?? NO_ERRORS;
+  const formAction = next === "/admin" ? "/admin/login" : `/admin/login?next=${encodeURIComponent(next)}`;
+  return (
+    <AdminShell operator={null} title={SIGN_IN_TEXT.title}>
+      {signedOut && !problem ? <Notice tone="success">{SIGN_IN_TEXT.signedOut}</Notice> : null}
+      {errors.form ? (
+        <Notice tone="error" testId="sign-in-error">
+          {errors.form}
+        </Notice>
+      ) : null}
+      <form method="post" action={formAction} className="relative mt-6 grid max-w-sm gap-4" noValidate>
+        <PlainField id="admin-email" name="email" label={SIGN_IN_TEXT.email} type="email" autoComplete="username" defaultValue={problem?.email ?? ""} error={errors.email} required />
+        <PlainField id="admin-password" name="password" label={SIGN_IN_TEXT.password} type="password" autoComplete="current-password" error={errors.password} required />
+        <HoneypotField />
+        <div>
+          <button type="submit" className={ADMIN_BUTTON}>
+            {SIGN_IN_TEXT.submit}
+          </button>
+        </div>
+      </form>
+    </AdminShell>
+  );
+}
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminShell";

@@ -1,0 +1,146 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { formatAdminPrice, formatWarsawTime } from "~/admin/format";
+import { countByStatus, listOrders, parseOrderFilter, STATUSES, type OrderFilter } from "~/admin/order-list.server";
+import { ADMIN_HOME, CSV_PATH, orderDetailPath } from "~/admin/paths";
+import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
+import { DECLARATION_LABEL, LOCALE_LABEL, STATUS_LABEL } from "~/admin/texts";
+import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON } from "~/components/admin/AdminShell";
+import { getDb } from "~/db/db.server";
+import type { OrderStatus } from "~/db/schema";
+import { NO_HYDRATION } from "~/render/hydration";
+
+export const handle = NO_HYDRATION;
+export const headers = () => ADMIN_HEADERS;
+export const meta: MetaFunction = () => [{ title: "Zamówienia | Panel obsługi" }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const operator = await requireOperator(request);
+  const filter = parseOrderFilter(new URL(request.url));
+  const db = getDb();
+  const [{ rows, hasNext }, counts] = await Promise.all([listOrders(db, filter), countByStatus(db, filter.search)]);
+  return json({ operator, filter, rows, hasNext, counts }, { headers: ADMIN_HEADERS });
+}
+
+/** The list's address for a filter, so status tabs, paging and the CSV link keep each other's choices. */
+function listQuery(filter: OrderFilter, change: Partial<OrderFilter> = {}): string {
+  const next = { ...filter, ...change };
+  const params = new URLSearchParams();
+  if (next.status) params.set("status", next.status);
+  if (next.search) params.set("q", next.search);
+  if (next.page > 1) params.set("page", String(next.page));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+const CELL = "px-3 py-2 text-left align-top";
+
+export default function AdminOrdersPage() {
+  const { operator, filter, rows, hasNext, counts } = useLoaderData<typeof loader>();
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  const tabs: Array<{ status: OrderStatus | null; label: string; count: number }> = [
+    { status: null, label: "Wszystkie", count: total },
+    ...STATUSES.map((status) => ({ status, label: STATUS_LABEL[status], count: counts[status] })),
+  ];
+  return (
+    <AdminShell operator={operator} title="Zamówienia">
+      <form method="get" action={ADMIN_HOME} role="search" className="mt-4 flex flex-wrap items-end gap-3">
+        {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
+        <div className="min-w-64 flex-1">
+          <label htmlFor="order-search" className="block font-semibold text-slate-900">
+            Szukaj: numer, imię i nazwisko, e-mail lub telefon
+          </label>
+          <input
+            id="order-search"
+            name="q"
+            type="search"
+            defaultValue={filter.search}
+            className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700"
+          />
+        </div>
+        <button type="submit" className={ADMIN_BUTTON}>
+          Szukaj
+        </button>
+        <a href={`${CSV_PATH}${listQuery(filter, { page: 1 })}`} className={ADMIN_SECONDARY_BUTTON} data-testid="csv-export">
+          Pobierz CSV
+        </a>
+      </form>
+      <nav aria-label="Filtr statusu" className="mt-4">
+        <ul className="flex flex-wrap gap-2">
+          {tabs.map((tab) => {
+            const current = tab.status === filter.status;
+            return (
+              <li key={tab.status ?? "all"}>
+                <a
+                  href={`${ADMIN_HOME}${listQuery(filter, { status: tab.status, page: 1 })}`}
+                  aria-current={current ? "page" : undefined}
+                  className={`inline-block rounded-full border px-3 py-1 text-sm font-semibold ${current ? "border-blue-800 bg-blue-800 text-white" : "border-slate-300 text-slate-800 hover:bg-slate-100"}`}
+                  data-testid={`status-tab-${tab.status ?? "all"}`}
+                >
+                  {tab.label} ({tab.count})
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {rows.length === 0 ? (
+        <p className="mt-6 text-slate-700" data-testid="no-orders">
+          Brak zamówień dla tego filtra.
+        </p>
+      ) : (
+        <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <caption className="sr-only">Zamówienia, od najnowszych</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                {["Numer", "Data", "Rodzaj", "Kwota", "Status", "Klient", "Język"].map((heading) => (
+                  <th key={heading} scope="col" className={`${CELL} font-semibold text-slate-900`}>
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {rows.map((row) => (
+                <tr key={row.id} data-testid="order-row">
+                  <td className={CELL}>
+                    <a href={orderDetailPath(row.id)} className="font-mono font-semibold text-blue-900 underline">
+                      {row.number}
+                    </a>
+                  </td>
+                  <td className={`${CELL} whitespace-nowrap`}>{formatWarsawTime(row.created_at)}</td>
+                  <td className={CELL}>{DECLARATION_LABEL[row.declaration_type]}</td>
+                  <td className={`${CELL} whitespace-nowrap`}>{formatAdminPrice(row.price_grosze)}</td>
+                  <td className={CELL} data-testid="order-row-status">
+                    {STATUS_LABEL[row.status]}
+                  </td>
+                  <td className={CELL}>
+                    {row.tenant_name}
+                    <br />
+                    <span className="text-slate-600">{row.email}</span>
+                  </td>
+                  <td className={CELL}>{LOCALE_LABEL[row.locale]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav aria-label="Strony listy" className="mt-4 flex gap-3">
+        {filter.page > 1 ? (
+          <a href={`${ADMIN_HOME}${listQuery(filter, { page: filter.page - 1 })}`} className={ADMIN_SECONDARY_BUTTON} rel="prev">
+            Poprzednia strona
+          </a>
+        ) : null}
+        {hasNext ? (
+          <a href={`${ADMIN_HOME}${listQuery(filter, { page: filter.page + 1 })}`} className={ADMIN_SECONDARY_BUTTON} rel="next">
+            Następna strona
+          </a>
+        ) : null}
+      </nav>
+    </AdminShell>
+  );
+}
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminShell";

@@ -1,0 +1,210 @@
+import { expect, test } from "@playwright/test";
+import { createOperator, openOrder, OPERATOR_PASSWORD, placeOrder, signIn, uniqueOperatorEmail, useOwnClientAddress } from "./support/admin";
+import { waitForMail } from "./support/mail";
+
+/**
+ * The operator's back office, in both projects (js and no-js): every page is plain HTML forms.
+ * Operators are created with `npm run operator -- add`, as the business does.
+ */
+test.describe("the back office", () => {
+  let operator: string;
+  test.beforeAll(({}, testInfo) => {
+    operator = uniqueOperatorEmail(testInfo.project.name);
+    createOperator(operator);
+  });
+  test.beforeEach(async ({ page }) => {
+    await useOwnClientAddress(page);
+  });
+
+  test("a signed-out visitor reaches nothing but the login page, which no robot indexes", async ({ page, request }) => {
+    for (const path of ["/admin", "/admin/orders/1", "/admin/orders.csv", "/admin/anything/else"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers()["location"], path).toMatch(/^\/admin\/login/);
+    }
+    const login = await page.goto("/admin/orders/1");
+    expect(page.url()).toContain("/admin/login?next=%2Fadmin%2Forders%2F1");
+    expect(login!.headers()["cache-control"]).toBe("no-store");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "pl");
+    // No script at all (so no tracking), no cookie banner, no public navigation.
+    expect(await page.locator("script").count()).toBe(0);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(await (await request.get("/robots.txt")).text()).toContain("Disallow: /admin");
+    expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/admin");
+  });
+
+  test("signing in: a wrong password is refused in Polish keeping the e-mail; signing out revokes the session", async ({ page, context }) => {
+    await page.goto("/admin/login");
+    await signIn(page, operator, "not the password at all");
+    await expect(page.getByTestId("sign-in-error")).toHaveText("Nieprawidłowy e-mail lub hasło.");
+    await expect(page.getByLabel("E-mail")).toHaveValue(operator);
+    await page.getByLabel("E-mail").clear();
+    await signIn(page, operator);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zamówienia");
+    await expect(page.getByTestId("admin-operator")).toHaveText(operator);
+
+    const cookie = (await context.cookies()).find((c) => c.name === "adres_admin");
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/admin" });
+
+    await page.getByRole("button", { name: "Wyloguj" }).click();
+    await expect(page).toHaveURL(/\/admin\/login/);
+    await expect(page.getByText("Wylogowano.")).toBeVisible();
+    // The old cookie, presented again, opens nothing: the session is gone on the server.
+    await context.addCookies([cookie!]);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/admin\/login/);
+  });
+
+  test("five wrong passwords lock the account for 15 minutes, even against the right one", async ({ page }, testInfo) => {
+    const locked = uniqueOperatorEmail(`locked-${testInfo.project.name}`);
+    createOperator(locked);
+    await page.goto("/admin/login");
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await signIn(page, locked, `wrong password ${attempt}`);
+      await expect(page.getByTestId("sign-in-error")).toHaveText("Nieprawidłowy e-mail lub hasło.");
+      await page.getByLabel("E-mail").clear();
+    }
+    await signIn(page, locked, OPERATOR_PASSWORD);
+    await expect(page.getByTestId("sign-in-error")).toHaveText("Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za 15 minut.");
+    await expect(page).toHaveURL(/\/admin\/login/);
+  });
+
+  test("the list: newest first, searched by name, e-mail, phone or number, filtered by status with counts", async ({ page, request }, testInfo) => {
+    const tag = `${testInfo.project.name}${Date.now()}`;
+    const phone = `7${String(Date.now()).slice(-8)}`;
+    const first = await placeOrder(request, { name: `Lista Pierwsza ${tag}`, email: `first-${tag}@example.com`, phone });
+    const second = await placeOrder(request, { name: `Lista Druga ${tag}`, email: `second-${tag}@example.com` });
+    await signIn(page, operator);
+    await expect(page).toHaveURL(/\/admin$/);
+
+    await page.getByLabel(/Szukaj/).pressSequentially(tag);
+    await page.getByRole("button", { name: "Szukaj" }).click();
+    const rows = page.getByTestId("order-row");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText(second.number);
+    await expect(rows.nth(1)).toContainText(first.number);
+    await expect(rows.nth(0)).toContainText("Oczekuje na płatność");
+    await expect(rows.nth(0)).toContainText("polski");
+    await expect(page.getByTestId("status-tab-awaiting_payment")).toHaveText("Oczekuje na płatność (2)");
+    await expect(page.getByTestId("status-tab-paid")).toHaveText("Opłacone (0)");
+
+    for (const query of [`first-${tag}@example.com`, first.number, `Lista Pierwsza ${tag}`.toUpperCase(), phone]) {
+      await page.goto(`/admin?q=${encodeURIComponent(query)}`);
+      await expect(rows, query).toHaveCount(1);
+      await expect(rows.first()).toContainText(first.number);
+    }
+    await page.goto(`/admin?q=${encodeURIComponent(tag)}`);
+    await page.getByTestId("status-tab-paid").click();
+    await expect(page.getByTestId("no-orders")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`status=paid&q=${tag}`));
+  });
+
+  test("an order goes paid, then dispatched with a tracking number; the payment page and the customer's e-mails follow", async ({ page, request }, testInfo) => {
+    const name = `Przejścia ${testInfo.project.name} ${Date.now()}`;
+    const email = `flow-${testInfo.project.name}-${Date.now()}@example.com`;
+    const order = await placeOrder(request, { name, email });
+    await signIn(page, operator);
+    await openOrder(page, order.number);
+    await expect(page.getByTestId("admin-order-status")).toHaveText("Oczekuje na płatność");
+    await expect(page.getByTestId("admin-contract")).toContainText(name);
+    await expect(page.getByTestId("mail-order_confirmation")).toBeVisible();
+
+    // Dispatch is not offered before payment.
+    await expect(page.getByTestId("form-mark_dispatched")).toHaveCount(0);
+    await page.getByTestId("form-mark_paid").getByRole("button", { name: "Oznacz jako opłacone" }).click();
+    await expect(page.getByTestId("transition-done")).toContainText("Zamówienie oznaczono jako opłacone.");
+    await expect(page.getByTestId("admin-order-status")).toHaveText("Opłacone");
+    await waitForMail((mail) => mail.to.includes(email) && mail.subject === `Zamówienie ${order.number} jest opłacone`);
+
+    await page.goto(order.paymentPath);
+    await expect(page.getByTestId("order-status")).toHaveText("Opłacone");
+    await expect(page.getByTestId("transfer-amount")).toHaveCount(0);
+
+    await openOrder(page, order.number);
+    const dispatch = page.getByTestId("form-mark_dispatched");
+    // A missing tracking number is refused with a Polish message, keeping what was typed.
+    await dispatch.getByLabel("Przewoźnik (opcjonalnie)").pressSequentially("InPost");
+    await dispatch.getByRole("button", { name: "Oznacz jako wysłane" }).click();
+    await expect(page.getByText("Podaj numer przesyłki: 4–40 znaków, litery, cyfry, spacje lub myślniki.")).toBeVisible();
+    await expect(page.getByTestId("form-mark_dispatched").getByLabel("Przewoźnik (opcjonalnie)")).toHaveValue("InPost");
+    await expect(page.getByTestId("admin-order-status")).toHaveText("Opłacone");
+
+    await page.getByTestId("form-mark_dispatched").getByLabel("Numer przesyłki").pressSequentially("rr123456789pl");
+    await page.getByTestId("form-mark_dispatched").getByRole("button", { name: "Oznacz jako wysłane" }).click();
+    await expect(page.getByTestId("admin-order-status")).toHaveText("Wysłane");
+    await expect(page.getByTestId("admin-tracking-number")).toHaveText("RR123456789PL");
+    await expect(page.getByTestId("status-history")).toContainText(`Oczekuje na płatność → Opłacone, ${operator}`);
+    await expect(page.getByTestId("status-history")).toContainText("Opłacone → Wysłane");
+    const [dispatched] = await waitForMail((mail) => mail.to.includes(email) && mail.subject === `Zamówienie ${order.number} zostało wysłane`);
+    expect(dispatched!.text).toContain("RR123456789PL");
+    await page.reload();
+    await expect(page.getByTestId("mail-order_dispatched").getByTestId("mail-state")).toHaveText("wysłany");
+
+    await page.goto(order.paymentPath);
+    await expect(page.getByTestId("order-status")).toHaveText("Wysłane");
+    await expect(page.getByTestId("tracking-number")).toContainText("RR123456789PL");
+    await expect(page.getByTestId("tracking-number")).toContainText("InPost");
+  });
+
+  test("cancelling needs a reason, tells the customer, and closes the order", async ({ page, request }, testInfo) => {
+    const email = `cancel-${testInfo.project.name}-${Date.now()}@example.com`;
+    const order = await placeOrder(request, { name: `Anulowanie ${testInfo.project.name} ${Date.now()}`, email, locale: "uk" });
+    await signIn(page, operator);
+    await openOrder(page, order.number);
+    const cancel = page.getByTestId("form-cancel");
+    await cancel.getByRole("button", { name: "Anuluj zamówienie" }).click();
+    await expect(page.getByText("Podaj powód anulowania (najwyżej 500 znaków).")).toBeVisible();
+    await page.getByTestId("form-cancel").getByLabel("Powód anulowania").pressSequentially("Klient zrezygnował telefonicznie");
+    await page.getByTestId("form-cancel").getByRole("button", { name: "Anuluj zamówienie" }).click();
+    await expect(page.getByTestId("admin-order-status")).toHaveText("Anulowane");
+    await expect(page.locator("form[data-testid^='form-']")).toHaveCount(0);
+    // The customer ordered in Ukrainian, so the e-mail is Ukrainian.
+    const [mail] = await waitForMail((received) => received.to.includes(email) && received.subject.includes(order.number) && !received.subject.includes("підтвердження"));
+    expect(mail!.subject).toMatch(/скасовано/);
+    await page.goto(order.paymentPath);
+    await expect(page.getByTestId("order-status")).toHaveText("Скасовано");
+  });
+
+  test("the CSV export is the filtered list, Excel-ready, with a formula-like name made harmless", async ({ page, request }, testInfo) => {
+    const tag = `csv${testInfo.project.name}${Date.now()}`;
+    const order = await placeOrder(request, { name: `=HYPERLINK("http://evil.example";"${tag}")` });
+    await placeOrder(request, { name: `Zwykły Klient ${tag}` });
+    await signIn(page, operator);
+    await page.goto(`/admin?q=${tag}`);
+    await expect(page.getByTestId("order-row")).toHaveCount(2);
+    const href = await page.getByTestId("csv-export").getAttribute("href");
+    expect(href).toBe(`/admin/orders.csv?q=${tag}`);
+    const response = await page.request.get(href!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="zamowienia-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = await response.body();
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString("utf8").slice(1).split("\r\n");
+    expect(lines[0]).toMatch(/^Numer;Data;Status;/);
+    expect(lines).toHaveLength(4); // header, two orders, the final CRLF
+    const formulaRow = lines.find((line) => line.startsWith(order.number))!;
+    expect(formulaRow).toContain(`"'=HYPERLINK(""http://evil.example"";""${tag}"")"`);
+    expect(formulaRow).toContain(";299,00;");
+  });
+
+  test("a cross-site POST is refused with 403 and changes nothing, even with a valid session", async ({ page, request }, testInfo) => {
+    const order = await placeOrder(request, { name: `Cross-site ${testInfo.project.name} ${Date.now()}` });
+    await signIn(page, operator);
+    await openOrder(page, order.number);
+    const detailPath = new URL(page.url()).pathname;
+    const response = await page.request.post(detailPath, {
+      form: { transition: "cancel", reason: "forged" },
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    await page.reload();
+    await expect(page.getByTestId("admin-order-status")).toHaveText("Oczekuje na płatność");
+    // The same form sent from the site itself works.
+    const sameSite = await page.request.post(detailPath, { form: { transition: "cancel", reason: "prawdziwy powód" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+    expect(sameSite.status()).toBe(303);
+  });
+});
