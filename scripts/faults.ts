@@ -7,7 +7,7 @@
 //   3. flood: one client far over the POST limit while another keeps loading pages.
 // Usage: npx remix build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood)
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, openSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -26,16 +26,22 @@ const record = (check: string, goal: string, measured: string, pass: boolean) =>
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The sites' output, for a look after a failed check. */
+const siteLog = join(mkdtempSync(join(tmpdir(), "faults-log-")), "site.log");
+
 function startSite(env: Record<string, string>): ChildProcess {
+  const log = openSync(siteLog, "a");
   return spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SITE_URL: base, SMTP_URL: "", MAIL_DIR: join(mkdtempSync(join(tmpdir(), "faults-mail-")), "mail"), ...env },
-    stdio: "ignore",
+    stdio: ["ignore", log, log],
   });
 }
 
-async function waitUntilUp(): Promise<void> {
+async function waitUntilUp(site: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
+    // Answers from another process on the port (a stale site) must not count.
+    if (site.exitCode !== null) throw new Error(`the site exited with ${site.exitCode}; is port ${port} taken? (FAULT_PORT)`);
     if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return;
     await sleep(100);
   }
@@ -109,13 +115,16 @@ function fuzzedRequest(): { path: string; init: RequestInit } {
   return { path, init: { method: "POST", headers: contentType ? { "Content-Type": contentType } : {}, body: bytes } };
 }
 
+const bodyLength = (body: RequestInit["body"]) => (typeof body === "string" ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.length : 0);
+
 async function fuzz() {
   const count = Number(process.env.FAULT_FUZZ_COUNT ?? 10_000);
   const site = startSite({ DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "faults-fuzz-")), "app.db"), RATE_LIMIT_DISABLED: "1" });
   try {
-    await waitUntilUp();
+    await waitUntilUp(site);
     const statuses = new Map<number, number>();
     const serverErrors: string[] = [];
+    const failures = new Map<string, number>();
     let sent = 0;
     const started = performance.now();
     await Promise.all(
@@ -128,10 +137,13 @@ async function fuzz() {
               await response.arrayBuffer().catch(() => undefined);
               return response.status;
             },
-            () => 0,
+            (error: Error & { cause?: { code?: string } }) => {
+              failures.set(`${error.name} ${error.cause?.code ?? ""}`, (failures.get(`${error.name} ${error.cause?.code ?? ""}`) ?? 0) + 1);
+              return 0;
+            },
           );
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          if (status >= 500 || status === 0) serverErrors.push(`${status} ${path} ${String(init.body).slice(0, 120)}`);
+          if (status >= 500 || status === 0) serverErrors.push(`${status} ${(init.headers as Record<string, string>)["Content-Type"] ?? "-"} ${path} ${bodyLength(init.body)} bytes: ${String(init.body).slice(0, 80).replace(/\s+/g, " ")}`);
         }
       }),
     );
@@ -139,6 +151,7 @@ async function fuzz() {
     const summary = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(", ");
     console.log(`fuzz: ${count} bodies over ${POST_ROUTES.length} routes in ${seconds.toFixed(1)} s (${(count / seconds).toFixed(0)}/s); statuses ${summary}`);
     for (const example of serverErrors.slice(0, 5)) console.log(`  ${example}`);
+    for (const [failure, n] of failures) console.log(`  no answer (${failure}): ${n}`);
     record("fuzzed bodies answered without a 5xx or a dropped connection", "0", `${serverErrors.length} of ${count}`, serverErrors.length === 0);
     record("the site answers its health check after the fuzzing", "200", String((await fetch(`${base}/healthz`)).status), (await fetch(`${base}/healthz`)).ok);
   } finally {
@@ -166,10 +179,12 @@ async function killUnderLoad(dialect: Dialect) {
   let attempts = 0;
   let loading = true;
   try {
-    await waitUntilUp();
+    await waitUntilUp(site);
     const load = Promise.all(
-      Array.from({ length: 8 }, async (_, worker) => {
+      // About 20 orders a second: each confirmation draws a PDF, so the outbox can drain within the bound below.
+      Array.from({ length: 4 }, async (_, worker) => {
         for (let i = 0; loading; i++) {
+          if (i > 0) await sleep(200);
           attempts += 1;
           const response = await fetch(`${base}/api/accept`, {
             method: "POST",
@@ -177,7 +192,9 @@ async function killUnderLoad(dialect: Dialect) {
             body: JSON.stringify({ imie_nazwisko_najemcy: `Kill ${worker}-${i}`, email: `kill-${worker}-${i}@example.com`, telefon: "600100200", adres_najemcy: "ul. Krótka 1, 00-001 Warszawa", adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 }),
             signal: AbortSignal.timeout(10_000),
           }).catch(() => null);
-          if (response?.status === 201) acknowledged.add(((await response.json()) as { order_number: string }).order_number);
+          // Only an answer read in full is an acknowledgement: a kill can cut one off mid-body.
+          const body = response?.status === 201 ? ((await response.json().catch(() => null)) as { order_number: string } | null) : null;
+          if (body) acknowledged.add(body.order_number);
           else if (!response) await sleep(50);
         }
       }),
@@ -186,7 +203,7 @@ async function killUnderLoad(dialect: Dialect) {
       await sleep(2000 + Math.floor(random() * 1500));
       await stopSite(site, "SIGKILL");
       site = startSite(env);
-      await waitUntilUp();
+      await waitUntilUp(site);
     }
     await sleep(2000);
     loading = false;
@@ -195,7 +212,7 @@ async function killUnderLoad(dialect: Dialect) {
     const { numbers, outbox } = await readBack(dialect, postgres?.url ?? null, databasePath);
     const lost = [...acknowledged].filter((number) => !numbers.has(number));
     // The outbox drains after the last restart; a claim left by a killed process is taken over after 60 s.
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 180_000;
     let pending = outbox.pending;
     while (pending > 0 && Date.now() < deadline) {
       await sleep(1000);
@@ -253,7 +270,7 @@ async function readBack(dialect: Dialect, postgresUrl: string | null, sqlitePath
 async function flood() {
   const site = startSite({ DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "faults-flood-")), "app.db"), TRUST_PROXY: "1" });
   try {
-    await waitUntilUp();
+    await waitUntilUp(site);
     const seconds = 10;
     const until = Date.now() + seconds * 1000;
     const floodStatuses = new Map<number, number>();
@@ -308,5 +325,6 @@ if (only.has("kill")) {
 }
 if (only.has("flood")) await flood();
 const failed = results.filter((result) => !result.pass);
+if (failed.length > 0) console.log(`the sites' output: ${siteLog}`);
 console.log(`\n${results.length - failed.length} of ${results.length} fault checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 process.exit(failed.length === 0 ? 0 : 1);
