@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { Agent, createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRequestScreen } from "./request-guard.server";
@@ -55,4 +55,30 @@ describe("the request screen", () => {
     const answer = await send("POST", { "Content-Length": String(20 * 1024 * 1024) });
     expect(answer.status).toBe(413);
   });
+
+  it("keeps the connection of a 413'd body that ends, so the next request on it is answered", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const viaAgent = (body: string) =>
+        new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+          const outgoing = httpRequest(`${base}/zamowienie-oswiadczenia`, { method: "POST", agent, headers: { "Content-Type": "application/x-www-form-urlencoded" } }, (incoming) => {
+            incoming.resume();
+            incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, socket: outgoing.socket }));
+          });
+          outgoing.on("error", reject);
+          outgoing.end(body);
+        });
+      const first = await viaAgent(`a=${"x".repeat(70_000)}`);
+      expect(first.status).toBe(413);
+      // Past the screen's 3-second lingering close, which used to destroy the reused socket.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const second = await viaAgent("a=1");
+      expect(second.status).toBe(200);
+      expect(second.socket).toBe(first.socket);
+      await new Promise((resolve) => setTimeout(resolve, 3_200));
+      expect((await viaAgent("a=2")).status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  }, 10_000);
 });
