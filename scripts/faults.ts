@@ -13,7 +13,6 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { startPostgres } from "../tests/support/postgres";
-// @ts-expect-error: a plain ES module shared with the e2e suite
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
 
 const port = Number(process.env.FAULT_PORT ?? 3800);
@@ -164,7 +163,7 @@ type Dialect = "sqlite" | "postgres";
 
 async function killUnderLoad(dialect: Dialect) {
   const received: Array<{ messageId: string; to: string[] }> = [];
-  const smtp = await startSmtpServer({ onMessage: (message: { messageId: string; to: string[] }) => received.push(message) });
+  const smtp = await startSmtpServer({ onMessage: (message) => received.push(message) });
   const postgres = dialect === "postgres" ? await startPostgres() : null;
   const databasePath = join(mkdtempSync(join(tmpdir(), "faults-kill-")), "app.db");
   const env: Record<string, string> = {

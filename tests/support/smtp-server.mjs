@@ -19,6 +19,7 @@ async function parse(raw, envelope) {
   };
 }
 
+/** @param {{ port?: number; onMessage?: (message: Awaited<ReturnType<typeof parse>>) => void }} [options] */
 export async function startSmtpServer({ port = 0, onMessage } = {}) {
   const messages = [];
   const state = { refusing: false };
