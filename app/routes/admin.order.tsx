@@ -59,7 +59,7 @@ const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 function Facts({ rows }: { rows: Array<[string, ReactNode, string?]> }) {
   return (
-    <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[14rem_1fr]">
+    <dl className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-x-6 gap-y-2 sm:grid-cols-[14rem_minmax(0,1fr)]">
       {rows.map(([label, value, testId]) => (
         <div key={label} className="contents">
           <dt className="font-semibold text-slate-700">{label}</dt>
@@ -165,13 +165,14 @@ export default function AdminOrderPage() {
         <h2 id="agreement-heading" className={SECTION_HEADING}>
           Zaakceptowana umowa (wersja {order.contract_version})
         </h2>
-        <pre className="mt-3 max-h-[32rem] overflow-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-4 font-sans text-sm text-slate-900" data-testid="admin-contract">
+        {/* Scrollable, so reachable by keyboard (tabIndex) and named for a screen reader. */}
+        <pre tabIndex={0} role="region" aria-label="Tekst zaakceptowanej umowy" className="mt-3 max-h-[32rem] overflow-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-4 font-sans text-sm text-slate-900" data-testid="admin-contract">
           {order.contract_text}
         </pre>
         {order.contract_text_binding ? (
           <details className="mt-3">
             <summary className="cursor-pointer font-semibold text-blue-900">Tekst wiążący (polski)</summary>
-            <pre className="mt-2 max-h-[32rem] overflow-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-4 font-sans text-sm text-slate-900">{order.contract_text_binding}</pre>
+            <pre tabIndex={0} role="region" aria-label="Tekst wiążący umowy (polski)" className="mt-2 max-h-[32rem] overflow-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-4 font-sans text-sm text-slate-900">{order.contract_text_binding}</pre>
           </details>
         ) : null}
       </section>
@@ -197,7 +198,7 @@ export default function AdminOrderPage() {
         <h2 id="mail-heading" className={SECTION_HEADING}>
           E-maile tego zamówienia
         </h2>
-        <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200">
+        <div tabIndex={0} role="region" aria-label="E-maile tego zamówienia" className="mt-3 overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50">
               <tr>

@@ -90,7 +90,7 @@ export default function AdminOrdersPage() {
           Brak zamówień dla tego filtra.
         </p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
+        <div tabIndex={0} role="region" aria-label="Lista zamówień" className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <caption className="sr-only">Zamówienia, od najnowszych</caption>
             <thead className="bg-slate-50">

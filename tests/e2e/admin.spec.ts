@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { createOperator, openOrder, OPERATOR_PASSWORD, placeOrder, signIn, uniqueOperatorEmail, useOwnClientAddress } from "./support/admin";
 import { waitForMail } from "./support/mail";
 
@@ -206,5 +207,26 @@ test.describe("the back office", () => {
     // The same form sent from the site itself works.
     const sameSite = await page.request.post(detailPath, { form: { transition: "cancel", reason: "prawdziwy powód" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
     expect(sameSite.status()).toBe(303);
+  });
+
+  test("the login page, the list and an order page have no serious accessibility problem, on a phone too", async ({ page, request, javaScriptEnabled }, testInfo) => {
+    test.skip(!javaScriptEnabled, "axe runs as a script; the pages themselves load none, so both projects see the same HTML");
+    const order = await placeOrder(request, { name: `Axe ${testInfo.project.name} ${Date.now()}` });
+    const violations = async (target: Page) =>
+      (await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/admin/login");
+      expect(await violations(page), `login at ${width}`).toEqual([]);
+    }
+    await signIn(page, operator);
+    expect(await violations(page), "list").toEqual([]);
+    await openOrder(page, order.number);
+    expect(await violations(page), "order").toEqual([]);
+    // Nothing overflows sideways on a phone.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { inDays } from "./support/order";
+import { createOperator, OPERATOR_PASSWORD, uniqueOperatorEmail } from "./support/admin";
 import { ALL_PAGES } from "./support/site";
 
 /**
@@ -53,6 +54,18 @@ test("every page and every order state is valid HTML (W3C Nu checker)", async ({
   await save("payment-ru", await request.get((await accepted.json()).payment_url), 200);
   await save("not-found-pl", await request.get("/nie-ma-takiej-strony"), 404);
 
+  // The back office: the login page, a refused sign-in, and, signed in, the list and an order
+  // with a refused transition (request keeps the session cookie like a browser).
+  const operator = uniqueOperatorEmail("nu");
+  createOperator(operator);
+  await save("admin-login", await request.get("/admin/login"), 200);
+  await save("admin-login-refused", await request.post("/admin/login", { form: { email: operator, password: "wrong" } }), 400);
+  expect((await request.post("/admin/login", { form: { email: operator, password: OPERATOR_PASSWORD }, maxRedirects: 0 })).status()).toBe(303);
+  await save("admin-list", await request.get("/admin"), 200);
+  const orderId = /href="\/admin\/orders\/(\d+)"/.exec(documents.at(-1)![1])![1];
+  await save("admin-order", await request.get(`/admin/orders/${orderId}`), 200);
+  await save("admin-order-refused", await request.post(`/admin/orders/${orderId}`, { form: { transition: "mark_dispatched", trackingNumber: "" } }), 400);
+
   const files = documents.map(([name, html]) => {
     const file = join(folder, `${name}.html`);
     writeFileSync(file, html);
@@ -66,5 +79,5 @@ test("every page and every order state is valid HTML (W3C Nu checker)", async ({
     report = `${failure.stdout ?? ""}${failure.stderr ?? ""}` || failure.message;
   }
   expect(report.replaceAll(`file:${folder}/`, ""), "Nu checker errors").toBe("");
-  expect(documents.length).toBe(ALL_PAGES.length + 7);
+  expect(documents.length).toBe(ALL_PAGES.length + 12);
 });
