@@ -106,7 +106,7 @@ export default function AdminOrdersPage() {
               {rows.map((row) => (
                 <tr key={row.id} data-testid="order-row">
                   <td className={CELL}>
-                    <a href={orderDetailPath(row.id)} className="font-mono font-semibold text-blue-900 underline">
+                    <a href={orderDetailPath(row.id)} className="whitespace-nowrap font-mono font-semibold text-blue-900 underline">
                       {row.number}
                     </a>
                   </td>
