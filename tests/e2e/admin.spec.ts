@@ -164,6 +164,10 @@ test.describe("the back office", () => {
     // The customer ordered in Ukrainian, so the e-mail is Ukrainian.
     const [mail] = await waitForMail((received) => received.to.includes(email) && received.subject.includes(order.number) && !received.subject.includes("підтвердження"));
     expect(mail!.subject).toMatch(/скасовано/);
+    // A move the rules do not allow, sent anyway (an old tab, a crafted form), is refused with a message.
+    const refused = await page.request.post(new URL(page.url()).pathname, { form: { transition: "mark_paid", paidAt: "2026-01-02" }, headers: { Origin: new URL(page.url()).origin } });
+    expect(refused.status()).toBe(409);
+    expect(await refused.text()).toContain("Tej zmiany nie można wykonać: zamówienie ma status „Anulowane”.");
     await page.goto(order.paymentPath);
     await expect(page.getByTestId("order-status")).toHaveText("Скасовано");
   });
