@@ -10,10 +10,6 @@ import { createRequestScreen, installRequestGuard } from "~/server/request-guard
 import { stopGracefully } from "~/server/shutdown.server";
 import { startHousekeeping } from "~/admin/housekeeping.server";
 import { isBackOfficePath } from "~/admin/paths";
-
-// The back office's housekeeping (reminders, unpaid cancellations, anonymisation); one
-// process per period does the work through a lease in job_runs (docs/decisions/016).
-startHousekeeping(getDb());
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
 import { trackingCspFor } from "~/tracking/events.server";
@@ -37,6 +33,10 @@ installRequestGuard(
 // Send the e-mails the outbox holds (docs/decisions/015), and stop gracefully on SIGTERM.
 const mailWorker = startMailWorker(getDb());
 stopGracefully({ mailWorker });
+
+// The back office's housekeeping (reminders, unpaid cancellations, anonymisation); one
+// process per period does the work through a lease in job_runs (docs/decisions/016).
+startHousekeeping(getDb());
 
 // The back office's housekeeping (reminders, unpaid cancellations, anonymisation); one
 // process per period does the work through a lease in job_runs (docs/decisions/016).
