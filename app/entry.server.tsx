@@ -38,10 +38,6 @@ stopGracefully({ mailWorker });
 // process per period does the work through a lease in job_runs (docs/decisions/016).
 startHousekeeping(getDb());
 
-// The back office's housekeeping (reminders, unpaid cancellations, anonymisation); one
-// process per period does the work through a lease in job_runs (docs/decisions/016).
-startHousekeeping(getDb());
-
 const ABORT_DELAY_MS = 5_000;
 const isDevelopment = env.NODE_ENV === "development";
 
