@@ -5,6 +5,8 @@ import { acceptOrder } from "~/order/order.server";
 import type { OrderDetails } from "~/order/schema";
 import { applyTransition } from "./order-transitions.server";
 import { runHousekeeping, runHousekeepingOnce } from "./housekeeping.server";
+import { addOperator } from "./operators.server";
+import { operatorForSession, signIn } from "./sign-in.server";
 
 const details: OrderDetails = {
   declarationType: "regular",
@@ -40,7 +42,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
 
   describe("housekeeping dates", () => {
     it("reminds once from 2 days before the 7-day deadline, not earlier", async () => {
-      expect(await runHousekeeping(db, at(4, 23), settings)).toEqual({ reminded: 0, cancelled: 0, anonymised: 0 });
+      expect(await runHousekeeping(db, at(4, 23), settings)).toEqual({ reminded: 0, cancelled: 0, anonymised: 0, signInRecordsPruned: 0, sessionsPruned: 0 });
       expect(await runHousekeeping(db, at(5), settings)).toMatchObject({ reminded: 1 });
       expect(await runHousekeeping(db, at(6), settings)).toMatchObject({ reminded: 0 });
       expect(await kinds()).toEqual([["payment_reminder", { deadline: at(7).toISOString() }]]);
@@ -61,13 +63,24 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       const dispatched = at(2);
       const twoYearsLater = new Date(dispatched);
       twoYearsLater.setUTCFullYear(twoYearsLater.getUTCFullYear() + 2);
-      expect(await runHousekeeping(db, new Date(twoYearsLater.getTime() - 1000), settings)).toEqual({ reminded: 0, cancelled: 0, anonymised: 0 });
+      expect(await runHousekeeping(db, new Date(twoYearsLater.getTime() - 1000), settings)).toEqual({ reminded: 0, cancelled: 0, anonymised: 0, signInRecordsPruned: 0, sessionsPruned: 0 });
       const before = await order();
       expect(await runHousekeeping(db, twoYearsLater, settings)).toMatchObject({ anonymised: 1 });
       const after = await order();
       expect(after).toMatchObject({ number: before.number, price_grosze: before.price_grosze, created_at: before.created_at, anonymised_at: twoYearsLater.toISOString() });
       expect(JSON.stringify(after)).not.toContain("Kowalski");
       expect(JSON.stringify(after)).not.toContain("jan@example.com");
+    });
+
+    it("forgets sign-in attempts after a day and deletes ended sessions, keeping live ones", async () => {
+      await addOperator(db, "op@example.com", "a long enough password", at(0));
+      await signIn(db, "op@example.com", "wrong password", "10.0.0.1", at(0));
+      const ended = await signIn(db, "op@example.com", "a long enough password", "10.0.0.1", at(0));
+      const live = await signIn(db, "op@example.com", "a long enough password", "10.0.0.1", at(1));
+      expect(await runHousekeeping(db, at(1, 1), settings)).toMatchObject({ signInRecordsPruned: 2, sessionsPruned: 1 });
+      expect(await db.selectFrom("sign_in_attempts").select("attempted_at").execute()).toEqual([{ attempted_at: at(1).toISOString() }]);
+      expect(ended.ok && (await operatorForSession(db, ended.sessionId, at(1, 1)))).toBeNull();
+      expect(live.ok && (await operatorForSession(db, live.sessionId, at(1, 1)))).toBe("op@example.com");
     });
 
     it("runs once per period across processes: the lease is taken atomically and the run recorded", async () => {

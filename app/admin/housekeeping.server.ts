@@ -27,7 +27,10 @@ export async function takeLease(db: AppDatabase, name: string, now: Date, period
   return Number(taken.numUpdatedRows) === 1;
 }
 
-export type HousekeepingResult = { reminded: number; cancelled: number; anonymised: number };
+export type HousekeepingResult = { reminded: number; cancelled: number; anonymised: number; signInRecordsPruned: number; sessionsPruned: number };
+
+/** Sign-in attempts hold e-mail and IP addresses; the lockout reads 15 minutes of them, so a day is plenty. */
+export const SIGN_IN_RECORDS_KEPT_MS = 24 * 60 * 60_000;
 export type HousekeepingSettings = { paymentDeadlineDays: number; retentionYears: number };
 
 /** The moment before which a dispatch or cancellation means the retention period has ended. */
@@ -37,7 +40,7 @@ export function retentionCutoff(now: Date, retentionYears: number): Date {
   return cutoff;
 }
 
-/** One pass: reminders, cancellations of unpaid orders past the deadline, anonymisation. */
+/** One pass: reminders, cancellations of unpaid orders past the deadline, anonymisation, and the back office's own records pruned. */
 export async function runHousekeeping(db: AppDatabase, now: Date, settings: HousekeepingSettings): Promise<HousekeepingResult> {
   const days = settings.paymentDeadlineDays;
   // An order placed before these moments is due a reminder / past its deadline.
@@ -83,7 +86,15 @@ export async function runHousekeeping(db: AppDatabase, now: Date, settings: Hous
       eb.and([eb("status", "=", "cancelled"), eb("cancelled_at", "<=", cutoff)]),
     ]))
     .executeTakeFirst();
-  return { reminded, cancelled, anonymised: Number(expired.numUpdatedRows) };
+  const oldAttempts = await db.deleteFrom("sign_in_attempts").where("attempted_at", "<", new Date(now.getTime() - SIGN_IN_RECORDS_KEPT_MS).toISOString()).executeTakeFirst();
+  const endedSessions = await db.deleteFrom("admin_sessions").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
+  return {
+    reminded,
+    cancelled,
+    anonymised: Number(expired.numUpdatedRows),
+    signInRecordsPruned: Number(oldAttempts.numDeletedRows),
+    sessionsPruned: Number(endedSessions.numDeletedRows),
+  };
 }
 
 /** Runs the job if this process holds the lease, and records the run. */
