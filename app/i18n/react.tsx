@@ -11,7 +11,11 @@ type TranslationData = { locale: Locale; resources: Resources };
 const TranslationContext = createContext<TranslationData>({ locale: DEFAULT_LOCALE, resources: {} });
 
 export function TranslationProvider({ locale, resources, children }: TranslationData & { children: ReactNode }) {
-  const value = useMemo(() => ({ locale, resources }), [locale, resources]);
+  // Every revalidation brings a new resources object with the same strings (locale files do not
+  // change while a page is open). Keyed on what it holds, `t` keeps its identity, so effects that
+  // depend on it (the order's success toast) do not run again after each action.
+  const holds = `${locale}|${Object.keys(resources).sort().join(",")}`;
+  const value = useMemo(() => ({ locale, resources }), [holds]);
   return <TranslationContext.Provider value={value}>{children}</TranslationContext.Provider>;
 }
 
