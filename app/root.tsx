@@ -1,8 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Links, Meta, Outlet, type ShouldRevalidateFunction, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
-import { useMemo, type ReactNode } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import type { ReactNode } from "react";
+import { TranslationProvider, useTranslation } from "~/i18n/react";
 import { Toaster } from "sonner";
 import { Footer } from "~/components/Footer";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
@@ -12,7 +12,6 @@ import { SocialWidget } from "~/components/SocialWidget";
 import { TrackingScripts } from "~/components/TrackingScripts";
 import { company, env } from "~/config/env.server";
 import { isOfflineResult } from "~/forms/offline";
-import { pageI18nFor, syncPageI18n } from "~/i18n/i18n";
 import { localeOf, namespacesForPath, resourcesFor } from "~/i18n/i18n.server";
 import { canonicalPathOf, matchPage } from "~/i18n/routes";
 import { errorMeta } from "~/i18n/seo";
@@ -65,21 +64,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 };
 
-function usePageI18n(data: RootData | undefined, fallbackLocale: RootData["locale"]) {
-  const locale = data?.locale ?? fallbackLocale;
-  const resources = data?.i18n ?? {};
-  // One instance per language; later pages in the same language add their namespaces to it.
-  // Keyed on the language only: `resources` is a new object after every revalidation.
-  const instance = useMemo(() => pageI18nFor(locale, resources, typeof document === "undefined"), [locale]);
-  syncPageI18n(instance, locale, resources);
-  return instance;
-}
+/** An error before the root loader ran has no page strings (GeneralErrorBoundary brings its own). */
+const NO_STRINGS = {};
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const { pathname } = useLocation();
   const locale = data?.locale ?? localeFromPath(pathname);
-  const i18n = usePageI18n(data, locale);
   const nonce = useNonce();
   const wantsScripts = useWantsScripts();
 
@@ -94,7 +85,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
         {/* The back office brings its own frame (AdminShell) instead of the public site's. */}
-        <I18nextProvider i18n={i18n}>{data && !isBackOfficePath(pathname) ? <Chrome>{children}</Chrome> : children}</I18nextProvider>
+        <TranslationProvider locale={locale} resources={data?.i18n ?? NO_STRINGS}>
+          {data && !isBackOfficePath(pathname) ? <Chrome>{children}</Chrome> : children}
+        </TranslationProvider>
         {wantsScripts ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -1,6 +1,6 @@
 import type { EmblaCarouselType } from "embla-carousel";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from "~/components/icons";
 import { useHydrated } from "~/components/use-hydrated";
 import { copyList } from "~/content/copy";

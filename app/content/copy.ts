@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
 
 /**
  * Lists and structured blocks of page copy (FAQ items, legal sections…) live as arrays
@@ -6,7 +6,7 @@ import type { TFunction } from "i18next";
  * test (app/content/translations.test.ts) makes sure no language lacks one.
  */
 export function copyList<T>(t: TFunction, key: string, values: Record<string, unknown> = {}): T[] {
-  const value: unknown = t(key, { ...values, returnObjects: true });
+  const value = t.object(key, values);
   return Array.isArray(value) ? (value as T[]) : [];
 }
 

@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createInstance, type TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { DISPATCH_BUSINESS_DAYS, SIGNING_BUSINESS_DAYS } from "~/config/delivery";
-import { I18N_OPTIONS } from "~/i18n/i18n";
+import { createTranslator, type TFunction } from "~/i18n/translator";
 import { LOCALES, type Locale } from "~/i18n/locales";
 import { CONTRACT_VERSION } from "~/order/contract";
 import { legalText } from "./legal-document";
@@ -12,14 +11,12 @@ import { legalValuesOf } from "./legal-values";
 import { effectiveDateOf, TERMS_EFFECTIVE_FROM, TERMS_VERSION } from "./terms-version";
 import { withdrawalFormAsText, withdrawalFormDocument } from "./withdrawal-form";
 
-/** The same i18next options the site uses, with the real locale files: what a reader sees. */
+/** The site's translator with the real locale files: what a reader sees. */
 function translatorFor(locale: Locale): TFunction {
   const resources = Object.fromEntries(
     ["terms", "privacy"].map((namespace) => [namespace, JSON.parse(readFileSync(join(process.cwd(), "locales", locale, `${namespace}.json`), "utf8"))]),
   );
-  const instance = createInstance();
-  void instance.init({ ...I18N_OPTIONS, lng: locale, ns: ["terms", "privacy"], defaultNS: "terms", resources: { [locale]: resources }, initImmediate: false });
-  return instance.t;
+  return createTranslator(locale, resources, "terms");
 }
 
 const company = { ...PLACEHOLDER_COMPANY, legalName: "Testowa Spółka sp. z o.o.", krs: "0000123456", shareCapital: "7 500,00 zł", email: "biuro@test.example" };

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
 import { formatAddress, type Company } from "~/config/company";
 import { formatPrice } from "~/config/products";
 import type { MessageKind, OrderRow, OutboxRow } from "~/db/schema";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Faq } from "~/components/Faq";
 import { Hero } from "~/components/home/Hero";
 import { HowItWorks } from "~/components/home/HowItWorks";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link } from "@remix-run/react";
 import { CheckIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";

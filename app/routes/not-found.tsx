@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { localeOf } from "~/i18n/i18n.server";
 import { DEFAULT_LOCALE } from "~/i18n/locales";
 import { homePath, pathFor } from "~/i18n/routes";

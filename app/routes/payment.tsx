@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
 import { CopyButton } from "~/components/payment/CopyButton";

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/i18n/react";
 import { CheckboxField, ErrorSummary, FIELD_ID_PREFIX, NetworkErrorAlert, SelectField, TextareaField, TextField, type SummaryItem } from "~/components/forms";
 import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { toast } from "sonner";
 import { PageHeader } from "~/components/PageHeader";
 import type { OrderVariant } from "~/order/variants";
