@@ -6,12 +6,12 @@
 //             acknowledged order is in the database, every e-mail arrives, none twice.
 //   3. flood: one client far over the POST limit while another keeps loading pages.
 // Usage: npx remix build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood)
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, openSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { startOwnSite, stopOwnSite, waitUntilUp } from "../tests/e2e/support/own-server";
 import { startPostgres } from "../tests/support/postgres";
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
 
@@ -23,37 +23,10 @@ const record = (check: string, goal: string, measured: string, pass: boolean) =>
   results.push({ check, goal, measured, pass });
   console.log(`${pass ? "PASS" : "FAIL"}  ${check}: ${measured} (goal ${goal})`);
 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The sites' output, for a look after a failed check. */
 const siteLog = join(mkdtempSync(join(tmpdir(), "faults-log-")), "site.log");
-
-function startSite(env: Record<string, string>): ChildProcess {
-  const log = openSync(siteLog, "a");
-  return spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SITE_URL: base, SMTP_URL: "", MAIL_DIR: join(mkdtempSync(join(tmpdir(), "faults-mail-")), "mail"), ...env },
-    stdio: ["ignore", log, log],
-  });
-}
-
-async function waitUntilUp(site: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    // Answers from another process on the port (a stale site) must not count.
-    if (site.exitCode !== null) throw new Error(`the site exited with ${site.exitCode}; is port ${port} taken? (FAULT_PORT)`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return;
-    await sleep(100);
-  }
-  throw new Error("the site did not start");
-}
-
-function stopSite(site: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    if (site.exitCode !== null || site.signalCode !== null) return resolve();
-    site.once("exit", () => resolve());
-    site.kill(signal);
-  });
-}
+const startSite = (env: Record<string, string>) => startOwnSite(port, env, { logFile: siteLog });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ------------------------------------------------------------------ 1. fuzzed bodies
 /** A seeded generator, so a failing body can be produced again (FAULT_SEED). */
@@ -120,7 +93,7 @@ async function fuzz() {
   const count = Number(process.env.FAULT_FUZZ_COUNT ?? 10_000);
   const site = startSite({ DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "faults-fuzz-")), "app.db"), RATE_LIMIT_DISABLED: "1" });
   try {
-    await waitUntilUp(site);
+    await waitUntilUp(port, site);
     const statuses = new Map<number, number>();
     const serverErrors: string[] = [];
     const failures = new Map<string, number>();
@@ -154,7 +127,7 @@ async function fuzz() {
     record("fuzzed bodies answered without a 5xx or a dropped connection", "0", `${serverErrors.length} of ${count}`, serverErrors.length === 0);
     record("the site answers its health check after the fuzzing", "200", String((await fetch(`${base}/healthz`)).status), (await fetch(`${base}/healthz`)).ok);
   } finally {
-    await stopSite(site, "SIGTERM");
+    await stopOwnSite(site, "SIGTERM");
   }
 }
 
@@ -178,7 +151,7 @@ async function killUnderLoad(dialect: Dialect) {
   let attempts = 0;
   let loading = true;
   try {
-    await waitUntilUp(site);
+    await waitUntilUp(port, site);
     const load = Promise.all(
       // About 20 orders a second: each confirmation draws a PDF, so the outbox can drain within the bound below.
       Array.from({ length: 4 }, async (_, worker) => {
@@ -200,9 +173,9 @@ async function killUnderLoad(dialect: Dialect) {
     );
     for (let kill = 0; kill < 3; kill++) {
       await sleep(2000 + Math.floor(random() * 1500));
-      await stopSite(site, "SIGKILL");
+      await stopOwnSite(site, "SIGKILL");
       site = startSite(env);
-      await waitUntilUp(site);
+      await waitUntilUp(port, site);
     }
     await sleep(2000);
     loading = false;
@@ -228,7 +201,7 @@ async function killUnderLoad(dialect: Dialect) {
     record(`kill -9 x3 on ${dialect}: e-mails sent twice`, "0", String(doubled), doubled === 0);
   } finally {
     loading = false;
-    await stopSite(site, "SIGTERM");
+    await stopOwnSite(site, "SIGTERM");
     await smtp.stop();
     postgres?.stop();
   }
@@ -269,7 +242,7 @@ async function readBack(dialect: Dialect, postgresUrl: string | null, sqlitePath
 async function flood() {
   const site = startSite({ DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "faults-flood-")), "app.db"), TRUST_PROXY: "1" });
   try {
-    await waitUntilUp(site);
+    await waitUntilUp(port, site);
     const seconds = 10;
     const until = Date.now() + seconds * 1000;
     const floodStatuses = new Map<number, number>();
@@ -312,7 +285,7 @@ async function flood() {
     record("flood: the rest refused with 429", `${total - created}`, String(limited), limited === total - created);
     record("flood: pages from another address keep loading", "all 200", `${pagesOk} of ${pageTimes.length}, p95 ${p95.toFixed(0)} ms`, pagesOk === pageTimes.length && pageTimes.length > 0);
   } finally {
-    await stopSite(site, "SIGTERM");
+    await stopOwnSite(site, "SIGTERM");
   }
 }
 

@@ -1,28 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
-import { acceptOrder } from "~/order/order.server";
-import type { OrderDetails } from "~/order/schema";
 import { applyTransition } from "./order-transitions.server";
 import { runHousekeeping, runHousekeepingOnce } from "./housekeeping.server";
 import { addOperator } from "./operators.server";
 import { operatorForSession, signIn } from "./sign-in.server";
+import { placeSampleOrder } from "../../tests/support/sample-order";
 
-const details: OrderDetails = {
-  declarationType: "regular",
-  tenantName: "Jan Kowalski",
-  landlordName: null,
-  startDate: null,
-  email: "jan@example.com",
-  phone: "600100200",
-  propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
-  mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
-  propertyParts: null,
-  mailingParts: null,
-  additionalInfo: null,
-  rentalPeriodDays: 90,
-  immediatePerformanceRequested: true,
-};
 const ORDERED = new Date("2026-11-23T09:00:00Z");
 const at = (days: number, hours = 0) => new Date(ORDERED.getTime() + days * 86_400_000 + hours * 3_600_000);
 const settings = { paymentDeadlineDays: 7, retentionYears: 2 };
@@ -32,7 +16,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
   let orderId: number;
   beforeEach(async () => {
     db = await openDatabase(await freshTarget(dialect));
-    const { order } = await acceptOrder(db, { details, variant: "automatic", channel: "api", locale: "pl", idempotencyKey: "k", dataProcessingConsentAt: ORDERED, now: ORDERED });
+    const { order } = await placeSampleOrder(db, ORDERED);
     orderId = order.id;
   });
   afterEach(() => db.destroy());

@@ -1,26 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
-import { acceptOrder } from "~/order/order.server";
-import type { OrderDetails } from "~/order/schema";
 import { applyTransition } from "./order-transitions.server";
 import { countByStatus, listOrders, ordersCsv, parseOrderFilter } from "./order-list.server";
+import { placeSampleOrder } from "../../tests/support/sample-order";
 
-const details: OrderDetails = {
-  declarationType: "regular",
-  tenantName: "Jan Kowalski",
-  landlordName: null,
-  startDate: null,
-  email: "jan@example.com",
-  phone: "600100200",
-  propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
-  mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
-  propertyParts: null,
-  mailingParts: null,
-  additionalInfo: null,
-  rentalPeriodDays: 90,
-  immediatePerformanceRequested: true,
-};
 const T0 = new Date("2026-11-23T09:00:00Z");
 
 describe.each(DIALECTS)("the order list on %s", (dialect) => {
@@ -28,7 +12,7 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
   let orderId: number;
   beforeEach(async () => {
     db = await openDatabase(await freshTarget(dialect));
-    const { order } = await acceptOrder(db, { details, variant: "automatic", channel: "api", locale: "pl", idempotencyKey: "k", dataProcessingConsentAt: T0, now: T0 });
+    const { order } = await placeSampleOrder(db, T0);
     orderId = order.id;
   });
   afterEach(() => db.destroy());
@@ -37,7 +21,7 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
 
   describe("the order list", () => {
     it("filters by status with counts and searches number, name, e-mail and phone", async () => {
-      const { order: second } = await acceptOrder(db, { details: { ...details, tenantName: '=HYPERLINK("http://evil","x")', email: "anna@example.com", phone: "700800900" }, variant: "automatic", channel: "api", locale: "en", idempotencyKey: "k2", dataProcessingConsentAt: T0, now: new Date(T0.getTime() + 1000) });
+      const { order: second } = await placeSampleOrder(db, new Date(T0.getTime() + 1000), { details: { tenantName: '=HYPERLINK("http://evil","x")', email: "anna@example.com", phone: "700800900" }, locale: "en", idempotencyKey: "k2" });
       await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0);
       expect((await listOrders(db, filter(""))).rows.map((r) => r.id)).toEqual([second.id, orderId]);
       expect((await listOrders(db, filter("status=paid"))).rows.map((r) => r.id)).toEqual([orderId]);

@@ -1,25 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
-import { acceptOrder } from "~/order/order.server";
-import type { OrderDetails } from "~/order/schema";
 import { applyTransition } from "./order-transitions.server";
+import { placeSampleOrder } from "../../tests/support/sample-order";
 
-const details: OrderDetails = {
-  declarationType: "regular",
-  tenantName: "Jan Kowalski",
-  landlordName: null,
-  startDate: null,
-  email: "jan@example.com",
-  phone: "600100200",
-  propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
-  mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
-  propertyParts: null,
-  mailingParts: null,
-  additionalInfo: null,
-  rentalPeriodDays: 90,
-  immediatePerformanceRequested: true,
-};
 const T0 = new Date("2026-11-23T09:00:00Z");
 
 describe.each(DIALECTS)("transitions on %s", (dialect) => {
@@ -27,7 +11,7 @@ describe.each(DIALECTS)("transitions on %s", (dialect) => {
   let orderId: number;
   beforeEach(async () => {
     db = await openDatabase(await freshTarget(dialect));
-    const { order } = await acceptOrder(db, { details, variant: "automatic", channel: "api", locale: "pl", idempotencyKey: "k", dataProcessingConsentAt: T0, now: T0 });
+    const { order } = await placeSampleOrder(db, T0);
     orderId = order.id;
   });
   afterEach(() => db.destroy());

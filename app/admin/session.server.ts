@@ -1,7 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
-import { BodyTooLargeError, bodyTooLargeResponse, readFormDataLimited } from "~/security/body.server";
 import { isSameOriginRequest } from "~/security/same-origin.server";
 import { ADMIN_HOME, LOGIN_PATH } from "./paths";
 import { operatorForSession, SESSION_IDLE_MS } from "./sign-in.server";
@@ -67,14 +66,4 @@ export async function requireOperator(request: Request, now = new Date()): Promi
   const operator = await operatorForSession(getDb(), sessionIdOf(request), now);
   if (!operator) throw loginRedirect(request);
   return operator;
-}
-
-/** A back-office form's fields; a body over the limit is answered with 413 (thrown). */
-export async function readAdminForm(request: Request): Promise<FormData> {
-  try {
-    return await readFormDataLimited(request);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw bodyTooLargeResponse();
-    throw error;
-  }
 }

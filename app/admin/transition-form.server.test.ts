@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseTransitionForm, warsawDay } from "./transition-form.server";
+import { warsawDay } from "~/config/delivery-dates.server";
+import { parseTransitionForm } from "./transition-form.server";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { warsawDay } from "~/config/delivery-dates.server";
 import type { TransitionFacts } from "./order-transitions.server";
 import { TRANSITION_TEXT } from "./texts";
 import { isTransition, type Transition } from "./transitions";
@@ -17,10 +18,6 @@ function isPastOrToday(value: string, now: Date): boolean {
   const day = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) return false;
   return value <= warsawDay(now);
-}
-
-export function warsawDay(now: Date): string {
-  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Warsaw" }).format(now);
 }
 
 const text = (form: FormData, name: string) => {

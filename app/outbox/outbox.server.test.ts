@@ -4,25 +4,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { OutboxRow } from "~/db/schema";
-import { acceptOrder } from "~/order/order.server";
-import type { OrderDetails } from "~/order/schema";
 import { claimNextMessage, enqueueMessages, FIRST_RETRY_MS, markFailed, markSent, MAX_RETRY_INTERVAL_MS, retryDelayMs, STALE_CLAIM_MS, startOutboxWorker } from "./outbox.server";
+import { placeSampleOrder } from "../../tests/support/sample-order";
 
-const details: OrderDetails = {
-  declarationType: "regular",
-  tenantName: "Jan Kowalski",
-  landlordName: null,
-  startDate: null,
-  email: "jan@example.com",
-  phone: "600100200",
-  propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
-  mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
-  propertyParts: null,
-  mailingParts: null,
-  additionalInfo: null,
-  rentalPeriodDays: 90,
-  immediatePerformanceRequested: true,
-};
 const T0 = new Date("2026-11-23T09:00:00Z");
 const later = (ms: number) => new Date(T0.getTime() + ms);
 
@@ -30,9 +14,9 @@ let db: AppDatabase;
 let orderId: number;
 beforeEach(async () => {
   db = await openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "outbox-")), "app.db") });
-  const { order } = await acceptOrder(db, { details, variant: "automatic", channel: "api", locale: "pl", idempotencyKey: "k", dataProcessingConsentAt: T0, now: T0 });
+  const { order } = await placeSampleOrder(db, T0);
   orderId = order.id;
-  // acceptOrder may queue its own messages; these tests start from an empty outbox.
+  // Placing an order queues its own messages; these tests start from an empty outbox.
   await db.deleteFrom("outbox").execute();
 });
 afterEach(() => db.destroy());

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ADMIN_HEADERS, readAdminForm, safeNextPath, sessionCookie, sessionIdOf } from "~/admin/session.server";
+import { ADMIN_HEADERS, safeNextPath, sessionCookie, sessionIdOf } from "~/admin/session.server";
 import { operatorForSession, revokeSession, signIn } from "~/admin/sign-in.server";
 import { SIGN_IN_TEXT } from "~/admin/texts";
 import { AdminShell, ADMIN_BUTTON, Notice } from "~/components/admin/AdminShell";
@@ -11,6 +11,7 @@ import { getDb } from "~/db/db.server";
 import { honeypotTripped } from "~/forms/honeypot";
 import { NO_HYDRATION } from "~/render/hydration";
 import { clientAddressOfRequest } from "~/server/client-address.server";
+import { readFormDataOr413 } from "~/security/body.server";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;
@@ -27,7 +28,7 @@ type SignInProblem = { email: string; errors: { email?: string; password?: strin
 const NO_ERRORS: SignInProblem["errors"] = {};
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readAdminForm(request);
+  const form = await readFormDataOr413(request);
   const email = String(form.get("email") ?? "").trim();
   const password = String(form.get("password") ?? "");
   const problem = (status: number, errors: SignInProblem["errors"]) => json({ email, errors } satisfies SignInProblem, { status, headers: ADMIN_HEADERS });

@@ -2,13 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatAdminPrice, formatWarsawTime } from "~/admin/format";
+import { formatWarsawTime } from "~/admin/format";
+import { formatPrice } from "~/config/products";
 import { findOrderDetail, type MessageView } from "~/admin/order-detail.server";
 import { applyTransition } from "~/admin/order-transitions.server";
 import { orderDetailPath } from "~/admin/paths";
-import { ADMIN_HEADERS, readAdminForm, requireOperator } from "~/admin/session.server";
+import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { CHANNEL_LABEL, DECLARATION_LABEL, LOCALE_LABEL, MESSAGE_KIND_LABEL, STATUS_LABEL, TRANSITION_LABEL, TRANSITION_TEXT, VARIANT_LABEL } from "~/admin/texts";
-import { parseTransitionForm, warsawDay, type TransitionFormResult } from "~/admin/transition-form.server";
+import { parseTransitionForm } from "~/admin/transition-form.server";
+import { warsawDay } from "~/config/delivery-dates.server";
 import { isTransition, type Transition } from "~/admin/transitions";
 import { AdminShell, ADMIN_BUTTON, Notice } from "~/components/admin/AdminShell";
 import { PlainField } from "~/components/forms";
@@ -17,6 +19,7 @@ import type { OrderStatus } from "~/db/schema";
 import { pathFor } from "~/i18n/routes";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { NO_HYDRATION } from "~/render/hydration";
+import { readFormDataOr413 } from "~/security/body.server";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;
@@ -42,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const orderId = orderIdOf(params.id);
   if (orderId === null) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
   const now = new Date();
-  const parsed: TransitionFormResult = parseTransitionForm(await readAdminForm(request), now);
+  const parsed = parseTransitionForm(await readFormDataOr413(request), now);
   if (!parsed.ok) return json({ transition: parsed.transition, errors: parsed.errors, values: parsed.values } satisfies Refusal, { status: 400, headers: ADMIN_HEADERS });
   const result = await applyTransition(getDb(), orderId, parsed.facts, operator, now);
   if (!result.ok) {
@@ -124,7 +127,7 @@ export default function AdminOrderPage() {
             ["Numer", order.number],
             ["Złożone", formatWarsawTime(order.created_at)],
             ["Rodzaj", DECLARATION_LABEL[order.declaration_type]],
-            ["Kwota", formatAdminPrice(order.price_grosze)],
+            ["Kwota", formatPrice(order.price_grosze, "pl")],
             ["Formularz", `${VARIANT_LABEL[order.variant]}, ${CHANNEL_LABEL[order.channel]}`],
             ["Język klienta", LOCALE_LABEL[order.locale]],
             ["Najemca", order.tenant_name],

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { warsawDay } from "~/admin/transition-form.server";
 import { ordersCsv, parseOrderFilter } from "~/admin/order-list.server";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
+import { warsawDay } from "~/config/delivery-dates.server";
 import { getDb } from "~/db/db.server";
 import { resourceResponse } from "~/security/responses.server";
 

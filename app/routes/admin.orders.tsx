@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { formatAdminPrice, formatWarsawTime } from "~/admin/format";
+import { formatWarsawTime } from "~/admin/format";
+import { formatPrice } from "~/config/products";
 import { countByStatus, listOrders, parseOrderFilter, STATUSES, type OrderFilter } from "~/admin/order-list.server";
 import { ADMIN_HOME, CSV_PATH, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
@@ -112,7 +113,7 @@ export default function AdminOrdersPage() {
                   </td>
                   <td className={`${CELL} whitespace-nowrap`}>{formatWarsawTime(row.created_at)}</td>
                   <td className={CELL}>{DECLARATION_LABEL[row.declaration_type]}</td>
-                  <td className={`${CELL} whitespace-nowrap`}>{formatAdminPrice(row.price_grosze)}</td>
+                  <td className={`${CELL} whitespace-nowrap`}>{formatPrice(row.price_grosze, "pl")}</td>
                   <td className={CELL} data-testid="order-row-status">
                     {STATUS_LABEL[row.status]}
                   </td>

@@ -79,3 +79,13 @@ export function bodyTooLargeResponse(): Response {
   // No "Connection: close": closing with unread bytes resets the connection and loses this answer (decision 011).
   return textResponse(BODY_TOO_LARGE_TEXT, 413);
 }
+
+/** A route's form fields; a body over the limit is answered with 413, thrown as Remix routes answer early. */
+export async function readFormDataOr413(request: Request): Promise<FormData> {
+  try {
+    return await readFormDataLimited(request);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw bodyTooLargeResponse();
+    throw error;
+  }
+}

@@ -3,6 +3,7 @@ import type { ChildProcess } from "node:child_process";
 import pg from "pg";
 import { startPostgres, type TestPostgres } from "../support/postgres";
 import { receivedMail } from "./support/mail";
+import { validOrder } from "./support/order";
 import { ownSitePort, startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
 
 /**
@@ -35,7 +36,7 @@ test.describe("two instances on one PostgreSQL", () => {
     };
     // Started together: both run the migrations at once, which the advisory lock serialises.
     sites = PORTS.map((port) => startOwnSite(port, shared));
-    await Promise.all(PORTS.map((port) => waitUntilUp(port)));
+    await Promise.all(PORTS.map((port, i) => waitUntilUp(port, sites[i])));
   });
 
   test.afterAll(async () => {
@@ -49,21 +50,7 @@ test.describe("two instances on one PostgreSQL", () => {
     const preview = await fetch(`${bases[0]}/zamowienie-oswiadczenia`, {
       method: "POST",
       headers: form,
-      body: new URLSearchParams({
-        declarationType: "regular",
-        landlordName: "Anna Nowak",
-        tenantName: `Wyścig ${tag}`,
-        startDate: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
-        email: customer,
-        phone: "600100200",
-        propertyAddress: "ul. Długa 5/3",
-        propertyPostalCode: "70-001",
-        propertyCity: "Szczecin",
-        mailingAddress: "ul. Krótka 1",
-        mailingPostalCode: "00-001",
-        mailingCity: "Warszawa",
-        dataProcessingConsent: "on",
-      }),
+      body: new URLSearchParams({ ...validOrder(tag), email: customer, dataProcessingConsent: "on" }),
     });
     expect(preview.status).toBe(200);
     const hidden = [...(await preview.text()).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map(([, name, value]) => [name!, value!.replaceAll("&quot;", '"').replaceAll("&amp;", "&")]);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, openSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -11,8 +11,10 @@ export function ownSitePort(offset: number): number {
   return Number(process.env.E2E_PORT ?? 3100) + offset;
 }
 
-export function startOwnSite(port: number, env: Record<string, string> = {}): ChildProcess {
+/** `logFile`: where the site's output goes (kept for a look after a failure); otherwise it is dropped. */
+export function startOwnSite(port: number, env: Record<string, string> = {}, { logFile }: { logFile?: string } = {}): ChildProcess {
   const base = `http://127.0.0.1:${port}`;
+  const output = logFile ? openSync(logFile, "a") : "ignore";
   return spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"], {
     env: {
       ...process.env,
@@ -25,13 +27,15 @@ export function startOwnSite(port: number, env: Record<string, string> = {}): Ch
       SMTP_URL: "",
       ...env,
     },
-    stdio: "ignore",
+    stdio: ["ignore", output, output],
   });
 }
 
-export async function waitUntilUp(port: number): Promise<void> {
+/** Waits for the health check; given the site's process, fails as soon as it exits (a taken port, say), so another process answering on the port never counts. */
+export async function waitUntilUp(port: number, site?: ChildProcess): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
+    if (site && site.exitCode !== null) throw new Error(`the site on port ${port} exited with ${site.exitCode}`);
     const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
       (response) => response.ok,
       () => false,
