@@ -1,6 +1,7 @@
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { sql } from "kysely";
+import { createPageCache } from "~/render/page-cache.server";
 import { renderDocument } from "~/render/render-document.server";
 import { env } from "~/config/env.server";
 import { databaseReady, getDb } from "~/db/db.server";
@@ -17,6 +18,10 @@ import { trackingCspFor } from "~/tracking/events.server";
 // Open the database and run its migrations before the first request (a bad database stops the boot).
 await databaseReady();
 
+const isDevelopment = env.NODE_ENV === "development";
+// Documents every visitor sees alike, kept briefly and answered before Remix (docs/decisions/023).
+const pageCache = createPageCache({ ttlSeconds: isDevelopment ? 0 : env.PAGE_CACHE_SECONDS });
+
 // Health checks, HSTS, cross-site POSTs, oversized bodies and rate limits are answered
 // before remix-serve's app sees a request (decisions 018 and 019).
 installRequestGuard(
@@ -27,6 +32,7 @@ installRequestGuard(
     },
     hsts: env.SITE_URL.startsWith("https:"),
     trustedProxies: env.TRUST_PROXY,
+    pageCache,
   }),
 );
 
@@ -39,19 +45,21 @@ stopGracefully({ mailWorker });
 startHousekeeping(getDb());
 
 const ABORT_DELAY_MS = 5_000;
-const isDevelopment = env.NODE_ENV === "development";
 
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = createNonce();
   // The configured pixels' hosts, unless the visitor rejected them (docs/decisions/005-consent-and-tracking.md).
   const pixelSources = isBackOfficePath(new URL(request.url).pathname) ? {} : await trackingCspFor(request);
   applySecurityHeaders(responseHeaders, { nonce, isDevelopment, ...pixelSources });
-  return renderDocument(
+  const { status, body } = await renderDocument(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
     </NonceProvider>,
-    { nonce, status: responseStatusCode, headers: responseHeaders, abortDelayMs: ABORT_DELAY_MS },
+    { nonce, status: responseStatusCode, abortDelayMs: ABORT_DELAY_MS },
   );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  pageCache.remember(request, { status, headers: responseHeaders, body, nonce });
+  return new Response(body, { status, headers: responseHeaders });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {

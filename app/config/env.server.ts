@@ -42,6 +42,8 @@ const EnvSchema = z
   TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
   /** "1" turns the rate limits off (benchmarks). */
   RATE_LIMIT_DISABLED: z.enum(["0", "1", ""]).default("0").transform((value) => value === "1"),
+  /** Seconds a page every visitor sees alike is answered from memory (docs/decisions/023); 0 turns the page cache off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */
   PAYMENT_DEADLINE_DAYS: z.coerce.number().int().min(3).max(60).default(7),
   /** Years after dispatch or cancellation before housekeeping anonymises an order (the contract term plus 2 years). */

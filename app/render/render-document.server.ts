@@ -3,7 +3,8 @@ import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 
 /**
- * Renders the whole document, then answers with it in one buffer.
+ * Renders the whole document into one buffer, which entry.server answers with (and the
+ * page cache may keep).
  *
  * The app uses no Suspense, so streaming gains nothing: the first byte waits for the
  * loaders either way. Sent as a stream, React flushes ~32 chunks of 2 KB that remix-serve's
@@ -11,8 +12,8 @@ import { renderToPipeableStream } from "react-dom/server";
  * halves the gzipped HTML (docs/performance.md, docs/decisions/014). Crawlers and browsers
  * now get the same complete document.
  */
-export function renderDocument(element: ReactElement, options: { nonce: string; status: number; headers: Headers; abortDelayMs: number }): Promise<Response> {
-  return new Promise<Response>((resolve, reject) => {
+export function renderDocument(element: ReactElement, options: { nonce: string; status: number; abortDelayMs: number }): Promise<{ status: number; body: Buffer<ArrayBuffer> }> {
+  return new Promise((resolve, reject) => {
     let status = options.status;
     let shellFailed = false;
     const chunks: Buffer[] = [];
@@ -26,8 +27,7 @@ export function renderDocument(element: ReactElement, options: { nonce: string; 
               callback();
             },
             final(callback) {
-              options.headers.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(Buffer.concat(chunks), { headers: options.headers, status }));
+              resolve({ status, body: Buffer.concat(chunks) });
               callback();
             },
           }),

@@ -3,7 +3,8 @@ import { ERROR_STRINGS } from "~/i18n/error-strings";
 import { localeFromPath } from "~/i18n/locales";
 import { homePath } from "~/i18n/routes";
 import { BODY_TOO_LARGE_TEXT, MAX_BODY_BYTES } from "~/security/body.server";
-import { contentSecurityPolicy } from "~/security/headers.server";
+import type { PageCache } from "~/render/page-cache.server";
+import { contentSecurityPolicy, createNonce } from "~/security/headers.server";
 import { isSameOrigin } from "~/security/same-origin.server";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
 import { clientAddressOf, type RateLimits } from "./rate-limits.server";
@@ -26,6 +27,8 @@ export type ScreenOptions = {
   checkDatabase: () => Promise<void>;
   hsts: boolean;
   trustedProxies: number;
+  /** Answers a GET from the page cache when it holds the page (after the rate limits). */
+  pageCache?: Pick<PageCache, "serve">;
 };
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -78,7 +81,8 @@ function header(request: IncomingMessage, name: string): string | undefined {
 }
 
 /** Answers the request itself when it must; resolves (or returns) whether it did. */
-export function createRequestScreen({ rateLimits, checkDatabase, hsts, trustedProxies }: ScreenOptions) {
+export function createRequestScreen({ rateLimits, checkDatabase, hsts, trustedProxies, pageCache }: ScreenOptions) {
+  const fromPageCache = (request: IncomingMessage, response: ServerResponse) => (pageCache && request.method === "GET" ? pageCache.serve(request, response, createNonce) : false);
   return function screen(request: IncomingMessage, response: ServerResponse): boolean | Promise<boolean> {
     const method = request.method ?? "GET";
     const client = clientAddressOf(request.socket.remoteAddress, header(request, "x-forwarded-for"), trustedProxies);
@@ -99,8 +103,8 @@ export function createRequestScreen({ rateLimits, checkDatabase, hsts, trustedPr
         return answer(response, 413, "text/plain; charset=utf-8", BODY_TOO_LARGE_TEXT);
       }
     }
-    if (!rateLimits || (method !== "GET" && method !== "POST")) return false;
-    return rateLimits.check(method, client).then((verdict) => (verdict.allowed ? false : tooManyRequests(request, response, verdict.retryAfterSeconds)));
+    if (!rateLimits || (method !== "GET" && method !== "POST")) return fromPageCache(request, response);
+    return rateLimits.check(method, client).then((verdict) => (verdict.allowed ? fromPageCache(request, response) : tooManyRequests(request, response, verdict.retryAfterSeconds)));
   };
 }
 
