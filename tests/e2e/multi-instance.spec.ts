@@ -2,14 +2,15 @@ import { expect, test } from "@playwright/test";
 import type { ChildProcess } from "node:child_process";
 import pg from "pg";
 import { startPostgres, type TestPostgres } from "../support/postgres";
-import { receivedMail } from "./support/mail";
+import { startSmtpServer } from "../support/smtp-server.mjs";
 import { validOrder } from "./support/order";
 import { ownSitePort, startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
 
 /**
  * Two app processes on one PostgreSQL database behave as one site (issue 10): a preview token
  * accepted 30 times at once on both makes one order, 40 orders at once get 40 numbers, and the
- * two mail workers send every e-mail exactly once, to the suite's SMTP server.
+ * two mail workers send every e-mail exactly once, to an SMTP server of this spec's own (its
+ * database numbers orders from 1 too, so the suite's mail spec must never see these).
  */
 const PORTS = [ownSitePort(40), ownSitePort(41)] as const;
 const bases = PORTS.map((port) => `http://127.0.0.1:${port}`);
@@ -18,6 +19,7 @@ const customer = `${tag}@example.com`;
 const operatorAddress = `operator-${tag}@adres.test`;
 
 let postgres: TestPostgres;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let sites: ChildProcess[] = [];
 
 test.describe("two instances on one PostgreSQL", () => {
@@ -27,10 +29,11 @@ test.describe("two instances on one PostgreSQL", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     postgres = await startPostgres();
+    smtp = await startSmtpServer();
     const shared = {
       DATABASE_URL: postgres.url,
       ORDER_TOKEN_SECRET: "multi-instance-e2e-secret-of-at-least-32-chars",
-      SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 3}`,
+      SMTP_URL: smtp.url,
       OPERATOR_EMAIL: operatorAddress,
       RATE_LIMIT_DISABLED: "1",
     };
@@ -42,6 +45,7 @@ test.describe("two instances on one PostgreSQL", () => {
   test.afterAll(async () => {
     await Promise.all(sites.map((site) => stopOwnSite(site, "SIGTERM")));
     postgres?.stop();
+    await smtp?.stop();
   });
 
   test("30 racing accepts of one token make one order, 40 parallel orders get 40 numbers, every e-mail goes out once", async () => {
@@ -97,7 +101,7 @@ test.describe("two instances on one PostgreSQL", () => {
     }
 
     // 41 confirmations and 41 operator notices, each order's once, whichever instance sent it.
-    const mailTo = (address: string) => receivedMail().filter((mail) => mail.to.includes(address));
+    const mailTo = (address: string) => smtp.messages.filter((mail: { to: string[] }) => mail.to.includes(address));
     const deadline = Date.now() + 90_000;
     while ((mailTo(customer).length < 41 || mailTo(operatorAddress).length < 41) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
     // Long enough for a second worker to send a duplicate, were it going to.
