@@ -7,6 +7,7 @@ import { env } from "~/config/env.server";
 import { databaseReady, getDb } from "~/db/db.server";
 import { startMailWorker } from "~/mail/mail-worker.server";
 import { configuredRateLimits } from "~/server/rate-limits.server";
+import { createRequestActivity } from "~/server/request-activity.server";
 import { createRequestScreen, installRequestGuard } from "~/server/request-guard.server";
 import { stopGracefully } from "~/server/shutdown.server";
 import { startHousekeeping } from "~/admin/housekeeping.server";
@@ -19,6 +20,7 @@ import { trackingCspFor } from "~/tracking/events.server";
 await databaseReady();
 
 const isDevelopment = env.NODE_ENV === "development";
+const requestActivity = createRequestActivity();
 // Documents every visitor sees alike, kept briefly and answered before Remix (docs/decisions/023).
 const pageCache = createPageCache({ ttlSeconds: isDevelopment ? 0 : env.PAGE_CACHE_SECONDS });
 
@@ -32,12 +34,14 @@ installRequestGuard(
     },
     hsts: env.SITE_URL.startsWith("https:"),
     trustedProxies: env.TRUST_PROXY,
+    activity: requestActivity,
     pageCache,
   }),
 );
 
-// Send the e-mails the outbox holds (docs/decisions/015), and stop gracefully on SIGTERM.
-const mailWorker = startMailWorker(getDb());
+// Send the e-mails the outbox holds (docs/decisions/015) in the moments no request is
+// being answered, and stop gracefully on SIGTERM.
+const mailWorker = startMailWorker(getDb(), requestActivity);
 stopGracefully({ mailWorker });
 
 // The back office's housekeeping (reminders, unpaid cancellations, anonymisation); one

@@ -111,4 +111,33 @@ describe("the outbox", () => {
       { kind: "operator_new_order", status: "sent", attempts: 2, last_error: null },
     ]);
   });
+  it("the worker rests at its gate after each message, told how long the message took", async () => {
+    await enqueueMessages(db, orderId, ["order_confirmation", "operator_new_order"], T0);
+    const delivered: string[] = [];
+    const rests: Array<{ workMs: number; open: () => void }> = [];
+    const worker = startOutboxWorker({
+      db,
+      now: () => T0,
+      pollMs: 60_000,
+      log: () => undefined,
+      whenQuiet: (workMs) => new Promise<void>((open) => rests.push({ workMs, open })),
+      deliver: async (message) => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        delivered.push(message.kind);
+        return `test-${message.id}`;
+      },
+    });
+    const draining = worker.drain();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 80));
+    await settle();
+    expect(delivered).toEqual(["order_confirmation"]);
+    expect(rests).toHaveLength(1);
+    expect(rests[0]!.workMs).toBeGreaterThanOrEqual(25);
+    rests[0]!.open();
+    await settle();
+    expect(delivered).toEqual(["order_confirmation", "operator_new_order"]);
+    rests[1]!.open();
+    expect(await draining).toBe(2);
+    await worker.stop();
+  });
 });

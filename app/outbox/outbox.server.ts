@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PostgresAdapter, type Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, MessageKind, OutboxRow } from "~/db/schema";
+import type { QuietGate } from "./quiet-gate.server";
 
 /**
  * The transactional outbox (docs/decisions/015). A message is written in the same
@@ -108,6 +109,8 @@ type WorkerOptions = {
   pollMs?: number;
   now?: () => Date;
   log?: (line: string) => void;
+  /** Rests after each message while the process is busy with requests (quiet-gate.server.ts). */
+  whenQuiet?: QuietGate;
 };
 
 export type OutboxWorker = {
@@ -119,7 +122,7 @@ export type OutboxWorker = {
   stop(): Promise<void>;
 };
 
-export function startOutboxWorker({ db, deliver, pollMs = 1000, now = () => new Date(), log = console.log }: WorkerOptions): OutboxWorker {
+export function startOutboxWorker({ db, deliver, pollMs = 1000, now = () => new Date(), log = console.log, whenQuiet }: WorkerOptions): OutboxWorker {
   let running: Promise<number> | null = null;
   let stopped = false;
 
@@ -128,6 +131,7 @@ export function startOutboxWorker({ db, deliver, pollMs = 1000, now = () => new 
     while (!stopped) {
       const message = await claimNextMessage(db, now());
       if (!message) break;
+      const started = performance.now();
       try {
         const reference = await deliver(message);
         await markSent(db, message, now());
@@ -138,6 +142,7 @@ export function startOutboxWorker({ db, deliver, pollMs = 1000, now = () => new 
         const outcome = await markFailed(db, message, reason, now());
         log(`[outbox] message ${message.id} (${message.kind}) failed, ${outcome === "retry" ? "will retry" : "giving up"}: ${reason}`);
       }
+      if (whenQuiet) await whenQuiet(performance.now() - started, () => stopped);
     }
     return sent;
   }

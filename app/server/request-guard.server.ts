@@ -7,6 +7,7 @@ import type { PageCache } from "~/render/page-cache.server";
 import { contentSecurityPolicy, createNonce } from "~/security/headers.server";
 import { isSameOrigin } from "~/security/same-origin.server";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
+import type { RequestActivity } from "./request-activity.server";
 import { clientAddressOf, type RateLimits } from "./rate-limits.server";
 
 /**
@@ -27,6 +28,8 @@ export type ScreenOptions = {
   checkDatabase: () => Promise<void>;
   hsts: boolean;
   trustedProxies: number;
+  /** Told of every request, so background work can wait for quiet moments. */
+  activity?: Pick<RequestActivity, "track">;
   /** Answers a GET from the page cache when it holds the page (after the rate limits). */
   pageCache?: Pick<PageCache, "serve">;
 };
@@ -81,9 +84,10 @@ function header(request: IncomingMessage, name: string): string | undefined {
 }
 
 /** Answers the request itself when it must; resolves (or returns) whether it did. */
-export function createRequestScreen({ rateLimits, checkDatabase, hsts, trustedProxies, pageCache }: ScreenOptions) {
+export function createRequestScreen({ rateLimits, checkDatabase, hsts, trustedProxies, activity, pageCache }: ScreenOptions) {
   const fromPageCache = (request: IncomingMessage, response: ServerResponse) => (pageCache && request.method === "GET" ? pageCache.serve(request, response, createNonce) : false);
   return function screen(request: IncomingMessage, response: ServerResponse): boolean | Promise<boolean> {
+    activity?.track(response);
     const method = request.method ?? "GET";
     const client = clientAddressOf(request.socket.remoteAddress, header(request, "x-forwarded-for"), trustedProxies);
     request.headers[CLIENT_ADDRESS_HEADER] = client;
