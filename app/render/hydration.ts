@@ -1,5 +1,5 @@
 import { useMatches } from "@remix-run/react";
-import { useRootData } from "~/root-data";
+import { useRootData, type RootData } from "~/root-data";
 
 /**
  * A page whose every behaviour works as plain HTML says so with this route handle; the
@@ -15,7 +15,7 @@ export const NO_HYDRATION = { hydrate: false } as const;
  */
 export const ISLANDS = { hydrate: false, islands: true } as const;
 
-type HydrationHandle = { hydrate?: boolean; islands?: boolean } | undefined;
+export type HydrationHandle = { hydrate?: boolean; islands?: boolean } | undefined;
 
 /** What the document loads: the whole app, only the islands, or no script. */
 export type DocumentScripts = "app" | "islands" | "none";
@@ -26,12 +26,16 @@ export type DocumentScripts = "app" | "islands" | "none";
  * from the bundle (TrackingScripts). Islands exist only in the server's HTML: in a running
  * app (the browser after a client-side navigation) the same components enhance themselves.
  */
-export function useDocumentScripts(): DocumentScripts {
-  const matches = useMatches();
-  const pixels = useRootData()?.pixels ?? null;
+export function documentScriptsFor(pageHandles: HydrationHandle[], pixels: RootData["pixels"], rendering: "server" | "browser"): DocumentScripts {
   if (pixels?.meta || pixels?.tiktok) return "app";
-  const handles = matches.filter((match) => match.id !== "root").map((match) => match.handle as HydrationHandle);
-  if (handles.length === 0 || handles.some((handle) => handle?.hydrate !== false)) return "app";
-  if (handles.some((handle) => handle?.islands)) return typeof document === "undefined" ? "islands" : "app";
+  if (pageHandles.length === 0 || pageHandles.some((handle) => handle?.hydrate !== false)) return "app";
+  if (pageHandles.some((handle) => handle?.islands)) return rendering === "server" ? "islands" : "app";
   return "none";
+}
+
+export function useDocumentScripts(): DocumentScripts {
+  const pageHandles = useMatches()
+    .filter((match) => match.id !== "root")
+    .map((match) => match.handle as HydrationHandle);
+  return documentScriptsFor(pageHandles, useRootData()?.pixels ?? null, typeof document === "undefined" ? "server" : "browser");
 }
