@@ -21,7 +21,8 @@ export type TestimonialsCarouselProps = {
  * The testimonials row. The server renders a horizontally scrolling, scroll-snapping
  * row that shows all six without JavaScript; after mount Embla takes the same markup
  * over as a looping carousel (1 per view, 3 from md), with arrows from md up and the
- * left/right arrow keys on the focused viewport.
+ * left/right arrow keys on the focused viewport. It is the home page's island
+ * (app/islands): everything it shows comes in through its props.
  */
 export function TestimonialsCarousel({ label, rating, previous: previousLabel, next: nextLabel, slides }: TestimonialsCarouselProps) {
   const hydrated = useHydrated();

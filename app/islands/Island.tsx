@@ -1,6 +1,6 @@
 import type { ComponentProps, ComponentType } from "react";
 import { serializeJsonLd } from "~/components/JsonLd";
-import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLANDS, type IslandName } from "~/islands/registry";
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_COMPONENTS, type IslandName } from "~/islands/registry";
 import { useDocumentScripts } from "~/render/hydration";
 import { useNonce } from "~/security/nonce";
 
@@ -11,9 +11,9 @@ import { useNonce } from "~/security/nonce";
  * JSON is data, never run, but carries the nonce like every script of the site.
  * Everywhere else (a page that runs the whole app) it is just the component.
  */
-export function Island<Name extends IslandName>({ name, props }: { name: Name; props: ComponentProps<(typeof ISLANDS)[Name]> }) {
+export function Island<Name extends IslandName>({ name, props }: { name: Name; props: ComponentProps<(typeof ISLAND_COMPONENTS)[Name]> }) {
   // TypeScript cannot follow `name` to its own component's props; the signature above does.
-  const Component = ISLANDS[name] as ComponentType<object>;
+  const Component = ISLAND_COMPONENTS[name] as ComponentType<object>;
   const element = <Component {...(props as object)} />;
   const nonce = useNonce();
   if (useDocumentScripts() !== "islands") return element;

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLANDS, type IslandName } from "~/islands/registry";
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_COMPONENTS, type IslandName } from "~/islands/registry";
 
 /**
  * The islands bundle (built by scripts/build-islands.js, loaded by IslandsLoader after the
@@ -10,7 +10,7 @@ import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLANDS, type IslandName } fr
  */
 for (const container of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
   const name = container.getAttribute(ISLAND_ATTRIBUTE) as IslandName;
-  const Component = ISLANDS[name] as ComponentType<object> | undefined;
+  const Component = ISLAND_COMPONENTS[name] as ComponentType<object> | undefined;
   const propsScript = container.nextElementSibling;
   if (!Component || propsScript?.getAttribute(ISLAND_PROPS_ATTRIBUTE) !== name) continue;
   hydrateRoot(container, <Component {...(JSON.parse(propsScript.textContent ?? "{}") as object)} />);

@@ -7,12 +7,12 @@ import { TestimonialsCarousel } from "~/components/TestimonialsCarousel";
  * server renders and the component that hydrates it are always the same one. An island
  * gets everything it shows through its props: the islands bundle has no i18n runtime.
  */
-export const ISLANDS = {
+export const ISLAND_COMPONENTS = {
   faq: Faq,
   testimonials: TestimonialsCarousel,
 };
 
-export type IslandName = keyof typeof ISLANDS;
+export type IslandName = keyof typeof ISLAND_COMPONENTS;
 
 /** The island's container carries its name; its props follow it in a JSON <script>. */
 export const ISLAND_ATTRIBUTE = "data-island";
