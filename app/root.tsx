@@ -17,7 +17,8 @@ import { canonicalPathOf, matchPage } from "~/i18n/routes";
 import { errorMeta } from "~/i18n/seo";
 import { localeFromPath } from "~/i18n/locales";
 import { isBackOfficePath } from "~/admin/paths";
-import { useWantsScripts } from "~/render/hydration";
+import { IslandsLoader } from "~/islands/IslandsLoader";
+import { useDocumentScripts } from "~/render/hydration";
 import { useRootData, type RootData } from "~/root-data";
 import { useNonce } from "~/security/nonce";
 import stylesheet from "~/tailwind.css";
@@ -72,7 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const locale = data?.locale ?? localeFromPath(pathname);
   const nonce = useNonce();
-  const wantsScripts = useWantsScripts();
+  const scripts = useDocumentScripts();
 
   return (
     <html lang={locale}>
@@ -88,12 +89,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <TranslationProvider locale={locale} resources={data?.i18n ?? NO_STRINGS}>
           {data && !isBackOfficePath(pathname) ? <Chrome>{children}</Chrome> : children}
         </TranslationProvider>
-        {wantsScripts ? (
+        {scripts === "app" ? (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
         ) : null}
+        {scripts === "islands" ? <IslandsLoader nonce={nonce} /> : null}
       </body>
     </html>
   );

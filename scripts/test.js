@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The one test command (`npm test`): type check, unit tests, production build, then the
+// The one test command (`npm test`): type check, unit tests, production build (`npm run build`), then the
 // browser suite in both projects (JavaScript on and off). It ends with one summary line.
 // What the machine must have (Chromium, Java, PostgreSQL) is installed by .ci/run, or by
 // hand as README.md says.
@@ -29,7 +29,7 @@ const playwrightReport = join(reportDir, "playwright.json");
 
 const typecheckOk = run("type check", "npx", ["tsc"]);
 const unitOk = run("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`]);
-const buildOk = run("build", "npx", ["remix", "build"]);
+const buildOk = run("build", "npm", ["run", "build"]);
 const browserOk = buildOk && run("browser tests", "npx", ["playwright", "test", ...process.argv.slice(2)], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
 
 const unit = readReport(vitestReport);

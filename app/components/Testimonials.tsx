@@ -1,105 +1,19 @@
-import type { EmblaCarouselType } from "embla-carousel";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/i18n/react";
-import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from "~/components/icons";
-import { useHydrated } from "~/components/use-hydrated";
+import { RATING } from "~/components/TestimonialsCarousel";
 import { copyList } from "~/content/copy";
+import { Island } from "~/islands/Island";
 
 type Testimonial = { name: string; text: string };
 
-/** Every testimonial on the site is a five-star one (spec section 3). */
-const RATING = 5;
-
-/**
- * The testimonials row. The server renders a horizontally scrolling, scroll-snapping
- * row that shows all six without JavaScript; after mount Embla takes the same markup
- * over as a looping carousel (1 per view, 3 from md), with arrows from md up and the
- * left/right arrow keys on the focused viewport.
- */
+/** The home page's testimonials: the carousel (an island) with its strings in the page's language. */
 export function Testimonials() {
   const { t } = useTranslation("home");
   const items = copyList<Testimonial>(t, "testimonials.items");
-  const hydrated = useHydrated();
-  const viewportRef = useRef<HTMLDivElement>(null);
-  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
-
-  // Embla is fetched after hydration, in its own chunk: the row already works without it,
-  // so it stays out of the home page's first-load JavaScript (docs/performance.md).
-  useEffect(() => {
-    let carousel: EmblaCarouselType | null = null;
-    let cancelled = false;
-    void import("embla-carousel").then(({ default: EmblaCarousel }) => {
-      const viewport = viewportRef.current;
-      if (cancelled || !viewport) return;
-      // Native scrolling may have moved the row before Embla took over; start from the first slide.
-      viewport.scrollLeft = 0;
-      carousel = EmblaCarousel(viewport, { loop: true, align: "start" });
-      setEmbla(carousel);
-    });
-    return () => {
-      cancelled = true;
-      carousel?.destroy();
-    };
-  }, []);
-
-  const previous = useCallback(() => embla?.scrollPrev(), [embla]);
-  const next = useCallback(() => embla?.scrollNext(), [embla]);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (!embla) return;
-    if (event.key === "ArrowLeft") {
-      event.preventDefault();
-      previous();
-    } else if (event.key === "ArrowRight") {
-      event.preventDefault();
-      next();
-    }
-  }
-
+  const slides = items.map((item, index) => ({ ...item, label: t("testimonials.slideLabel", { index: index + 1, total: items.length }) }));
   return (
-    <div className="relative" role="region" aria-roledescription="carousel" aria-label={t("testimonials.label")} data-testid="testimonials-carousel" data-enhanced={hydrated && embla ? "true" : "false"}>
-      <div
-        ref={viewportRef}
-        tabIndex={0}
-        onKeyDown={onKeyDown}
-        className={`rounded-2xl py-2 focus-visible:outline-offset-4 ${hydrated ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto pb-4"}`}
-        data-testid="testimonials-viewport"
-      >
-        <div className={`-ml-4 flex ${hydrated ? "touch-pan-y" : ""}`}>
-          {items.map((item, index) => (
-            <div
-              key={item.name}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={t("testimonials.slideLabel", { index: index + 1, total: items.length })}
-              className={`min-w-0 shrink-0 grow-0 snap-start pl-4 md:basis-1/3 ${hydrated ? "basis-full" : "basis-[85%]"}`}
-              data-testid="testimonial"
-            >
-              <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <div role="img" aria-label={t("testimonials.rating", { rating: RATING })} className="flex gap-1 text-amber-500">
-                  {Array.from({ length: RATING }, (_, star) => (
-                    <StarIcon key={star} className="h-5 w-5" />
-                  ))}
-                </div>
-                <blockquote className="mt-4 flex-1 leading-relaxed text-slate-700">
-                  <p>{item.text}</p>
-                </blockquote>
-                <figcaption className="mt-4 font-semibold text-slate-900">{item.name}</figcaption>
-              </figure>
-            </div>
-          ))}
-        </div>
-      </div>
-      {hydrated ? (
-        <div className="mt-6 hidden justify-end gap-3 md:flex">
-          <button type="button" onClick={previous} className="btn-secondary h-11 w-11 rounded-full p-0" aria-label={t("testimonials.previous")} data-testid="testimonials-previous">
-            <ArrowLeftIcon />
-          </button>
-          <button type="button" onClick={next} className="btn-secondary h-11 w-11 rounded-full p-0" aria-label={t("testimonials.next")} data-testid="testimonials-next">
-            <ArrowRightIcon />
-          </button>
-        </div>
-      ) : null}
-    </div>
+    <Island
+      name="testimonials"
+      props={{ label: t("testimonials.label"), rating: t("testimonials.rating", { rating: RATING }), previous: t("testimonials.previous"), next: t("testimonials.next"), slides }}
+    />
   );
 }

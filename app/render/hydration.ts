@@ -1,5 +1,5 @@
 import { useMatches } from "@remix-run/react";
-import { useRootData } from "~/root-data";
+import { useRootData, type RootData } from "~/root-data";
 
 /**
  * A page whose every behaviour works as plain HTML says so with this route handle; the
@@ -9,18 +9,33 @@ import { useRootData } from "~/root-data";
  */
 export const NO_HYDRATION = { hydrate: false } as const;
 
-type HydrationHandle = { hydrate?: boolean } | undefined;
+/**
+ * A plain-HTML page with a few enhanced parts ("islands", app/islands): no Remix runtime,
+ * only a small loader that mounts those parts after the page has loaded (docs/decisions/022).
+ */
+export const ISLANDS = { hydrate: false, islands: true } as const;
+
+export type HydrationHandle = { hydrate?: boolean; islands?: boolean } | undefined;
+
+/** What the document loads: the whole app, only the islands, or no script. */
+export type DocumentScripts = "app" | "islands" | "none";
 
 /**
- * Whether the document should load the app's scripts: when a matched page route has not
- * opted out (an error page or an unknown route keeps them), or when the visitor accepted
- * the pixels, which are started from the bundle (TrackingScripts).
+ * The app's scripts load when a matched page route has not opted out (an error page or an
+ * unknown route keeps them), or when the visitor accepted the pixels, which are started
+ * from the bundle (TrackingScripts). Islands exist only in the server's HTML: in a running
+ * app (the browser after a client-side navigation) the same components enhance themselves.
  */
-export function useWantsScripts(): boolean {
-  const matches = useMatches();
-  const pixels = useRootData()?.pixels ?? null;
-  if (pixels?.meta || pixels?.tiktok) return true;
-  const pages = matches.filter((match) => match.id !== "root");
-  if (pages.length === 0) return true;
-  return pages.some((match) => (match.handle as HydrationHandle)?.hydrate !== false);
+export function documentScriptsFor(pageHandles: HydrationHandle[], pixels: RootData["pixels"], rendering: "server" | "browser"): DocumentScripts {
+  if (pixels?.meta || pixels?.tiktok) return "app";
+  if (pageHandles.length === 0 || pageHandles.some((handle) => handle?.hydrate !== false)) return "app";
+  if (pageHandles.some((handle) => handle?.islands)) return rendering === "server" ? "islands" : "app";
+  return "none";
+}
+
+export function useDocumentScripts(): DocumentScripts {
+  const pageHandles = useMatches()
+    .filter((match) => match.id !== "root")
+    .map((match) => match.handle as HydrationHandle);
+  return documentScriptsFor(pageHandles, useRootData()?.pixels ?? null, typeof document === "undefined" ? "server" : "browser");
 }

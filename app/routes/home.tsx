@@ -1,5 +1,4 @@
 import { useTranslation } from "~/i18n/react";
-import { Faq } from "~/components/Faq";
 import { Hero } from "~/components/home/Hero";
 import { HowItWorks } from "~/components/home/HowItWorks";
 import { RentalInfo } from "~/components/home/RentalInfo";
@@ -10,8 +9,13 @@ import { StructuredData } from "~/components/StructuredData";
 import { Testimonials } from "~/components/Testimonials";
 import { copyList, type QuestionAnswer } from "~/content/copy";
 import { pageMeta } from "~/i18n/seo";
+import { Island } from "~/islands/Island";
+import { ISLANDS } from "~/render/hydration";
 
 export const meta = pageMeta;
+
+/** No Remix runtime: the FAQ and the testimonials carousel are islands (docs/decisions/022). */
+export const handle = ISLANDS;
 
 export default function HomePage() {
   const { t } = useTranslation("home");
@@ -30,7 +34,7 @@ export default function HomePage() {
       </Section>
       <Section id="faq" heading={t("faq.heading")} tone="muted">
         <div className="mx-auto max-w-3xl">
-          <Faq items={copyList<QuestionAnswer>(t, "faq.items")} />
+          <Island name="faq" props={{ items: copyList<QuestionAnswer>(t, "faq.items") }} />
         </div>
       </Section>
       <StructuredData serviceDescription={t("meta.description")} />
