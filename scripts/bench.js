@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The four performance targets of issue 12, printed as figures (never as timed tests) on the
 // production build: first-load JS, Lighthouse mobile, SSR req/s against Express, orders at 50/s.
-// Usage: npx remix build && npm run bench
+// Usage: npm run build && npm run bench
 //   BENCH_PORT (default 3700; uses it and the next port), BENCH_ONLY=js,lighthouse,ssr,orders,
 //   BENCH_SSR_SECONDS (default 5 per round, 2 rounds each), BENCH_LIGHTHOUSE_RUNS (default 3).
 // Details and before/after figures: docs/performance.md.

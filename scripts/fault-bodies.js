@@ -4,7 +4,7 @@
 // Content-Length and once streamed (chunked, no length). Each must get 413 quickly, the
 // server's resident memory (VmRSS from /proc/<pid>/status) must stay low, and a page must
 // still load right after. Exits non-zero when a check fails.
-// Usage: npx remix build && node scripts/fault-bodies.js   (FAULT_PORT, default 3611)
+// Usage: npm run build && node scripts/fault-bodies.js   (FAULT_PORT, default 3611)
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { connect } from "node:net";

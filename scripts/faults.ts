@@ -5,7 +5,7 @@
 //   2. kill:  kill -9 three times during an accept load, on SQLite and on PostgreSQL: every
 //             acknowledged order is in the database, every e-mail arrives, none twice.
 //   3. flood: one client far over the POST limit while another keeps loading pages.
-// Usage: npx remix build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood)
+// Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood)
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
