@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
-import { toast } from "sonner";
 import { PageHeader } from "~/components/PageHeader";
+import { toast } from "~/components/Toaster";
 import type { OrderVariant } from "~/order/variants";
 import type { AcceptedState, FormState, OrderLoaderData, OrderState, PreviewState } from "~/order/view-state";
 import { useRequiredRootData } from "~/root-data";
