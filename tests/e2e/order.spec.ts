@@ -262,7 +262,10 @@ test.describe("with JavaScript", () => {
 
     await orderWithBothConsents(page, order);
     await expect(page.getByRole("button", { name: order.preview.processing })).toBeDisabled();
-    const toast = page.locator("[data-sonner-toast]").filter({ hasText: order.accept.success });
+    // A message in the labelled live region the page had from the start (screen readers announce it).
+    const toasts = page.getByRole("region", { name: strings("pl", "common").notifications, exact: true });
+    await expect(toasts).toHaveAttribute("aria-live", "polite");
+    const toast = toasts.getByRole("listitem").filter({ hasText: order.accept.success });
     await expect(toast).toBeVisible();
     const toastShownAt = Date.now();
     // Still the same document until the redirect.
@@ -293,6 +296,10 @@ test.describe("with JavaScript", () => {
       await expect(page.getByRole("button", { name: order.form.preview })).toBeEnabled();
       await page.unroute("**/*", everything);
     }
+    // Each failure also says so in a toast; eight quick failures never stack more than three.
+    const toasts = page.getByRole("region", { name: strings("pl", "common").notifications, exact: true }).getByRole("listitem");
+    await expect(toasts.filter({ hasText: order.errors.previewNetwork }).first()).toBeVisible();
+    expect(await toasts.count()).toBeLessThanOrEqual(3);
     await preview(page, "pl");
     for (let attempt = 1; attempt <= 4; attempt++) {
       await page.route("**/*", everything);
@@ -318,6 +325,8 @@ test.describe("with JavaScript", () => {
     await page.route(orderPath, offline);
     await page.getByRole("button", { name: order.form.preview }).click();
     await expect(page.getByTestId("network-error")).toHaveText(order.errors.previewNetwork);
+    const toasts = page.getByRole("region", { name: strings("en", "common").notifications, exact: true });
+    await expect(toasts.getByRole("listitem").filter({ hasText: order.errors.previewNetwork })).toBeVisible();
     await expect(page.getByRole("button", { name: order.form.preview })).toBeEnabled();
     await expect(page.locator("#field-tenantName")).not.toHaveValue("");
 
