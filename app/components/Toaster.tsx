@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { AlertIcon, CheckIcon } from "~/components/icons";
 
 /*
  * The site's own toasts (decision 021): short messages at the top centre of the screen.
@@ -63,10 +64,11 @@ const KIND_CLASS: Record<ToastKind, string> = {
  * polite, so a message is read after what the screen reader is saying, not over it.
  */
 export function Toaster({ label }: { label: string }) {
+  // aria-relevant keeps its default, "additions text": a new toast is read, a leaving one is not.
   // The server and hydration render it empty: no toast exists before the browser shows one.
   const toasts = useSyncExternalStore(subscribe, currentToasts, () => NO_TOASTS);
   return (
-    <section aria-label={label} aria-live="polite" aria-relevant="additions text" className="pointer-events-none fixed inset-x-0 top-6 z-[100] flex justify-center px-4">
+    <section aria-label={label} aria-live="polite" className="pointer-events-none fixed inset-x-0 top-6 z-[100] flex justify-center px-4">
       <ol className="flex w-full max-w-[356px] flex-col gap-3.5">
         {toasts.map((item) => (
           <li
@@ -74,24 +76,12 @@ export function Toaster({ label }: { label: string }) {
             data-kind={item.kind}
             className={`pointer-events-auto flex items-start gap-2.5 rounded-lg border px-4 py-3.5 text-sm font-medium shadow-lg transition duration-300 ease-out motion-safe:starting:-translate-y-3 motion-safe:starting:opacity-0 ${KIND_CLASS[item.kind]}`}
           >
-            <KindIcon kind={item.kind} />
+            {/* Colour is not the only sign of success or failure: each kind has its own mark. */}
+            {item.kind === "success" ? <CheckIcon className="h-5 w-5 shrink-0" /> : <AlertIcon className="h-5 w-5 shrink-0" />}
             <span>{item.message}</span>
           </li>
         ))}
       </ol>
     </section>
-  );
-}
-
-/** Colour is not the only sign of success or failure: each kind has its own mark. */
-function KindIcon({ kind }: { kind: ToastKind }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="mt-px h-5 w-5 shrink-0">
-      {kind === "success" ? (
-        <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.24 4.5-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.22 2.22a.75.75 0 0 0 1.14-.09l3.76-5.21Z" clipRule="evenodd" />
-      ) : (
-        <path fillRule="evenodd" d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" clipRule="evenodd" />
-      )}
-    </svg>
   );
 }
