@@ -278,6 +278,35 @@ test.describe("with JavaScript", () => {
     expect(consoleErrors.filter((text) => /hydrat|Content Security Policy|did not match/i.test(text))).toEqual([]);
   });
 
+  test("the browser's check arrives after hydration: in the meantime, or if it never comes, the server checks each submit", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "needs JavaScript");
+    const order = orderStrings("pl");
+    const validationChunk = /\/build\/.*details-validation-[A-Z0-9]+\.js$/;
+    const chunkRequested = page.waitForRequest(validationChunk);
+    await page.route(validationChunk, (route) => route.abort("internetdisconnected"));
+    await page.goto(pathFor("order", "pl"));
+    // The chunk is asked for after hydration, not as part of the page's first load.
+    await chunkRequested;
+    const html = await (await page.request.get(pathFor("order", "pl"))).text();
+    expect(html).not.toMatch(/details-validation/);
+
+    const posts: number[] = [];
+    page.on("response", (response) => {
+      if (response.request().method() === "POST") posts.push(response.status());
+    });
+    await page.getByLabel(order.form.email).fill("not-an-email");
+    await page.getByRole("button", { name: order.form.preview }).click();
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary.locator('a[href="#field-email"]')).toHaveText(`${order.form.email}: ${order.validation.email}`);
+    await expect(page.locator("#field-tenantName-error")).toHaveText(order.validation.required);
+    expect(posts).toEqual([400]);
+    // Without the browser's check, typing does not post the form key by key.
+    await page.getByLabel(order.form.tenantName).pressSequentially("Jan");
+    await page.waitForTimeout(300);
+    expect(posts).toEqual([400]);
+  });
+
   test("a dropped connection never loses the page: the message shows every time, with every value and a usable button", async ({ page, javaScriptEnabled }, testInfo) => {
     test.skip(!javaScriptEnabled, "needs JavaScript");
     const order = orderStrings("pl");
