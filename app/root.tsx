@@ -3,13 +3,13 @@ import { json, redirect } from "@remix-run/node";
 import { Links, Meta, Outlet, type ShouldRevalidateFunction, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { TranslationProvider, useTranslation } from "~/i18n/react";
-import { Toaster } from "sonner";
 import { Footer } from "~/components/Footer";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Navbar } from "~/components/Navbar";
 import { CookieBanner } from "~/components/CookieBanner";
 import { SocialWidget } from "~/components/SocialWidget";
 import { TrackingScripts } from "~/components/TrackingScripts";
+import { Toaster } from "~/components/Toaster";
 import { company, env } from "~/config/env.server";
 import { isOfflineResult } from "~/forms/offline";
 import { localeOf, namespacesForPath, resourcesFor } from "~/i18n/i18n.server";
@@ -116,8 +116,8 @@ function Chrome({ children }: { children: ReactNode }) {
       <Footer />
       <SocialWidget />
       <TrackingScripts />
-      {/* sonner's defaults are the spec's: 3 visible toasts, 4 s, 356 px wide, 14 px apart. */}
-      <Toaster position="top-center" richColors closeButton={false} containerAriaLabel={t("notifications")} />
+      {/* The spec's toasts: top centre, 3 visible, 4 s, 356 px wide, 14 px apart. */}
+      <Toaster label={t("notifications")} />
     </>
   );
 }

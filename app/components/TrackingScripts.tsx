@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useRootData } from "~/root-data";
-import { startPixels, stopPixels } from "~/tracking/pixels";
+import { loadPixelStart } from "~/tracking/pixels";
 
 /**
  * Starts the configured pixels once the visitor has accepted, and stops them after a
@@ -14,9 +14,14 @@ export function TrackingScripts() {
   const tiktok = pixels?.tiktok ?? null;
 
   useEffect(() => {
-    if (meta || tiktok) startPixels({ meta, tiktok });
-    else if (window.fbq || window.ttq) stopPixels();
+    // The start code arrives in its own chunk; pixels that are running have it already, so stopping is immediate.
+    if (meta || tiktok) loadPixelStart().then(({ startPixels }) => startPixels({ meta, tiktok }), warnNotLoaded);
+    else if (window.fbq || window.ttq) loadPixelStart().then(({ stopPixels }) => stopPixels(), warnNotLoaded);
   }, [meta, tiktok]);
 
   return null;
+}
+
+function warnNotLoaded() {
+  console.warn("[tracking] the pixels' code could not be loaded");
 }

@@ -35,6 +35,15 @@ export function CheckIcon({ className = "h-4 w-4" }: IconProps) {
   );
 }
 
+export function AlertIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg {...base} className={className}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7.5v5M12 16.5v.01" />
+    </svg>
+  );
+}
+
 export function PhoneIcon({ className = "h-5 w-5" }: IconProps) {
   return (
     <svg {...base} className={className}>

@@ -9,7 +9,8 @@ import { newEventId, productEventData, purchaseEventId, type PixelEvent } from "
 import type { ServerEvent } from "~/tracking/events.server";
 import { acceptOrder, buildAgreement, findOrderByIdempotencyKey, paymentPath, previewOrder } from "./order.server";
 import { previewTokenOfSameOrder } from "./placed-order.server";
-import { formFieldNames, orderFormSchema } from "./schema";
+import { formFieldNames } from "./form-fields";
+import { orderFormSchema } from "./schema";
 import { verifyOrderToken } from "./token.server";
 import type { OrderVariant } from "./variants";
 import type { FormState, PreviewState } from "./view-state";

@@ -6,7 +6,8 @@ import type { OrderVariant } from "./variants";
 
 /**
  * The order's validation, shared by the server (actions and the JSON API) and the
- * browser (conform's onValidate). Messages are i18n keys of the "order" namespace,
+ * browser (conform's onValidate, loaded after hydration: ./details-validation.ts). The field
+ * names alone are in ./form-fields.ts, free of zod. Messages are i18n keys of the "order" namespace,
  * translated where they are shown, so both sides say the same words in the page's language.
  */
 export const MESSAGES = {
@@ -100,28 +101,6 @@ export type OrderDetails = {
   /** The consumer asked to start before the 14-day withdrawal period ends (art. 38 pkt 1); false until the accept step. */
   immediatePerformanceRequested: boolean;
 };
-
-/** The form's field names for a variant, in the order the form shows them. */
-export function formFieldNames(variant: OrderVariant) {
-  return [
-    variant.names.declarationType,
-    ...(variant.hasLandlordName ? ["landlordName"] : []),
-    "tenantName",
-    ...(variant.hasStartDate ? ["startDate"] : []),
-    "email",
-    variant.names.phone,
-    "propertyAddress",
-    "propertyPostalCode",
-    "propertyCity",
-    "mailingAddress",
-    "mailingPostalCode",
-    "mailingCity",
-    ...(variant.hasAdditionalInfo ? ["additionalInfo"] : []),
-    "dataProcessingConsent",
-  ];
-}
-
-export const ACCEPT_FIELDS = ["acceptTerms", "immediatePerformanceConsent"] as const;
 
 export type OrderStage = "details" | "accept";
 
@@ -244,28 +223,3 @@ function buildApiSchema(stage: OrderStage) {
       }),
     );
 }
-
-/** Every field name either variant's form or preview posts, for conform's typed field metadata. */
-export type OrderFormFields = Partial<
-  Record<
-    | "declarationType"
-    | "rodzaj_oswiadczenia"
-    | "landlordName"
-    | "tenantName"
-    | "startDate"
-    | "email"
-    | "phone"
-    | "telefon"
-    | "propertyAddress"
-    | "propertyPostalCode"
-    | "propertyCity"
-    | "mailingAddress"
-    | "mailingPostalCode"
-    | "mailingCity"
-    | "additionalInfo"
-    | "dataProcessingConsent"
-    | "acceptTerms"
-    | "immediatePerformanceConsent",
-    string
-  >
->;

@@ -8,8 +8,8 @@ type PolicyOptions = { nonce?: string; isDevelopment?: boolean; extraScriptSourc
 
 /**
  * Scripts run only from our own origin or with this request's nonce; no inline script
- * without it. Styles allow inline because toast and carousel libraries set styles at
- * run time, which carries far less risk than script injection.
+ * without it. Styles allow inline for the 429 page's inline style (request-guard.server.ts)
+ * and the third-party pixel scripts; style injection carries far less risk than script injection.
  */
 export function contentSecurityPolicy({ nonce, isDevelopment = false, extraScriptSources = [], extraImageSources = [], extraConnectSources = [] }: PolicyOptions = {}): string {
   const scriptSources = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...extraScriptSources];

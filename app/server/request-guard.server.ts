@@ -1,5 +1,5 @@
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
-import { ERROR_STRINGS } from "~/i18n/error-strings";
+import { TOO_MANY_REQUESTS_STRINGS } from "~/i18n/error-strings";
 import { localeFromPath } from "~/i18n/locales";
 import { homePath } from "~/i18n/routes";
 import { BODY_TOO_LARGE_TEXT, MAX_BODY_BYTES } from "~/security/body.server";
@@ -70,7 +70,7 @@ function escapeHtml(text: string): string {
 function tooManyRequests(request: IncomingMessage, response: ServerResponse, retryAfterSeconds: number): true {
   const path = (request.url ?? "/").split("?")[0] ?? "/";
   const locale = localeFromPath(path);
-  const strings = ERROR_STRINGS[locale].tooMany;
+  const strings = TOO_MANY_REQUESTS_STRINGS[locale];
   const text = strings.text.replace("{{seconds}}", String(retryAfterSeconds));
   const headers = { "Retry-After": String(retryAfterSeconds) };
   if (path.startsWith("/api/")) return answer(response, 429, "application/json; charset=utf-8", JSON.stringify({ success: false, error: text }), headers);

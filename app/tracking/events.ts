@@ -1,4 +1,5 @@
-import plCommon from "../../locales/pl/common.json";
+// A named import of one top-level key: the bundler leaves the rest of the file out of the browser's JavaScript.
+import { products as polishProducts } from "../../locales/pl/common.json";
 import { CURRENCY, isDeclarationType, priceInZloty, type DeclarationType } from "~/config/products";
 
 /**
@@ -30,7 +31,7 @@ export function productEventData(type: DeclarationType): ProductEventData {
     value: priceInZloty(type),
     currency: CURRENCY,
     // Polish names in every language, so reports group one product under one name.
-    content_name: plCommon.products[type].name,
+    content_name: polishProducts[type].name,
     content_id: type,
   };
 }

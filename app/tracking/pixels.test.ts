@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { productEventData, purchaseEventId } from "./events";
-import { startPixels, stopPixels, trackPixelEvent } from "./pixels";
+import { startPixels, stopPixels } from "./pixel-start";
+import { trackPixelEvent } from "./pixels";
 
 /** A bare browser stand-in: pixels only need window, document.head, document.cookie and createElement. */
 function fakeBrowser() {

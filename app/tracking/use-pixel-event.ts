@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import type { PixelEvent } from "./events";
-import { startPixels, trackPixelEvent, type PublicPixelIds } from "./pixels";
+import { loadPixelStart, trackPixelEvent, type PublicPixelIds } from "./pixels";
 
 /**
  * Fires `event` to the pixels once per event id: Lead when the preview shows, Purchase
@@ -14,8 +14,13 @@ export function usePixelEvent(event: PixelEvent | null | undefined, pixels: Publ
   const tiktok = pixels?.tiktok ?? null;
   useEffect(() => {
     if (!event || !(meta || tiktok)) return;
-    startPixels({ meta, tiktok });
-    trackPixelEvent(event.name, event.data, event.eventId);
+    loadPixelStart().then(
+      ({ startPixels }) => {
+        startPixels({ meta, tiktok });
+        trackPixelEvent(event.name, event.data, event.eventId);
+      },
+      () => console.warn(`[tracking] ${event.name} was not sent: the pixels' code could not be loaded`),
+    );
     // Only a new event id (or a change of consent) fires again; the event object is rebuilt on every render.
   }, [eventId, meta, tiktok]);
 }

@@ -262,7 +262,10 @@ test.describe("with JavaScript", () => {
 
     await orderWithBothConsents(page, order);
     await expect(page.getByRole("button", { name: order.preview.processing })).toBeDisabled();
-    const toast = page.locator("[data-sonner-toast]").filter({ hasText: order.accept.success });
+    // A message in the labelled live region the page had from the start (screen readers announce it).
+    const toasts = page.getByRole("region", { name: strings("pl", "common").notifications, exact: true });
+    await expect(toasts).toHaveAttribute("aria-live", "polite");
+    const toast = toasts.getByRole("listitem").filter({ hasText: order.accept.success });
     await expect(toast).toBeVisible();
     const toastShownAt = Date.now();
     // Still the same document until the redirect.
@@ -273,6 +276,35 @@ test.describe("with JavaScript", () => {
     await expectOnPaymentPage(page, /^399\s?zł$/);
     expect(countOrders(data.tenantName)).toBe(1);
     expect(consoleErrors.filter((text) => /hydrat|Content Security Policy|did not match/i.test(text))).toEqual([]);
+  });
+
+  test("the browser's check arrives after hydration: in the meantime, or if it never comes, the server checks each submit", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "needs JavaScript");
+    const order = orderStrings("pl");
+    const validationChunk = /\/build\/.*details-validation-[A-Z0-9]+\.js$/;
+    const chunkRequested = page.waitForRequest(validationChunk);
+    await page.route(validationChunk, (route) => route.abort("internetdisconnected"));
+    await page.goto(pathFor("order", "pl"));
+    // The chunk is asked for after hydration, not as part of the page's first load.
+    await chunkRequested;
+    const html = await (await page.request.get(pathFor("order", "pl"))).text();
+    expect(html).not.toMatch(/details-validation/);
+
+    const posts: number[] = [];
+    page.on("response", (response) => {
+      if (response.request().method() === "POST") posts.push(response.status());
+    });
+    await page.getByLabel(order.form.email).fill("not-an-email");
+    await page.getByRole("button", { name: order.form.preview }).click();
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary.locator('a[href="#field-email"]')).toHaveText(`${order.form.email}: ${order.validation.email}`);
+    await expect(page.locator("#field-tenantName-error")).toHaveText(order.validation.required);
+    expect(posts).toEqual([400]);
+    // Without the browser's check, typing does not post the form key by key.
+    await page.getByLabel(order.form.tenantName).pressSequentially("Jan");
+    await page.waitForTimeout(300);
+    expect(posts).toEqual([400]);
   });
 
   test("a dropped connection never loses the page: the message shows every time, with every value and a usable button", async ({ page, javaScriptEnabled }, testInfo) => {
@@ -293,6 +325,10 @@ test.describe("with JavaScript", () => {
       await expect(page.getByRole("button", { name: order.form.preview })).toBeEnabled();
       await page.unroute("**/*", everything);
     }
+    // Each failure also says so in a toast; eight quick failures never stack more than three.
+    const toasts = page.getByRole("region", { name: strings("pl", "common").notifications, exact: true }).getByRole("listitem");
+    await expect(toasts.filter({ hasText: order.errors.previewNetwork }).first()).toBeVisible();
+    expect(await toasts.count()).toBeLessThanOrEqual(3);
     await preview(page, "pl");
     for (let attempt = 1; attempt <= 4; attempt++) {
       await page.route("**/*", everything);
@@ -318,6 +354,8 @@ test.describe("with JavaScript", () => {
     await page.route(orderPath, offline);
     await page.getByRole("button", { name: order.form.preview }).click();
     await expect(page.getByTestId("network-error")).toHaveText(order.errors.previewNetwork);
+    const toasts = page.getByRole("region", { name: strings("en", "common").notifications, exact: true });
+    await expect(toasts.getByRole("listitem").filter({ hasText: order.errors.previewNetwork })).toBeVisible();
     await expect(page.getByRole("button", { name: order.form.preview })).toBeEnabled();
     await expect(page.locator("#field-tenantName")).not.toHaveValue("");
 

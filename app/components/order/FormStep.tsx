@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Trans, useTranslation } from "~/i18n/react";
@@ -10,7 +9,9 @@ import { useHydrated } from "~/components/use-hydrated";
 import { DECLARATION_TYPES, formatPrice, PRODUCTS, type DeclarationType } from "~/config/products";
 import type { Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
-import { formFieldNames, orderFormSchema, type OrderDetails, type OrderFormFields } from "~/order/schema";
+import type { validateOrderDetails } from "~/order/details-validation";
+import { formFieldNames, type OrderFormFields } from "~/order/form-fields";
+import type { OrderDetails } from "~/order/schema";
 import type { OrderVariant } from "~/order/variants";
 import type { DispatchDates } from "~/order/delivery-promise.server";
 import type { FormState } from "~/order/view-state";
@@ -31,6 +32,26 @@ function isUserSubmit(event: FormEvent<HTMLFormElement>): boolean {
   return submitter?.getAttribute("name") === "intent";
 }
 
+/**
+ * The browser's check of the form (zod and its conform adapter, about 21 KB gzip) arrives in
+ * its own chunk after hydration, out of the first-load JavaScript (decision 021). Until then,
+ * or if the chunk cannot be loaded, each submit is checked by the server.
+ */
+function useLateDetailsValidation(): typeof validateOrderDetails | null {
+  const [validate, setValidate] = useState<typeof validateOrderDetails | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    import("~/order/details-validation").then(
+      (module) => mounted && setValidate(() => module.validateOrderDetails),
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return validate;
+}
+
 /** Stage 1: the order form. Without JavaScript it posts and the server answers with the same page. */
 export function FormStep({ variant, defaultType, dispatchDates, state, networkError, locale }: FormStepProps) {
   const { t } = useTranslation("order");
@@ -38,13 +59,16 @@ export function FormStep({ variant, defaultType, dispatchDates, state, networkEr
   const { pathname } = useLocation();
   const hydrated = useHydrated();
   const busy = useBusyIntent();
+  const validate = useLateDetailsValidation();
   const [form, fields] = useForm<OrderFormFields, OrderDetails>({
     id: FIELD_ID_PREFIX,
     lastResult: state?.reply,
     defaultValue: state?.values ?? { [variant.names.declarationType]: defaultType },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderFormSchema(variant, "details") }),
+    // Without the browser's check a submit goes to the server, which answers as without JavaScript.
+    onValidate: validate ? ({ formData }) => validate(formData, variant) : undefined,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    // Checking while typing needs the browser's check: without it conform would post each keystroke.
+    shouldRevalidate: validate ? "onInput" : "onSubmit",
   });
 
   // Several fields share the message "Required field": the summary names the field too.

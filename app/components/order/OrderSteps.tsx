@@ -1,14 +1,21 @@
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
-import { toast } from "sonner";
 import { PageHeader } from "~/components/PageHeader";
+import { toast } from "~/components/Toaster";
 import type { OrderVariant } from "~/order/variants";
 import type { AcceptedState, FormState, OrderLoaderData, OrderState, PreviewState } from "~/order/view-state";
 import { useRequiredRootData } from "~/root-data";
 import { usePixelEvent } from "~/tracking/use-pixel-event";
 import { FormStep } from "./FormStep";
 import { PlacedOrderNotice } from "./PlacedOrderNotice";
-import { PreviewStep } from "./PreviewStep";
+
+/**
+ * Stage 2 (the contract preview) comes in its own chunk, out of the first-load JavaScript
+ * (decision 021): the page fetches it right after hydration, long before a visitor has
+ * filled the form. The server renders it in place, so pages without JavaScript are unchanged.
+ */
+const loadPreviewStep = () => import("./PreviewStep");
+const PreviewStep = lazy(() => loadPreviewStep().then((module) => ({ default: module.PreviewStep })));
 
 /** Spec section 9: the success toast stays 3 s; the full-page redirect follows after 1.5 s. */
 export const SUCCESS_TOAST_MS = 3000;
@@ -34,6 +41,10 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
   const view = shown.current;
   const networkError = state?.stage === "networkError" ? t(state.intent === "accept" ? "errors.acceptNetwork" : variant.previewNetworkErrorKey) : null;
 
+  useEffect(() => {
+    // Failing here (offline) is harmless: the preview asks for the chunk again when it is shown.
+    loadPreviewStep().catch(() => undefined);
+  }, []);
   usePixelEvent(view?.stage === "preview" ? view.lead : view?.stage === "accepted" ? view.purchase : undefined, pixels);
   useEffect(() => {
     if (networkError) toast.error(networkError);
@@ -55,15 +66,17 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
 
   if ((view?.stage === "preview" || view?.stage === "accepted") && lastPreview.current) {
     return (
-      <PreviewStep
-        variant={variant}
-        placedOrder={placedOrder}
-        dispatchDates={page?.dispatchDates[lastPreview.current.details.declarationType] ?? null}
-        preview={lastPreview.current}
-        accepted={paymentUrl}
-        networkError={networkError}
-        locale={locale}
-      />
+      <Suspense fallback={null}>
+        <PreviewStep
+          variant={variant}
+          placedOrder={placedOrder}
+          dispatchDates={page?.dispatchDates[lastPreview.current.details.declarationType] ?? null}
+          preview={lastPreview.current}
+          accepted={paymentUrl}
+          networkError={networkError}
+          locale={locale}
+        />
+      </Suspense>
     );
   }
   return (

@@ -11,7 +11,7 @@ import { formatPrice, PRODUCTS } from "~/config/products";
 import type { Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { ContractView } from "~/order/contract";
-import { ACCEPT_FIELDS, type OrderFormFields } from "~/order/schema";
+import { ACCEPT_FIELDS, type OrderFormFields } from "~/order/form-fields";
 import type { OrderVariant } from "~/order/variants";
 import type { PreviewState } from "~/order/view-state";
 import type { DispatchDates } from "~/order/delivery-promise.server";

@@ -1,0 +1,54 @@
+import type { OrderVariant } from "./variants";
+
+/*
+ * The order form's field names, without zod: the form components import these, and
+ * anything they import is part of the order pages' first-load JavaScript. The rules
+ * live in ./schema.ts, which the browser loads only after hydration (./details-validation.ts).
+ */
+
+/** The form's field names for a variant, in the order the form shows them. */
+export function formFieldNames(variant: OrderVariant) {
+  return [
+    variant.names.declarationType,
+    ...(variant.hasLandlordName ? ["landlordName"] : []),
+    "tenantName",
+    ...(variant.hasStartDate ? ["startDate"] : []),
+    "email",
+    variant.names.phone,
+    "propertyAddress",
+    "propertyPostalCode",
+    "propertyCity",
+    "mailingAddress",
+    "mailingPostalCode",
+    "mailingCity",
+    ...(variant.hasAdditionalInfo ? ["additionalInfo"] : []),
+    "dataProcessingConsent",
+  ];
+}
+
+export const ACCEPT_FIELDS = ["acceptTerms", "immediatePerformanceConsent"] as const;
+
+/** Every field name either variant's form or preview posts, for conform's typed field metadata. */
+export type OrderFormFields = Partial<
+  Record<
+    | "declarationType"
+    | "rodzaj_oswiadczenia"
+    | "landlordName"
+    | "tenantName"
+    | "startDate"
+    | "email"
+    | "phone"
+    | "telefon"
+    | "propertyAddress"
+    | "propertyPostalCode"
+    | "propertyCity"
+    | "mailingAddress"
+    | "mailingPostalCode"
+    | "mailingCity"
+    | "additionalInfo"
+    | "dataProcessingConsent"
+    | "acceptTerms"
+    | "immediatePerformanceConsent",
+    string
+  >
+>;
