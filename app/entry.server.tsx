@@ -5,6 +5,7 @@ import { createPageCache } from "~/render/page-cache.server";
 import { renderDocument } from "~/render/render-document.server";
 import { env } from "~/config/env.server";
 import { databaseReady, getDb } from "~/db/db.server";
+import { warmUpPdfRendering } from "~/documents/pdf.server";
 import { startMailWorker } from "~/mail/mail-worker.server";
 import { configuredRateLimits } from "~/server/rate-limits.server";
 import { createRequestActivity } from "~/server/request-activity.server";
@@ -42,6 +43,7 @@ installRequestGuard(
 // Send the e-mails the outbox holds (docs/decisions/015) in the moments no request is
 // being answered, and stop gracefully on SIGTERM.
 const mailWorker = startMailWorker(getDb(), requestActivity);
+setTimeout(() => void warmUpPdfRendering().catch((error: unknown) => console.error("[pdf] warm-up failed", error)), 0).unref();
 stopGracefully({ mailWorker });
 
 // The back office's housekeeping (reminders, unpaid cancellations, anonymisation); one

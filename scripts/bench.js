@@ -195,6 +195,13 @@ async function oneOrder(i, timings) {
 }
 
 async function ordersAtFiftyPerSecond() {
+  // A running site has taken orders before: one order and its two e-mails first, so the
+  // burst does not measure the first compilation of the order path and the mail code.
+  await oneOrder(-1, { preview: [], accept: [] });
+  const warmUpDeadline = performance.now() + 30_000;
+  while ((existsSync(mailDir) ? readdirSync(mailDir).length : 0) < 2 && performance.now() < warmUpDeadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  const alreadyWritten = existsSync(mailDir) ? readdirSync(mailDir).length : 0;
+
   const timings = { preview: [], accept: [] };
   const failures = [];
   const pending = [];
@@ -217,12 +224,12 @@ async function ordersAtFiftyPerSecond() {
 
   // The e-mails wait while requests keep the process busy (app/outbox/quiet-gate.server.ts);
   // each order sends two (the confirmation and the operator's notice).
-  const expected = timings.accept.length * 2;
+  const expected = alreadyWritten + timings.accept.length * 2;
   const burstEnded = performance.now();
   const written = () => (existsSync(mailDir) ? readdirSync(mailDir).filter((name) => name.endsWith(".eml")).length : 0);
   while (written() < expected && performance.now() - burstEnded < 120_000) await new Promise((resolve) => setTimeout(resolve, 250));
   const seconds = (performance.now() - burstEnded) / 1000;
-  row("orders 50/s: e-mails after the burst", "all in <= 120 s", `${written()} of ${expected} in ${seconds.toFixed(1)} s`, written() >= expected);
+  row("orders 50/s: e-mails after the burst", "all in <= 120 s", `${written() - alreadyWritten} of ${expected - alreadyWritten} in ${seconds.toFixed(1)} s`, written() >= expected);
 }
 
 await waitForServer();

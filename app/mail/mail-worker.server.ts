@@ -34,7 +34,7 @@ export function startMailWorker(db: AppDatabase, activity: Pick<RequestActivity,
   store.__mailWorker ??= startOutboxWorker({
     db,
     deliver: createDeliver(db, createMailSender({ smtpUrl: mailEnv.SMTP_URL, from: mailEnv.MAIL_FROM, mailDir: mailEnv.MAIL_DIR })),
-    // Requests first: while pages are being answered, the e-mails take a fifth of the time.
+    // Requests first: while pages are being answered, the e-mails take a twentieth of the time.
     whenQuiet: createQuietGate({ quietForMs: activity.quietForMs }),
   });
   return store.__mailWorker;

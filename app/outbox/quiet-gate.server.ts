@@ -20,7 +20,7 @@ export type QuietGateOptions = {
   busyShare?: number;
 };
 
-export function createQuietGate({ quietForMs, quietMs = 20, busyShare = 0.2 }: QuietGateOptions): QuietGate {
+export function createQuietGate({ quietForMs, quietMs = 20, busyShare = 0.05 }: QuietGateOptions): QuietGate {
   return async (workMs, isStopped = () => false) => {
     const rest = workMs * (1 / busyShare - 1);
     const started = Date.now();
