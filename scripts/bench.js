@@ -60,12 +60,13 @@ const JS_PAGES = [
   ...["/regulamin", "/polityka-prywatnosci", "/blog", "/kontakt", "/dla-wynajmujacych", "/dla-najemcy"].map((path) => ({ name: path, path, budget: 20 })),
 ];
 
-/** Every script the document loads: <script src>, modulepreloads, and static imports of its inline module scripts. */
+/** Every script the document loads: <script src>, modulepreloads and prefetched scripts, and static imports of its inline module scripts. */
 export function scriptUrlsOf(html) {
   const urls = new Set();
   for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(src);
   for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
-    if (/rel="modulepreload"/.test(tag)) urls.add(/href="([^"]+)"/.exec(tag)?.[1]);
+    // The app's chunks are prefetched and imported right after the first frame (app/render/defer-app-scripts.server.ts): still first-load.
+    if (/rel="(modulepreload|prefetch)"/.test(tag) && /href="[^"]+\.js"/.test(tag)) urls.add(/href="([^"]+)"/.exec(tag)?.[1]);
   }
   for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
     for (const [, specifier] of body.matchAll(/import\s*(?:[^"'()]*?from\s*)?["']([^"']+\.js)["']/g)) urls.add(specifier);
