@@ -31,10 +31,24 @@ const require = createRequire(import.meta.url);
 const parsedFont = (file: string) => parseFont(readFileSync(require.resolve(file))) as unknown as PDFKit.Mixins.PDFFontSource;
 const FONT_REGULAR = parsedFont("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
 const FONT_BOLD = parsedFont("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+
+/**
+ * fontkit keeps each glyph it has built, with the characters it was built for. When pdfkit
+ * embeds a document's subset, it builds the parts of composite glyphs ("z" inside "ż") with
+ * no characters; a later document that then writes a plain "z" gets that glyph, and its PDF
+ * maps it to no text: the letters vanish when the text is copied, searched or read aloud.
+ * Each document therefore starts from an empty glyph cache (the parsed tables, the costly
+ * part, stay). renderPdf runs synchronously up to doc.end(), so documents never interleave.
+ */
+function forgetBuiltGlyphs(font: PDFKit.Mixins.PDFFontSource): void {
+  (font as unknown as { _glyphs: Record<number, unknown> })._glyphs = {};
+}
 const MARGIN = 56;
 
 export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
   const doc = new PDFDocument({ size: "A4", margin: MARGIN, bufferPages: true, lang: input.lang, info: { Title: input.metaTitle }, displayTitle: true });
+  forgetBuiltGlyphs(FONT_REGULAR);
+  forgetBuiltGlyphs(FONT_BOLD);
   doc.registerFont("regular", FONT_REGULAR);
   doc.registerFont("bold", FONT_BOLD);
   const chunks: Buffer[] = [];

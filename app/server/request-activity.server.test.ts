@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createRequestActivity } from "./request-activity.server";
 
 let server: Server | undefined;
-afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+afterEach(() => {
+  server?.closeAllConnections();
+  return new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+});
 
 describe("createRequestActivity", () => {
   it("is busy while a real request is being answered and counts the quiet time after it", async () => {

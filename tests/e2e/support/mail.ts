@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PDFParse } from "pdf-parse";
+import { pdfTextOf } from "../../support/pdf-text";
 
 /** A message the suite's SMTP server received (tests/support/smtp-server.mjs), as it wrote it to disk. */
 export type ReceivedMail = {
@@ -35,13 +35,8 @@ export async function waitForMail(predicate: (mail: ReceivedMail) => boolean, ti
   }
 }
 
-export async function pdfText(attachment: ReceivedMail["attachments"][number]): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(Buffer.from(attachment.content, "base64")) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, " ");
-  } finally {
-    await parser.destroy();
-  }
+export function pdfText(attachment: ReceivedMail["attachments"][number]): Promise<string> {
+  return pdfTextOf(Buffer.from(attachment.content, "base64"));
 }
 
 /** Tells the suite's SMTP server to refuse (451) or take messages again. */

@@ -93,9 +93,9 @@ export const test = base.extend<{ token: string; thirdPartyRequests: string[] }>
 export async function chooseConsent(page: Page, choice: "accept" | "reject", javaScriptEnabled: boolean) {
   const locale = (await page.locator("html").getAttribute("lang")) as "pl" | "en";
   const banner = strings(locale, "consent").banner;
-  // A page that runs the app (it preloads its modules) enhances the banner: wait for that. On the
-  // others (no script, or islands only) the banner is a form POST that reloads the page.
-  const runsApp = javaScriptEnabled && (await page.locator("link[rel=modulepreload]").count()) > 0;
+  // A page that runs the app (Remix's context script is in it) enhances the banner: wait for that.
+  // On the others (no script, or islands only) the banner is a form POST that reloads the page.
+  const runsApp = javaScriptEnabled && (await page.evaluate(() => "__remixContext" in window));
   if (runsApp) await expect(page.locator('[data-testid="cookie-banner"] input[name="js"]')).toHaveCount(1);
   // The banner closes at once in the app; the choice is stored when the POST answers.
   const stored = page.waitForResponse((response) => new URL(response.url()).pathname === "/consent" && response.request().method() === "POST");
