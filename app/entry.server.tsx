@@ -1,7 +1,7 @@
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { sql } from "kysely";
-import { deferAppScripts } from "~/render/defer-app-scripts.server";
+import { deferAppScriptsIn } from "~/render/defer-app-scripts.server";
 import { createPageCache } from "~/render/page-cache.server";
 import { renderDocument } from "~/render/render-document.server";
 import { env } from "~/config/env.server";
@@ -65,7 +65,7 @@ export default async function handleRequest(request: Request, responseStatusCode
     { nonce, status: responseStatusCode, abortDelayMs: ABORT_DELAY_MS },
   );
   // The first paint before the app's JavaScript is requested (not under remix dev, whose live reload it would delay).
-  const document = isDevelopment ? body : Buffer.from(deferAppScripts(body.toString("utf8")), "utf8");
+  const document = isDevelopment ? body : deferAppScriptsIn(body);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   pageCache.remember(request, { status, headers: responseHeaders, body: document, nonce });
   return new Response(document, { status, headers: responseHeaders });

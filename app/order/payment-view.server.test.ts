@@ -6,22 +6,9 @@ import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { acceptOrder, paymentPath } from "./order.server";
 import { findPaymentView } from "./payment-view.server";
 import type { OrderDetails } from "./schema";
+import { SAMPLE_API_ORDER } from "../../tests/support/sample-order";
 
-const details: OrderDetails = {
-  declarationType: "regular",
-  tenantName: "Jan Kowalski",
-  landlordName: null,
-  startDate: null,
-  email: "jan@example.com",
-  phone: "600100200",
-  propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
-  mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
-  propertyParts: null,
-  mailingParts: null,
-  additionalInfo: null,
-  rentalPeriodDays: 90,
-  immediatePerformanceRequested: false,
-};
+const details: OrderDetails = { ...SAMPLE_API_ORDER, immediatePerformanceRequested: false };
 // Ordered on Monday 23 November 2026; the default deadline is 7 days later.
 const ORDERED = new Date("2026-11-23T09:00:00Z");
 

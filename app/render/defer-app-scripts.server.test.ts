@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferAppScripts } from "./defer-app-scripts.server";
+import { deferAppScripts, deferAppScriptsIn } from "./defer-app-scripts.server";
 
 /** The shape @remix-run/react 2.17.5's <Scripts> renders (taken from the order page, trimmed). */
 const NONCE = "t/JYRav/8lPV7Gg3YDLDjQ==";
@@ -65,5 +65,11 @@ describe("deferAppScripts", () => {
   it("leaves a document without Remix's module script as it is (pages without JavaScript, islands)", () => {
     const plain = '<!DOCTYPE html><html><body><link rel="modulepreload" href="/x.js"/><script type="module" nonce="n">import("/islands/islands-1.js")</script></body></html>';
     expect(deferAppScripts(plain)).toBe(plain);
+  });
+
+  it("rewrites a rendered document's bytes, and hands back a document without Remix's script untouched", () => {
+    expect(deferAppScriptsIn(Buffer.from(DOCUMENT, "utf8")).toString("utf8")).toBe(deferAppScripts(DOCUMENT));
+    const plain = Buffer.from("<!DOCTYPE html><html><body>Regulamin</body></html>", "utf8");
+    expect(deferAppScriptsIn(plain)).toBe(plain);
   });
 });

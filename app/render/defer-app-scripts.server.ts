@@ -20,6 +20,12 @@ const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script
 const NAMESPACE_IMPORT = /import \* as (\w+) from ("[^"\\]+");/g;
 const BARE_IMPORT = /^\s*import ("[^"\\]+");/gm;
 
+/** The same for a rendered document; one without Remix's module script is not decoded at all. */
+export function deferAppScriptsIn(document: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  if (!document.includes("window.__remixRouteModules")) return document;
+  return Buffer.from(deferAppScripts(document.toString("utf8")), "utf8");
+}
+
 export function deferAppScripts(html: string): string {
   let rewritten = false;
   const result = html.replace(MODULE_SCRIPT, (whole, open: string, body: string, close: string) => {

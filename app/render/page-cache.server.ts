@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import { matchPage } from "~/i18n/routes";
-import type { PageId } from "~/i18n/routes";
+import { matchPage, type PageId } from "~/i18n/routes";
 
 /**
  * A short-lived cache of whole documents for the pages every visitor sees alike
@@ -48,7 +47,8 @@ export function pageCacheKeyOf(method: string, pathWithSearch: string, cookieHea
 }
 
 export function isSharedPage(pathname: string): boolean {
-  return SHARED_PAGES.has(matchPage(pathname)?.pageId as PageId);
+  const pageId = matchPage(pathname)?.pageId;
+  return pageId !== undefined && SHARED_PAGES.has(pageId);
 }
 
 export function createPageCache({ ttlSeconds, now = Date.now }: { ttlSeconds: number; now?: () => number }) {

@@ -85,7 +85,7 @@ function header(request: IncomingMessage, name: string): string | undefined {
 
 /** Answers the request itself when it must; resolves (or returns) whether it did. */
 export function createRequestScreen({ rateLimits, checkDatabase, hsts, trustedProxies, activity, pageCache }: ScreenOptions) {
-  const fromPageCache = (request: IncomingMessage, response: ServerResponse) => (pageCache && request.method === "GET" ? pageCache.serve(request, response, createNonce) : false);
+  const fromPageCache = (request: IncomingMessage, response: ServerResponse) => (pageCache ? pageCache.serve(request, response, createNonce) : false);
   return function screen(request: IncomingMessage, response: ServerResponse): boolean | Promise<boolean> {
     activity?.track(response);
     const method = request.method ?? "GET";
