@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { OutboxRow } from "~/db/schema";
 import { claimNextMessage, enqueueMessages, FIRST_RETRY_MS, markFailed, markSent, MAX_RETRY_INTERVAL_MS, retryDelayMs, STALE_CLAIM_MS, startOutboxWorker } from "./outbox.server";
@@ -128,13 +128,12 @@ describe("the outbox", () => {
       },
     });
     const draining = worker.drain();
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 80));
-    await settle();
+    // Resting at the gate after the first message: the second waits until the gate opens.
+    await vi.waitFor(() => expect(rests).toHaveLength(1));
     expect(delivered).toEqual(["order_confirmation"]);
-    expect(rests).toHaveLength(1);
     expect(rests[0]!.workMs).toBeGreaterThanOrEqual(25);
     rests[0]!.open();
-    await settle();
+    await vi.waitFor(() => expect(rests).toHaveLength(2));
     expect(delivered).toEqual(["order_confirmation", "operator_new_order"]);
     rests[1]!.open();
     expect(await draining).toBe(2);

@@ -25,13 +25,24 @@ test("a message committed with its order survives a kill -9 and is sent once aft
   const smtp = await startSmtpServer({ port: 0 });
   try {
     await waitUntilUp(port);
-    const response = await fetch(`${base}/api/accept`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ imie_nazwisko_najemcy: "Crash Test", email: "crash@example.com", telefon: "600100200", adres_najemcy: "ul. B 2, 00-001 Warszawa", adres_eksmisji: "ul. A 1, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 }),
-    });
-    expect(response.status).toBe(201);
-    const { order_number: number } = (await response.json()) as { order_number: string };
+    const placeOrder = async (tenantName: string) => {
+      const response = await fetch(`${base}/api/accept`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          imie_nazwisko_najemcy: tenantName,
+          email: "crash@example.com",
+          telefon: "600100200",
+          adres_najemcy: "ul. B 2, 00-001 Warszawa",
+          adres_eksmisji: "ul. A 1, 70-001 Szczecin",
+          rodzaj_oswiadczenia: "regular",
+          okres_najmu_dni: 90,
+        }),
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { order_number: string }).order_number;
+    };
+    const number = await placeOrder("Crash Test");
     await stopOwnSite(first);
 
     second = startOwnSite(port, { ...unreachable, SMTP_URL: smtp.url });
@@ -40,7 +51,11 @@ test("a message committed with its order survives a kill -9 and is sent once aft
     // process was sending when it died after its claim expires (a minute).
     await smtp.waitFor((mail: { subject: string; to: string[] }) => mail.subject.includes(number) && mail.to.includes("crash@example.com"), 90_000);
     await smtp.waitFor((mail: { subject: string; to: string[] }) => mail.subject.includes(number) && mail.to.includes("operator@adres.test"), 90_000);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Nothing is sent twice: the outbox sends in queue order, so once a later order's two
+    // messages have arrived, a second copy of the first order's would have come before them.
+    const marker = await placeOrder("Marker Crash");
+    await smtp.waitFor((mail: { subject: string; to: string[] }) => mail.subject.includes(marker) && mail.to.includes("operator@adres.test"), 90_000);
+    await smtp.waitFor((mail: { subject: string; to: string[] }) => mail.subject.includes(marker) && mail.to.includes("crash@example.com"), 90_000);
     expect(smtp.messages.filter((mail: { subject: string }) => mail.subject.includes(number))).toHaveLength(2);
   } finally {
     await stopOwnSite(first);

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { APIRequestContext } from "@playwright/test";
+import Database from "better-sqlite3";
 import { pdfTextOf } from "../../support/pdf-text";
 
 /** A message the suite's SMTP server received (tests/support/smtp-server.mjs), as it wrote it to disk. */
@@ -43,4 +45,39 @@ export function pdfText(attachment: ReceivedMail["attachments"][number]): Promis
 export async function setSmtpOutage(down: boolean): Promise<void> {
   const response = await fetch(`${process.env.E2E_SMTP_CONTROL_URL}/${down ? "refuse" : "accept"}`, { method: "POST" });
   if (!response.ok) throw new Error(`SMTP control answered ${response.status}`);
+}
+
+/** Places an order through the JSON API (as the original site's client does) and answers its number. */
+export async function placeApiOrder(request: APIRequestContext, tenantName: string): Promise<string> {
+  const response = await request.post("/api/accept", {
+    data: {
+      imie_nazwisko_najemcy: tenantName,
+      email: "api-order@example.com",
+      telefon: "600100200",
+      adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+      adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+      rodzaj_oswiadczenia: "regular",
+      okres_najmu_dni: 90,
+    },
+  });
+  if (response.status() !== 201) throw new Error(`/api/accept answered ${response.status()}: ${await response.text()}`);
+  return ((await response.json()) as { order_number: string }).order_number;
+}
+
+/** How many times the e2e server's outbox tried to send one of an order's e-mails and failed. */
+export function failedMailAttempts(orderNumber: string): number {
+  const path = process.env.E2E_DATABASE_PATH;
+  if (!path) throw new Error("E2E_DATABASE_PATH is not set");
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare(
+        `SELECT count(*) AS n FROM outbox_attempts a JOIN outbox m ON m.id = a.message_id JOIN orders o ON o.id = m.order_id
+         WHERE o.number = ? AND a.outcome = 'failed'`,
+      )
+      .get(orderNumber) as { n: number };
+    return row.n;
+  } finally {
+    db.close();
+  }
 }

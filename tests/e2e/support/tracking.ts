@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page, type Request } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type Request } from "@playwright/test";
 import { strings } from "./site";
 import { E2E_TRACKING } from "./tracking-config";
 
@@ -7,15 +7,46 @@ export { E2E_TRACKING };
 /** Where the Conversions API stand-in listens (set by playwright.config.ts). */
 const STUB_URL = process.env.E2E_CAPI_STUB_URL ?? "http://127.0.0.1:3102";
 
-export type RecordedRequest = { path: string; body: { data: Array<Record<string, any>>; access_token?: string } };
+export type RecordedRequest = { path: string; body: { data: Array<Record<string, any>>; access_token?: string }; waiting: boolean };
 
 /** Every event the stand-in received from this test's browser, told apart by the test's own user-agent token. */
-export async function stubEventsFor(token: string): Promise<Array<{ path: string; accessToken?: string; event: Record<string, any> }>> {
+export async function stubEventsFor(
+  token: string,
+): Promise<Array<{ path: string; accessToken?: string; event: Record<string, any>; waiting: boolean }>> {
   const response = await fetch(`${STUB_URL}/__events`);
   const recorded = (await response.json()) as RecordedRequest[];
-  return recorded.flatMap(({ path, body }) =>
-    body.data.filter((event) => String(event.user_data?.client_user_agent ?? "").includes(token)).map((event) => ({ path, accessToken: body.access_token, event })),
+  return recorded.flatMap(({ path, body, waiting }) =>
+    body.data
+      .filter((event) => String(event.user_data?.client_user_agent ?? "").includes(token))
+      .map((event) => ({ path, accessToken: body.access_token, event, waiting })),
   );
+}
+
+/**
+ * The stand-in's events for this test once a marker event, sent by a consenting visitor with
+ * the same user-agent token after everything the test did, has arrived. The server sends its
+ * events in the order it is asked to, so anything it was (wrongly) going to send about the
+ * test's earlier pages has had its turn by then. The marker itself is left out.
+ */
+export async function stubEventsAfterMarker(playwright: PlaywrightLike, baseURL: string, userAgent: string, token: string) {
+  const marker = `marker-${token}`.slice(0, 64);
+  const visitor = await playwright.request.newContext({ baseURL, userAgent });
+  try {
+    await visitor.post("/consent", { form: { choice: "accept", redirectTo: "/" }, maxRedirects: 0 });
+    const sent = await visitor.post("/tracking/event", { form: { event: "social-click", eventId: marker, page: "/" } });
+    expect(sent.status()).toBe(204);
+  } finally {
+    await visitor.dispose();
+  }
+  await expect.poll(async () => (await stubEventsFor(token)).some(({ event }) => event.event_id === marker)).toBe(true);
+  return (await stubEventsFor(token)).filter(({ event }) => event.event_id !== marker);
+}
+
+type PlaywrightLike = { request: { newContext: (options: { baseURL: string; userAgent: string }) => Promise<APIRequestContext> } };
+
+/** Waits until the page has no request in flight, so a script that was going to load has loaded. */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
 }
 
 /** Makes the stand-in answer this test's requests with a 500 or not at all. */
