@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The one test command (`npm test`): type check, unit tests, production build (`npm run build`), then the
-// browser suite in both projects (JavaScript on and off). It ends with one summary line.
+// The one test command (`npm test`): type check, lint and format check, unit tests, production build
+// (`npm run build`), then the browser suite in both projects (JavaScript on and off). It ends with one
+// summary line.
 // What the machine must have (Chromium, Java, PostgreSQL) is installed by .ci/run, or by
 // hand as README.md says.
 import { spawnSync } from "node:child_process";
@@ -28,6 +29,7 @@ const vitestReport = join(reportDir, "vitest.json");
 const playwrightReport = join(reportDir, "playwright.json");
 
 const typecheckOk = run("type check", "npx", ["tsc"]);
+const lintOk = run("lint and format", "npm", ["run", "lint"]);
 const unitOk = run("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`]);
 const buildOk = run("build", "npm", ["run", "build"]);
 const browserOk = buildOk && run("browser tests", "npx", ["playwright", "test", ...process.argv.slice(2)], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
@@ -37,7 +39,7 @@ const browser = buildOk ? readReport(playwrightReport) : null;
 const passed = (unit?.numPassedTests ?? 0) + (browser?.stats.expected ?? 0);
 const failedTests = (unit?.numFailedTests ?? 0) + (browser?.stats.unexpected ?? 0) + (browser?.stats.flaky ?? 0);
 // A step that failed without a failing test (a type error, a broken build, a crashed runner) counts as one failure.
-const failedSteps = [typecheckOk, unitOk && unit !== null, buildOk, browserOk && browser !== null].filter((ok) => !ok).length;
+const failedSteps = [typecheckOk, lintOk, unitOk && unit !== null, buildOk, browserOk && browser !== null].filter((ok) => !ok).length;
 const failed = failedTests > 0 ? failedTests : failedSteps;
 
 console.log(`\nunit: ${unit?.numPassedTests ?? 0} passed, ${unit?.numFailedTests ?? 0} failed; browser: ${browser?.stats.expected ?? 0} passed, ${(browser?.stats.unexpected ?? 0) + (browser?.stats.flaky ?? 0)} failed`);

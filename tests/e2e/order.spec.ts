@@ -268,7 +268,8 @@ test.describe("with JavaScript", () => {
     await releaseHeldPost();
     await expect(page.getByTestId("contract")).toContainText(data.tenantName);
 
-    await page.clock.pauseAt(await page.evaluate(() => Date.now()));
+    // Stopped a moment ahead of the page's time (pausing cannot go back), before the order is placed.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     await orderWithBothConsents(page, order);
     await expect(page.getByRole("button", { name: order.preview.processing })).toBeDisabled();
     await releaseHeldPost();
