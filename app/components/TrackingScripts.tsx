@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useRootData } from "~/root-data";
-import { loadPixelStart } from "~/tracking/pixels";
+import { loadPixelStart } from "~/tracking/load-pixel-start";
 
 /**
  * Starts the configured pixels once the visitor has accepted, and stops them after a

@@ -3,7 +3,7 @@
  * sends pixel ids only to visitors who accepted, and TrackingScripts starts the pixels
  * with them. Every call is guarded, so a blocked or broken pixel never breaks the page.
  * Starting and stopping them is in ./pixel-start.ts, which only a visitor who accepted
- * ever downloads (loadPixelStart).
+ * ever downloads (./load-pixel-start.ts).
  */
 import type { MarketingEventName } from "./events";
 
@@ -43,10 +43,6 @@ declare global {
   }
 }
 
-/** The code that starts and stops the pixels, in its own chunk: out of every page's first-load JavaScript. */
-export function loadPixelStart() {
-  return import("./pixel-start");
-}
 
 /** TikTok's names differ for one event; the others keep Meta's names (spec section 7). */
 const TIKTOK_NAMES: Partial<Record<string, string>> = { Lead: "SubmitForm" };

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import type { PixelEvent } from "./events";
-import { loadPixelStart, trackPixelEvent, type PublicPixelIds } from "./pixels";
+import { loadPixelStart } from "./load-pixel-start";
+import { trackPixelEvent, type PublicPixelIds } from "./pixels";
 
 /**
  * Fires `event` to the pixels once per event id: Lead when the preview shows, Purchase
