@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { AppDatabase } from "~/db/db.server";
-import { DatabaseBusyError } from "~/db/sqlite-busy.server";
+import { isPassingDatabaseFailure } from "~/db/passing-failure.server";
 import { BodyTooLargeError, readFormDataLimited } from "~/security/body.server";
 import { honeypotTripped } from "~/forms/honeypot";
 import { jsFlagIsOn } from "~/forms/js-flag";
@@ -112,7 +112,7 @@ export async function handleOrderForm(request: Request, context: OrderActionCont
   try {
     accepted = await acceptOrder(db, { details: full.value, variant: variant.id, channel: "form", locale, idempotencyKey: token as string, dataProcessingConsentAt: check.issuedAt, now });
   } catch (error) {
-    if (!(error instanceof DatabaseBusyError)) throw error;
+    if (!isPassingDatabaseFailure(error)) throw error;
     return { kind: "unavailable", state: { stage: "preview", values, details: details.value, agreement, token: String(token), formErrorKey: "errors.unavailable" } };
   }
   const { order, created } = accepted;
