@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { AppDatabase } from "~/db/db.server";
 import { isPassingDatabaseFailure } from "~/db/passing-failure.server";
-import { BodyTooLargeError, readFormDataLimited } from "~/security/body.server";
+import { BodyTooLargeError, FormShapeError, readFormDataLimited } from "~/security/body.server";
 import { honeypotTripped } from "~/forms/honeypot";
 import { jsFlagIsOn } from "~/forms/js-flag";
 import type { Locale } from "~/i18n/locales";
@@ -66,6 +66,8 @@ export async function handleOrderForm(request: Request, context: OrderActionCont
     formData = await readFormDataLimited(request);
   } catch (error) {
     if (error instanceof BodyTooLargeError) return { kind: "tooLarge" };
+    // Nothing of it is read: the empty form again, with a message that says why.
+    if (error instanceof FormShapeError) return { kind: "invalid", state: { stage: "form", values: {}, formErrorKey: "errors.formShape" } };
     throw error;
   }
   if (honeypotTripped(formData)) return { kind: "decoy" };
