@@ -118,10 +118,10 @@ describe("the order pages' action", () => {
     const accepted = await run(post(acceptFields(preview)));
     if (accepted.kind !== "accepted") throw new Error("expected an accepted order");
     const again = post({ ...FORM, intent: "preview" });
-    again.headers.set("Cookie", placedOrderCookie(accepted.paymentToken).split(";")[0]!);
+    again.headers.set("Cookie", (await placedOrderCookie(accepted.paymentToken)).split(";")[0]!);
     expect(previewOf(await run(again)).token).toBe(preview.token);
     const other = post({ ...FORM, tenantName: "Inna Osoba", intent: "preview" });
-    other.headers.set("Cookie", placedOrderCookie(accepted.paymentToken).split(";")[0]!);
+    other.headers.set("Cookie", (await placedOrderCookie(accepted.paymentToken)).split(";")[0]!);
     expect(previewOf(await run(other)).token).not.toBe(preview.token);
   });
 
