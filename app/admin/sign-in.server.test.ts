@@ -66,6 +66,12 @@ describe.each(DIALECTS)("sign-in on %s", (dialect) => {
       expect([19, 20, 30, 40, 50, 60, 70, 1000].map(accountDelayMs)).toEqual([0, 500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
     });
 
+    it("answers an e-mail with a NUL, a line break or a bidi character as a wrong one, without a query PostgreSQL would refuse", async () => {
+      for (const email of ["op\u0000@example.com", "op@example.com\r\n", "\u202eop@example.com"]) {
+        expect(await signIn(db, email, PASSWORD, "10.0.0.1", T0), JSON.stringify(email)).toEqual({ ok: false, reason: "invalid" });
+      }
+    });
+
     it("locks an address after 20 failures across accounts, only that address", async () => {
       await recordFailures(20, (i) => ({ email: `x${i}@example.com`, ip: "10.9.9.9" }));
       expect(await signIn(db, "op@example.com", PASSWORD, "10.9.9.9", at(3))).toEqual({ ok: false, reason: "locked" });

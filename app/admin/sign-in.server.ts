@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AppDatabase } from "~/db/db.server";
+import { isSingleLineText } from "~/forms/control-characters";
 import { normaliseEmail } from "./operators.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
@@ -57,6 +58,8 @@ type SignInOptions = { wait?: (ms: number) => Promise<unknown> };
  */
 export async function signIn(db: AppDatabase, email: string, password: string, ip: string, now: Date, { wait = sleep }: SignInOptions = {}): Promise<SignInResult> {
   const address = normaliseEmail(email);
+  // No account has such an address, and PostgreSQL refuses a NUL in a query outright.
+  if (!isSingleLineText(address)) return { ok: false, reason: "invalid" };
   const at = now.toISOString();
   const throttle = await signInThrottle(db, address, ip, now);
   if (throttle.locked) return { ok: false, reason: "locked" };
