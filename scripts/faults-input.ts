@@ -59,7 +59,14 @@ const FORM = {
   mailingCity: "Warszawa",
   dataProcessingConsent: "on",
 };
-const FORM_ROUTES = ["/zamowienie-oswiadczenia", "/en/order-declaration", "/uk/order-declaration", "/ru/order-declaration", "/umowa-automatyczna", "/admin/login"];
+const FORM_ROUTES = [
+  "/zamowienie-oswiadczenia",
+  "/en/order-declaration",
+  "/uk/order-declaration",
+  "/ru/order-declaration",
+  "/umowa-automatyczna",
+  "/admin/login",
+];
 const OTHER_FORM_ROUTES = ["/consent", "/tracking/event", "/admin/logout", "/admin/orders/1"];
 
 /** Counts answers by status; `wanted` is what every answer should be. */
@@ -77,7 +84,10 @@ class Tally {
     return this.count(() => true);
   }
   toString() {
-    return [...this.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(", ");
+    return [...this.statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(", ");
   }
 }
 
@@ -95,7 +105,11 @@ async function inputFaultsOn(dialect: "sqlite" | "postgres", { port, record, sta
   const started = performance.now();
   try {
     await waitUntilUp(port, site);
-    const added = spawnSync("npm", ["run", "-s", "operator", "--", "add", OPERATOR], { input: `${PASSWORD}\n`, env: { ...process.env, ...env }, encoding: "utf8" });
+    const added = spawnSync("npm", ["run", "-s", "operator", "--", "add", OPERATOR], {
+      input: `${PASSWORD}\n`,
+      env: { ...process.env, ...env },
+      encoding: "utf8",
+    });
     if (added.status !== 0) throw new Error(`npm run operator failed: ${added.stderr}`);
     const formPost = (path: string, body: string, cookie = "") =>
       fetch(`${base}${path}`, {
@@ -128,10 +142,22 @@ async function inputFaultsOn(dialect: "sqlite" | "postgres", { port, record, sta
         if (FORM_ROUTES.includes(path)) expected400.add(status, path);
       }
     }
-    console.log(`input on ${dialect}: ${shapes.total} deep or crowded forms over ${FORM_ROUTES.length + OTHER_FORM_ROUTES.length} routes; statuses ${shapes}`);
+    console.log(
+      `input on ${dialect}: ${shapes.total} deep or crowded forms over ${FORM_ROUTES.length + OTHER_FORM_ROUTES.length} routes; statuses ${shapes}`,
+    );
     for (const example of shapes.examples) console.log(`  ${example}`);
-    record(`input on ${dialect}: deep field names and crowded forms answered without a 5xx`, "0", `${shapes.count((s) => s >= 500 || s === 0)} of ${shapes.total}`, shapes.count((s) => s >= 500 || s === 0) === 0);
-    record(`input on ${dialect}: order pages and sign-in refuse them with 400`, `${expected400.total}`, String(expected400.count((s) => s === 400)), expected400.count((s) => s === 400) === expected400.total);
+    record(
+      `input on ${dialect}: deep field names and crowded forms answered without a 5xx`,
+      "0",
+      `${shapes.count((s) => s >= 500 || s === 0)} of ${shapes.total}`,
+      shapes.count((s) => s >= 500 || s === 0) === 0,
+    );
+    record(
+      `input on ${dialect}: order pages and sign-in refuse them with 400`,
+      `${expected400.total}`,
+      String(expected400.count((s) => s === 400)),
+      expected400.count((s) => s === 400) === expected400.total,
+    );
 
     // Control characters in every text field, on every path they can take.
     const controls = new Tally();
@@ -139,27 +165,67 @@ async function inputFaultsOn(dialect: "sqlite" | "postgres", { port, record, sta
     for (const character of CONTROL_CHARACTERS) {
       const label = `U+${character.codePointAt(0)!.toString(16).padStart(4, "0")}`;
       for (const field of ["imie_nazwisko_najemcy", "imie_nazwisko_wynajmujacego", "email", "telefon", "adres_najemcy", "adres_eksmisji"]) {
-        const body = JSON.stringify({ ...API_BODY, [field]: `${(API_BODY as Record<string, string>)[field]!.slice(0, 3)}${character}${(API_BODY as Record<string, string>)[field]!.slice(3)}` });
-        await tryOne(`api ${field} ${label}`, fetch(`${base}/api/accept`, { method: "POST", headers: { "Content-Type": "application/json" }, body }).catch(() => null));
+        const body = JSON.stringify({
+          ...API_BODY,
+          [field]: `${(API_BODY as Record<string, string>)[field]!.slice(0, 3)}${character}${(API_BODY as Record<string, string>)[field]!.slice(3)}`,
+        });
+        await tryOne(
+          `api ${field} ${label}`,
+          fetch(`${base}/api/accept`, { method: "POST", headers: { "Content-Type": "application/json" }, body }).catch(() => null),
+        );
       }
       if (!["\n", "\r"].includes(character)) {
-        await tryOne(`api extra info ${label}`, fetch(`${base}/api/accept`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...API_BODY, dodatkowe_informacje: `a${character}b` }) }).catch(() => null));
+        await tryOne(
+          `api extra info ${label}`,
+          fetch(`${base}/api/accept`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ ...API_BODY, dodatkowe_informacje: `a${character}b` }),
+          }).catch(() => null),
+        );
       }
       for (const field of ["tenantName", "email", "propertyAddress", "mailingCity"]) {
-        const values = { ...FORM, [field]: `${FORM[field as keyof typeof FORM].slice(0, 3)}${character}${FORM[field as keyof typeof FORM].slice(3)}` };
-        await tryOne(`form ${field} ${label}`, formPost("/zamowienie-oswiadczenia", new URLSearchParams({ ...values, intent: "preview" }).toString()));
-        await tryOne(`form accept ${field} ${label}`, formPost("/zamowienie-oswiadczenia", new URLSearchParams({ ...values, intent: "accept", token: "v1.x.y", acceptTerms: "on" }).toString()));
+        const values = {
+          ...FORM,
+          [field]: `${FORM[field as keyof typeof FORM].slice(0, 3)}${character}${FORM[field as keyof typeof FORM].slice(3)}`,
+        };
+        await tryOne(
+          `form ${field} ${label}`,
+          formPost("/zamowienie-oswiadczenia", new URLSearchParams({ ...values, intent: "preview" }).toString()),
+        );
+        await tryOne(
+          `form accept ${field} ${label}`,
+          formPost(
+            "/zamowienie-oswiadczenia",
+            new URLSearchParams({ ...values, intent: "accept", token: "v1.x.y", acceptTerms: "on" }).toString(),
+          ),
+        );
       }
-      await tryOne(`sign-in ${label}`, formPost("/admin/login", new URLSearchParams({ email: `op${character}@example.com`, password: PASSWORD }).toString()));
+      await tryOne(
+        `sign-in ${label}`,
+        formPost("/admin/login", new URLSearchParams({ email: `op${character}@example.com`, password: PASSWORD }).toString()),
+      );
       for (const path of ["/admin", "/admin/orders.csv"]) {
-        await tryOne(`${path} search ${label}`, fetch(`${base}${path}?q=${encodeURIComponent(`Kow${character}`)}`, { headers: { Cookie: cookie }, redirect: "manual" }).catch(() => null));
+        await tryOne(
+          `${path} search ${label}`,
+          fetch(`${base}${path}?q=${encodeURIComponent(`Kow${character}`)}`, { headers: { Cookie: cookie }, redirect: "manual" }).catch(
+            () => null,
+          ),
+        );
       }
     }
     const refused = controls.count((s) => s === 400);
     const stored = await countOrders(postgres?.url ?? null, databasePath);
-    console.log(`input on ${dialect}: ${controls.total} requests with ${CONTROL_CHARACTERS.length} control, separator and bidi characters; statuses ${controls}; orders stored: ${stored}`);
+    console.log(
+      `input on ${dialect}: ${controls.total} requests with ${CONTROL_CHARACTERS.length} control, separator and bidi characters; statuses ${controls}; orders stored: ${stored}`,
+    );
     for (const example of controls.examples) console.log(`  ${example}`);
-    record(`input on ${dialect}: control characters answered 400 (API, form, sign-in, search, CSV)`, `${controls.total}`, `${refused} (503: ${controls.count((s) => s === 503)}, 5xx: ${controls.count((s) => s >= 500)})`, refused === controls.total);
+    record(
+      `input on ${dialect}: control characters answered 400 (API, form, sign-in, search, CSV)`,
+      `${controls.total}`,
+      `${refused} (503: ${controls.count((s) => s === 503)}, 5xx: ${controls.count((s) => s >= 500)})`,
+      refused === controls.total,
+    );
     record(`input on ${dialect}: orders stored with a control character`, "0", String(stored), stored === 0);
     console.log(`input on ${dialect}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {

@@ -22,7 +22,9 @@ async function typeInto(page: Page, selector: string, text: string) {
 
 test.describe("control characters in the order form", () => {
   for (const locale of ["pl", "en"] as const satisfies Locale[]) {
-    test(`a bidi override typed into a name is refused with the page's message and every value kept (${locale})`, async ({ page }, testInfo) => {
+    test(`a bidi override typed into a name is refused with the page's message and every value kept (${locale})`, async ({
+      page,
+    }, testInfo) => {
       const order = strings(locale, "order");
       const data = validOrder(testInfo.project.name);
       await page.goto(pathFor("order", locale));
@@ -83,13 +85,24 @@ test.describe("field names that would blow the stack", () => {
       [pathFor("order", "uk"), "uk"],
       [pathFor("orderAutomatic", "pl"), "pl"],
     ] as const) {
-      for (const body of [`${"a.".repeat(5000)}a=1&intent=preview`, `a${"[0]".repeat(5000)}=1`, Array.from({ length: 200 }, (_, i) => `f${i}=x`).join("&")]) {
-        const response = await request.post(path, { data: body, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL! }, maxRedirects: 0 });
+      for (const body of [
+        `${"a.".repeat(5000)}a=1&intent=preview`,
+        `a${"[0]".repeat(5000)}=1`,
+        Array.from({ length: 200 }, (_, i) => `f${i}=x`).join("&"),
+      ]) {
+        const response = await request.post(path, {
+          data: body,
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL! },
+          maxRedirects: 0,
+        });
         expect(response.status(), path).toBe(400);
         expect(await response.text()).toContain(strings(locale, "order").errors.formShape);
       }
     }
-    const login = await request.post("/admin/login", { data: `${"a.".repeat(5000)}a=1`, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL! } });
+    const login = await request.post("/admin/login", {
+      data: `${"a.".repeat(5000)}a=1`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL! },
+    });
     expect(login.status()).toBe(400);
     expect(await login.text()).toContain("Formularz ma postać");
   });
@@ -111,7 +124,9 @@ test.describe("the operator's sign-in", () => {
     }
     await page.goto("/admin/login");
     await signIn(page, operator);
-    await expect(page.getByTestId("sign-in-error")).toHaveText("Zbyt wiele nieudanych prób logowania z tego adresu. Spróbuj ponownie za 15 minut.");
+    await expect(page.getByTestId("sign-in-error")).toHaveText(
+      "Zbyt wiele nieudanych prób logowania z tego adresu. Spróbuj ponownie za 15 minut.",
+    );
 
     await useOwnClientAddress(page);
     await page.goto("/admin/login");
@@ -134,9 +149,16 @@ test.describe("the operator's sign-in", () => {
     });
   }
 
-  test("an e-mail with a NUL, a search and a CSV export with control characters are answered 400 with a message", async ({ page, request, baseURL }) => {
+  test("an e-mail with a NUL, a search and a CSV export with control characters are answered 400 with a message", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     await useOwnClientAddress(page);
-    const nul = await request.post("/admin/login", { form: { email: "op\u0000@example.com", password: OPERATOR_PASSWORD }, headers: { Origin: baseURL! } });
+    const nul = await request.post("/admin/login", {
+      form: { email: "op\u0000@example.com", password: OPERATOR_PASSWORD },
+      headers: { Origin: baseURL! },
+    });
     expect(nul.status()).toBe(400);
     expect(await nul.text()).toContain("niedozwolone znaki niewidoczne");
 
@@ -177,7 +199,12 @@ test.describe("control characters on PostgreSQL", () => {
     postgres = await startPostgres();
     site = startOwnSite(port, { DATABASE_URL: postgres.url, ORDER_TOKEN_SECRET: SECRET, RATE_LIMIT_DISABLED: "1" });
     await waitUntilUp(port, site);
-    const added = spawnSync("npm", ["run", "-s", "operator", "--", "add", operator], { input: `${OPERATOR_PASSWORD}\n`, env: { ...process.env, DATABASE_URL: postgres.url, ORDER_TOKEN_SECRET: SECRET }, encoding: "utf8", timeout: 60_000 });
+    const added = spawnSync("npm", ["run", "-s", "operator", "--", "add", operator], {
+      input: `${OPERATOR_PASSWORD}\n`,
+      env: { ...process.env, DATABASE_URL: postgres.url, ORDER_TOKEN_SECRET: SECRET },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(added.status, added.stderr).toBe(0);
   });
 
@@ -187,13 +214,26 @@ test.describe("control characters on PostgreSQL", () => {
   });
 
   const form = (fields: Record<string, string>, cookie = "") =>
-    ({ method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, ...(cookie ? { Cookie: cookie } : {}) }, body: new URLSearchParams(fields), redirect: "manual" }) as const;
+    ({
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    }) as const;
 
   test("a NUL is a 400 everywhere: the API (no Retry-After), the form's accept, the sign-in, the search and the CSV", async () => {
     const api = await fetch(`${base}/api/accept`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ imie_nazwisko_najemcy: "Jan\u0000Kowalski", email: "jan@example.com", telefon: "600100200", adres_najemcy: "ul. Krótka 1, 00-001 Warszawa", adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 }),
+      body: JSON.stringify({
+        imie_nazwisko_najemcy: "Jan\u0000Kowalski",
+        email: "jan@example.com",
+        telefon: "600100200",
+        adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+        adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+        rodzaj_oswiadczenia: "regular",
+        okres_najmu_dni: 90,
+      }),
     });
     expect(api.status).toBe(400);
     expect(api.headers.get("retry-after")).toBeNull();
@@ -203,7 +243,10 @@ test.describe("control characters on PostgreSQL", () => {
     expect(preview.status).toBe(200);
     const token = /name="token" value="([^"]+)"/.exec(await preview.text())?.[1];
     expect(token).toBeTruthy();
-    const accept = await fetch(`${base}/zamowienie-oswiadczenia`, form({ ...data, tenantName: "Jan\u0000Kowalski", token: token!, intent: "accept", acceptTerms: "on" }));
+    const accept = await fetch(
+      `${base}/zamowienie-oswiadczenia`,
+      form({ ...data, tenantName: "Jan\u0000Kowalski", token: token!, intent: "accept", acceptTerms: "on" }),
+    );
     expect(accept.status).toBe(400);
     expect(await accept.text()).toContain(strings("pl", "order").validation.controlCharacters);
 
