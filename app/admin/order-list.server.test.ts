@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { applyTransition } from "./order-transitions.server";
-import { countByStatus, listOrders, ordersCsv, parseOrderFilter } from "./order-list.server";
+import { countByStatus, listOrders, ordersCsv, parseOrderFilter, searchIsRefused } from "./order-list.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 
 const T0 = new Date("2026-11-23T09:00:00Z");
@@ -35,5 +35,14 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
       expect(csv).toContain(`;"'=HYPERLINK(""http://evil"",""x"")";anna@example.com;`);
       expect(csv.split("\r\n")).toHaveLength(4);
     });
+  });
+
+  it("refuses a search with a NUL, a line break or a bidi character before it reaches the database", async () => {
+    for (const q of ["%00", "a%0Ab", "%E2%80%AEx", "op%00%40example.com"]) expect(searchIsRefused(new URL(`http://x/admin?q=${q}`)), q).toBe(true);
+    for (const q of ["", "Kowalski", "%C5%81%C3%B3d%C5%BA", "%25_"]) expect(searchIsRefused(new URL(`http://x/admin?q=${q}`)), q).toBe(false);
+    // What the refusal spares: PostgreSQL rejects a NUL in any query parameter (a 500 if it got there).
+    const withNul = listOrders(db, filter("q=%00"));
+    if (dialect === "postgres") await expect(withNul).rejects.toThrow();
+    else await withNul;
   });
 });

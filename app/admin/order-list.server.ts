@@ -1,5 +1,6 @@
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
+import { isSingleLineText } from "~/forms/control-characters";
 import { toCsv } from "./csv";
 
 export const PAGE_SIZE = 50;
@@ -15,6 +16,18 @@ export function parseOrderFilter(url: URL): OrderFilter {
     search: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
+}
+
+/**
+ * A search holding control or bidi characters matches nothing anyone typed, and PostgreSQL
+ * refuses a NUL in a query outright: the list and the CSV answer it 400 without querying.
+ */
+export function searchIsRefused(url: URL): boolean {
+  return !isSingleLineText(url.searchParams.get("q") ?? "");
+}
+
+export function noCounts(): Record<OrderStatus, number> {
+  return Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
 }
 
 function filtered(db: AppDatabase, filter: OrderFilter) {
@@ -45,7 +58,7 @@ export async function listOrders(db: AppDatabase, filter: OrderFilter) {
 /** Orders per status for the filter's counts (with the search applied, all statuses). */
 export async function countByStatus(db: AppDatabase, search: string): Promise<Record<OrderStatus, number>> {
   const rows = await filtered(db, { status: null, search, page: 1 }).select((eb) => ["status", eb.fn.countAll().as("n")]).groupBy("status").execute();
-  const counts = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
+  const counts = noCounts();
   for (const row of rows) counts[row.status] = Number(row.n);
   return counts;
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { addOperator } from "./operators.server";
-import { operatorForSession, revokeSession, signIn } from "./sign-in.server";
+import { accountDelayMs, operatorForSession, revokeSession, signIn } from "./sign-in.server";
 
 const T0 = new Date("2026-11-23T09:00:00Z");
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -14,6 +14,13 @@ describe.each(DIALECTS)("sign-in on %s", (dialect) => {
     await addOperator(db, "op@example.com", PASSWORD, T0);
   });
   afterEach(() => db.destroy());
+
+  /** Failures as sign-in records them, without paying for scrypt each time. */
+  const recordFailures = (count: number, who: (i: number) => { email: string; ip: string }) =>
+    db
+      .insertInto("sign_in_attempts")
+      .values(Array.from({ length: count }, (_, i) => ({ ...who(i), succeeded: 0, attempted_at: at(1).toISOString() })))
+      .execute();
 
   describe("operator sign-in", () => {
     it("issues a fresh session per sign-in, stored hashed, ended by sign-out", async () => {
@@ -37,16 +44,38 @@ describe.each(DIALECTS)("sign-in on %s", (dialect) => {
       expect(await operatorForSession(db, result.sessionId, at(22 * 60 + 1))).toBeNull();
     });
 
-    it("locks the account after 5 failures in 15 minutes, even with the right password, then lets in", async () => {
-      for (let i = 0; i < 5; i++) expect(await signIn(db, "op@example.com", "wrong", `10.0.0.${i}`, at(i))).toEqual({ ok: false, reason: "invalid" });
-      expect(await signIn(db, "op@example.com", PASSWORD, "10.0.1.1", at(5))).toEqual({ ok: false, reason: "locked" });
-      expect(await signIn(db, "op@example.com", PASSWORD, "10.0.1.1", at(15.5))).toMatchObject({ ok: true });
+    it("locks an address out of one account after 5 failures in 15 minutes, even with the right password, and no one else", async () => {
+      for (let i = 0; i < 5; i++) expect(await signIn(db, "op@example.com", "wrong", "10.0.0.1", at(i))).toEqual({ ok: false, reason: "invalid" });
+      expect(await signIn(db, "op@example.com", PASSWORD, "10.0.0.1", at(5))).toEqual({ ok: false, reason: "locked" });
+      // The operator, elsewhere, is not locked out by someone else's failures.
+      expect(await signIn(db, "op@example.com", PASSWORD, "10.0.1.1", at(5))).toMatchObject({ ok: true });
+      expect(await signIn(db, "op@example.com", PASSWORD, "10.0.0.1", at(15.5))).toMatchObject({ ok: true });
     });
 
-    it("locks an IP after 5 failures across accounts", async () => {
-      for (let i = 0; i < 5; i++) await signIn(db, `x${i}@example.com`, "wrong", "10.9.9.9", at(i));
-      expect(await signIn(db, "op@example.com", PASSWORD, "10.9.9.9", at(5))).toEqual({ ok: false, reason: "locked" });
-      expect(await signIn(db, "op@example.com", PASSWORD, "10.9.9.8", at(5))).toMatchObject({ ok: true });
+    it("never locks an account for failures spread over many addresses; past 20 it makes each attempt wait longer, then checks it", async () => {
+      const waits: number[] = [];
+      const wait = async (ms: number) => waits.push(ms);
+      await recordFailures(19, (i) => ({ email: "op@example.com", ip: `10.1.0.${i}` }));
+      expect(await signIn(db, "op@example.com", "wrong", "10.1.1.1", at(2), { wait })).toEqual({ ok: false, reason: "invalid" });
+      expect(waits).toEqual([]);
+      // The 20th failure: from now on each attempt on the account waits, whoever makes it.
+      expect(await signIn(db, "op@example.com", "wrong", "10.1.1.2", at(2), { wait })).toEqual({ ok: false, reason: "invalid" });
+      await recordFailures(10, (i) => ({ email: "op@example.com", ip: `10.1.2.${i}` }));
+      expect(await signIn(db, "op@example.com", PASSWORD, "10.2.0.1", at(3), { wait })).toMatchObject({ ok: true });
+      expect(waits).toEqual([500, 1000]);
+      expect([19, 20, 30, 40, 50, 60, 70, 1000].map(accountDelayMs)).toEqual([0, 500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
+    });
+
+    it("answers an e-mail with a NUL, a line break or a bidi character as a wrong one, without a query PostgreSQL would refuse", async () => {
+      for (const email of ["op\u0000@example.com", "op@example.com\r\nBcc: x@example.com", "\u202eop@example.com"]) {
+        expect(await signIn(db, email, PASSWORD, "10.0.0.1", T0), JSON.stringify(email)).toEqual({ ok: false, reason: "invalid" });
+      }
+    });
+
+    it("locks an address after 20 failures across accounts, only that address", async () => {
+      await recordFailures(20, (i) => ({ email: `x${i}@example.com`, ip: "10.9.9.9" }));
+      expect(await signIn(db, "op@example.com", PASSWORD, "10.9.9.9", at(3))).toEqual({ ok: false, reason: "locked" });
+      expect(await signIn(db, "op@example.com", PASSWORD, "10.9.9.8", at(3))).toMatchObject({ ok: true });
     });
   });
 });

@@ -1,9 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { AppDatabase } from "~/db/db.server";
+import { isSingleLineText } from "~/forms/control-characters";
 import { normaliseEmail } from "./operators.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
+/** Failures of one address on one account within the window that lock that pair (decision 029). */
 export const MAX_FAILURES = 5;
+/** Failures of one address over any accounts within the window that lock the address (one machine spraying). */
+export const MAX_ADDRESS_FAILURES = 20;
+/** Failures on one account from any addresses within the window after which each attempt on it waits. */
+export const ACCOUNT_SLOWDOWN_AFTER = 20;
+export const MAX_ACCOUNT_DELAY_MS = 10_000;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 export const SESSION_IDLE_MS = 8 * 60 * 60_000;
 
@@ -14,22 +22,48 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
 
 export type SignInResult = { ok: true; sessionId: string; expiresAt: Date } | { ok: false; reason: "locked" | "invalid" };
 
-/** Locked: 5 failures for this account, or from this IP, within the last 15 minutes. */
-export async function isLockedOut(db: AppDatabase, email: string, ip: string, now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - LOCKOUT_WINDOW_MS).toISOString();
-  const count = async (column: "email" | "ip", value: string) =>
-    Number((await db.selectFrom("sign_in_attempts").select((eb) => eb.fn.countAll().as("n")).where(column, "=", value).where("succeeded", "=", 0).where("attempted_at", ">", since).executeTakeFirstOrThrow()).n);
-  return (await count("email", email)) >= MAX_FAILURES || (await count("ip", ip)) >= MAX_FAILURES;
+/**
+ * The wait before an attempt on an account that many addresses are failing on: none below
+ * ACCOUNT_SLOWDOWN_AFTER failures, then 0.5 s, doubling every 10 more, at most 10 s. The
+ * attempt is still checked after the wait, so the operator is slowed but never locked out.
+ */
+export function accountDelayMs(accountFailures: number): number {
+  if (accountFailures < ACCOUNT_SLOWDOWN_AFTER) return 0;
+  return Math.min(MAX_ACCOUNT_DELAY_MS, 500 * 2 ** Math.floor((accountFailures - ACCOUNT_SLOWDOWN_AFTER) / 10));
 }
 
+type Throttle = { locked: boolean; delayMs: number };
+
 /**
- * Checks the lockout first (even the right password is refused while locked), then the password.
- * On success a new random session id is issued (a fresh id at every sign-in); only its hash is stored.
+ * Locked: 5 failures from this address on this account, or 20 from this address on any, in the
+ * last 15 minutes. Failures from other addresses never lock anyone out; they only slow the account.
  */
-export async function signIn(db: AppDatabase, email: string, password: string, ip: string, now: Date): Promise<SignInResult> {
+export async function signInThrottle(db: AppDatabase, email: string, ip: string, now: Date): Promise<Throttle> {
+  const since = new Date(now.getTime() - LOCKOUT_WINDOW_MS).toISOString();
+  const failures = () => db.selectFrom("sign_in_attempts").select((eb) => eb.fn.countAll().as("n")).where("succeeded", "=", 0).where("attempted_at", ">", since);
+  const [pair, address, account] = await Promise.all([
+    failures().where("email", "=", email).where("ip", "=", ip).executeTakeFirstOrThrow(),
+    failures().where("ip", "=", ip).executeTakeFirstOrThrow(),
+    failures().where("email", "=", email).executeTakeFirstOrThrow(),
+  ]);
+  return { locked: Number(pair.n) >= MAX_FAILURES || Number(address.n) >= MAX_ADDRESS_FAILURES, delayMs: accountDelayMs(Number(account.n)) };
+}
+
+type SignInOptions = { wait?: (ms: number) => Promise<unknown> };
+
+/**
+ * Checks the lockout first (even the right password is refused while locked), waits while the
+ * account is under a distributed attack, then checks the password. On success a new random
+ * session id is issued (a fresh id at every sign-in); only its hash is stored.
+ */
+export async function signIn(db: AppDatabase, email: string, password: string, ip: string, now: Date, { wait = sleep }: SignInOptions = {}): Promise<SignInResult> {
   const address = normaliseEmail(email);
+  // No account has such an address, and PostgreSQL refuses a NUL in a query outright.
+  if (!isSingleLineText(address)) return { ok: false, reason: "invalid" };
   const at = now.toISOString();
-  if (await isLockedOut(db, address, ip, now)) return { ok: false, reason: "locked" };
+  const throttle = await signInThrottle(db, address, ip, now);
+  if (throttle.locked) return { ok: false, reason: "locked" };
+  if (throttle.delayMs > 0) await wait(throttle.delayMs);
   const operator = await db.selectFrom("operators").select(["id", "password_hash"]).where("email", "=", address).executeTakeFirst();
   const valid = await verifyPassword(password, operator?.password_hash ?? (await decoyHash));
   await db.insertInto("sign_in_attempts").values({ email: address, ip, succeeded: valid && operator ? 1 : 0, attempted_at: at }).execute();

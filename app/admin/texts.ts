@@ -38,10 +38,15 @@ export const SIGN_IN_TEXT = {
   password: "Hasło",
   submit: "Zaloguj się",
   invalid: "Nieprawidłowy e-mail lub hasło.",
-  locked: "Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za 15 minut.",
+  locked: "Zbyt wiele nieudanych prób logowania z tego adresu. Spróbuj ponownie za 15 minut.",
   emailRequired: "Podaj adres e-mail.",
+  emailControlCharacters: "Adres e-mail zawiera niedozwolone znaki niewidoczne (np. znak nowego wiersza). Wpisz go ponownie.",
   passwordRequired: "Podaj hasło.",
   signedOut: "Wylogowano.",
+} as const;
+
+export const SEARCH_TEXT = {
+  controlCharacters: "Wyszukiwane słowo zawiera niedozwolone znaki niewidoczne (np. znak nowego wiersza). Usuń je i wyszukaj ponownie.",
 } as const;
 
 export const TRANSITION_TEXT = {
@@ -53,6 +58,8 @@ export const TRANSITION_TEXT = {
   trackingNumberInvalid: "Podaj numer przesyłki: 4–40 znaków, litery, cyfry, spacje lub myślniki.",
   courierTooLong: "Nazwa przewoźnika może mieć najwyżej 60 znaków.",
   reasonInvalid: "Podaj powód anulowania (najwyżej 500 znaków).",
+  courierControlCharacters: "Nazwa przewoźnika zawiera niedozwolone znaki niewidoczne (np. znak nowego wiersza albo zmiany kierunku pisma). Usuń je.",
+  reasonControlCharacters: "Powód zawiera niedozwolone znaki niewidoczne (np. tabulator albo znak zmiany kierunku pisma). Nowe wiersze mogą zostać.",
   unknown: "Nieznana zmiana statusu.",
   done: { mark_paid: "Zamówienie oznaczono jako opłacone.", mark_dispatched: "Zamówienie oznaczono jako wysłane.", cancel: "Zamówienie anulowano." },
   notAllowed: (current: OrderStatus) => `Tej zmiany nie można wykonać: zamówienie ma status „${STATUS_LABEL[current]}”.`,

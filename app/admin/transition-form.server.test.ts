@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { warsawDay } from "~/config/delivery-dates.server";
+import { TRANSITION_TEXT } from "./texts";
 import { parseTransitionForm } from "./transition-form.server";
 
 const form = (fields: Record<string, string>) => {
@@ -36,6 +37,20 @@ describe("the transition forms", () => {
     expect(parseTransitionForm(form({ transition: "cancel", reason: "Klient zrezygnował" }), NOW)).toEqual({ ok: true, facts: { transition: "cancel", reason: "Klient zrezygnował" } });
     expect(parseTransitionForm(form({ transition: "cancel", reason: "  " }), NOW)).toMatchObject({ ok: false, errors: { reason: expect.any(String) } });
     expect(parseTransitionForm(form({ transition: "cancel", reason: "x".repeat(501) }), NOW)).toMatchObject({ ok: false });
+  });
+
+  it("refuses control and bidi characters in the courier, and in the reason all but its line breaks, keeping the values", () => {
+    for (const courier of ["In\u0000Post", "InPost\nBcc: x", "\u202eTSOPNI"]) {
+      expect(parseTransitionForm(form({ transition: "mark_dispatched", trackingNumber: "RR123456789PL", courier }), NOW), JSON.stringify(courier)).toMatchObject({
+        ok: false,
+        errors: { courier: TRANSITION_TEXT.courierControlCharacters },
+        values: { courier },
+      });
+    }
+    expect(parseTransitionForm(form({ transition: "cancel", reason: "Klient zrezygnował.\r\nDzwonił 23.11." }), NOW)).toMatchObject({ ok: true });
+    for (const reason of ["Klient\u0000", "a\tb", "\u2066x\u2069"]) {
+      expect(parseTransitionForm(form({ transition: "cancel", reason }), NOW), JSON.stringify(reason)).toMatchObject({ ok: false, errors: { reason: TRANSITION_TEXT.reasonControlCharacters } });
+    }
   });
 
   it("refuses an unknown move with a message instead of failing", () => {

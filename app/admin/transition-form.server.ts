@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { warsawDay } from "~/config/delivery-dates.server";
+import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
 import type { TransitionFacts } from "./order-transitions.server";
 import { TRANSITION_TEXT } from "./texts";
 import { isTransition, type Transition } from "./transitions";
@@ -36,9 +37,11 @@ export function parseTransitionForm(form: FormData, now: Date): TransitionFormRe
     mark_paid: z.object({ paidAt: z.string().refine((value) => isPastOrToday(value, now), TRANSITION_TEXT.paidAtInvalid) }),
     mark_dispatched: z.object({
       trackingNumber: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,38}[A-Za-z0-9]$/, TRANSITION_TEXT.trackingNumberInvalid),
-      courier: z.string().max(60, TRANSITION_TEXT.courierTooLong),
+      courier: z.string().regex(SINGLE_LINE_TEXT, TRANSITION_TEXT.courierControlCharacters).max(60, TRANSITION_TEXT.courierTooLong),
     }),
-    cancel: z.object({ reason: z.string().min(1, TRANSITION_TEXT.reasonInvalid).max(500, TRANSITION_TEXT.reasonInvalid) }),
+    cancel: z.object({
+      reason: z.string().regex(MULTI_LINE_TEXT, TRANSITION_TEXT.reasonControlCharacters).min(1, TRANSITION_TEXT.reasonInvalid).max(500, TRANSITION_TEXT.reasonInvalid),
+    }),
   };
   const parsed = schemas[transition].safeParse(values);
   if (!parsed.success) {

@@ -1,6 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { build } from "esbuild";
 import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it } from "vitest";
 import { startSmtpServer } from "../../tests/support/smtp-server.mjs";
@@ -58,4 +60,38 @@ describe("sending mail", () => {
     expect(parsed.subject).toBe(message.subject);
     expect(parsed.attachments[0]?.content.toString()).toBe("%PDF-1.7 test");
   });
+
+  it("without SMTP_URL leaves no 0-byte or partial .eml when the process is killed in the middle of a write", async () => {
+    // The bundle sits inside the project (.cache is ignored by git), so its imports find node_modules.
+    mkdirSync(resolve(".cache"), { recursive: true });
+    const work = mkdtempSync(resolve(".cache", "mail-kill-"));
+    const writer = join(work, "writer.mjs");
+    await build({ entryPoints: ["tests/support/mail-dir-writer.ts"], outfile: writer, bundle: true, platform: "node", format: "esm", packages: "external", alias: { "~": resolve("app") }, logLevel: "warning" });
+    const mailDir = join(work, "mail");
+    mkdirSync(mailDir);
+    const attachmentBytes = 8 * 1024 * 1024;
+    const child = spawn(process.execPath, [writer, mailDir], { env: { ...process.env, ATTACHMENT_BYTES: String(attachmentBytes) }, stdio: ["ignore", "ignore", "inherit"] });
+    const exited = new Promise((done) => child.once("exit", done));
+    // Killed the moment a second .eml name shows up in the folder: with a plain write, that file is still being written.
+    await new Promise<void>((done, fail) => {
+      child.once("exit", (code) => fail(new Error(`the writer exited by itself with ${code}`)));
+      const seen = new Set<string>();
+      const watcher = watch(mailDir, (_event, name) => {
+        if (!name?.endsWith(".eml")) return;
+        seen.add(name);
+        if (seen.size < 2) return;
+        child.kill("SIGKILL");
+        watcher.close();
+        done();
+      });
+    });
+    await exited;
+    const files = readdirSync(mailDir).filter((name) => name.endsWith(".eml"));
+    expect(files.length).toBeGreaterThanOrEqual(1);
+    for (const file of files) {
+      const parsed = await simpleParser(readFileSync(join(mailDir, file)));
+      expect(parsed.attachments[0]?.size, file).toBe(attachmentBytes);
+    }
+    rmSync(work, { recursive: true });
+  }, 60_000);
 });

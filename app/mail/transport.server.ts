@@ -1,5 +1,5 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { MailMessage } from "./compose.server";
 
@@ -29,7 +29,18 @@ export function createMailSender({ smtpUrl, from, mailDir }: { smtpUrl?: string;
     mkdirSync(folder, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.messageId.replace(/[^A-Za-z0-9.-]/g, "")}.eml`;
     const path = join(folder, name);
-    writeFileSync(path, info.message as Buffer);
+    writeFileAtomically(path, info.message as Buffer);
     return `file ${path}`;
   };
+}
+
+/**
+ * Writes to a hidden temporary name in the same folder, flushed to disk, then renames: a rename
+ * within a folder is atomic, so a process killed mid-write (or a power cut) leaves at most a
+ * ".….partial" file and never a 0-byte or truncated .eml beside the complete one sent later.
+ */
+function writeFileAtomically(path: string, data: Buffer): void {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
+  writeFileSync(temporary, data, { flush: true });
+  renameSync(temporary, path);
 }

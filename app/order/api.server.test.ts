@@ -2,7 +2,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { sql } from "kysely";
+import { createDatabase, openDatabase, type AppDatabase } from "~/db/db.server";
+import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { MAX_BODY_BYTES } from "~/security/body.server";
 import { handleOrderApi } from "./api.server";
 
@@ -107,5 +109,47 @@ describe("POST /api/accept", () => {
     expect(get.status).toBe(405);
     expect(get.headers.get("Allow")).toBe("POST");
     expect(await countOrders()).toBe(0);
+  });
+});
+
+describe.each(DIALECTS)("control characters through the API on %s", (dialect) => {
+  let own: AppDatabase;
+  beforeEach(async () => {
+    own = await openDatabase(await freshTarget(dialect));
+  });
+  afterEach(() => own.destroy());
+  const acceptInto = (body: unknown) => handleOrderApi(request("/api/accept", JSON.stringify(body)), "accept", { db: own });
+
+  it("answers a NUL, a line break or a bidi override with 400 and the field, never a 503 that a client would retry for ever", async () => {
+    for (const [field, value] of [
+      ["imie_nazwisko_najemcy", "Jan\u0000Kowalski"],
+      ["adres_najemcy", "ul. Krótka 1\r\nBcc: evil@example.com"],
+      ["imie_nazwisko_wynajmujacego", "\u202eakwoN annA"],
+      ["dodatkowe_informacje", "a\u0000b"],
+    ] as const) {
+      const response = await acceptInto({ ...SPEC_BODY, ...CONSENTS, [field]: value, jezyk: "en" });
+      expect(response.status, field).toBe(400);
+      expect(response.headers.get("Retry-After")).toBeNull();
+      expect(Object.keys((await response.json()).fieldErrors)).toEqual([field]);
+    }
+    expect(Number((await own.selectFrom("orders").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(0);
+  });
+});
+
+describe("what a failure to save answers", () => {
+  it("503 with Retry-After only while the database cannot be reached, a plain 500 for a failure that would repeat", async () => {
+    const unreachable = createDatabase({ postgresUrl: "postgres://nobody:x@127.0.0.1:9/none" });
+    try {
+      const response = await handleOrderApi(request("/api/accept", JSON.stringify({ ...SPEC_BODY, ...CONSENTS })), "accept", { db: unreachable });
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Retry-After")).toBe("5");
+    } finally {
+      await unreachable.destroy().catch(() => undefined);
+    }
+    await sql`DROP TABLE orders`.execute(db);
+    const broken = await accept(JSON.stringify({ ...SPEC_BODY, ...CONSENTS }));
+    expect(broken.status).toBe(500);
+    expect(broken.headers.get("Retry-After")).toBeNull();
+    expect((await broken.json()).success).toBe(false);
   });
 });

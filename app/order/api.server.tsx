@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ZodError } from "zod";
 import type { AppDatabase } from "~/db/db.server";
+import { isPassingDatabaseFailure } from "~/db/passing-failure.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { isLocale, type Locale } from "~/i18n/locales";
 import { BodyTooLargeError, readBodyLimited } from "~/security/body.server";
@@ -92,6 +93,8 @@ export async function handleOrderApi(request: Request, stage: OrderStage, contex
     return jsonResponse({ success: true, error: null, payment_url: paymentPath(order), order_number: order.number }, created ? 201 : 200, created ? {} : { "Idempotent-Replayed": "true" });
   } catch (error) {
     console.error("Order API: could not save the order", error);
-    return jsonResponse({ success: false, error: t("errors.unavailable") }, 503, { "Retry-After": "5" });
+    // Retry-After only for a failure that passes: a client would otherwise retry for ever.
+    if (isPassingDatabaseFailure(error)) return jsonResponse({ success: false, error: t("errors.unavailable") }, 503, { "Retry-After": "5" });
+    return jsonResponse({ success: false, error: t("api.internal") }, 500);
   }
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import type { ServerEvent } from "~/tracking/events.server";
 import { handleOrderForm, type OrderOutcome } from "./form-action.server";
 import { previewOrder } from "./order.server";
@@ -117,10 +118,10 @@ describe("the order pages' action", () => {
     const accepted = await run(post(acceptFields(preview)));
     if (accepted.kind !== "accepted") throw new Error("expected an accepted order");
     const again = post({ ...FORM, intent: "preview" });
-    again.headers.set("Cookie", placedOrderCookie(accepted.paymentToken).split(";")[0]!);
+    again.headers.set("Cookie", (await placedOrderCookie(accepted.paymentToken)).split(";")[0]!);
     expect(previewOf(await run(again)).token).toBe(preview.token);
     const other = post({ ...FORM, tenantName: "Inna Osoba", intent: "preview" });
-    other.headers.set("Cookie", placedOrderCookie(accepted.paymentToken).split(";")[0]!);
+    other.headers.set("Cookie", (await placedOrderCookie(accepted.paymentToken)).split(";")[0]!);
     expect(previewOf(await run(other)).token).not.toBe(preview.token);
   });
 
@@ -228,5 +229,41 @@ describe("the order pages' action", () => {
     await run(post(acceptFields(preview)), AUTOMATIC_VARIANT);
     const row = await db.selectFrom("orders").select(["variant", "rental_period_days", "additional_info"]).executeTakeFirstOrThrow();
     expect(row).toEqual({ variant: "automatic", rental_period_days: 90, additional_info: "Proszę dzwonić po 16" });
+  });
+});
+
+describe.each(DIALECTS)("control characters and odd form shapes on %s", (dialect) => {
+  let own: AppDatabase;
+  beforeEach(async () => {
+    own = await openDatabase(await freshTarget(dialect));
+  });
+  afterEach(() => own.destroy());
+  const runOn = (request: Request) => handleOrderForm(request, { variant: STANDARD_VARIANT, locale: "pl", db: own, now: NOW, report: () => undefined });
+  const ordersIn = async () => Number((await own.selectFrom("orders").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+
+  it("answers an accept whose hidden fields came back with a NUL or a bidi override with the form, the message and every value", async () => {
+    const preview = previewOf(await runOn(post({ ...FORM, intent: "preview" })));
+    for (const [field, value] of [
+      ["tenantName", "Jan\u0000Kowalski"],
+      ["mailingCity", "Warszawa\r\nBcc: evil@example.com"],
+      ["landlordName", "\u202eakwoN annA"],
+    ] as const) {
+      const outcome = await runOn(post({ ...acceptFields(preview), [field]: value }));
+      expect(outcome.kind, field).toBe("invalid");
+      if (outcome.kind !== "invalid" || outcome.state.stage !== "form") throw new Error("expected the form");
+      expect(outcome.state.values[field]).toBe(value);
+      expect(outcome.state.values.email).toBe(FORM.email);
+      expect(outcome.state.reply?.error).toEqual({ [field]: ["order:validation.controlCharacters"] });
+    }
+    expect(await ordersIn()).toBe(0);
+  });
+
+  it("answers field names nested thousands deep, or too many fields, with the empty form and a message, never a stack overflow", async () => {
+    for (const name of [`${"a.".repeat(5000)}a`, `a${"[0]".repeat(5000)}`]) {
+      const outcome = await runOn(post({}, { body: `${new URLSearchParams({ ...FORM, intent: "preview" })}&${name}=1` }));
+      expect(outcome).toEqual({ kind: "invalid", state: { stage: "form", values: {}, formErrorKey: "errors.formShape" } });
+    }
+    const many = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`extra${i}`, "x"]));
+    expect(await runOn(post({ ...FORM, ...many, intent: "preview" }))).toMatchObject({ kind: "invalid", state: { formErrorKey: "errors.formShape" } });
   });
 });

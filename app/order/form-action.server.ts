@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { AppDatabase } from "~/db/db.server";
-import { DatabaseBusyError } from "~/db/sqlite-busy.server";
-import { BodyTooLargeError, readFormDataLimited } from "~/security/body.server";
+import { isPassingDatabaseFailure } from "~/db/passing-failure.server";
+import { BodyTooLargeError, FormShapeError, readFormDataLimited } from "~/security/body.server";
 import { honeypotTripped } from "~/forms/honeypot";
 import { jsFlagIsOn } from "~/forms/js-flag";
 import type { Locale } from "~/i18n/locales";
@@ -66,6 +66,8 @@ export async function handleOrderForm(request: Request, context: OrderActionCont
     formData = await readFormDataLimited(request);
   } catch (error) {
     if (error instanceof BodyTooLargeError) return { kind: "tooLarge" };
+    // Nothing of it is read: the empty form again, with a message that says why.
+    if (error instanceof FormShapeError) return { kind: "invalid", state: { stage: "form", values: {}, formErrorKey: "errors.formShape" } };
     throw error;
   }
   if (honeypotTripped(formData)) return { kind: "decoy" };
@@ -112,7 +114,7 @@ export async function handleOrderForm(request: Request, context: OrderActionCont
   try {
     accepted = await acceptOrder(db, { details: full.value, variant: variant.id, channel: "form", locale, idempotencyKey: token as string, dataProcessingConsentAt: check.issuedAt, now });
   } catch (error) {
-    if (!(error instanceof DatabaseBusyError)) throw error;
+    if (!isPassingDatabaseFailure(error)) throw error;
     return { kind: "unavailable", state: { stage: "preview", values, details: details.value, agreement, token: String(token), formErrorKey: "errors.unavailable" } };
   }
   const { order, created } = accepted;

@@ -1,3 +1,4 @@
+import { createCookie } from "@remix-run/node";
 import { env } from "~/config/env.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Locale } from "~/i18n/locales";
@@ -10,8 +11,13 @@ import type { OrderDetails } from "./schema";
  * visitor comes back to the order page (the back button, a reload), the page says the
  * order is placed and links to its payment page instead of offering the same order again.
  */
-const COOKIE_NAME = "placed_order";
-const MAX_AGE_SECONDS = 24 * 60 * 60;
+const placedOrderCookieJar = createCookie("placed_order", {
+  path: "/",
+  maxAge: 24 * 60 * 60,
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.SITE_URL.startsWith("https:"),
+});
 const PAYMENT_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
 export type PlacedOrder = {
@@ -21,21 +27,17 @@ export type PlacedOrder = {
   previewToken: string;
 };
 
-export function placedOrderCookie(paymentToken: string): string {
-  const secure = env.SITE_URL.startsWith("https:") ? "; Secure" : "";
-  return `${COOKIE_NAME}=${paymentToken}; Path=/; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
+export function placedOrderCookie(paymentToken: string): Promise<string> {
+  return placedOrderCookieJar.serialize(paymentToken);
 }
 
-function paymentTokenOf(request: Request): string | null {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === COOKIE_NAME && value && PAYMENT_TOKEN.test(value)) return value;
-  }
-  return null;
+async function paymentTokenOf(request: Request): Promise<string | null> {
+  const value: unknown = await placedOrderCookieJar.parse(request.headers.get("Cookie")).catch(() => null);
+  return typeof value === "string" && PAYMENT_TOKEN.test(value) ? value : null;
 }
 
 export async function findPlacedOrder(db: AppDatabase, request: Request): Promise<PlacedOrder | null> {
-  const token = paymentTokenOf(request);
+  const token = await paymentTokenOf(request);
   if (!token) return null;
   const order = await db.selectFrom("orders").select(["number", "payment_token", "locale", "idempotency_key"]).where("payment_token", "=", token).executeTakeFirst();
   return order ? { number: order.number, paymentUrl: paymentPath(order), previewToken: order.idempotency_key } : null;
@@ -46,7 +48,7 @@ export async function findPlacedOrder(db: AppDatabase, request: Request): Promis
  * preview sent again (a reload after the back button) then is that order, not a new one.
  */
 export async function previewTokenOfSameOrder(db: AppDatabase, request: Request, details: OrderDetails, locale: Locale): Promise<string | null> {
-  const token = paymentTokenOf(request);
+  const token = await paymentTokenOf(request);
   if (!token) return null;
   const order = await db.selectFrom("orders").selectAll().where("payment_token", "=", token).executeTakeFirst();
   return order && order.channel === "form" && holdsSameOrder(order, details, locale) ? order.idempotency_key : null;

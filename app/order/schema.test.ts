@@ -80,6 +80,31 @@ describe("order form schema", () => {
     expect(errorsOf({ ...VALID_FORM, email: "jan@" }).email).toBe("order:validation.email");
   });
 
+  it("refuses control, line-break and bidi characters in every one-line field, in the page's language", async () => {
+    const oneLine = ["tenantName", "landlordName", "email", "propertyAddress", "propertyPostalCode", "propertyCity", "mailingAddress", "mailingCity", "phone"];
+    for (const bad of ["Jan\u0000", "Jan\nBcc: evil@example.com", "Jan\rX", "Jan\tX", "Jan\u007f", "Jan\u0085", "\u202eikslawoK naJ", "Jan\u2066X\u2069", "Jan\u2028X"]) {
+      for (const field of oneLine) expect(errorsOf({ ...VALID_FORM, [field]: `${VALID_FORM[field]}${bad}` })[field], `${field} ${JSON.stringify(bad)}`).toBe("order:validation.controlCharacters");
+    }
+    // A line break around the text is trimmed away like a space; names in any script stay welcome.
+    expect(errorsOf({ ...VALID_FORM, tenantName: "\nJan Kowalski\r\n", mailingCity: "Łódź", landlordName: "Олена Шевченко" })).toEqual({});
+    for (const locale of ["pl", "en", "uk", "ru"] as const) {
+      const t = await translatorFor(locale, "order");
+      expect(t("order:validation.controlCharacters")).not.toBe("validation.controlCharacters");
+      expect(t("order:validation.controlCharactersMultiline")).not.toBe("validation.controlCharactersMultiline");
+    }
+  });
+
+  it("keeps the line breaks of variant 2's extra information and refuses the other controls there", () => {
+    const { declarationType: _type, phone: _phone, landlordName: _landlord, startDate: _date, ...rest } = VALID_FORM;
+    const values = { ...rest, rodzaj_oswiadczenia: "regular", telefon: "600100200" };
+    const parse = (additionalInfo: string) => parseWithZod(formData({ ...values, additionalInfo }), { schema: orderFormSchema(AUTOMATIC_VARIANT, "details") });
+    const kept = parse("Pierwszy wiersz\r\nDrugi wiersz\nTrzeci");
+    expect(kept.status === "success" && kept.value.additionalInfo).toBe("Pierwszy wiersz\r\nDrugi wiersz\nTrzeci");
+    for (const bad of ["a\u0000b", "a\tb", "a\u202eb", "a\u2067b", "a\u001bb"]) {
+      expect(errorsOf({ ...values, additionalInfo: bad }, AUTOMATIC_VARIANT).additionalInfo, JSON.stringify(bad)).toBe("order:validation.controlCharactersMultiline");
+    }
+  });
+
   it("takes a phone of 9 to 15 digits written with spaces, +, - or parentheses", () => {
     for (const ok of ["600100200", "600 100 200", "+48 600-100-200", "(22) 123 45 67", "+380 67 123 4567"]) expect(errorsOf({ ...VALID_FORM, phone: ok }).phone, ok).toBeUndefined();
     for (const bad of ["60010020", "600100200 wew. 12", "1234567890123456", "+48 600/100/200", "---------"]) expect(errorsOf({ ...VALID_FORM, phone: bad }).phone, bad).toBe("order:validation.phone");
@@ -148,6 +173,18 @@ describe("API schema", () => {
     expect(parsed.success).toBe(false);
     const fields = parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join("."));
     expect(fields).toEqual(expect.arrayContaining(["telefon", "okres_najmu_dni"]));
+  });
+
+  it("refuses a NUL, a line break or a bidi override in any text of the body, keeping line breaks in the extra information", () => {
+    const fields = (extra: Record<string, unknown>) => {
+      const parsed = apiSchema("accept").safeParse({ ...body, ...extra });
+      return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+    };
+    expect(fields({ imie_nazwisko_najemcy: "Jan\u0000Kowalski" })).toEqual({ imie_nazwisko_najemcy: "order:validation.controlCharacters" });
+    expect(fields({ adres_najemcy: "ul. Krótka 1\r\nBcc: x@example.com" })).toEqual({ adres_najemcy: "order:validation.controlCharacters" });
+    expect(fields({ email: "jan\u202e@example.com" })).toEqual({ email: "order:validation.controlCharacters" });
+    expect(fields({ dodatkowe_informacje: "a\u0000" })).toEqual({ dodatkowe_informacje: "order:validation.controlCharactersMultiline" });
+    expect(fields({ dodatkowe_informacje: "wiersz\nwiersz" })).toEqual({});
   });
 
   it("takes the spec's exact body to accept; the immediate start is recorded only when the body asks for it", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatAddress, type PostalAddress } from "~/config/company";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
+import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
 import { LOCALES } from "~/i18n/locales";
 import type { OrderVariant } from "./variants";
 
@@ -19,6 +20,8 @@ export const MESSAGES = {
   date: "order:validation.date",
   dateRange: "order:validation.dateRange",
   tooLong: "order:validation.tooLong",
+  controlCharacters: "order:validation.controlCharacters",
+  controlCharactersMultiline: "order:validation.controlCharactersMultiline",
   dataProcessingConsent: "order:validation.dataProcessingConsent",
   acceptTerms: "order:validation.acceptTerms",
   immediatePerformanceConsent: "order:validation.immediatePerformanceConsent",
@@ -32,9 +35,18 @@ const NAME_MAX = 200;
 const ADDRESS_MAX = 300;
 const INFO_MAX = 2000;
 
-/** Text that must be there: empty or blank is "Required field"; `invalidType` is for a JSON body's number or object. */
+/**
+ * Text that must be there, on one line: empty or blank is "Required field"; `invalidType` is for a
+ * JSON body's number or object. Control and bidi characters are refused (~/forms/control-characters).
+ */
 const requiredText = (max: number, invalidType: string = MESSAGES.required) =>
-  z.string({ required_error: MESSAGES.required, invalid_type_error: invalidType }).trim().min(1, MESSAGES.required).max(max, MESSAGES.tooLong);
+  z
+    .string({ required_error: MESSAGES.required, invalid_type_error: invalidType })
+    .trim()
+    // First, so a pasted line break is named rather than "too long".
+    .regex(SINGLE_LINE_TEXT, MESSAGES.controlCharacters)
+    .min(1, MESSAGES.required)
+    .max(max, MESSAGES.tooLong);
 
 const declarationType = z.enum(DECLARATION_TYPES, { errorMap: () => ({ message: MESSAGES.declarationType }) });
 const email = requiredText(254, MESSAGES.email).pipe(z.string().email(MESSAGES.email));
@@ -75,6 +87,7 @@ const startDate = requiredText(10).transform((value, context) => {
 const optionalText = z
   .string({ invalid_type_error: MESSAGES.required })
   .trim()
+  .regex(MULTI_LINE_TEXT, MESSAGES.controlCharactersMultiline)
   .max(INFO_MAX, MESSAGES.tooLong)
   .optional()
   .transform((value) => (value ? value : null));

@@ -8,6 +8,7 @@ import { AdminShell, ADMIN_BUTTON, Notice } from "~/components/admin/AdminShell"
 import { PlainField } from "~/components/forms";
 import { HoneypotField } from "~/components/HoneypotField";
 import { getDb } from "~/db/db.server";
+import { isSingleLineText } from "~/forms/control-characters";
 import { honeypotTripped } from "~/forms/honeypot";
 import { NO_HYDRATION } from "~/render/hydration";
 import { clientAddressOfRequest } from "~/server/client-address.server";
@@ -20,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: `${SIGN_IN_TEXT.title} | Adres
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const next = safeNextPath(url.searchParams.get("next"));
-  if (await operatorForSession(getDb(), sessionIdOf(request), new Date())) throw redirect(next, { headers: ADMIN_HEADERS });
+  if (await operatorForSession(getDb(), await sessionIdOf(request), new Date())) throw redirect(next, { headers: ADMIN_HEADERS });
   return json({ next, signedOut: url.searchParams.has("signedOut") }, { headers: ADMIN_HEADERS });
 }
 
@@ -31,18 +32,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormDataOr413(request);
   const email = String(form.get("email") ?? "").trim();
   const password = String(form.get("password") ?? "");
+  // Settled before anything is written, so no answer after a correct password can fail.
+  const next = safeNextPath(new URL(request.url).searchParams.get("next"));
   const problem = (status: number, errors: SignInProblem["errors"]) => json({ email, errors } satisfies SignInProblem, { status, headers: ADMIN_HEADERS });
   // A bot that fills every field gets the answer a wrong password gets; nothing is checked or recorded.
   if (honeypotTripped(form)) return problem(400, { form: SIGN_IN_TEXT.invalid });
   if (!email || !password) return problem(400, { email: email ? undefined : SIGN_IN_TEXT.emailRequired, password: password ? undefined : SIGN_IN_TEXT.passwordRequired });
+  if (!isSingleLineText(email)) return problem(400, { email: SIGN_IN_TEXT.emailControlCharacters });
 
   const db = getDb();
   const result = await signIn(db, email, password, clientAddressOfRequest(request), new Date());
   if (!result.ok) return result.reason === "locked" ? problem(429, { form: SIGN_IN_TEXT.locked }) : problem(400, { form: SIGN_IN_TEXT.invalid });
   // A new id at every sign-in: a session id someone planted or saw before is worth nothing now.
-  await revokeSession(db, sessionIdOf(request));
-  const next = safeNextPath(new URL(request.url).searchParams.get("next"));
-  return redirect(next, { status: 303, headers: { ...ADMIN_HEADERS, "Set-Cookie": sessionCookie(result.sessionId) } });
+  await revokeSession(db, await sessionIdOf(request));
+  return redirect(next, { status: 303, headers: { ...ADMIN_HEADERS, "Set-Cookie": await sessionCookie(result.sessionId) } });
 }
 
 export default function AdminLoginPage() {

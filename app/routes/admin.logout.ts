@@ -9,8 +9,8 @@ import { isSameOriginRequest } from "~/security/same-origin.server";
 /** Signing out deletes the session on the server, so the old cookie opens nothing afterwards. */
 export async function action({ request }: ActionFunctionArgs) {
   if (!isSameOriginRequest(request)) throw new Response("Forbidden", { status: 403, headers: ADMIN_HEADERS });
-  await revokeSession(getDb(), sessionIdOf(request));
-  return redirect(`${LOGIN_PATH}?signedOut`, { status: 303, headers: { ...ADMIN_HEADERS, "Set-Cookie": clearedSessionCookie() } });
+  await revokeSession(getDb(), await sessionIdOf(request));
+  return redirect(`${LOGIN_PATH}?signedOut`, { status: 303, headers: { ...ADMIN_HEADERS, "Set-Cookie": await clearedSessionCookie() } });
 }
 
 /** Signing out is a form POST; a visit to the address goes to the list (or the login page). */

@@ -3,11 +3,11 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatWarsawTime } from "~/admin/format";
 import { formatPrice } from "~/config/products";
-import { countByStatus, listOrders, parseOrderFilter, STATUSES, type OrderFilter } from "~/admin/order-list.server";
+import { countByStatus, listOrders, noCounts, parseOrderFilter, searchIsRefused, STATUSES, type OrderFilter } from "~/admin/order-list.server";
 import { ADMIN_HOME, CSV_PATH, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { DECLARATION_LABEL, LOCALE_LABEL, STATUS_LABEL } from "~/admin/texts";
-import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON } from "~/components/admin/AdminShell";
+import { DECLARATION_LABEL, LOCALE_LABEL, SEARCH_TEXT, STATUS_LABEL } from "~/admin/texts";
+import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { NO_HYDRATION } from "~/render/hydration";
@@ -18,10 +18,16 @@ export const meta: MetaFunction = () => [{ title: "Zamówienia | Panel obsługi"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireOperator(request);
-  const filter = parseOrderFilter(new URL(request.url));
+  const url = new URL(request.url);
+  const filter = parseOrderFilter(url);
+  if (searchIsRefused(url)) {
+    const none: Awaited<ReturnType<typeof listOrders>>["rows"] = [];
+    const refused = { operator, filter, rows: none, hasNext: false, counts: noCounts(), searchError: SEARCH_TEXT.controlCharacters };
+    return json(refused, { status: 400, headers: ADMIN_HEADERS });
+  }
   const db = getDb();
   const [{ rows, hasNext }, counts] = await Promise.all([listOrders(db, filter), countByStatus(db, filter.search)]);
-  return json({ operator, filter, rows, hasNext, counts }, { headers: ADMIN_HEADERS });
+  return json({ operator, filter, rows, hasNext, counts, searchError: null }, { headers: ADMIN_HEADERS });
 }
 
 /** The list's address for a filter, so status tabs, paging and the CSV link keep each other's choices. */
@@ -38,7 +44,7 @@ function listQuery(filter: OrderFilter, change: Partial<OrderFilter> = {}): stri
 const CELL = "px-3 py-2 text-left align-top";
 
 export default function AdminOrdersPage() {
-  const { operator, filter, rows, hasNext, counts } = useLoaderData<typeof loader>();
+  const { operator, filter, rows, hasNext, counts, searchError } = useLoaderData<typeof loader>();
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   const tabs: Array<{ status: OrderStatus | null; label: string; count: number }> = [
     { status: null, label: "Wszystkie", count: total },
@@ -46,6 +52,11 @@ export default function AdminOrdersPage() {
   ];
   return (
     <AdminShell operator={operator} title="Zamówienia">
+      {searchError ? (
+        <Notice tone="error" testId="search-error">
+          {searchError}
+        </Notice>
+      ) : null}
       <form method="get" action={ADMIN_HOME} role="search" className="mt-4 flex flex-wrap items-end gap-3">
         {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
         <div className="min-w-64 flex-1">

@@ -62,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
       throw json(outcome.state, { status: 503, headers: { ...noStore, "Retry-After": "5" } });
     case "accepted": {
       nudgeMailWorker();
-      const headers = { ...noStore, "Set-Cookie": placedOrderCookie(outcome.paymentToken) };
+      const headers = { ...noStore, "Set-Cookie": await placedOrderCookie(outcome.paymentToken) };
       if (!outcome.jsOn) return redirect(outcome.paymentUrl, { status: 303, headers });
       return json<OrderState>({ stage: "accepted", paymentUrl: outcome.paymentUrl, purchase: outcome.purchase } satisfies AcceptedState, { headers });
     }

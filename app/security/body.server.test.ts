@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BodyTooLargeError, MAX_BODY_BYTES, bodyTooLargeResponse, readFormDataLimited } from "./body.server";
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { BodyTooLargeError, FormShapeError, MAX_BODY_BYTES, bodyTooLargeResponse, readFormDataLimited, readFormDataOr413 } from "./body.server";
 
 function streamedRequest(chunkBytes: number, headers: Record<string, string> = {}) {
   const seen = { pulls: 0, cancelled: false };
@@ -53,5 +55,40 @@ describe("reading a form body within the limit", () => {
     expect(response.headers.get("Content-Type")).toContain("text/plain");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(await response.text()).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+});
+
+describe("the shape of a form", () => {
+  const form = (body: string, type = "application/x-www-form-urlencoded") => new Request("http://x/", { method: "POST", headers: { "Content-Type": type }, body });
+  const deepDots = `${"a.".repeat(5000)}a=1`;
+  const deepBrackets = `a${"[0]".repeat(5000)}=1`;
+
+  it("is what makes conform overflow its stack when left unchecked", () => {
+    const deep = new FormData();
+    deep.set("a.".repeat(5000) + "a", "1");
+    // The reply, which a 400 page is rendered from, walks the nested value by recursion.
+    expect(() => parseWithZod(deep, { schema: z.object({ name: z.string() }) }).reply()).toThrow(RangeError);
+  });
+
+  it("refuses a name nested deeper than 4, or more than 100 fields, urlencoded or multipart, before anything parses the names", async () => {
+    await expect(readFormDataLimited(form(deepDots))).rejects.toBeInstanceOf(FormShapeError);
+    await expect(readFormDataLimited(form(deepBrackets))).rejects.toBeInstanceOf(FormShapeError);
+    await expect(readFormDataLimited(form("a.b.c.d.e=1"))).rejects.toBeInstanceOf(FormShapeError);
+    await expect(readFormDataLimited(form(Array.from({ length: 101 }, (_, i) => `f${i}=x`).join("&")))).rejects.toBeInstanceOf(FormShapeError);
+    const multipart = new FormData();
+    multipart.set(`x${"[1]".repeat(10)}`, "1");
+    await expect(readFormDataLimited(new Request("http://x/", { method: "POST", body: multipart }))).rejects.toBeInstanceOf(FormShapeError);
+  });
+
+  it("takes what the site's forms send: flat names, a few levels, up to 100 fields", async () => {
+    expect((await readFormDataLimited(form("a.b[0].c=1"))).get("a.b[0].c")).toBe("1");
+    expect([...(await readFormDataLimited(form(Array.from({ length: 100 }, (_, i) => `f${i}=x`).join("&")))).keys()]).toHaveLength(100);
+  });
+
+  it("answers the back office's forms 400 in plain text, never a 500", async () => {
+    const refused = await readFormDataOr413(form(deepDots)).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(400);
+    expect(await (refused as Response).text()).toContain("Formularz ma postać");
   });
 });

@@ -61,14 +61,51 @@ function discardTheRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
   })();
 }
 
-/** A form body (urlencoded or multipart), read within the limit. A body that is not a form is an empty form. */
+/** No form of this site has more fields (the order's preview posts about 20), nor names nested deeper than "a.b[0].c". */
+export const MAX_FORM_FIELDS = 100;
+export const MAX_FIELD_NAME_DEPTH = 4;
+
+/**
+ * A form whose shape no page of this site sends: too many fields, or a name nested too deep.
+ * conform turns a name like "a.a.a…" or "a[0][0]…" into nested objects by recursion, and a few
+ * thousand levels overflow the stack (a RangeError, so a 500), so such a form is refused before
+ * anything parses its names.
+ */
+export class FormShapeError extends Error {
+  constructor(reason: string) {
+    super(`the form's shape is refused: ${reason}`);
+  }
+}
+
+/** How deep conform would nest a field name: "a" is 1, "a.b" and "a[0]" are 2. */
+function nameDepth(name: string): number {
+  let depth = 1;
+  for (const character of name) if (character === "." || character === "[") depth++;
+  return depth;
+}
+
+function checkFormShape(form: FormData): void {
+  let fields = 0;
+  for (const name of form.keys()) {
+    if (++fields > MAX_FORM_FIELDS) throw new FormShapeError(`more than ${MAX_FORM_FIELDS} fields`);
+    if (nameDepth(name) > MAX_FIELD_NAME_DEPTH) throw new FormShapeError(`a name nested deeper than ${MAX_FIELD_NAME_DEPTH}`);
+  }
+}
+
+/**
+ * A form body (urlencoded or multipart), read within the limit. A body that is not a form is an
+ * empty form; a form of a shape no page sends throws FormShapeError.
+ */
 export async function readFormDataLimited(request: Request): Promise<FormData> {
   const body = await readBodyLimited(request);
+  let form: FormData;
   try {
-    return await new Request("http://body.invalid/", { method: "POST", headers: { "Content-Type": request.headers.get("content-type") ?? "" }, body }).formData();
+    form = await new Request("http://body.invalid/", { method: "POST", headers: { "Content-Type": request.headers.get("content-type") ?? "" }, body }).formData();
   } catch {
     return new FormData();
   }
+  checkFormShape(form);
+  return form;
 }
 
 /** What a visitor reads after sending a too-large form without JavaScript: Polish first, the site's default language. */
@@ -80,12 +117,23 @@ export function bodyTooLargeResponse(): Response {
   return textResponse(BODY_TOO_LARGE_TEXT, 413);
 }
 
-/** A route's form fields; a body over the limit is answered with 413, thrown as Remix routes answer early. */
+/** What a visitor reads after sending a form of a shape no page sends (FormShapeError). */
+export const FORM_SHAPE_TEXT = `400 – Formularz ma postać, której nie umiemy odczytać (za dużo pól albo nietypowe nazwy pól). Wróć do poprzedniej strony i spróbuj ponownie.\n400 – The form has a shape we cannot read (too many fields or unusual field names). Go back to the previous page and try again.\n`;
+
+export function formShapeResponse(): Response {
+  return textResponse(FORM_SHAPE_TEXT, 400);
+}
+
+/**
+ * A route's form fields; a body over the limit is answered with 413 and a form of a shape no
+ * page sends with 400, thrown as Remix routes answer early.
+ */
 export async function readFormDataOr413(request: Request): Promise<FormData> {
   try {
     return await readFormDataLimited(request);
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw bodyTooLargeResponse();
+    if (error instanceof FormShapeError) throw formShapeResponse();
     throw error;
   }
 }

@@ -56,8 +56,11 @@ export function AdminErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title = status === 404 ? "Nie ma takiej strony ani zamówienia" : status === 403 ? "Odmowa: formularz wysłano spoza panelu" : "Wystąpił błąd";
+  // A form refused before it was read (too large, or of a shape no page sends) says why, in its Polish first line.
+  const reason = isRouteErrorResponse(error) && (status === 400 || status === 413) && typeof error.data === "string" ? error.data.split("\n")[0] : null;
   return (
     <AdminShell operator={null} title={title}>
+      {reason ? <p className="mt-4">{reason}</p> : null}
       <p className="mt-4">
         <a href={ADMIN_HOME} className="font-semibold text-blue-900 underline">
           Wróć do listy zamówień

@@ -110,7 +110,8 @@ export function FormStep({ variant, defaultType, dispatchDates, state, networkEr
   const required = (label: string) => (variant.markRequired ? `${label} *` : label);
   // The price is part of the choice (PRODUCT.md; spec section 2 shows it in variant 2).
   const typeLabel = (type: DeclarationType) => t("form.typeOptionWithPrice", { name: t(`common:products.${type}.name`), price: formatPrice(PRODUCTS[type].priceGrosze, locale) });
-  const serverIntro = state?.formErrorKey && summary.length > 0 ? t(state.formErrorKey) : null;
+  // A message about the whole form (none of it could be read) stands even when no field has one.
+  const serverIntro = state?.formErrorKey && (summary.length > 0 || !state.reply) ? t(state.formErrorKey) : null;
   const previewBusy = busy === "preview";
 
   return (
