@@ -27,7 +27,7 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   order_cancelled: "Informacja o anulowaniu",
 };
 
-export const DECLARATION_LABEL = { regular: "Zwykłe", notarized: "Z podpisem notarialnym" } as const;
+export const DECLARATION_LABEL = { regular: "Oświadczenie zwykłe", notarized: "Oświadczenie z podpisem poświadczonym notarialnie" } as const;
 export const VARIANT_LABEL = { standard: "Formularz główny", automatic: "Umowa automatyczna" } as const;
 export const CHANNEL_LABEL = { form: "Formularz", api: "API (JavaScript)" } as const;
 export const LOCALE_LABEL = { pl: "polski", en: "angielski", uk: "ukraiński", ru: "rosyjski" } as const;

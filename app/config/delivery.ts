@@ -9,8 +9,8 @@ import type { DeclarationType } from "~/config/products";
  * - notarized declaration: signed within 3 business days of the payment being booked;
  * - either way, sent by courier within 2 business days after it is signed.
  *
- * "Within 24 hours" in the marketing copy is the regular type's 1 business day, counted
- * from the moment the order data and the payment have both arrived.
+ * The copy never says "within 24 hours": a business day is not 24 hours (a Friday afternoon
+ * payment is signed on Monday), so it names business days only (docs/decisions/030).
  *
  * The numbers reach every locale string as default values of the translator (app/i18n/translator.ts);
  * the dates are computed in delivery-dates.server.ts.
@@ -23,15 +23,11 @@ export const SIGNING_BUSINESS_DAYS: Record<DeclarationType, number> = {
 /** Business days between signing and handing the declaration to the courier. */
 export const DISPATCH_BUSINESS_DAYS = 2;
 
-/** The regular type's promise in hours, as the hero and footer phrase it. */
-export const REGULAR_PROMISE_HOURS = 24;
-
 /** Every number of the promise, named for interpolation into locale strings (`{{regularDays}}` …). */
 export const DELIVERY_VALUES = {
   regularDays: SIGNING_BUSINESS_DAYS.regular,
   notarizedDays: SIGNING_BUSINESS_DAYS.notarized,
   dispatchDays: DISPATCH_BUSINESS_DAYS,
-  promiseHours: REGULAR_PROMISE_HOURS,
 } as const;
 
 /** Business days are counted in the company's time zone, whatever the server's. */

@@ -90,7 +90,7 @@ describe("page titles and descriptions", () => {
 describe("delivery promise", () => {
   /**
    * Delivery times come from app/config/delivery.ts through {{regularDays}}, {{notarizedDays}},
-   * {{dispatchDays}} and {{promiseHours}}; a number typed next to a unit of time would
+   * and {{dispatchDays}}; a number typed next to a unit of time would
    * drift from it. (Other numbers – 14 days to withdraw, 10 years of rental – are law.)
    */
   const TYPED_DELIVERY_TIME = /(?<![\p{L}\d])(1|2|3|24)\s*(godzin|dni\p{L}* robocz|dzie\p{L}* robocz|hours?\b|business days?|working (days?|hours)|годин|робоч\p{L}* (дн|годин)|час|рабоч\p{L}* (дн|час))/iu;
@@ -104,12 +104,22 @@ describe("delivery promise", () => {
     }
   }
 
-  it("the FAQ explains that the 24 hours are the regular type's business day after data and payment", () => {
+  it("the FAQ gives the days from configuration and says that without the early-start request work waits for the 14 days", () => {
     for (const locale of LOCALES) {
       const faq = JSON.stringify((load(locale, "home") as { faq: unknown }).faq);
-      expect(faq, locale).toContain("{{promiseHours}}");
       expect(faq, locale).toContain("{{regularDays}}");
       expect(faq, locale).toContain("{{dispatchDays}}");
+      expect(faq, locale).toMatch(/\b14\b/);
+    }
+  });
+
+  it("promises no hours: a business day is not 24 hours (a Friday afternoon payment is signed on Monday)", () => {
+    for (const locale of LOCALES) {
+      for (const namespace of ALL_NAMESPACES) {
+        const text = JSON.stringify(load(locale, namespace));
+        expect(text, `${locale}/${namespace}`).not.toContain("{{promiseHours}}");
+        expect(text, `${locale}/${namespace}`).not.toMatch(/\b24\s*(godzin|hours|годин|час)/iu);
+      }
     }
   });
 });

@@ -41,8 +41,8 @@ describe("the order's PDFs", () => {
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const text = await textOf(pdf);
     expect(text).toContain("Олена Коваленко-Żółć");
-    expect(text).toContain("Договір про надання декларації про адресу для виселення");
-    expect(text).toContain("Обов’язкова польська версія договору");
+    expect(text).toContain("Договір про надання заяви власника житла про адресу для виселення");
+    expect(text).toContain("Польська версія договору, що має юридичну силу");
     expect(text).toContain("Umowa o dostarczenie oświadczenia o adresie do eksmisji");
     expect(text).toContain(`Najemca: Олена Коваленко-Żółć`);
     expect(text).toContain(CONTRACT_VERSION);

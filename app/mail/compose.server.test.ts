@@ -61,7 +61,7 @@ describe("composing the e-mails", () => {
       // Without the waiver the work starts after the withdrawal period: its end and the dispatch date are named.
       expect(part).toContain("понеділок, 7 грудня");
       expect(part).toContain("понеділок, 14 грудня");
-      expect(part).toContain("Обов’язковою є польська версія");
+      expect(part).toContain("Юридичну силу має польська версія");
     }
     expect(mail.attachments.map((attachment) => attachment.filename)).toEqual([`agreement-${order.number}.pdf`]);
     expect(mail.messageId).toMatch(/^<outbox-\d+\.AE-2026-\d{6}@adres\.example>$/);

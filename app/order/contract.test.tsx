@@ -26,7 +26,7 @@ const date = new Date("2026-11-22T10:00:00Z");
 describe("the contract component", () => {
   it("escapes every piece of user data: markup stays text", async () => {
     const t = await translatorFor("pl", "order");
-    const html = renderToStaticMarkup(<ContractView document={contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, t })} locale="pl" titleLevel={3} />);
+    const html = renderToStaticMarkup(<ContractView document={contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, paymentDeadlineDays: 7, t })} locale="pl" titleLevel={3} />);
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<img");
     expect(html).not.toContain("<i>");
@@ -38,7 +38,7 @@ describe("the contract component", () => {
 
   it("states the legal substance with the visitor's data, the price from the pricing module and the date", async () => {
     const t = await translatorFor("pl", "order");
-    const text = contractText(contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, t }));
+    const text = contractText(contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, paymentDeadlineDays: 7, t }));
     expect(text).toContain("art. 19a ust. 2 pkt 3 ustawy z dnia 21 czerwca 2001 r. o ochronie praw lokatorów");
     expect(text).toContain(`Adres lokalu wynajmowanego przez Najemcę: ${details.propertyAddress}`);
     // Names stand on labelled lines, never declined inside a sentence.
@@ -51,6 +51,18 @@ describe("the contract component", () => {
     expect(text).toContain(PLACEHOLDER_COMPANY.legalName);
   });
 
+  it("names the parties as the terms do, and gives the payment deadline, the cancellation and the refund period their basis", async () => {
+    const t = await translatorFor("pl", "order");
+    const text = contractText(contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, paymentDeadlineDays: 9, t }));
+    expect(text).toContain(`Klient: ${details.tenantName}`);
+    expect(text).toContain(`Usługodawca: ${PLACEHOLDER_COMPANY.legalName}`);
+    expect(text).not.toMatch(/Zamawiaj|Wykonawc/);
+    expect(text).toContain("Termin płatności wynosi 9 dni od zawarcia umowy");
+    expect(text).toContain("umowa rozwiązuje się z jego upływem");
+    expect(text).toContain("14 dni od dnia otrzymania oświadczenia o odstąpieniu");
+    expect(text).toContain("art. 38a");
+  });
+
   it("is written in each page language and shows variant 2's 90 days", async () => {
     for (const [locale, phrase] of [
       ["en", "art. 19a(2)(3)"],
@@ -58,7 +70,7 @@ describe("the contract component", () => {
       ["ru", "ст. 19a"],
     ] as const) {
       const t = await translatorFor(locale, "order");
-      const text = contractText(contractDocument({ details: { ...details, declarationType: "notarized", rentalPeriodDays: 90, landlordName: null, startDate: null, additionalInfo: null }, company: PLACEHOLDER_COMPANY, locale, date, t }));
+      const text = contractText(contractDocument({ details: { ...details, declarationType: "notarized", rentalPeriodDays: 90, landlordName: null, startDate: null, additionalInfo: null }, company: PLACEHOLDER_COMPANY, locale, date, paymentDeadlineDays: 7, t }));
       expect(text).toContain(phrase);
       expect(text).toContain(formatPrice(PRODUCTS.notarized.priceGrosze, locale));
       expect(text).toMatch(/90/);

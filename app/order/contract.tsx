@@ -11,12 +11,13 @@ import type { OrderDetails } from "./schema";
  * order (and the PDF made from it). Change the wording in locales/<lang>/order.json
  * (`contract.*`) and bump CONTRACT_VERSION with it.
  */
-export const CONTRACT_VERSION = "2026-11-22.2";
+export const CONTRACT_VERSION = "2026-11-24.1";
 
 /** A translation function fixed to the "order" namespace (app/i18n/translator.ts, in a component or on the server). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export type ContractInput = { details: OrderDetails; company: Company; locale: Locale; date: Date; t: Translate };
+/** `paymentDeadlineDays`: how long the order may stay unpaid before the agreement ends (PAYMENT_DEADLINE_DAYS). */
+export type ContractInput = { details: OrderDetails; company: Company; locale: Locale; date: Date; paymentDeadlineDays: number; t: Translate };
 export type ContractSection = { heading: string; paragraphs: string[] };
 export type ContractDocument = { title: string; sections: ContractSection[]; place: string };
 
@@ -32,7 +33,7 @@ function formatDate(date: Date | string, locale: Locale): string {
 /** Building an Intl formatter costs far more than using one: one per language. */
 const contractDateFormatters = new Map<Locale, Intl.DateTimeFormat>();
 
-export function contractDocument({ details, company, locale, date, t }: ContractInput): ContractDocument {
+export function contractDocument({ details, company, locale, date, paymentDeadlineDays, t }: ContractInput): ContractDocument {
   const product = PRODUCTS[details.declarationType];
   const typeName = t(`contract.types.${details.declarationType}`);
   const price = formatPrice(product.priceGrosze, locale);
@@ -56,7 +57,11 @@ export function contractDocument({ details, company, locale, date, t }: Contract
     { heading: t("contract.subject.heading"), paragraphs: subject },
     {
       heading: t("contract.price.heading"),
-      paragraphs: [t("contract.price.type", { type: typeName, price }), t("contract.price.payment", { account: company.bankAccount, bank: company.bankName })],
+      paragraphs: [
+        t("contract.price.type", { type: typeName, price }),
+        t("contract.price.payment", { account: company.bankAccount, bank: company.bankName }),
+        t("contract.price.deadline", { count: paymentDeadlineDays }),
+      ],
     },
     {
       heading: t("contract.delivery.heading"),

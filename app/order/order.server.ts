@@ -4,7 +4,7 @@ import type { AppDatabase } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { isUniqueViolation } from "~/db/unique-violation";
 import type { OrderRow } from "~/db/schema";
-import { company } from "~/config/env.server";
+import { company, env } from "~/config/env.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import type { Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
@@ -34,8 +34,10 @@ export function previewOrder(now: Date = new Date()): Preview {
 export type AgreementTexts = { document: ContractDocument; binding: ContractDocument | null };
 
 export async function buildAgreement(details: OrderDetails, locale: Locale, date: Date): Promise<AgreementTexts> {
-  const document = contractDocument({ details, company, locale, date, t: await translatorFor(locale, "order") });
-  const binding = locale === "pl" ? null : contractDocument({ details, company, locale: "pl", date, t: await translatorFor("pl", "order") });
+  const paymentDeadlineDays = env.PAYMENT_DEADLINE_DAYS;
+  const document = contractDocument({ details, company, locale, date, paymentDeadlineDays, t: await translatorFor(locale, "order") });
+  const binding =
+    locale === "pl" ? null : contractDocument({ details, company, locale: "pl", date, paymentDeadlineDays, t: await translatorFor("pl", "order") });
   return { document, binding };
 }
 

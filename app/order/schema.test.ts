@@ -57,7 +57,7 @@ describe("order form schema", () => {
       landlordName: ["Wymagane pole", "Required field"],
       tenantName: ["Wymagane pole", "Required field"],
       startDate: ["Wymagane pole", "Required field"],
-      email: ["Nieprawidłowy adres email", "Invalid email address"],
+      email: ["Nieprawidłowy adres e-mail", "Invalid e-mail address"],
       phone: ["Nieprawidłowy numer telefonu", "Invalid phone number"],
       propertyAddress: ["Wymagane pole", "Required field"],
       propertyPostalCode: ["Wymagane pole", "Required field"],
@@ -65,7 +65,7 @@ describe("order form schema", () => {
       mailingAddress: ["Wymagane pole", "Required field"],
       mailingPostalCode: ["Wymagane pole", "Required field"],
       mailingCity: ["Wymagane pole", "Required field"],
-      dataProcessingConsent: ["Musisz wyrazić zgodę na przetwarzanie danych osobowych", "You must consent to data processing"],
+      dataProcessingConsent: ["Zaznacz, że przyjmujesz do wiadomości informację o przetwarzaniu danych osobowych", "Tick the box to acknowledge the information on personal data processing"],
     };
     expect(Object.keys(errors).sort()).toEqual(Object.keys(expected).sort());
     for (const [field, [polish, english]] of Object.entries(expected)) {

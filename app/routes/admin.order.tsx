@@ -153,13 +153,13 @@ export default function AdminOrderPage() {
 
       <section aria-labelledby="consents-heading" className={SECTION}>
         <h2 id="consents-heading" className={SECTION_HEADING}>
-          Zgody i oświadczenia klienta
+          Oświadczenia i żądania klienta
         </h2>
         <Facts
           rows={[
             ["Przetwarzanie danych", formatWarsawTime(order.data_processing_consent_at)],
             ["Akceptacja regulaminu i umowy", formatWarsawTime(order.terms_accepted_at)],
-            ["Żądanie wykonania przed upływem terminu na odstąpienie", order.immediate_performance_consent_at ? formatWarsawTime(order.immediate_performance_consent_at) : "nie (klient zachowuje prawo odstąpienia)"],
+            ["Żądanie wykonania przed upływem terminu na odstąpienie", order.immediate_performance_consent_at ? formatWarsawTime(order.immediate_performance_consent_at) : "nie (usługa rozpocznie się po upływie terminu na odstąpienie)"],
           ]}
         />
       </section>

@@ -31,7 +31,7 @@ describe("event payload", () => {
         phone: "600 100 200",
         clientIpAddress: "203.0.113.7",
         clientUserAgent: "Mozilla/5.0 test",
-        customData: { value: 399, currency: "PLN", content_name: "Oświadczenie z poświadczeniem notarialnym", content_id: "notarized" },
+        customData: { value: 399, currency: "PLN", content_name: "Oświadczenie z podpisem poświadczonym notarialnie", content_id: "notarized" },
       },
       () => 1_700_000_000_999,
     );
@@ -47,7 +47,7 @@ describe("event payload", () => {
         client_ip_address: "203.0.113.7",
         client_user_agent: "Mozilla/5.0 test",
       },
-      custom_data: { value: 399, currency: "PLN", content_name: "Oświadczenie z poświadczeniem notarialnym", content_id: "notarized" },
+      custom_data: { value: 399, currency: "PLN", content_name: "Oświadczenie z podpisem poświadczonym notarialnie", content_id: "notarized" },
     });
   });
 

@@ -35,7 +35,7 @@ describe("reporting a marketing event", () => {
       event_name: "Purchase",
       event_id: "purchase-7",
       action_source: "website",
-      custom_data: { value: 299, currency: "PLN", content_name: "Oświadczenie", content_id: "regular" },
+      custom_data: { value: 299, currency: "PLN", content_name: "Oświadczenie zwykłe", content_id: "regular" },
       user_data: { client_ip_address: "203.0.113.7", client_user_agent: "Mozilla/5.0 unit" },
     });
     expect(event.user_data.em[0]).toMatch(/^[0-9a-f]{64}$/);

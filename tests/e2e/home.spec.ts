@@ -23,6 +23,8 @@ test.describe("home page in every language", () => {
 
       await expect(page.getByTestId("testimonial")).toHaveCount(6);
       await expect(page.getByTestId("testimonials-carousel").getByRole("img", { name: home.testimonials.rating.replace("{{rating}}", "5") })).toHaveCount(6);
+      // Wherever ratings are shown, the reader learns whether the reviews are verified (consumer law since the Omnibus directive).
+      await expect(page.locator("#testimonials").getByTestId("testimonials-verification")).toHaveText(home.testimonials.verification);
       await expect(page.getByTestId("faq-item")).toHaveCount(3);
 
       for (const [type, price] of [["regular", "299"], ["notarized", "399"]] as const) {

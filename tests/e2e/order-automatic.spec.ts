@@ -12,7 +12,7 @@ test.describe("variant 2: /umowa-automatyczna", () => {
 
     // Field names and labels of variant 2.
     const type = page.locator('select[name="rodzaj_oswiadczenia"]');
-    await expect(type.locator("option")).toHaveText([/Oświadczenie – 299\s?zł/, /notarialnym – 399\s?zł/]);
+    await expect(type.locator("option")).toHaveText([/Oświadczenie zwykłe – 299\s?zł/, /notarialnie – 399\s?zł/]);
     await expect(page.locator('input[name="telefon"]')).toHaveCount(1);
     await expect(page.locator('input[name="startDate"], input[name="landlordName"], input[name="phone"]')).toHaveCount(0);
     await expect(page.getByText(`${order.form.tenantName} *`, { exact: true })).toBeVisible();

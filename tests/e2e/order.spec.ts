@@ -117,7 +117,7 @@ test.describe("order flow: preview, back, accept, payment", () => {
     await fillOrderForm(page, validOrder(testInfo.project.name));
     await preview(page, "uk");
     await expect(page.locator('label[for="field-acceptTerms"]').getByRole("link")).toHaveAttribute("href", pathFor("terms", "uk"));
-    await expect(page.getByRole("checkbox", { name: /правила надання послуг/ })).toHaveAttribute("id", "field-acceptTerms");
+    await expect(page.getByRole("checkbox", { name: /Умови надання послуг/ })).toHaveAttribute("id", "field-acceptTerms");
   });
 
   test("without the request to start at once the order is placed too", async ({ page }, testInfo) => {

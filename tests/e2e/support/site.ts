@@ -44,7 +44,7 @@ export const NAV_PAGES = ["tenant", "landlord", "blog", "contact"] as const;
  * The delivery promise as PRODUCT.md states it ("After the order"): the copy quotes it
  * through these placeholders, never as typed numbers.
  */
-export const DELIVERY_PROMISE = { regularDays: 1, notarizedDays: 3, dispatchDays: 2, promiseHours: 24 } as const;
+export const DELIVERY_PROMISE = { regularDays: 1, notarizedDays: 3, dispatchDays: 2 } as const;
 
 /** A locale string as the reader sees it: `{{name}}` placeholders filled in (the delivery promise by default). */
 export function filled(text: string, values: Record<string, string | number> = {}): string {

@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * One name per concept per language (docs/decisions/030): locales/glossary.json lists, per language,
+ * the chosen term and the variants that must not appear in any locale file; locales/GLOSSARY.md is
+ * its readable form. The back office's Polish words (app/admin/texts.ts) are held to the Polish list.
+ */
+type GlossaryEntry = { concept: string; use: string; avoid: string[]; matchCase?: boolean; allowIn?: string[] };
+type Glossary = Record<string, GlossaryEntry[]>;
+/** A text to check: where it comes from ("order:contract.title") and what it says. */
+type Text = { where: string; text: string };
+
+const LOCALES_DIR = join(process.cwd(), "locales");
+const glossary = JSON.parse(readFileSync(join(LOCALES_DIR, "glossary.json"), "utf8")) as Glossary & { $comment?: string };
+const LANGUAGES = ["pl", "en", "uk", "ru"] as const;
+
+function leaves(value: unknown, path: string): Text[] {
+  if (typeof value === "string") return [{ where: path, text: value }];
+  if (Array.isArray(value)) return value.flatMap((item, index) => leaves(item, `${path}.${index}`));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, child]) => leaves(child, path.endsWith(":") ? `${path}${key}` : `${path}.${key}`));
+  return [];
+}
+
+function localeTexts(language: string): Text[] {
+  return readdirSync(join(LOCALES_DIR, language))
+    .filter((file) => file.endsWith(".json"))
+    .flatMap((file) => leaves(JSON.parse(readFileSync(join(LOCALES_DIR, language, file), "utf8")), `${file.replace(/\.json$/, "")}:`));
+}
+
+/** "{{notarizedDays}}" is a placeholder's name, not copy: only a variant that is itself a placeholder looks at them. */
+const PLACEHOLDER = /\{\{\s*\w+\s*\}\}/g;
+
+/** Every forbidden variant found, as "where: 'variant' (use 'term')". */
+function violations(entries: GlossaryEntry[], texts: Text[]): string[] {
+  const found: string[] = [];
+  for (const entry of entries) {
+    for (const variant of entry.avoid) {
+      const needle = entry.matchCase ? variant : variant.toLowerCase();
+      for (const { where, text } of texts) {
+        if (entry.allowIn?.some((prefix) => where.startsWith(prefix))) continue;
+        const copy = variant.includes("{{") ? text : text.replace(PLACEHOLDER, "");
+        if ((entry.matchCase ? copy : copy.toLowerCase()).includes(needle)) found.push(`${where}: '${variant}' (use '${entry.use}')`);
+      }
+    }
+  }
+  return found;
+}
+
+describe("the glossary", () => {
+  for (const language of LANGUAGES) {
+    it(`${language}: no forbidden variant in locales/${language}/*.json`, () => {
+      const backOffice = language === "pl" ? [{ where: "app/admin/texts.ts", text: readFileSync(join(process.cwd(), "app/admin/texts.ts"), "utf8") }] : [];
+      expect(violations(glossary[language] ?? [], [...localeTexts(language), ...backOffice])).toEqual([]);
+    });
+  }
+
+  it("flags a planted variant, respects matchCase and allowIn, and ignores placeholder names", () => {
+    const entries: GlossaryEntry[] = [
+      { concept: "parties", use: "Klient", avoid: ["Zamawiając"] },
+      { concept: "withdrawal", use: "oświadczenie o odstąpieniu", avoid: ["Oświadczenie o odstąpieniu"], matchCase: true },
+      { concept: "agreement", use: "agreement", avoid: ["contract"], allowIn: ["terms:withdrawalForm"] },
+      { concept: "spelling", use: "notarised", avoid: ["notariz"] },
+    ];
+    const texts: Text[] = [
+      { where: "order:contract.parties.customer", text: "zamawiający: {{name}}" },
+      { where: "terms:sections.5.items.1", text: "Konsument może złożyć oświadczenie o odstąpieniu" },
+      { where: "terms:withdrawalForm.statement", text: "I withdraw from the contract" },
+      { where: "order:preview.lead", text: "Read the contract" },
+      { where: "common:footer.tagline", text: "within {{notarizedDays}} business days" },
+    ];
+    expect(violations(entries, texts)).toEqual([
+      "order:contract.parties.customer: 'Zamawiając' (use 'Klient')",
+      "order:preview.lead: 'contract' (use 'agreement')",
+    ]);
+  });
+
+  it("every language has entries, and GLOSSARY.md shows every term and forbidden variant of glossary.json", () => {
+    const readable = readFileSync(join(LOCALES_DIR, "GLOSSARY.md"), "utf8");
+    for (const language of LANGUAGES) {
+      expect(glossary[language]?.length, language).toBeGreaterThan(0);
+      for (const entry of glossary[language] ?? []) {
+        expect(readable, `${language}: ${entry.use}`).toContain(entry.use);
+        for (const variant of entry.avoid) expect(readable, `${language}: ${variant}`).toContain(variant);
+      }
+    }
+  });
+});
