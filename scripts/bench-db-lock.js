@@ -25,7 +25,7 @@ if (!process.env.BENCH_SKIP_BUILD) {
   if (build.status !== 0) process.exit(1);
 }
 
-const server = spawn("npx", ["remix-serve", "./build/index.js"], {
+const server = spawn(process.execPath, ["./build/index.js"], {
   env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SITE_URL: base, DATABASE_PATH: databasePath, DATABASE_URL: "" },
   stdio: "ignore",
   detached: true,
