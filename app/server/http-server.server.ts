@@ -1,4 +1,5 @@
 import { createServer, type RequestListener, type Server } from "node:http";
+import type { Socket } from "node:net";
 import { capConnectionsPerAddress } from "./connection-cap.server";
 
 /**
@@ -11,11 +12,28 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 export const CONNECTIONS_PER_ADDRESS = 50;
 
-export function createHttpServer(app: RequestListener, { connectionsPerAddress }: { connectionsPerAddress: number | null }): Server {
+type HttpServerOptions = { connectionsPerAddress: number | null; log?: (line: string) => void };
+
+export function createHttpServer(app: RequestListener, { connectionsPerAddress, log }: HttpServerOptions): Server {
   const server = createServer(
     { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
     app,
   );
-  if (connectionsPerAddress !== null) capConnectionsPerAddress(server, { limit: connectionsPerAddress });
+  if (connectionsPerAddress !== null) capConnectionsPerAddress(server, { limit: connectionsPerAddress, log });
+  closeSilentConnections(server, HEADERS_TIMEOUT_MS);
   return server;
+}
+
+/**
+ * Node's headers timeout starts with the first byte: a connection that never sends one would
+ * stay open for good. It gets the same time as headers do to start its first request.
+ */
+function closeSilentConnections(server: Server, limitMs: number): void {
+  const timers = new WeakMap<Socket, NodeJS.Timeout>();
+  server.on("connection", (socket: Socket) => {
+    const timer = setTimeout(() => socket.destroy(), limitMs).unref();
+    timers.set(socket, timer);
+    socket.once("close", () => clearTimeout(timer));
+  });
+  server.on("request", (request: { socket: Socket }) => clearTimeout(timers.get(request.socket)));
 }
