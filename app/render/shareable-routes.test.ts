@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import routeTable from "~/i18n/route-table.json";
