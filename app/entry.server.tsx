@@ -33,6 +33,16 @@ export default async function handleRequest(
   // The configured pixels' hosts, unless the visitor rejected them (docs/decisions/005-consent-and-tracking.md).
   const pixelSources = isBackOfficePath(new URL(request.url).pathname) ? {} : await trackingCspFor(request);
   applySecurityHeaders(responseHeaders, { nonce, isDevelopment, ...pixelSources });
+  const pageCache = loadContext.pageCache as PageCache | undefined;
+  const shareable = isShareablePage(remixContext);
+  const cacheStatusOf = (answer: { status: number; body: Buffer }) =>
+    pageCache ? pageCache.remember(request, { ...answer, headers: responseHeaders, nonce, shareable }) : cacheStatus.bypass("off");
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (request.method === "HEAD") {
+    // Remix drops a HEAD answer's body: the loaders have given the status, so nothing is rendered only to be thrown away.
+    responseHeaders.set("Cache-Status", cacheStatusOf({ status: responseStatusCode, body: Buffer.alloc(0) }));
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
   const { status, body } = await renderDocument(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
@@ -41,11 +51,7 @@ export default async function handleRequest(
   );
   // The first paint before the app's JavaScript is requested (not under remix dev, whose live reload it would delay).
   const document = isDevelopment ? body : deferAppScriptsIn(body);
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const pageCache = loadContext.pageCache as PageCache | undefined;
-  const shareable = isShareablePage(remixContext);
-  const answer = { status, headers: responseHeaders, body: document, nonce, shareable };
-  responseHeaders.set("Cache-Status", pageCache ? pageCache.remember(request, answer) : cacheStatus.bypass("off"));
+  responseHeaders.set("Cache-Status", cacheStatusOf({ status, body: document }));
   return new Response(document, { status, headers: responseHeaders });
 }
 

@@ -91,8 +91,9 @@ describe("createPageCache", () => {
     expect(cache.remember(pageRequest("/kontakt"), renderedAnswer({ headers: { "Set-Cookie": "flash=1" } }))).toBe("adres; fwd=bypass; detail=set-cookie");
     expect(cache.remember(pageRequest("/platnosc/abc"), renderedAnswer({ shareable: false }))).toBe("adres; fwd=bypass; detail=route-not-shareable");
     expect(cache.remember(pageRequest("/dla-najemcy", {}, "POST"), renderedAnswer())).toBe("adres; fwd=bypass; detail=method");
+    expect(cache.remember(pageRequest("/en/for-tenant", {}, "HEAD"), renderedAnswer())).toBe("adres; fwd=miss");
     const base = await serveFrom(cache);
-    for (const path of ["/regulamin", "/kontakt", "/platnosc/abc", "/dla-najemcy"]) {
+    for (const path of ["/regulamin", "/kontakt", "/platnosc/abc", "/dla-najemcy", "/en/for-tenant"]) {
       expect(await (await fetch(base + path)).text(), path).toBe("rendered by Remix");
     }
   });

@@ -58,6 +58,7 @@ export function pageCacheKeyOf(method: string, pathWithSearch: string, cookieHea
 export const cacheStatus = {
   hit: `${CACHE_NAME}; hit`,
   stored: `${CACHE_NAME}; fwd=miss; stored`,
+  miss: `${CACHE_NAME}; fwd=miss`,
   bypass: (detail: string) => `${CACHE_NAME}; fwd=bypass; detail=${detail}`,
 };
 
@@ -78,7 +79,8 @@ export function createPageCache({ ttlSeconds, now = Date.now }: { ttlSeconds: nu
 
     /**
      * Keeps a rendered document when the route declared itself shareable and the request and
-     * the answer allow it; returns the `Cache-Status` the answer carries.
+     * the answer allow it; returns the `Cache-Status` the answer carries (also for a HEAD,
+     * which is answered without a document and so keeps nothing).
      */
     remember(request: Request, answer: { status: number; headers: Headers; body: Buffer; nonce: string; shareable: boolean }): string {
       const url = new URL(request.url);
@@ -88,6 +90,8 @@ export function createPageCache({ ttlSeconds, now = Date.now }: { ttlSeconds: nu
       if (!answer.shareable) return cacheStatus.bypass("route-not-shareable");
       if (answer.status !== 200) return cacheStatus.bypass("status");
       if (answer.headers.has("Set-Cookie")) return cacheStatus.bypass("set-cookie");
+      // A HEAD is answered without rendering the document: there is nothing to keep.
+      if (request.method === "HEAD") return cacheStatus.miss;
       const { key } = lookup;
       if (pages.size >= MAX_ENTRIES && !pages.has(key)) pages.delete(pages.keys().next().value as string);
       const headers: StoredPage["headers"] = [];

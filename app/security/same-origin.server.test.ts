@@ -13,6 +13,8 @@ describe("same-origin check for requests that change something", () => {
     expect(isSameOriginRequest(post({ Origin: site.origin }))).toBe(true);
     expect(isSameOriginRequest(post({ "Sec-Fetch-Site": "same-origin" }))).toBe(true);
     expect(isSameOriginRequest(post({ Referer: `${site.origin}/en/contact` }))).toBe(true);
+    // Our own page sent with Referrer-Policy: no-referrer (the back office): the browser says "null".
+    expect(isSameOriginRequest(post({ Origin: "null", "Sec-Fetch-Site": "same-origin" }))).toBe(true);
     // Not a browser acting for a visitor (curl): nothing to protect.
     expect(isSameOriginRequest(post({}))).toBe(true);
   });
@@ -20,6 +22,8 @@ describe("same-origin check for requests that change something", () => {
   it("refuses another site, an opaque origin and cross-site fetches", () => {
     const crossSite: Record<string, string>[] = [
       { Origin: "null" },
+      { Origin: "null", "Sec-Fetch-Site": "cross-site" },
+      { Origin: "null", "Sec-Fetch-Site": "same-site" },
       { Origin: "https://evil.example" },
       { Origin: `${site.protocol}//${site.hostname}:3999` },
       { Origin: `${site.origin}.evil.example` },

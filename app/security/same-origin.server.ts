@@ -19,8 +19,12 @@ export function siteOrigins(): ReadonlySet<string> {
 
 export function isSameOrigin(header: HeaderReader, allowed: ReadonlySet<string> = siteOrigins()): boolean {
   const origin = header("origin");
-  if (origin !== null && origin !== undefined) return allowed.has(origin);
   const fetchSite = header("sec-fetch-site");
+  // A page sent with "Referrer-Policy: no-referrer" (the back office, the payment page) makes the
+  // browser send "Origin: null" even to its own site. Sec-Fetch-Site, which only a browser sets
+  // and a page cannot change, then tells whether the form is ours.
+  if (origin === "null") return fetchSite === "same-origin";
+  if (origin !== null && origin !== undefined) return allowed.has(origin);
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
   const referer = header("referer");
   if (referer) {

@@ -140,8 +140,14 @@ describe("the server layer in front of Remix", () => {
     const forged = await raw(base, "/admin/login", { method: "POST", headers: { Host: "evil.example", Origin: "http://evil.example" }, body: "" });
     expect(forged.status).toBe(403);
     expect((await raw(base, "/consent", { method: "POST", headers: { Origin: "null" }, body: "" })).status).toBe(403);
+    expect((await raw(base, "/consent", { method: "POST", headers: { Origin: "null", "Sec-Fetch-Site": "cross-site" }, body: "" })).status).toBe(403);
     expect((await raw(base, "/consent", { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" }, body: "" })).status).toBe(403);
     expect(reached).toHaveLength(1);
+
+    // A form on one of our no-referrer pages: the browser sends "Origin: null" and Sec-Fetch-Site: same-origin.
+    const noReferrerPage = await raw(base, "/admin/login", { method: "POST", headers: { Origin: "null", "Sec-Fetch-Site": "same-origin" }, body: "" });
+    expect(noReferrerPage.status).toBe(200);
+    expect(reached.at(-1)).toMatchObject({ host: "adres.example", origin: undefined });
   });
 
   it("answers a declared oversized body with 413 every time, JSON for the API, without a connection reset", async () => {
