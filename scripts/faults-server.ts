@@ -20,10 +20,22 @@ export type FaultContext = {
   record: (check: string, goal: string, measured: string, pass: boolean) => void;
 };
 
-const ORDER = { email: "flood@example.com", telefon: "600100200", adres_najemcy: "ul. Krótka 1, 00-001 Warszawa", adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 };
+const ORDER = {
+  email: "flood@example.com",
+  telefon: "600100200",
+  adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+  adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+  rodzaj_oswiadczenia: "regular",
+  okres_najmu_dni: 90,
+};
 
-const percentile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? NaN;
-const tally = (statuses: number[]) => [...new Set(statuses)].sort().map((status) => `${status}×${statuses.filter((s) => s === status).length}`).join(" ");
+const percentile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? NaN;
+const tally = (statuses: number[]) =>
+  [...new Set(statuses)]
+    .sort()
+    .map((status) => `${status}×${statuses.filter((s) => s === status).length}`)
+    .join(" ");
 
 export async function methodFloods({ port, base, startSite, record }: FaultContext): Promise<void> {
   const site = startSite({ DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "faults-methods-")), "app.db"), TRUST_PROXY: "1" });
@@ -31,7 +43,11 @@ export async function methodFloods({ port, base, startSite, record }: FaultConte
     await waitUntilUp(port, site);
     const from = (address: string, headers: Record<string, string> = {}) => ({ "X-Forwarded-For": address, ...headers });
     const json = (address: string) => from(address, { "Content-Type": "application/json" });
-    const placed = await fetch(`${base}/api/accept`, { method: "POST", headers: json("10.88.0.1"), body: JSON.stringify({ ...ORDER, imie_nazwisko_najemcy: "Agreement owner" }) });
+    const placed = await fetch(`${base}/api/accept`, {
+      method: "POST",
+      headers: json("10.88.0.1"),
+      body: JSON.stringify({ ...ORDER, imie_nazwisko_najemcy: "Agreement owner" }),
+    });
     const token = ((await placed.json()) as { payment_url: string }).payment_url.split("/").pop()!;
 
     // The attacker spends its POST budget first, then tries the other methods.
@@ -58,7 +74,12 @@ export async function methodFloods({ port, base, startSite, record }: FaultConte
       );
     }
     console.log(`methods: POST past the budget: ${tally(posts)}; PUT/PATCH/DELETE: ${tally(other)}`);
-    record("methods: PUT, PATCH and DELETE on the form and the API", "all 405", tally(other), other.every((status) => status === 405));
+    record(
+      "methods: PUT, PATCH and DELETE on the form and the API",
+      "all 405",
+      tally(other),
+      other.every((status) => status === 405),
+    );
 
     // One at a time first: a HEAD that built the PDF would cost what a GET does.
     const timed = async (method: string, address: string) => {
@@ -75,7 +96,12 @@ export async function methodFloods({ port, base, startSite, record }: FaultConte
     }
     const [getP50, headP50] = [percentile(gets, 0.5), percentile(singleHeads, 0.5)];
     console.log(`methods: /agreement one at a time: GET p50 ${getP50.toFixed(1)} ms, HEAD p50 ${headP50.toFixed(1)} ms`);
-    record("methods: HEAD builds no PDF", "HEAD p50 < a third of GET's", `${headP50.toFixed(1)} ms vs ${getP50.toFixed(1)} ms`, headP50 < getP50 / 3);
+    record(
+      "methods: HEAD builds no PDF",
+      "HEAD p50 < a third of GET's",
+      `${headP50.toFixed(1)} ms vs ${getP50.toFixed(1)} ms`,
+      headP50 < getP50 / 3,
+    );
 
     // HEAD on the agreement PDF from one address while another loads pages.
     const heads: number[] = [];
@@ -105,8 +131,17 @@ export async function methodFloods({ port, base, startSite, record }: FaultConte
     flooding = false;
     await reader;
     const answered = heads.filter((status) => status === 200).length;
-    console.log(`methods: ${heads.length} HEAD /agreement in ${seconds.toFixed(1)} s: ${tally(heads)}; HEAD p50 ${percentile(headTimes, 0.5).toFixed(1)} ms; pages from another address meanwhile p50 ${percentile(pageTimes, 0.5).toFixed(1)} ms, p95 ${percentile(pageTimes, 0.95).toFixed(1)} ms (n=${pageTimes.length})`);
-    record("methods: HEAD counted against the GET budget", "<= 1,000 answered, the rest 429", tally(heads), answered <= 1000 && heads.length - answered === heads.filter((status) => status === 429).length);
+    console.log(
+      `methods: ${heads.length} HEAD /agreement in ${seconds.toFixed(1)} s: ${tally(heads)}; HEAD p50 ${percentile(headTimes, 0.5).toFixed(1)} ms; ` +
+        `pages from another address meanwhile p50 ${percentile(pageTimes, 0.5).toFixed(1)} ms, ` +
+        `p95 ${percentile(pageTimes, 0.95).toFixed(1)} ms (n=${pageTimes.length})`,
+    );
+    record(
+      "methods: HEAD counted against the GET budget",
+      "<= 1,000 answered, the rest 429",
+      tally(heads),
+      answered <= 1000 && heads.length - answered === heads.filter((status) => status === 429).length,
+    );
   } finally {
     await stopOwnSite(site, "SIGTERM");
   }
@@ -133,7 +168,9 @@ export async function slowClients({ port, base, startSite, record }: FaultContex
     await waitUntilUp(port, site);
     const opened = performance.now();
     const addresses = Array.from({ length: 40 }, (_, i) => `127.0.0.${i + 2}`);
-    const spread = (await Promise.all(addresses.flatMap((address) => Array.from({ length: 50 }, () => slowConnection(port, address))))).filter((c) => c !== null);
+    const spread = (
+      await Promise.all(addresses.flatMap((address) => Array.from({ length: 50 }, () => slowConnection(port, address))))
+    ).filter((c) => c !== null);
     const crowd = (await Promise.all(Array.from({ length: 200 }, () => slowConnection(port, "127.0.0.42")))).filter((c) => c !== null);
     sockets.push(...[...spread, ...crowd].map((c) => c.socket));
     // Closed by the cap: at once, long before the headers timeout would close them.
@@ -159,10 +196,16 @@ export async function slowClients({ port, base, startSite, record }: FaultContex
     const failures = health.filter((entry) => !entry.ok).length;
     console.log(
       `slow: ${spread.length} slow connections from 40 addresses, 200 more from one (${crowdClosed} of them closed by the cap); ` +
-        `/healthz polled ${health.length} times meanwhile: ${failures} failed, p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms; ` +
+        `/healthz polled ${health.length} times meanwhile: ${failures} failed, p50 ${percentile(times, 0.5).toFixed(1)} ms, ` +
+        `p95 ${percentile(times, 0.95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms; ` +
         `every slow connection closed by the server after ${closedAfter.toFixed(1)} s`,
     );
-    record("slow: /healthz while 2,000 slow connections are open", "every poll 200", `${health.length - failures} of ${health.length}`, failures === 0 && health.length > 0 && spread.length === 2000);
+    record(
+      "slow: /healthz while 2,000 slow connections are open",
+      "every poll 200",
+      `${health.length - failures} of ${health.length}`,
+      failures === 0 && health.length > 0 && spread.length === 2000,
+    );
     record("slow: connections past 50 from one address closed at once", "150 of 200", String(crowdClosed), crowdClosed === 150);
     record("slow: every slow connection closed by the headers timeout", "<= 12 s", `${closedAfter.toFixed(1)} s`, closedAfter <= 12);
   } finally {

@@ -8,11 +8,22 @@ const NONCE = "rendered+nonce/AAAA==";
 const PAGE = `<!doctype html><html><head><script nonce="${NONCE}">1</script></head><body>Strona główna<script nonce="${NONCE}" type="module">2</script></body></html>`;
 
 function renderedAnswer(overrides: { status?: number; headers?: Record<string, string>; shareable?: boolean } = {}) {
-  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": `script-src 'self' 'nonce-${NONCE}'`, ...overrides.headers });
-  return { status: overrides.status ?? 200, headers, body: Buffer.from(PAGE, "utf8"), nonce: NONCE, shareable: overrides.shareable ?? true };
+  const headers = new Headers({
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Security-Policy": `script-src 'self' 'nonce-${NONCE}'`,
+    ...overrides.headers,
+  });
+  return {
+    status: overrides.status ?? 200,
+    headers,
+    body: Buffer.from(PAGE, "utf8"),
+    nonce: NONCE,
+    shareable: overrides.shareable ?? true,
+  };
 }
 
-const pageRequest = (path: string, headers: Record<string, string> = {}, method = "GET") => new Request(`http://127.0.0.1${path}`, { method, headers });
+const pageRequest = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  new Request(`http://127.0.0.1${path}`, { method, headers });
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
@@ -82,14 +93,20 @@ describe("createPageCache", () => {
     expect(await (await fetch(`${base}/`)).text()).toBe("rendered by Remix");
     expect(await (await fetch(`${base}/`, { headers: { Cookie: "consent=rejected-value" } })).text()).toBe("rendered by Remix");
     expect(await (await fetch(`${base}/`, { headers: { Cookie: "consent=accepted-value; session=1" } })).text()).toBe("rendered by Remix");
-    expect(await (await fetch(`${base}/?utm_source=x`, { headers: { Cookie: "consent=accepted-value" } })).text()).toBe("rendered by Remix");
+    expect(await (await fetch(`${base}/?utm_source=x`, { headers: { Cookie: "consent=accepted-value" } })).text()).toBe(
+      "rendered by Remix",
+    );
   });
 
   it("keeps only a 200 that sets no cookie, of a route that declared itself shareable", async () => {
     const cache = createPageCache({ ttlSeconds: 60 });
     expect(cache.remember(pageRequest("/regulamin"), renderedAnswer({ status: 500 }))).toBe("adres; fwd=bypass; detail=status");
-    expect(cache.remember(pageRequest("/kontakt"), renderedAnswer({ headers: { "Set-Cookie": "flash=1" } }))).toBe("adres; fwd=bypass; detail=set-cookie");
-    expect(cache.remember(pageRequest("/platnosc/abc"), renderedAnswer({ shareable: false }))).toBe("adres; fwd=bypass; detail=route-not-shareable");
+    expect(cache.remember(pageRequest("/kontakt"), renderedAnswer({ headers: { "Set-Cookie": "flash=1" } }))).toBe(
+      "adres; fwd=bypass; detail=set-cookie",
+    );
+    expect(cache.remember(pageRequest("/platnosc/abc"), renderedAnswer({ shareable: false }))).toBe(
+      "adres; fwd=bypass; detail=route-not-shareable",
+    );
     expect(cache.remember(pageRequest("/dla-najemcy", {}, "POST"), renderedAnswer())).toBe("adres; fwd=bypass; detail=method");
     expect(cache.remember(pageRequest("/en/for-tenant", {}, "HEAD"), renderedAnswer())).toBe("adres; fwd=miss");
     const base = await serveFrom(cache);

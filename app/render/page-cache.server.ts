@@ -98,7 +98,10 @@ export function createPageCache({ ttlSeconds, now = Date.now }: { ttlSeconds: nu
       answer.headers.forEach((value, name) => {
         if (name !== "cache-status") headers.push([name, value.includes(answer.nonce) ? value.split(answer.nonce) : value]);
       });
-      const body = answer.body.toString("utf8").split(answer.nonce).map((part) => Buffer.from(part, "utf8"));
+      const body = answer.body
+        .toString("utf8")
+        .split(answer.nonce)
+        .map((part) => Buffer.from(part, "utf8"));
       pages.set(key, { status: answer.status, headers, body, storedAt: now() });
       return cacheStatus.stored;
     },

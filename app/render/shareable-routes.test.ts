@@ -56,15 +56,30 @@ for (const [pageId, page] of Object.entries(routeTable)) {
 
 describe("routes that declare themselves shareable", () => {
   it("are the public pages alike for everyone, and not the order or payment pages", () => {
-    expect(new Set(shareablePages.map((page) => page.pageId))).toEqual(new Set(["home", "tenant", "landlord", "terms", "privacy", "blog", "contact"]));
+    expect(new Set(shareablePages.map((page) => page.pageId))).toEqual(
+      new Set(["home", "tenant", "landlord", "terms", "privacy", "blog", "contact"]),
+    );
   });
 
-  it.each(shareablePages.map((page) => [page.path, page] as const))("%s reads nothing but the path and the consent cookie", async (_path, { path, module }) => {
-    const reads: string[] = [];
-    const first = await loaderOutputs(module, path, { "Accept-Language": "de", "User-Agent": "one", "X-Adres-Client-Address": "192.0.2.1" }, reads);
-    const second = await loaderOutputs(module, path, { "Accept-Language": "uk", "User-Agent": "two", "X-Adres-Client-Address": "192.0.2.2" }, reads);
-    expect(reads).toContain("headers.get(cookie)");
-    expect(reads.filter((read) => !ALLOWED_READS.has(read))).toEqual([]);
-    expect(second).toEqual(first);
-  });
+  it.each(shareablePages.map((page) => [page.path, page] as const))(
+    "%s reads nothing but the path and the consent cookie",
+    async (_path, { path, module }) => {
+      const reads: string[] = [];
+      const first = await loaderOutputs(
+        module,
+        path,
+        { "Accept-Language": "de", "User-Agent": "one", "X-Adres-Client-Address": "192.0.2.1" },
+        reads,
+      );
+      const second = await loaderOutputs(
+        module,
+        path,
+        { "Accept-Language": "uk", "User-Agent": "two", "X-Adres-Client-Address": "192.0.2.2" },
+        reads,
+      );
+      expect(reads).toContain("headers.get(cookie)");
+      expect(reads.filter((read) => !ALLOWED_READS.has(read))).toEqual([]);
+      expect(second).toEqual(first);
+    },
+  );
 });

@@ -15,13 +15,30 @@ const NOW = new Date("2026-11-23T09:00:00Z");
 describe("the agreement PDF route", () => {
   it("answers HEAD from the order alone, without building the PDF, and keeps the URL out of any Referer", async () => {
     const details = { ...SAMPLE_API_ORDER, immediatePerformanceRequested: false };
-    const { order } = await acceptOrder(getDb(), { details, variant: "automatic", channel: "api", locale: "en", idempotencyKey: "agreement-head", dataProcessingConsentAt: NOW, now: NOW });
-    const ask = (method: string) => loader({ request: new Request(`http://127.0.0.1/agreement/${order.payment_token}`, { method }), params: { token: order.payment_token }, context: {} });
+    const { order } = await acceptOrder(getDb(), {
+      details,
+      variant: "automatic",
+      channel: "api",
+      locale: "en",
+      idempotencyKey: "agreement-head",
+      dataProcessingConsentAt: NOW,
+      now: NOW,
+    });
+    const ask = (method: string) =>
+      loader({
+        request: new Request(`http://127.0.0.1/agreement/${order.payment_token}`, { method }),
+        params: { token: order.payment_token },
+        context: {},
+      });
 
     const get = await ask("GET");
     expect(get.headers.get("Content-Type")).toBe("application/pdf");
     expect(get.headers.get("Referrer-Policy")).toBe("no-referrer");
-    expect(Buffer.from(await get.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await get.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
 
     const head = await ask("HEAD");
     expect(head.status).toBe(200);

@@ -7,7 +7,10 @@ import type { Server } from "node:http";
  * once each time an address reaches the cap. Behind a reverse proxy every connection comes
  * from the proxy, so the cap is the proxy's job there (README, Operations).
  */
-export function capConnectionsPerAddress(server: Server, { limit, log = console.warn }: { limit: number; log?: (line: string) => void }): void {
+export function capConnectionsPerAddress(
+  server: Server,
+  { limit, log = console.warn }: { limit: number; log?: (line: string) => void },
+): void {
   const open = new Map<string, number>();
   const atCap = new Set<string>();
   server.on("connection", (socket) => {

@@ -19,7 +19,11 @@ async function start(log: (line: string) => void = () => undefined) {
 }
 
 /** A client that sends half a request's headers from `localAddress` (or nothing at all) and then waits: a slow client. */
-function slowClient(port: number, localAddress: string, sends = "GET / HTTP/1.1\r\nHost: x\r\n"): Promise<{ socket: Socket; closed: Promise<void> }> {
+function slowClient(
+  port: number,
+  localAddress: string,
+  sends = "GET / HTTP/1.1\r\nHost: x\r\n",
+): Promise<{ socket: Socket; closed: Promise<void> }> {
   return new Promise((resolve, reject) => {
     const socket = connect({ port, host: "127.0.0.1", localAddress }, () => {
       if (sends) socket.write(sends);
@@ -60,11 +64,15 @@ describe("createHttpServer", () => {
     expect(await get(port)).toBe("ok");
   });
 
-  it("closes a connection whose headers do not arrive in time, or that never says a word", { timeout: HEADERS_TIMEOUT_MS * 3 }, async () => {
-    const port = await start();
-    const halfHeaders = await slowClient(port, "127.0.0.5");
-    const silent = await slowClient(port, "127.0.0.5", "");
-    await Promise.all([halfHeaders.closed, silent.closed]);
-    expect(await get(port)).toBe("ok");
-  });
+  it(
+    "closes a connection whose headers do not arrive in time, or that never says a word",
+    { timeout: HEADERS_TIMEOUT_MS * 3 },
+    async () => {
+      const port = await start();
+      const halfHeaders = await slowClient(port, "127.0.0.5");
+      const silent = await slowClient(port, "127.0.0.5", "");
+      await Promise.all([halfHeaders.closed, silent.closed]);
+      expect(await get(port)).toBe("ok");
+    },
+  );
 });

@@ -16,7 +16,12 @@ type HttpServerOptions = { connectionsPerAddress: number | null; log?: (line: st
 
 export function createHttpServer(app: RequestListener, { connectionsPerAddress, log }: HttpServerOptions): Server {
   const server = createServer(
-    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: 1_000,
+    },
     app,
   );
   if (connectionsPerAddress !== null) capConnectionsPerAddress(server, { limit: connectionsPerAddress, log });

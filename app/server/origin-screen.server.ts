@@ -18,7 +18,15 @@ export const CROSS_SITE_POST_PATHS: readonly string[] = [];
  * rewrites Host a no-JavaScript form would fail. Whatever the proxy or the client sent, Remix
  * sees SITE_URL's host, or the allowed extra origin's the POST came from.
  */
-export function originScreen({ allowedOrigins, siteUrl, exemptPaths = CROSS_SITE_POST_PATHS }: { allowedOrigins: ReadonlySet<string>; siteUrl: string; exemptPaths?: readonly string[] }) {
+export function originScreen({
+  allowedOrigins,
+  siteUrl,
+  exemptPaths = CROSS_SITE_POST_PATHS,
+}: {
+  allowedOrigins: ReadonlySet<string>;
+  siteUrl: string;
+  exemptPaths?: readonly string[];
+}) {
   const siteHost = new URL(siteUrl).host;
   const exempt = new Set(exemptPaths);
   return (request: Request, response: Response, next: NextFunction): void => {
@@ -37,6 +45,8 @@ export function originScreen({ allowedOrigins, siteUrl, exemptPaths = CROSS_SITE
       return next();
     }
     request.resume();
-    answerPlain(response, 403, "text/plain; charset=utf-8", "Forbidden: this form can only be sent from this site.", { Connection: "close" });
+    answerPlain(response, 403, "text/plain; charset=utf-8", "Forbidden: this form can only be sent from this site.", {
+      Connection: "close",
+    });
   };
 }

@@ -2,7 +2,13 @@ import type { Response as ExpressResponse } from "express";
 import { contentSecurityPolicy } from "~/security/headers.server";
 
 /** How the server layer answers on its own (405, 403, 413, 429): small, uncached, with the site's CSP. */
-export function answerPlain(response: ExpressResponse, status: number, contentType: string, body: string, extra: Record<string, string> = {}): void {
+export function answerPlain(
+  response: ExpressResponse,
+  status: number,
+  contentType: string,
+  body: string,
+  extra: Record<string, string> = {},
+): void {
   response.status(status).set({
     "Content-Type": contentType,
     "Content-Security-Policy": contentSecurityPolicy(),

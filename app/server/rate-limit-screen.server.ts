@@ -36,10 +36,12 @@ function tooManyRequests(request: Request, response: Response, retryAfterSeconds
   const headers = { "Retry-After": String(retryAfterSeconds) };
   if (isApiPath(request.path)) return answerJson(response, 429, { success: false, error: text }, headers);
   const page = [
-    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<meta name="robots" content="noindex"><title>${escapeHtml(strings.title)}</title></head>`,
     `<body style="font-family:sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5">`,
-    `<h1>${escapeHtml(strings.heading)}</h1><p>${escapeHtml(text)}</p><p><a href="${homePath(locale)}">${escapeHtml(strings.home)}</a></p></body></html>`,
+    `<h1>${escapeHtml(strings.heading)}</h1><p>${escapeHtml(text)}</p>`,
+    `<p><a href="${homePath(locale)}">${escapeHtml(strings.home)}</a></p></body></html>`,
   ].join("");
   answerPlain(response, 429, "text/html; charset=utf-8", page, headers);
 }

@@ -30,7 +30,12 @@ function publicFiles() {
   mkdirSync(join(root, "public", "build"), { recursive: true });
   writeFileSync(join(root, "public", "build", "entry-ABC123.js"), "console.log(1)");
   writeFileSync(join(root, "public", "favicon.svg"), "<svg/>");
-  return { publicPath: "/build/", assetsBuildDirectory: join(root, "public", "build"), publicDirectory: join(root, "public"), databasePath: join(root, "app.db") };
+  return {
+    publicPath: "/build/",
+    assetsBuildDirectory: join(root, "public", "build"),
+    publicDirectory: join(root, "public"),
+    databasePath: join(root, "app.db"),
+  };
 }
 
 /** The real server layer with real SQLite rate limits, the budgets it asked for recorded, and a stand-in for Remix. */
@@ -41,7 +46,13 @@ async function startLayer(overrides: Partial<ServerAppOptions> = {}) {
   const rateLimits: RateLimits = { check: (budget, client) => (budgets.push(`${budget} ${client}`), limits.check(budget, client)) };
   const reached: Reached[] = [];
   const remix: RequestHandler = (request, response) => {
-    reached.push({ method: request.method, url: request.originalUrl, host: request.headers.host, forwardedHost: request.get("x-forwarded-host"), origin: request.get("origin") });
+    reached.push({
+      method: request.method,
+      url: request.originalUrl,
+      host: request.headers.host,
+      forwardedHost: request.get("x-forwarded-host"),
+      origin: request.get("origin"),
+    });
     response.status(200).type("text/html").send("<p>rendered</p>".repeat(200));
   };
   const app = createServerApp({
@@ -66,13 +77,19 @@ async function startLayer(overrides: Partial<ServerAppOptions> = {}) {
 }
 
 /** A raw request, so that Host and Content-Length are exactly what a proxy or an attacker would send. */
-function raw(base: string, path: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {}) {
+function raw(
+  base: string,
+  path: string,
+  { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+) {
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
     const length = body === undefined ? {} : { "Content-Length": String(Buffer.byteLength(body)) };
     const request = httpRequest(`${base}${path}`, { method, headers: { ...length, ...headers } }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
+      );
     });
     request.on("error", reject);
     request.end(body);
@@ -83,7 +100,11 @@ describe("the server layer in front of Remix", () => {
   it("answers PUT, PATCH, DELETE and other methods with 405 and Allow before Remix; the API in JSON", async () => {
     const { base, reached } = await startLayer();
     for (const method of ["PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND"]) {
-      const page = await raw(base, "/en/order-declaration", { method, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=accept" });
+      const page = await raw(base, "/en/order-declaration", {
+        method,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "intent=accept",
+      });
       expect(page.status, method).toBe(405);
       expect(page.headers.allow).toBe("GET, HEAD, POST");
       const api = await raw(base, "/api/accept", { method, headers: { "Content-Type": "application/json" }, body: "{}" });
@@ -126,26 +147,41 @@ describe("the server layer in front of Remix", () => {
     expect((await raw(base, "/healthz")).status).toBe(200);
 
     const exempt = await startLayer({ rateLimitExempt: new Set(["127.0.0.1"]) });
-    for (let index = 0; index < 31; index++) expect((await raw(exempt.base, "/api/preview", { method: "POST", body: "{}" })).status).toBe(200);
+    for (let index = 0; index < 31; index++)
+      expect((await raw(exempt.base, "/api/preview", { method: "POST", body: "{}" })).status).toBe(200);
     expect(exempt.budgets).toEqual([]);
   });
 
   it("screens Origin against SITE_URL, never Host, and hands Remix SITE_URL's host", async () => {
     const { base, reached } = await startLayer();
-    const fromProxy = await raw(base, "/admin/login", { method: "POST", headers: { Host: "backend:8080", Origin: SITE, "X-Forwarded-Host": "other.example" }, body: "" });
+    const fromProxy = await raw(base, "/admin/login", {
+      method: "POST",
+      headers: { Host: "backend:8080", Origin: SITE, "X-Forwarded-Host": "other.example" },
+      body: "",
+    });
     expect(fromProxy.status).toBe(200);
     expect(reached.at(-1)).toMatchObject({ method: "POST", host: "adres.example", forwardedHost: undefined, origin: SITE });
 
     // A client that names itself the host gains nothing.
-    const forged = await raw(base, "/admin/login", { method: "POST", headers: { Host: "evil.example", Origin: "http://evil.example" }, body: "" });
+    const forged = await raw(base, "/admin/login", {
+      method: "POST",
+      headers: { Host: "evil.example", Origin: "http://evil.example" },
+      body: "",
+    });
     expect(forged.status).toBe(403);
     expect((await raw(base, "/consent", { method: "POST", headers: { Origin: "null" }, body: "" })).status).toBe(403);
-    expect((await raw(base, "/consent", { method: "POST", headers: { Origin: "null", "Sec-Fetch-Site": "cross-site" }, body: "" })).status).toBe(403);
+    expect(
+      (await raw(base, "/consent", { method: "POST", headers: { Origin: "null", "Sec-Fetch-Site": "cross-site" }, body: "" })).status,
+    ).toBe(403);
     expect((await raw(base, "/consent", { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" }, body: "" })).status).toBe(403);
     expect(reached).toHaveLength(1);
 
     // A form on one of our no-referrer pages: the browser sends "Origin: null" and Sec-Fetch-Site: same-origin.
-    const noReferrerPage = await raw(base, "/admin/login", { method: "POST", headers: { Origin: "null", "Sec-Fetch-Site": "same-origin" }, body: "" });
+    const noReferrerPage = await raw(base, "/admin/login", {
+      method: "POST",
+      headers: { Origin: "null", "Sec-Fetch-Site": "same-origin" },
+      body: "",
+    });
     expect(noReferrerPage.status).toBe(200);
     expect(reached.at(-1)).toMatchObject({ host: "adres.example", origin: undefined });
   });
@@ -154,7 +190,11 @@ describe("the server layer in front of Remix", () => {
     const { base, reached } = await startLayer();
     const body = Buffer.alloc(100 * 1024, "a");
     for (let attempt = 0; attempt < 9; attempt++) {
-      const api = await raw(base, "/api/accept", { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": String(body.length) }, body });
+      const api = await raw(base, "/api/accept", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Content-Length": String(body.length) },
+        body,
+      });
       expect(api.status).toBe(413);
       expect(JSON.parse(api.body)).toMatchObject({ success: false });
     }
@@ -168,7 +208,13 @@ describe("the server layer in front of Remix", () => {
     const rendered = createPageCache({ ttlSeconds: 60 });
     const request = new Request(`${SITE}/en`);
     const document = Buffer.from(`<html><script nonce="n1"></script>${"<p>cached</p>".repeat(200)}</html>`);
-    rendered.remember(request, { status: 200, headers: new Headers({ "Content-Type": "text/html" }), body: document, nonce: "n1", shareable: true });
+    rendered.remember(request, {
+      status: 200,
+      headers: new Headers({ "Content-Type": "text/html" }),
+      body: document,
+      nonce: "n1",
+      shareable: true,
+    });
     const { base, reached } = await startLayer({ pageCache: rendered });
     const hit = await raw(base, "/en", { headers: { "Accept-Encoding": "gzip" } });
     expect(hit.headers["cache-status"]).toBe("adres; hit");
@@ -196,6 +242,8 @@ describe("originScreen's exemptions", () => {
     expect(notified.status).toBe(200);
     // Remix would refuse a foreign Origin itself: the exempt path reaches it without one.
     expect(JSON.parse(notified.body)).toEqual({ origin: null });
-    expect((await raw(base, "/api/accept", { method: "POST", headers: { Origin: "https://payments.example" }, body: "" })).status).toBe(403);
+    expect((await raw(base, "/api/accept", { method: "POST", headers: { Origin: "https://payments.example" }, body: "" })).status).toBe(
+      403,
+    );
   });
 });

@@ -9,7 +9,15 @@ import type { OutboxWorker } from "~/outbox/outbox.server";
  */
 export const SHUTDOWN_LIMIT_MS = 9_500;
 
-export function stopGracefully({ server, mailWorker, log = console.log }: { server: Server; mailWorker: OutboxWorker; log?: (line: string) => void }): void {
+export function stopGracefully({
+  server,
+  mailWorker,
+  log = console.log,
+}: {
+  server: Server;
+  mailWorker: OutboxWorker;
+  log?: (line: string) => void;
+}): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

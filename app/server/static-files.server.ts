@@ -6,7 +6,15 @@ import express, { type Router } from "express";
  * scripts, styles and images never count against a visitor's budget nor cost a database write.
  * A missing file under /build/ is a 404 here, not a rendered page.
  */
-export function staticFiles({ publicPath, assetsBuildDirectory, publicDirectory }: { publicPath: string; assetsBuildDirectory: string; publicDirectory: string }): Router {
+export function staticFiles({
+  publicPath,
+  assetsBuildDirectory,
+  publicDirectory,
+}: {
+  publicPath: string;
+  assetsBuildDirectory: string;
+  publicDirectory: string;
+}): Router {
   const router = express.Router();
   router.use(publicPath, express.static(assetsBuildDirectory, { immutable: true, maxAge: "1y", fallthrough: false }));
   router.use(express.static(publicDirectory, { maxAge: "1h" }));

@@ -10,13 +10,25 @@ import { ownSitePort, stopOwnSite, waitUntilUp } from "./support/own-server";
  * server.ts (node --watch-path) and tells the page through <LiveReload />. It runs in a copy of
  * the project, so the production build the suite serves is never touched.
  */
-const PROJECT_FILES = ["app", "locales", "public", "scripts", "remix.config.js", "package.json", "tsconfig.json", "server.ts", "postcss.config.js", "remix.env.d.ts"];
+const PROJECT_FILES = [
+  "app",
+  "locales",
+  "public",
+  "scripts",
+  "remix.config.js",
+  "package.json",
+  "tsconfig.json",
+  "server.ts",
+  "postcss.config.js",
+  "remix.env.d.ts",
+];
 
 test("an edit under npm run dev reaches the open page", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "the live reload is a script in the page");
   test.setTimeout(180_000);
   const copy = mkdtempSync(join(tmpdir(), "dev-reload-"));
-  for (const file of PROJECT_FILES) cpSync(resolve(file), join(copy, file), { recursive: true, filter: (source) => !source.includes(join("public", "build")) });
+  for (const file of PROJECT_FILES)
+    cpSync(resolve(file), join(copy, file), { recursive: true, filter: (source) => !source.includes(join("public", "build")) });
   symlinkSync(resolve("node_modules"), join(copy, "node_modules"));
   const port = ownSitePort(50);
   const base = `http://127.0.0.1:${port}`;
@@ -24,7 +36,16 @@ test("an edit under npm run dev reaches the open page", async ({ page, javaScrip
   try {
     dev = spawn("npm", ["run", "dev", "--", "--port", String(ownSitePort(51))], {
       cwd: copy,
-      env: { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", SITE_URL: base, DATABASE_PATH: join(copy, "data", "app.db"), SMTP_URL: "", MAIL_DIR: join(copy, "mail") },
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SITE_URL: base,
+        DATABASE_PATH: join(copy, "data", "app.db"),
+        SMTP_URL: "",
+        MAIL_DIR: join(copy, "mail"),
+      },
       stdio: "ignore",
       detached: true,
     });

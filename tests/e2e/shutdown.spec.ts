@@ -2,7 +2,15 @@ import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import { ownSitePort, startOwnSite, waitUntilUp } from "./support/own-server";
 
-const ORDER = JSON.stringify({ imie_nazwisko_najemcy: "Shutdown", email: "s@example.com", telefon: "600100200", adres_najemcy: "ul. B 2, 00-001 Warszawa", adres_eksmisji: "ul. A 1, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 });
+const ORDER = JSON.stringify({
+  imie_nazwisko_najemcy: "Shutdown",
+  email: "s@example.com",
+  telefon: "600100200",
+  adres_najemcy: "ul. B 2, 00-001 Warszawa",
+  adres_eksmisji: "ul. A 1, 70-001 Szczecin",
+  rodzaj_oswiadczenia: "regular",
+  okres_najmu_dni: 90,
+});
 
 /**
  * Sends an order's headers with `Expect: 100-continue` and resolves once the server answered
@@ -25,7 +33,8 @@ function orderInFlight(port: number): Promise<{ finish: () => Promise<string> }>
       if (status && received.includes("\r\n\r\n", received.indexOf(`HTTP/1.1 ${status}`))) finalStatus(status);
     });
     socket.write(
-      `POST /api/accept HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${Buffer.byteLength(ORDER)}\r\n\r\n`,
+      `POST /api/accept HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+        `Expect: 100-continue\r\nContent-Length: ${Buffer.byteLength(ORDER)}\r\n\r\n`,
     );
   });
 }
