@@ -53,7 +53,8 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
 server.listen(port, host, () => {
   console.log(`[server] listening on http://${host ?? "localhost"}:${port}`);
-  if (isDevelopment) void broadcastDevReady(build);
+  // Under `remix dev` (which sets REMIX_DEV_ORIGIN): the new build is up, the open pages may reload.
+  if (isDevelopment && process.env.REMIX_DEV_ORIGIN) void broadcastDevReady(build);
 });
 
 // Send the e-mails the outbox holds (docs/decisions/015) in the moments no request is being answered.
