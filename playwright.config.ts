@@ -5,7 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { E2E_TRACKING } from "./tests/e2e/support/tracking-config";
 
 /**
- * The suite runs against the production build served by remix-serve on 127.0.0.1,
+ * The suite runs against the production build (node ./build/index.js) on 127.0.0.1,
  * with a fresh SQLite file per run. Every spec runs twice: with JavaScript (`js`)
  * and without it (`no-js`).
  */
@@ -68,7 +68,7 @@ export default defineConfig({
       env: { CAPI_STUB_PORT: String(capiStubPort) },
     },
     {
-      command: "npx remix-serve ./build/index.js",
+      command: "node ./build/index.js",
       url: `${baseURL}/robots.txt`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -86,9 +86,10 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: "Adres do eksmisji <zamowienia@adres.test>",
         OPERATOR_EMAIL: "operator@adres.test",
-        // The suite sends far more than 30 POSTs a minute from one address; the limits have
-        // their own spec and server (tests/e2e/rate-limits.spec.ts).
-        RATE_LIMIT_DISABLED: "1",
+        // The rate limits are on, as in production; the suite's own address sends far more than
+        // 30 POSTs a minute, so it alone is exempt. The limits have their own spec and server
+        // (tests/e2e/rate-limits.spec.ts).
+        RATE_LIMIT_EXEMPT: "127.0.0.1",
         // As behind one reverse proxy: the back-office specs give each test its own client
         // address (X-Forwarded-For), so one test's sign-in lockout never locks out another's.
         TRUST_PROXY: "1",

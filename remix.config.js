@@ -27,6 +27,8 @@ const otherRoutes = [
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
+  // The server layer in front of Remix, compiled with the app into build/index.js (docs/decisions/024).
+  server: "./server.ts",
   ignoredRouteFiles: ["**/*"],
   serverModuleFormat: "esm",
   postcss: true,

@@ -1,63 +1,48 @@
-import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { sql } from "kysely";
 import { deferAppScriptsIn } from "~/render/defer-app-scripts.server";
-import { createPageCache } from "~/render/page-cache.server";
+import { cacheStatus, type PageCache } from "~/render/page-cache.server";
 import { renderDocument } from "~/render/render-document.server";
+import { isShareableHandle } from "~/render/shareable";
 import { env } from "~/config/env.server";
-import { databaseReady, getDb } from "~/db/db.server";
-import { warmUpPdfRendering } from "~/documents/pdf.server";
-import { startMailWorker } from "~/mail/mail-worker.server";
-import { configuredRateLimits } from "~/server/rate-limits.server";
-import { createRequestActivity } from "~/server/request-activity.server";
-import { createRequestScreen, installRequestGuard } from "~/server/request-guard.server";
-import { stopGracefully } from "~/server/shutdown.server";
-import { startHousekeeping } from "~/admin/housekeeping.server";
 import { isBackOfficePath } from "~/admin/paths";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
 import { trackingCspFor } from "~/tracking/events.server";
 
-// Open the database and run its migrations before the first request (a bad database stops the boot).
-await databaseReady();
-
+// The server process (server.ts) starts the database, the mail worker, housekeeping and the
+// server layer in front of Remix (docs/decisions/024); this module only renders.
 const isDevelopment = env.NODE_ENV === "development";
-const requestActivity = createRequestActivity();
-// Documents every visitor sees alike, kept briefly and answered before Remix (docs/decisions/023).
-const pageCache = createPageCache({ ttlSeconds: isDevelopment ? 0 : env.PAGE_CACHE_SECONDS });
 
-// Health checks, HSTS, cross-site POSTs, oversized bodies and rate limits are answered
-// before remix-serve's app sees a request (decisions 018 and 019).
-installRequestGuard(
-  createRequestScreen({
-    rateLimits: env.RATE_LIMIT_DISABLED ? null : configuredRateLimits(),
-    checkDatabase: async () => {
-      await sql`select 1`.execute(getDb());
-    },
-    hsts: env.SITE_URL.startsWith("https:"),
-    trustedProxies: env.TRUST_PROXY,
-    activity: requestActivity,
-    pageCache,
-  }),
-);
-
-// Send the e-mails the outbox holds (docs/decisions/015) in the moments no request is
-// being answered, and stop gracefully on SIGTERM.
-const mailWorker = startMailWorker(getDb(), requestActivity);
-setTimeout(() => void warmUpPdfRendering().catch((error: unknown) => console.error("[pdf] warm-up failed", error)), 0).unref();
-stopGracefully({ mailWorker });
-
-// The back office's housekeeping (reminders, unpaid cancellations, anonymisation); one
-// process per period does the work through a lease in job_runs (docs/decisions/016).
-startHousekeeping(getDb());
+/** Whether the page's own route declared SHAREABLE_PAGE in its handle (docs/decisions/025). */
+function isShareablePage(remixContext: EntryContext): boolean {
+  const leaf = remixContext.staticHandlerContext.matches.at(-1);
+  return leaf !== undefined && isShareableHandle(remixContext.routeModules[leaf.route.id]?.handle);
+}
 
 const ABORT_DELAY_MS = 5_000;
 
-export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
   const nonce = createNonce();
   // The configured pixels' hosts, unless the visitor rejected them (docs/decisions/005-consent-and-tracking.md).
   const pixelSources = isBackOfficePath(new URL(request.url).pathname) ? {} : await trackingCspFor(request);
   applySecurityHeaders(responseHeaders, { nonce, isDevelopment, ...pixelSources });
+  const pageCache = loadContext.pageCache as PageCache | undefined;
+  const shareable = isShareablePage(remixContext);
+  const cacheStatusOf = (answer: { status: number; body: Buffer }) =>
+    pageCache ? pageCache.remember(request, { ...answer, headers: responseHeaders, nonce, shareable }) : cacheStatus.bypass("off");
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (request.method === "HEAD") {
+    // Remix drops a HEAD answer's body: the loaders have given the status, so nothing is rendered only to be thrown away.
+    responseHeaders.set("Cache-Status", cacheStatusOf({ status: responseStatusCode, body: Buffer.alloc(0) }));
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
   const { status, body } = await renderDocument(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
@@ -66,13 +51,14 @@ export default async function handleRequest(request: Request, responseStatusCode
   );
   // The first paint before the app's JavaScript is requested (not under remix dev, whose live reload it would delay).
   const document = isDevelopment ? body : deferAppScriptsIn(body);
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  pageCache.remember(request, { status, headers: responseHeaders, body: document, nonce });
+  responseHeaders.set("Cache-Status", cacheStatusOf({ status, body: document }));
   return new Response(document, { status, headers: responseHeaders });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   applySecurityHeaders(response.headers, { isDevelopment });
+  // A page's data is never kept: it follows the visitor (docs/decisions/025).
+  response.headers.set("Cache-Status", cacheStatus.bypass("data"));
   return response;
 };
 

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Links, Meta, Outlet, type ShouldRevalidateFunction, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
+import { Links, LiveReload, Meta, Outlet, type ShouldRevalidateFunction, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { TranslationProvider, useTranslation } from "~/i18n/react";
 import { Footer } from "~/components/Footer";
@@ -96,6 +96,8 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         ) : null}
         {scripts === "islands" ? <IslandsLoader nonce={nonce} /> : null}
+        {/* npm run dev only (renders nothing in production): reloads the page after an edit. */}
+        <LiveReload nonce={nonce} />
       </body>
     </html>
   );

@@ -12,7 +12,7 @@ const total = Number(process.env.BENCH_REQUESTS ?? 200);
 const base = `http://127.0.0.1:${port}`;
 const databasePath = join(mkdtempSync(join(tmpdir(), "adres-bench-")), "bench.db");
 
-const server = spawn("npx", ["remix-serve", "./build/index.js"], {
+const server = spawn(process.execPath, ["./build/index.js"], {
   env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SITE_URL: base, DATABASE_PATH: databasePath },
   stdio: "ignore",
   detached: true,

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Shows that a held SQLite write lock does not stall the server (docs/decisions/008).
 // Builds and starts the production server on a temp DATABASE_PATH, lets ANOTHER process hold
-// the write lock (BEGIN IMMEDIATE) for 8 s, and meanwhile measures GET /robots.txt and GET /
-// latency and one POST /api/accept, which has to wait for the lock but must not hold up the
+// the write lock (BEGIN IMMEDIATE) for 8 s, and meanwhile measures GET /robots.txt, GET / and
+// GET /healthz latency (healthz reads on its own connection: it must not queue behind the
+// waiting write) and one POST /api/accept, which has to wait for the lock but must not hold up the
 // others; it must then succeed (or answer 503). Bounded: the whole run stops after 3 minutes.
 // Usage: node scripts/bench-db-lock.js   (BENCH_PORT, default 3302; BENCH_SKIP_BUILD=1 to reuse ./build)
 import { spawn, spawnSync } from "node:child_process";
@@ -25,7 +26,7 @@ if (!process.env.BENCH_SKIP_BUILD) {
   if (build.status !== 0) process.exit(1);
 }
 
-const server = spawn("npx", ["remix-serve", "./build/index.js"], {
+const server = spawn(process.execPath, ["./build/index.js"], {
   env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SITE_URL: base, DATABASE_PATH: databasePath, DATABASE_URL: "" },
   stdio: "ignore",
   detached: true,
@@ -110,9 +111,11 @@ try {
 
   const robots = [];
   const home = [];
+  const health = [];
   while (performance.now() - lockedAt < HOLD_MS - 300) {
     robots.push(await timedGet("/robots.txt"));
     home.push(await timedGet("/"));
+    health.push(await timedGet("/healthz"));
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const acceptResult = await accept;
@@ -121,8 +124,9 @@ try {
   console.log(`\nWrite lock held by another process for ${HOLD_MS} ms. While it was held:`);
   summary("GET /robots.txt", robots);
   summary("GET /", home);
+  summary("GET /healthz", health);
   console.log(`POST /api/accept  status=${acceptResult.status}  took ${acceptResult.ms.toFixed(0)} ms (waited for the lock)  ${acceptResult.body.slice(0, 120)}`);
-  const stalled = [...robots, ...home].some((r) => r.ms > 1_000);
+  const stalled = [...robots, ...home, ...health].some((r) => r.ms > 1_000 || r.status !== 200);
   const acceptOk = acceptResult.status === 201 || acceptResult.status === 200 || acceptResult.status === 503;
   console.log(stalled || !acceptOk ? "RESULT: FAIL (a request stalled or the accept failed unclearly)" : "RESULT: OK (no request stalled; the accept waited and finished)");
   process.exitCode = stalled || !acceptOk ? 1 : 0;

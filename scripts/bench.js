@@ -21,7 +21,7 @@ const row = (target, goal, measured, pass) => rows.push({ target, goal, measured
 const benchDir = mkdtempSync(join(tmpdir(), "adres-bench-"));
 // Without SMTP_URL every e-mail is an .eml file here: the orders bench counts them.
 const mailDir = join(benchDir, "mail");
-const server = spawn("npx", ["remix-serve", "./build/index.js"], {
+const server = spawn(process.execPath, ["./build/index.js"], {
   env: {
     ...process.env,
     PORT: String(port),

@@ -19,8 +19,8 @@ const MAX_SECONDS_PER_BURST = 5;
 const MAX_RSS_GROWTH_MB = 100;
 const databasePath = join(mkdtempSync(join(tmpdir(), "adres-fault-")), "fault.db");
 
-// remix-serve's CLI run by node itself, so server.pid is the process whose memory we read.
-const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"], {
+// The server build run by node itself, so server.pid is the process whose memory we read.
+const server = spawn(process.execPath, ["./build/index.js"], {
   env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SITE_URL: base, DATABASE_PATH: databasePath, RATE_LIMIT_DISABLED: "1" },
   stdio: "ignore",
 });

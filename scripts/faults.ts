@@ -6,7 +6,8 @@
 //             acknowledged order is in the database, every e-mail arrives, none twice.
 //   3. flood: one client far over the POST limit while another keeps loading pages.
 //   4. input: deep field names, crowded forms and control characters (scripts/faults-input.ts).
-// Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood,input)
+//   methods, slow: the server layer's checks (scripts/faults-server.ts).
+// Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood,methods,slow,input)
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,10 +17,11 @@ import { startOwnSite, stopOwnSite, waitUntilUp } from "../tests/e2e/support/own
 import { startPostgres } from "../tests/support/postgres";
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
 import { inputFaults } from "./faults-input";
+import { methodFloods, slowClients } from "./faults-server";
 
 const port = Number(process.env.FAULT_PORT ?? 3800);
 const base = `http://127.0.0.1:${port}`;
-const only = new Set((process.env.FAULT_ONLY ?? "fuzz,kill,flood,input").split(","));
+const only = new Set((process.env.FAULT_ONLY ?? "fuzz,kill,flood,methods,slow,input").split(","));
 const results: Array<{ check: string; goal: string; measured: string; pass: boolean }> = [];
 const record = (check: string, goal: string, measured: string, pass: boolean) => {
   results.push({ check, goal, measured, pass });
@@ -298,6 +300,8 @@ if (only.has("kill")) {
   await killUnderLoad("postgres");
 }
 if (only.has("flood")) await flood();
+if (only.has("methods")) await methodFloods({ port, base, startSite, record });
+if (only.has("slow")) await slowClients({ port, base, startSite, record });
 if (only.has("input")) await inputFaults({ port, record, startSite });
 const failed = results.filter((result) => !result.pass);
 if (failed.length > 0) console.log(`the sites' output: ${siteLog}`);

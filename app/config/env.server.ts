@@ -42,6 +42,17 @@ const EnvSchema = z
   TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
   /** "1" turns the rate limits off (benchmarks). */
   RATE_LIMIT_DISABLED: z.enum(["0", "1", ""]).default("0").transform((value) => value === "1"),
+  /** Client addresses the rate limits never count, comma-separated (the browser suite's own, say). */
+  RATE_LIMIT_EXEMPT: z
+    .string()
+    .default("")
+    .transform((list) => list.split(",").map((address) => address.trim()).filter(Boolean)),
+  /** Origins besides SITE_URL's whose pages may POST to the site, comma-separated (https://www.example.pl, say). */
+  EXTRA_ORIGINS: z
+    .string()
+    .default("")
+    .transform((list) => list.split(",").map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.string().url().transform((url) => new URL(url).origin))),
   /** Seconds a page every visitor sees alike is answered from memory (docs/decisions/023); 0 turns the page cache off. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */

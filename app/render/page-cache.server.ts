@@ -1,23 +1,23 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import { matchPage, type PageId } from "~/i18n/routes";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 /**
- * A short-lived cache of whole documents for the pages every visitor sees alike
- * (docs/decisions/023). Rendering the home page costs about 5 ms of the one JavaScript
- * thread, most of it React and Remix's route matching; answering from this cache costs
- * the compression alone, which a plain static server pays too.
+ * A short-lived cache of whole documents for the routes that declare themselves shareable
+ * (SHAREABLE_PAGE in the route's handle; docs/decisions/023 and 025). Rendering the home page
+ * costs about 5 ms of the one JavaScript thread, most of it React and Remix's route matching;
+ * answering from this cache costs the compression alone.
  *
  * What keeps one visitor's answer from reaching another:
- * - only the pages below, whose loaders read nothing but the URL and the consent cookie;
- * - only requests without a query string and without any cookie besides `consent`, whose
- *   raw value is part of the key (the banner and the pixels follow it);
+ * - only routes that declare SHAREABLE_PAGE, whose loaders read nothing but the URL and the
+ *   consent cookie;
+ * - only GET or HEAD requests without a query string and without any cookie besides `consent`,
+ *   whose raw value is part of the key (the banner and the pixels follow it);
  * - only a 200 that sets no cookie;
  * - the CSP nonce is never stored: each answer gets a fresh one, written where the
  *   rendered document had its own.
+ *
+ * Every page answer says what the cache did in an RFC 9211 `Cache-Status` header.
  */
-const SHARED_PAGES: ReadonlySet<PageId> = new Set<PageId>(["home", "tenant", "landlord", "terms", "privacy", "blog", "contact"]);
+export const CACHE_NAME = "adres";
 
 /** Pages × languages × consent choices is about 90; the cap only bounds a flood of forged consent values. */
 const MAX_ENTRIES = 256;
@@ -28,9 +28,12 @@ type StoredPage = { status: number; headers: [name: string, value: string | stri
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-/** The cache key of a request, or null when the request may see something of its own. */
-export function pageCacheKeyOf(method: string, pathWithSearch: string, cookieHeader: string | null | undefined): string | null {
-  if (method !== "GET" || pathWithSearch.includes("?")) return null;
+/** Why a request is never answered from the cache, or its key. */
+export type CacheLookup = { key: string } | { bypass: "method" | "query" | "cookie" };
+
+export function pageCacheLookupOf(method: string, pathWithSearch: string, cookieHeader: string | null | undefined): CacheLookup {
+  if (method !== "GET" && method !== "HEAD") return { bypass: "method" };
+  if (pathWithSearch.includes("?")) return { bypass: "query" };
   let consent = "";
   if (cookieHeader) {
     for (const pair of cookieHeader.split(";")) {
@@ -38,18 +41,26 @@ export function pageCacheKeyOf(method: string, pathWithSearch: string, cookieHea
       if (trimmed === "") continue;
       const equals = trimmed.indexOf("=");
       const name = equals === -1 ? trimmed : trimmed.slice(0, equals);
-      if (name !== "consent" || consent !== "") return null;
+      if (name !== "consent" || consent !== "") return { bypass: "cookie" };
       consent = trimmed.slice(equals + 1);
-      if (consent.length > MAX_CONSENT_VALUE_LENGTH) return null;
+      if (consent.length > MAX_CONSENT_VALUE_LENGTH) return { bypass: "cookie" };
     }
   }
-  return `${pathWithSearch}\n${consent}`;
+  return { key: `${pathWithSearch}\n${consent}` };
 }
 
-export function isSharedPage(pathname: string): boolean {
-  const pageId = matchPage(pathname)?.pageId;
-  return pageId !== undefined && SHARED_PAGES.has(pageId);
+/** The cache key of a request, or null when the request may see something of its own. */
+export function pageCacheKeyOf(method: string, pathWithSearch: string, cookieHeader: string | null | undefined): string | null {
+  const lookup = pageCacheLookupOf(method, pathWithSearch, cookieHeader);
+  return "key" in lookup ? lookup.key : null;
 }
+
+export const cacheStatus = {
+  hit: `${CACHE_NAME}; hit`,
+  stored: `${CACHE_NAME}; fwd=miss; stored`,
+  miss: `${CACHE_NAME}; fwd=miss`,
+  bypass: (detail: string) => `${CACHE_NAME}; fwd=bypass; detail=${detail}`,
+};
 
 export function createPageCache({ ttlSeconds, now = Date.now }: { ttlSeconds: number; now?: () => number }) {
   const pages = new Map<string, StoredPage>();
@@ -66,73 +77,56 @@ export function createPageCache({ ttlSeconds, now = Date.now }: { ttlSeconds: nu
   return {
     enabled,
 
-    /** Keeps a rendered document when the request and the answer allow it. */
-    remember(request: Request, answer: { status: number; headers: Headers; body: Buffer; nonce: string }): void {
-      if (!enabled || answer.status !== 200 || answer.headers.has("Set-Cookie")) return;
+    /**
+     * Keeps a rendered document when the route declared itself shareable and the request and
+     * the answer allow it; returns the `Cache-Status` the answer carries (also for a HEAD,
+     * which is answered without a document and so keeps nothing).
+     */
+    remember(request: Request, answer: { status: number; headers: Headers; body: Buffer; nonce: string; shareable: boolean }): string {
       const url = new URL(request.url);
-      if (!isSharedPage(url.pathname)) return;
-      const key = pageCacheKeyOf(request.method, url.pathname + url.search, request.headers.get("Cookie"));
-      if (key === null) return;
+      const lookup = pageCacheLookupOf(request.method, url.pathname + url.search, request.headers.get("Cookie"));
+      if (!("key" in lookup)) return cacheStatus.bypass(lookup.bypass);
+      if (!enabled) return cacheStatus.bypass("off");
+      if (!answer.shareable) return cacheStatus.bypass("route-not-shareable");
+      if (answer.status !== 200) return cacheStatus.bypass("status");
+      if (answer.headers.has("Set-Cookie")) return cacheStatus.bypass("set-cookie");
+      // A HEAD is answered without rendering the document: there is nothing to keep.
+      if (request.method === "HEAD") return cacheStatus.miss;
+      const { key } = lookup;
       if (pages.size >= MAX_ENTRIES && !pages.has(key)) pages.delete(pages.keys().next().value as string);
       const headers: StoredPage["headers"] = [];
-      answer.headers.forEach((value, name) => headers.push([name, value.includes(answer.nonce) ? value.split(answer.nonce) : value]));
-      const body = answer.body.toString("utf8").split(answer.nonce).map((part) => Buffer.from(part, "utf8"));
+      answer.headers.forEach((value, name) => {
+        if (name !== "cache-status") headers.push([name, value.includes(answer.nonce) ? value.split(answer.nonce) : value]);
+      });
+      const body = answer.body
+        .toString("utf8")
+        .split(answer.nonce)
+        .map((part) => Buffer.from(part, "utf8"));
       pages.set(key, { status: answer.status, headers, body, storedAt: now() });
+      return cacheStatus.stored;
     },
 
     /**
-     * Answers the request from the cache when it holds its page, with a fresh nonce and
-     * compressed as remix-serve's compression would; resolves to false otherwise.
+     * Express middleware: answers a GET or HEAD from the cache when it holds its page, with a
+     * fresh nonce; otherwise passes it on to Remix. The server's compression and access log
+     * handle these answers like every other.
      */
-    serve(request: IncomingMessage, response: ServerResponse, createNonce: () => string): false | Promise<true> {
-      if (!enabled) return false;
-      const cookie = request.headers.cookie;
-      const key = pageCacheKeyOf(request.method ?? "GET", request.url ?? "/", cookie);
-      const page = key === null ? undefined : fresh(key);
-      if (!page) return false;
-      const started = performance.now();
-      const nonce = createNonce();
-      const nonceBytes = Buffer.from(nonce, "utf8");
-      const body = Buffer.concat(page.body.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
-      const headers: Record<string, string> = {};
-      for (const [name, value] of page.headers) headers[name] = typeof value === "string" ? value : value.join(nonce);
-      const encoding = preferredEncoding(request.headers["accept-encoding"]);
-      headers["vary"] = "Accept-Encoding";
-      return compress(body, encoding).then((sent) => {
-        if (encoding !== "identity") headers["content-encoding"] = encoding;
-        headers["content-length"] = String(sent.length);
-        response.writeHead(page.status, headers);
-        response.end(sent);
-        // The same line remix-serve's access log (morgan "tiny") writes for the pages it renders.
-        console.log(`GET ${request.url} ${page.status} ${sent.length} - ${(performance.now() - started).toFixed(3)} ms`);
-        return true as const;
-      });
+    middleware(createNonce: () => string) {
+      return (request: ExpressRequest, response: ExpressResponse, next: NextFunction): void => {
+        if (!enabled) return next();
+        const lookup = pageCacheLookupOf(request.method, request.originalUrl, request.headers.cookie);
+        const page = "key" in lookup ? fresh(lookup.key) : undefined;
+        if (!page) return next();
+        const nonce = createNonce();
+        const nonceBytes = Buffer.from(nonce, "utf8");
+        const body = Buffer.concat(page.body.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
+        response.status(page.status);
+        for (const [name, value] of page.headers) response.setHeader(name, typeof value === "string" ? value : value.join(nonce));
+        response.setHeader("Cache-Status", cacheStatus.hit);
+        response.setHeader("Content-Length", String(body.length));
+        // Node sends no body for HEAD.
+        response.end(body);
+      };
     },
   };
-}
-
-type Encoding = "br" | "gzip" | "identity";
-
-/** br, then gzip, then none, among what Accept-Encoding allows (q=0 refuses one). */
-export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : (acceptEncoding ?? "");
-  const accepted = new Set<string>();
-  for (const entry of header.split(",")) {
-    const [name = "", ...parameters] = entry.trim().toLowerCase().split(";");
-    const quality = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith("q="));
-    if (name && !(quality && Number(quality.slice(2)) === 0)) accepted.add(name);
-  }
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
-  return "identity";
-}
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** The settings of remix-serve's compression middleware: brotli quality 4, gzip's default level. */
-function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (encoding === "br") return brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
-  if (encoding === "gzip") return gzipAsync(body);
-  return Promise.resolve(body);
 }

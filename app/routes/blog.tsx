@@ -5,9 +5,10 @@ import { StructuredData } from "~/components/StructuredData";
 import { BLOG_POSTS } from "~/content/blog";
 import { pageMeta } from "~/i18n/seo";
 import { NO_HYDRATION } from "~/render/hydration";
+import { SHAREABLE_PAGE } from "~/render/shareable";
 
 /** Every behaviour of this page works as plain HTML: it loads no JavaScript. */
-export const handle = NO_HYDRATION;
+export const handle = { ...NO_HYDRATION, ...SHAREABLE_PAGE };
 
 export const meta = pageMeta;
 

@@ -9,9 +9,10 @@ import { pathFor } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
 import { useRequiredRootData } from "~/root-data";
 import { NO_HYDRATION } from "~/render/hydration";
+import { SHAREABLE_PAGE } from "~/render/shareable";
 
 /** Every behaviour of this page works as plain HTML: it loads no JavaScript. */
-export const handle = NO_HYDRATION;
+export const handle = { ...NO_HYDRATION, ...SHAREABLE_PAGE };
 
 export const meta = pageMeta;
 

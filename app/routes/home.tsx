@@ -11,11 +11,12 @@ import { copyList, type QuestionAnswer } from "~/content/copy";
 import { pageMeta } from "~/i18n/seo";
 import { Island } from "~/islands/Island";
 import { ISLANDS } from "~/render/hydration";
+import { SHAREABLE_PAGE } from "~/render/shareable";
 
 export const meta = pageMeta;
 
 /** No Remix runtime: the FAQ and the testimonials carousel are islands (docs/decisions/022). */
-export const handle = ISLANDS;
+export const handle = { ...ISLANDS, ...SHAREABLE_PAGE };
 
 export default function HomePage() {
   const { t } = useTranslation("home");

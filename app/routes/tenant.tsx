@@ -11,9 +11,10 @@ import { pageMeta } from "~/i18n/seo";
 import { formatPrice, PRODUCTS } from "~/config/products";
 import { useLocale } from "~/root-data";
 import { NO_HYDRATION } from "~/render/hydration";
+import { SHAREABLE_PAGE } from "~/render/shareable";
 
 /** Every behaviour of this page works as plain HTML: it loads no JavaScript. */
-export const handle = NO_HYDRATION;
+export const handle = { ...NO_HYDRATION, ...SHAREABLE_PAGE };
 
 export const meta = pageMeta;
 

@@ -9,9 +9,10 @@ import { WithdrawalForm } from "~/legal/WithdrawalForm";
 import { WITHDRAWAL_FORM_ID } from "~/legal/withdrawal-form";
 import { useLocale } from "~/root-data";
 import { NO_HYDRATION } from "~/render/hydration";
+import { SHAREABLE_PAGE } from "~/render/shareable";
 
 /** Every behaviour of this page works as plain HTML: it loads no JavaScript. */
-export const handle = NO_HYDRATION;
+export const handle = { ...NO_HYDRATION, ...SHAREABLE_PAGE };
 
 export const meta = pageMeta;
 

@@ -22,4 +22,9 @@ describe("security headers", () => {
     expect(headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
     expect(headers.get("Permissions-Policy")).toContain("camera=()");
   });
+
+  it("keep a route's own stricter Referrer-Policy", () => {
+    const headers = applySecurityHeaders(new Headers({ "Referrer-Policy": "no-referrer" }), { nonce: "abc" });
+    expect(headers.get("Referrer-Policy")).toBe("no-referrer");
+  });
 });

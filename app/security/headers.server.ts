@@ -8,7 +8,7 @@ type PolicyOptions = { nonce?: string; isDevelopment?: boolean; extraScriptSourc
 
 /**
  * Scripts run only from our own origin or with this request's nonce; no inline script
- * without it. Styles allow inline for the 429 page's inline style (request-guard.server.ts)
+ * without it. Styles allow inline for the 429 page's inline style (app/server/rate-limit-screen.server.ts)
  * and the third-party pixel scripts; style injection carries far less risk than script injection.
  */
 export function contentSecurityPolicy({ nonce, isDevelopment = false, extraScriptSources = [], extraImageSources = [], extraConnectSources = [] }: PolicyOptions = {}): string {
@@ -28,11 +28,14 @@ export function contentSecurityPolicy({ nonce, isDevelopment = false, extraScrip
   ].join("; ");
 }
 
-/** Headers every response carries: documents, data requests and resource routes alike. */
+/**
+ * Headers every response carries: documents, data requests and resource routes alike. A route
+ * that sets a stricter Referrer-Policy (`no-referrer` where the URL holds a secret) keeps it.
+ */
 export function applySecurityHeaders(headers: Headers, policy: PolicyOptions = {}): Headers {
   headers.set("Content-Security-Policy", contentSecurityPolicy(policy));
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");

@@ -1,20 +1,23 @@
+import type { Server } from "node:http";
 import type { OutboxWorker } from "~/outbox/outbox.server";
-import { servingServers } from "./request-guard.server";
 
 /**
- * A graceful stop on SIGTERM (and SIGINT): remix-serve stops accepting connections; here the
- * idle keep-alive connections are closed so the requests in flight are the last, the mail
- * worker finishes the message it is sending, and the process exits, within 10 s at most.
+ * A graceful stop on SIGTERM (and SIGINT): the server stops accepting connections and closes
+ * the idle keep-alive ones, so the requests in flight are the last; the mail worker finishes
+ * the message it is sending, and the process exits, within 10 s at most. Installed once, by
+ * server.ts, the process's entry point.
  */
 export const SHUTDOWN_LIMIT_MS = 9_500;
 
-const installed = Symbol.for("adres.gracefulStop");
-
-export function stopGracefully({ mailWorker, log = console.log }: { mailWorker: OutboxWorker; log?: (line: string) => void }): void {
-  // The dev server re-imports the build on every change: listen once per process.
-  const store = globalThis as typeof globalThis & { [installed]?: true };
-  if (store[installed]) return;
-  store[installed] = true;
+export function stopGracefully({
+  server,
+  mailWorker,
+  log = console.log,
+}: {
+  server: Server;
+  mailWorker: OutboxWorker;
+  log?: (line: string) => void;
+}): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -24,14 +27,11 @@ export function stopGracefully({ mailWorker, log = console.log }: { mailWorker: 
       log("[shutdown] still busy after 9.5 s: exiting");
       process.exit(0);
     }, SHUTDOWN_LIMIT_MS);
-    const serversClosed = [...servingServers()].map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        }),
-    );
-    void Promise.all([...serversClosed, mailWorker.stop()]).then(() => {
+    const serverClosed = new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    void Promise.all([serverClosed, mailWorker.stop()]).then(() => {
       clearTimeout(deadline);
       process.exit(0);
     });

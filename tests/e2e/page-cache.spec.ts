@@ -9,8 +9,10 @@ const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.
 
 test("a page answered again carries its own nonce, in the header and on every script, and still works", async ({ page, javaScriptEnabled }) => {
   const nonces = new Set<string>();
+  const cacheStatuses: string[] = [];
   for (let visit = 0; visit < 3; visit++) {
     const response = await page.goto("/uk/for-tenant");
+    cacheStatuses.push(response!.headers()["cache-status"] ?? "none");
     const nonce = nonceOf(response!.headers()["content-security-policy"]);
     expect(nonce).toBeTruthy();
     nonces.add(nonce!);
@@ -20,6 +22,8 @@ test("a page answered again carries its own nonce, in the header and on every sc
     await expect(page.locator("h1")).toHaveText(strings("uk", "tenant").heading);
   }
   expect(nonces.size).toBe(3);
+  // Another test may have rendered the page first; from the second visit on it comes from the cache.
+  expect(cacheStatuses.slice(1)).toEqual(["adres; hit", "adres; hit"]);
 
   // The home page hydrates with JavaScript (its FAQ becomes the accordion) whether or not it came from the cache.
   for (let visit = 0; visit < 2; visit++) {
@@ -44,17 +48,33 @@ test("one visitor's consent choice never reaches another's page", async ({ brows
 
     // Both pages are now cached, once per choice: each visitor keeps seeing their own.
     for (let round = 0; round < 2; round++) {
-      await chooser.goto("/en/contact");
+      const chosen = await chooser.goto("/en/contact");
+      // The first round may have rendered the chooser's page; the second is answered from the cache.
+      if (round === 1) expect(chosen!.headers()["cache-status"]).toBe("adres; hit");
       await expect(chooser.getByTestId("cookie-banner")).toHaveCount(0);
-      await first.goto("/en/contact");
+      const undecidedAnswer = await first.goto("/en/contact");
+      expect(undecidedAnswer!.headers()["cache-status"]).toBe("adres; hit");
       await expect(first.getByTestId("cookie-banner")).toBeVisible();
     }
 
     // The footer's "cookie settings" link (a query string) is rendered afresh and shows the choice again.
-    await chooser.goto("/en/contact?cookie-settings");
+    const settings = await chooser.goto("/en/contact?cookie-settings");
+    expect(settings!.headers()["cache-status"]).toBe("adres; fwd=bypass; detail=query");
     await expect(chooser.getByTestId("cookie-banner")).toBeVisible();
   } finally {
     await undecided.close();
     await decided.close();
   }
+});
+
+test("every page answer says what the cache did; a HEAD is answered from it too; a page that did not declare itself shareable is never kept", async ({ request }) => {
+  await request.get("/en/for-landlord");
+  const head = await request.head("/en/for-landlord");
+  expect(head.headers()["cache-status"]).toBe("adres; hit");
+  for (let visit = 0; visit < 2; visit++) {
+    const order = await request.get("/en/order-declaration");
+    expect(order.headers()["cache-status"]).toBe("adres; fwd=bypass; detail=route-not-shareable");
+  }
+  const withOtherCookie = await request.get("/en/for-landlord", { headers: { Cookie: "placed-order=x" } });
+  expect(withOtherCookie.headers()["cache-status"]).toBe("adres; fwd=bypass; detail=cookie");
 });

@@ -24,6 +24,8 @@ test.describe("payment page", () => {
     const payment = strings("ru", "payment");
     const response = await page.goto(paymentUrl);
     expect(response?.status()).toBe(200);
+    // The document itself, not only its data: the URL holds the order's secret token.
+    expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
     await expect(page).toHaveTitle(payment.meta.title);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(page.locator("h1")).toHaveText(payment.heading);
@@ -48,6 +50,7 @@ test.describe("payment page", () => {
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect(pdf.headers()["cache-control"]).toBe("private, no-store");
+    expect(pdf.headers()["referrer-policy"]).toBe("no-referrer");
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
     expect((await request.get("/agreement/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).status()).toBe(404);
     // No personal data on a page reachable by link.

@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import { countOrders } from "./support/order";
@@ -63,6 +64,43 @@ test.describe("sitemap and robots", () => {
     const xml = await sitemap.text();
     expect(xml).toContain(`<loc>${baseURL}/uk/for-landlord</loc>`);
     expect(xml).toContain(`hreflang="x-default" href="${baseURL}/dla-wynajmujacych"`);
+  });
+});
+
+test.describe("methods other than GET, HEAD and POST", () => {
+  test("PUT, PATCH and DELETE get 405 with Allow before any action runs, JSON from the API, and place no order", async ({ request }, testInfo) => {
+    const name = `Method ${testInfo.project.name} ${Date.now()}`;
+    const before = countOrders(name);
+    const order = { imie_nazwisko_najemcy: name, email: "m@example.com", telefon: "600100200", adres_najemcy: "ul. B 2, 00-001 Warszawa", adres_eksmisji: "ul. A 1, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 };
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const page = await request.fetch("/en/order-declaration", { method, form: { intent: "accept", tenantName: name } });
+      expect(page.status(), method).toBe(405);
+      expect(page.headers().allow).toBe("GET, HEAD, POST");
+      const api = await request.fetch("/api/accept", { method, data: order });
+      expect(api.status(), method).toBe(405);
+      expect(api.headers().allow).toBe("POST");
+      expect((await api.json()).success).toBe(false);
+    }
+    expect(countOrders(name)).toBe(before);
+  });
+});
+
+test.describe("behind a proxy that rewrites Host", () => {
+  test("a form POST from our own pages is answered, never with a 500, whatever Host says", async ({ baseURL }) => {
+    const { port } = new URL(baseURL!);
+    const post = (path: string, body: string) =>
+      new Promise<number>((resolve, reject) => {
+        const headers = { Host: "backend:8080", Origin: baseURL!, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(Buffer.byteLength(body)) };
+        httpRequest({ host: "127.0.0.1", port: Number(port), path, method: "POST", headers }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        })
+          .on("error", reject)
+          .end(body);
+      });
+    // The no-JavaScript order form (a preview with missing fields: 400 with the page) and the back office's sign-in.
+    expect(await post("/en/order-declaration", "intent=preview&tenantName=Proxy")).toBe(400);
+    expect(await post("/admin/login", "email=nobody%40adres.test&password=wrong")).toBeLessThan(500);
   });
 });
 

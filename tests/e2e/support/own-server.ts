@@ -15,7 +15,7 @@ export function ownSitePort(offset: number): number {
 export function startOwnSite(port: number, env: Record<string, string> = {}, { logFile }: { logFile?: string } = {}): ChildProcess {
   const base = `http://127.0.0.1:${port}`;
   const output = logFile ? openSync(logFile, "a") : "ignore";
-  return spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"], {
+  return spawn(process.execPath, ["./build/index.js"], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,0 +1,52 @@
+import type { NextFunction, Request, Response } from "express";
+import { isSameOrigin } from "~/security/same-origin.server";
+import { answerPlain } from "./plain-answers.server";
+
+/**
+ * Paths that take POSTs from other sites (a payment provider's notification, say). They skip
+ * the origin screen and nothing else; the route itself must prove the sender (a signature).
+ */
+export const CROSS_SITE_POST_PATHS: readonly string[] = [];
+
+/**
+ * A POST from another site's page (Origin "null" or foreign; without Origin, a cross-site
+ * Sec-Fetch-Site or Referer) gets 403 (docs/decisions/018 and 024). Our origins are SITE_URL's
+ * and EXTRA_ORIGINS, never the Host header.
+ *
+ * Then Remix is handed the host of the origin it checked: Remix compares Origin with Host
+ * itself before any action (and answers a mismatch with a 500), so behind a proxy that
+ * rewrites Host a no-JavaScript form would fail. Whatever the proxy or the client sent, Remix
+ * sees SITE_URL's host, or the allowed extra origin's the POST came from.
+ */
+export function originScreen({
+  allowedOrigins,
+  siteUrl,
+  exemptPaths = CROSS_SITE_POST_PATHS,
+}: {
+  allowedOrigins: ReadonlySet<string>;
+  siteUrl: string;
+  exemptPaths?: readonly string[];
+}) {
+  const siteHost = new URL(siteUrl).host;
+  const exempt = new Set(exemptPaths);
+  return (request: Request, response: Response, next: NextFunction): void => {
+    const origin = request.get("origin");
+    delete request.headers["x-forwarded-host"];
+    request.headers.host = origin && allowedOrigins.has(origin) ? new URL(origin).host : siteHost;
+    if (request.method !== "POST") return next();
+    if (exempt.has(request.path)) {
+      // Declared to take cross-site POSTs: the Origin decides nothing here (and would make Remix refuse).
+      delete request.headers.origin;
+      return next();
+    }
+    if (isSameOrigin((name) => request.get(name), allowedOrigins)) {
+      // "null" from one of our own no-referrer pages: Remix would compare it with the host and refuse.
+      if (origin === "null") delete request.headers.origin;
+      return next();
+    }
+    request.resume();
+    answerPlain(response, 403, "text/plain; charset=utf-8", "Forbidden: this form can only be sent from this site.", {
+      Connection: "close",
+    });
+  };
+}

@@ -1,0 +1,47 @@
+import type { NextFunction, Request, Response } from "express";
+import { TOO_MANY_REQUESTS_STRINGS } from "~/i18n/error-strings";
+import { localeFromPath } from "~/i18n/locales";
+import { homePath } from "~/i18n/routes";
+import { clientAddressOfRequestHeaders } from "./client-address.server";
+import { answerJson, answerPlain, isApiPath } from "./plain-answers.server";
+import type { RateLimits } from "./rate-limits.server";
+
+/**
+ * Pages, data requests and form posts count against the client's budget (decision 019):
+ * GET and HEAD against the reading limit, every other method against the writing one. Static
+ * files and /healthz never reach this. Addresses in RATE_LIMIT_EXEMPT are never counted.
+ */
+export function rateLimitScreen({ rateLimits, exempt }: { rateLimits: RateLimits | null; exempt: ReadonlySet<string> }) {
+  return (request: Request, response: Response, next: NextFunction): void => {
+    const client = clientAddressOfRequestHeaders(request.headers);
+    if (!rateLimits || exempt.has(client)) return next();
+    const budget = request.method === "GET" || request.method === "HEAD" ? "GET" : "POST";
+    rateLimits.check(budget, client).then(
+      (verdict) => (verdict.allowed ? next() : tooManyRequests(request, response, verdict.retryAfterSeconds)),
+      () => next(),
+    );
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** The 429 answer: a short page in the language of the path, or JSON for the API. */
+function tooManyRequests(request: Request, response: Response, retryAfterSeconds: number): void {
+  request.resume();
+  const locale = localeFromPath(request.path);
+  const strings = TOO_MANY_REQUESTS_STRINGS[locale];
+  const text = strings.text.replace("{{seconds}}", String(retryAfterSeconds));
+  const headers = { "Retry-After": String(retryAfterSeconds) };
+  if (isApiPath(request.path)) return answerJson(response, 429, { success: false, error: text }, headers);
+  const page = [
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<meta name="robots" content="noindex"><title>${escapeHtml(strings.title)}</title></head>`,
+    `<body style="font-family:sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5">`,
+    `<h1>${escapeHtml(strings.heading)}</h1><p>${escapeHtml(text)}</p>`,
+    `<p><a href="${homePath(locale)}">${escapeHtml(strings.home)}</a></p></body></html>`,
+  ].join("");
+  answerPlain(response, 429, "text/html; charset=utf-8", page, headers);
+}

@@ -1,0 +1,249 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { RequestHandler } from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPageCache } from "~/render/page-cache.server";
+import { createHttpServer } from "./http-server.server";
+import { originScreen } from "./origin-screen.server";
+import { sqliteRateLimits, type RateLimits } from "./rate-limits.server";
+import { createServerApp, type ServerAppOptions } from "./server-app.server";
+
+const SITE = "https://adres.example";
+
+/** What the stand-in for Remix saw of each request that reached it. */
+type Reached = { method: string; url: string; host: string | undefined; forwardedHost: string | undefined; origin: string | undefined };
+
+let servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+  servers = [];
+});
+
+function publicFiles() {
+  const root = mkdtempSync(join(tmpdir(), "server-app-"));
+  mkdirSync(join(root, "public", "build"), { recursive: true });
+  writeFileSync(join(root, "public", "build", "entry-ABC123.js"), "console.log(1)");
+  writeFileSync(join(root, "public", "favicon.svg"), "<svg/>");
+  return {
+    publicPath: "/build/",
+    assetsBuildDirectory: join(root, "public", "build"),
+    publicDirectory: join(root, "public"),
+    databasePath: join(root, "app.db"),
+  };
+}
+
+/** The real server layer with real SQLite rate limits, the budgets it asked for recorded, and a stand-in for Remix. */
+async function startLayer(overrides: Partial<ServerAppOptions> = {}) {
+  const files = publicFiles();
+  const limits = sqliteRateLimits(files.databasePath);
+  const budgets: string[] = [];
+  const rateLimits: RateLimits = { check: (budget, client) => (budgets.push(`${budget} ${client}`), limits.check(budget, client)) };
+  const reached: Reached[] = [];
+  const remix: RequestHandler = (request, response) => {
+    reached.push({
+      method: request.method,
+      url: request.originalUrl,
+      host: request.headers.host,
+      forwardedHost: request.get("x-forwarded-host"),
+      origin: request.get("origin"),
+    });
+    response.status(200).type("text/html").send("<p>rendered</p>".repeat(200));
+  };
+  const app = createServerApp({
+    remix,
+    checkDatabase: async () => undefined,
+    siteUrl: SITE,
+    allowedOrigins: new Set([SITE]),
+    trustedProxies: 0,
+    rateLimits,
+    rateLimitExempt: new Set(),
+    pageCache: createPageCache({ ttlSeconds: 60 }),
+    createNonce: () => "nonce",
+    activity: { track: () => undefined },
+    files,
+    accessLog: false,
+    ...overrides,
+  });
+  const server = createHttpServer(app, { connectionsPerAddress: 50 });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, reached, budgets, server };
+}
+
+/** A raw request, so that Host and Content-Length are exactly what a proxy or an attacker would send. */
+function raw(
+  base: string,
+  path: string,
+  { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    const length = body === undefined ? {} : { "Content-Length": String(Buffer.byteLength(body)) };
+    const request = httpRequest(`${base}${path}`, { method, headers: { ...length, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
+      );
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+describe("the server layer in front of Remix", () => {
+  it("answers PUT, PATCH, DELETE and other methods with 405 and Allow before Remix; the API in JSON", async () => {
+    const { base, reached } = await startLayer();
+    for (const method of ["PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND"]) {
+      const page = await raw(base, "/en/order-declaration", {
+        method,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "intent=accept",
+      });
+      expect(page.status, method).toBe(405);
+      expect(page.headers.allow).toBe("GET, HEAD, POST");
+      const api = await raw(base, "/api/accept", { method, headers: { "Content-Type": "application/json" }, body: "{}" });
+      expect(api.status, method).toBe(405);
+      expect(api.headers.allow).toBe("POST");
+      expect(api.headers["content-type"]).toContain("application/json");
+      expect(JSON.parse(api.body)).toMatchObject({ success: false });
+    }
+    expect(reached).toEqual([]);
+  });
+
+  it("serves static files before the limits, with a year's cache for the build's assets, and never counts them", async () => {
+    const { base, budgets, reached } = await startLayer();
+    const asset = await raw(base, "/build/entry-ABC123.js");
+    expect(asset.status).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const favicon = await raw(base, "/favicon.svg", { method: "HEAD" });
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers["cache-control"]).toBe("public, max-age=3600");
+    expect((await raw(base, "/build/missing-XYZ.js")).status).toBe(404);
+    expect((await raw(base, "/healthz")).body).toBe("ok");
+    expect(budgets).toEqual([]);
+    expect(reached).toEqual([]);
+  });
+
+  it("counts HEAD against the reading budget and every POST against the writing one", async () => {
+    const { base, budgets } = await startLayer();
+    await raw(base, "/en", { method: "HEAD" });
+    await raw(base, "/en");
+    await raw(base, "/en/contact", { method: "POST", headers: { Origin: SITE }, body: "" });
+    expect(budgets).toEqual(["GET 127.0.0.1", "GET 127.0.0.1", "POST 127.0.0.1"]);
+  });
+
+  it("refuses past the writing budget with 429, and never counts an exempt address", async () => {
+    const { base } = await startLayer();
+    const statuses: number[] = [];
+    for (let index = 0; index < 31; index++) statuses.push((await raw(base, "/api/preview", { method: "POST", body: "{}" })).status);
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    expect((await raw(base, "/healthz")).status).toBe(200);
+
+    const exempt = await startLayer({ rateLimitExempt: new Set(["127.0.0.1"]) });
+    for (let index = 0; index < 31; index++)
+      expect((await raw(exempt.base, "/api/preview", { method: "POST", body: "{}" })).status).toBe(200);
+    expect(exempt.budgets).toEqual([]);
+  });
+
+  it("screens Origin against SITE_URL, never Host, and hands Remix SITE_URL's host", async () => {
+    const { base, reached } = await startLayer();
+    const fromProxy = await raw(base, "/admin/login", {
+      method: "POST",
+      headers: { Host: "backend:8080", Origin: SITE, "X-Forwarded-Host": "other.example" },
+      body: "",
+    });
+    expect(fromProxy.status).toBe(200);
+    expect(reached.at(-1)).toMatchObject({ method: "POST", host: "adres.example", forwardedHost: undefined, origin: SITE });
+
+    // A client that names itself the host gains nothing.
+    const forged = await raw(base, "/admin/login", {
+      method: "POST",
+      headers: { Host: "evil.example", Origin: "http://evil.example" },
+      body: "",
+    });
+    expect(forged.status).toBe(403);
+    expect((await raw(base, "/consent", { method: "POST", headers: { Origin: "null" }, body: "" })).status).toBe(403);
+    expect(
+      (await raw(base, "/consent", { method: "POST", headers: { Origin: "null", "Sec-Fetch-Site": "cross-site" }, body: "" })).status,
+    ).toBe(403);
+    expect((await raw(base, "/consent", { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" }, body: "" })).status).toBe(403);
+    expect(reached).toHaveLength(1);
+
+    // A form on one of our no-referrer pages: the browser sends "Origin: null" and Sec-Fetch-Site: same-origin.
+    const noReferrerPage = await raw(base, "/admin/login", {
+      method: "POST",
+      headers: { Origin: "null", "Sec-Fetch-Site": "same-origin" },
+      body: "",
+    });
+    expect(noReferrerPage.status).toBe(200);
+    expect(reached.at(-1)).toMatchObject({ host: "adres.example", origin: undefined });
+  });
+
+  it("answers a declared oversized body with 413 every time, JSON for the API, without a connection reset", async () => {
+    const { base, reached } = await startLayer();
+    const body = Buffer.alloc(100 * 1024, "a");
+    for (let attempt = 0; attempt < 9; attempt++) {
+      const api = await raw(base, "/api/accept", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Content-Length": String(body.length) },
+        body,
+      });
+      expect(api.status).toBe(413);
+      expect(JSON.parse(api.body)).toMatchObject({ success: false });
+    }
+    const form = await raw(base, "/en/order-declaration", { method: "POST", headers: { "Content-Length": String(body.length) }, body });
+    expect(form.status).toBe(413);
+    expect(form.body).toContain("413");
+    expect(reached).toEqual([]);
+  });
+
+  it("compresses pages, refusals and cached pages alike, and says what the cache did", async () => {
+    const rendered = createPageCache({ ttlSeconds: 60 });
+    const request = new Request(`${SITE}/en`);
+    const document = Buffer.from(`<html><script nonce="n1"></script>${"<p>cached</p>".repeat(200)}</html>`);
+    rendered.remember(request, {
+      status: 200,
+      headers: new Headers({ "Content-Type": "text/html" }),
+      body: document,
+      nonce: "n1",
+      shareable: true,
+    });
+    const { base, reached } = await startLayer({ pageCache: rendered });
+    const hit = await raw(base, "/en", { headers: { "Accept-Encoding": "gzip" } });
+    expect(hit.headers["cache-status"]).toBe("adres; hit");
+    expect(hit.headers["content-encoding"]).toBe("gzip");
+    const head = await raw(base, "/en", { method: "HEAD" });
+    expect(head.headers["cache-status"]).toBe("adres; hit");
+    expect(head.body).toBe("");
+    const page = await raw(base, "/en/contact", { headers: { "Accept-Encoding": "gzip" } });
+    expect(page.headers["content-encoding"]).toBe("gzip");
+    expect(reached.map((entry) => entry.url)).toEqual(["/en/contact"]);
+  });
+});
+
+describe("originScreen's exemptions", () => {
+  it("lets a declared path take cross-site POSTs, and nothing else", async () => {
+    const { default: express } = await import("express");
+    const app = express();
+    app.use(originScreen({ allowedOrigins: new Set([SITE]), siteUrl: SITE, exemptPaths: ["/api/payments/notify"] }));
+    app.use((request, response) => void response.json({ origin: request.get("origin") ?? null }));
+    const server = app.listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise<void>((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const notified = await raw(base, "/api/payments/notify", { method: "POST", headers: { Origin: "https://payments.example" }, body: "" });
+    expect(notified.status).toBe(200);
+    // Remix would refuse a foreign Origin itself: the exempt path reaches it without one.
+    expect(JSON.parse(notified.body)).toEqual({ origin: null });
+    expect((await raw(base, "/api/accept", { method: "POST", headers: { Origin: "https://payments.example" }, body: "" })).status).toBe(
+      403,
+    );
+  });
+});

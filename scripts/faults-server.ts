@@ -1,0 +1,215 @@
+// The server layer's fault checks for npm run test:faults (FAULT_ONLY=methods,slow), over real
+// HTTP on 127.0.0.1, bounded in count and time:
+//   methods: from an address already past its POST budget, PUT, PATCH and DELETE floods on the
+//            order form and the API (all 405, no order), and a HEAD flood on the agreement PDF
+//            (counted against the GET budget, answered without building the PDF) while another
+//            address loads pages.
+//   slow:    2,000 slow connections from 40 other loopback addresses (and 200 more from one, past
+//            its cap of 50) while /healthz is polled; every one closed by the server's timeouts.
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { connect, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { stopOwnSite, waitUntilUp } from "../tests/e2e/support/own-server";
+
+export type FaultContext = {
+  port: number;
+  base: string;
+  startSite: (env: Record<string, string>) => ChildProcess;
+  record: (check: string, goal: string, measured: string, pass: boolean) => void;
+};
+
+const ORDER = {
+  email: "flood@example.com",
+  telefon: "600100200",
+  adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+  adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+  rodzaj_oswiadczenia: "regular",
+  okres_najmu_dni: 90,
+};
+
+const percentile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? NaN;
+const tally = (statuses: number[]) =>
+  [...new Set(statuses)]
+    .sort()
+    .map((status) => `${status}×${statuses.filter((s) => s === status).length}`)
+    .join(" ");
+
+export async function methodFloods({ port, base, startSite, record }: FaultContext): Promise<void> {
+  const site = startSite({ DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "faults-methods-")), "app.db"), TRUST_PROXY: "1" });
+  try {
+    await waitUntilUp(port, site);
+    const from = (address: string, headers: Record<string, string> = {}) => ({ "X-Forwarded-For": address, ...headers });
+    const json = (address: string) => from(address, { "Content-Type": "application/json" });
+    const placed = await fetch(`${base}/api/accept`, {
+      method: "POST",
+      headers: json("10.88.0.1"),
+      body: JSON.stringify({ ...ORDER, imie_nazwisko_najemcy: "Agreement owner" }),
+    });
+    const token = ((await placed.json()) as { payment_url: string }).payment_url.split("/").pop()!;
+
+    // The attacker spends its POST budget first, then tries the other methods.
+    const attacker = "10.66.0.2";
+    const posts: number[] = [];
+    for (let i = 0; i < 35; i++) {
+      const response = await fetch(`${base}/api/preview`, { method: "POST", headers: json(attacker), body: "{}" });
+      posts.push(response.status);
+      await response.arrayBuffer();
+    }
+    const other: number[] = [];
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, worker) => {
+          for (let i = 0; i < 25; i++) {
+            const body = JSON.stringify({ ...ORDER, imie_nazwisko_najemcy: `${method} ${worker}-${i}` });
+            for (const path of ["/api/accept", "/zamowienie-oswiadczenia"]) {
+              const response = await fetch(`${base}${path}`, { method, headers: json(attacker), body }).catch(() => null);
+              other.push(response?.status ?? 0);
+              await response?.arrayBuffer();
+            }
+          }
+        }),
+      );
+    }
+    console.log(`methods: POST past the budget: ${tally(posts)}; PUT/PATCH/DELETE: ${tally(other)}`);
+    record(
+      "methods: PUT, PATCH and DELETE on the form and the API",
+      "all 405",
+      tally(other),
+      other.every((status) => status === 405),
+    );
+
+    // One at a time first: a HEAD that built the PDF would cost what a GET does.
+    const timed = async (method: string, address: string) => {
+      const sent = performance.now();
+      const response = await fetch(`${base}/agreement/${token}`, { method, headers: from(address) });
+      await response.arrayBuffer();
+      return performance.now() - sent;
+    };
+    const gets: number[] = [];
+    const singleHeads: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      gets.push(await timed("GET", "10.66.0.4"));
+      singleHeads.push(await timed("HEAD", "10.66.0.5"));
+    }
+    const [getP50, headP50] = [percentile(gets, 0.5), percentile(singleHeads, 0.5)];
+    console.log(`methods: /agreement one at a time: GET p50 ${getP50.toFixed(1)} ms, HEAD p50 ${headP50.toFixed(1)} ms`);
+    record(
+      "methods: HEAD builds no PDF",
+      "HEAD p50 < a third of GET's",
+      `${headP50.toFixed(1)} ms vs ${getP50.toFixed(1)} ms`,
+      headP50 < getP50 / 3,
+    );
+
+    // HEAD on the agreement PDF from one address while another loads pages.
+    const heads: number[] = [];
+    const headTimes: number[] = [];
+    const pageTimes: number[] = [];
+    let flooding = true;
+    const reader = (async () => {
+      for (let i = 0; flooding; i++) {
+        const started = performance.now();
+        const response = await fetch(`${base}/zamowienie-oswiadczenia`, { headers: from("10.77.0.2") });
+        await response.arrayBuffer();
+        pageTimes.push(performance.now() - started);
+      }
+    })();
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let i = 0; i < 190; i++) {
+          const sent = performance.now();
+          const response = await fetch(`${base}/agreement/${token}`, { method: "HEAD", headers: from("10.66.0.3") }).catch(() => null);
+          heads.push(response?.status ?? 0);
+          headTimes.push(performance.now() - sent);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    flooding = false;
+    await reader;
+    const answered = heads.filter((status) => status === 200).length;
+    console.log(
+      `methods: ${heads.length} HEAD /agreement in ${seconds.toFixed(1)} s: ${tally(heads)}; HEAD p50 ${percentile(headTimes, 0.5).toFixed(1)} ms; ` +
+        `pages from another address meanwhile p50 ${percentile(pageTimes, 0.5).toFixed(1)} ms, ` +
+        `p95 ${percentile(pageTimes, 0.95).toFixed(1)} ms (n=${pageTimes.length})`,
+    );
+    record(
+      "methods: HEAD counted against the GET budget",
+      "<= 1,000 answered, the rest 429",
+      tally(heads),
+      answered <= 1000 && heads.length - answered === heads.filter((status) => status === 429).length,
+    );
+  } finally {
+    await stopOwnSite(site, "SIGTERM");
+  }
+}
+
+/** Opens a connection from `localAddress` that sends half a request's headers and then waits. */
+function slowConnection(port: number, localAddress: string): Promise<{ socket: Socket; closed: Promise<number> } | null> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: "127.0.0.1", localAddress });
+    const closed = new Promise<number>((done) => socket.once("close", () => done(performance.now())));
+    socket.on("error", () => resolve(null));
+    socket.resume();
+    socket.once("connect", () => {
+      socket.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ");
+      resolve({ socket, closed });
+    });
+  });
+}
+
+export async function slowClients({ port, base, startSite, record }: FaultContext): Promise<void> {
+  const site = startSite({ DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "faults-slow-")), "app.db") });
+  const sockets: Socket[] = [];
+  try {
+    await waitUntilUp(port, site);
+    const opened = performance.now();
+    const addresses = Array.from({ length: 40 }, (_, i) => `127.0.0.${i + 2}`);
+    const spread = (
+      await Promise.all(addresses.flatMap((address) => Array.from({ length: 50 }, () => slowConnection(port, address))))
+    ).filter((c) => c !== null);
+    const crowd = (await Promise.all(Array.from({ length: 200 }, () => slowConnection(port, "127.0.0.42")))).filter((c) => c !== null);
+    sockets.push(...[...spread, ...crowd].map((c) => c.socket));
+    // Closed by the cap: at once, long before the headers timeout would close them.
+    let crowdClosed = 0;
+    for (const connection of crowd) void connection.closed.then((at) => (at - opened < 5_000 ? (crowdClosed += 1) : undefined));
+    const closings = spread.map((connection) => connection.closed);
+
+    const health: Array<{ ms: number; ok: boolean }> = [];
+    let allClosed = false;
+    const lastClosed = Promise.all(closings).then((times) => ((allClosed = true), Math.max(...times)));
+    const deadline = performance.now() + 40_000;
+    while (!allClosed && performance.now() < deadline) {
+      const sent = performance.now();
+      const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5_000) }).then(
+        (response) => response.ok,
+        () => false,
+      );
+      health.push({ ms: performance.now() - sent, ok });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const closedAfter = allClosed ? ((await lastClosed) - opened) / 1000 : NaN;
+    const times = health.map((entry) => entry.ms);
+    const failures = health.filter((entry) => !entry.ok).length;
+    console.log(
+      `slow: ${spread.length} slow connections from 40 addresses, 200 more from one (${crowdClosed} of them closed by the cap); ` +
+        `/healthz polled ${health.length} times meanwhile: ${failures} failed, p50 ${percentile(times, 0.5).toFixed(1)} ms, ` +
+        `p95 ${percentile(times, 0.95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms; ` +
+        `every slow connection closed by the server after ${closedAfter.toFixed(1)} s`,
+    );
+    record(
+      "slow: /healthz while 2,000 slow connections are open",
+      "every poll 200",
+      `${health.length - failures} of ${health.length}`,
+      failures === 0 && health.length > 0 && spread.length === 2000,
+    );
+    record("slow: connections past 50 from one address closed at once", "150 of 200", String(crowdClosed), crowdClosed === 150);
+    record("slow: every slow connection closed by the headers timeout", "<= 12 s", `${closedAfter.toFixed(1)} s`, closedAfter <= 12);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await stopOwnSite(site, "SIGTERM");
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The site's process: one HTTP server, the server layer in front of Remix, and the work that
+ * runs beside the requests. Remix compiles this file together with the app (remix.config.js
+ * `server`), so both share one module graph: one database connection, one page cache.
+ * `npm start` runs it as build/index.js; `npm run dev` restarts it on every rebuild
+ * (docs/decisions/024).
+ */
+import { resolve } from "node:path";
+import * as build from "@remix-run/dev/server-build";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady } from "@remix-run/node";
+import { startHousekeeping } from "~/admin/housekeeping.server";
+import { env } from "~/config/env.server";
+import { checkDatabaseReadable } from "~/db/health.server";
+import { databaseReady, getDb } from "~/db/db.server";
+import { warmUpPdfRendering } from "~/documents/pdf.server";
+import { startMailWorker } from "~/mail/mail-worker.server";
+import { createPageCache } from "~/render/page-cache.server";
+import { createNonce } from "~/security/headers.server";
+import { siteOrigins } from "~/security/same-origin.server";
+import { CONNECTIONS_PER_ADDRESS, createHttpServer } from "~/server/http-server.server";
+import { configuredRateLimits } from "~/server/rate-limits.server";
+import { createRequestActivity } from "~/server/request-activity.server";
+import { createServerApp } from "~/server/server-app.server";
+import { stopGracefully } from "~/server/shutdown.server";
+
+const isDevelopment = env.NODE_ENV === "development";
+
+// Open the database and run its migrations before listening (a bad database stops the boot).
+await databaseReady();
+
+const activity = createRequestActivity();
+// Documents every visitor sees alike, kept briefly (docs/decisions/023 and 025); off under npm run dev.
+const pageCache = createPageCache({ ttlSeconds: isDevelopment ? 0 : env.PAGE_CACHE_SECONDS });
+
+const app = createServerApp({
+  remix: createRequestHandler({ build, mode: build.mode, getLoadContext: () => ({ pageCache }) }),
+  checkDatabase: checkDatabaseReadable,
+  siteUrl: env.SITE_URL,
+  allowedOrigins: siteOrigins(),
+  trustedProxies: env.TRUST_PROXY,
+  rateLimits: env.RATE_LIMIT_DISABLED ? null : configuredRateLimits(),
+  rateLimitExempt: new Set(env.RATE_LIMIT_EXEMPT),
+  pageCache,
+  createNonce,
+  activity,
+  files: { publicPath: build.publicPath, assetsBuildDirectory: resolve(build.assetsBuildDirectory), publicDirectory: resolve("public") },
+});
+
+// Behind a proxy every connection is the proxy's: the per-address cap is then the proxy's job.
+const server = createHttpServer(app, { connectionsPerAddress: env.TRUST_PROXY === 0 ? CONNECTIONS_PER_ADDRESS : null });
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST;
+server.listen(port, host, () => {
+  console.log(`[server] listening on http://${host ?? "localhost"}:${port}`);
+  // Under `remix dev` (which sets REMIX_DEV_ORIGIN): the new build is up, the open pages may reload.
+  if (isDevelopment && process.env.REMIX_DEV_ORIGIN) void broadcastDevReady(build);
+});
+
+// Send the e-mails the outbox holds (docs/decisions/015) in the moments no request is being answered.
+const mailWorker = startMailWorker(getDb(), activity);
+setTimeout(() => void warmUpPdfRendering().catch((error: unknown) => console.error("[pdf] warm-up failed", error)), 0).unref();
+// The back office's housekeeping; one process per period does the work through a lease (docs/decisions/016).
+startHousekeeping(getDb());
+stopGracefully({ server, mailWorker });
