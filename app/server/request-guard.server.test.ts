@@ -1,6 +1,7 @@
 import { Agent, createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { P24_NOTIFICATION_PATH } from "~/payments/paths";
 import { createRequestScreen } from "./request-guard.server";
 
 const screenRequest = createRequestScreen({ rateLimits: null, checkDatabase: async () => undefined, hsts: false, trustedProxies: 0 });
@@ -20,9 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function send(method: string, headers: Record<string, string>, body = ""): Promise<{ status: number; text: string }> {
+function send(method: string, headers: Record<string, string>, body = "", path = "/zamowienie-oswiadczenia"): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(`${base}/zamowienie-oswiadczenia`, { method, headers }, (incoming) => {
+    const outgoing = httpRequest(`${base}${path}`, { method, headers }, (incoming) => {
       let text = "";
       incoming.on("data", (chunk) => (text += chunk));
       incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, text }));
@@ -49,6 +50,14 @@ describe("the request screen", () => {
     expect((await send("POST", { "Sec-Fetch-Site": "same-origin" }, "a=1")).status).toBe(200);
     expect((await send("POST", {}, "a=1")).status).toBe(200);
     expect((await send("GET", { Origin: "http://evil.example" })).status).toBe(200);
+  });
+
+  it("lets the payment gateway's notification in from another site, and only that path; its body limit still applies", async () => {
+    const crossSite = { Origin: "https://sandbox.przelewy24.pl", "Content-Type": "application/json" };
+    expect((await send("POST", crossSite, "{}", P24_NOTIFICATION_PATH)).status).toBe(200);
+    expect((await send("POST", crossSite, "{}", `${P24_NOTIFICATION_PATH}/other`)).status).toBe(403);
+    expect((await send("POST", crossSite, "{}", `/en${P24_NOTIFICATION_PATH}`)).status).toBe(403);
+    expect((await send("POST", { ...crossSite, Connection: "close", "Content-Length": String(20 * 1024 * 1024) }, "", P24_NOTIFICATION_PATH)).status).toBe(413);
   });
 
   it("answers 413 to a body declared over 64 KiB without reading it", async () => {

@@ -2,6 +2,7 @@ import { Server, type IncomingMessage, type ServerResponse } from "node:http";
 import { TOO_MANY_REQUESTS_STRINGS } from "~/i18n/error-strings";
 import { localeFromPath } from "~/i18n/locales";
 import { homePath } from "~/i18n/routes";
+import { P24_NOTIFICATION_PATH } from "~/payments/paths";
 import { BODY_TOO_LARGE_TEXT, MAX_BODY_BYTES } from "~/security/body.server";
 import type { PageCache } from "~/render/page-cache.server";
 import { contentSecurityPolicy, createNonce } from "~/security/headers.server";
@@ -99,9 +100,11 @@ export function createRequestScreen({ rateLimits, checkDatabase, hsts, trustedPr
       );
     }
     if (UNSAFE_METHODS.has(method)) {
-      if (!isSameOrigin((name) => header(request, name), request.headers.host)) return answer(response, 403, "text/plain; charset=utf-8", "Forbidden: this form can only be sent from this site.", { Connection: "close" });
-      // The JSON API answers its own 413, in JSON and in the body's language, from the header alone.
       const path = (request.url ?? "/").split("?")[0] ?? "/";
+      // The payment gateway's notification comes from its server by design; its signature is checked instead.
+      const crossSiteAllowed = path === P24_NOTIFICATION_PATH;
+      if (!crossSiteAllowed && !isSameOrigin((name) => header(request, name), request.headers.host)) return answer(response, 403, "text/plain; charset=utf-8", "Forbidden: this form can only be sent from this site.", { Connection: "close" });
+      // The JSON API answers its own 413, in JSON and in the body's language, from the header alone.
       if (!path.startsWith("/api/") && Number(request.headers["content-length"] ?? "0") > MAX_BODY_BYTES) {
         discardBodyBriefly(request);
         return answer(response, 413, "text/plain; charset=utf-8", BODY_TOO_LARGE_TEXT);
