@@ -17,6 +17,7 @@ import { isBackOfficePath } from "~/admin/paths";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
 import { trackingCspFor } from "~/tracking/events.server";
+import { gatewayFormActions } from "~/payments/gateway.server";
 
 // Open the database and run its migrations before the first request (a bad database stops the boot).
 await databaseReady();
@@ -57,7 +58,7 @@ export default async function handleRequest(request: Request, responseStatusCode
   const nonce = createNonce();
   // The configured pixels' hosts, unless the visitor rejected them (docs/decisions/005-consent-and-tracking.md).
   const pixelSources = isBackOfficePath(new URL(request.url).pathname) ? {} : await trackingCspFor(request);
-  applySecurityHeaders(responseHeaders, { nonce, isDevelopment, ...pixelSources });
+  applySecurityHeaders(responseHeaders, { nonce, isDevelopment, ...pixelSources, extraFormActions: gatewayFormActions() });
   const { status, body } = await renderDocument(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />

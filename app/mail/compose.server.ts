@@ -155,7 +155,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       break;
     case "order_cancelled":
       blocks = [
-        { paragraphs: [greeting, t("cancelled.text", { number: order.number }), facts.reason === "unpaid" || !facts.reason ? t("cancelled.unpaid") : t("cancelled.reason", { reason: String(facts.reason) }), t("cancelled.refund")] },
+        { paragraphs: [greeting, t("cancelled.text", { number: order.number }), facts.reason === "unpaid" || !facts.reason ? t("cancelled.unpaid") : t("cancelled.reason", { reason: String(facts.reason) }), refundSentence(t, facts, locale)] },
         contact,
         signature,
       ];
@@ -170,4 +170,9 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
     // Derived from the outbox row: a message sent twice after a crash shows as one in a mail client.
     messageId: `<outbox-${message.id}.${order.number}@${new URL(siteUrl).hostname}>`,
   };
+}
+
+/** A refund already sent online is said as done, with its amount; otherwise the promise to refund a booked payment. */
+function refundSentence(t: TFunction, facts: Record<string, unknown>, locale: Locale): string {
+  return typeof facts.refundedGrosze === "number" ? t("cancelled.refunded", { amount: formatPrice(facts.refundedGrosze, locale) }) : t("cancelled.refund");
 }

@@ -12,3 +12,8 @@ export function configuredGateway(): PaymentGateway | null {
   gateway = merchantId && apiKey && crc ? createPrzelewy24Gateway({ merchantId, posId: posId ?? merchantId, apiKey, crc, apiUrl }) : null;
   return gateway;
 }
+
+/** The gateway's origin, where the pay-by-link form's 303 leads: the page's form-action policy must allow it. */
+export function gatewayFormActions(): string[] {
+  return configuredGateway() ? [new URL(env.P24_API_URL).origin] : [];
+}
