@@ -10,6 +10,7 @@ import type { PaymentGateway } from "./gateway";
 import { handleNotification } from "./notification.server";
 import { notificationSign } from "./p24-sign";
 import { createPrzelewy24Gateway } from "./przelewy24.server";
+import { recoverStalePayments } from "./recovery.server";
 import { refundPayment } from "./refund.server";
 import { recheckPayment } from "./settle.server";
 import { startPayment, type PayableOrder } from "./start.server";
@@ -180,5 +181,15 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     expect(cancelled.map((row) => JSON.parse(row.data!))).toEqual([{ reason: "Klient zrezygnował", refundedGrosze: 29900 }]);
     const [transaction] = (await (await fetch(`${standIn.url}/__transactions?sessionPrefix=${order.number}-`)).json()) as Array<{ refunds: Array<{ amount: number }> }>;
     expect(transaction!.refunds.map((entry) => entry.amount)).toEqual([29900]);
+  });
+
+  it("housekeeping asks about attempts pending over 15 minutes, and only those", async () => {
+    await control(order, { notification: "drop" });
+    await start({ method: "blik", blikCode: "777123" });
+    expect(await recoverStalePayments(db, gateway, new Date(T0.getTime() + 14 * 60_000))).toBe(0);
+    expect((await orderRow()).status).toBe("awaiting_payment");
+    expect(await recoverStalePayments(db, gateway, new Date(T0.getTime() + 16 * 60_000))).toBe(1);
+    expect((await orderRow()).status).toBe("paid");
+    expect(await paidMails()).toHaveLength(1);
   });
 });
