@@ -32,7 +32,7 @@ export function OnlinePayment({ waiting, lastFailed, refreshSeconds, refusal }: 
 
   const blikWaiting = waiting?.method === "blik";
   return (
-    <section aria-labelledby="online-heading" className="rounded-xl border-2 border-blue-800 p-6 lg:col-span-2" data-testid="online-payment">
+    <section aria-labelledby="online-heading" className="rounded-xl border-2 border-blue-800 p-6" data-testid="online-payment">
       <h2 id="online-heading" className={SECTION_HEADING}>
         {t("online.heading")}
       </h2>
@@ -55,7 +55,7 @@ export function OnlinePayment({ waiting, lastFailed, refreshSeconds, refusal }: 
         </p>
       ) : null}
       {blikWaiting ? null : (
-        <div className="mt-4 grid gap-6 md:grid-cols-2">
+        <div className="mt-4 grid gap-4">
           <Form method="post" className="rounded-lg border border-slate-200 p-4" noValidate>
             <input type="hidden" name="intent" value="blik" />
             <h3 className="text-lg font-bold text-slate-900">{t("online.blik.heading")}</h3>
