@@ -23,6 +23,8 @@ export type ComposeContext = {
   siteUrl: string;
   operatorEmail: string;
   paymentDeadlineDays: number;
+  /** Online payment is on (docs/decisions/028): the confirmation sends the customer to the payment page for BLIK or a card. */
+  onlinePayment?: boolean;
   /** The PDFs a confirmation carries: the accepted agreement, the terms and the withdrawal form. */
   confirmationAttachments: (order: OrderRow, t: TFunction) => Promise<MailAttachment[]>;
   now: Date;
@@ -111,7 +113,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("transfer.amount"), amount],
             [t("transfer.title"), t("payment:transfer.titleValue", { number: order.number, lng: locale })],
           ],
-          paragraphs: [t("transfer.link", { url: paymentUrl }), t("transfer.deadline", { date: deadline })],
+          paragraphs: [...(context.onlinePayment ? [t("transfer.online", { url: paymentUrl })] : []), t("transfer.link", { url: paymentUrl }), t("transfer.deadline", { date: deadline })],
         },
         { heading: t("next.heading"), paragraphs: [waiverGiven ? t("next.startNow", { date: dispatchBy }) : t("next.startLater", { date: dispatchBy, withdrawalEnds: dispatch.withdrawalEnds })] },
         contact,
