@@ -5,7 +5,9 @@
 //   2. kill:  kill -9 three times during an accept load, on SQLite and on PostgreSQL: every
 //             acknowledged order is in the database, every e-mail arrives, none twice.
 //   3. flood: one client far over the POST limit while another keeps loading pages.
-// Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood)
+//   4. payments: kill -9 three times while Przelewy24's notifications arrive, on SQLite and on
+//             PostgreSQL: no paid payment lost or applied twice (scripts/faults-payments.ts).
+// Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood,payments)
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,10 +16,11 @@ import pg from "pg";
 import { startOwnSite, stopOwnSite, waitUntilUp } from "../tests/e2e/support/own-server";
 import { startPostgres } from "../tests/support/postgres";
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
+import { paymentsUnderKill } from "./faults-payments";
 
 const port = Number(process.env.FAULT_PORT ?? 3800);
 const base = `http://127.0.0.1:${port}`;
-const only = new Set((process.env.FAULT_ONLY ?? "fuzz,kill,flood").split(","));
+const only = new Set((process.env.FAULT_ONLY ?? "fuzz,kill,flood,payments").split(","));
 const results: Array<{ check: string; goal: string; measured: string; pass: boolean }> = [];
 const record = (check: string, goal: string, measured: string, pass: boolean) => {
   results.push({ check, goal, measured, pass });
@@ -296,6 +299,10 @@ if (only.has("kill")) {
   await killUnderLoad("postgres");
 }
 if (only.has("flood")) await flood();
+if (only.has("payments")) {
+  await paymentsUnderKill("sqlite", { port, startSite, record, random });
+  await paymentsUnderKill("postgres", { port, startSite, record, random });
+}
 const failed = results.filter((result) => !result.pass);
 if (failed.length > 0) console.log(`the sites' output: ${siteLog}`);
 console.log(`\n${results.length - failed.length} of ${results.length} fault checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -12,6 +12,7 @@
 // Control endpoints (for tests; each rule applies to the sessions that start with `sessionPrefix`,
 // the order's number, so tests running side by side do not disturb each other):
 //   POST /__control {sessionPrefix, decline?: true, notification?: "send" | "drop" | "twice" | "bad-sign" | "wrong-amount", delayMs?}
+//   (a notification not answered 200 or 400 is sent again every 500 ms, up to 60 times, as Przelewy24 retries)
 //   POST /__notify {sessionId, notification?}   sends a paid transaction's notification (again) now
 //   GET  /__transactions?sessionPrefix=...      what it knows: transactions, notifications' answers, refunds
 //   GET  /__health
@@ -30,6 +31,8 @@ const base = `http://127.0.0.1:${port}`;
 const ACCEPTED_BLIK_CODE = "777123";
 const BLIK_METHOD_ID = 154;
 const TRANSFER_METHOD_ID = 25;
+const RETRIES = 60;
+const RETRY_INTERVAL_MS = 500;
 
 /** token -> transaction */
 const transactions = new Map();
@@ -92,11 +95,16 @@ async function notify(transaction, mode = "send") {
   const sign = mode === "bad-sign" ? sha384({ ...fields, crc: "not-the-crc" }) : sha384({ ...fields, crc });
   const times = mode === "twice" ? 2 : 1;
   for (let time = 0; time < times; time++) {
-    const answer = await fetch(transaction.urlStatus, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...fields, sign }) }).then(
-      (response) => response.status,
-      () => 0,
-    );
-    transaction.notifications.push({ mode, status: answer });
+    // Like Przelewy24, it tries again while the site is down or failing (not after a 200 or a 400).
+    for (let attempt = 0; attempt < RETRIES; attempt++) {
+      const answer = await fetch(transaction.urlStatus, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...fields, sign }) }).then(
+        (response) => response.status,
+        () => 0,
+      );
+      transaction.notifications.push({ mode, status: answer });
+      if (answer === 200 || answer === 400) break;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_INTERVAL_MS));
+    }
   }
 }
 
