@@ -5,7 +5,7 @@ import { pathFor } from "~/i18n/routes";
 import type { PaymentGateway } from "./gateway";
 import { P24_NOTIFICATION_PATH } from "./paths";
 import { recheckPayment } from "./settle.server";
-import { BLIK_WAIT_MS, startPayment, type PayableOrder, type StartOutcome } from "./start.server";
+import { BLIK_GIVE_UP_MS, BLIK_WAIT_MS, startPayment, type PayableOrder, type StartOutcome } from "./start.server";
 
 /** A pending payment is asked about when its notification is this late (a lost one: the site was down). */
 export const RECHECK_AFTER_MS = 60_000;
@@ -35,7 +35,7 @@ export async function onlinePaymentView(db: AppDatabase, gateway: PaymentGateway
   let latest = await latestAttempt(db, order.id);
   const inProgress = latest && (latest.state === "registered" || latest.state === "pending");
   if (latest && inProgress && now.getTime() - Date.parse(latest.created_at) > RECHECK_AFTER_MS) {
-    const closeIfUnpaid = latest.method === "blik" && now.getTime() - Date.parse(latest.created_at) > BLIK_WAIT_MS;
+    const closeIfUnpaid = latest.method === "blik" && now.getTime() - Date.parse(latest.created_at) > BLIK_GIVE_UP_MS;
     const outcome = await recheckPayment(db, gateway, latest, now, closeIfUnpaid);
     if (outcome === "paid" || outcome === "already-paid") return null;
     latest = await latestAttempt(db, order.id);

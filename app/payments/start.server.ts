@@ -5,8 +5,10 @@ import { isUniqueViolation } from "~/db/unique-violation";
 import { GatewayUnavailableError, type PaymentGateway } from "./gateway";
 import { closeAttempt, recheckPayment } from "./settle.server";
 
-/** How long a BLIK code's confirmation may take in the bank's app; the page waits this long for it. */
+/** How long a BLIK code's confirmation may take in the bank's app; the page waits this long for it by itself. */
 export const BLIK_WAIT_MS = 2 * 60_000;
+/** After this, a BLIK attempt the gateway has not seen paid is closed (a bank's app may confirm a little late). */
+export const BLIK_GIVE_UP_MS = 5 * 60_000;
 /** A second click within this time goes on with the attempt in progress instead of starting another. */
 const SAME_ATTEMPT_MS = BLIK_WAIT_MS;
 

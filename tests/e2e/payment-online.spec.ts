@@ -78,6 +78,24 @@ test.describe("online payment", () => {
     expect(paymentsOf(order.number).map((row) => row.state)).toEqual(["failed", "paid"]);
   });
 
+  test("after two minutes without a confirmation the page stops looking by itself and offers 'Sprawdź ponownie'", async ({ page, request }) => {
+    // The bank's app never confirms: the gateway has the charge but no payment.
+    const order = await blikOrder(page, request, "unconfirmed", { decline: true });
+    await payByBlik(page, "777123");
+    await expect(page.getByTestId("payment-waiting")).toContainText(payment.online.waitingBlik);
+    await expect(page.locator('noscript, meta[http-equiv="refresh"]')).not.toHaveCount(0);
+    ageAttempts(order.number, 3);
+    await page.reload();
+    await expect(page.getByTestId("payment-waiting")).toContainText(payment.online.stillWaiting);
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+    await expect(page.locator("head noscript")).toHaveCount(0);
+    await page.getByRole("link", { name: payment.online.checkAgain }).click();
+    await expect(page.getByTestId("payment-waiting")).toContainText(payment.online.stillWaiting);
+    await expect(page.getByTestId("order-status")).toHaveText(payment.status.awaiting_payment);
+    // A new code may be tried; the unconfirmed attempt is asked about and closed first.
+    await expect(page.getByRole("button", { name: payment.online.blik.submit })).toBeVisible();
+  });
+
   test("pay-by-link: to Przelewy24's page and back, paid", async ({ page, request }) => {
     const order = await placeOrder(request, { name: "Online link" });
     await page.goto(order.paymentPath);

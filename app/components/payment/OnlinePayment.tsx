@@ -30,7 +30,8 @@ export function OnlinePayment({ waiting, lastFailed, refreshSeconds, refusal }: 
     return () => clearInterval(timer);
   }, [refreshing, refreshSeconds, revalidator]);
 
-  const blikWaiting = waiting?.method === "blik";
+  // While the bank's app may still confirm, no second BLIK form: two clicks must never charge twice.
+  const blikWaiting = waiting?.method === "blik" && refreshing;
   return (
     <section aria-labelledby="online-heading" className="rounded-xl border-2 border-blue-800 p-6" data-testid="online-payment">
       <h2 id="online-heading" className={SECTION_HEADING}>
@@ -38,7 +39,7 @@ export function OnlinePayment({ waiting, lastFailed, refreshSeconds, refusal }: 
       </h2>
       {waiting ? (
         <div role="status" className="mt-4 rounded-lg bg-amber-50 p-4 text-slate-900" data-testid="payment-waiting">
-          <p className="font-bold">{t(blikWaiting ? "online.waitingBlik" : "online.waitingRedirect")}</p>
+          <p className="font-bold">{t(waiting.method === "blik" ? "online.waitingBlik" : "online.waitingRedirect")}</p>
           <p className="mt-1">{t(refreshing ? "online.waitingText" : "online.stillWaiting")}</p>
           {refreshing ? null : (
             <p className="mt-2">
