@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_P24 } from "./tests/e2e/support/p24-config";
 import { E2E_TRACKING } from "./tests/e2e/support/tracking-config";
 
 /**
@@ -21,6 +22,10 @@ process.env.E2E_DATABASE_PATH ??= join(runDirectory, "e2e.db");
 const smtpPort = port + 3;
 process.env.E2E_SMTP_CONTROL_URL = `http://127.0.0.1:${port + 4}`;
 process.env.E2E_MAIL_DIR ??= join(runDirectory, "received-mail");
+// The Przelewy24 stand-in (tests/support/p24-stand-in.mjs); the site pays through it.
+const p24Port = port + 5;
+process.env.E2E_P24_STAND_IN_URL = `http://127.0.0.1:${p24Port}`;
+const p24Account = { P24_MERCHANT_ID: String(E2E_P24.merchantId), P24_POS_ID: String(E2E_P24.posId), P24_API_KEY: E2E_P24.apiKey, P24_CRC: E2E_P24.crc };
 
 function chromiumExecutable(): string | undefined {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
@@ -51,7 +56,7 @@ export default defineConfig({
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions } },
     { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
   ],
-  // Started in this order: the Conversions API stand-in and the SMTP server, then the site that uses them.
+  // Started in this order: the SMTP server and the Conversions API and Przelewy24 stand-ins, then the site that uses them.
   webServer: [
     {
       command: "node tests/support/smtp-server-cli.mjs",
@@ -66,6 +71,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 10_000,
       env: { CAPI_STUB_PORT: String(capiStubPort) },
+    },
+    {
+      command: "node tests/support/p24-stand-in.mjs",
+      url: `${process.env.E2E_P24_STAND_IN_URL}/__health`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      env: { P24_STAND_IN_PORT: String(p24Port), ...p24Account },
     },
     {
       command: "node ./build/index.js",
@@ -93,6 +105,9 @@ export default defineConfig({
         // As behind one reverse proxy: the back-office specs give each test its own client
         // address (X-Forwarded-For), so one test's sign-in lockout never locks out another's.
         TRUST_PROXY: "1",
+        // Online payment on, through the stand-in; tests/e2e/payment-online.spec.ts starts a site without it too.
+        ...p24Account,
+        P24_API_URL: process.env.E2E_P24_STAND_IN_URL,
       },
     },
   ],

@@ -9,6 +9,7 @@ import { isBackOfficePath } from "~/admin/paths";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
 import { trackingCspFor } from "~/tracking/events.server";
+import { gatewayFormActions } from "~/payments/gateway.server";
 
 // The server process (server.ts) starts the database, the mail worker, housekeeping and the
 // server layer in front of Remix (docs/decisions/024); this module only renders.
@@ -32,7 +33,7 @@ export default async function handleRequest(
   const nonce = createNonce();
   // The configured pixels' hosts, unless the visitor rejected them (docs/decisions/005-consent-and-tracking.md).
   const pixelSources = isBackOfficePath(new URL(request.url).pathname) ? {} : await trackingCspFor(request);
-  applySecurityHeaders(responseHeaders, { nonce, isDevelopment, ...pixelSources });
+  applySecurityHeaders(responseHeaders, { nonce, isDevelopment, ...pixelSources, extraFormActions: gatewayFormActions() });
   const pageCache = loadContext.pageCache as PageCache | undefined;
   const shareable = isShareablePage(remixContext);
   const cacheStatusOf = (answer: { status: number; body: Buffer }) =>

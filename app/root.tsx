@@ -24,6 +24,7 @@ import { useNonce } from "~/security/nonce";
 import stylesheet from "~/tailwind.css";
 import { readConsent, shouldShowBanner } from "~/tracking/consent.server";
 import { pixelIdsFor } from "~/tracking/events.server";
+import { NoScriptRefresh } from "~/components/NoScriptRefresh";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -83,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1e3a8a" />
         <Meta />
         <Links />
+        <NoScriptRefresh />
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
         {/* The back office brings its own frame (AdminShell) instead of the public site's. */}

@@ -7,7 +7,9 @@
 //   3. flood: one client far over the POST limit while another keeps loading pages.
 //   4. input: deep field names, crowded forms and control characters (scripts/faults-input.ts).
 //   methods, slow: the server layer's checks (scripts/faults-server.ts).
-// Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood,methods,slow,input)
+//   payments: kill -9 three times while Przelewy24's notifications arrive, on SQLite and on
+//             PostgreSQL: no paid payment lost or applied twice (scripts/faults-payments.ts).
+// Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood,methods,slow,input,payments)
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,11 +19,12 @@ import { startOwnSite, stopOwnSite, waitUntilUp } from "../tests/e2e/support/own
 import { startPostgres } from "../tests/support/postgres";
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
 import { inputFaults } from "./faults-input";
+import { paymentsUnderKill } from "./faults-payments";
 import { methodFloods, slowClients } from "./faults-server";
 
 const port = Number(process.env.FAULT_PORT ?? 3800);
 const base = `http://127.0.0.1:${port}`;
-const only = new Set((process.env.FAULT_ONLY ?? "fuzz,kill,flood,methods,slow,input").split(","));
+const only = new Set((process.env.FAULT_ONLY ?? "fuzz,kill,flood,methods,slow,input,payments").split(","));
 const results: Array<{ check: string; goal: string; measured: string; pass: boolean }> = [];
 const record = (check: string, goal: string, measured: string, pass: boolean) => {
   results.push({ check, goal, measured, pass });
@@ -303,6 +306,10 @@ if (only.has("flood")) await flood();
 if (only.has("methods")) await methodFloods({ port, base, startSite, record });
 if (only.has("slow")) await slowClients({ port, base, startSite, record });
 if (only.has("input")) await inputFaults({ port, record, startSite });
+if (only.has("payments")) {
+  await paymentsUnderKill("sqlite", { port, startSite, record, random });
+  await paymentsUnderKill("postgres", { port, startSite, record, random });
+}
 const failed = results.filter((result) => !result.pass);
 if (failed.length > 0) console.log(`the sites' output: ${siteLog}`);
 console.log(`\n${results.length - failed.length} of ${results.length} fault checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

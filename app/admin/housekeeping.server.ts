@@ -2,6 +2,8 @@ import type { AppDatabase } from "~/db/db.server";
 import { env } from "~/config/env.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { paymentDeadline, reminderDueAt } from "~/order/payment-deadline";
+import { configuredGateway } from "~/payments/gateway.server";
+import { recoverStalePayments } from "~/payments/recovery.server";
 
 
 export const HOUSEKEEPING_JOB = "housekeeping";
@@ -31,7 +33,12 @@ export type HousekeepingResult = { reminded: number; cancelled: number; anonymis
 
 /** Sign-in attempts hold e-mail and IP addresses; the lockout reads 15 minutes of them, so a day is plenty. */
 export const SIGN_IN_RECORDS_KEPT_MS = 24 * 60 * 60_000;
-export type HousekeepingSettings = { paymentDeadlineDays: number; retentionYears: number };
+export type HousekeepingSettings = {
+  paymentDeadlineDays: number;
+  retentionYears: number;
+  /** Online payments whose notification never came, asked about first so no paid order is cancelled as unpaid. */
+  recoverPayments?: (now: Date) => Promise<number>;
+};
 
 /** The moment before which a dispatch or cancellation means the retention period has ended. */
 export function retentionCutoff(now: Date, retentionYears: number): Date {
@@ -41,7 +48,8 @@ export function retentionCutoff(now: Date, retentionYears: number): Date {
 }
 
 /** One pass: reminders, cancellations of unpaid orders past the deadline, anonymisation, and the back office's own records pruned. */
-export async function runHousekeeping(db: AppDatabase, now: Date, settings: HousekeepingSettings): Promise<HousekeepingResult> {
+export async function runHousekeeping(db: AppDatabase, now: Date, settings: HousekeepingSettings): Promise<HousekeepingResult & { paymentsRecovered?: number }> {
+  const paymentsRecovered = settings.recoverPayments ? await settings.recoverPayments(now) : undefined;
   const days = settings.paymentDeadlineDays;
   // An order placed before these moments is due a reminder / past its deadline.
   const remindIfOrderedBefore = new Date(now.getTime() - (reminderDueAt(now, days).getTime() - now.getTime()));
@@ -94,6 +102,7 @@ export async function runHousekeeping(db: AppDatabase, now: Date, settings: Hous
     anonymised: Number(expired.numUpdatedRows),
     signInRecordsPruned: Number(oldAttempts.numDeletedRows),
     sessionsPruned: Number(endedSessions.numDeletedRows),
+    ...(paymentsRecovered === undefined ? {} : { paymentsRecovered }),
   };
 }
 
@@ -110,7 +119,12 @@ let started = false;
 export function startHousekeeping(db: AppDatabase): void {
   if (started) return;
   started = true;
-  const settings = { paymentDeadlineDays: env.PAYMENT_DEADLINE_DAYS, retentionYears: env.RETENTION_YEARS };
+  const gateway = configuredGateway();
+  const settings: HousekeepingSettings = {
+    paymentDeadlineDays: env.PAYMENT_DEADLINE_DAYS,
+    retentionYears: env.RETENTION_YEARS,
+    recoverPayments: gateway ? (now) => recoverStalePayments(db, gateway, now) : undefined,
+  };
   const tick = () => runHousekeepingOnce(db, new Date(), settings).catch((error) => console.error("housekeeping failed", error));
   setTimeout(tick, 5000).unref();
   setInterval(tick, HOUSEKEEPING_INTERVAL_MS).unref();

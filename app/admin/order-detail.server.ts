@@ -1,5 +1,5 @@
 import type { AppDatabase } from "~/db/db.server";
-import type { MessageKind, OrderRow } from "~/db/schema";
+import type { MessageKind, OrderRow, PaymentRow } from "~/db/schema";
 import { availableTransitions, type Transition } from "./transitions";
 
 export type OrderEventView = { at: string; operator: string; from: string; to: string; details: Record<string, string> };
@@ -14,7 +14,9 @@ export type MessageView = {
   nextAttemptAt: string;
 };
 
-export type OrderDetail = { order: OrderRow; events: OrderEventView[]; messages: MessageView[]; transitions: Transition[] };
+export type PaymentView = Pick<PaymentRow, "id" | "gateway" | "method" | "session_id" | "state" | "amount_grosze" | "gateway_order_id" | "created_at" | "paid_at" | "refunded_at" | "refund_reason">;
+
+export type OrderDetail = { order: OrderRow; events: OrderEventView[]; messages: MessageView[]; payments: PaymentView[]; transitions: Transition[] };
 
 function messageState(status: string, attempts: number): MessageView["state"] {
   if (status === "sent") return "sent";
@@ -38,9 +40,15 @@ function detailsOf(json: string | null): Record<string, string> {
 export async function findOrderDetail(db: AppDatabase, orderId: number): Promise<OrderDetail | null> {
   const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order) return null;
-  const [events, messages] = await Promise.all([
+  const [events, messages, payments] = await Promise.all([
     db.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("at").orderBy("id").execute(),
     db.selectFrom("outbox").selectAll().where("order_id", "=", orderId).orderBy("id").execute(),
+    db
+      .selectFrom("payments")
+      .select(["id", "gateway", "method", "session_id", "state", "amount_grosze", "gateway_order_id", "created_at", "paid_at", "refunded_at", "refund_reason"])
+      .where("order_id", "=", orderId)
+      .orderBy("id")
+      .execute(),
   ]);
   return {
     order,
@@ -53,6 +61,8 @@ export async function findOrderDetail(db: AppDatabase, orderId: number): Promise
       sentAt: message.sent_at,
       nextAttemptAt: message.next_attempt_at,
     })),
-    transitions: availableTransitions(order.status),
+    payments,
+    // An order paid online is never marked paid by hand (applyTransitionIn refuses it too).
+    transitions: availableTransitions(order.status).filter((transition) => transition !== "mark_paid" || !payments.some((payment) => payment.state === "paid" || payment.state === "refunded")),
   };
 }

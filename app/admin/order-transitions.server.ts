@@ -1,15 +1,22 @@
+import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
-import type { MessageKind, OrderStatus } from "~/db/schema";
+import type { Database, MessageKind, OrderStatus } from "~/db/schema";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { targetStatus, type Transition } from "./transitions";
 
+/** How an online payment is described in the audit row and the "paid" e-mail's facts. */
+export type OnlinePaymentFacts = { paidOnline: string; paymentMethod: string; gatewayOrderId: string };
+
 /** The facts an operator gives with a move; what each move needs is checked by its form. */
 export type TransitionFacts =
-  | { transition: "mark_paid"; paidAt: string }
+  | ({ transition: "mark_paid"; paidAt: string } & Partial<OnlinePaymentFacts>)
   | { transition: "mark_dispatched"; trackingNumber: string; courier: string | null }
-  | { transition: "cancel"; reason: string };
+  | ({ transition: "cancel"; reason: string } & { refundedGrosze?: number });
 
 export type TransitionResult = { ok: true; from: OrderStatus; to: OrderStatus } | { ok: false; reason: "not-found" | "not-allowed"; current?: OrderStatus };
+
+/** Who the audit trail names for a move no person made (a verified online payment). */
+export const SYSTEM_ACTOR = "system";
 
 const MESSAGE_FOR: Record<Transition, MessageKind> = { mark_paid: "order_paid", mark_dispatched: "order_dispatched", cancel: "order_cancelled" };
 
@@ -19,33 +26,43 @@ const MESSAGE_FOR: Record<Transition, MessageKind> = { mark_paid: "order_paid", 
  * (or an operator and housekeeping) cannot both move the same order from the same status.
  */
 export async function applyTransition(db: AppDatabase, orderId: number, facts: TransitionFacts, operator: string, now: Date): Promise<TransitionResult> {
+  return db.transaction().execute((trx) => applyTransitionIn(trx, orderId, facts, operator, now));
+}
+
+/** The same move inside a transaction the caller holds, so it commits together with the caller's own rows (a payment). */
+export async function applyTransitionIn(trx: Transaction<Database>, orderId: number, facts: TransitionFacts, operator: string, now: Date): Promise<TransitionResult> {
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId).executeTakeFirst();
-    if (!order) return { ok: false, reason: "not-found" } as const;
-    const to = targetStatus(facts.transition, order.status);
-    if (!to) return { ok: false, reason: "not-allowed", current: order.status } as const;
+  const order = await trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId).executeTakeFirst();
+  if (!order) return { ok: false, reason: "not-found" } as const;
+  const to = targetStatus(facts.transition, order.status);
+  if (!to) return { ok: false, reason: "not-allowed", current: order.status } as const;
+  // Money that came online is the gateway's fact: a second, hand-made "paid" would hide a double payment.
+  if (facts.transition === "mark_paid" && !facts.paidOnline && (await hasOnlinePayment(trx, orderId))) return { ok: false, reason: "not-allowed", current: order.status } as const;
 
-    const columns =
-      facts.transition === "mark_paid"
-        ? { paid_at: facts.paidAt }
-        : facts.transition === "mark_dispatched"
-          ? { dispatched_at: at, tracking_number: facts.trackingNumber, courier: facts.courier }
-          : { cancelled_at: at, cancel_reason: facts.reason };
-    const updated = await trx
-      .updateTable("orders")
-      .set({ status: to, updated_at: at, ...columns })
-      .where("id", "=", orderId)
-      .where("status", "=", order.status)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return { ok: false, reason: "not-allowed", current: order.status } as const;
+  const columns =
+    facts.transition === "mark_paid"
+      ? { paid_at: facts.paidAt }
+      : facts.transition === "mark_dispatched"
+        ? { dispatched_at: at, tracking_number: facts.trackingNumber, courier: facts.courier }
+        : { cancelled_at: at, cancel_reason: facts.reason };
+  const updated = await trx
+    .updateTable("orders")
+    .set({ status: to, updated_at: at, ...columns })
+    .where("id", "=", orderId)
+    .where("status", "=", order.status)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return { ok: false, reason: "not-allowed", current: order.status } as const;
 
-    const { transition: _transition, ...details } = facts;
-    await trx
-      .insertInto("order_events")
-      .values({ order_id: orderId, operator, from_status: order.status, to_status: to, details: JSON.stringify(details), at })
-      .execute();
-    await enqueueMessages(trx, orderId, [MESSAGE_FOR[facts.transition]], now, details);
-    return { ok: true, from: order.status, to } as const;
-  });
+  const { transition: _transition, ...details } = facts;
+  await trx
+    .insertInto("order_events")
+    .values({ order_id: orderId, operator, from_status: order.status, to_status: to, details: JSON.stringify(details), at })
+    .execute();
+  await enqueueMessages(trx, orderId, [MESSAGE_FOR[facts.transition]], now, details);
+  return { ok: true, from: order.status, to } as const;
+}
+
+async function hasOnlinePayment(trx: Transaction<Database>, orderId: number): Promise<boolean> {
+  const row = await trx.selectFrom("payments").select("id").where("order_id", "=", orderId).where("state", "in", ["paid", "refunded"]).executeTakeFirst();
+  return row !== undefined;
 }

@@ -65,3 +65,19 @@ export const TRANSITION_TEXT = {
   notAllowed: (current: OrderStatus) => `Tej zmiany nie można wykonać: zamówienie ma status „${STATUS_LABEL[current]}”.`,
   customerTold: "Klient dostanie e-mail w swoim języku.",
 } as const;
+
+export const PAYMENT_TEXT = {
+  heading: "Płatności online",
+  none: "Brak płatności online.",
+  method: { blik: "BLIK", redirect: "Przelewy24 (przelew lub karta)" },
+  state: { registered: "rozpoczęta", pending: "w toku", paid: "opłacona", failed: "nieudana", refunded: "zwrócona" },
+  columns: ["Sposób", "Stan", "Kwota", "Rozpoczęta", "Opłacona", "Nr transakcji Przelewy24", "Zwrot"],
+  refund: "Zwróć całą płatność",
+  refundReason: "Powód zwrotu",
+  refundNote: "Pieniądze wrócą do klienta przez Przelewy24, a zamówienie zostanie anulowane z tym powodem.",
+  reasonInvalid: "Podaj powód zwrotu (najwyżej 500 znaków).",
+  done: "Płatność zwrócono, zamówienie anulowano.",
+  notRefundable: "Tej płatności nie można zwrócić (nie jest opłacona albo zamówienie nie ma statusu „Opłacone”).",
+  refused: "Przelewy24 odrzuciło zwrot. Nic nie zmieniono; sprawdź transakcję w panelu Przelewy24.",
+  unavailable: "Przelewy24 nie odpowiada. Nic nie zmieniono; spróbuj ponownie za chwilę.",
+} as const;

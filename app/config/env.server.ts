@@ -86,7 +86,21 @@ const EnvSchema = z
     .default("https://graph.facebook.com")
     .transform((url) => url.replace(/\/+$/, "")),
   TIKTOK_PIXEL_ID: optionalText,
+  // Online payment through Przelewy24 (docs/decisions/028): off while P24_MERCHANT_ID is unset.
+  P24_MERCHANT_ID: z.coerce.number().int().positive().optional().or(z.literal("").transform(() => undefined)),
+  P24_POS_ID: z.coerce.number().int().positive().optional().or(z.literal("").transform(() => undefined)),
+  P24_API_KEY: optionalText,
+  P24_CRC: optionalText,
+  P24_API_URL: z
+    .string()
+    .url()
+    .default("https://sandbox.przelewy24.pl")
+    .transform((url) => url.replace(/\/+$/, "")),
 })
+  .refine((config) => !config.P24_MERCHANT_ID || (config.P24_API_KEY && config.P24_CRC), {
+    path: ["P24_MERCHANT_ID"],
+    message: "needs P24_API_KEY and P24_CRC as well (Przelewy24's panel: Moje dane > Dane API i konfiguracja)",
+  })
   // Instances sharing one database must verify each other's preview tokens.
   .refine((config) => !config.DATABASE_URL || config.ORDER_TOKEN_SECRET, {
     path: ["ORDER_TOKEN_SECRET"],

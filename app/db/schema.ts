@@ -95,6 +95,33 @@ export type OrderEventsTable = { id: Generated<number>; order_id: number; operat
 /** One row per housekeeping job: the lease lets one process of several run it per period. */
 export type JobRunsTable = { name: string; last_run_at: string | null; lease_until: string | null; last_result: string | null };
 
+export type PaymentState = "registered" | "pending" | "paid" | "failed" | "refunded";
+export type PaymentMethod = "blik" | "redirect";
+/**
+ * One online payment attempt (docs/decisions/028). `session_id` is ours, sent to the gateway;
+ * `gateway_order_id` is the gateway's number for it, known once the customer has paid (or BLIK is charged).
+ */
+export type PaymentsTable = {
+  id: Generated<number>;
+  order_id: number;
+  gateway: string;
+  method: PaymentMethod;
+  session_id: string;
+  state: PaymentState;
+  amount_grosze: number;
+  currency: string;
+  gateway_order_id: string | null;
+  gateway_method_id: number | null;
+  /** The gateway's page for a pay-by-link attempt, so a second click goes to the same page. */
+  redirect_url: string | null;
+  failure: string | null;
+  refund_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  refunded_at: string | null;
+};
+
 export type Database = {
   orders: OrdersTable;
   outbox: OutboxTable;
@@ -104,6 +131,8 @@ export type Database = {
   sign_in_attempts: SignInAttemptsTable;
   order_events: OrderEventsTable;
   job_runs: JobRunsTable;
+  payments: PaymentsTable;
 };
+export type PaymentRow = Selectable<PaymentsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type OrderRow = Selectable<OrdersTable>;

@@ -67,6 +67,14 @@ describe("composing the e-mails", () => {
     expect(mail.messageId).toMatch(/^<outbox-\d+\.AE-2026-\d{6}@adres\.example>$/);
   });
 
+  it("with online payment on, the confirmation sends the customer to the payment page for BLIK or a card; without it, it does not", async () => {
+    const { order, mail } = await composed("order_confirmation", "pl");
+    expect(mail.text).not.toContain("BLIK");
+    const message = await db.selectFrom("outbox").selectAll().where("order_id", "=", order.id).where("kind", "=", "order_confirmation").executeTakeFirstOrThrow();
+    const online = await composeMessage(message, order, { ...context, onlinePayment: true });
+    expect(online.text).toContain(`Możesz też zapłacić od razu BLIKiem, szybkim przelewem lub kartą na stronie płatności: https://adres.example/platnosc/${order.payment_token}`);
+  });
+
   it("the operator's notice is Polish, with the customer's contact and language, every value escaped in HTML", async () => {
     const { order, mail } = await composed("operator_new_order", "uk");
     expect(mail.to).toBe("operator@adres.example");

@@ -23,6 +23,8 @@ export type ComposeContext = {
   siteUrl: string;
   operatorEmail: string;
   paymentDeadlineDays: number;
+  /** Online payment is on (docs/decisions/028): the confirmation sends the customer to the payment page for BLIK or a card. */
+  onlinePayment?: boolean;
   /** The PDFs a confirmation carries: the accepted agreement, the terms and the withdrawal form. */
   confirmationAttachments: (order: OrderRow, t: TFunction) => Promise<MailAttachment[]>;
   now: Date;
@@ -111,7 +113,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("transfer.amount"), amount],
             [t("transfer.title"), t("payment:transfer.titleValue", { number: order.number, lng: locale })],
           ],
-          paragraphs: [t("transfer.link", { url: paymentUrl }), t("transfer.deadline", { date: deadline })],
+          paragraphs: [...(context.onlinePayment ? [t("transfer.online", { url: paymentUrl })] : []), t("transfer.link", { url: paymentUrl }), t("transfer.deadline", { date: deadline })],
         },
         { heading: t("next.heading"), paragraphs: [waiverGiven ? t("next.startNow", { date: dispatchBy }) : t("next.startLater", { date: dispatchBy, withdrawalEnds: dispatch.withdrawalEnds })] },
         contact,
@@ -155,7 +157,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       break;
     case "order_cancelled":
       blocks = [
-        { paragraphs: [greeting, t("cancelled.text", { number: order.number }), facts.reason === "unpaid" || !facts.reason ? t("cancelled.unpaid") : t("cancelled.reason", { reason: String(facts.reason) }), t("cancelled.refund")] },
+        { paragraphs: [greeting, t("cancelled.text", { number: order.number }), facts.reason === "unpaid" || !facts.reason ? t("cancelled.unpaid") : t("cancelled.reason", { reason: String(facts.reason) }), refundSentence(t, facts, locale)] },
         contact,
         signature,
       ];
@@ -170,4 +172,9 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
     // Derived from the outbox row: a message sent twice after a crash shows as one in a mail client.
     messageId: `<outbox-${message.id}.${order.number}@${new URL(siteUrl).hostname}>`,
   };
+}
+
+/** A refund already sent online is said as done, with its amount; otherwise the promise to refund a booked payment. */
+function refundSentence(t: TFunction, facts: Record<string, unknown>, locale: Locale): string {
+  return typeof facts.refundedGrosze === "number" ? t("cancelled.refunded", { amount: formatPrice(facts.refundedGrosze, locale) }) : t("cancelled.refund");
 }

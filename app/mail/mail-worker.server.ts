@@ -7,6 +7,7 @@ import { createQuietGate } from "~/outbox/quiet-gate.server";
 import type { RequestActivity } from "~/server/request-activity.server";
 import { composeMessage } from "./compose.server";
 import { createMailSender, type SendMail } from "./transport.server";
+import { configuredGateway } from "~/payments/gateway.server";
 
 /**
  * The outbox's delivery: read the order, compose the message in its language, hand it to
@@ -20,6 +21,7 @@ export function createDeliver(db: AppDatabase, send: SendMail): Deliver {
       siteUrl: env.SITE_URL,
       operatorEmail: mailEnv.OPERATOR_EMAIL,
       paymentDeadlineDays: env.PAYMENT_DEADLINE_DAYS,
+      onlinePayment: configuredGateway() !== null,
       confirmationAttachments: (row, t) => confirmationAttachments(row, company, t),
       now: new Date(),
     });

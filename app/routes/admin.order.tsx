@@ -8,11 +8,13 @@ import { findOrderDetail, type MessageView } from "~/admin/order-detail.server";
 import { applyTransition } from "~/admin/order-transitions.server";
 import { orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { CHANNEL_LABEL, DECLARATION_LABEL, LOCALE_LABEL, MESSAGE_KIND_LABEL, STATUS_LABEL, TRANSITION_LABEL, TRANSITION_TEXT, VARIANT_LABEL } from "~/admin/texts";
+import { CHANNEL_LABEL, DECLARATION_LABEL, LOCALE_LABEL, MESSAGE_KIND_LABEL, PAYMENT_TEXT, STATUS_LABEL, TRANSITION_LABEL, TRANSITION_TEXT, VARIANT_LABEL } from "~/admin/texts";
 import { parseTransitionForm } from "~/admin/transition-form.server";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { isTransition, type Transition } from "~/admin/transitions";
 import { AdminShell, ADMIN_BUTTON, Notice } from "~/components/admin/AdminShell";
+import { OrderPayments, type RefundRefusal } from "~/components/admin/OrderPayments";
+import { refundFromForm } from "~/payments/refund-form.server";
 import { PlainField } from "~/components/forms";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
@@ -35,18 +37,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const detail = orderId === null ? null : await findOrderDetail(getDb(), orderId);
   if (!detail) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
   const done = new URL(request.url).searchParams.get("done");
-  return json({ operator, detail, done: isTransition(done) ? done : null, today: warsawDay(new Date()) }, { headers: ADMIN_HEADERS });
+  return json({ operator, detail, done: isTransition(done) ? done : null, refunded: done === "refund", today: warsawDay(new Date()) }, { headers: ADMIN_HEADERS });
 }
 
-type Refusal = { transition: Transition | null; errors: Record<string, string>; values: Record<string, string> };
+type Refusal = { transition: Transition | null; errors: Record<string, string>; values: Record<string, string>; refund?: RefundRefusal };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const operator = await requireOperator(request);
   const orderId = orderIdOf(params.id);
   if (orderId === null) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
   const now = new Date();
-  const parsed = parseTransitionForm(await readFormDataOr413(request), now);
-  if (!parsed.ok) return json({ transition: parsed.transition, errors: parsed.errors, values: parsed.values } satisfies Refusal, { status: 400, headers: ADMIN_HEADERS });
+  const form = await readFormDataOr413(request);
+  if (form.get("intent") === "refund") {
+    const refused = await refundFromForm(getDb(), orderId, form, operator, now);
+    if (refused) {
+      // A missing reason is the field's error; the gateway's refusal is the page's.
+      const refusal: Refusal = refused.status === 400 ? { transition: null, errors: {}, values: {}, refund: refused } : { transition: null, errors: { form: refused.error }, values: {} };
+      return json(refusal, { status: refused.status, headers: ADMIN_HEADERS });
+    }
+    nudgeMailWorker();
+    return redirect(`${orderDetailPath(orderId)}?done=refund`, { status: 303, headers: ADMIN_HEADERS });
+  }
+  const parsed = parseTransitionForm(form, now);
+  if (!parsed.ok) return json({ transition: parsed.transition, errors: parsed.errors, values: parsed.values } as Refusal, { status: 400, headers: ADMIN_HEADERS });
   const result = await applyTransition(getDb(), orderId, parsed.facts, operator, now);
   if (!result.ok) {
     if (result.reason === "not-found") throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
@@ -84,9 +97,9 @@ const MESSAGE_STATE: Record<MessageView["state"], string> = {
 };
 
 export default function AdminOrderPage() {
-  const { operator, detail, done, today } = useLoaderData<typeof loader>();
+  const { operator, detail, done, refunded, today } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
-  const { order, events, messages, transitions } = detail;
+  const { order, events, messages, payments, transitions } = detail;
   const paymentPage = pathFor("payment", order.locale, { token: order.payment_token });
   return (
     <AdminShell operator={operator} title={`Zamówienie ${order.number}`}>
@@ -98,6 +111,11 @@ export default function AdminOrderPage() {
       {done && !refusal ? (
         <Notice tone="success" testId="transition-done">
           {TRANSITION_TEXT.done[done]} {TRANSITION_TEXT.customerTold}
+        </Notice>
+      ) : null}
+      {refunded && !refusal ? (
+        <Notice tone="success" testId="refund-done">
+          {PAYMENT_TEXT.done} {TRANSITION_TEXT.customerTold}
         </Notice>
       ) : null}
       {refusal?.errors.form ? (
@@ -117,6 +135,8 @@ export default function AdminOrderPage() {
           ))}
         </div>
       </section>
+
+      <OrderPayments payments={payments} refundable={order.status === "paid"} refusal={refusal?.refund ?? null} />
 
       <section aria-labelledby="order-heading" className={SECTION}>
         <h2 id="order-heading" className={SECTION_HEADING}>
@@ -232,7 +252,16 @@ export default function AdminOrderPage() {
   );
 }
 
-const EVENT_DETAIL_LABEL: Record<string, string> = { paidAt: "data wpłaty", trackingNumber: "numer przesyłki", courier: "przewoźnik", reason: "powód" };
+const EVENT_DETAIL_LABEL: Record<string, string> = {
+  paidAt: "data wpłaty",
+  trackingNumber: "numer przesyłki",
+  courier: "przewoźnik",
+  reason: "powód",
+  paidOnline: "zapłacono online przez",
+  paymentMethod: "sposób",
+  gatewayOrderId: "nr transakcji",
+  refundedGrosze: "zwrot (gr)",
+};
 
 function TransitionForm({ transition, today, refusal }: { transition: Transition; today: string; refusal: Refusal | null }) {
   const errors = refusal?.errors ?? {};

@@ -1,11 +1,13 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
 import { CopyButton } from "~/components/payment/CopyButton";
 import { DetailRow } from "~/components/payment/DetailRow";
+import { OnlinePayment } from "~/components/payment/OnlinePayment";
+import type { NoScriptRefreshHandle } from "~/components/NoScriptRefresh";
 import { formatAddress, telHref } from "~/config/company";
 import { company } from "~/config/env.server";
 import { formatPrice } from "~/config/products";
@@ -15,6 +17,10 @@ import { homePath } from "~/i18n/routes";
 import { pageMeta, rootDataOf } from "~/i18n/seo";
 import { findPaymentView } from "~/order/payment-view.server";
 import { transferQrSvg } from "~/payment/transfer-qr.server";
+import { configuredGateway } from "~/payments/gateway.server";
+import { findPayableOrder, normaliseBlikCode, onlinePaymentView, startFromPaymentPage } from "~/payments/payment-page.server";
+import { WAIT_REFRESH_SECONDS } from "~/payments/waiting";
+import { readFormDataOr413 } from "~/security/body.server";
 import { useLocale, useRequiredRootData } from "~/root-data";
 
 /**
@@ -30,16 +36,47 @@ export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = localeOf(request);
   const token = params.token ?? "";
+  const payable = await findPayableOrder(getDb(), token);
+  // Asked first: a lost notification found paid changes what the rest of the page shows.
+  const online = payable ? await onlinePaymentView(getDb(), configuredGateway(), payable, new Date()) : null;
   const order = await findPaymentView(getDb(), token, locale);
   if (!order) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
   const t = await translatorFor(locale, "payment");
   const transferTitle = t("transfer.titleValue", { number: order.number });
   const qrSvg = await transferQrSvg({ taxId: company.taxId, bankAccount: company.bankAccount, amountGrosze: order.priceGrosze, recipientName: company.legalName, title: transferTitle });
   return json(
-    { order, transferTitle, qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`, agreementUrl: `/agreement/${encodeURIComponent(token)}` },
+    { order, online, transferTitle, qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`, agreementUrl: `/agreement/${encodeURIComponent(token)}` },
     { headers: PRIVATE_HEADERS },
   );
 }
+
+/** BLIK or pay-by-link (docs/decisions/028): a refused code comes back as 400 with the code as typed, never as an error page. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const locale = localeOf(request);
+  const token = params.token ?? "";
+  const gateway = configuredGateway();
+  const order = await findPayableOrder(getDb(), token);
+  if (!order) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
+  const backToPage = redirect(new URL(request.url).pathname, { status: 303, headers: PRIVATE_HEADERS });
+  if (!gateway) return backToPage;
+  const form = await readFormDataOr413(request);
+  const t = await translatorFor(locale, "payment");
+  const typed = String(form.get("blikCode") ?? "").slice(0, 20);
+  const refuse = (key: string, status: number) => json({ error: t(key), blikCode: typed }, { status, headers: PRIVATE_HEADERS });
+  const intent = form.get("intent");
+  if (intent !== "blik" && intent !== "redirect") return backToPage;
+  const blikCode = normaliseBlikCode(typed);
+  if (intent === "blik" && !blikCode) return refuse("online.blik.invalid", 400);
+  const outcome = await startFromPaymentPage(getDb(), gateway, order, token, locale, intent === "blik" ? { method: "blik", blikCode: blikCode ?? "" } : { method: "redirect" });
+  if (outcome.kind === "redirect") return redirect(outcome.url, { status: 303, headers: PRIVATE_HEADERS });
+  if (outcome.kind === "blik-refused") return refuse("online.blik.refused", 400);
+  if (outcome.kind === "unavailable") return refuse("online.unavailable", 503);
+  return backToPage;
+}
+
+export const handle: NoScriptRefreshHandle = {
+  noScriptRefreshSeconds: (data) => ((data as { online?: { waiting?: { refreshing?: boolean } | null } | null } | undefined)?.online?.waiting?.refreshing ? WAIT_REFRESH_SECONDS : null),
+};
 
 export function meta(args: MetaArgs) {
   if (isRouteErrorResponse(args.error) && args.error.status === 404) {
@@ -52,7 +89,8 @@ export function meta(args: MetaArgs) {
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 export default function PaymentPage() {
-  const { order, transferTitle: title, qrCode, agreementUrl } = useLoaderData<typeof loader>();
+  const { order, online, transferTitle: title, qrCode, agreementUrl } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>() ?? null;
   const { t } = useTranslation("payment");
   const { company } = useRequiredRootData();
   const locale = useLocale();
@@ -62,7 +100,7 @@ export default function PaymentPage() {
 
   return (
     <>
-      <PageHeader title={t("heading")} lead={t(unpaid ? "lead" : order.status === "cancelled" ? "leadCancelled" : "leadPaid")} />
+      <PageHeader title={t("heading")} lead={t(unpaid ? (online ? "leadOnline" : "lead") : order.status === "cancelled" ? "leadCancelled" : "leadPaid")} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-2">
         <section aria-labelledby="order-heading" className="rounded-xl border border-slate-200 p-6 shadow-sm">
           <h2 id="order-heading" className={SECTION_HEADING}>
@@ -92,6 +130,7 @@ export default function PaymentPage() {
             </a>
           </p>
         </section>
+        {unpaid && online ? <OnlinePayment waiting={online.waiting} lastFailed={online.lastFailed} refreshSeconds={WAIT_REFRESH_SECONDS} refusal={refusal} /> : null}
         {unpaid ? (
           <section aria-labelledby="transfer-heading" className="rounded-xl border-2 border-blue-800 bg-blue-50/40 p-6">
             <h2 id="transfer-heading" className={SECTION_HEADING}>

@@ -4,14 +4,22 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-type PolicyOptions = { nonce?: string; isDevelopment?: boolean; extraScriptSources?: string[]; extraImageSources?: string[]; extraConnectSources?: string[] };
+type PolicyOptions = {
+  nonce?: string;
+  isDevelopment?: boolean;
+  extraScriptSources?: string[];
+  extraImageSources?: string[];
+  extraConnectSources?: string[];
+  /** Origins a form's POST may lead to (the payment gateway's page, after our 303). */
+  extraFormActions?: string[];
+};
 
 /**
  * Scripts run only from our own origin or with this request's nonce; no inline script
  * without it. Styles allow inline for the 429 page's inline style (app/server/rate-limit-screen.server.ts)
  * and the third-party pixel scripts; style injection carries far less risk than script injection.
  */
-export function contentSecurityPolicy({ nonce, isDevelopment = false, extraScriptSources = [], extraImageSources = [], extraConnectSources = [] }: PolicyOptions = {}): string {
+export function contentSecurityPolicy({ nonce, isDevelopment = false, extraScriptSources = [], extraImageSources = [], extraConnectSources = [], extraFormActions = [] }: PolicyOptions = {}): string {
   const scriptSources = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...extraScriptSources];
   const connectSources = ["'self'", ...(isDevelopment ? ["ws:"] : []), ...extraConnectSources];
   return [
@@ -23,7 +31,7 @@ export function contentSecurityPolicy({ nonce, isDevelopment = false, extraScrip
     `connect-src ${connectSources.join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...extraFormActions].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }

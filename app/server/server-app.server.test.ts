@@ -7,6 +7,7 @@ import type { RequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPageCache } from "~/render/page-cache.server";
 import { createHttpServer } from "./http-server.server";
+import { P24_NOTIFICATION_PATH } from "~/payments/paths";
 import { originScreen } from "./origin-screen.server";
 import { sqliteRateLimits, type RateLimits } from "./rate-limits.server";
 import { createServerApp, type ServerAppOptions } from "./server-app.server";
@@ -229,16 +230,16 @@ describe("the server layer in front of Remix", () => {
 });
 
 describe("originScreen's exemptions", () => {
-  it("lets a declared path take cross-site POSTs, and nothing else", async () => {
+  it("lets Przelewy24's notification path take cross-site POSTs, and nothing else", async () => {
     const { default: express } = await import("express");
     const app = express();
-    app.use(originScreen({ allowedOrigins: new Set([SITE]), siteUrl: SITE, exemptPaths: ["/api/payments/notify"] }));
+    app.use(originScreen({ allowedOrigins: new Set([SITE]), siteUrl: SITE }));
     app.use((request, response) => void response.json({ origin: request.get("origin") ?? null }));
     const server = app.listen(0, "127.0.0.1");
     servers.push(server);
     await new Promise<void>((resolve) => server.once("listening", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const notified = await raw(base, "/api/payments/notify", { method: "POST", headers: { Origin: "https://payments.example" }, body: "" });
+    const notified = await raw(base, P24_NOTIFICATION_PATH, { method: "POST", headers: { Origin: "https://payments.example" }, body: "" });
     expect(notified.status).toBe(200);
     // Remix would refuse a foreign Origin itself: the exempt path reaches it without one.
     expect(JSON.parse(notified.body)).toEqual({ origin: null });

@@ -1,0 +1,50 @@
+/**
+ * What the site needs from an online payment gateway (docs/decisions/028). Routes and the
+ * payment domain talk to this interface only; app/payments/przelewy24.server.ts implements it.
+ * Amounts are integers in grosze.
+ */
+export type RegisterRequest = {
+  sessionId: string;
+  amountGrosze: number;
+  currency: string;
+  description: string;
+  email: string;
+  language: string;
+  urlReturn: string;
+  urlStatus: string;
+};
+
+export type BlikCharge = { ok: true; gatewayOrderId: string | null } | { ok: false; reason: "code-refused" };
+
+/** What the gateway says about one transaction when asked (a notification lost in transit). */
+export type GatewayTransaction = { paid: boolean; gatewayOrderId: string | null; amountGrosze: number; currency: string; methodId: number | null };
+
+/** A notification whose signature and merchant are right; its amount is still to be checked against the order. */
+export type SignedNotification = { sessionId: string; gatewayOrderId: string; amountGrosze: number; currency: string; methodId: number | null };
+
+export type VerifyRequest = { sessionId: string; gatewayOrderId: string; amountGrosze: number; currency: string };
+
+export type RefundRequest = VerifyRequest & { requestId: string; description: string; urlStatus: string };
+
+export interface PaymentGateway {
+  /** The gateway's name, stored with each payment. */
+  readonly name: string;
+  /** Registers a transaction; the token pays it by BLIK, the URL sends the customer to the gateway's page. */
+  register(request: RegisterRequest): Promise<{ token: string; redirectUrl: string }>;
+  chargeBlik(input: { token: string; blikCode: string }): Promise<BlikCharge>;
+  /** Confirms a notified payment with the gateway; only then is the money ours. */
+  verify(request: VerifyRequest): Promise<boolean>;
+  refund(request: RefundRequest): Promise<boolean>;
+  /** The transaction's state, or null when the gateway does not know the session. */
+  transactionBySessionId(sessionId: string): Promise<GatewayTransaction | null>;
+  /** Reads a notification's body: null unless its signature (checked in constant time) and merchant are right. */
+  readNotification(body: unknown): SignedNotification | null;
+}
+
+/** The gateway could not be reached or answered with a server error: the caller may try again later. */
+export class GatewayUnavailableError extends Error {
+  constructor(operation: string, detail: string) {
+    super(`payment gateway unavailable (${operation}): ${detail}`);
+    this.name = "GatewayUnavailableError";
+  }
+}

@@ -1,0 +1,195 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { applyTransition } from "~/admin/order-transitions.server";
+import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { startStandIn, TEST_P24 } from "../../tests/support/p24-stand-in-process";
+import { placeSampleOrder } from "../../tests/support/sample-order";
+import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import type { PaymentGateway } from "./gateway";
+import { handleNotification } from "./notification.server";
+import { notificationSign } from "./p24-sign";
+import { createPrzelewy24Gateway } from "./przelewy24.server";
+import { recoverStalePayments } from "./recovery.server";
+import { refundPayment } from "./refund.server";
+import { recheckPayment } from "./settle.server";
+import { startPayment, type PayableOrder } from "./start.server";
+
+/**
+ * The payment domain against the Przelewy24 stand-in over real HTTP, on SQLite and PostgreSQL.
+ * The notifications the stand-in posts are caught by a small server here and handed to
+ * handleNotification, as the notification route does.
+ */
+let standIn: Awaited<ReturnType<typeof startStandIn>>;
+let receiver: Server;
+let urlStatus: string;
+const received: unknown[] = [];
+
+beforeAll(async () => {
+  standIn = await startStandIn();
+  receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      received.push(JSON.parse(body));
+      response.writeHead(200).end("OK");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  urlStatus = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/notification`;
+});
+afterAll(async () => {
+  await standIn.stop();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+
+const T0 = new Date("2026-11-24T09:00:00Z");
+let orderCounter = 0;
+
+async function control(order: PayableOrder, rule: Record<string, unknown>) {
+  await fetch(`${standIn.url}/__control`, { method: "POST", body: JSON.stringify({ sessionPrefix: `${order.number}-`, ...rule }) });
+}
+
+/** The notification the stand-in posted for the order's session, once it has arrived. */
+async function notificationFor(order: PayableOrder): Promise<Record<string, unknown>> {
+  return vi.waitFor(() => {
+    const found = received.find((body) => String((body as { sessionId: string }).sessionId).startsWith(`${order.number}-`));
+    if (!found) throw new Error("no notification yet");
+    return found as Record<string, unknown>;
+  });
+}
+
+function signed(fields: Record<string, unknown>, crc: string = TEST_P24.crc) {
+  const { sign: _sign, ...rest } = fields;
+  return { ...rest, sign: notificationSign({ ...(rest as Parameters<typeof notificationSign>[0]), crc }) };
+}
+
+describe.each(DIALECTS)("online payment on %s", (dialect) => {
+  let db: AppDatabase;
+  let gateway: PaymentGateway;
+  let order: PayableOrder;
+
+  beforeEach(async () => {
+    db = await openDatabase(await freshTarget(dialect));
+    gateway = createPrzelewy24Gateway({ ...TEST_P24, apiUrl: standIn.url });
+    const placed = await placeSampleOrder(db, T0);
+    orderCounter += 1;
+    // Order numbers restart in every fresh database; the stand-in's rules and sessions are keyed by them.
+    const number = `${dialect}-${orderCounter}-${placed.order.number}`;
+    await db.updateTable("orders").set({ number }).where("id", "=", placed.order.id).execute();
+    order = await db.selectFrom("orders").select(["id", "number", "status", "price_grosze", "currency", "email", "locale"]).where("id", "=", placed.order.id).executeTakeFirstOrThrow();
+  });
+  afterEach(() => db.destroy());
+
+  const start = (request: Parameters<typeof startPayment>[2], now = T0) => startPayment(db, order, request, { gateway, description: "Zamówienie", urlReturn: "http://127.0.0.1/back", urlStatus, now });
+  const payments = () => db.selectFrom("payments").selectAll().where("order_id", "=", order.id).orderBy("id").execute();
+  const orderRow = () => db.selectFrom("orders").select(["status", "paid_at"]).where("id", "=", order.id).executeTakeFirstOrThrow();
+  const paidMails = () => db.selectFrom("outbox").select("data").where("order_id", "=", order.id).where("kind", "=", "order_paid").execute();
+  const events = () => db.selectFrom("order_events").selectAll().where("order_id", "=", order.id).execute();
+
+  it("BLIK: the amount in grosze, then the verified notification marks the order paid in one go; a repeat changes nothing", async () => {
+    expect(await start({ method: "blik", blikCode: "777123" })).toEqual({ kind: "blik-pending" });
+    const [pending] = await payments();
+    expect(pending).toMatchObject({ method: "blik", state: "pending", amount_grosze: 29900, currency: "PLN" });
+    const notification = await notificationFor(order);
+    expect(notification).toMatchObject({ amount: 29900, currency: "PLN", sessionId: pending!.session_id });
+
+    expect(await handleNotification(db, gateway, notification, T0)).toEqual({ status: 200, outcome: "paid" });
+    expect(await orderRow()).toMatchObject({ status: "paid", paid_at: T0.toISOString() });
+    expect((await payments()).map((row) => [row.state, row.gateway_order_id])).toEqual([["paid", String(notification.orderId)]]);
+    const [event] = await events();
+    expect(event).toMatchObject({ operator: "system", from_status: "awaiting_payment", to_status: "paid" });
+    expect(JSON.parse(event!.details!)).toMatchObject({ paidOnline: "przelewy24", paymentMethod: "blik" });
+    expect(await paidMails()).toHaveLength(1);
+
+    expect(await handleNotification(db, gateway, notification, T0)).toEqual({ status: 200, outcome: "already-paid" });
+    expect(await events()).toHaveLength(1);
+    expect(await paidMails()).toHaveLength(1);
+    // Paid online: the back office cannot mark it paid by hand again, even were the status to allow it.
+    await db.updateTable("orders").set({ status: "awaiting_payment" }).where("id", "=", order.id).execute();
+    expect(await applyTransition(db, order.id, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0)).toMatchObject({ ok: false, reason: "not-allowed" });
+  });
+
+  it("refuses a forged, altered, foreign or unknown notification with 400 and changes nothing", async () => {
+    await start({ method: "blik", blikCode: "777123" });
+    const genuine = await notificationFor(order);
+    const refusals = [
+      { ...genuine, sign: "0".repeat(96) },
+      signed(genuine, "guessed-crc"),
+      signed({ ...genuine, amount: 100, originAmount: 100 }),
+      signed({ ...genuine, currency: "EUR" }),
+      signed({ ...genuine, merchantId: 999 }),
+      signed({ ...genuine, sessionId: "nobody-s-session" }),
+      // Signed right, but Przelewy24 knows no such paid transaction: transaction/verify refuses.
+      signed({ ...genuine, orderId: 1 }),
+      { ...genuine, amount: "29900" },
+      null,
+    ];
+    for (const body of refusals) expect((await handleNotification(db, gateway, body, T0)).status).toBe(400);
+    expect((await orderRow()).status).toBe("awaiting_payment");
+    expect((await payments()).map((row) => row.state)).toEqual(["pending"]);
+    expect(await events()).toEqual([]);
+    expect(await paidMails()).toEqual([]);
+  });
+
+  it("a wrong BLIK code ends that attempt; two clicks start one charge", async () => {
+    expect(await start({ method: "blik", blikCode: "123456" })).toEqual({ kind: "blik-refused" });
+    expect((await payments()).map((row) => [row.state, row.failure])).toEqual([["failed", "blik-code-refused"]]);
+    await control(order, { notification: "drop" });
+    const both = await Promise.all([start({ method: "blik", blikCode: "777123" }), start({ method: "blik", blikCode: "777123" })]);
+    expect(both).toEqual([{ kind: "blik-pending" }, { kind: "blik-pending" }]);
+    const charged = (await (await fetch(`${standIn.url}/__transactions?sessionPrefix=${order.number}-`)).json()) as Array<{ status: number }>;
+    expect(charged.filter((transaction) => transaction.status === 2)).toHaveLength(1);
+  });
+
+  it("a lost notification: asking Przelewy24 by session id applies the payment through the same verified path", async () => {
+    await control(order, { notification: "drop" });
+    await start({ method: "redirect" });
+    const [attempt] = await payments();
+    // The customer pays on the gateway's page; the notification never arrives.
+    const token = attempt!.redirect_url!.split("/").pop();
+    await fetch(`${standIn.url}/trnRequest/${token}/pay`, { method: "POST", redirect: "manual" });
+    expect(await recheckPayment(db, gateway, attempt!, T0, false)).toBe("paid");
+    expect((await orderRow()).status).toBe("paid");
+    expect(await paidMails()).toHaveLength(1);
+    expect(await recheckPayment(db, gateway, attempt!, T0, false)).toBe("already-paid");
+    expect(await paidMails()).toHaveLength(1);
+  });
+
+  it("a cancelled trip to the gateway's page is closed when the customer then pays by BLIK", async () => {
+    const redirect = await start({ method: "redirect" });
+    expect(redirect.kind).toBe("redirect");
+    // A second click on the same button goes to the same page.
+    expect(await start({ method: "redirect" })).toEqual(redirect);
+    expect(await start({ method: "blik", blikCode: "777123" })).toEqual({ kind: "blik-pending" });
+    expect((await payments()).map((row) => [row.method, row.state])).toEqual([
+      ["redirect", "failed"],
+      ["blik", "pending"],
+    ]);
+  });
+
+  it("a full refund goes through the gateway once, and cancels the order with the reason and the amount for the e-mail", async () => {
+    await start({ method: "blik", blikCode: "777123" });
+    await handleNotification(db, gateway, await notificationFor(order), T0);
+    const [paid] = await payments();
+    const refund = () => refundPayment(db, gateway, { orderId: order.id, paymentId: paid!.id, reason: "Klient zrezygnował", operator: "op@example.com" }, T0);
+    expect(await refund()).toBe("refunded");
+    expect(await refund()).toBe("not-refundable");
+    expect((await payments()).map((row) => [row.state, row.refund_reason])).toEqual([["refunded", "Klient zrezygnował"]]);
+    expect((await orderRow()).status).toBe("cancelled");
+    const cancelled = await db.selectFrom("outbox").select("data").where("order_id", "=", order.id).where("kind", "=", "order_cancelled").execute();
+    expect(cancelled.map((row) => JSON.parse(row.data!))).toEqual([{ reason: "Klient zrezygnował", refundedGrosze: 29900 }]);
+    const [transaction] = (await (await fetch(`${standIn.url}/__transactions?sessionPrefix=${order.number}-`)).json()) as Array<{ refunds: Array<{ amount: number }> }>;
+    expect(transaction!.refunds.map((entry) => entry.amount)).toEqual([29900]);
+  });
+
+  it("housekeeping asks about attempts pending over 15 minutes, and only those", async () => {
+    await control(order, { notification: "drop" });
+    await start({ method: "blik", blikCode: "777123" });
+    expect(await recoverStalePayments(db, gateway, new Date(T0.getTime() + 14 * 60_000))).toBe(0);
+    expect((await orderRow()).status).toBe("awaiting_payment");
+    expect(await recoverStalePayments(db, gateway, new Date(T0.getTime() + 16 * 60_000))).toBe(1);
+    expect((await orderRow()).status).toBe("paid");
+    expect(await paidMails()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,138 @@
+import { timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { GatewayUnavailableError, type BlikCharge, type GatewayTransaction, type PaymentGateway, type RegisterRequest, type RefundRequest, type SignedNotification, type VerifyRequest } from "./gateway";
+import { notificationSign, registerSign, verifySign } from "./p24-sign";
+
+export type Przelewy24Config = { merchantId: number; posId: number; apiKey: string; crc: string; apiUrl: string };
+
+/** Przelewy24's status of a transaction (transaction/by/sessionId): 1 advance, 2 paid. */
+const P24_PAID_STATUSES = new Set([1, 2]);
+
+const NotificationSchema = z.object({
+  merchantId: z.number().int(),
+  posId: z.number().int(),
+  sessionId: z.string().min(1).max(100),
+  amount: z.number().int().positive(),
+  originAmount: z.number().int().positive(),
+  currency: z.string().length(3),
+  orderId: z.number().int().positive(),
+  methodId: z.number().int(),
+  statement: z.string().max(200),
+  sign: z.string().regex(/^[0-9a-f]{96}$/i),
+});
+
+const TransactionSchema = z.object({
+  data: z.object({ orderId: z.number().int().nullable().optional(), sessionId: z.string(), status: z.number().int(), amount: z.number().int(), currency: z.string(), paymentMethod: z.number().int().nullable().optional() }),
+});
+
+function sameHex(a: string, b: string): boolean {
+  const left = Buffer.from(a.toLowerCase(), "utf8");
+  const right = Buffer.from(b.toLowerCase(), "utf8");
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * The Przelewy24 REST API v1 adapter: HTTP Basic auth (posId:apiKey), JSON bodies, each
+ * request that moves money signed with the CRC key. Nothing secret is ever put into an
+ * error message or a log line: errors name the operation and the HTTP status only.
+ */
+export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typeof fetch = fetch): PaymentGateway {
+  const authorization = `Basic ${Buffer.from(`${config.posId}:${config.apiKey}`).toString("base64")}`;
+
+  async function call(operation: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${config.apiUrl}/api/v1/${path}`, {
+        method,
+        headers: { Authorization: authorization, Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (error) {
+      throw new GatewayUnavailableError(operation, error instanceof Error ? error.name : "network error");
+    }
+    if (response.status >= 500 || response.status === 401 || response.status === 429) throw new GatewayUnavailableError(operation, `HTTP ${response.status}`);
+    const json: unknown = await response.json().catch(() => null);
+    return { status: response.status, json };
+  }
+
+  return {
+    name: "przelewy24",
+
+    async register(request: RegisterRequest) {
+      const { status, json } = await call("register", "POST", "transaction/register", {
+        merchantId: config.merchantId,
+        posId: config.posId,
+        sessionId: request.sessionId,
+        amount: request.amountGrosze,
+        currency: request.currency,
+        description: request.description,
+        email: request.email,
+        country: "PL",
+        language: request.language,
+        urlReturn: request.urlReturn,
+        urlStatus: request.urlStatus,
+        sign: registerSign({ sessionId: request.sessionId, merchantId: config.merchantId, amount: request.amountGrosze, currency: request.currency, crc: config.crc }),
+      });
+      const token = (json as { data?: { token?: unknown } } | null)?.data?.token;
+      if (status !== 200 || typeof token !== "string" || !/^[A-Za-z0-9-]{1,100}$/.test(token)) throw new GatewayUnavailableError("register", `HTTP ${status}`);
+      return { token, redirectUrl: `${config.apiUrl}/trnRequest/${token}` };
+    },
+
+    async chargeBlik({ token, blikCode }): Promise<BlikCharge> {
+      const { status, json } = await call("chargeBlik", "POST", "paymentMethod/blik/chargeByCode", { token, blikCode });
+      if (status !== 200) return { ok: false, reason: "code-refused" };
+      const orderId = (json as { data?: { orderId?: unknown } } | null)?.data?.orderId;
+      return { ok: true, gatewayOrderId: typeof orderId === "number" ? String(orderId) : null };
+    },
+
+    async verify(request: VerifyRequest) {
+      const orderId = Number(request.gatewayOrderId);
+      const { status, json } = await call("verify", "PUT", "transaction/verify", {
+        merchantId: config.merchantId,
+        posId: config.posId,
+        sessionId: request.sessionId,
+        amount: request.amountGrosze,
+        currency: request.currency,
+        orderId,
+        sign: verifySign({ sessionId: request.sessionId, orderId, amount: request.amountGrosze, currency: request.currency, crc: config.crc }),
+      });
+      return status === 200 && (json as { data?: { status?: unknown } } | null)?.data?.status === "success";
+    },
+
+    async refund(request: RefundRequest) {
+      const { status, json } = await call("refund", "POST", "transaction/refund", {
+        requestId: request.requestId,
+        refunds: [{ orderId: Number(request.gatewayOrderId), sessionId: request.sessionId, amount: request.amountGrosze, description: request.description }],
+        refundsUuid: request.requestId,
+        urlStatus: request.urlStatus,
+      });
+      const first = (json as { data?: Array<{ status?: unknown }> } | null)?.data?.[0];
+      return (status === 200 || status === 201) && first?.status === true;
+    },
+
+    async transactionBySessionId(sessionId: string): Promise<GatewayTransaction | null> {
+      const { status, json } = await call("transactionBySessionId", "GET", `transaction/by/sessionId/${encodeURIComponent(sessionId)}`);
+      if (status === 404 || status === 400) return null;
+      const parsed = TransactionSchema.safeParse(json);
+      if (status !== 200 || !parsed.success) throw new GatewayUnavailableError("transactionBySessionId", `HTTP ${status}`);
+      const { data } = parsed.data;
+      return {
+        paid: P24_PAID_STATUSES.has(data.status),
+        gatewayOrderId: data.orderId ? String(data.orderId) : null,
+        amountGrosze: data.amount,
+        currency: data.currency,
+        methodId: data.paymentMethod ?? null,
+      };
+    },
+
+    readNotification(body: unknown): SignedNotification | null {
+      const parsed = NotificationSchema.safeParse(body);
+      if (!parsed.success) return null;
+      const { sign, ...fields } = parsed.data;
+      if (!sameHex(sign, notificationSign({ ...fields, crc: config.crc }))) return null;
+      if (fields.merchantId !== config.merchantId || fields.posId !== config.posId) return null;
+      return { sessionId: fields.sessionId, gatewayOrderId: String(fields.orderId), amountGrosze: fields.amount, currency: fields.currency, methodId: fields.methodId };
+    },
+  };
+}

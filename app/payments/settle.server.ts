@@ -1,0 +1,98 @@
+import { applyTransitionIn, SYSTEM_ACTOR } from "~/admin/order-transitions.server";
+import type { AppDatabase } from "~/db/db.server";
+import type { PaymentRow } from "~/db/schema";
+import { GatewayUnavailableError, type PaymentGateway } from "./gateway";
+
+/**
+ * The one way a payment becomes paid (docs/decisions/028): the gateway's word is checked
+ * against our payment row (amount, currency), confirmed with transaction/verify, and only then
+ * applied in one transaction. Both a notification and a recovery check come through here.
+ */
+export type SettleOutcome = "paid" | "already-paid" | "unknown" | "mismatch" | "refused" | "unavailable";
+
+type GatewayFacts = { sessionId: string; gatewayOrderId: string; amountGrosze: number; currency: string; methodId: number | null };
+
+export async function settleVerified(db: AppDatabase, gateway: PaymentGateway, facts: GatewayFacts, now: Date): Promise<{ outcome: SettleOutcome; payment?: PaymentRow }> {
+  const payment = await db.selectFrom("payments").selectAll().where("session_id", "=", facts.sessionId).executeTakeFirst();
+  if (!payment) return { outcome: "unknown" };
+  const order = await db.selectFrom("orders").select(["price_grosze", "currency"]).where("id", "=", payment.order_id).executeTakeFirstOrThrow();
+  const sameMoney = facts.amountGrosze === payment.amount_grosze && facts.currency === payment.currency;
+  if (!sameMoney || payment.amount_grosze !== order.price_grosze || payment.currency !== order.currency) return { outcome: "mismatch", payment };
+  if (payment.state === "paid" || payment.state === "refunded") return { outcome: "already-paid", payment };
+  try {
+    const confirmed = await gateway.verify({ sessionId: facts.sessionId, gatewayOrderId: facts.gatewayOrderId, amountGrosze: facts.amountGrosze, currency: facts.currency });
+    if (!confirmed) return { outcome: "refused", payment };
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) return { outcome: "unavailable", payment };
+    throw error;
+  }
+  const applied = await recordPaid(db, payment, facts, now);
+  return { outcome: applied ? "paid" : "already-paid", payment };
+}
+
+/**
+ * ONE transaction: the payment row, the order's move to paid through the back office's own
+ * transition (its audit row and the customer's "paid" e-mail), and any other attempt of the
+ * order closed. The payment's state is the guard: a second notification finds it paid and
+ * changes nothing. Returns whether this call applied it.
+ */
+async function recordPaid(db: AppDatabase, payment: PaymentRow, facts: GatewayFacts, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("payments")
+      .set({ state: "paid", paid_at: at, updated_at: at, gateway_order_id: facts.gatewayOrderId, gateway_method_id: facts.methodId, failure: null })
+      .where("id", "=", payment.id)
+      .where("state", "in", ["registered", "pending", "failed"])
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return false;
+    await trx
+      .updateTable("payments")
+      .set({ state: "failed", failure: "superseded", updated_at: at })
+      .where("order_id", "=", payment.order_id)
+      .where("id", "!=", payment.id)
+      .where("state", "in", ["registered", "pending"])
+      .execute();
+    const moved = await applyTransitionIn(
+      trx,
+      payment.order_id,
+      { transition: "mark_paid", paidAt: at, paidOnline: payment.gateway, paymentMethod: payment.method, gatewayOrderId: facts.gatewayOrderId },
+      SYSTEM_ACTOR,
+      now,
+    );
+    // The money is ours either way; an order no longer awaiting payment (cancelled meanwhile) is the operator's to refund.
+    if (!moved.ok) console.warn(`payment ${payment.id} paid for order ${payment.order_id} in status ${moved.current ?? "unknown"}: needs an operator`);
+    return true;
+  });
+}
+
+/**
+ * Asks the gateway about one attempt in progress, for a notification that may have been lost
+ * (the site was down while Przelewy24 retried). A paid one goes through the verified path; a
+ * BLIK attempt the gateway has not seen paid after its code's lifetime is closed as failed.
+ */
+export async function recheckPayment(db: AppDatabase, gateway: PaymentGateway, payment: PaymentRow, now: Date, closeIfUnpaid: boolean): Promise<SettleOutcome | "unpaid"> {
+  let transaction;
+  try {
+    transaction = await gateway.transactionBySessionId(payment.session_id);
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) return "unavailable";
+    throw error;
+  }
+  if (transaction?.paid && transaction.gatewayOrderId) {
+    const { outcome } = await settleVerified(db, gateway, { sessionId: payment.session_id, ...transaction, gatewayOrderId: transaction.gatewayOrderId }, now);
+    return outcome;
+  }
+  if (closeIfUnpaid) await closeAttempt(db, payment.id, "not-paid", now);
+  return "unpaid";
+}
+
+/** Ends an attempt that is still in progress; an attempt already settled is left as it is. */
+export async function closeAttempt(db: AppDatabase, paymentId: number, failure: string, now: Date): Promise<void> {
+  await db
+    .updateTable("payments")
+    .set({ state: "failed", failure, updated_at: now.toISOString() })
+    .where("id", "=", paymentId)
+    .where("state", "in", ["registered", "pending"])
+    .execute();
+}

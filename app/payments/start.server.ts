@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import type { AppDatabase } from "~/db/db.server";
+import type { PaymentMethod, PaymentRow } from "~/db/schema";
+import { isUniqueViolation } from "~/db/unique-violation";
+import { GatewayUnavailableError, type PaymentGateway } from "./gateway";
+import { closeAttempt, recheckPayment } from "./settle.server";
+
+/** How long a BLIK code's confirmation may take in the bank's app; the page waits this long for it by itself. */
+export const BLIK_WAIT_MS = 2 * 60_000;
+/** After this, a BLIK attempt the gateway has not seen paid is closed (a bank's app may confirm a little late). */
+export const BLIK_GIVE_UP_MS = 5 * 60_000;
+/** A second click within this time goes on with the attempt in progress instead of starting another. */
+const SAME_ATTEMPT_MS = BLIK_WAIT_MS;
+
+export type PayableOrder = { id: number; number: string; status: string; price_grosze: number; currency: string; email: string; locale: string };
+
+export type StartRequest = { method: "blik"; blikCode: string } | { method: "redirect" };
+export type StartOutcome =
+  | { kind: "redirect"; url: string }
+  | { kind: "blik-pending" }
+  | { kind: "blik-refused" }
+  | { kind: "not-payable" }
+  | { kind: "unavailable" };
+
+export type StartContext = { gateway: PaymentGateway; description: string; urlReturn: string; urlStatus: string; now: Date };
+
+export function inProgressPayment(db: AppDatabase, orderId: number): Promise<PaymentRow | undefined> {
+  return db.selectFrom("payments").selectAll().where("order_id", "=", orderId).where("state", "in", ["registered", "pending"]).executeTakeFirst();
+}
+
+/**
+ * Starts one online payment of an order (docs/decisions/028). At most one attempt is in
+ * progress per order (a unique index says so): a repeated click continues the same attempt;
+ * an attempt of the other kind (a cancelled trip to the gateway's page) is asked about first
+ * and closed only when the gateway has not been paid.
+ */
+export async function startPayment(db: AppDatabase, order: PayableOrder, request: StartRequest, context: StartContext): Promise<StartOutcome> {
+  const { gateway, now } = context;
+  if (order.status !== "awaiting_payment") return { kind: "not-payable" };
+  const current = await inProgressPayment(db, order.id);
+  if (current) {
+    const young = now.getTime() - Date.parse(current.created_at) < SAME_ATTEMPT_MS;
+    if (young && current.method === request.method) {
+      if (current.method === "blik") return { kind: "blik-pending" };
+      if (current.redirect_url) return { kind: "redirect", url: current.redirect_url };
+    }
+    const state = await recheckPayment(db, gateway, current, now, true);
+    if (state === "paid" || state === "already-paid") return { kind: "not-payable" };
+    if (state === "unavailable") return { kind: "unavailable" };
+  }
+
+  const payment = await insertAttempt(db, order, request.method, gateway.name, now);
+  if (!payment) return request.method === "blik" ? { kind: "blik-pending" } : { kind: "unavailable" };
+  try {
+    const { token, redirectUrl } = await gateway.register({
+      sessionId: payment.session_id,
+      amountGrosze: order.price_grosze,
+      currency: order.currency,
+      description: context.description,
+      email: order.email,
+      language: order.locale === "uk" ? "en" : order.locale,
+      urlReturn: context.urlReturn,
+      urlStatus: context.urlStatus,
+    });
+    if (request.method === "redirect") {
+      await markPending(db, payment.id, { redirect_url: redirectUrl }, now);
+      return { kind: "redirect", url: redirectUrl };
+    }
+    const charge = await gateway.chargeBlik({ token, blikCode: request.blikCode });
+    if (!charge.ok) {
+      await closeAttempt(db, payment.id, "blik-code-refused", now);
+      return { kind: "blik-refused" };
+    }
+    await markPending(db, payment.id, { gateway_order_id: charge.gatewayOrderId }, now);
+    return { kind: "blik-pending" };
+  } catch (error) {
+    if (!(error instanceof GatewayUnavailableError)) throw error;
+    console.warn(`payment ${payment.id} of order ${order.id}: ${error.message}`);
+    await closeAttempt(db, payment.id, "gateway-unavailable", now);
+    return { kind: "unavailable" };
+  }
+}
+
+/** The new attempt's row, or null when another request started one at the same moment. */
+async function insertAttempt(db: AppDatabase, order: PayableOrder, method: PaymentMethod, gatewayName: string, now: Date): Promise<PaymentRow | null> {
+  const at = now.toISOString();
+  try {
+    return await db
+      .insertInto("payments")
+      .values({
+        order_id: order.id,
+        gateway: gatewayName,
+        method,
+        // Unguessable, and names the order for whoever reads the gateway's panel.
+        session_id: `${order.number}-${randomBytes(9).toString("base64url")}`,
+        state: "registered",
+        amount_grosze: order.price_grosze,
+        currency: order.currency,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (startedMeanwhile(error)) return null;
+    throw error;
+  }
+}
+
+/** The partial unique index on attempts in progress: SQLite names its column, PostgreSQL the index. */
+function startedMeanwhile(error: unknown): boolean {
+  return isUniqueViolation(error, "payments", ["order_id"]) || (error as { constraint?: string } | null)?.constraint === "payments_one_in_progress";
+}
+
+async function markPending(db: AppDatabase, paymentId: number, columns: { redirect_url?: string; gateway_order_id?: string | null }, now: Date): Promise<void> {
+  await db
+    .updateTable("payments")
+    .set({ state: "pending", updated_at: now.toISOString(), ...columns })
+    .where("id", "=", paymentId)
+    .where("state", "=", "registered")
+    .execute();
+}

@@ -1,0 +1,215 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createHash } from "node:crypto";
+import { createOperator, openOrder, placeOrder, signIn, uniqueOperatorEmail, useOwnClientAddress } from "./support/admin";
+import { receivedMail } from "./support/mail";
+import { startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
+import { ageAttempts, controlStandIn, E2E_P24, freePort, notifyNow, paymentsOf, standInTransactions } from "./support/p24";
+import { strings } from "./support/site";
+
+/**
+ * Online payment through the Przelewy24 stand-in (tests/support/p24-stand-in.mjs), at phone
+ * width, with JavaScript on and off: the page ends at "Opłacone" by itself, by meta refresh
+ * without JavaScript and by a quiet poll with it.
+ */
+const payment = strings("pl", "payment");
+const PAID_SUBJECT = (number: string) => `Zamówienie ${number} jest opłacone`;
+const paidMails = (number: string) => receivedMail().filter((mail) => mail.subject.includes(PAID_SUBJECT(number)));
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function payByBlik(page: Page, code: string) {
+  await page.getByLabel(payment.online.blik.label).pressSequentially(code);
+  await page.getByRole("button", { name: payment.online.blik.submit }).click();
+}
+
+async function expectPaid(page: Page) {
+  // The waiting page looks again every few seconds by itself.
+  await expect(page.getByTestId("order-status")).toHaveText(payment.status.paid, { timeout: 20_000 });
+  await expect(page.getByTestId("online-payment")).toHaveCount(0);
+  await expect(page.getByTestId("bank-account")).toHaveCount(0);
+}
+
+async function blikOrder(page: Page, request: Parameters<typeof placeOrder>[0], tag: string, rule: Parameters<typeof controlStandIn>[1] = {}) {
+  const order = await placeOrder(request, { name: `Online ${tag}` });
+  await controlStandIn(order.number, rule);
+  await page.goto(order.paymentPath);
+  return order;
+}
+
+test.describe("online payment", () => {
+  test("BLIK: the code typed on our page, then 'confirm in the bank's app', then 'Opłacone' by itself; paid in /admin, one e-mail", async ({ page, request }) => {
+    const order = await blikOrder(page, request, "blik", { notification: "drop" });
+    await expect(page.getByRole("heading", { name: payment.online.heading })).toBeVisible();
+    await payByBlik(page, "777123");
+    await expect(page.getByTestId("payment-waiting")).toContainText(payment.online.waitingBlik);
+    // No second BLIK form while the bank's app waits: two clicks can never charge twice.
+    await expect(page.getByRole("button", { name: payment.online.blik.submit })).toHaveCount(0);
+    const [transaction] = await standInTransactions(order.number);
+    await notifyNow(transaction!.sessionId);
+    await expectPaid(page);
+    await expect.poll(() => paidMails(order.number).length, { timeout: 15_000 }).toBe(1);
+
+    const operator = uniqueOperatorEmail("p24");
+    createOperator(operator);
+    await useOwnClientAddress(page);
+    await signIn(page, operator);
+    await openOrder(page, order.number);
+    await expect(page.getByTestId("admin-order-status")).toHaveText("Opłacone");
+    await expect(page.getByTestId("admin-payments")).toContainText("BLIK");
+    await expect(page.getByTestId("status-history")).toContainText("automatycznie");
+    // Paid online: no hand-made "paid" on top of it.
+    await expect(page.getByTestId("form-mark_paid")).toHaveCount(0);
+    expect(paidMails(order.number)).toHaveLength(1);
+  });
+
+  test("a wrong BLIK code: a clear message, the code kept, no error page; then a right one pays", async ({ page, request }) => {
+    const order = await blikOrder(page, request, "wrong-code");
+    await payByBlik(page, "12a");
+    await expect(page.getByText(payment.online.blik.invalid)).toBeVisible();
+    await expect(page.getByLabel(payment.online.blik.label)).toHaveValue("12a");
+    await page.getByLabel(payment.online.blik.label).fill("");
+    await payByBlik(page, "123456");
+    await expect(page.getByText(payment.online.blik.refused)).toBeVisible();
+    await expect(page.getByLabel(payment.online.blik.label)).toHaveValue("123456");
+    await expect(page.getByTestId("order-status")).toHaveText(payment.status.awaiting_payment);
+    await page.getByLabel(payment.online.blik.label).fill("");
+    await payByBlik(page, "777123");
+    await expectPaid(page);
+    expect(paymentsOf(order.number).map((row) => row.state)).toEqual(["failed", "paid"]);
+  });
+
+  test("after two minutes without a confirmation the page stops looking by itself and offers 'Sprawdź ponownie'", async ({ page, request }) => {
+    // The bank's app never confirms: the gateway has the charge but no payment.
+    const order = await blikOrder(page, request, "unconfirmed", { decline: true });
+    await payByBlik(page, "777123");
+    await expect(page.getByTestId("payment-waiting")).toContainText(payment.online.waitingBlik);
+    await expect(page.locator('noscript, meta[http-equiv="refresh"]')).not.toHaveCount(0);
+    ageAttempts(order.number, 3);
+    await page.reload();
+    await expect(page.getByTestId("payment-waiting")).toContainText(payment.online.stillWaiting);
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+    await expect(page.locator("head noscript")).toHaveCount(0);
+    await page.getByRole("link", { name: payment.online.checkAgain }).click();
+    await expect(page.getByTestId("payment-waiting")).toContainText(payment.online.stillWaiting);
+    await expect(page.getByTestId("order-status")).toHaveText(payment.status.awaiting_payment);
+    // A new code may be tried; the unconfirmed attempt is asked about and closed first.
+    await expect(page.getByRole("button", { name: payment.online.blik.submit })).toBeVisible();
+  });
+
+  test("pay-by-link: to Przelewy24's page and back, paid", async ({ page, request }) => {
+    const order = await placeOrder(request, { name: "Online link" });
+    await page.goto(order.paymentPath);
+    await page.getByRole("button", { name: payment.online.redirect.submit }).click();
+    await expect(page.getByRole("heading", { name: "Przelewy24 (stand-in)" })).toBeVisible();
+    await page.getByRole("button", { name: "Zapłać" }).click();
+    await expect(page).toHaveURL(new RegExp(`${order.paymentPath}$`));
+    await expectPaid(page);
+    await expect.poll(() => paidMails(order.number).length, { timeout: 15_000 }).toBe(1);
+  });
+
+  test("pay-by-link cancelled on Przelewy24's page, then paid by BLIK", async ({ page, request }) => {
+    const order = await placeOrder(request, { name: "Online cancelled" });
+    await page.goto(order.paymentPath);
+    await page.getByRole("button", { name: payment.online.redirect.submit }).click();
+    await page.getByRole("button", { name: "Anuluj" }).click();
+    await expect(page).toHaveURL(new RegExp(`${order.paymentPath}$`));
+    await expect(page.getByTestId("payment-waiting")).toContainText(payment.online.waitingRedirect);
+    await payByBlik(page, "777123");
+    await expectPaid(page);
+    expect(paymentsOf(order.number).map((row) => [row.method, row.state])).toEqual([
+      ["redirect", "failed"],
+      ["blik", "paid"],
+    ]);
+  });
+
+  test("a notification sent twice: one payment, one e-mail, both answered 200", async ({ page, request }) => {
+    const order = await blikOrder(page, request, "twice", { notification: "twice" });
+    await payByBlik(page, "777123");
+    await expectPaid(page);
+    await expect.poll(async () => (await standInTransactions(order.number))[0]?.notifications.map((n) => n.status)).toEqual([200, 200]);
+    expect(paymentsOf(order.number).map((row) => row.state)).toEqual(["paid"]);
+    await expect.poll(() => paidMails(order.number).length, { timeout: 15_000 }).toBe(1);
+  });
+
+  test("a forged or altered notification changes nothing and is answered 400", async ({ page, request }) => {
+    const order = await blikOrder(page, request, "forged", { notification: "bad-sign" });
+    await payByBlik(page, "777123");
+    await expect.poll(async () => (await standInTransactions(order.number))[0]?.notifications.map((n) => n.status)).toEqual([400]);
+    const [transaction] = await standInTransactions(order.number);
+    await fetch(`${process.env.E2E_P24_STAND_IN_URL}/__notify`, { method: "POST", body: JSON.stringify({ sessionId: transaction!.sessionId, notification: "wrong-amount" }) });
+    await expect.poll(async () => (await standInTransactions(order.number))[0]?.notifications.map((n) => n.status)).toEqual([400, 400]);
+    // Someone else's forgery, sent from another site with a sign made without our CRC key.
+    const fields = { merchantId: E2E_P24.merchantId, posId: E2E_P24.posId, sessionId: transaction!.sessionId, amount: 29900, originAmount: 29900, currency: "PLN", orderId: transaction!.orderId, methodId: 154, statement: "x" };
+    const sign = createHash("sha384").update(JSON.stringify({ ...fields, crc: "guessed" })).digest("hex");
+    const forged = await request.post("/payments/przelewy24/notification", { data: { ...fields, sign }, headers: { Origin: "https://evil.example" } });
+    expect(forged.status()).toBe(400);
+    const unknown = await request.post("/payments/przelewy24/notification", { data: { ...fields, sessionId: "AE-0000-000000-nobody", sign } });
+    expect(unknown.status()).toBe(400);
+    await page.reload();
+    await expect(page.getByTestId("order-status")).toHaveText(payment.status.awaiting_payment);
+    expect(paymentsOf(order.number).map((row) => row.state)).toEqual(["pending"]);
+    expect(paidMails(order.number)).toHaveLength(0);
+  });
+
+  test("a notification lost in transit is recovered when the customer comes back", async ({ page, request }) => {
+    const order = await placeOrder(request, { name: "Online lost" });
+    await controlStandIn(order.number, { notification: "drop" });
+    await page.goto(order.paymentPath);
+    await page.getByRole("button", { name: payment.online.redirect.submit }).click();
+    await page.getByRole("button", { name: "Zapłać" }).click();
+    await expect(page.getByTestId("payment-waiting")).toContainText(payment.online.waitingRedirect);
+    expect((await standInTransactions(order.number))[0]?.notifications).toEqual([]);
+    // Over a minute later the page asks Przelewy24 itself.
+    ageAttempts(order.number, 2);
+    await page.goto(order.paymentPath);
+    await expect(page.getByTestId("order-status")).toHaveText(payment.status.paid);
+    await expect.poll(() => paidMails(order.number).length, { timeout: 15_000 }).toBe(1);
+  });
+
+  test("a refund from /admin: the full amount back through Przelewy24, the order cancelled, the customer told", async ({ page, request }) => {
+    const order = await blikOrder(page, request, "refund");
+    await payByBlik(page, "777123");
+    await expectPaid(page);
+    const operator = uniqueOperatorEmail("refund");
+    createOperator(operator);
+    await useOwnClientAddress(page);
+    await signIn(page, operator);
+    await openOrder(page, order.number);
+    const form = page.getByTestId("form-refund");
+    // No reason: refused with a message, nothing sent.
+    await form.getByRole("button", { name: "Zwróć całą płatność" }).click();
+    await expect(page.getByText("Podaj powód zwrotu")).toBeVisible();
+    expect((await standInTransactions(order.number))[0]?.refunds).toEqual([]);
+    await page.getByLabel("Powód zwrotu").pressSequentially("Klient zrezygnował przed wykonaniem");
+    await page.getByRole("button", { name: "Zwróć całą płatność" }).click();
+    await expect(page.getByTestId("refund-done")).toBeVisible();
+    await expect(page.getByTestId("admin-order-status")).toHaveText("Anulowane");
+    await expect(page.getByTestId("payment-refunded")).toContainText("Klient zrezygnował przed wykonaniem");
+    await expect(page.getByTestId("form-refund")).toHaveCount(0);
+    expect((await standInTransactions(order.number))[0]?.refunds.map((refund) => refund.amount)).toEqual([29900]);
+    const cancelled = () => receivedMail().filter((mail) => mail.subject.includes(`Zamówienie ${order.number} zostało anulowane`));
+    await expect.poll(() => cancelled().length, { timeout: 15_000 }).toBe(1);
+    expect(cancelled()[0]!.text).toContain("Zwróciliśmy Twoją płatność");
+  });
+
+  test("without Przelewy24's settings the page offers the bank transfer only", async ({ page }) => {
+    const port = await freePort();
+    const site = startOwnSite(port, { P24_MERCHANT_ID: "", P24_API_KEY: "", P24_CRC: "" });
+    try {
+      await waitUntilUp(port, site);
+      const response = await fetch(`http://127.0.0.1:${port}/api/accept`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ imie_nazwisko_najemcy: "Offline", email: "k@example.com", telefon: "600100200", adres_najemcy: "ul. Krótka 1, 00-001 Warszawa", adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 }),
+      });
+      const { payment_url: paymentPath } = (await response.json()) as { payment_url: string };
+      await page.goto(`http://127.0.0.1:${port}${paymentPath}`);
+      await expect(page.getByTestId("bank-account")).toBeVisible();
+      await expect(page.getByText(payment.lead)).toBeVisible();
+      await expect(page.getByTestId("online-payment")).toHaveCount(0);
+      expect((await fetch(`http://127.0.0.1:${port}/payments/przelewy24/notification`, { method: "POST", body: "{}" })).status).toBe(404);
+    } finally {
+      await stopOwnSite(site);
+    }
+  });
+});
