@@ -5,7 +5,8 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { openDatabase, type AppDatabase } from "./db.server";
-import { MIGRATIONS, migrateSqlite } from "./migrations";
+import { migrateSqlite } from "./migrate.server";
+import { MIGRATIONS } from "./migrations";
 import { DatabaseBusyError, retryWhileBusy } from "./sqlite-busy.server";
 import { isUniqueViolation } from "./unique-violation";
 
@@ -55,42 +56,30 @@ const row = (key: string, seq: number) => ({
   updated_at: "x",
 });
 
-async function insertError(
-  db: AppDatabase,
-  values: ReturnType<typeof row>
-): Promise<unknown> {
+async function insertError(db: AppDatabase, values: ReturnType<typeof row>): Promise<unknown> {
   return db
     .insertInto("orders")
     .values(values)
     .execute()
     .then(
       () => null,
-      (error: unknown) => error
+      (error: unknown) => error,
     );
 }
 
 describe.each(DIALECTS)("the database on %s", (dialect) => {
   it("migrates a fresh database once, even when several instances start together", async () => {
     const target = await freshTarget(dialect);
-    const instances = await Promise.all([
-      open(target),
-      open(target),
-      open(target),
-    ]);
+    const instances = await Promise.all([open(target), open(target), open(target)]);
     await instances[0]!.insertInto("orders").values(row("k1", 1)).execute();
     const again = await open(target);
-    const rows = await again
-      .selectFrom("orders")
-      .select("idempotency_key")
-      .execute();
+    const rows = await again.selectFrom("orders").select("idempotency_key").execute();
     expect(rows).toEqual([{ idempotency_key: "k1" }]);
     if (dialect === "postgres") {
       const versions = await sql<{
         version: number;
       }>`SELECT version FROM schema_migrations ORDER BY version`.execute(again);
-      expect(versions.rows.map((r) => r.version)).toEqual(
-        MIGRATIONS.map((_, i) => i + 1)
-      );
+      expect(versions.rows.map((r) => r.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
     }
   });
 
@@ -101,29 +90,44 @@ describe.each(DIALECTS)("the database on %s", (dialect) => {
       ...row("k1", 2),
       payment_token: "other",
     });
-    expect(isUniqueViolation(sameKey, "orders", ["idempotency_key"])).toBe(
-      true
-    );
-    expect(
-      isUniqueViolation(sameKey, "orders", ["number_year", "number_seq"])
-    ).toBe(false);
+    expect(isUniqueViolation(sameKey, "orders", ["idempotency_key"])).toBe(true);
+    expect(isUniqueViolation(sameKey, "orders", ["number_year", "number_seq"])).toBe(false);
     const sameSeq = await insertError(db, {
       ...row("k2", 1),
       number: "T-other",
     });
-    expect(
-      isUniqueViolation(sameSeq, "orders", ["number_year", "number_seq"])
-    ).toBe(true);
-    expect(isUniqueViolation(sameSeq, "orders", ["idempotency_key"])).toBe(
-      false
-    );
-    expect(
-      isUniqueViolation(new Error("boom"), "orders", ["idempotency_key"])
-    ).toBe(false);
+    expect(isUniqueViolation(sameSeq, "orders", ["number_year", "number_seq"])).toBe(true);
+    expect(isUniqueViolation(sameSeq, "orders", ["idempotency_key"])).toBe(false);
+    expect(isUniqueViolation(new Error("boom"), "orders", ["idempotency_key"])).toBe(false);
   });
 });
 
 describe("SQLite specifics", () => {
+  it("rebuilds the orders table in a later step while the outbox and the audit trail refer to it", async () => {
+    const target = await freshTarget("sqlite");
+    const db = await open(target);
+    await db.insertInto("orders").values(row("referred", 1)).execute();
+    const order = await db.selectFrom("orders").select("id").executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    await db.insertInto("outbox").values({ order_id: order.id, kind: "order_confirmation", next_attempt_at: at, created_at: at }).execute();
+    await db.destroy();
+    const connection = new SQLite((target as { sqlitePath: string }).sqlitePath);
+    // The way SQLite changes a column: a new table, the rows copied, the old one dropped, the new one renamed.
+    const { sql: definition } = connection.prepare("SELECT sql FROM sqlite_master WHERE name = 'orders'").get() as { sql: string };
+    const rebuild = {
+      name: "rebuild-orders",
+      sqlite: `${definition.replace(/^CREATE TABLE "?orders"?/, "CREATE TABLE orders_rebuilt")};
+        INSERT INTO orders_rebuilt SELECT * FROM orders; DROP TABLE orders; ALTER TABLE orders_rebuilt RENAME TO orders;`,
+      postgres: "",
+    };
+    connection.pragma("foreign_keys = ON");
+    expect(migrateSqlite(connection, [...MIGRATIONS, rebuild])).toBe(MIGRATIONS.length + 1);
+    expect(connection.pragma("foreign_keys", { simple: true })).toBe(1);
+    expect(connection.prepare("SELECT count(*) AS n FROM outbox").get()).toEqual({ n: 1 });
+    expect(connection.pragma("foreign_key_check")).toEqual([]);
+    connection.close();
+  });
+
   it("brings a file made before PostgreSQL support (user_version 1) up to date and keeps its orders", async () => {
     const target = await freshTarget("sqlite");
     const path = (target as { sqlitePath: string }).sqlitePath;
@@ -132,11 +136,15 @@ describe("SQLite specifics", () => {
     migrateSqlite(old, MIGRATIONS.slice(0, 1));
     const values = row("old", 1) as Record<string, unknown>;
     const columns = Object.keys(values);
-    old.prepare(`INSERT INTO orders (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).run(...columns.map((column) => values[column] as never));
+    old
+      .prepare(`INSERT INTO orders (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
+      .run(...columns.map((column) => values[column] as never));
     expect(old.pragma("user_version", { simple: true })).toBe(1);
     old.close();
     const reopened = await open(target);
-    expect(await reopened.selectFrom("orders").select(["idempotency_key", "contract_text_binding"]).execute()).toEqual([{ idempotency_key: "old", contract_text_binding: null }]);
+    expect(await reopened.selectFrom("orders").select(["idempotency_key", "contract_text_binding"]).execute()).toEqual([
+      { idempotency_key: "old", contract_text_binding: null },
+    ]);
     const reader = new SQLite(path);
     expect(reader.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
     reader.close();
@@ -163,9 +171,7 @@ describe("SQLite specifics", () => {
     locker.close();
     await write;
     clearInterval(ticker);
-    expect(
-      await db.selectFrom("orders").select("idempotency_key").execute()
-    ).toEqual([{ idempotency_key: "waited" }]);
+    expect(await db.selectFrom("orders").select("idempotency_key").execute()).toEqual([{ idempotency_key: "waited" }]);
   });
 
   it("gives up with DatabaseBusyError once the wait budget is spent", async () => {
@@ -177,7 +183,7 @@ describe("SQLite specifics", () => {
       retryWhileBusy(() => {
         attempts++;
         throw busy;
-      }, 150)
+      }, 150),
     ).rejects.toBeInstanceOf(DatabaseBusyError);
     // It tried again while the budget lasted, and then stopped.
     expect(attempts).toBeGreaterThan(1);

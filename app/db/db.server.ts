@@ -4,12 +4,9 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { env } from "~/config/env.server";
-import { migratePostgres, migrateSqlite } from "./migrations";
+import { migratePostgres, migrateSqlite } from "./migrate.server";
 import type { Database } from "./schema";
-import {
-  BusyRetryingSqliteDialect,
-  retryWhileBusy,
-} from "./sqlite-busy.server";
+import { BusyRetryingSqliteDialect, retryWhileBusy } from "./sqlite-busy.server";
 
 export type AppDatabase = Kysely<Database>;
 
@@ -18,7 +15,7 @@ export type DatabaseTarget = { sqlitePath: string } | { postgresUrl: string };
 
 /**
  * Makes a Kysely instance for the target. Nothing connects yet: the dialect's first query
- * opens the connection and applies pending migrations (app/db/migrations.ts) before any
+ * opens the connection and applies pending migrations (app/db/migrations/) before any
  * query runs, so a caller never sees an old schema.
  */
 export function createDatabase(target: DatabaseTarget): AppDatabase {
@@ -40,8 +37,7 @@ export function createDatabase(target: DatabaseTarget): AppDatabase {
     dialect: new BusyRetryingSqliteDialect({
       database: async () => {
         const { sqlitePath: path } = target;
-        if (path !== ":memory:")
-          mkdirSync(dirname(resolve(path)), { recursive: true });
+        if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
         const connection = new SQLite(path);
         // busy_timeout=0: never block the event loop waiting for another process's lock;
         // retryWhileBusy waits with setTimeout instead (docs/decisions/008).
@@ -59,9 +55,7 @@ export function createDatabase(target: DatabaseTarget): AppDatabase {
 }
 
 /** Opens the database and waits until it is reachable and migrated. */
-export async function openDatabase(
-  target: DatabaseTarget
-): Promise<AppDatabase> {
+export async function openDatabase(target: DatabaseTarget): Promise<AppDatabase> {
   const db = createDatabase(target);
   try {
     await sql`SELECT 1`.execute(db);
@@ -73,9 +67,7 @@ export async function openDatabase(
 }
 
 export function configuredTarget(): DatabaseTarget {
-  return env.DATABASE_URL
-    ? { postgresUrl: env.DATABASE_URL }
-    : { sqlitePath: env.DATABASE_PATH };
+  return env.DATABASE_URL ? { postgresUrl: env.DATABASE_URL } : { sqlitePath: env.DATABASE_PATH };
 }
 
 // One instance per process, kept across dev-server rebuilds.
@@ -91,8 +83,6 @@ export function getDb(): AppDatabase {
 
 /** Connects and migrates now; app/entry.server.tsx awaits it so a bad database fails the boot. */
 export function databaseReady(): Promise<void> {
-  globalStore.__appDatabaseReady ??= sql`SELECT 1`
-    .execute(getDb())
-    .then(() => undefined);
+  globalStore.__appDatabaseReady ??= sql`SELECT 1`.execute(getDb()).then(() => undefined);
   return globalStore.__appDatabaseReady;
 }

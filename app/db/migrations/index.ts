@@ -1,0 +1,17 @@
+import { orders } from "./001-orders";
+import { ordersOptionalWaiverBindingText } from "./002-orders-optional-waiver-binding-text";
+import { outbox } from "./003-outbox";
+import { backOffice } from "./004-back-office";
+import { payments } from "./005-payments";
+import type { MigrationStep } from "./step";
+
+export type { MigrationStep };
+
+/**
+ * Schema changes, applied in this order at start-up, once per database (docs/decisions/007 and
+ * 033), by app/db/migrate.server.ts. To change the schema, add a file with the next number and
+ * APPEND its step here; never edit or reorder a step that has shipped. SQLite counts applied
+ * steps in `PRAGMA user_version` (files made before PostgreSQL support sit at 1 and keep
+ * working); PostgreSQL counts them in the `schema_migrations` table.
+ */
+export const MIGRATIONS: readonly MigrationStep[] = [orders, ordersOptionalWaiverBindingText, outbox, backOffice, payments];
