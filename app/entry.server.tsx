@@ -1,7 +1,6 @@
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { sql } from "kysely";
-import { deferAppScriptsIn } from "~/render/defer-app-scripts.server";
 import { createPageCache } from "~/render/page-cache.server";
 import { renderDocument } from "~/render/render-document.server";
 import { env } from "~/config/env.server";
@@ -64,11 +63,9 @@ export default async function handleRequest(request: Request, responseStatusCode
     </NonceProvider>,
     { nonce, status: responseStatusCode, abortDelayMs: ABORT_DELAY_MS },
   );
-  // The first paint before the app's JavaScript is requested (not under remix dev, whose live reload it would delay).
-  const document = isDevelopment ? body : deferAppScriptsIn(body);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  pageCache.remember(request, { status, headers: responseHeaders, body: document, nonce });
-  return new Response(document, { status, headers: responseHeaders });
+  pageCache.remember(request, { status, headers: responseHeaders, body, nonce });
+  return new Response(body, { status, headers: responseHeaders });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {

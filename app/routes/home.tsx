@@ -7,15 +7,11 @@ import { PricingCards } from "~/components/PricingCards";
 import { Section } from "~/components/Section";
 import { StructuredData } from "~/components/StructuredData";
 import { Testimonials } from "~/components/Testimonials";
+import { Faq } from "~/components/Faq";
 import { copyList, type QuestionAnswer } from "~/content/copy";
 import { pageMeta } from "~/i18n/seo";
-import { Island } from "~/islands/Island";
-import { ISLANDS } from "~/render/hydration";
 
 export const meta = pageMeta;
-
-/** No Remix runtime: the FAQ and the testimonials carousel are islands (docs/decisions/022). */
-export const handle = ISLANDS;
 
 export default function HomePage() {
   const { t } = useTranslation("home");
@@ -34,7 +30,7 @@ export default function HomePage() {
       </Section>
       <Section id="faq" heading={t("faq.heading")} tone="muted">
         <div className="mx-auto max-w-3xl">
-          <Island name="faq" props={{ items: copyList<QuestionAnswer>(t, "faq.items") }} />
+          <Faq items={copyList<QuestionAnswer>(t, "faq.items")} />
         </div>
       </Section>
       <StructuredData serviceDescription={t("meta.description")} />
