@@ -57,11 +57,25 @@ async function waitForServer() {
 const LIGHTHOUSE_PAGES = { home: "/", tenant: "/dla-najemcy", order: "/zamowienie-oswiadczenia", terms: "/regulamin" };
 const lighthousePages = (process.env.BENCH_LIGHTHOUSE_PAGES ?? Object.keys(LIGHTHOUSE_PAGES).join(",")).split(",");
 
+/** Chromium with its DevTools port open for Lighthouse (the Express reference of the SSR part has closed that port by now). */
+async function startChromium(debuggingPort) {
+  const profile = mkdtempSync(join(tmpdir(), "adres-bench-chromium-"));
+  const flags = ["--headless=new", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${profile}`, "about:blank"];
+  const chrome = spawn(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", flags, { stdio: "ignore" });
+  for (let attempt = 0; attempt < 80; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${debuggingPort}/json/version`)).ok) return chrome;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  chrome.kill();
+  throw new Error("chromium did not open its DevTools port");
+}
+
 async function lighthouseScores() {
   const { default: lighthouse } = await import("lighthouse");
-  const chromeLauncher = await import("chrome-launcher");
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-  const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+  const chrome = await startChromium(port + 1);
   try {
     for (const name of lighthousePages) {
       const scores = { performance: [], accessibility: [], "best-practices": [], seo: [] };
@@ -69,7 +83,7 @@ async function lighthouseScores() {
       const tbt = [];
       const audits = new Set();
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(base + LIGHTHOUSE_PAGES[name], { port: chrome.port, output: "json", logLevel: "error", formFactor: "mobile" });
+        const result = await lighthouse(base + LIGHTHOUSE_PAGES[name], { port: port + 1, output: "json", logLevel: "error", formFactor: "mobile" });
         lcp.push(result.lhr.audits["largest-contentful-paint"].numericValue);
         tbt.push(result.lhr.audits["total-blocking-time"].numericValue);
         for (const [id, category] of Object.entries(result.lhr.categories)) {
@@ -87,7 +101,7 @@ async function lighthouseScores() {
       if (audits.size) console.log(`  ${name}: failing audits: ${[...audits].join(", ")}`);
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 

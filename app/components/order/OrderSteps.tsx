@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/PageHeader";
 import { toast } from "~/components/Toaster";
+import { formattedPrices } from "~/config/products";
 import type { OrderVariant } from "~/order/variants";
 import type { AcceptedState, FormState, OrderLoaderData, OrderState, PreviewState } from "~/order/view-state";
 import { useRequiredRootData } from "~/root-data";
@@ -71,7 +72,7 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
       <PageHeader title={t(variant.headingKey)} lead={t(variant.leadKey)} />
       <div className="mx-auto max-w-3xl px-4 pb-16">
         {placedOrder ? <PlacedOrderNotice order={placedOrder} /> : null}
-        <FormStep variant={variant} defaultType={page?.defaultType ?? "regular"} dispatchDates={page?.dispatchDates ?? null} state={view?.stage === "form" ? view : undefined} networkError={networkError} locale={locale} />
+        <FormStep variant={variant} defaultType={page?.defaultType ?? "regular"} dispatchDates={page?.dispatchDates ?? null} prices={page?.prices ?? formattedPrices(locale)} state={view?.stage === "form" ? view : undefined} networkError={networkError} locale={locale} />
       </div>
     </>
   );
