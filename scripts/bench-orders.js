@@ -124,7 +124,7 @@ export async function benchOrders({ port, row }) {
       perOrder <= 10,
     );
     // What an order really costs the process, e-mails included: the ceiling of orders a second it can sustain.
-    row("orders: CPU per order, e-mails included", "(<= 10 ms)", `${ms(cpuPerOrder)} (sustained ceiling ${(1000 / cpuPerOrder).toFixed(0)} orders/s)`, true);
+    row("orders: CPU per order, e-mails included", "(figure only)", `${ms(cpuPerOrder)} (sustained ceiling ${(1000 / cpuPerOrder).toFixed(0)} orders/s)`, true);
 
     const closed = await runClient({ base: server.base, mode: "closed", concurrency: 16, seconds: 10 });
     const perSecond = closed.accept.length / closed.seconds;
