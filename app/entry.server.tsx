@@ -1,6 +1,5 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { deferAppScriptsIn } from "~/render/defer-app-scripts.server";
 import { cacheStatus, type PageCache } from "~/render/page-cache.server";
 import { renderDocument } from "~/render/render-document.server";
 import { isShareableHandle } from "~/render/shareable";
@@ -50,10 +49,8 @@ export default async function handleRequest(
     </NonceProvider>,
     { nonce, status: responseStatusCode, abortDelayMs: ABORT_DELAY_MS },
   );
-  // The first paint before the app's JavaScript is requested (not under remix dev, whose live reload it would delay).
-  const document = isDevelopment ? body : deferAppScriptsIn(body);
-  responseHeaders.set("Cache-Status", cacheStatusOf({ status, body: document }));
-  return new Response(document, { status, headers: responseHeaders });
+  responseHeaders.set("Cache-Status", cacheStatusOf({ status, body }));
+  return new Response(body, { status, headers: responseHeaders });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {

@@ -17,8 +17,7 @@ import { canonicalPathOf, matchPage } from "~/i18n/routes";
 import { errorMeta } from "~/i18n/seo";
 import { localeFromPath } from "~/i18n/locales";
 import { isBackOfficePath } from "~/admin/paths";
-import { IslandsLoader } from "~/islands/IslandsLoader";
-import { useDocumentScripts } from "~/render/hydration";
+import { useDocumentLoadsScripts } from "~/render/hydration";
 import { useRootData, type RootData } from "~/root-data";
 import { useNonce } from "~/security/nonce";
 import stylesheet from "~/tailwind.css";
@@ -74,7 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const locale = data?.locale ?? localeFromPath(pathname);
   const nonce = useNonce();
-  const scripts = useDocumentScripts();
+  const loadsScripts = useDocumentLoadsScripts();
 
   return (
     <html lang={locale}>
@@ -91,13 +90,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <TranslationProvider locale={locale} resources={data?.i18n ?? NO_STRINGS}>
           {data && !isBackOfficePath(pathname) ? <Chrome>{children}</Chrome> : children}
         </TranslationProvider>
-        {scripts === "app" ? (
+        {loadsScripts ? (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
         ) : null}
-        {scripts === "islands" ? <IslandsLoader nonce={nonce} /> : null}
         {/* npm run dev only (renders nothing in production): reloads the page after an edit. */}
         <LiveReload nonce={nonce} />
       </body>

@@ -10,8 +10,7 @@ const ROOT_CLASS = "rounded-2xl border border-slate-200 bg-white shadow-sm";
 /**
  * FAQ. The server (and hydration) render every answer open as plain HTML, so without
  * JavaScript (and on pages that load none) all answers stay readable. After mount it
- * becomes the single-open Radix accordion, starting collapsed. On the home page it is an
- * island (app/islands): the islands bundle hydrates this same component.
+ * becomes the single-open Radix accordion, starting collapsed.
  */
 export function Faq({ items, testId = "faq" }: { items: QuestionAnswer[]; testId?: string }) {
   const hydrated = useHydrated();

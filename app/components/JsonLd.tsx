@@ -1,7 +1,7 @@
 /**
  * Structured data as a JSON-LD script. `<` is written as \u003c so no value (a company
  * name from configuration, say) can close the script element. The content is JSON we
- * build, never markup; the islands' props (app/islands/Island.tsx) are written the same way.
+ * build, never markup.
  */
 export function serializeJsonLd(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");

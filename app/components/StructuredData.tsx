@@ -1,16 +1,19 @@
-import { lazy, Suspense } from "react";
+import { useTranslation } from "~/i18n/react";
+import { JsonLd } from "~/components/JsonLd";
+import { graph, localBusiness, service } from "~/content/structured-data";
+import { useRequiredRootData } from "~/root-data";
 
 /**
- * JSON-LD is for crawlers; the browser has nothing to do with it. The server renders it in
- * place (the document waits for everything), and the browser fetches the code that builds it
- * in its own chunk after hydration starts, out of the first-load JavaScript (decision 021).
+ * The structured data of a page: the local business on every content page, plus the
+ * service with its PLN offers where `serviceDescription` is given (the home page).
  */
-const StructuredDataScript = lazy(() => import("~/components/StructuredDataScript"));
-
 export function StructuredData({ serviceDescription }: { serviceDescription?: string }) {
-  return (
-    <Suspense fallback={null}>
-      <StructuredDataScript serviceDescription={serviceDescription} />
-    </Suspense>
-  );
+  const { t } = useTranslation();
+  const { company, siteUrl, locale } = useRequiredRootData();
+  const site = { company, siteUrl, locale };
+  const nodes: object[] = [localBusiness(site, t("footer.tagline"))];
+  if (serviceDescription) {
+    nodes.push(service(site, serviceDescription, { regular: t("products.regular.name"), notarized: t("products.notarized.name") }));
+  }
+  return <JsonLd data={graph(...nodes)} />;
 }

@@ -6,7 +6,7 @@ import { useHydrated } from "~/components/use-hydrated";
 /** Every testimonial on the site is a five-star one (spec section 3). */
 export const RATING = 5;
 
-/** Every string the carousel shows, already in the page's language (it is also an island). */
+/** Every string the carousel shows, already in the page's language. */
 export type TestimonialsCarouselProps = {
   label: string;
   /** The stars' text alternative, e.g. "Rated 5 out of 5". */
@@ -21,8 +21,7 @@ export type TestimonialsCarouselProps = {
  * The testimonials row. The server renders a horizontally scrolling, scroll-snapping
  * row that shows all six without JavaScript; after mount Embla takes the same markup
  * over as a looping carousel (1 per view, 3 from md), with arrows from md up and the
- * left/right arrow keys on the focused viewport. It is the home page's island
- * (app/islands): everything it shows comes in through its props.
+ * left/right arrow keys on the focused viewport.
  */
 export function TestimonialsCarousel({ label, rating, previous: previousLabel, next: nextLabel, slides }: TestimonialsCarouselProps) {
   const hydrated = useHydrated();

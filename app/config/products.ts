@@ -22,6 +22,15 @@ export function priceInZloty(type: DeclarationType): number {
   return PRODUCTS[type].priceGrosze / 100;
 }
 
+/**
+ * Both products' prices as the page shows them. The order page's loader sends these, so the
+ * browser does not build a currency formatter (ICU's locale data, about 10 ms of main thread
+ * on a fast machine) while it hydrates the form (docs/decisions/027).
+ */
+export function formattedPrices(locale: Locale): Record<DeclarationType, string> {
+  return { regular: formatPrice(PRODUCTS.regular.priceGrosze, locale), notarized: formatPrice(PRODUCTS.notarized.priceGrosze, locale) };
+}
+
 /** "299 zł", "PLN 299", "299 PLN"… in each language's own convention. */
 export function formatPrice(grosze: number, locale: Locale): string {
   const wholeZloty = grosze % 100 === 0;

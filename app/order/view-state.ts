@@ -13,6 +13,8 @@ export type OrderLoaderData = {
   placedOrder: PlacedOrder | null;
   /** When each type would be sent if ordered and paid today, with and without the withdrawal waiver. */
   dispatchDates: Record<DeclarationType, DispatchDates>;
+  /** The products' prices formatted for the page's language (formattedPrices). */
+  prices: Record<DeclarationType, string>;
 };
 
 /** Stage 1: the form, with the posted values and conform's reply when it failed. */

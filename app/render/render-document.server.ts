@@ -6,11 +6,13 @@ import { renderToPipeableStream } from "react-dom/server";
  * Renders the whole document into one buffer, which entry.server answers with (and the
  * page cache may keep).
  *
- * The app uses no Suspense, so streaming gains nothing: the first byte waits for the
- * loaders either way. Sent as a stream, React flushes ~32 chunks of 2 KB that remix-serve's
- * compression handles one by one; one buffer measured +43% requests a second with gzip and
- * halves the gzipped HTML (docs/performance.md, docs/decisions/014). Crawlers and browsers
- * now get the same complete document.
+ * No page defers data, so streaming gains nothing: the first byte waits for the loaders
+ * either way. The one Suspense boundary (the FAQ's lazily loaded accordion,
+ * docs/decisions/027) renders only in the browser after hydration; should a boundary ever
+ * suspend here, onAllReady still waits for it, so the buffered HTML is complete. Sent as a
+ * stream, React flushes ~32 chunks of 2 KB that the compression middleware handles one by
+ * one; one buffer measured +43% requests a second with gzip and halves the gzipped HTML
+ * (docs/performance.md, docs/decisions/014). Crawlers and browsers get the same document.
  */
 export function renderDocument(element: ReactElement, options: { nonce: string; status: number; abortDelayMs: number }): Promise<{ status: number; body: Buffer<ArrayBuffer> }> {
   return new Promise((resolve, reject) => {

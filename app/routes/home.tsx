@@ -7,16 +7,15 @@ import { PricingCards } from "~/components/PricingCards";
 import { Section } from "~/components/Section";
 import { StructuredData } from "~/components/StructuredData";
 import { Testimonials } from "~/components/Testimonials";
+import { Faq } from "~/components/Faq";
 import { copyList, type QuestionAnswer } from "~/content/copy";
 import { pageMeta } from "~/i18n/seo";
-import { Island } from "~/islands/Island";
-import { ISLANDS } from "~/render/hydration";
 import { SHAREABLE_PAGE } from "~/render/shareable";
 
 export const meta = pageMeta;
 
-/** No Remix runtime: the FAQ and the testimonials carousel are islands (docs/decisions/022). */
-export const handle = { ...ISLANDS, ...SHAREABLE_PAGE };
+/** Every visitor sees the same home page: answered from the page cache (docs/decisions/025). */
+export const handle = { ...SHAREABLE_PAGE };
 
 export default function HomePage() {
   const { t } = useTranslation("home");
@@ -35,7 +34,7 @@ export default function HomePage() {
       </Section>
       <Section id="faq" heading={t("faq.heading")} tone="muted">
         <div className="mx-auto max-w-3xl">
-          <Island name="faq" props={{ items: copyList<QuestionAnswer>(t, "faq.items") }} />
+          <Faq items={copyList<QuestionAnswer>(t, "faq.items")} />
         </div>
       </Section>
       <StructuredData serviceDescription={t("meta.description")} />

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useMatches, useRouteError, useRouteLoaderData, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { formattedPrices } from "~/config/products";
 import { OrderSteps } from "~/components/order/OrderSteps";
 import { StructuredData } from "~/components/StructuredData";
 import { getDb } from "~/db/db.server";
@@ -39,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     defaultType: checkoutTypeOf(new URL(request.url).searchParams) ?? "regular",
     placedOrder: await findPlacedOrder(getDb(), request),
     dispatchDates: dispatchDatesIfPaidToday(localeOf(request)),
+    prices: formattedPrices(localeOf(request)),
   };
   return json(data);
 }

@@ -7,7 +7,7 @@ import { ALL_PAGES, LOCALES, pathFor } from "./support/site";
  * violation may remain. The navbar and footer are the same on every page, so they are
  * checked in full on the home pages and the other pages check their <main>. Without
  * JavaScript the home pages are checked as the server sends them (axe itself needs a
- * script, so the site's own scripts, the app's and the islands', are blocked instead of all JavaScript).
+ * script, so the site's own scripts are blocked instead of all JavaScript).
  */
 const pageIds = [...new Set(ALL_PAGES.map((page) => page.pageId))];
 
@@ -56,7 +56,7 @@ test.describe("without JavaScript", () => {
       test.skip(javaScriptEnabled, "the js project checks the enhanced pages");
       const context = await browser.newContext({ javaScriptEnabled: true });
       const page = await context.newPage();
-      await page.route(/\/(build|islands)\/.*\.js$/, (route) => route.abort());
+      await page.route(/\/build\/.*\.js$/, (route) => route.abort());
       await page.goto(pathFor("home", locale));
       // The FAQ renders every answer open before hydration: proof no script enhanced it.
       await expect(page.getByTestId("faq")).toHaveAttribute("data-enhanced", "false");

@@ -28,8 +28,7 @@ test.describe("cookie banner", () => {
     test(`${choice} stores the choice for a year and returns to the same page`, async ({ page, context, javaScriptEnabled }) => {
       const texts = strings("en", "consent").banner;
       // The contact page is plain HTML (no scripts, docs/decisions/013): there the banner is a form
-      // POST in both projects. With JS the fetcher path is tested on the order page, which hydrates
-      // (the home page runs islands only, docs/decisions/022).
+      // POST in both projects. With JS the fetcher path is tested on the order page, which hydrates.
       const path = javaScriptEnabled ? "/en/order-declaration?from=test" : "/en/contact?from=test";
       await page.goto(path);
       // With JS, wait until the banner is enhanced (hydrated) so the click goes through the fetcher.

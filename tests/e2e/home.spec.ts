@@ -152,6 +152,22 @@ test.describe("with JavaScript", () => {
     await expect.poll(leftmost).toBe(1);
   });
 
+  test("its links are client-side navigations: the order page opens without a new document", async ({ page }) => {
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/en");
+    // Hydrated: the FAQ has become the accordion, so Remix's router handles the click.
+    await expect(page.getByTestId("faq")).toHaveAttribute("data-enhanced", "true");
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await page.getByTestId("pricing-order-notarized").click();
+    await expect(page).toHaveURL(/\/en\/order-declaration\?type=notarized$/);
+    await expect(page.locator("h1")).toHaveText(strings("en", "order").heading);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(documents).toEqual(["/en"]);
+  });
+
   test("on a phone the carousel shows one testimonial per view and hides the arrows", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/ru");

@@ -43,8 +43,7 @@ test.describe("with JavaScript and the CSP enforced", () => {
     page.on("console", (message) => {
       if (message.type() === "error") violations.push(message.text());
     });
-    // The terms page loads no script (docs/decisions/013), the home page only its islands
-    // (docs/decisions/022); the order page hydrates.
+    // The terms page loads no script (docs/decisions/013); the order page hydrates.
     await page.goto("/en/order-declaration");
     await page.evaluate(() => document.body.style.setProperty("min-height", "3000px"));
     const header = page.locator("header").first();

@@ -60,7 +60,7 @@ test.describe("after Accept", () => {
   test("the configured pixels load and count the page view", async ({ page, thirdPartyRequests, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "pixels are scripts: without JS there is nothing to load");
     // The order page hydrates, so Accept goes through the fetcher (the blog loads no script until
-    // accepted, the home page only its islands).
+    // accepted).
     await page.goto("/en/order-declaration");
     await choose(page, "accept", javaScriptEnabled);
     // Accepted without a reload: the pixels start on this very page.

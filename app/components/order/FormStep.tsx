@@ -6,7 +6,7 @@ import { CheckboxField, ErrorSummary, FIELD_ID_PREFIX, NetworkErrorAlert, Select
 import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";
 import { useHydrated } from "~/components/use-hydrated";
-import { DECLARATION_TYPES, formatPrice, PRODUCTS, type DeclarationType } from "~/config/products";
+import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
 import type { Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import type { validateOrderDetails } from "~/order/details-validation";
@@ -21,6 +21,7 @@ type FormStepProps = {
   variant: OrderVariant;
   defaultType: DeclarationType;
   dispatchDates: Record<DeclarationType, DispatchDates> | null;
+  prices: Record<DeclarationType, string>;
   state: FormState | undefined;
   networkError: string | null;
   locale: Locale;
@@ -53,7 +54,7 @@ function useLateDetailsValidation(): typeof validateOrderDetails | null {
 }
 
 /** Stage 1: the order form. Without JavaScript it posts and the server answers with the same page. */
-export function FormStep({ variant, defaultType, dispatchDates, state, networkError, locale }: FormStepProps) {
+export function FormStep({ variant, defaultType, dispatchDates, prices, state, networkError, locale }: FormStepProps) {
   const { t } = useTranslation("order");
   // Forms post to the bare path: the pricing cards' ?type= must not be reported again after each step.
   const { pathname } = useLocation();
@@ -109,7 +110,7 @@ export function FormStep({ variant, defaultType, dispatchDates, state, networkEr
 
   const required = (label: string) => (variant.markRequired ? `${label} *` : label);
   // The price is part of the choice (PRODUCT.md; spec section 2 shows it in variant 2).
-  const typeLabel = (type: DeclarationType) => t("form.typeOptionWithPrice", { name: t(`common:products.${type}.name`), price: formatPrice(PRODUCTS[type].priceGrosze, locale) });
+  const typeLabel = (type: DeclarationType) => t("form.typeOptionWithPrice", { name: t(`common:products.${type}.name`), price: prices[type] });
   // A message about the whole form (none of it could be read) stands even when no field has one.
   const serverIntro = state?.formErrorKey && (summary.length > 0 || !state.reply) ? t(state.formErrorKey) : null;
   const previewBusy = busy === "preview";

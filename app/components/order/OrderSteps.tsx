@@ -1,21 +1,15 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/PageHeader";
 import { toast } from "~/components/Toaster";
+import { formattedPrices } from "~/config/products";
 import type { OrderVariant } from "~/order/variants";
 import type { AcceptedState, FormState, OrderLoaderData, OrderState, PreviewState } from "~/order/view-state";
 import { useRequiredRootData } from "~/root-data";
 import { usePixelEvent } from "~/tracking/use-pixel-event";
 import { FormStep } from "./FormStep";
 import { PlacedOrderNotice } from "./PlacedOrderNotice";
-
-/**
- * Stage 2 (the contract preview) comes in its own chunk, out of the first-load JavaScript
- * (decision 021): the page fetches it right after hydration, long before a visitor has
- * filled the form. The server renders it in place, so pages without JavaScript are unchanged.
- */
-const loadPreviewStep = () => import("./PreviewStep");
-const PreviewStep = lazy(() => loadPreviewStep().then((module) => ({ default: module.PreviewStep })));
+import { PreviewStep } from "./PreviewStep";
 
 /** Spec section 9: the success toast stays 3 s; the full-page redirect follows after 1.5 s. */
 export const SUCCESS_TOAST_MS = 3000;
@@ -41,10 +35,6 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
   const view = shown.current;
   const networkError = state?.stage === "networkError" ? t(state.intent === "accept" ? "errors.acceptNetwork" : variant.previewNetworkErrorKey) : null;
 
-  useEffect(() => {
-    // Failing here (offline) is harmless: the preview asks for the chunk again when it is shown.
-    loadPreviewStep().catch(() => undefined);
-  }, []);
   usePixelEvent(view?.stage === "preview" ? view.lead : view?.stage === "accepted" ? view.purchase : undefined, pixels);
   useEffect(() => {
     if (networkError) toast.error(networkError);
@@ -66,17 +56,15 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
 
   if ((view?.stage === "preview" || view?.stage === "accepted") && lastPreview.current) {
     return (
-      <Suspense fallback={null}>
-        <PreviewStep
-          variant={variant}
-          placedOrder={placedOrder}
-          dispatchDates={page?.dispatchDates[lastPreview.current.details.declarationType] ?? null}
-          preview={lastPreview.current}
-          accepted={paymentUrl}
-          networkError={networkError}
-          locale={locale}
-        />
-      </Suspense>
+      <PreviewStep
+        variant={variant}
+        placedOrder={placedOrder}
+        dispatchDates={page?.dispatchDates[lastPreview.current.details.declarationType] ?? null}
+        preview={lastPreview.current}
+        accepted={paymentUrl}
+        networkError={networkError}
+        locale={locale}
+      />
     );
   }
   return (
@@ -84,7 +72,7 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
       <PageHeader title={t(variant.headingKey)} lead={t(variant.leadKey)} />
       <div className="mx-auto max-w-3xl px-4 pb-16">
         {placedOrder ? <PlacedOrderNotice order={placedOrder} /> : null}
-        <FormStep variant={variant} defaultType={page?.defaultType ?? "regular"} dispatchDates={page?.dispatchDates ?? null} state={view?.stage === "form" ? view : undefined} networkError={networkError} locale={locale} />
+        <FormStep variant={variant} defaultType={page?.defaultType ?? "regular"} dispatchDates={page?.dispatchDates ?? null} prices={page?.prices ?? formattedPrices(locale)} state={view?.stage === "form" ? view : undefined} networkError={networkError} locale={locale} />
       </div>
     </>
   );

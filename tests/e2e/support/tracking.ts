@@ -125,7 +125,7 @@ export async function chooseConsent(page: Page, choice: "accept" | "reject", jav
   const locale = (await page.locator("html").getAttribute("lang")) as "pl" | "en";
   const banner = strings(locale, "consent").banner;
   // A page that runs the app (Remix's context script is in it) enhances the banner: wait for that.
-  // On the others (no script, or islands only) the banner is a form POST that reloads the page.
+  // On the others (no script) the banner is a form POST that reloads the page.
   const runsApp = javaScriptEnabled && (await page.evaluate(() => "__remixContext" in window));
   if (runsApp) await expect(page.locator('[data-testid="cookie-banner"] input[name="js"]')).toHaveCount(1);
   // The banner closes at once in the app; the choice is stored when the POST answers.

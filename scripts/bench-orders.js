@@ -1,0 +1,140 @@
+// Orders on one server process, measured from a client in a process of its own
+// (scripts/bench-order-client.js). Used by scripts/bench.js (BENCH_ONLY=orders); see
+// docs/performance.md for why the states are measured as they are.
+//
+// The server is started fresh: no warm-up a real burst would not have. In order:
+//   1. a fresh process's first burst (50/s, 10 s), right after it answers its health check;
+//   2. a second burst at once, while the outbox renders the first burst's PDFs and e-mails;
+//   3. once every e-mail is written: a warm burst (the process has taken orders before);
+//   4. orders one at a time: the server's own time per order (its access log line);
+//   5. back to back from 16 sessions for 10 s: how many orders a second the process carries.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+
+const ORDER_PATH = "/zamowienie-oswiadczenia";
+const BURST = { rate: 50, count: 500 };
+
+const percentile = (values, fraction) =>
+  values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * fraction))] : NaN;
+const ms = (value) => `${value < 100 ? value.toFixed(1) : value.toFixed(0)} ms`;
+
+function startServer(port, directory) {
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["./build/index.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      SITE_URL: base,
+      RATE_LIMIT_DISABLED: "1",
+      DATABASE_PATH: join(directory, "bench.db"),
+      MAIL_DIR: join(directory, "mail"),
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // The server logs each request with its own time (morgan "tiny": "POST /path 303 - - 8.512 ms"):
+  // the server's time, without the client's or the network's.
+  const serverTimes = { preview: [], accept: [] };
+  createInterface({ input: server.stdout }).on("line", (line) => {
+    const match = /^POST (\S+) (\d{3}) .* ([\d.]+) ms$/.exec(line);
+    if (!match || !match[1].startsWith(ORDER_PATH)) return;
+    if (match[2] === "200") serverTimes.preview.push(Number(match[3]));
+    else if (match[2] === "303") serverTimes.accept.push(Number(match[3]));
+  });
+  const mailDir = join(directory, "mail");
+  return {
+    base,
+    serverTimes,
+    emailsWritten: () => (existsSync(mailDir) ? readdirSync(mailDir).filter((name) => name.endsWith(".eml")).length : 0),
+    // CPU seconds the server process has used (Linux: utime + stime in /proc, 100 ticks a second).
+    cpuSeconds: () => {
+      const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
+    stop: () => server.kill("SIGTERM"),
+  };
+}
+
+async function waitForServer(base) {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(`${base}/robots.txt`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("server did not start");
+}
+
+function runClient(options) {
+  return new Promise((resolve, reject) => {
+    const client = spawn(process.execPath, ["scripts/bench-order-client.js", JSON.stringify(options)], { stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    client.stdout.on("data", (chunk) => (output += chunk));
+    client.on("exit", (code) => (code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`order client exited with ${code}`))));
+  });
+}
+
+async function waitForEmails(server, expected, limitMs) {
+  const started = performance.now();
+  while (server.emailsWritten() < expected && performance.now() - started < limitMs) await new Promise((resolve) => setTimeout(resolve, 250));
+  return (performance.now() - started) / 1000;
+}
+
+export async function benchOrders({ port, row }) {
+  const server = startServer(port, mkdtempSync(join(tmpdir(), "adres-bench-orders-")));
+  try {
+    await waitForServer(server.base);
+    const burst = async (name) => {
+      const result = await runClient({ base: server.base, mode: "open", ...BURST });
+      const accept = percentile(result.accept, 0.99);
+      const measured = `accept p50 ${ms(percentile(result.accept, 0.5))} p99 ${ms(accept)}, preview p99 ${ms(percentile(result.preview, 0.99))}`;
+      row(`orders 50/s, ${name}`, "accept p99 <= 50 ms", measured, accept <= 50 && result.failures.length === 0);
+      if (result.failures.length) row(`orders 50/s, ${name}: failures`, "0", `${result.failures.length} (${[...new Set(result.failures)].slice(0, 3).join("; ")})`, false);
+      return result;
+    };
+
+    const first = await burst("fresh process, first burst");
+    const pendingAtSecond = first.accept.length * 2 - server.emailsWritten();
+    const second = await burst(`second burst, outbox busy (${pendingAtSecond} e-mails queued)`);
+    // Each order sends two e-mails (the confirmation with its PDFs and the operator's notice).
+    const expected = (first.accept.length + second.accept.length) * 2;
+    const drained = await waitForEmails(server, expected, 180_000);
+    row("orders: e-mails of both bursts", "all in <= 120 s", `${server.emailsWritten()} of ${expected} in ${drained.toFixed(1)} s after`, server.emailsWritten() >= expected && drained <= 120);
+    await burst("warm, outbox idle");
+    const beforeSequential = expected + BURST.count * 2;
+    await waitForEmails(server, beforeSequential, 180_000);
+
+    server.serverTimes.preview.length = 0;
+    server.serverTimes.accept.length = 0;
+    const cpuBefore = server.cpuSeconds();
+    const sequential = await runClient({ base: server.base, mode: "sequential", count: 100 });
+    await waitForEmails(server, beforeSequential + sequential.accept.length * 2, 60_000);
+    const cpuPerOrder = ((server.cpuSeconds() - cpuBefore) * 1000) / sequential.accept.length;
+    const preview = percentile(server.serverTimes.preview, 0.5);
+    const accept = percentile(server.serverTimes.accept, 0.5);
+    const perOrder = preview + accept;
+    row(
+      "orders: server time per order (p50)",
+      "<= 10 ms",
+      `${ms(perOrder)} (preview ${ms(preview)} + accept ${ms(accept)}; client sees ${ms(percentile(sequential.preview, 0.5) + percentile(sequential.accept, 0.5))})`,
+      perOrder <= 10,
+    );
+    // What an order really costs the process, e-mails included: the ceiling of orders a second it can sustain.
+    row("orders: CPU per order, e-mails included", "(figure only)", `${ms(cpuPerOrder)} (sustained ceiling ${(1000 / cpuPerOrder).toFixed(0)} orders/s)`, true);
+
+    const closed = await runClient({ base: server.base, mode: "closed", concurrency: 16, seconds: 10 });
+    const perSecond = closed.accept.length / closed.seconds;
+    row(
+      "orders: saturation, one process",
+      ">= 100 orders/s",
+      `${perSecond.toFixed(1)} orders/s (accept p50 ${ms(percentile(closed.accept, 0.5))}, ${closed.failures.length} failures)`,
+      perSecond >= 100 && closed.failures.length === 0,
+    );
+  } finally {
+    server.stop();
+  }
+}
