@@ -1,11 +1,13 @@
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import { I18nextProvider } from "react-i18next";
 import { sql } from "kysely";
 import { deferAppScriptsIn } from "~/render/defer-app-scripts.server";
 import { createPageCache } from "~/render/page-cache.server";
 import { renderDocument } from "~/render/render-document.server";
 import { env } from "~/config/env.server";
 import { databaseReady, getDb } from "~/db/db.server";
+import { i18nextForRender, localeOf } from "~/i18n/i18n.server";
 import { warmUpPdfRendering } from "~/documents/pdf.server";
 import { startMailWorker } from "~/mail/mail-worker.server";
 import { configuredRateLimits } from "~/server/rate-limits.server";
@@ -60,7 +62,9 @@ export default async function handleRequest(request: Request, responseStatusCode
   applySecurityHeaders(responseHeaders, { nonce, isDevelopment, ...pixelSources });
   const { status, body } = await renderDocument(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      <I18nextProvider i18n={i18nextForRender(await localeOf(request))}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </I18nextProvider>
     </NonceProvider>,
     { nonce, status: responseStatusCode, abortDelayMs: ABORT_DELAY_MS },
   );

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { Company } from "~/config/company";
-import type { Resources as PageResources } from "~/i18n/translator";
+import type { PageResources } from "~/i18n/i18next";
 import type { Locale } from "~/i18n/locales";
 import type { ConsentState } from "~/tracking/consent";
 import type { PublicPixelIds } from "~/tracking/pixels";

@@ -12,7 +12,7 @@ import type { DeclarationType } from "~/config/products";
  * "Within 24 hours" in the marketing copy is the regular type's 1 business day, counted
  * from the moment the order data and the payment have both arrived.
  *
- * The numbers reach every locale string as default values of the translator (app/i18n/translator.ts);
+ * The numbers reach every locale string as i18next default variables (app/i18n/i18next.ts);
  * the dates are computed in delivery-dates.server.ts.
  */
 export const SIGNING_BUSINESS_DAYS: Record<DeclarationType, number> = {

@@ -5,7 +5,7 @@ import type { Database } from "~/db/schema";
 import { isUniqueViolation } from "~/db/unique-violation";
 import type { OrderRow } from "~/db/schema";
 import { company } from "~/config/env.server";
-import { translatorFor } from "~/i18n/i18n.server";
+import { getFixedT } from "~/i18n/i18n.server";
 import type { Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { CONTRACT_VERSION, contractDocument, contractText, type ContractDocument } from "./contract";
@@ -34,8 +34,8 @@ export function previewOrder(now: Date = new Date()): Preview {
 export type AgreementTexts = { document: ContractDocument; binding: ContractDocument | null };
 
 export async function buildAgreement(details: OrderDetails, locale: Locale, date: Date): Promise<AgreementTexts> {
-  const document = contractDocument({ details, company, locale, date, t: await translatorFor(locale, "order") });
-  const binding = locale === "pl" ? null : contractDocument({ details, company, locale: "pl", date, t: await translatorFor("pl", "order") });
+  const document = contractDocument({ details, company, locale, date, t: await getFixedT(locale, "order") });
+  const binding = locale === "pl" ? null : contractDocument({ details, company, locale: "pl", date, t: await getFixedT("pl", "order") });
   return { document, binding };
 }
 

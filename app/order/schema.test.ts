@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { translatorFor } from "~/i18n/i18n.server";
+import { getFixedT } from "~/i18n/i18n.server";
 import { apiSchema, orderFormSchema } from "./schema";
 import { AUTOMATIC_VARIANT, STANDARD_VARIANT } from "./variants";
 
@@ -50,8 +50,8 @@ describe("order form schema", () => {
 
   it("gives every rule of spec section 5 its message, in Polish and English", async () => {
     const errors = errorsOf({ declarationType: "gold", email: "not-an-email", phone: "12345678" });
-    const pl = await translatorFor("pl", "order");
-    const en = await translatorFor("en", "order");
+    const pl = await getFixedT("pl", "order");
+    const en = await getFixedT("en", "order");
     const expected: Record<string, [string, string]> = {
       declarationType: ["Wybierz rodzaj oświadczenia", "Select declaration type"],
       landlordName: ["Wymagane pole", "Required field"],

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { company } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { agreementPdf } from "~/documents/order-documents.server";
-import { translatorFor } from "~/i18n/i18n.server";
+import { getFixedT } from "~/i18n/i18n.server";
 import { resourceResponse, textResponse } from "~/security/responses.server";
 
 /**
@@ -16,7 +16,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const order = PAYMENT_TOKEN.test(token) ? await getDb().selectFrom("orders").selectAll().where("payment_token", "=", token).executeTakeFirst() : undefined;
   const headers = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
   if (!order) return textResponse("Not Found", 404, headers);
-  const t = await translatorFor(order.locale, "mail");
+  const t = await getFixedT(order.locale, "mail");
   const pdf = await agreementPdf(order, company, t);
   const disposition = `attachment; filename="${t("attachments.agreement", { number: order.number })}"`;
   return resourceResponse(new Uint8Array(pdf), { contentType: "application/pdf", headers: { ...headers, "Content-Disposition": disposition } });

@@ -38,13 +38,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const data: OrderLoaderData = {
     defaultType: checkoutTypeOf(new URL(request.url).searchParams) ?? "regular",
     placedOrder: await findPlacedOrder(getDb(), request),
-    dispatchDates: dispatchDatesIfPaidToday(localeOf(request)),
+    dispatchDates: dispatchDatesIfPaidToday(await localeOf(request)),
   };
   return json(data);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const outcome = await handleOrderForm(request, { variant: variantOf(request), locale: localeOf(request), db: getDb(), report: reportEvent });
+  const locale = await localeOf(request);
+  const outcome = await handleOrderForm(request, { variant: variantOf(request), locale, db: getDb(), report: reportEvent });
   // A step's page holds personal data and a one-time token: no cache keeps it, and going
   // back after ordering asks the server again, which then knows the order is placed.
   const noStore = { "Cache-Control": "no-store" };
@@ -57,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "tooLarge":
       return bodyTooLargeResponse();
     case "decoy":
-      return redirect(homePath(localeOf(request)), 303);
+      return redirect(homePath(locale), 303);
     case "unavailable":
       throw json(outcome.state, { status: 503, headers: { ...noStore, "Retry-After": "5" } });
     case "accepted": {

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
 import { CopyButton } from "~/components/payment/CopyButton";
@@ -10,7 +10,7 @@ import { formatAddress, telHref } from "~/config/company";
 import { company } from "~/config/env.server";
 import { formatPrice } from "~/config/products";
 import { getDb } from "~/db/db.server";
-import { localeOf, translatorFor } from "~/i18n/i18n.server";
+import { localeOf, getFixedT } from "~/i18n/i18n.server";
 import { homePath } from "~/i18n/routes";
 import { pageMeta, rootDataOf } from "~/i18n/seo";
 import { findPaymentView } from "~/order/payment-view.server";
@@ -28,11 +28,11 @@ export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
 /** The payment page of one order, found by its unguessable token. Private: noindex, no third parties. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const locale = localeOf(request);
+  const locale = await localeOf(request);
   const token = params.token ?? "";
   const order = await findPaymentView(getDb(), token, locale);
   if (!order) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
-  const t = await translatorFor(locale, "payment");
+  const t = await getFixedT(locale, "payment");
   const transferTitle = t("transfer.titleValue", { number: order.number });
   const qrSvg = await transferQrSvg({ taxId: company.taxId, bankAccount: company.bankAccount, amountGrosze: order.priceGrosze, recipientName: company.legalName, title: transferTitle });
   return json(

@@ -1,5 +1,5 @@
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
-import { TOO_MANY_REQUESTS_STRINGS } from "~/i18n/error-strings";
+import { fixedT } from "~/i18n/i18n.server";
 import { localeFromPath } from "~/i18n/locales";
 import { homePath } from "~/i18n/routes";
 import { BODY_TOO_LARGE_TEXT, MAX_BODY_BYTES } from "~/security/body.server";
@@ -70,8 +70,10 @@ function escapeHtml(text: string): string {
 function tooManyRequests(request: IncomingMessage, response: ServerResponse, retryAfterSeconds: number): true {
   const path = (request.url ?? "/").split("?")[0] ?? "/";
   const locale = localeFromPath(path);
-  const strings = TOO_MANY_REQUESTS_STRINGS[locale];
-  const text = strings.text.replace("{{seconds}}", String(retryAfterSeconds));
+  // Node's request, before Remix: the path's prefix is read as remix-i18next's findLocale reads it.
+  const t = fixedT(locale, "error");
+  const strings = { title: t("tooMany.title"), heading: t("tooMany.heading"), home: t("tooMany.home") };
+  const text = t("tooMany.text", { seconds: retryAfterSeconds });
   const headers = { "Retry-After": String(retryAfterSeconds) };
   if (path.startsWith("/api/")) return answer(response, 429, "application/json; charset=utf-8", JSON.stringify({ success: false, error: text }), headers);
   const page = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(strings.title)}</title></head><body style="font-family:sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>${escapeHtml(strings.heading)}</h1><p>${escapeHtml(text)}</p><p><a href="${homePath(locale)}">${escapeHtml(strings.home)}</a></p></body></html>`;

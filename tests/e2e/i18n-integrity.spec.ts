@@ -4,9 +4,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { ALL_PAGES, LOCALES, strings, type Locale } from "./support/site";
 
 /**
- * Every page in every language must show only its own language: no raw i18n key (what
- * the translator prints when a key is missing: it never falls back to Polish) and no sentence that
- * exists only in another language's files (a Polish string on the English page, say).
+ * Every page in every language must show only its own language: no raw i18n key and no sentence
+ * that exists only in another language's files. A string missing in one language falls back to
+ * Polish (docs/decisions/026), so a gap shows here as a Polish sentence on the English page, say.
  */
 const NAMESPACES = readdirSync(join(process.cwd(), "locales", "pl")).map((file) => file.replace(/\.json$/, ""));
 
@@ -19,7 +19,7 @@ function leaves(value: unknown, path = ""): Array<[string, string]> {
 
 const leavesByLocale = Object.fromEntries(LOCALES.map((locale) => [locale, NAMESPACES.flatMap((namespace) => leaves(strings(locale, namespace)))])) as Record<Locale, Array<[string, string]>>;
 
-/** Key paths as the translator prints them: "hero.subtitle", "products.turnaround" (plural suffix dropped), lists and their items. */
+/** Key paths as i18next prints them: "hero.subtitle", "products.turnaround" (plural suffix dropped), lists and their items. */
 const RAW_KEYS = new Set(
   leavesByLocale.pl.flatMap(([path]) => {
     const key = path.replace(/_(zero|one|two|few|many|other)$/, "");
