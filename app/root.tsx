@@ -12,7 +12,7 @@ import { TrackingScripts } from "~/components/TrackingScripts";
 import { Toaster } from "~/components/Toaster";
 import { company, env } from "~/config/env.server";
 import { isOfflineResult } from "~/forms/offline";
-import { localeOf, namespacesForPath, resourcesFor } from "~/i18n/i18n.server";
+import { localeOf, namespacesForPath, pageHeadFor, resourcesFor } from "~/i18n/i18n.server";
 import { canonicalPathOf, matchPage } from "~/i18n/routes";
 import { errorMeta } from "~/i18n/seo";
 import { localeFromPath } from "~/i18n/locales";
@@ -45,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const data: RootData = {
     locale,
     i18n: resourcesFor(locale, namespacesForPath(pathname)),
+    head: pageHeadFor(locale, pathname),
     company,
     siteUrl: env.SITE_URL,
     consent,

@@ -3,7 +3,8 @@ import { RemixI18Next } from "remix-i18next/server";
 import { I18N_OPTIONS, type PageResources } from "./i18next";
 import { DEFAULT_LOCALE, LOCALES, localeFromPath, type Locale } from "./locales";
 import { NAMESPACES, resources, type Namespace } from "./resources.server";
-import { matchPage, namespaceOf } from "./routes";
+import { matchPage, metaKeyOf, namespaceOf } from "./routes";
+import type { PageHead } from "./seo";
 
 /**
  * Server-side translation (docs/decisions/026). One i18next instance holds every language and
@@ -92,4 +93,19 @@ export function namespacesForPath(pathname: string): Namespace[] {
 
 export function resourcesFor(locale: Locale, namespaces: readonly Namespace[]): PageResources {
   return Object.fromEntries(namespaces.map((ns) => [ns, resources[locale][ns]]));
+}
+
+/**
+ * The words of a page's head tags, for the route modules' `meta` (app/i18n/seo.ts), which also
+ * runs in the browser and so cannot call getFixedT itself. A path outside the route table gets
+ * the 404 page's.
+ */
+export function pageHeadFor(locale: Locale, pathname: string): PageHead {
+  const common = fixedT(locale, "common");
+  const errorTitlePrefix = common("form.errorTitlePrefix");
+  const match = matchPage(pathname);
+  if (!match) return { title: common("notFound.title"), description: common("notFound.description"), errorTitlePrefix };
+  const t = fixedT(locale, namespaceOf(match.pageId) as Namespace);
+  const key = metaKeyOf(match.pageId);
+  return { title: t(`${key}.title`), description: t(`${key}.description`), errorTitlePrefix };
 }

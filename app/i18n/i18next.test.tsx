@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, initReactI18next, Trans, useTranslation } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { DELIVERY_VALUES } from "~/config/delivery";
-import { fixedT, getFixedT, i18nextForRender, localeOf } from "./i18n.server";
+import { fixedT, getFixedT, i18nextForRender, localeOf, pageHeadFor } from "./i18n.server";
 import { I18N_OPTIONS } from "./i18next";
 import { addPageStrings } from "./page-strings";
 
@@ -40,6 +40,13 @@ describe("the server's i18next", () => {
 
   it("throws under test on a key no locale file has, so a typo in the code fails its test", () => {
     expect(() => fixedT("en", "order")("form.noSuchLabel")).toThrow(/missing key order:form.noSuchLabel/);
+  });
+
+  it("gives meta the page's title and description in the path's language, and the 404 page's off the route table", async () => {
+    const { default: enOrder } = await import("../../locales/en/order.json");
+    const { default: ukCommon } = await import("../../locales/uk/common.json");
+    expect(pageHeadFor("en", "/en/order-declaration")).toEqual({ title: enOrder.meta.title, description: enOrder.meta.description, errorTitlePrefix: "Error:" });
+    expect(pageHeadFor("uk", "/uk/nope")).toMatchObject({ title: ukCommon.notFound.title, description: ukCommon.notFound.description });
   });
 
   it("renders a linked string through Trans, the link from the component and the text escaped", () => {

@@ -26,10 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const action = loader;
 
 export const meta: MetaFunction = ({ matches }) => {
-  const common = rootDataOf(matches)?.i18n.common as { notFound?: { title?: string; description?: string } } | undefined;
+  const head = rootDataOf(matches)?.head;
   return [
-    { title: common?.notFound?.title ?? "404" },
-    { name: "description", content: common?.notFound?.description ?? "" },
+    { title: head?.title ?? "404" },
+    { name: "description", content: head?.description ?? "" },
     { name: "robots", content: "noindex" },
   ];
 };

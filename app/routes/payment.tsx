@@ -12,7 +12,7 @@ import { formatPrice } from "~/config/products";
 import { getDb } from "~/db/db.server";
 import { localeOf, getFixedT } from "~/i18n/i18n.server";
 import { homePath } from "~/i18n/routes";
-import { pageMeta, rootDataOf } from "~/i18n/seo";
+import { pageMeta } from "~/i18n/seo";
 import { findPaymentView } from "~/order/payment-view.server";
 import { transferQrSvg } from "~/payment/transfer-qr.server";
 import { useLocale, useRequiredRootData } from "~/root-data";
@@ -29,10 +29,10 @@ export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 /** The payment page of one order, found by its unguessable token. Private: noindex, no third parties. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = await localeOf(request);
+  const t = await getFixedT(locale, "payment");
   const token = params.token ?? "";
   const order = await findPaymentView(getDb(), token, locale);
-  if (!order) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
-  const t = await getFixedT(locale, "payment");
+  if (!order) throw json({ title: t("notFound.title") }, { status: 404, headers: PRIVATE_HEADERS });
   const transferTitle = t("transfer.titleValue", { number: order.number });
   const qrSvg = await transferQrSvg({ taxId: company.taxId, bankAccount: company.bankAccount, amountGrosze: order.priceGrosze, recipientName: company.legalName, title: transferTitle });
   return json(
@@ -43,8 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export function meta(args: MetaArgs) {
   if (isRouteErrorResponse(args.error) && args.error.status === 404) {
-    const strings = rootDataOf(args.matches)?.i18n.payment as { notFound?: { title?: string } } | undefined;
-    return [{ title: strings?.notFound?.title ?? "404" }, { name: "robots", content: "noindex, nofollow" }];
+    const notFound = args.error.data as { title?: string } | null;
+    return [{ title: notFound?.title ?? "404" }, { name: "robots", content: "noindex, nofollow" }];
   }
   return pageMeta(args, { noindex: true });
 }
