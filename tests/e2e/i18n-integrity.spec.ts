@@ -84,6 +84,21 @@ for (const locale of LOCALES) {
   });
 }
 
+test("a client-side navigation to a page with other namespaces shows that page's strings", async ({ page }) => {
+  // The order page hydrates the app; its navbar links then navigate without loading a document.
+  const hydrated = page.waitForRequest(/\/build\/.*details-validation-[A-Z0-9]+\.js$/); // asked for once the order page has hydrated
+  await page.goto("/uk/order-declaration");
+  await hydrated;
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole("navigation", { name: strings("uk", "common").nav.label }).getByRole("link", { name: strings("uk", "common").nav.tenant }).click();
+  await expect(page).toHaveURL("/uk/for-tenant");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(strings("uk", "tenant").heading);
+  await expect(page.getByText(strings("uk", "tenant").lead)).toBeVisible();
+  await expect(page).toHaveTitle(strings("uk", "tenant").meta.title);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), "navigated without a document load").toBe(true);
+  expect(problems(await pageText(page), "uk")).toEqual({ rawKeys: [], foreign: [] });
+});
+
 test("the check itself notices Polish copy where English is expected and a key printed raw", async ({ page }) => {
   await page.goto("/blog");
   const found = problems(`${await pageText(page)}\nhero.subtitle`, "en");
