@@ -19,7 +19,9 @@ const locale = rootData?.locale ?? localeFromPath(window.location.pathname);
 const pageStrings = rootData?.i18n ?? {};
 
 const i18next = createInstance();
-void i18next.use(initReactI18next).init({ ...I18N_OPTIONS, lng: locale, ns: Object.keys(pageStrings), resources: { [locale]: pageStrings } });
+void i18next
+  .use(initReactI18next)
+  .init({ ...I18N_OPTIONS, lng: locale, ns: Object.keys(pageStrings), resources: { [locale]: pageStrings } });
 
 startTransition(() => {
   hydrateRoot(

@@ -16,12 +16,21 @@ describe("the server's i18next", () => {
     expect(await localeOf(new Request("http://site.test/en"))).toBe("en");
     // A prefix-like first segment that is not a language is a Polish path.
     expect(await localeOf(new Request("http://site.test/english/contact", { headers }))).toBe("pl");
-    expect((await getFixedT(new Request("http://site.test/ru/contact", { headers })))("notFound.heading")).toBe(fixedT("ru")("notFound.heading"));
+    expect((await getFixedT(new Request("http://site.test/ru/contact", { headers })))("notFound.heading")).toBe(
+      fixedT("ru")("notFound.heading"),
+    );
   });
 
   it("picks the plural form of pl, uk and ru for count (one, few, many, other)", () => {
-    const turnaround = (locale: "pl" | "uk" | "ru" | "en", counts: number[]) => counts.map((count) => fixedT(locale)("products.turnaround", { count }));
-    expect(turnaround("pl", [1, 2, 5, 22, 1.5])).toEqual(["1 dzień roboczy", "2 dni robocze", "5 dni roboczych", "22 dni robocze", "1.5 dnia roboczego"]);
+    const turnaround = (locale: "pl" | "uk" | "ru" | "en", counts: number[]) =>
+      counts.map((count) => fixedT(locale)("products.turnaround", { count }));
+    expect(turnaround("pl", [1, 2, 5, 22, 1.5])).toEqual([
+      "1 dzień roboczy",
+      "2 dni robocze",
+      "5 dni roboczych",
+      "22 dni robocze",
+      "1.5 dnia roboczego",
+    ]);
     expect(turnaround("uk", [1, 3, 11, 21])).toEqual(["1 робочий день", "3 робочі дні", "11 робочих днів", "21 робочий день"]);
     expect(turnaround("ru", [1, 2, 5, 1.5])).toEqual(["1 рабочий день", "2 рабочих дня", "5 рабочих дней", "1.5 рабочего дня"]);
     expect(turnaround("en", [1, 2])).toEqual(["1 business day", "2 business days"]);
@@ -45,7 +54,11 @@ describe("the server's i18next", () => {
   it("gives meta the page's title and description in the path's language, and the 404 page's off the route table", async () => {
     const { default: enOrder } = await import("../../locales/en/order.json");
     const { default: ukCommon } = await import("../../locales/uk/common.json");
-    expect(pageHeadFor("en", "/en/order-declaration")).toEqual({ title: enOrder.meta.title, description: enOrder.meta.description, errorTitlePrefix: "Error:" });
+    expect(pageHeadFor("en", "/en/order-declaration")).toEqual({
+      title: enOrder.meta.title,
+      description: enOrder.meta.description,
+      errorTitlePrefix: "Error:",
+    });
     expect(pageHeadFor("uk", "/uk/nope")).toMatchObject({ title: ukCommon.notFound.title, description: ukCommon.notFound.description });
   });
 
@@ -66,7 +79,9 @@ describe("the server's i18next", () => {
 describe("the browser's i18next", () => {
   function browserInstance(resources: Record<string, Record<string, unknown>>, locale: "pl" | "en" = "en") {
     const instance = createInstance();
-    void instance.use(initReactI18next).init({ ...I18N_OPTIONS, lng: locale, ns: Object.keys(resources), resources: { [locale]: resources } });
+    void instance
+      .use(initReactI18next)
+      .init({ ...I18N_OPTIONS, lng: locale, ns: Object.keys(resources), resources: { [locale]: resources } });
     return instance;
   }
 
@@ -86,7 +101,10 @@ describe("the browser's i18next", () => {
   });
 
   it("renders a tag that has no component as text, so a locale file cannot inject markup", () => {
-    const instance = browserInstance({ order: { consent: "Zgoda na <termsLink>regulamin</termsLink>, <img src=x onerror=alert(1)>." } }, "pl");
+    const instance = browserInstance(
+      { order: { consent: "Zgoda na <termsLink>regulamin</termsLink>, <img src=x onerror=alert(1)>." } },
+      "pl",
+    );
     function Consent() {
       const { t } = useTranslation("order");
       return <Trans t={t} i18nKey="consent" components={{ termsLink: <a href="/regulamin" /> }} />;
