@@ -1,9 +1,11 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import { I18nextProvider } from "react-i18next";
 import { cacheStatus, type PageCache } from "~/render/page-cache.server";
 import { renderDocument } from "~/render/render-document.server";
 import { isShareableHandle } from "~/render/shareable";
 import { env } from "~/config/env.server";
+import { i18nextForRender, localeOf } from "~/i18n/i18n.server";
 import { isBackOfficePath } from "~/admin/paths";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
@@ -45,7 +47,9 @@ export default async function handleRequest(
   }
   const { status, body } = await renderDocument(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      <I18nextProvider i18n={i18nextForRender(await localeOf(request))}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </I18nextProvider>
     </NonceProvider>,
     { nonce, status: responseStatusCode, abortDelayMs: ABORT_DELAY_MS },
   );

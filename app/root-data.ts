@@ -1,7 +1,8 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { Company } from "~/config/company";
-import type { Resources as PageResources } from "~/i18n/translator";
+import type { PageResources } from "~/i18n/i18next";
 import type { Locale } from "~/i18n/locales";
+import type { PageHead } from "~/i18n/seo";
 import type { ConsentState } from "~/tracking/consent";
 import type { PublicPixelIds } from "~/tracking/pixels";
 
@@ -9,6 +10,8 @@ import type { PublicPixelIds } from "~/tracking/pixels";
 export type RootData = {
   locale: Locale;
   i18n: PageResources;
+  /** The page's title and description, for its head tags. */
+  head: PageHead;
   company: Company;
   siteUrl: string;
   /** The visitor's marketing-cookie choice, whether to show the banner, and the pixels to start (only after Accept). */

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json, redirect } from "@remix-run/node";
 import { Links, LiveReload, Meta, Outlet, type ShouldRevalidateFunction, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { TranslationProvider, useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { Footer } from "~/components/Footer";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Navbar } from "~/components/Navbar";
@@ -12,10 +12,11 @@ import { TrackingScripts } from "~/components/TrackingScripts";
 import { Toaster } from "~/components/Toaster";
 import { company, env } from "~/config/env.server";
 import { isOfflineResult } from "~/forms/offline";
-import { localeOf, namespacesForPath, resourcesFor } from "~/i18n/i18n.server";
+import { localeOf, namespacesForPath, pageHeadFor, resourcesFor } from "~/i18n/i18n.server";
 import { canonicalPathOf, matchPage } from "~/i18n/routes";
 import { errorMeta } from "~/i18n/seo";
 import { localeFromPath } from "~/i18n/locales";
+import { addPageStrings } from "~/i18n/page-strings";
 import { isBackOfficePath } from "~/admin/paths";
 import { useDocumentLoadsScripts } from "~/render/hydration";
 import { useRootData, type RootData } from "~/root-data";
@@ -38,12 +39,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // "/En/Contact" or "/blog/" would show the page in the wrong language: send it to its spelling.
   const canonical = canonicalPathOf(pathname);
   if (canonical) throw redirect(`${canonical}${search}`, request.method === "GET" || request.method === "HEAD" ? 301 : 308);
-  const locale = localeOf(request);
+  const locale = await localeOf(request);
   const consent = await readConsent(request);
   const backOffice = isBackOfficePath(pathname);
   const data: RootData = {
     locale,
     i18n: resourcesFor(locale, namespacesForPath(pathname)),
+    head: pageHeadFor(locale, pathname),
     company,
     siteUrl: env.SITE_URL,
     consent,
@@ -65,13 +67,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 };
 
-/** An error before the root loader ran has no page strings (GeneralErrorBoundary brings its own). */
-const NO_STRINGS = {};
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const { pathname } = useLocation();
   const locale = data?.locale ?? localeFromPath(pathname);
+  const { i18n } = useTranslation();
+  // An error before the root loader ran has no page strings (GeneralErrorBoundary brings its own).
+  if (data) addPageStrings(i18n, locale, data.i18n);
   const nonce = useNonce();
   const loadsScripts = useDocumentLoadsScripts();
 
@@ -87,9 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
         {/* The back office brings its own frame (AdminShell) instead of the public site's. */}
-        <TranslationProvider locale={locale} resources={data?.i18n ?? NO_STRINGS}>
-          {data && !isBackOfficePath(pathname) ? <Chrome>{children}</Chrome> : children}
-        </TranslationProvider>
+        {data && !isBackOfficePath(pathname) ? <Chrome>{children}</Chrome> : children}
         {loadsScripts ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { ChevronDownIcon } from "~/components/icons";
 import { BLOG_IMAGE_SIZE, type BlogPost } from "~/content/blog";
 import { copyList } from "~/content/copy";

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { JsFlagInput } from "~/components/JsFlagInput";
 import { pathFor } from "~/i18n/routes";
 import { useRequiredRootData } from "~/root-data";

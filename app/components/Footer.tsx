@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { SocialLinks } from "~/components/SocialLinks";
 import { telHref } from "~/config/company";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 
 /** The form's honeypot (app/forms/honeypot.ts): off screen, out of the accessibility tree and the tab order. */

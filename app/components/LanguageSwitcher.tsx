@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { CheckIcon, ChevronDownIcon } from "~/components/icons";
 import { Flag } from "~/components/Flag";
 import { useDisclosure } from "~/components/use-disclosure";

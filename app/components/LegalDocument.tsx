@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { legalText, type LegalNamespace } from "~/legal/legal-document";
 import { legalValuesOf } from "~/legal/legal-values";
 import { useRequiredRootData } from "~/root-data";

@@ -1,6 +1,6 @@
 import { Link, NavLink } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { CloseIcon, LogoMark, MenuIcon } from "~/components/icons";
 import { LanguageSwitcher } from "~/components/LanguageSwitcher";
 import { useDisclosure } from "~/components/use-disclosure";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { CheckIcon } from "~/components/icons";
 import { copyList } from "~/content/copy";
 import { pathFor } from "~/i18n/routes";

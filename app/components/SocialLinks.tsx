@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { FacebookIcon, InstagramIcon, TikTokIcon } from "~/components/icons";
 import type { Company } from "~/config/company";
 import { useRequiredRootData } from "~/root-data";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { SocialLinks } from "~/components/SocialLinks";
 import { useRequiredRootData } from "~/root-data";
 import { reportSocialClick } from "~/tracking/social-click";

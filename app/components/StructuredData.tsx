@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { JsonLd } from "~/components/JsonLd";
 import { graph, localBusiness, service } from "~/content/structured-data";
 import { useRequiredRootData } from "~/root-data";

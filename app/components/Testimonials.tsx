@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { RATING, TestimonialsCarousel } from "~/components/TestimonialsCarousel";
 import { copyList } from "~/content/copy";
 

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { forwardRef, type ChangeEventHandler, type ReactNode } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 /**
  * The form controls every form of the site uses, built on conform's field metadata.

@@ -12,7 +12,7 @@ import type { DeclarationType } from "~/config/products";
  * The copy never says "within 24 hours": a business day is not 24 hours (a Friday afternoon
  * payment is signed on Monday), so it names business days only (docs/decisions/030).
  *
- * The numbers reach every locale string as default values of the translator (app/i18n/translator.ts);
+ * The numbers reach every locale string as i18next default variables (app/i18n/i18next.ts);
  * the dates are computed in delivery-dates.server.ts.
  */
 export const SIGNING_BUSINESS_DAYS: Record<DeclarationType, number> = {

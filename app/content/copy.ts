@@ -1,4 +1,4 @@
-import type { TFunction } from "~/i18n/translator";
+import type { TFunction } from "i18next";
 
 /**
  * Lists and structured blocks of page copy (FAQ items, legal sections…) live as arrays
@@ -6,7 +6,7 @@ import type { TFunction } from "~/i18n/translator";
  * test (app/content/translations.test.ts) makes sure no language lacks one.
  */
 export function copyList<T>(t: TFunction, key: string, values: Record<string, unknown> = {}): T[] {
-  const value = t.object(key, values);
+  const value: unknown = t(key, { ...values, returnObjects: true });
   return Array.isArray(value) ? (value as T[]) : [];
 }
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pdfTextOf as textOf } from "../../tests/support/pdf-text";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { translatorFor } from "~/i18n/i18n.server";
+import { getFixedT } from "~/i18n/i18n.server";
 import { CONTRACT_VERSION } from "~/order/contract";
 import { acceptOrder } from "~/order/order.server";
 import type { OrderDetails } from "~/order/schema";
@@ -37,7 +37,7 @@ afterEach(() => db.destroy());
 describe("the order's PDFs", () => {
   it("the agreement is the stored text, Cyrillic and Polish alike, with consents, version, the binding Polish text and page numbers", async () => {
     const { order } = await acceptOrder(db, { details, variant: "standard", channel: "form", locale: "uk", idempotencyKey: "pdf", dataProcessingConsentAt: new Date(), now: new Date() });
-    const pdf = await agreementPdf(order, PLACEHOLDER_COMPANY, await translatorFor("uk", "mail"));
+    const pdf = await agreementPdf(order, PLACEHOLDER_COMPANY, await getFixedT("uk", "mail"));
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const text = await textOf(pdf);
     expect(text).toContain("Олена Коваленко-Żółć");
@@ -62,7 +62,7 @@ describe("the order's PDFs", () => {
 
   it("the confirmation carries the agreement, the terms and the withdrawal form, named in the order's language", async () => {
     const { order } = await acceptOrder(db, { details: { ...details, immediatePerformanceRequested: false }, variant: "standard", channel: "form", locale: "pl", idempotencyKey: "att", dataProcessingConsentAt: new Date(), now: new Date() });
-    const attachments = await confirmationAttachments(order, PLACEHOLDER_COMPANY, await translatorFor("pl", "mail"));
+    const attachments = await confirmationAttachments(order, PLACEHOLDER_COMPANY, await getFixedT("pl", "mail"));
     expect(attachments.map((attachment) => attachment.filename)).toEqual([`umowa-${order.number}.pdf`, "regulamin.pdf", "formularz-odstapienia.pdf"]);
     const [agreement, terms, withdrawal] = await Promise.all(attachments.map((attachment) => textOf(attachment.content)));
     expect(agreement).toContain("nie zgłoszono");

@@ -1,4 +1,4 @@
-import type { TFunction } from "~/i18n/translator";
+import type { TFunction } from "i18next";
 import { formatAddress, type Company } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";

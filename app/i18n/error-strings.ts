@@ -7,7 +7,7 @@ import type { Locale } from "./locales";
 /**
  * The error screen's few strings, bundled for all four languages. An error can strike
  * before the root loader has sent the page's translations (a failed action, say), and
- * the screen must still speak the page's language.
+ * the screen must still speak the page's language, with or without i18next's instance.
  *
  * Each key is read by name: the bundler then keeps only these in the browser's JavaScript,
  * not the server-only 429 texts (`tooMany`) next to them.
@@ -19,6 +19,3 @@ export const ERROR_STRINGS: Record<Locale, ErrorStrings> = {
   uk: { title: uk.title, heading: uk.heading, text: uk.text, status: uk.status, home: uk.home },
   ru: { title: ru.title, heading: ru.heading, text: ru.text, status: ru.status, home: ru.home },
 };
-
-/** The 429 page's strings (app/server/request-guard.server.ts). */
-export const TOO_MANY_REQUESTS_STRINGS: Record<Locale, typeof pl.tooMany> = { pl: pl.tooMany, en: en.tooMany, uk: uk.tooMany, ru: ru.tooMany };

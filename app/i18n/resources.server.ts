@@ -12,6 +12,7 @@ import plPrivacy from "../../locales/pl/privacy.json";
 import plPayment from "../../locales/pl/payment.json";
 import plConsent from "../../locales/pl/consent.json";
 import plMail from "../../locales/pl/mail.json";
+import plError from "../../locales/pl/error.json";
 import enCommon from "../../locales/en/common.json";
 import enHome from "../../locales/en/home.json";
 import enTenant from "../../locales/en/tenant.json";
@@ -24,6 +25,7 @@ import enPrivacy from "../../locales/en/privacy.json";
 import enPayment from "../../locales/en/payment.json";
 import enConsent from "../../locales/en/consent.json";
 import enMail from "../../locales/en/mail.json";
+import enError from "../../locales/en/error.json";
 import ukCommon from "../../locales/uk/common.json";
 import ukHome from "../../locales/uk/home.json";
 import ukTenant from "../../locales/uk/tenant.json";
@@ -36,6 +38,7 @@ import ukPrivacy from "../../locales/uk/privacy.json";
 import ukPayment from "../../locales/uk/payment.json";
 import ukConsent from "../../locales/uk/consent.json";
 import ukMail from "../../locales/uk/mail.json";
+import ukError from "../../locales/uk/error.json";
 import ruCommon from "../../locales/ru/common.json";
 import ruHome from "../../locales/ru/home.json";
 import ruTenant from "../../locales/ru/tenant.json";
@@ -48,19 +51,20 @@ import ruPrivacy from "../../locales/ru/privacy.json";
 import ruPayment from "../../locales/ru/payment.json";
 import ruConsent from "../../locales/ru/consent.json";
 import ruMail from "../../locales/ru/mail.json";
+import ruError from "../../locales/ru/error.json";
 
 /**
  * Every translation, bundled into the server build. The browser never imports this
  * module: the root loader sends it only the namespaces the current page needs.
  * A new namespace is a JSON file in each of locales/{pl,en,uk,ru} plus one line per language here.
  */
-export const NAMESPACES = ["common", "home", "tenant", "landlord", "order", "blog", "contact", "terms", "privacy", "payment", "consent", "mail"] as const;
+export const NAMESPACES = ["common", "home", "tenant", "landlord", "order", "blog", "contact", "terms", "privacy", "payment", "consent", "mail", "error"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Resources = Record<string, unknown>;
 
 export const resources: Record<Locale, Record<Namespace, Resources>> = {
-  pl: { common: plCommon, home: plHome, tenant: plTenant, landlord: plLandlord, order: plOrder, blog: plBlog, contact: plContact, terms: plTerms, privacy: plPrivacy, payment: plPayment, consent: plConsent, mail: plMail },
-  en: { common: enCommon, home: enHome, tenant: enTenant, landlord: enLandlord, order: enOrder, blog: enBlog, contact: enContact, terms: enTerms, privacy: enPrivacy, payment: enPayment, consent: enConsent, mail: enMail },
-  uk: { common: ukCommon, home: ukHome, tenant: ukTenant, landlord: ukLandlord, order: ukOrder, blog: ukBlog, contact: ukContact, terms: ukTerms, privacy: ukPrivacy, payment: ukPayment, consent: ukConsent, mail: ukMail },
-  ru: { common: ruCommon, home: ruHome, tenant: ruTenant, landlord: ruLandlord, order: ruOrder, blog: ruBlog, contact: ruContact, terms: ruTerms, privacy: ruPrivacy, payment: ruPayment, consent: ruConsent, mail: ruMail },
+  pl: { common: plCommon, home: plHome, tenant: plTenant, landlord: plLandlord, order: plOrder, blog: plBlog, contact: plContact, terms: plTerms, privacy: plPrivacy, payment: plPayment, consent: plConsent, mail: plMail, error: plError },
+  en: { common: enCommon, home: enHome, tenant: enTenant, landlord: enLandlord, order: enOrder, blog: enBlog, contact: enContact, terms: enTerms, privacy: enPrivacy, payment: enPayment, consent: enConsent, mail: enMail, error: enError },
+  uk: { common: ukCommon, home: ukHome, tenant: ukTenant, landlord: ukLandlord, order: ukOrder, blog: ukBlog, contact: ukContact, terms: ukTerms, privacy: ukPrivacy, payment: ukPayment, consent: ukConsent, mail: ukMail, error: ukError },
+  ru: { common: ruCommon, home: ruHome, tenant: ruTenant, landlord: ruLandlord, order: ruOrder, blog: ruBlog, contact: ruContact, terms: ruTerms, privacy: ruPrivacy, payment: ruPayment, consent: ruConsent, mail: ruMail, error: ruError },
 };

@@ -2,25 +2,20 @@ import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
 import { ERROR_STRINGS } from "./error-strings";
 import { LOCALE_TAGS, localeFromPath, type Locale } from "./locales";
-import { alternatesOf, metaKeyOf, namespaceOf, pageIdOfRoute, pathFor } from "./routes";
+import { alternatesOf, pageIdOfRoute, pathFor } from "./routes";
 
 type PageMetaOptions = {
-  /** Overrides the page's own `meta.title` string, e.g. to prefix "Error:". */
-  title?: string;
   noindex?: boolean;
 };
 
-function lookup(resources: unknown, dottedKey: string): string | undefined {
-  const value = dottedKey.split(".").reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), resources);
-  return typeof value === "string" ? value : undefined;
-}
+/** A page's title and description, and the "Error:" its title starts with after a refused form (pageHeadFor in i18n.server.ts). */
+export type PageHead = { title: string; description: string; errorTitlePrefix: string };
 
 /** What the head tags need from the root loader's data (app/root-data.ts has all of it). */
 export type SeoData = {
   locale: Locale;
   siteUrl: string;
-  /** The page's strings by namespace, as the root loader sends them. */
-  i18n: Record<string, unknown>;
+  head: PageHead;
   company: { productName: string };
 };
 
@@ -37,7 +32,8 @@ export function errorMeta({ matches, location }: Pick<MetaArgs, "matches" | "loc
 /**
  * The head of every page: title, description, canonical, hreflang alternates with
  * x-default, Open Graph and Twitter tags, all derived from the route table and the
- * page's `meta` strings. Route modules use it as `export const meta = pageMeta`.
+ * page's `meta` strings, which the root loader read with getFixedT. Route modules use it as
+ * `export const meta = pageMeta`.
  */
 export function pageMeta(args: MetaArgs, options: PageMetaOptions = {}): MetaDescriptor[] {
   const root = rootDataOf(args.matches);
@@ -47,10 +43,9 @@ export function pageMeta(args: MetaArgs, options: PageMetaOptions = {}): MetaDes
   const pageId = pageIdOfRoute(args.matches.at(-1)?.id);
   if (!root || !pageId) return [];
 
-  const namespace = root.i18n[namespaceOf(pageId)];
-  const pageTitle = options.title ?? lookup(namespace, `${metaKeyOf(pageId)}.title`) ?? root.company.productName;
-  const title = isFormError ? `${lookup(root.i18n.common, "form.errorTitlePrefix") ?? "Error:"} ${pageTitle}` : pageTitle;
-  const description = lookup(namespace, `${metaKeyOf(pageId)}.description`) ?? "";
+  const pageTitle = root.head.title || root.company.productName;
+  const title = isFormError ? `${root.head.errorTitlePrefix} ${pageTitle}` : pageTitle;
+  const description = root.head.description;
   const params = Object.fromEntries(Object.entries(args.params).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const absolute = (path: string) => `${root.siteUrl}${path}`;
   const canonical = absolute(pathFor(pageId, root.locale, params));

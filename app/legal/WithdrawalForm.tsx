@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useRequiredRootData } from "~/root-data";
 import { legalValuesOf } from "./legal-values";
 import { WITHDRAWAL_FORM_ID, withdrawalFormDocument } from "./withdrawal-form";

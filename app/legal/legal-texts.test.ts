@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { DISPATCH_BUSINESS_DAYS, SIGNING_BUSINESS_DAYS } from "~/config/delivery";
-import { createTranslator, type TFunction } from "~/i18n/translator";
+import { fixedT } from "~/i18n/i18n.server";
 import { LOCALES, type Locale } from "~/i18n/locales";
 import { CONTRACT_VERSION } from "~/order/contract";
 import { legalText } from "./legal-document";
@@ -11,13 +9,6 @@ import { legalValuesOf } from "./legal-values";
 import { effectiveDateOf, TERMS_EFFECTIVE_FROM, TERMS_VERSION } from "./terms-version";
 import { withdrawalFormAsText, withdrawalFormDocument } from "./withdrawal-form";
 
-/** The site's translator with the real locale files: what a reader sees. */
-function translatorFor(locale: Locale): TFunction {
-  const resources = Object.fromEntries(
-    ["terms", "privacy"].map((namespace) => [namespace, JSON.parse(readFileSync(join(process.cwd(), "locales", locale, `${namespace}.json`), "utf8"))]),
-  );
-  return createTranslator(locale, resources, "terms");
-}
 
 const company = { ...PLACEHOLDER_COMPANY, legalName: "Testowa Spółka sp. z o.o.", krs: "0000123456", shareCapital: "7 500,00 zł", email: "biuro@test.example" };
 
@@ -35,7 +26,8 @@ describe("terms version", () => {
 });
 
 describe.each(LOCALES.map((locale) => [locale]))("legal texts in %s", (locale) => {
-  const t = translatorFor(locale);
+  // The site's own i18next instance with the real locale files: what a reader sees.
+  const t = fixedT(locale, "terms");
   const values = legalValuesOf(company, locale);
 
   it("the model withdrawal form names the company as addressee and has every line to fill in", () => {

@@ -4,7 +4,7 @@ import { formatPrice, PRODUCTS } from "~/config/products";
 
 /**
  * The company facts and prices the legal texts quote (`{{legalName}}`, `{{krs}}`…), all from
- * configuration and the pricing module. Delivery days reach every string as the translator's default
+ * configuration and the pricing module. Delivery days reach every string as i18next's default
  * variables (app/config/delivery.ts), so they are not repeated here.
  */
 export function legalValuesOf(company: Company, locale: Locale) {

@@ -1,4 +1,4 @@
-import type { TFunction } from "~/i18n/translator";
+import type { TFunction } from "i18next";
 import { copyList } from "~/content/copy";
 import type { LegalValues } from "./legal-values";
 

@@ -1,8 +1,8 @@
-import type { TFunction } from "~/i18n/translator";
+import type { TFunction } from "i18next";
 import { formatAddress, type Company } from "~/config/company";
 import { formatPrice } from "~/config/products";
 import type { MessageKind, OrderRow, OutboxRow } from "~/db/schema";
-import { translatorFor } from "~/i18n/i18n.server";
+import { getFixedT } from "~/i18n/i18n.server";
 import { formatDeliveryDay } from "~/config/delivery";
 import { deliveryDates } from "~/config/delivery-dates.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
@@ -73,7 +73,7 @@ function factsOf(message: OutboxRow): Record<string, unknown> {
 export async function composeMessage(message: OutboxRow, order: OrderRow, context: ComposeContext): Promise<MailMessage> {
   const customer = CUSTOMER_KINDS.includes(message.kind);
   const locale: Locale = customer ? order.locale : "pl";
-  const t = await translatorFor(locale, "mail");
+  const t = await getFixedT(locale, "mail");
   const { company, siteUrl } = context;
   const tag = LOCALE_TAGS[locale];
   const amount = formatPrice(order.price_grosze, locale);

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { ZodError } from "zod";
 import type { AppDatabase } from "~/db/db.server";
 import { isPassingDatabaseFailure } from "~/db/passing-failure.server";
-import { translatorFor } from "~/i18n/i18n.server";
+import { getFixedT } from "~/i18n/i18n.server";
 import { isLocale, type Locale } from "~/i18n/locales";
 import { BodyTooLargeError, readBodyLimited } from "~/security/body.server";
 import { jsonResponse } from "~/security/responses.server";
@@ -41,7 +41,7 @@ export type OrderApiContext = {
 };
 
 export async function handleOrderApi(request: Request, stage: OrderStage, context: OrderApiContext): Promise<Response> {
-  let t: Translate = await translatorFor("pl", "order");
+  let t: Translate = await getFixedT("pl", "order");
   if (request.method !== "POST") return jsonResponse({ success: false, error: t("api.method") }, 405, { Allow: "POST" });
 
   let raw: Uint8Array;
@@ -62,7 +62,7 @@ export async function handleOrderApi(request: Request, stage: OrderStage, contex
 
   const requested = (body as { jezyk?: unknown }).jezyk;
   const locale: Locale = isLocale(requested) ? requested : "pl";
-  t = await translatorFor(locale, "order");
+  t = await getFixedT(locale, "order");
 
   const parsed = apiSchema(stage).safeParse(body);
   if (!parsed.success) return jsonResponse({ success: false, error: t("api.invalid"), fieldErrors: fieldErrors(parsed.error, t) }, 400);

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
-import { translatorFor } from "~/i18n/i18n.server";
+import { getFixedT } from "~/i18n/i18n.server";
 import { ContractView, contractDocument, contractText } from "./contract";
 import { formatPrice, PRODUCTS } from "~/config/products";
 import type { OrderDetails } from "./schema";
@@ -25,7 +25,7 @@ const date = new Date("2026-11-22T10:00:00Z");
 
 describe("the contract component", () => {
   it("escapes every piece of user data: markup stays text", async () => {
-    const t = await translatorFor("pl", "order");
+    const t = await getFixedT("pl", "order");
     const html = renderToStaticMarkup(<ContractView document={contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, paymentDeadlineDays: 7, t })} locale="pl" titleLevel={3} />);
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<img");
@@ -37,7 +37,7 @@ describe("the contract component", () => {
   });
 
   it("states the legal substance with the visitor's data, the price from the pricing module and the date", async () => {
-    const t = await translatorFor("pl", "order");
+    const t = await getFixedT("pl", "order");
     const text = contractText(contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, paymentDeadlineDays: 7, t }));
     expect(text).toContain("art. 19a ust. 2 pkt 3 ustawy z dnia 21 czerwca 2001 r. o ochronie praw lokatorów");
     expect(text).toContain(`Adres lokalu wynajmowanego przez Najemcę: ${details.propertyAddress}`);
@@ -52,7 +52,7 @@ describe("the contract component", () => {
   });
 
   it("names the parties as the terms do, and gives the payment deadline, the cancellation and the refund period their basis", async () => {
-    const t = await translatorFor("pl", "order");
+    const t = await getFixedT("pl", "order");
     const text = contractText(contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, paymentDeadlineDays: 9, t }));
     expect(text).toContain(`Klient: ${details.tenantName}`);
     expect(text).toContain(`Usługodawca: ${PLACEHOLDER_COMPANY.legalName}`);
@@ -69,7 +69,7 @@ describe("the contract component", () => {
       ["uk", "ст. 19a"],
       ["ru", "ст. 19a"],
     ] as const) {
-      const t = await translatorFor(locale, "order");
+      const t = await getFixedT(locale, "order");
       const text = contractText(contractDocument({ details: { ...details, declarationType: "notarized", rentalPeriodDays: 90, landlordName: null, startDate: null, additionalInfo: null }, company: PLACEHOLDER_COMPANY, locale, date, paymentDeadlineDays: 7, t }));
       expect(text).toContain(phrase);
       expect(text).toContain(formatPrice(PRODUCTS.notarized.priceGrosze, locale));

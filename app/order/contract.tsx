@@ -13,7 +13,7 @@ import type { OrderDetails } from "./schema";
  */
 export const CONTRACT_VERSION = "2026-11-24.1";
 
-/** A translation function fixed to the "order" namespace (app/i18n/translator.ts, in a component or on the server). */
+/** A translation function fixed to the "order" namespace (i18next's fixed `t`, in a component or on the server). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** `paymentDeadlineDays`: how long the order may stay unpaid before the agreement ends (PAYMENT_DEADLINE_DAYS). */

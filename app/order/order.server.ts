@@ -5,7 +5,7 @@ import type { Database } from "~/db/schema";
 import { isUniqueViolation } from "~/db/unique-violation";
 import type { OrderRow } from "~/db/schema";
 import { company, env } from "~/config/env.server";
-import { translatorFor } from "~/i18n/i18n.server";
+import { getFixedT } from "~/i18n/i18n.server";
 import type { Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { CONTRACT_VERSION, contractDocument, contractText, type ContractDocument } from "./contract";
@@ -35,9 +35,9 @@ export type AgreementTexts = { document: ContractDocument; binding: ContractDocu
 
 export async function buildAgreement(details: OrderDetails, locale: Locale, date: Date): Promise<AgreementTexts> {
   const paymentDeadlineDays = env.PAYMENT_DEADLINE_DAYS;
-  const document = contractDocument({ details, company, locale, date, paymentDeadlineDays, t: await translatorFor(locale, "order") });
+  const document = contractDocument({ details, company, locale, date, paymentDeadlineDays, t: await getFixedT(locale, "order") });
   const binding =
-    locale === "pl" ? null : contractDocument({ details, company, locale: "pl", date, paymentDeadlineDays, t: await translatorFor("pl", "order") });
+    locale === "pl" ? null : contractDocument({ details, company, locale: "pl", date, paymentDeadlineDays, t: await getFixedT("pl", "order") });
   return { document, binding };
 }
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { translatorFor } from "~/i18n/i18n.server";
+import { getFixedT } from "~/i18n/i18n.server";
 import { apiSchema, orderFormSchema } from "./schema";
 import { AUTOMATIC_VARIANT, STANDARD_VARIANT } from "./variants";
 
@@ -50,8 +50,8 @@ describe("order form schema", () => {
 
   it("gives every rule of spec section 5 its message, in Polish and English", async () => {
     const errors = errorsOf({ declarationType: "gold", email: "not-an-email", phone: "12345678" });
-    const pl = await translatorFor("pl", "order");
-    const en = await translatorFor("en", "order");
+    const pl = await getFixedT("pl", "order");
+    const en = await getFixedT("en", "order");
     const expected: Record<string, [string, string]> = {
       declarationType: ["Wybierz rodzaj oświadczenia", "Select declaration type"],
       landlordName: ["Wymagane pole", "Required field"],
@@ -88,7 +88,7 @@ describe("order form schema", () => {
     // A line break around the text is trimmed away like a space; names in any script stay welcome.
     expect(errorsOf({ ...VALID_FORM, tenantName: "\nJan Kowalski\r\n", mailingCity: "Łódź", landlordName: "Олена Шевченко" })).toEqual({});
     for (const locale of ["pl", "en", "uk", "ru"] as const) {
-      const t = await translatorFor(locale, "order");
+      const t = await getFixedT(locale, "order");
       expect(t("order:validation.controlCharacters")).not.toBe("validation.controlCharacters");
       expect(t("order:validation.controlCharactersMultiline")).not.toBe("validation.controlCharactersMultiline");
     }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { company } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { agreementPdf } from "~/documents/order-documents.server";
-import { translatorFor } from "~/i18n/i18n.server";
+import { getFixedT } from "~/i18n/i18n.server";
 import { resourceResponse, textResponse } from "~/security/responses.server";
 
 /**
@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!order) return textResponse("Not Found", 404, headers);
   // HEAD asks whether the document is there: building a PDF only to drop it would let a flood of HEADs slow everyone down.
   if (request.method === "HEAD") return resourceResponse(null, { contentType: "application/pdf", headers });
-  const t = await translatorFor(order.locale, "mail");
+  const t = await getFixedT(order.locale, "mail");
   const pdf = await agreementPdf(order, company, t);
   const disposition = `attachment; filename="${t("attachments.agreement", { number: order.number })}"`;
   return resourceResponse(new Uint8Array(pdf), { contentType: "application/pdf", headers: { ...headers, "Content-Disposition": disposition } });

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { CallToAction } from "~/components/CallToAction";
 import { BuildingIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { Hero } from "~/components/home/Hero";
 import { HowItWorks } from "~/components/home/HowItWorks";
 import { RentalInfo } from "~/components/home/RentalInfo";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { Link } from "@remix-run/react";
 import { CheckIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";

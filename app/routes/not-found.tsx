@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { localeOf } from "~/i18n/i18n.server";
 import { DEFAULT_LOCALE } from "~/i18n/locales";
 import { homePath, pathFor } from "~/i18n/routes";
@@ -17,7 +17,7 @@ export const handle = NO_HYDRATION;
  * language's home (the spec's behaviour); an unknown Polish path is a real 404 page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = localeOf(request);
+  const locale = await localeOf(request);
   if (locale !== DEFAULT_LOCALE) throw redirect(homePath(locale), 302);
   return json({ notFound: true }, { status: 404 });
 }
@@ -26,10 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const action = loader;
 
 export const meta: MetaFunction = ({ matches }) => {
-  const common = rootDataOf(matches)?.i18n.common as { notFound?: { title?: string; description?: string } } | undefined;
+  const head = rootDataOf(matches)?.head;
   return [
-    { title: common?.notFound?.title ?? "404" },
-    { name: "description", content: common?.notFound?.description ?? "" },
+    { title: head?.title ?? "404" },
+    { name: "description", content: head?.description ?? "" },
     { name: "robots", content: "noindex" },
   ];
 };

@@ -36,17 +36,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // InitiateCheckout (reported only with consent). The forms post to the bare path, so the
   // loaders that run after an action do not report it again.
   reportCheckoutFromUrl(request);
+  const locale = await localeOf(request);
   const data: OrderLoaderData = {
     defaultType: checkoutTypeOf(new URL(request.url).searchParams) ?? "regular",
     placedOrder: await findPlacedOrder(getDb(), request),
-    dispatchDates: dispatchDatesIfPaidToday(localeOf(request)),
-    prices: formattedPrices(localeOf(request)),
+    dispatchDates: dispatchDatesIfPaidToday(locale),
+    prices: formattedPrices(locale),
   };
   return json(data);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const outcome = await handleOrderForm(request, { variant: variantOf(request), locale: localeOf(request), db: getDb(), report: reportEvent });
+  const locale = await localeOf(request);
+  const outcome = await handleOrderForm(request, { variant: variantOf(request), locale, db: getDb(), report: reportEvent });
   // A step's page holds personal data and a one-time token: no cache keeps it, and going
   // back after ordering asks the server again, which then knows the order is placed.
   const noStore = { "Cache-Control": "no-store" };
@@ -59,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "tooLarge":
       return bodyTooLargeResponse();
     case "decoy":
-      return redirect(homePath(localeOf(request)), 303);
+      return redirect(homePath(locale), 303);
     case "unavailable":
       throw json(outcome.state, { status: 503, headers: { ...noStore, "Retry-After": "5" } });
     case "accepted": {

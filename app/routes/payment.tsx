@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PageHeader } from "~/components/PageHeader";
 import { CopyButton } from "~/components/payment/CopyButton";
@@ -12,9 +12,9 @@ import { formatAddress, telHref } from "~/config/company";
 import { company } from "~/config/env.server";
 import { formatPrice } from "~/config/products";
 import { getDb } from "~/db/db.server";
-import { localeOf, translatorFor } from "~/i18n/i18n.server";
+import { localeOf, getFixedT } from "~/i18n/i18n.server";
 import { homePath } from "~/i18n/routes";
-import { pageMeta, rootDataOf } from "~/i18n/seo";
+import { pageMeta } from "~/i18n/seo";
 import { findPaymentView } from "~/order/payment-view.server";
 import { transferQrSvg } from "~/payment/transfer-qr.server";
 import { configuredGateway } from "~/payments/gateway.server";
@@ -34,14 +34,14 @@ export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
 /** The payment page of one order, found by its unguessable token. Private: noindex, no third parties. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const locale = localeOf(request);
+  const locale = await localeOf(request);
+  const t = await getFixedT(locale, "payment");
   const token = params.token ?? "";
   const payable = await findPayableOrder(getDb(), token);
   // Asked first: a lost notification found paid changes what the rest of the page shows.
   const online = payable ? await onlinePaymentView(getDb(), configuredGateway(), payable, new Date()) : null;
   const order = await findPaymentView(getDb(), token, locale);
-  if (!order) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
-  const t = await translatorFor(locale, "payment");
+  if (!order) throw json({ title: t("notFound.title") }, { status: 404, headers: PRIVATE_HEADERS });
   const transferTitle = t("transfer.titleValue", { number: order.number });
   const qrSvg = await transferQrSvg({ taxId: company.taxId, bankAccount: company.bankAccount, amountGrosze: order.priceGrosze, recipientName: company.legalName, title: transferTitle });
   return json(
@@ -52,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** BLIK or pay-by-link (docs/decisions/028): a refused code comes back as 400 with the code as typed, never as an error page. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const locale = localeOf(request);
+  const locale = await localeOf(request);
   const token = params.token ?? "";
   const gateway = configuredGateway();
   const order = await findPayableOrder(getDb(), token);
@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const backToPage = redirect(new URL(request.url).pathname, { status: 303, headers: PRIVATE_HEADERS });
   if (!gateway) return backToPage;
   const form = await readFormDataOr413(request);
-  const t = await translatorFor(locale, "payment");
+  const t = await getFixedT(locale, "payment");
   const typed = String(form.get("blikCode") ?? "").slice(0, 20);
   const refuse = (key: string, status: number) => json({ error: t(key), blikCode: typed }, { status, headers: PRIVATE_HEADERS });
   const intent = form.get("intent");
@@ -80,8 +80,8 @@ export const handle: NoScriptRefreshHandle = {
 
 export function meta(args: MetaArgs) {
   if (isRouteErrorResponse(args.error) && args.error.status === 404) {
-    const strings = rootDataOf(args.matches)?.i18n.payment as { notFound?: { title?: string } } | undefined;
-    return [{ title: strings?.notFound?.title ?? "404" }, { name: "robots", content: "noindex, nofollow" }];
+    const notFound = args.error.data as { title?: string } | null;
+    return [{ title: notFound?.title ?? "404" }, { name: "robots", content: "noindex, nofollow" }];
   }
   return pageMeta(args, { noindex: true });
 }

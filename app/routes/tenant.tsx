@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { CallToAction } from "~/components/CallToAction";
 import { CheckIcon } from "~/components/icons";
 import { Faq } from "~/components/Faq";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { LegalDocument } from "~/components/LegalDocument";
 import { PageHeader } from "~/components/PageHeader";
 import { StructuredData } from "~/components/StructuredData";

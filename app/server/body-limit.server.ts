@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { translatorFor } from "~/i18n/i18n.server";
+import { fixedT } from "~/i18n/i18n.server";
 import { BODY_TOO_LARGE_TEXT, MAX_BODY_BYTES } from "~/security/body.server";
 import { answerJson, answerPlain, isApiPath } from "./plain-answers.server";
 
@@ -29,7 +29,7 @@ export function bodyLimit() {
     if (Number(request.headers["content-length"] ?? "0") <= MAX_BODY_BYTES) return next();
     discardBodyBriefly(request);
     if (isApiPath(request.path)) {
-      answerJson(response, 413, { success: false, error: translatorFor("pl", "order")("api.tooLarge") });
+      answerJson(response, 413, { success: false, error: fixedT("pl", "order")("api.tooLarge") });
       return;
     }
     answerPlain(response, 413, "text/plain; charset=utf-8", BODY_TOO_LARGE_TEXT);

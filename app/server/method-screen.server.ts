@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { translatorFor } from "~/i18n/i18n.server";
+import { fixedT } from "~/i18n/i18n.server";
 import { answerJson, answerPlain, isApiPath } from "./plain-answers.server";
 
 /**
@@ -16,7 +16,7 @@ export function methodScreen() {
     // A body nobody will read must not hold the connection.
     request.resume();
     if (isApiPath(request.path)) {
-      answerJson(response, 405, { success: false, error: translatorFor("pl", "order")("api.method") }, { Allow: "POST" });
+      answerJson(response, 405, { success: false, error: fixedT("pl", "order")("api.method") }, { Allow: "POST" });
       return;
     }
     answerPlain(response, 405, "text/plain; charset=utf-8", "405 Method Not Allowed\n", { Allow: PAGE_METHODS.join(", ") });

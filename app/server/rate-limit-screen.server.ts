@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { TOO_MANY_REQUESTS_STRINGS } from "~/i18n/error-strings";
+import { fixedT } from "~/i18n/i18n.server";
 import { localeFromPath } from "~/i18n/locales";
 import { homePath } from "~/i18n/routes";
 import { clientAddressOfRequestHeaders } from "./client-address.server";
@@ -31,8 +31,9 @@ function escapeHtml(text: string): string {
 function tooManyRequests(request: Request, response: Response, retryAfterSeconds: number): void {
   request.resume();
   const locale = localeFromPath(request.path);
-  const strings = TOO_MANY_REQUESTS_STRINGS[locale];
-  const text = strings.text.replace("{{seconds}}", String(retryAfterSeconds));
+  const t = fixedT(locale, "error");
+  const strings = { title: t("tooMany.title"), heading: t("tooMany.heading"), home: t("tooMany.home") };
+  const text = t("tooMany.text", { seconds: retryAfterSeconds });
   const headers = { "Retry-After": String(retryAfterSeconds) };
   if (isApiPath(request.path)) return answerJson(response, 429, { success: false, error: text }, headers);
   const page = [

@@ -4,9 +4,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { ALL_PAGES, LOCALES, strings, type Locale } from "./support/site";
 
 /**
- * Every page in every language must show only its own language: no raw i18n key (what
- * the translator prints when a key is missing: it never falls back to Polish) and no sentence that
- * exists only in another language's files (a Polish string on the English page, say).
+ * Every page in every language must show only its own language: no raw i18n key and no sentence
+ * that exists only in another language's files. A string missing in one language falls back to
+ * Polish (docs/decisions/026), so a gap shows here as a Polish sentence on the English page, say.
  */
 const NAMESPACES = readdirSync(join(process.cwd(), "locales", "pl")).map((file) => file.replace(/\.json$/, ""));
 
@@ -19,7 +19,7 @@ function leaves(value: unknown, path = ""): Array<[string, string]> {
 
 const leavesByLocale = Object.fromEntries(LOCALES.map((locale) => [locale, NAMESPACES.flatMap((namespace) => leaves(strings(locale, namespace)))])) as Record<Locale, Array<[string, string]>>;
 
-/** Key paths as the translator prints them: "hero.subtitle", "products.turnaround" (plural suffix dropped), lists and their items. */
+/** Key paths as i18next prints them: "hero.subtitle", "products.turnaround" (plural suffix dropped), lists and their items. */
 const RAW_KEYS = new Set(
   leavesByLocale.pl.flatMap(([path]) => {
     const key = path.replace(/_(zero|one|two|few|many|other)$/, "");
@@ -83,6 +83,21 @@ for (const locale of LOCALES) {
     }
   });
 }
+
+test("a client-side navigation to a page with other namespaces shows that page's strings", async ({ page }) => {
+  // The order page hydrates the app; its navbar links then navigate without loading a document.
+  const hydrated = page.waitForRequest(/\/build\/.*details-validation-[A-Z0-9]+\.js$/); // asked for once the order page has hydrated
+  await page.goto("/uk/order-declaration");
+  await hydrated;
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole("navigation", { name: strings("uk", "common").nav.label }).getByRole("link", { name: strings("uk", "common").nav.tenant }).click();
+  await expect(page).toHaveURL("/uk/for-tenant");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(strings("uk", "tenant").heading);
+  await expect(page.getByText(strings("uk", "tenant").lead)).toBeVisible();
+  await expect(page).toHaveTitle(strings("uk", "tenant").meta.title);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), "navigated without a document load").toBe(true);
+  expect(problems(await pageText(page), "uk")).toEqual({ rawKeys: [], foreign: [] });
+});
 
 test("the check itself notices Polish copy where English is expected and a key printed raw", async ({ page }) => {
   await page.goto("/blog");

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { CheckIcon } from "~/components/icons";
 import { copyList } from "~/content/copy";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { MapIcon, ReceiptIcon, ShieldIcon, TimerIcon } from "~/components/icons";
 import { Section } from "~/components/Section";
 import { copyList, type TitledText } from "~/content/copy";

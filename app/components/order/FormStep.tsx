@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Trans, useTranslation } from "~/i18n/react";
+import { Trans, useTranslation } from "react-i18next";
 import { CheckboxField, ErrorSummary, FIELD_ID_PREFIX, NetworkErrorAlert, SelectField, TextareaField, TextField, type SummaryItem } from "~/components/forms";
 import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { toast } from "~/components/Toaster";
 import { formattedPrices } from "~/config/products";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { PlacedOrder } from "~/order/placed-order.server";
 
 /**

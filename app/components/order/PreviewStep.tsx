@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import { Trans, useTranslation } from "~/i18n/react";
+import { Trans, useTranslation } from "react-i18next";
 import { CheckboxField, ErrorSummary, FIELD_ID_PREFIX, NetworkErrorAlert, type SummaryItem } from "~/components/forms";
 import { PageHeader } from "~/components/PageHeader";
 import { HoneypotField } from "~/components/HoneypotField";

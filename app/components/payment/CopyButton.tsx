@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/use-hydrated";
 
 /**

@@ -1,6 +1,6 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/forms";
 
 export type OnlinePaymentProps = {
