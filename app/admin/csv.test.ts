@@ -42,11 +42,16 @@ function splitRfc4180(line: string, separator: string): string[] {
   for (let i = 0; i < line.length; i++) {
     const character = line[i]!;
     if (quoted) {
-      if (character === '"' && line[i + 1] === '"') (cell += '"'), i++;
-      else if (character === '"') quoted = false;
+      if (character === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (character === '"') quoted = false;
       else cell += character;
     } else if (character === '"') quoted = true;
-    else if (character === separator) cells.push(cell), (cell = "");
+    else if (character === separator) {
+      cells.push(cell);
+      cell = "";
+    }
     else cell += character;
   }
   return [...cells, cell];

@@ -14,6 +14,7 @@ export const FIELD_ID_PREFIX = "field";
 
 // Any form's field: the components read only its name, ids, default value and errors,
 // so every form's own schema type may stand here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's schema fits
 type Field = FieldMetadata<any, any, string[]>;
 
 const INPUT_CLASS =

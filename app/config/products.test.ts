@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice, priceInZloty, PRODUCTS } from "./products";
+import { formatPrice, priceInZloty } from "./products";
 
 describe("pricing", () => {
   it("has the spec's prices", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { DISPATCH_BUSINESS_DAYS, SIGNING_BUSINESS_DAYS } from "~/config/delivery";
 import { fixedT } from "~/i18n/i18n.server";
-import { LOCALES, type Locale } from "~/i18n/locales";
+import { LOCALES } from "~/i18n/locales";
 import { CONTRACT_VERSION } from "~/order/contract";
 import { legalText } from "./legal-document";
 import { legalValuesOf } from "./legal-values";

@@ -24,6 +24,7 @@ export function isConsentChoice(value: unknown): value is ConsentChoice {
 export function safeRedirectPath(value: unknown): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return null;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/.test(value)) return null;
   const base = "http://site.invalid";
   let url: URL;

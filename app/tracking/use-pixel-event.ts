@@ -23,5 +23,6 @@ export function usePixelEvent(event: PixelEvent | null | undefined, pixels: Publ
       () => console.warn(`[tracking] ${event.name} was not sent: the pixels' code could not be loaded`),
     );
     // Only a new event id (or a change of consent) fires again; the event object is rebuilt on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the id stands for the event
   }, [eventId, meta, tiktok]);
 }

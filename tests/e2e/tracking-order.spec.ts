@@ -1,5 +1,5 @@
 import { countOrders, expectOnPaymentPage, fillOrderForm, validOrder } from "./support/order";
-import { pathFor, strings } from "./support/site";
+import { strings } from "./support/site";
 import { chooseConsent, expect, pageSettled, stubBehaviour, stubEventsAfterMarker, stubEventsFor, test } from "./support/tracking";
 
 const PRICE = { regular: 299, notarized: 399 } as const;

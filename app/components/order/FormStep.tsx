@@ -100,6 +100,7 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
     focusSummary.current = true;
     setSummary(currentSummary());
     // Only a submit or a new answer from the server takes a new snapshot.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- typing must not rebuild the summary
   }, [submits, state]);
   useEffect(() => {
     // Once the new summary is on screen: move focus to it, once per submit.
