@@ -1,4 +1,4 @@
-// npm run test:faults: the fault and load figures of issue 10, on the production build, over
+// npm run test:faults: the fault and load figures, on the production build, over
 // real HTTP on 127.0.0.1 only, bounded in count and time. Prints figures and exits non-zero
 // when a target is missed.
 //   1. fuzz:  FAULT_FUZZ_COUNT (10,000) malformed bodies across every POST route: 0 x 5xx.

@@ -6,7 +6,7 @@ import { reportSocialClick } from "~/tracking/social-click";
 const ROUND_LINK = "flex h-11 w-11 items-center justify-center rounded-full bg-blue-900 text-white shadow-lg ring-2 ring-white transition-transform hover:scale-105 hover:bg-blue-800 focus-visible:scale-105";
 
 /**
- * The floating social links at the bottom right (spec section 2). Nothing may float over
+ * The floating social links at the bottom right. Nothing may float over
  * content, so the widget only shows from 1280 px (Tailwind's xl), where the 72rem content
  * column leaves a free margin wider than the widget; below that it is not rendered
  * visibly at all and the footer's social links, in the page flow, serve instead

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "re
 import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from "~/components/icons";
 import { useHydrated } from "~/components/use-hydrated";
 
-/** Every testimonial on the site is a five-star one (spec section 3). */
+/** Every testimonial on the site is a five-star one. */
 export const RATING = 5;
 
 /** Every string the carousel shows, already in the page's language. */

@@ -197,7 +197,7 @@ export const ErrorSummary = forwardRef<HTMLElement, ErrorSummaryProps>(function 
   );
 });
 
-/** The alert shown when a submission never reached the server (spec section 8). */
+/** The alert shown when a submission never reached the server (the network error of the order steps). */
 export function NetworkErrorAlert({ message }: { message: string | null }) {
   if (!message) return null;
   return (

@@ -1,7 +1,7 @@
 import type { DeclarationType } from "~/config/products";
 
 /**
- * The delivery promise, defined once (PRODUCT.md, "After the order"). The copy, pricing
+ * The delivery promise, defined once (docs/decisions/010 and 030). The copy, pricing
  * cards, terms, contract, payment page and e-mails all read these numbers; no locale
  * string types a number of days itself.
  *

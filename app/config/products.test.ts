@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatPrice, priceInZloty } from "./products";
 
 describe("pricing", () => {
-  it("has the spec's prices", () => {
+  it("has the prices the site sells at, 299 and 399 PLN", () => {
     expect(priceInZloty("regular")).toBe(299);
     expect(priceInZloty("notarized")).toBe(399);
   });

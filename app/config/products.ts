@@ -1,7 +1,7 @@
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 
 /**
- * The one source of the products' prices (spec sections 3 and 9); their delivery times are in delivery.ts.
+ * The one source of the products' prices; their delivery times are in delivery.ts.
  * Prices are integers in grosze (1/100 PLN), VAT included.
  */
 export const DECLARATION_TYPES = ["regular", "notarized"] as const;

@@ -15,7 +15,7 @@ const SPEC_TABLE: Record<string, [string, string, string, string]> = {
 };
 
 describe("route table", () => {
-  it("holds the spec's eight pages in four languages, plus the Polish-only second order form", () => {
+  it("holds the eight pages in four languages, plus the Polish-only second order form", () => {
     for (const [pageId, paths] of Object.entries(SPEC_TABLE)) {
       LOCALES.forEach((locale, index) => expect(pathFor(pageId as never, locale)).toBe(paths[index]));
     }

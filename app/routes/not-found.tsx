@@ -14,7 +14,7 @@ export const handle = NO_HYDRATION;
 
 /**
  * Every path the route table does not know. Under /en, /uk or /ru it redirects to that
- * language's home (the spec's behaviour); an unknown Polish path is a real 404 page.
+ * language's home (as the site always did); an unknown Polish path is a real 404 page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await localeOf(request);

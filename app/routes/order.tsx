@@ -75,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /**
  * With JavaScript, a request that never reaches the server (offline, dropped connection)
- * becomes a message on the same step instead of the error screen (spec section 8).
+ * becomes a message on the same step instead of the error screen.
  */
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
   const intent = (await request.clone().formData()).get("intent") === "accept" ? "accept" : "preview";

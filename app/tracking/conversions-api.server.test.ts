@@ -21,7 +21,7 @@ describe("user data", () => {
 });
 
 describe("event payload", () => {
-  it("carries the spec's fields with hashed user data and clear IP and user agent", () => {
+  it("carries the event's fields with hashed user data and clear IP and user agent", () => {
     const payload = buildEventPayload(
       {
         eventName: "Purchase",

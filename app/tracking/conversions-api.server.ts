@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 
 /**
- * A small client for Meta's Conversions API (spec section 7, "Tracking calls").
+ * A small client for Meta's Conversions API (docs/decisions/005).
  * It never throws and never logs personal data: a failure is one log line with the
  * event name and the kind of failure, nothing else.
  */

@@ -44,7 +44,7 @@ declare global {
 }
 
 
-/** TikTok's names differ for one event; the others keep Meta's names (spec section 7). */
+/** TikTok's names differ for one event (its SubmitForm is Meta's Lead); the others keep Meta's names. */
 const TIKTOK_NAMES: Partial<Record<string, string>> = { Lead: "SubmitForm" };
 
 /**

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { countOrders, inDays } from "./support/order";
 import { strings } from "./support/site";
 
-/** The JSON API over real HTTP against the running server (spec section 7). */
+/** The JSON API over real HTTP against the running server (the original site's client sends these bodies). */
 const pl = strings("pl", "order");
 const en = strings("en", "order");
 
@@ -68,7 +68,7 @@ test.describe("POST /api/accept", () => {
     expect((await page.text()).replace(/\s/g, " ")).toContain("299 zł");
   });
 
-  test("the spec's exact body, with no consent fields, places the order (the client's UI collected the ticks)", async ({ request }, testInfo) => {
+  test("the original client's exact body, with no consent fields, places the order (the client's UI collected the ticks)", async ({ request }, testInfo) => {
     const payload = body(testInfo.project.name);
     const response = await request.post("/api/accept", { data: payload });
     expect(response.status()).toBe(201);

@@ -7,7 +7,7 @@ import { validOrder } from "./support/order";
 import { ownSitePort, startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
 
 /**
- * Two app processes on one PostgreSQL database behave as one site (issue 10): a preview token
+ * Two app processes on one PostgreSQL database behave as one site: a preview token
  * accepted 30 times at once on both makes one order, 40 orders at once get 40 numbers, and the
  * two mail workers send every e-mail exactly once, to an SMTP server of this spec's own (its
  * database numbers orders from 1 too, so the suite's mail spec must never see these).

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { filled, LOCALES, pathFor, strings } from "./support/site";
 
-/** The blog's dates as each language writes them (spec: 12, 5 and 1 March 2024). */
+/** The blog's dates as each language writes them (app/content/blog.ts). */
 const BLOG_DATES = {
   pl: ["12 marca 2024", "5 marca 2024", "1 marca 2024"],
   en: ["12 March 2024", "5 March 2024", "1 March 2024"],

@@ -3,7 +3,7 @@ import { LOCALES, pathFor } from "./support/site";
 
 /**
  * Pages whose every behaviour works as plain HTML load no JavaScript at all
- * (docs/decisions/013, issue 12): no script tag, no modulepreload, no script request.
+ * (docs/decisions/013 and 027): no script tag, no modulepreload, no script request.
  */
 const PLAIN_HTML_PAGES = ["terms", "privacy", "blog", "contact", "landlord", "tenant"] as const;
 

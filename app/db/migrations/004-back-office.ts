@@ -1,7 +1,7 @@
 import type { MigrationStep } from "./step";
 
 export const backOffice: MigrationStep = {
-  // The back office (issue 9, docs/decisions/016): operators, server-side sessions, the sign-in
+  // The back office (docs/decisions/016): operators, server-side sessions, the sign-in
   // lockout, the audit trail of status changes, the facts of each transition and housekeeping leases.
   name: "back-office",
   sqlite: `ALTER TABLE orders ADD COLUMN paid_at TEXT;

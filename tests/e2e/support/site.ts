@@ -41,7 +41,7 @@ export const ALL_PAGES: PageCase[] = Object.entries(routeTable)
 export const NAV_PAGES = ["tenant", "landlord", "blog", "contact"] as const;
 
 /**
- * The delivery promise as PRODUCT.md states it ("After the order"): the copy quotes it
+ * The delivery promise as app/config/delivery.ts states it: the copy quotes it
  * through these placeholders, never as typed numbers.
  */
 export const DELIVERY_PROMISE = { regularDays: 1, notarizedDays: 3, dispatchDays: 2 } as const;
