@@ -26,8 +26,8 @@ export function receivedMail(): ReceivedMail[] {
   return files.map((file) => JSON.parse(readFileSync(join(directory, file), "utf8")) as ReceivedMail);
 }
 
-/** The messages that match, once at least one has arrived. */
-export async function waitForMail(predicate: (mail: ReceivedMail) => boolean, timeoutMs = 15_000): Promise<ReceivedMail[]> {
+/** The messages that match, once at least one has arrived (the time limit only ends a wait that failed). */
+export async function waitForMail(predicate: (mail: ReceivedMail) => boolean, timeoutMs = 45_000): Promise<ReceivedMail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = receivedMail().filter(predicate);
