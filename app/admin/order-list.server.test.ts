@@ -3,6 +3,7 @@ import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { applyTransition } from "./order-transitions.server";
 import { countByStatus, listOrders, ordersCsv, parseOrderFilter, searchIsRefused } from "./order-list.server";
+import { fillMissingSearchText } from "~/order/search-text.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 
 const T0 = new Date("2026-11-23T09:00:00Z");
@@ -35,6 +36,23 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
       expect(csv).toContain(`;"'=HYPERLINK(""http://evil"",""x"")";anna@example.com;`);
       expect(csv.split("\r\n")).toHaveLength(4);
     });
+  });
+
+  it("finds a customer by Cyrillic or Polish name in any case and by the phone in any spelling", async () => {
+    const { order: olena } = await placeSampleOrder(db, new Date(T0.getTime() + 1000), { details: { tenantName: "Олена Коваленко", email: "olena@example.com", phone: "+48 601 234 567" }, idempotencyKey: "k2" });
+    const { order: lodz } = await placeSampleOrder(db, new Date(T0.getTime() + 2000), { details: { tenantName: "Łucja Żółtowska", email: "l@example.com", phone: "+380 50 123 4567" }, idempotencyKey: "k3" });
+    const found = async (q: string) => (await listOrders(db, filter(`q=${encodeURIComponent(q)}`))).rows.map((r) => r.id);
+    for (const q of ["Коваленко", "КОВАЛЕНКО", "коваленко", "601234567", "+48601234567", "601-234-567", "0048601234567", "+48 601 234 567"]) expect(await found(q), q).toEqual([olena.id]);
+    for (const q of ["łucja żółtowska", "ŁUCJA", "zoltowska", "ZÓŁTOWSKA", "+380501234567", "0501234567"]) expect(await found(q), q).toEqual([lodz.id]);
+    expect(await countByStatus(db, "zoltowska")).toEqual({ awaiting_payment: 1, paid: 0, dispatched: 0, cancelled: 0 });
+  });
+
+  it("fills the search column of orders written before it existed", async () => {
+    await db.updateTable("orders").set({ search_text: null }).execute();
+    expect((await listOrders(db, filter("q=kowalski"))).rows).toHaveLength(0);
+    expect(await fillMissingSearchText(db)).toBe(1);
+    expect((await listOrders(db, filter("q=KOWALSKI"))).rows.map((r) => r.id)).toEqual([orderId]);
+    expect(await fillMissingSearchText(db)).toBe(0);
   });
 
   it("refuses a search with a NUL, a line break or a bidi character before it reaches the database", async () => {

@@ -1,6 +1,7 @@
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { isSingleLineText } from "~/forms/control-characters";
+import { searchPatterns } from "~/order/search-text";
 import { toCsv } from "./csv";
 
 export const PAGE_SIZE = 50;
@@ -33,14 +34,8 @@ export function noCounts(): Record<OrderStatus, number> {
 function filtered(db: AppDatabase, filter: OrderFilter) {
   let query = db.selectFrom("orders");
   if (filter.status) query = query.where("status", "=", filter.status);
-  if (filter.search) {
-    // lower() on both sides matches case-insensitively on SQLite and PostgreSQL. LIKE's escape
-    // character differs between the two, so the wildcards % and _ are dropped from the search.
-    const pattern = `%${filter.search.toLowerCase().replace(/[%_\\]/g, "")}%`;
-    query = query.where((eb) =>
-      eb.or(["number", "tenant_name", "email", "phone"].map((column) => eb(eb.fn("lower", [eb.ref(column as "number")]), "like", eb.val(pattern)))),
-    );
-  }
+  const patterns = searchPatterns(filter.search);
+  if (patterns.length > 0) query = query.where((eb) => eb.or(patterns.map((pattern) => eb("search_text", "like", pattern))));
   return query;
 }
 

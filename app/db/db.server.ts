@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { env } from "~/config/env.server";
+import { fillMissingSearchText } from "~/order/search-text.server";
 import { migratePostgres, migrateSqlite } from "./migrations";
 import type { Database } from "./schema";
 import {
@@ -65,6 +66,7 @@ export async function openDatabase(
   const db = createDatabase(target);
   try {
     await sql`SELECT 1`.execute(db);
+    await fillMissingSearchText(db);
   } catch (error) {
     await db.destroy().catch(() => undefined);
     throw error;
@@ -93,6 +95,7 @@ export function getDb(): AppDatabase {
 export function databaseReady(): Promise<void> {
   globalStore.__appDatabaseReady ??= sql`SELECT 1`
     .execute(getDb())
+    .then(() => fillMissingSearchText(getDb()))
     .then(() => undefined);
   return globalStore.__appDatabaseReady;
 }
