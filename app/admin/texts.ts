@@ -81,3 +81,11 @@ export const PAYMENT_TEXT = {
   refused: "Przelewy24 odrzuciło zwrot. Nic nie zmieniono; sprawdź transakcję w panelu Przelewy24.",
   unavailable: "Przelewy24 nie odpowiada. Nic nie zmieniono; spróbuj ponownie za chwilę.",
 } as const;
+
+export const DECLARATION_TEXT = {
+  link: "Pobierz oświadczenie do podpisu (PDF)",
+  notarizedNote: "Z załącznikiem dla notariusza.",
+  unavailable: "Oświadczenie do podpisu będzie do pobrania, gdy zamówienie zostanie opłacone.",
+  notFound: "Nie ma takiego zamówienia.",
+  notPaid: "Oświadczenie do podpisu można pobrać tylko dla zamówienia opłaconego (albo wysłanego), którego dane nie zostały zanonimizowane.",
+} as const;

@@ -6,9 +6,9 @@ import { formatWarsawTime } from "~/admin/format";
 import { formatPrice } from "~/config/products";
 import { findOrderDetail, type MessageView } from "~/admin/order-detail.server";
 import { applyTransition } from "~/admin/order-transitions.server";
-import { orderDetailPath } from "~/admin/paths";
+import { declarationPath, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { CHANNEL_LABEL, DECLARATION_LABEL, LOCALE_LABEL, MESSAGE_KIND_LABEL, PAYMENT_TEXT, STATUS_LABEL, TRANSITION_LABEL, TRANSITION_TEXT, VARIANT_LABEL } from "~/admin/texts";
+import { CHANNEL_LABEL, DECLARATION_LABEL, DECLARATION_TEXT, LOCALE_LABEL, MESSAGE_KIND_LABEL, PAYMENT_TEXT, STATUS_LABEL, TRANSITION_LABEL, TRANSITION_TEXT, VARIANT_LABEL } from "~/admin/texts";
 import { parseTransitionForm } from "~/admin/transition-form.server";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { isTransition, type Transition } from "~/admin/transitions";
@@ -128,6 +128,16 @@ export default function AdminOrderPage() {
         <h2 id="status-heading" className={SECTION_HEADING}>
           Status: <span data-testid="admin-order-status">{STATUS_LABEL[order.status]}</span>
         </h2>
+        <p className="mt-2">
+          {order.status === "paid" || order.status === "dispatched" ? (
+            <a href={declarationPath(order.id)} className={ADMIN_BUTTON} data-testid="declaration-pdf" download>
+              {DECLARATION_TEXT.link}
+            </a>
+          ) : (
+            <span className="text-slate-700">{DECLARATION_TEXT.unavailable}</span>
+          )}
+          {order.declaration_type === "notarized" && order.status !== "awaiting_payment" && order.status !== "cancelled" ? <span className="ml-2 text-slate-700">{DECLARATION_TEXT.notarizedNote}</span> : null}
+        </p>
         {transitions.length === 0 ? <p className="mt-2 text-slate-700">To zamówienie jest zamknięte: nie ma dalszych zmian statusu.</p> : null}
         <div className="mt-4 grid gap-6 lg:grid-cols-3">
           {transitions.map((transition) => (
