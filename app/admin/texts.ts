@@ -32,6 +32,11 @@ export const VARIANT_LABEL = { standard: "Formularz główny", automatic: "Umowa
 export const CHANNEL_LABEL = { form: "Formularz", api: "API (JavaScript)" } as const;
 export const LOCALE_LABEL = { pl: "polski", en: "angielski", uk: "ukraiński", ru: "rosyjski" } as const;
 
+/** Housekeeping cancels with the reason "unpaid"; operators' reasons are shown as typed. */
+export function cancelReasonLabel(reason: string): string {
+  return reason === "unpaid" ? "brak wpłaty w terminie (automatycznie)" : reason;
+}
+
 export const SIGN_IN_TEXT = {
   title: "Logowanie do panelu",
   email: "E-mail",
@@ -46,6 +51,8 @@ export const SIGN_IN_TEXT = {
 } as const;
 
 export const SEARCH_TEXT = {
+  dateInvalid: "Podaj daty zakresu jako dzień z kalendarza (RRRR-MM-DD).",
+  dateOrder: "Data „od” nie może być późniejsza niż data „do”.",
   controlCharacters: "Wyszukiwane słowo zawiera niedozwolone znaki niewidoczne (np. znak nowego wiersza). Usuń je i wyszukaj ponownie.",
 } as const;
 
@@ -88,4 +95,19 @@ export const DECLARATION_TEXT = {
   unavailable: "Oświadczenie do podpisu będzie do pobrania, gdy zamówienie zostanie opłacone.",
   notFound: "Nie ma takiego zamówienia.",
   notPaid: "Oświadczenie do podpisu można pobrać tylko dla zamówienia opłaconego (albo wysłanego), którego dane nie zostały zanonimizowane.",
+} as const;
+
+export const LIST_TEXT = {
+  searchLabel: "Szukaj: numer, imię i nazwisko, e-mail lub telefon (w dowolnym zapisie)",
+  from: "Złożone od",
+  to: "Złożone do",
+  due: "Do wysyłki",
+  caption: "Zamówienia, od najnowszych",
+  dueCaption: "Zamówienia do wysyłki, od najpilniejszych",
+} as const;
+
+export const DUE_TEXT = {
+  payment: "Wpłata do",
+  dispatch: "Wysyłka do",
+  overdue: "po terminie",
 } as const;

@@ -188,7 +188,7 @@ test.describe("the back office", () => {
     const bytes = await response.body();
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString("utf8").slice(1).split("\r\n");
-    expect(lines[0]).toMatch(/^Numer;Data;Status;/);
+    expect(lines[0]).toMatch(/^Numer;Złożono;Status;Rodzaj;/);
     expect(lines).toHaveLength(4); // header, two orders, the final CRLF
     const formulaRow = lines.find((line) => line.startsWith(order.number))!;
     expect(formulaRow).toContain(`"'=HYPERLINK(""http://evil.example"";""${tag}"")"`);
