@@ -323,6 +323,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   ALTER TABLE orders ADD COLUMN received_grosze INTEGER;
   ALTER TABLE orders ADD COLUMN refunded_grosze INTEGER;
   ALTER TABLE orders ADD COLUMN refunded_at TEXT;
+  ALTER TABLE outbox ADD COLUMN resent INTEGER NOT NULL DEFAULT 0;
   CREATE INDEX orders_search_missing ON orders (id) WHERE search_text IS NULL;
   CREATE INDEX orders_status_created ON orders (status, created_at);
   CREATE TABLE order_notes (
@@ -337,6 +338,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   ALTER TABLE orders ADD COLUMN received_grosze INTEGER;
   ALTER TABLE orders ADD COLUMN refunded_grosze INTEGER;
   ALTER TABLE orders ADD COLUMN refunded_at TEXT;
+  ALTER TABLE outbox ADD COLUMN resent INTEGER NOT NULL DEFAULT 0;
   CREATE INDEX orders_search_missing ON orders (id) WHERE search_text IS NULL;
   CREATE INDEX orders_status_created ON orders (status, created_at);
   CREATE TABLE order_notes (

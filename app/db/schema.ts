@@ -64,7 +64,17 @@ export type OrdersTable = {
 };
 
 /** What each outbox message is: who gets it follows from the kind (the customer, or the operator). */
-export type MessageKind = "order_confirmation" | "operator_new_order" | "payment_reminder" | "order_paid" | "order_dispatched" | "order_cancelled";
+export type MessageKind =
+  | "order_confirmation"
+  | "operator_new_order"
+  | "payment_reminder"
+  | "order_paid"
+  | "order_dispatched"
+  | "order_cancelled"
+  | "order_reopened"
+  | "details_corrected"
+  | "tracking_corrected"
+  | "refund_recorded";
 export type MessageStatus = "pending" | "sending" | "sent" | "failed";
 
 export type OutboxTable = {
@@ -81,6 +91,8 @@ export type OutboxTable = {
   last_error: string | null;
   sent_at: string | null;
   created_at: string;
+  /** How often an operator sent it again (or re-armed it with corrected facts); part of its Message-ID. */
+  resent: Generated<number>;
 };
 
 export type OutboxAttemptsTable = {
