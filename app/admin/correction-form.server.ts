@@ -7,7 +7,7 @@ import { addNote, correctCustomerData, correctTracking, recordRefund, resendMess
 import { CORRECTION_TEXT, MESSAGE_KIND_LABEL, TRANSITION_TEXT } from "./texts";
 import { formText, groszeOf } from "./transition-form.server";
 
-export const CORRECTION_INTENTS = ["customer_data", "tracking", "refund", "note", "resend"] as const;
+export const CORRECTION_INTENTS = ["customer_data", "tracking", "record_refund", "note", "resend"] as const;
 export type CorrectionIntent = (typeof CORRECTION_INTENTS)[number];
 export const isCorrectionIntent = (value: unknown): value is CorrectionIntent => typeof value === "string" && (CORRECTION_INTENTS as readonly string[]).includes(value);
 
@@ -34,7 +34,7 @@ const SCHEMAS = {
     trackingNumber: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,38}[A-Za-z0-9]$/, TRANSITION_TEXT.trackingNumberInvalid),
     courier: z.string().regex(SINGLE_LINE_TEXT, TRANSITION_TEXT.courierControlCharacters).max(60, TRANSITION_TEXT.courierTooLong),
   }),
-  refund: z.object({ refundAmount: z.string().refine((value) => groszeOf(value) !== null, CORRECTION_TEXT.amount), reason }),
+  record_refund: z.object({ refundAmount: z.string().refine((value) => groszeOf(value) !== null, CORRECTION_TEXT.amount), reason }),
   note: z.object({ note: z.string().regex(MULTI_LINE_TEXT, CORRECTION_TEXT.controlCharacters).min(1, CORRECTION_TEXT.noteRequired).max(2000, CORRECTION_TEXT.tooLong(2000)) }),
   resend: z.object({ kind: z.string().refine((value) => value in MESSAGE_KIND_LABEL, CORRECTION_TEXT.unknownMessage) }),
 } as const;
@@ -42,7 +42,7 @@ const SCHEMAS = {
 const FIELDS: Record<CorrectionIntent, string[]> = {
   customer_data: ["tenantName", "email", "phone", "mailingAddress", "propertyAddress", "landlordName", "reason"],
   tracking: ["trackingNumber", "courier"],
-  refund: ["refundAmount", "reason"],
+  record_refund: ["refundAmount", "reason"],
   note: ["note"],
   resend: ["kind"],
 };
@@ -68,7 +68,7 @@ export async function correctionFromForm(db: AppDatabase, orderId: number, inten
       ? await correctCustomerData(db, orderId, { tenantName: v.tenantName!, email: v.email!, phone: v.phone!, mailingAddress: v.mailingAddress!, propertyAddress: v.propertyAddress!, landlordName: v.landlordName || null }, v.reason!, operator, now)
       : intent === "tracking"
         ? await correctTracking(db, orderId, { trackingNumber: v.trackingNumber!.toUpperCase(), courier: v.courier || null }, operator, now)
-        : intent === "refund"
+        : intent === "record_refund"
           ? await recordRefund(db, orderId, groszeOf(v.refundAmount!)!, v.reason!, operator, now)
           : intent === "note"
             ? await addNote(db, orderId, v.note!, operator, now)

@@ -95,7 +95,7 @@ describe.each(DIALECTS)("corrections on %s", (dialect) => {
   it("refuses bad input with Polish messages and the typed values, changing nothing", async () => {
     const refused = await correctionFromForm(db, orderId, "customer_data", form({ ...customer, landlordName: "", email: "nie-email", phone: "12", reason: "" }), "op", T1);
     expect(refused).toMatchObject({ ok: false, status: 400, refusal: { errors: { email: "Podaj poprawny adres e-mail.", phone: expect.stringContaining("9–15 cyfr"), reason: expect.stringContaining("powód") }, values: { email: "nie-email" } } });
-    expect(await correctionFromForm(db, orderId, "refund", form({ refundAmount: "dużo", reason: "x" }), "op", T1)).toMatchObject({ ok: false, status: 400, refusal: { errors: { refundAmount: expect.any(String) } } });
+    expect(await correctionFromForm(db, orderId, "record_refund", form({ refundAmount: "dużo", reason: "x" }), "op", T1)).toMatchObject({ ok: false, status: 400, refusal: { errors: { refundAmount: expect.any(String) } } });
     expect(await correctionFromForm(db, orderId, "note", form({ note: "a\u202eb" }), "op", T1)).toMatchObject({ ok: false, status: 400 });
     expect(await events()).toEqual([]);
   });

@@ -149,7 +149,7 @@ export const CORRECTION_TEXT = {
   done: {
     customer_data: "Dane klienta poprawiono. Klient dostanie e-mail z poprawionymi danymi.",
     tracking: "Numer przesyłki poprawiono. Klient dostanie e-mail z prawidłowym numerem.",
-    refund: "Zwrot zapisano. Klient dostanie e-mail o zwrocie.",
+    record_refund: "Zwrot zapisano. Klient dostanie e-mail o zwrocie.",
     note: "Notatkę dodano.",
     resend: "Wiadomość wyślemy ponownie w ciągu kilku sekund.",
   },

@@ -45,6 +45,8 @@ describe("the transition forms", () => {
       errors: { confirm: TRANSITION_TEXT.confirmCancelMissing },
       values: { reason: "Klient zrezygnował", reasonCode: "own" },
     });
+    // Both at once: the missing confirmation does not hide the missing reason.
+    expect(parseTransitionForm(form({ transition: "cancel", reasonCode: "own" }), NOW)).toMatchObject({ ok: false, errors: { confirm: expect.any(String), reason: TRANSITION_TEXT.reasonInvalid } });
   });
 
   it("records the amount actually received when it differs from the price, in złoty as typed", () => {

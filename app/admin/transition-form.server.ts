@@ -55,20 +55,18 @@ export function parseTransitionForm(form: FormData, now: Date): TransitionFormRe
       trackingNumber: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,38}[A-Za-z0-9]$/, TRANSITION_TEXT.trackingNumberInvalid),
       courier: z.string().regex(SINGLE_LINE_TEXT, TRANSITION_TEXT.courierControlCharacters).max(60, TRANSITION_TEXT.courierTooLong),
     }),
-    cancel: z
-      .object({
-        reasonCode: z.string().refine(isCancelReasonCode, TRANSITION_TEXT.reasonCodeInvalid),
-        reason: z.string().regex(MULTI_LINE_TEXT, TRANSITION_TEXT.reasonControlCharacters).max(500, TRANSITION_TEXT.reasonInvalid),
-        confirm: z.literal("yes", { errorMap: () => ({ message: TRANSITION_TEXT.confirmCancelMissing }) }),
-      })
-      .refine((value) => value.reasonCode !== "own" || value.reason !== "", { path: ["reason"], message: TRANSITION_TEXT.reasonInvalid }),
+    cancel: z.object({
+      reasonCode: z.string().refine(isCancelReasonCode, TRANSITION_TEXT.reasonCodeInvalid),
+      reason: z.string().regex(MULTI_LINE_TEXT, TRANSITION_TEXT.reasonControlCharacters).max(500, TRANSITION_TEXT.reasonInvalid),
+      confirm: z.literal("yes", { errorMap: () => ({ message: TRANSITION_TEXT.confirmCancelMissing }) }),
+    }),
   };
   const parsed = schemas[transition].safeParse(values);
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return { ok: false, transition, errors, values };
-  }
+  const errors: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  // Checked beside the schema, so a missing confirmation does not hide a missing reason.
+  if (transition === "cancel" && values.reasonCode === "own" && !values.reason) errors.reason ??= TRANSITION_TEXT.reasonInvalid;
+  if (Object.keys(errors).length > 0) return { ok: false, transition, errors, values };
   const received = values.receivedAmount ? { receivedGrosze: groszeOf(values.receivedAmount)! } : {};
   if (transition === "mark_paid" || transition === "reopen") return { ok: true, facts: { transition, paidAt: values.paidAt!, ...received } };
   if (transition === "mark_dispatched") return { ok: true, facts: { transition, trackingNumber: values.trackingNumber!.toUpperCase(), courier: values.courier || null } };

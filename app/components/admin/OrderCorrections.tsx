@@ -57,9 +57,9 @@ export function OrderCorrections({ order, refusal }: Props) {
             </CorrectionForm>
           ) : null}
           {order.paid_at && !order.refunded_at && editable ? (
-            <CorrectionForm intent="refund" label={CORRECTION_TEXT.refundHeading} submit={CORRECTION_TEXT.refundSave}>
-              <PlainField {...field("refund", "refundAmount", null)} label={CORRECTION_TEXT.refundAmount} required maxLength={20} />
-              <PlainField {...field("refund", "reason", null)} label={CORRECTION_TEXT.refundReason} required maxLength={500} multiline />
+            <CorrectionForm intent="record_refund" label={CORRECTION_TEXT.refundHeading} submit={CORRECTION_TEXT.refundSave}>
+              <PlainField {...field("record_refund", "refundAmount", null)} label={CORRECTION_TEXT.refundAmount} required maxLength={20} />
+              <PlainField {...field("record_refund", "reason", null)} label={CORRECTION_TEXT.refundReason} required maxLength={500} multiline />
             </CorrectionForm>
           ) : null}
         </div>
