@@ -161,7 +161,7 @@ export const CORRECTION_TEXT = {
   trackingSave: "Zapisz poprawiony numer",
   refundHeading: "Zapisz zwrot pieniędzy (przelewem)",
   refundAmount: "Zwrócona kwota w zł",
-  refundReason: "Powód zwrotu (tylko do historii)",
+  refundReason: "Dlaczego zwracamy (tylko do historii)",
   refundSave: "Zapisz zwrot",
   notesHeading: "Notatki wewnętrzne",
   notesNone: "Brak notatek.",

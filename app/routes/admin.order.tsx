@@ -56,8 +56,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const now = new Date();
   const notes = await notesOf(db, detail.order.id);
   const deadlines = deadlinesOf(detail.order, env.PAYMENT_DEADLINE_DAYS, now);
-  const done = doneMessage(new URL(request.url).searchParams.get("done"));
-  return json({ operator, detail, notes, deadlines, done, today: warsawDay(now) }, { headers: ADMIN_HEADERS });
+  const doneParam = new URL(request.url).searchParams.get("done");
+  const done = doneMessage(doneParam);
+  return json({ operator, detail, notes, deadlines, done, refunded: doneParam === "refund", today: warsawDay(now) }, { headers: ADMIN_HEADERS });
 }
 
 type Refusal = { transition: Transition | null; errors: Record<string, string>; values: Record<string, string>; refund?: RefundRefusal; correction?: CorrectionRefusal };
@@ -102,7 +103,7 @@ const SECTION = "mt-8";
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 export default function AdminOrderPage() {
-  const { operator, detail, notes, deadlines, done, today } = useLoaderData<typeof loader>();
+  const { operator, detail, notes, deadlines, done, refunded, today } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { order, events, messages, payments, transitions } = detail;
   const paymentPage = pathFor("payment", order.locale, { token: order.payment_token });
@@ -115,7 +116,7 @@ export default function AdminOrderPage() {
         </a>
       </p>
       {done && !refusal ? (
-        <Notice tone="success" testId="transition-done">
+        <Notice tone="success" testId={refunded ? "refund-done" : "transition-done"}>
           {done}
         </Notice>
       ) : null}
@@ -179,7 +180,7 @@ export default function AdminOrderPage() {
       </section>
 
       <OrderNotes notes={notes} refusal={correction} />
-      <OrderCorrections order={order} refusal={correction} />
+      <OrderCorrections order={order} paidOnline={payments.some((payment) => payment.state === "paid" || payment.state === "refunded")} refusal={correction} />
       <OrderHistory createdAt={order.created_at} events={events} />
       <OrderMessages messages={messages} />
     </AdminShell>

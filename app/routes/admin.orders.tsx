@@ -122,7 +122,7 @@ export default function AdminOrdersPage() {
             <caption className="sr-only">{filter.due ? LIST_TEXT.dueCaption : LIST_TEXT.caption}</caption>
             <thead className="bg-slate-50">
               <tr>
-                {["Numer", "Data", "Status", "Termin", "Klient", "Rodzaj", "Kwota", "Język"].map((heading) => (
+                {["Numer", "Status", "Termin", "Klient", "Data", "Rodzaj", "Kwota", "Język"].map((heading) => (
                   <th key={heading} scope="col" className={`${CELL} font-semibold text-slate-900`}>
                     {heading}
                   </th>
@@ -137,7 +137,6 @@ export default function AdminOrdersPage() {
                       {row.number}
                     </a>
                   </td>
-                  <td className={`${CELL} whitespace-nowrap`}>{formatWarsawTime(row.created_at)}</td>
                   <td className={CELL} data-testid="order-row-status">
                     {STATUS_LABEL[row.status]}
                   </td>
@@ -150,6 +149,7 @@ export default function AdminOrdersPage() {
                     <br />
                     <span className="text-slate-600">{row.email}</span>
                   </td>
+                  <td className={`${CELL} whitespace-nowrap`}>{formatWarsawTime(row.created_at)}</td>
                   <td className={CELL}>{DECLARATION_LABEL[row.declaration_type]}</td>
                   <td className={`${CELL} whitespace-nowrap`}>{formatPrice(row.price_grosze, "pl")}</td>
                   <td className={CELL}>{LOCALE_LABEL[row.locale]}</td>

@@ -204,7 +204,7 @@ test.describe("the operator's back office", () => {
 
     const refund = page.getByTestId("correction-record_refund");
     await refund.getByLabel("Zwrócona kwota w zł").pressSequentially("250");
-    await refund.getByLabel("Powód zwrotu (tylko do historii)").pressSequentially("Klient zapłacił dwa razy");
+    await refund.getByLabel("Dlaczego zwracamy (tylko do historii)").pressSequentially("Klient zapłacił dwa razy");
     await refund.getByRole("button", { name: "Zapisz zwrot" }).click();
     await expect(page.getByTestId("admin-refunded")).toContainText("250");
     await waitForMail((m) => m.to.includes(email) && m.subject === `Order ${order.number}: we have refunded your payment`);

@@ -6,7 +6,8 @@ import type { ReactNode } from "react";
 import { formatWarsawTime } from "~/admin/format";
 import { ADMIN_BUTTON } from "./AdminShell";
 
-type Props = { order: OrderRow; refusal: CorrectionRefusal | null };
+/** `paidOnline`: money that came through the gateway goes back through it (the payments section), not by hand. */
+type Props = { order: OrderRow; paidOnline: boolean; refusal: CorrectionRefusal | null };
 
 function CorrectionForm({ intent, label, children, submit }: { intent: CorrectionIntent; label: string; children: ReactNode; submit: string }) {
   return (
@@ -24,7 +25,7 @@ function CorrectionForm({ intent, label, children, submit }: { intent: Correctio
 }
 
 /** The corrections that leave the status as it is; each writes the history and, where it says so, tells the customer. */
-export function OrderCorrections({ order, refusal }: Props) {
+export function OrderCorrections({ order, paidOnline, refusal }: Props) {
   const mine = (intent: CorrectionIntent) => (refusal?.intent === intent ? refusal : null);
   const field = (intent: CorrectionIntent, name: string, stored: string | null) => {
     const own = mine(intent);
@@ -56,7 +57,7 @@ export function OrderCorrections({ order, refusal }: Props) {
               <PlainField {...field("tracking", "courier", order.courier)} label={TRANSITION_TEXT.courier} maxLength={60} />
             </CorrectionForm>
           ) : null}
-          {order.paid_at && !order.refunded_at && editable ? (
+          {order.paid_at && !order.refunded_at && !paidOnline && editable ? (
             <CorrectionForm intent="record_refund" label={CORRECTION_TEXT.refundHeading} submit={CORRECTION_TEXT.refundSave}>
               <PlainField {...field("record_refund", "refundAmount", null)} label={CORRECTION_TEXT.refundAmount} required maxLength={20} />
               <PlainField {...field("record_refund", "reason", null)} label={CORRECTION_TEXT.refundReason} required maxLength={500} multiline />
