@@ -9,7 +9,8 @@ import { formText, groszeOf } from "./transition-form.server";
 
 export const CORRECTION_INTENTS = ["customer_data", "tracking", "record_refund", "note", "resend"] as const;
 export type CorrectionIntent = (typeof CORRECTION_INTENTS)[number];
-export const isCorrectionIntent = (value: unknown): value is CorrectionIntent => typeof value === "string" && (CORRECTION_INTENTS as readonly string[]).includes(value);
+export const isCorrectionIntent = (value: unknown): value is CorrectionIntent =>
+  typeof value === "string" && (CORRECTION_INTENTS as readonly string[]).includes(value);
 
 export type CorrectionRefusal = { intent: CorrectionIntent; errors: Record<string, string>; values: Record<string, string> };
 export type CorrectionOutcome = { ok: true; intent: CorrectionIntent } | { ok: false; status: 400 | 404 | 409; refusal: CorrectionRefusal };
@@ -18,13 +19,23 @@ const line = (max: number, required = true) => {
   const base = z.string().regex(SINGLE_LINE_TEXT, CORRECTION_TEXT.controlCharacters).max(max, CORRECTION_TEXT.tooLong(max));
   return required ? base.min(1, CORRECTION_TEXT.required) : base;
 };
-const reason = z.string().regex(MULTI_LINE_TEXT, CORRECTION_TEXT.controlCharacters).min(1, CORRECTION_TEXT.reasonRequired).max(500, CORRECTION_TEXT.tooLong(500));
+const reason = z
+  .string()
+  .regex(MULTI_LINE_TEXT, CORRECTION_TEXT.controlCharacters)
+  .min(1, CORRECTION_TEXT.reasonRequired)
+  .max(500, CORRECTION_TEXT.tooLong(500));
 
 const SCHEMAS = {
   customer_data: z.object({
     tenantName: line(200),
     email: line(254).pipe(z.string().email(CORRECTION_TEXT.email)),
-    phone: line(30).refine((value) => /^[\d\s+()-]+$/.test(value) && value.replace(/\D/g, "").length >= PHONE_DIGITS.min && value.replace(/\D/g, "").length <= PHONE_DIGITS.max, CORRECTION_TEXT.phone),
+    phone: line(30).refine(
+      (value) =>
+        /^[\d\s+()-]+$/.test(value) &&
+        value.replace(/\D/g, "").length >= PHONE_DIGITS.min &&
+        value.replace(/\D/g, "").length <= PHONE_DIGITS.max,
+      CORRECTION_TEXT.phone,
+    ),
     mailingAddress: line(300),
     propertyAddress: line(300),
     landlordName: line(200, false),
@@ -35,7 +46,13 @@ const SCHEMAS = {
     courier: z.string().regex(SINGLE_LINE_TEXT, TRANSITION_TEXT.courierControlCharacters).max(60, TRANSITION_TEXT.courierTooLong),
   }),
   record_refund: z.object({ refundAmount: z.string().refine((value) => groszeOf(value) !== null, CORRECTION_TEXT.amount), reason }),
-  note: z.object({ note: z.string().regex(MULTI_LINE_TEXT, CORRECTION_TEXT.controlCharacters).min(1, CORRECTION_TEXT.noteRequired).max(2000, CORRECTION_TEXT.tooLong(2000)) }),
+  note: z.object({
+    note: z
+      .string()
+      .regex(MULTI_LINE_TEXT, CORRECTION_TEXT.controlCharacters)
+      .min(1, CORRECTION_TEXT.noteRequired)
+      .max(2000, CORRECTION_TEXT.tooLong(2000)),
+  }),
   resend: z.object({ kind: z.string().refine((value) => value in MESSAGE_KIND_LABEL, CORRECTION_TEXT.unknownMessage) }),
 } as const;
 
@@ -54,7 +71,14 @@ const REFUSED: Record<Exclude<CorrectionResult, { ok: true }>["reason"], { statu
 };
 
 /** Reads and applies one correction form: 400 with the typed values and Polish messages when refused. */
-export async function correctionFromForm(db: AppDatabase, orderId: number, intent: CorrectionIntent, form: FormData, operator: string, now: Date): Promise<CorrectionOutcome> {
+export async function correctionFromForm(
+  db: AppDatabase,
+  orderId: number,
+  intent: CorrectionIntent,
+  form: FormData,
+  operator: string,
+  now: Date,
+): Promise<CorrectionOutcome> {
   const values = Object.fromEntries(FIELDS[intent].map((name) => [name, formText(form, name)]));
   const parsed = SCHEMAS[intent].safeParse(values);
   if (!parsed.success) {
@@ -65,7 +89,21 @@ export async function correctionFromForm(db: AppDatabase, orderId: number, inten
   const v = values as Record<string, string>;
   const result =
     intent === "customer_data"
-      ? await correctCustomerData(db, orderId, { tenantName: v.tenantName!, email: v.email!, phone: v.phone!, mailingAddress: v.mailingAddress!, propertyAddress: v.propertyAddress!, landlordName: v.landlordName || null }, v.reason!, operator, now)
+      ? await correctCustomerData(
+          db,
+          orderId,
+          {
+            tenantName: v.tenantName!,
+            email: v.email!,
+            phone: v.phone!,
+            mailingAddress: v.mailingAddress!,
+            propertyAddress: v.propertyAddress!,
+            landlordName: v.landlordName || null,
+          },
+          v.reason!,
+          operator,
+          now,
+        )
       : intent === "tracking"
         ? await correctTracking(db, orderId, { trackingNumber: v.trackingNumber!.toUpperCase(), courier: v.courier || null }, operator, now)
         : intent === "record_refund"

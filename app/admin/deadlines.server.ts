@@ -15,11 +15,17 @@ export type OrderDeadlines = {
 type DeadlineFacts = Pick<OrderRow, "status" | "created_at" | "paid_at" | "declaration_type" | "immediate_performance_consent_at">;
 
 /** The dispatch date promised for a paid order (the same business-day rules as the customer's pages). */
-export function dispatchDueDay(order: Pick<DeadlineFacts, "created_at" | "paid_at" | "declaration_type" | "immediate_performance_consent_at">): string | null {
+export function dispatchDueDay(
+  order: Pick<DeadlineFacts, "created_at" | "paid_at" | "declaration_type" | "immediate_performance_consent_at">,
+): string | null {
   if (!order.paid_at) return null;
   const paidAt = new Date(order.paid_at.length === 10 ? `${order.paid_at}T12:00:00Z` : order.paid_at);
   if (Number.isNaN(paidAt.getTime())) return null;
-  const dates = deliveryDates(order.declaration_type, { paidAt, orderedAt: new Date(order.created_at), earlyStart: order.immediate_performance_consent_at !== null });
+  const dates = deliveryDates(order.declaration_type, {
+    paidAt,
+    orderedAt: new Date(order.created_at),
+    earlyStart: order.immediate_performance_consent_at !== null,
+  });
   return warsawDay(dates.dispatchBy);
 }
 

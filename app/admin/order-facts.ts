@@ -44,13 +44,19 @@ export function orderFacts(order: OrderRow): FactRow[] {
     row("Przewoźnik", order.courier),
     row("Anulowano", order.cancelled_at ? formatWarsawTime(order.cancelled_at) : null),
     row("Powód anulowania", order.cancel_reason === null ? null : cancelReasonLabel(order.cancel_reason)),
-    row("Zwrócono", order.refunded_grosze === null ? null : `${formatPrice(order.refunded_grosze, "pl")} (${formatWarsawTime(order.refunded_at)})`, "admin-refunded"),
+    row(
+      "Zwrócono",
+      order.refunded_grosze === null ? null : `${formatPrice(order.refunded_grosze, "pl")} (${formatWarsawTime(order.refunded_at)})`,
+      "admin-refunded",
+    ),
     row("Dane zanonimizowano", order.anonymised_at ? formatWarsawTime(order.anonymised_at) : null),
   ]);
 }
 
 /** The delivery label as lines to copy: the name, then the address as the customer split it (or as typed). */
-export function deliveryLabel(order: Pick<OrderRow, "tenant_name" | "mailing_address" | "mailing_street" | "mailing_postal_code" | "mailing_city">): string {
+export function deliveryLabel(
+  order: Pick<OrderRow, "tenant_name" | "mailing_address" | "mailing_street" | "mailing_postal_code" | "mailing_city">,
+): string {
   const address =
     order.mailing_street && order.mailing_postal_code && order.mailing_city
       ? [order.mailing_street, `${order.mailing_postal_code} ${order.mailing_city}`]

@@ -62,8 +62,19 @@ export function filtered(db: AppDatabase, filter: Pick<OrderFilter, "search" | "
 }
 
 const LIST_COLUMNS = [
-  "id", "number", "created_at", "declaration_type", "variant", "price_grosze", "currency", "status", "tenant_name", "email", "locale",
-  "paid_at", "immediate_performance_consent_at",
+  "id",
+  "number",
+  "created_at",
+  "declaration_type",
+  "variant",
+  "price_grosze",
+  "currency",
+  "status",
+  "tenant_name",
+  "email",
+  "locale",
+  "paid_at",
+  "immediate_performance_consent_at",
 ] as const;
 
 export async function listOrders(db: AppDatabase, filter: OrderFilter, deadlineDays = 7, now = new Date()) {
@@ -71,7 +82,9 @@ export async function listOrders(db: AppDatabase, filter: OrderFilter, deadlineD
     // Paid, undispatched orders are the day's work, a few dozen at most: their dates are business-day
     // arithmetic in JavaScript, so they are sorted here rather than in SQL.
     const paid = await filtered(db, filter).select(LIST_COLUMNS).where("status", "=", "paid").execute();
-    const sorted = paid.map((row) => ({ row, due: dispatchDueDay(row) ?? "" })).sort((a, b) => a.due.localeCompare(b.due) || a.row.id - b.row.id);
+    const sorted = paid
+      .map((row) => ({ row, due: dispatchDueDay(row) ?? "" }))
+      .sort((a, b) => a.due.localeCompare(b.due) || a.row.id - b.row.id);
     const page = sorted.slice((filter.page - 1) * PAGE_SIZE, filter.page * PAGE_SIZE + 1).map(({ row }) => row);
     return withDeadlines(page, filter, deadlineDays, now);
   }
@@ -87,12 +100,21 @@ export async function listOrders(db: AppDatabase, filter: OrderFilter, deadlineD
 }
 
 function withDeadlines<Row extends Parameters<typeof deadlinesOf>[0]>(rows: Row[], _filter: OrderFilter, deadlineDays: number, now: Date) {
-  return { rows: rows.slice(0, PAGE_SIZE).map((row) => ({ ...row, ...deadlinesOf(row, deadlineDays, now) })), hasNext: rows.length > PAGE_SIZE };
+  return {
+    rows: rows.slice(0, PAGE_SIZE).map((row) => ({ ...row, ...deadlinesOf(row, deadlineDays, now) })),
+    hasNext: rows.length > PAGE_SIZE,
+  };
 }
 
 /** Orders per status for the filter's counts (with the search and dates applied, all statuses). */
-export async function countByStatus(db: AppDatabase, filter: Pick<OrderFilter, "search" | "from" | "to">): Promise<Record<OrderStatus, number>> {
-  const rows = await filtered(db, filter).select((eb) => ["status", eb.fn.countAll().as("n")]).groupBy("status").execute();
+export async function countByStatus(
+  db: AppDatabase,
+  filter: Pick<OrderFilter, "search" | "from" | "to">,
+): Promise<Record<OrderStatus, number>> {
+  const rows = await filtered(db, filter)
+    .select((eb) => ["status", eb.fn.countAll().as("n")])
+    .groupBy("status")
+    .execute();
   const counts = noCounts();
   for (const row of rows) counts[row.status] = Number(row.n);
   return counts;

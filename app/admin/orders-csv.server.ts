@@ -5,7 +5,14 @@ import { filtered, type OrderFilter } from "./order-list.server";
 import { cancelReasonLabel, DECLARATION_LABEL, LOCALE_LABEL, STATUS_LABEL, VARIANT_LABEL } from "./texts";
 
 /** "2026-11-24 10:15" in Warsaw: the shape every spreadsheet reads as a date and time. */
-const warsawMinute = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Warsaw", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+const warsawMinute = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: "Europe/Warsaw",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 
 export function spreadsheetTime(iso: string | null): string | null {
   if (!iso) return null;
@@ -17,9 +24,30 @@ export function spreadsheetTime(iso: string | null): string | null {
 const money = (grosze: number | null) => (grosze === null ? null : (grosze / 100).toFixed(2).replace(".", ","));
 
 export const CSV_HEADER = [
-  "Numer", "Złożono", "Status", "Rodzaj", "Formularz", "Kwota (zł)", "Najemca", "E-mail", "Telefon", "Język klienta",
-  "Adres do wysyłki", "Adres lokalu", "Wynajmujący", "Początek najmu", "Termin płatności", "Opłacono", "Otrzymano (zł)",
-  "Termin wysyłki", "Wysłano", "Numer przesyłki", "Przewoźnik", "Anulowano", "Powód anulowania", "Zwrócono (zł)",
+  "Numer",
+  "Złożono",
+  "Status",
+  "Rodzaj",
+  "Formularz",
+  "Kwota (zł)",
+  "Najemca",
+  "E-mail",
+  "Telefon",
+  "Język klienta",
+  "Adres do wysyłki",
+  "Adres lokalu",
+  "Wynajmujący",
+  "Początek najmu",
+  "Termin płatności",
+  "Opłacono",
+  "Otrzymano (zł)",
+  "Termin wysyłki",
+  "Wysłano",
+  "Numer przesyłki",
+  "Przewoźnik",
+  "Anulowano",
+  "Powód anulowania",
+  "Zwrócono (zł)",
 ];
 
 /** The filtered list (every page) as CSV for Polish Excel, with the panel's words for status and type. */
@@ -31,12 +59,30 @@ export async function ordersCsv(db: AppDatabase, filter: OrderFilter, deadlineDa
   return toCsv([
     CSV_HEADER,
     ...rows.map((r) => [
-      r.number, spreadsheetTime(r.created_at), STATUS_LABEL[r.status], DECLARATION_LABEL[r.declaration_type], VARIANT_LABEL[r.variant], money(r.price_grosze),
-      r.tenant_name, r.email, csvText(r.phone), LOCALE_LABEL[r.locale],
-      r.mailing_address, r.property_address, r.landlord_name, r.start_date,
-      r.status === "awaiting_payment" ? paymentDueDay(r, deadlineDays) : null, spreadsheetTime(r.paid_at), money(r.received_grosze),
-      r.status === "paid" ? dispatchDueDay(r) : null, spreadsheetTime(r.dispatched_at), csvText(r.tracking_number), r.courier,
-      spreadsheetTime(r.cancelled_at), r.cancel_reason === null ? null : cancelReasonLabel(r.cancel_reason), money(r.refunded_grosze),
+      r.number,
+      spreadsheetTime(r.created_at),
+      STATUS_LABEL[r.status],
+      DECLARATION_LABEL[r.declaration_type],
+      VARIANT_LABEL[r.variant],
+      money(r.price_grosze),
+      r.tenant_name,
+      r.email,
+      csvText(r.phone),
+      LOCALE_LABEL[r.locale],
+      r.mailing_address,
+      r.property_address,
+      r.landlord_name,
+      r.start_date,
+      r.status === "awaiting_payment" ? paymentDueDay(r, deadlineDays) : null,
+      spreadsheetTime(r.paid_at),
+      money(r.received_grosze),
+      r.status === "paid" ? dispatchDueDay(r) : null,
+      spreadsheetTime(r.dispatched_at),
+      csvText(r.tracking_number),
+      r.courier,
+      spreadsheetTime(r.cancelled_at),
+      r.cancel_reason === null ? null : cancelReasonLabel(r.cancel_reason),
+      money(r.refunded_grosze),
     ]),
   ]);
 }

@@ -68,8 +68,10 @@ export function parseTransitionForm(form: FormData, now: Date): TransitionFormRe
   if (transition === "cancel" && values.reasonCode === "own" && !values.reason) errors.reason ??= TRANSITION_TEXT.reasonInvalid;
   if (Object.keys(errors).length > 0) return { ok: false, transition, errors, values };
   const received = values.receivedAmount ? { receivedGrosze: groszeOf(values.receivedAmount)! } : {};
-  if (transition === "mark_paid" || transition === "reopen") return { ok: true, facts: { transition, paidAt: values.paidAt!, ...received } };
-  if (transition === "mark_dispatched") return { ok: true, facts: { transition, trackingNumber: values.trackingNumber!.toUpperCase(), courier: values.courier || null } };
+  if (transition === "mark_paid" || transition === "reopen")
+    return { ok: true, facts: { transition, paidAt: values.paidAt!, ...received } };
+  if (transition === "mark_dispatched")
+    return { ok: true, facts: { transition, trackingNumber: values.trackingNumber!.toUpperCase(), courier: values.courier || null } };
   const reasonCode = values.reasonCode as keyof typeof CANCEL_REASON_LABEL;
   // A standard reason is stored in Polish for the panel; the e-mail translates it by its code.
   const reason = reasonCode === "own" ? values.reason! : CANCEL_REASON_LABEL[reasonCode];

@@ -29,7 +29,9 @@ describe("the printable declaration", () => {
   });
 
   it("adds the notary's annex page for the notarized type, and leaves out a lease's unknown facts", async () => {
-    const text = await pdfTextOf(await declarationPdf({ ...order, declaration_type: "notarized", landlord_name: null, start_date: null }, flat));
+    const text = await pdfTextOf(
+      await declarationPdf({ ...order, declaration_type: "notarized", landlord_name: null, start_date: null }, flat),
+    );
     expect(text).toContain("Załącznik: poświadczenie podpisu przez notariusza");
     expect(text).toContain("Repertorium A nr");
     expect(text).toContain("Strona 2 z 2");

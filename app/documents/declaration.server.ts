@@ -8,7 +8,10 @@ import { renderPdf, type PdfSection } from "./pdf.server";
  * tenant-protection act), pre-filled for printing and signing. Always Polish: it is handed to
  * a Polish landlord and, for the notarized type, a Polish notary.
  */
-export type DeclarationOrder = Pick<OrderRow, "number" | "declaration_type" | "tenant_name" | "landlord_name" | "start_date" | "property_address" | "mailing_address">;
+export type DeclarationOrder = Pick<
+  OrderRow,
+  "number" | "declaration_type" | "tenant_name" | "landlord_name" | "start_date" | "property_address" | "mailing_address"
+>;
 
 const SIGNATURE_LINE = "…………………………………………………………";
 const longDate = new Intl.DateTimeFormat("pl-PL", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
@@ -24,7 +27,10 @@ export function declarationSections(order: DeclarationOrder, flat: SubstituteFla
   if (order.start_date) lease.push(`Początek najmu: ${polishLongDate(order.start_date)}`);
   const sections: PdfSection[] = [
     { paragraphs: ["Miejscowość i data: " + SIGNATURE_LINE] },
-    { heading: "Właściciel lokalu zastępczego", paragraphs: [`Imię i nazwisko albo nazwa: ${flat.owner}`, `Adres lokalu zastępczego: ${flat.address}`] },
+    {
+      heading: "Właściciel lokalu zastępczego",
+      paragraphs: [`Imię i nazwisko albo nazwa: ${flat.owner}`, `Adres lokalu zastępczego: ${flat.address}`],
+    },
     { heading: "Najemca", paragraphs: [`Imię i nazwisko: ${order.tenant_name}`, `Adres do korespondencji: ${order.mailing_address}`] },
     { heading: "Najem okazjonalny", paragraphs: lease },
     {

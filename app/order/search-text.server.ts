@@ -19,7 +19,12 @@ export async function fillMissingSearchText(db: AppDatabase): Promise<number> {
       .limit(BATCH)
       .execute();
     for (const row of rows) {
-      await db.updateTable("orders").set({ search_text: orderSearchText(row) }).where("id", "=", row.id).where("search_text", "is", null).execute();
+      await db
+        .updateTable("orders")
+        .set({ search_text: orderSearchText(row) })
+        .where("id", "=", row.id)
+        .where("search_text", "is", null)
+        .execute();
     }
     filled += rows.length;
     if (rows.length < BATCH) return filled;

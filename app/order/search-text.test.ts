@@ -10,7 +10,8 @@ describe("search folding", () => {
   });
 
   it("reduces every common spelling of a phone number to the same digits", () => {
-    for (const typed of ["601234567", "+48601234567", "601-234-567", "0048601234567", "+48 601 234 567", "(+48) 601 234 567"]) expect(phoneDigits(typed), typed).toBe("601234567");
+    for (const typed of ["601234567", "+48601234567", "601-234-567", "0048601234567", "+48 601 234 567", "(+48) 601 234 567"])
+      expect(phoneDigits(typed), typed).toBe("601234567");
     expect(phoneDigits("+380 50 123 4567")).toBe("380501234567");
     expect(phoneDigits("050 123 4567")).toBe("501234567");
     expect(phoneDigits("Kowalski")).toBeNull();
@@ -18,10 +19,26 @@ describe("search folding", () => {
   });
 
   it("stores each field folded and the phone's digits, which every spelling's digits are part of", () => {
-    const stored = orderSearchText({ number: "AE-2026-000007", tenant_name: "Олена Коваленко", landlord_name: "Łukasz Żak", email: "Olena@Example.COM", phone: "+48 601 234 567" });
-    expect(stored.split("\n")).toEqual(["ae-2026-000007", "олена коваленко", "lukasz zak", "olena@example.com", "+48 601 234 567", "48601234567"]);
+    const stored = orderSearchText({
+      number: "AE-2026-000007",
+      tenant_name: "Олена Коваленко",
+      landlord_name: "Łukasz Żak",
+      email: "Olena@Example.COM",
+      phone: "+48 601 234 567",
+    });
+    expect(stored.split("\n")).toEqual([
+      "ae-2026-000007",
+      "олена коваленко",
+      "lukasz zak",
+      "olena@example.com",
+      "+48 601 234 567",
+      "48601234567",
+    ]);
     for (const typed of ["601234567", "+48601234567", "601-234-567", "0048601234567", "Коваленко", "ŁUKASZ", "lukasz", "olena@example"])
-      expect(searchPatterns(typed).some((pattern) => stored.includes(pattern.slice(1, -1))), typed).toBe(true);
+      expect(
+        searchPatterns(typed).some((pattern) => stored.includes(pattern.slice(1, -1))),
+        typed,
+      ).toBe(true);
     expect(orderSearchText({ number: "AE-1", tenant_name: "x", email: "y", phone: "+380 50 123 4567" })).toContain("380501234567");
   });
 

@@ -30,7 +30,7 @@ export function foldForSearch(text: string): string {
  * Null for text that is not a phone number.
  */
 export function phoneDigits(text: string): string | null {
-  if (!/^[\d\s\-+().\/]+$/.test(text.trim())) return null;
+  if (!/^[\d\s\-+()./]+$/.test(text.trim())) return null;
   let digits = text.replace(/\D/g, "");
   if (digits.startsWith("00")) digits = digits.slice(2);
   else if (digits.startsWith("0")) digits = digits.slice(1);

@@ -12,7 +12,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : null;
   const order = id === null ? undefined : await getDb().selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
   if (!order) return textResponse(`${DECLARATION_TEXT.notFound}\n`, 404, ADMIN_HEADERS);
-  if ((order.status !== "paid" && order.status !== "dispatched") || order.anonymised_at) return textResponse(`${DECLARATION_TEXT.notPaid}\n`, 409, ADMIN_HEADERS);
+  if ((order.status !== "paid" && order.status !== "dispatched") || order.anonymised_at)
+    return textResponse(`${DECLARATION_TEXT.notPaid}\n`, 409, ADMIN_HEADERS);
   const pdf = await declarationPdf(order, substituteFlat);
   return resourceResponse(new Uint8Array(pdf), {
     contentType: "application/pdf",

@@ -33,7 +33,10 @@ import { readFormDataOr413 } from "~/security/body.server";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Zamówienie ${data?.detail?.order.number ?? ""} | Panel obsługi` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Zamówienie ${data?.detail?.order.number ?? ""} | Panel obsługi` },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 function orderIdOf(param: string | undefined): number | null {
   return param && /^\d{1,12}$/.test(param) ? Number(param) : null;
@@ -58,10 +61,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const deadlines = deadlinesOf(detail.order, env.PAYMENT_DEADLINE_DAYS, now);
   const doneParam = new URL(request.url).searchParams.get("done");
   const done = doneMessage(doneParam);
-  return json({ operator, detail, notes, deadlines, done, refunded: doneParam === "refund", today: warsawDay(now) }, { headers: ADMIN_HEADERS });
+  return json(
+    { operator, detail, notes, deadlines, done, refunded: doneParam === "refund", today: warsawDay(now) },
+    { headers: ADMIN_HEADERS },
+  );
 }
 
-type Refusal = { transition: Transition | null; errors: Record<string, string>; values: Record<string, string>; refund?: RefundRefusal; correction?: CorrectionRefusal };
+type Refusal = {
+  transition: Transition | null;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  refund?: RefundRefusal;
+  correction?: CorrectionRefusal;
+};
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const operator = await requireOperator(request);
@@ -78,22 +90,38 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const refused = await refundFromForm(getDb(), orderId, form, operator, now);
     if (!refused) return done("refund");
     // A missing reason is the field's error; the gateway's refusal is the page's.
-    const refusal: Refusal = refused.status === 400 ? { transition: null, errors: {}, values: {}, refund: refused } : { transition: null, errors: { form: refused.error }, values: {} };
+    const refusal: Refusal =
+      refused.status === 400
+        ? { transition: null, errors: {}, values: {}, refund: refused }
+        : { transition: null, errors: { form: refused.error }, values: {} };
     return json(refusal, { status: refused.status, headers: ADMIN_HEADERS });
   }
   if (isCorrectionIntent(intent)) {
     const outcome = await correctionFromForm(getDb(), orderId, intent, form, operator, now);
     if (outcome.ok) return done(intent);
     if (outcome.status === 404) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
-    const refusal: Refusal = { transition: null, errors: { form: outcome.refusal.errors.form ?? "" }, values: {}, correction: outcome.refusal };
+    const refusal: Refusal = {
+      transition: null,
+      errors: { form: outcome.refusal.errors.form ?? "" },
+      values: {},
+      correction: outcome.refusal,
+    };
     return json(refusal, { status: outcome.status, headers: ADMIN_HEADERS });
   }
   const parsed = parseTransitionForm(form, now);
-  if (!parsed.ok) return json({ transition: parsed.transition, errors: parsed.errors, values: parsed.values } as Refusal, { status: 400, headers: ADMIN_HEADERS });
+  if (!parsed.ok)
+    return json({ transition: parsed.transition, errors: parsed.errors, values: parsed.values } as Refusal, {
+      status: 400,
+      headers: ADMIN_HEADERS,
+    });
   const result = await applyTransition(getDb(), orderId, parsed.facts, operator, now);
   if (!result.ok) {
     if (result.reason === "not-found") throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
-    const refusal: Refusal = { transition: parsed.facts.transition, errors: { form: TRANSITION_TEXT.notAllowed(result.current as OrderStatus) }, values: {} };
+    const refusal: Refusal = {
+      transition: parsed.facts.transition,
+      errors: { form: TRANSITION_TEXT.notAllowed(result.current as OrderStatus) },
+      values: {},
+    };
     return json(refusal, { status: 409, headers: ADMIN_HEADERS });
   }
   return done(parsed.facts.transition);
@@ -132,10 +160,18 @@ export default function AdminOrderPage() {
         <h2 id="actions-heading" className={SECTION_HEADING}>
           Zmiana statusu
         </h2>
-        {transitions.length === 0 ? <p className="mt-2 text-slate-700">To zamówienie jest zamknięte: nie ma dalszych zmian statusu.</p> : null}
+        {transitions.length === 0 ? (
+          <p className="mt-2 text-slate-700">To zamówienie jest zamknięte: nie ma dalszych zmian statusu.</p>
+        ) : null}
         <div className="mt-4 grid gap-6 lg:grid-cols-3">
           {transitions.map((transition) => (
-            <TransitionForm key={transition} transition={transition} today={today} locale={order.locale} refusal={refusal?.transition === transition ? refusal : null} />
+            <TransitionForm
+              key={transition}
+              transition={transition}
+              today={today}
+              locale={order.locale}
+              refusal={refusal?.transition === transition ? refusal : null}
+            />
           ))}
         </div>
       </section>
@@ -173,14 +209,20 @@ export default function AdminOrderPage() {
             { label: "Akceptacja regulaminu i umowy", value: formatWarsawTime(order.terms_accepted_at) },
             {
               label: "Żądanie wykonania przed upływem terminu na odstąpienie",
-              value: order.immediate_performance_consent_at ? formatWarsawTime(order.immediate_performance_consent_at) : "nie (usługa rozpocznie się po upływie terminu na odstąpienie)",
+              value: order.immediate_performance_consent_at
+                ? formatWarsawTime(order.immediate_performance_consent_at)
+                : "nie (usługa rozpocznie się po upływie terminu na odstąpienie)",
             },
           ]}
         />
       </section>
 
       <OrderNotes notes={notes} refusal={correction} />
-      <OrderCorrections order={order} paidOnline={payments.some((payment) => payment.state === "paid" || payment.state === "refunded")} refusal={correction} />
+      <OrderCorrections
+        order={order}
+        paidOnline={payments.some((payment) => payment.state === "paid" || payment.state === "refunded")}
+        refusal={correction}
+      />
       <OrderHistory createdAt={order.created_at} events={events} />
       <OrderMessages messages={messages} />
     </AdminShell>

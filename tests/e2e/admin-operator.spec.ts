@@ -37,7 +37,14 @@ test.describe("the operator's back office", () => {
     const digits = phone.replace(/\D/g, "").slice(2);
     const order = await placeOrder(request, { name: `Олена Коваленко${tag}`, phone });
     await signIn(page, operator);
-    const spellings = [`КОВАЛЕНКО${tag}`, `коваленко${tag}`, digits, `+48${digits}`, `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`, `0048${digits}`];
+    const spellings = [
+      `КОВАЛЕНКО${tag}`,
+      `коваленко${tag}`,
+      digits,
+      `+48${digits}`,
+      `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`,
+      `0048${digits}`,
+    ];
     for (const query of spellings) {
       await search(page, query);
       await expect(page.getByTestId("order-row"), query).toHaveCount(1);
@@ -45,10 +52,23 @@ test.describe("the operator's back office", () => {
     }
   });
 
-  test("a paid order's page leads with the dispatch date, overdue flagged, the declaration to print and the label to copy; the due list puts it first", async ({ page, request }) => {
+  test("a paid order's page leads with the dispatch date, overdue flagged, the declaration to print and the label to copy; the due list puts it first", async ({
+    page,
+    request,
+  }) => {
     const tag = unique();
-    const late = await placeOrder(request, { name: `Spóźniony Wysyłka${tag}`, email: `late-${tag}@example.com`, phone: uniquePhone(), earlyStart: true });
-    const fresh = await placeOrder(request, { name: `Świeży Wysyłka${tag}`, email: `fresh-${tag}@example.com`, phone: uniquePhone(), earlyStart: true });
+    const late = await placeOrder(request, {
+      name: `Spóźniony Wysyłka${tag}`,
+      email: `late-${tag}@example.com`,
+      phone: uniquePhone(),
+      earlyStart: true,
+    });
+    const fresh = await placeOrder(request, {
+      name: `Świeży Wysyłka${tag}`,
+      email: `fresh-${tag}@example.com`,
+      phone: uniquePhone(),
+      earlyStart: true,
+    });
     await signIn(page, operator);
     await openOrder(page, late.number);
     await expect(page.getByTestId("due-payment")).toContainText("Wpłata do");
@@ -107,7 +127,10 @@ test.describe("the operator's back office", () => {
     await expect(page.getByLabel(/^Szukaj/)).toHaveValue(`Dat${tag}`);
   });
 
-  test("correcting the customer's data: bad input kept with a Polish message, then saved with the history and an e-mail in the customer's language", async ({ page, request }) => {
+  test("correcting the customer's data: bad input kept with a Polish message, then saved with the history and an e-mail in the customer's language", async ({
+    page,
+    request,
+  }) => {
     const tag = unique();
     const email = `fix-${tag}@example.com`;
     const order = await placeOrder(request, { name: `Ivan Petrenk${tag}`, email, phone: uniquePhone(), locale: "uk" });
@@ -130,7 +153,9 @@ test.describe("the operator's back office", () => {
     await again.getByRole("button", { name: "Zapisz poprawione dane" }).click();
     await expect(page.getByTestId("transition-done")).toContainText("Dane klienta poprawiono.");
     await expect(page.getByTestId("admin-tenant-name")).toHaveText(`Ivan Petrenko${tag}`);
-    await expect(page.getByTestId("status-history")).toContainText(`poprawiono dane klienta, ${operator} (najemca: Ivan Petrenk${tag} → Ivan Petrenko${tag}; powód: Literówka w nazwisku`);
+    await expect(page.getByTestId("status-history")).toContainText(
+      `poprawiono dane klienta, ${operator} (najemca: Ivan Petrenk${tag} → Ivan Petrenko${tag}; powód: Literówka w nazwisku`,
+    );
     // The agreement as accepted stays as it was.
     await expect(page.getByTestId("admin-contract")).toHaveText(agreement!);
     const [mail] = await waitForMail((m) => m.to.includes(email) && m.subject.includes("ми виправили ваші дані"));
@@ -145,16 +170,26 @@ test.describe("the operator's back office", () => {
     const before = (await waitForMail((m) => m.to.includes(email) && m.subject.includes("підтвердження"))).length;
     await page.getByRole("button", { name: "Wyślij ponownie: Potwierdzenie zamówienia (z umową)" }).click();
     await expect(page.getByTestId("transition-done")).toContainText("Wiadomość wyślemy ponownie");
-    await expect.poll(() => waitForMail((m) => m.to.includes(email) && m.subject.includes("підтвердження")).then((found) => found.length)).toBe(before + 1);
+    await expect
+      .poll(() => waitForMail((m) => m.to.includes(email) && m.subject.includes("підтвердження")).then((found) => found.length))
+      .toBe(before + 1);
   });
 
-  test("late money reopens an order the deadline cancelled; a tracking number is corrected after dispatch; a standard reason reaches the customer translated", async ({ page, request }) => {
+  test("late money reopens an order the deadline cancelled; a tracking number is corrected after dispatch; a standard reason reaches the customer translated", async ({
+    page,
+    request,
+  }) => {
     const tag = unique();
     const email = `late-money-${tag}@example.com`;
     const order = await placeOrder(request, { name: `Późna Wpłata${tag}`, email, phone: uniquePhone(), locale: "en" });
     await signIn(page, operator);
     // A standard reason, in English for this customer.
-    const other = await placeOrder(request, { name: `Standardowy Powód${tag}`, email: `std-${tag}@example.com`, phone: uniquePhone(), locale: "ru" });
+    const other = await placeOrder(request, {
+      name: `Standardowy Powód${tag}`,
+      email: `std-${tag}@example.com`,
+      phone: uniquePhone(),
+      locale: "ru",
+    });
     await openOrder(page, other.number);
     const cancel = page.getByTestId("form-cancel");
     await cancel.getByLabel("Powód anulowania").selectOption("duplicate");
@@ -174,7 +209,10 @@ test.describe("the operator's back office", () => {
     expect(process.env.E2E_DATABASE_PATH).toBeTruthy();
     const { default: Database } = await import("better-sqlite3");
     const db = new Database(process.env.E2E_DATABASE_PATH!);
-    db.prepare("UPDATE orders SET status = 'cancelled', cancel_reason = 'unpaid', cancelled_at = ? WHERE number = ?").run(new Date().toISOString(), order.number);
+    db.prepare("UPDATE orders SET status = 'cancelled', cancel_reason = 'unpaid', cancelled_at = ? WHERE number = ?").run(
+      new Date().toISOString(),
+      order.number,
+    );
     db.close();
     await page.reload();
     const reopen = page.getByTestId("form-reopen");

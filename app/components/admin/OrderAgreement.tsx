@@ -1,6 +1,7 @@
 import type { OrderRow } from "~/db/schema";
 
-const TEXT_BOX = "mt-3 max-h-[32rem] overflow-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-4 font-sans text-sm text-slate-900";
+const TEXT_BOX =
+  "mt-3 max-h-[32rem] overflow-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-4 font-sans text-sm text-slate-900";
 
 /**
  * The accepted agreement as stored, never edited afterwards. The Polish text binds: it comes

@@ -55,7 +55,9 @@ function changesOf(details: Record<string, string>): string[] {
   };
   const before = parse(details.before);
   const after = parse(details.after);
-  return Object.keys(after).map((field) => `${FIELD_LABEL[field] ?? field}: ${String(before[field] ?? "—")} → ${String(after[field] ?? "—")}`);
+  return Object.keys(after).map(
+    (field) => `${FIELD_LABEL[field] ?? field}: ${String(before[field] ?? "—")} → ${String(after[field] ?? "—")}`,
+  );
 }
 
 function describe(event: OrderEventView): string {
@@ -64,10 +66,15 @@ function describe(event: OrderEventView): string {
   if (action) {
     const facts = Object.entries(event.details)
       .filter(([key, value]) => value && key !== "action" && key !== "before" && key !== "after")
-      .map(([key, value]) => `${EVENT_DETAIL_LABEL[key] ?? key}: ${key === "kind" ? (MESSAGE_KIND_LABEL[value as keyof typeof MESSAGE_KIND_LABEL] ?? value) : value}`);
+      .map(
+        ([key, value]) =>
+          `${EVENT_DETAIL_LABEL[key] ?? key}: ${key === "kind" ? (MESSAGE_KIND_LABEL[value as keyof typeof MESSAGE_KIND_LABEL] ?? value) : value}`,
+      );
     return `${ACTION_LABEL[action] ?? action}, ${who}${[...changesOf(event.details), ...facts].length ? ` (${[...changesOf(event.details), ...facts].join("; ")})` : ""}`;
   }
-  const facts = Object.entries(event.details).filter(([, value]) => value).map(([key, value]) => `${EVENT_DETAIL_LABEL[key] ?? key}: ${value}`);
+  const facts = Object.entries(event.details)
+    .filter(([, value]) => value)
+    .map(([key, value]) => `${EVENT_DETAIL_LABEL[key] ?? key}: ${value}`);
   const move = `${STATUS_LABEL[event.from as OrderStatus] ?? event.from} → ${STATUS_LABEL[event.to as OrderStatus] ?? event.to}`;
   return `${move}, ${who}${facts.length ? ` (${facts.join(", ")})` : ""}`;
 }
@@ -99,7 +106,12 @@ export function OrderMessages({ messages }: { messages: MessageView[] }) {
       <h2 id="mail-heading" className="text-xl font-bold text-slate-900">
         E-maile tego zamówienia
       </h2>
-      <div tabIndex={0} role="region" aria-label="E-maile tego zamówienia" className="mt-3 overflow-x-auto rounded-lg border border-slate-200">
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="E-maile tego zamówienia"
+        className="mt-3 overflow-x-auto rounded-lg border border-slate-200"
+      >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50">
             <tr>
@@ -125,7 +137,11 @@ export function OrderMessages({ messages }: { messages: MessageView[] }) {
                     <form method="post">
                       <input type="hidden" name="intent" value="resend" />
                       <input type="hidden" name="kind" value={message.kind} />
-                      <button type="submit" className={`${ADMIN_SECONDARY_BUTTON} whitespace-nowrap`} aria-label={`${CORRECTION_TEXT.resend}: ${MESSAGE_KIND_LABEL[message.kind]}`}>
+                      <button
+                        type="submit"
+                        className={`${ADMIN_SECONDARY_BUTTON} whitespace-nowrap`}
+                        aria-label={`${CORRECTION_TEXT.resend}: ${MESSAGE_KIND_LABEL[message.kind]}`}
+                      >
                         {CORRECTION_TEXT.resend}
                       </button>
                     </form>

@@ -29,7 +29,9 @@ export function OrderOverview({ order, deadlines }: { order: OrderRow; deadlines
             <span className="text-slate-700">{DECLARATION_TEXT.unavailable}</span>
           )}
         </p>
-        {printable && order.declaration_type === "notarized" ? <p className="mt-2 text-slate-700">{DECLARATION_TEXT.notarizedNote}</p> : null}
+        {printable && order.declaration_type === "notarized" ? (
+          <p className="mt-2 text-slate-700">{DECLARATION_TEXT.notarizedNote}</p>
+        ) : null}
       </div>
       <div>
         <h2 id="label-heading" className="text-xl font-bold text-slate-900">

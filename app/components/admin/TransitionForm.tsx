@@ -10,24 +10,71 @@ const DANGER_BUTTON = "inline-flex items-center justify-center rounded-md bg-red
 const FIELD_ERROR = "mt-1 font-semibold text-red-800";
 
 /** One status move as a plain form; each asks only for its own facts. */
-export function TransitionForm({ transition, today, locale, refusal }: { transition: Transition; today: string; locale: Locale; refusal: FormRefusal | null }) {
+export function TransitionForm({
+  transition,
+  today,
+  locale,
+  refusal,
+}: {
+  transition: Transition;
+  today: string;
+  locale: Locale;
+  refusal: FormRefusal | null;
+}) {
   const errors = refusal?.errors ?? {};
   const values = refusal?.values ?? {};
   const id = (name: string) => `${transition}-${name}`;
   const paid = transition === "mark_paid" || transition === "reopen";
   return (
-    <form method="post" className="grid content-start gap-3 rounded-lg border border-slate-200 p-4" noValidate aria-label={TRANSITION_LABEL[transition]} data-testid={`form-${transition}`}>
+    <form
+      method="post"
+      className="grid content-start gap-3 rounded-lg border border-slate-200 p-4"
+      noValidate
+      aria-label={TRANSITION_LABEL[transition]}
+      data-testid={`form-${transition}`}
+    >
       <input type="hidden" name="transition" value={transition} />
       {paid ? (
         <>
-          <PlainField id={id("paidAt")} name="paidAt" label={TRANSITION_TEXT.paidAt} type="date" defaultValue={values.paidAt ?? today} error={errors.paidAt} required />
-          <PlainField id={id("receivedAmount")} name="receivedAmount" label={TRANSITION_TEXT.receivedAmount} defaultValue={values.receivedAmount} error={errors.receivedAmount} maxLength={20} />
+          <PlainField
+            id={id("paidAt")}
+            name="paidAt"
+            label={TRANSITION_TEXT.paidAt}
+            type="date"
+            defaultValue={values.paidAt ?? today}
+            error={errors.paidAt}
+            required
+          />
+          <PlainField
+            id={id("receivedAmount")}
+            name="receivedAmount"
+            label={TRANSITION_TEXT.receivedAmount}
+            defaultValue={values.receivedAmount}
+            error={errors.receivedAmount}
+            maxLength={20}
+          />
         </>
       ) : null}
       {transition === "mark_dispatched" ? (
         <>
-          <PlainField id={id("trackingNumber")} name="trackingNumber" label={TRANSITION_TEXT.trackingNumber} defaultValue={values.trackingNumber} error={errors.trackingNumber} autoComplete="off" required maxLength={40} />
-          <PlainField id={id("courier")} name="courier" label={TRANSITION_TEXT.courier} defaultValue={values.courier} error={errors.courier} maxLength={60} />
+          <PlainField
+            id={id("trackingNumber")}
+            name="trackingNumber"
+            label={TRANSITION_TEXT.trackingNumber}
+            defaultValue={values.trackingNumber}
+            error={errors.trackingNumber}
+            autoComplete="off"
+            required
+            maxLength={40}
+          />
+          <PlainField
+            id={id("courier")}
+            name="courier"
+            label={TRANSITION_TEXT.courier}
+            defaultValue={values.courier}
+            error={errors.courier}
+            maxLength={60}
+          />
         </>
       ) : null}
       {transition === "cancel" ? <CancelFields locale={locale} errors={errors} values={values} /> : null}
@@ -51,8 +98,18 @@ function CancelFields({ locale, errors, values }: { locale: Locale; errors: Reco
         <label htmlFor="cancel-reasonCode" className="block font-semibold text-slate-900">
           {TRANSITION_TEXT.reasonCode}
         </label>
-        {errors.reasonCode ? <p className={FIELD_ERROR} id="cancel-reasonCode-error">{errors.reasonCode}</p> : null}
-        <select id="cancel-reasonCode" name="reasonCode" defaultValue={values.reasonCode ?? "customer_request"} className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2" aria-invalid={errors.reasonCode ? true : undefined}>
+        {errors.reasonCode ? (
+          <p className={FIELD_ERROR} id="cancel-reasonCode-error">
+            {errors.reasonCode}
+          </p>
+        ) : null}
+        <select
+          id="cancel-reasonCode"
+          name="reasonCode"
+          defaultValue={values.reasonCode ?? "customer_request"}
+          className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2"
+          aria-invalid={errors.reasonCode ? true : undefined}
+        >
           {CANCEL_REASON_CODES.map((code) => (
             <option key={code} value={code}>
               {CANCEL_REASON_LABEL[code]}
@@ -60,11 +117,29 @@ function CancelFields({ locale, errors, values }: { locale: Locale; errors: Reco
           ))}
         </select>
       </div>
-      <PlainField id="cancel-reason" name="reason" label={TRANSITION_TEXT.ownReason(IN_LANGUAGE[locale])} defaultValue={values.reason} error={errors.reason} maxLength={500} multiline />
+      <PlainField
+        id="cancel-reason"
+        name="reason"
+        label={TRANSITION_TEXT.ownReason(IN_LANGUAGE[locale])}
+        defaultValue={values.reason}
+        error={errors.reason}
+        maxLength={500}
+        multiline
+      />
       <div>
-        {errors.confirm ? <p className={FIELD_ERROR} id="cancel-confirm-error">{errors.confirm}</p> : null}
+        {errors.confirm ? (
+          <p className={FIELD_ERROR} id="cancel-confirm-error">
+            {errors.confirm}
+          </p>
+        ) : null}
         <label className="flex items-start gap-2 font-semibold text-slate-900">
-          <input type="checkbox" name="confirm" value="yes" className="mt-1 h-5 w-5" aria-describedby={errors.confirm ? "cancel-confirm-error cancel-warning" : "cancel-warning"} />
+          <input
+            type="checkbox"
+            name="confirm"
+            value="yes"
+            className="mt-1 h-5 w-5"
+            aria-describedby={errors.confirm ? "cancel-confirm-error cancel-warning" : "cancel-warning"}
+          />
           {TRANSITION_TEXT.confirmCancel}
         </label>
       </div>
