@@ -40,6 +40,7 @@ export function OrderOverview({ order, deadlines }: { order: OrderRow; deadlines
         {/* A block the operator selects and pastes onto the courier's label, one line per line. */}
         <pre
           tabIndex={0}
+          role="region"
           aria-labelledby="label-heading"
           className="mt-2 select-all whitespace-pre-wrap break-words rounded-lg border-2 border-dashed border-slate-400 bg-white p-4 font-sans text-lg text-slate-900"
           data-testid="delivery-label"
