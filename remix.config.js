@@ -23,6 +23,7 @@ const otherRoutes = [
   ["admin/logout", "routes/admin.logout.ts"],
   ["admin/orders.csv", "routes/admin.orders-csv.ts"],
   ["admin/orders/:id", "routes/admin.order.tsx"],
+  ["admin/orders/:id/declaration.pdf", "routes/admin.order-declaration.ts"],
   ["admin/*", "routes/admin.not-found.tsx"],
   ["*", "routes/not-found.tsx"],
 ];

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "./csv";
+import { csvCell, csvText, toCsv } from "./csv";
 
 describe("CSV export cells", () => {
+  it("keeps phones and tracking numbers as text a spreadsheet shows without an apostrophe", () => {
+    expect(toCsv([[csvText("0048601234567"), csvText("+48 601 234 567"), csvText("123456789012")]])).toBe('\uFEFF"=""0048601234567""";"=""+48 601 234 567""";"=""123456789012"""\r\n');
+    // Anything that could close the quotes is an ordinary cell, formula guard included.
+    expect(toCsv([[csvText('1"&HYPERLINK("x")&"'), csvText("=1+1"), csvText(null)]])).toBe(`\uFEFF"1""&HYPERLINK(""x"")&""";'=1+1;\r\n`);
+  });
+
   it("neutralises formula-like text with a leading apostrophe", () => {
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(csvCell("+48 600")).toBe("'+48 600");

@@ -17,6 +17,26 @@ export function csvCell(value: string | number | null | undefined): string {
   return NEEDS_QUOTES.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return "\uFEFF" + rows.map((row) => row.map(csvCell).join(";")).join("\r\n") + "\r\n";
+/**
+ * A value a spreadsheet must keep as typed (a phone "0048…", a tracking number of digits it
+ * would turn into 1,23E+11). Written as the formula ="…", which Excel, LibreOffice and Google
+ * Sheets show as the bare text, with no apostrophe. Only letters, digits, spaces and + ( ) - . /
+ * go this way, so nothing typed can close the quotes; anything else is an ordinary, guarded cell.
+ */
+export type CsvText = { text: string };
+const KEPT_AS_TEXT = /^[\p{L}\p{N} +()\-./]+$/u;
+
+export function csvText(value: string | null): CsvText | null {
+  return value === null ? null : { text: value };
+}
+
+type Cell = string | number | null | undefined | CsvText;
+
+function cellOf(value: Cell): string {
+  if (value !== null && typeof value === "object") return KEPT_AS_TEXT.test(value.text) ? `"=""${value.text}"""` : csvCell(value.text);
+  return csvCell(value);
+}
+
+export function toCsv(rows: readonly (readonly Cell[])[]): string {
+  return "\uFEFF" + rows.map((row) => row.map(cellOf).join(";")).join("\r\n") + "\r\n";
 }

@@ -54,6 +54,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       expect(after).toMatchObject({ number: before.number, price_grosze: before.price_grosze, created_at: before.created_at, anonymised_at: twoYearsLater.toISOString() });
       expect(JSON.stringify(after)).not.toContain("Kowalski");
       expect(JSON.stringify(after)).not.toContain("jan@example.com");
+      expect(after?.search_text).toBe(before!.number.toLowerCase());
     });
 
     it("forgets sign-in attempts after a day and deletes ended sessions, keeping live ones", async () => {

@@ -87,6 +87,8 @@ export async function runHousekeeping(db: AppDatabase, now: Date, settings: Hous
       mailing_address: "—", mailing_street: null, mailing_postal_code: null, mailing_city: null,
       additional_info: null, contract_text: "—", contract_text_binding: null,
       anonymised_at: now.toISOString(), updated_at: now.toISOString(),
+      // The number stays findable; the folded name, e-mail and phone go with the rest.
+      search_text: (eb) => eb.fn("lower", [eb.ref("number")]),
     })
     .where("anonymised_at", "is", null)
     .where((eb) => eb.or([

@@ -1,5 +1,6 @@
 import type { AppDatabase } from "~/db/db.server";
 import type { MessageKind, OrderRow, PaymentRow } from "~/db/schema";
+import { UNPAID_REASON } from "./order-transitions.server";
 import { availableTransitions, type Transition } from "./transitions";
 
 export type OrderEventView = { at: string; operator: string; from: string; to: string; details: Record<string, string> };
@@ -30,7 +31,7 @@ function detailsOf(json: string | null): Record<string, string> {
   try {
     const parsed: unknown = JSON.parse(json);
     if (!parsed || typeof parsed !== "object") return {};
-    return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, value === null ? "" : String(value)]));
+    return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, value === null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value)]));
   } catch {
     return {};
   }
@@ -63,6 +64,11 @@ export async function findOrderDetail(db: AppDatabase, orderId: number): Promise
     })),
     payments,
     // An order paid online is never marked paid by hand (applyTransitionIn refuses it too).
-    transitions: availableTransitions(order.status).filter((transition) => transition !== "mark_paid" || !payments.some((payment) => payment.state === "paid" || payment.state === "refunded")),
+    transitions: availableTransitions(order.status).filter(
+      (transition) =>
+        (transition !== "mark_paid" || !payments.some((payment) => payment.state === "paid" || payment.state === "refunded")) &&
+        // Late money reopens only what the deadline cancelled (applyTransitionIn checks it too).
+        (transition !== "reopen" || (order.cancel_reason === UNPAID_REASON && !order.anonymised_at)),
+    ),
   };
 }

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { applyTransition } from "./order-transitions.server";
-import { countByStatus, listOrders, ordersCsv, parseOrderFilter, searchIsRefused } from "./order-list.server";
+import { countByStatus, filterProblem, listOrders, parseOrderFilter } from "./order-list.server";
+import { ordersCsv } from "./orders-csv.server";
+import { fillMissingSearchText } from "~/order/search-text.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 
 const T0 = new Date("2026-11-23T09:00:00Z");
@@ -25,21 +27,78 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
       await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0);
       expect((await listOrders(db, filter(""))).rows.map((r) => r.id)).toEqual([second.id, orderId]);
       expect((await listOrders(db, filter("status=paid"))).rows.map((r) => r.id)).toEqual([orderId]);
-      expect(await countByStatus(db, "")).toEqual({ awaiting_payment: 1, paid: 1, dispatched: 0, cancelled: 0 });
+      expect(await countByStatus(db, filter(""))).toEqual({ awaiting_payment: 1, paid: 1, dispatched: 0, cancelled: 0 });
       expect((await listOrders(db, filter("q=KOWALSKI"))).rows.map((r) => r.id)).toEqual([orderId]);
       expect((await listOrders(db, filter("q=700800"))).rows.map((r) => r.id)).toEqual([second.id]);
       expect((await listOrders(db, filter(`q=${encodeURIComponent(second.number)}`))).rows.map((r) => r.id)).toEqual([second.id]);
       expect((await listOrders(db, filter("q=%25"))).rows).toHaveLength(2);
-      const csv = await ordersCsv(db, filter(""));
-      expect(csv.startsWith("\uFEFFNumer;Data;")).toBe(true);
+      const csv = await ordersCsv(db, filter(""), 7);
+      expect(csv.startsWith("\uFEFFNumer;Złożono;Status;")).toBe(true);
       expect(csv).toContain(`;"'=HYPERLINK(""http://evil"",""x"")";anna@example.com;`);
       expect(csv.split("\r\n")).toHaveLength(4);
     });
   });
 
+  it("finds a customer by Cyrillic or Polish name in any case and by the phone in any spelling", async () => {
+    const { order: olena } = await placeSampleOrder(db, new Date(T0.getTime() + 1000), { details: { tenantName: "Олена Коваленко", email: "olena@example.com", phone: "+48 601 234 567" }, idempotencyKey: "k2" });
+    const { order: lodz } = await placeSampleOrder(db, new Date(T0.getTime() + 2000), { details: { tenantName: "Łucja Żółtowska", email: "l@example.com", phone: "+380 50 123 4567" }, idempotencyKey: "k3" });
+    const found = async (q: string) => (await listOrders(db, filter(`q=${encodeURIComponent(q)}`))).rows.map((r) => r.id);
+    for (const q of ["Коваленко", "КОВАЛЕНКО", "коваленко", "601234567", "+48601234567", "601-234-567", "0048601234567", "+48 601 234 567"]) expect(await found(q), q).toEqual([olena.id]);
+    for (const q of ["łucja żółtowska", "ŁUCJA", "zoltowska", "ZÓŁTOWSKA", "+380501234567", "0501234567"]) expect(await found(q), q).toEqual([lodz.id]);
+    expect(await countByStatus(db, filter("q=zoltowska"))).toEqual({ awaiting_payment: 1, paid: 0, dispatched: 0, cancelled: 0 });
+  });
+
+  it("filters by the day placed (Warsaw days, both ends included) and lists the due for dispatch earliest first", async () => {
+    // T0 is 23 Nov 10:00 in Warsaw; the second order is placed at 23:30 Warsaw time on 24 Nov (22:30 UTC).
+    const { order: late } = await placeSampleOrder(db, new Date("2026-11-24T22:30:00Z"), { details: { immediatePerformanceRequested: false }, idempotencyKey: "k2" });
+    const { order: notPaid } = await placeSampleOrder(db, new Date("2026-11-24T10:00:00Z"), { idempotencyKey: "k3" });
+    expect((await listOrders(db, filter("from=2026-11-24&to=2026-11-24"))).rows.map((r) => r.id)).toEqual([late.id, notPaid.id]);
+    expect((await listOrders(db, filter("to=2026-11-23"))).rows.map((r) => r.id)).toEqual([orderId]);
+    expect(await countByStatus(db, filter("from=2026-11-25"))).toEqual({ awaiting_payment: 0, paid: 0, dispatched: 0, cancelled: 0 });
+    expect(filterProblem(new URL("http://x/admin?from=2026-02-30"))).toMatch(/RRRR-MM-DD/);
+    expect(filterProblem(new URL("http://x/admin?from=2026-12-01&to=2026-11-01"))).toMatch(/nie może być późniejsza/);
+
+    // The later order was paid first, but without the early start its dispatch date comes later.
+    await applyTransition(db, late.id, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0);
+    await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-25" }, "op", T0);
+    const due = await listOrders(db, filter("due=1"), 7, new Date("2026-12-01T10:00:00Z"));
+    expect(due.rows.map((r) => [r.id, r.dispatchDue, r.dispatchOverdue])).toEqual([
+      [orderId, "2026-11-30", true],
+      [late.id, "2026-12-11", false],
+    ]);
+  });
+
+  it("exports the CSV with the panel's words, Warsaw times, phones as text and the delivery facts as columns", async () => {
+    await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0);
+    await applyTransition(db, orderId, { transition: "mark_dispatched", trackingNumber: "123456789012", courier: "InPost" }, "op", new Date("2026-11-25T15:05:00Z"));
+    const [header, row] = (await ordersCsv(db, filter(""), 7)).slice(1).split("\r\n");
+    const cells = Object.fromEntries(header!.split(";").map((name, index) => [name, row!.split(";")[index]]));
+    expect(cells).toMatchObject({
+      Złożono: "2026-11-23 10:00",
+      Status: "Wysłane",
+      Rodzaj: "Oświadczenie zwykłe",
+      Telefon: '"=""600100200"""',
+      "Numer przesyłki": '"=""123456789012"""',
+      Wysłano: "2026-11-25 16:05",
+      Opłacono: "2026-11-24",
+      "Adres do wysyłki": '"ul. Krótka 1, 00-001 Warszawa"',
+      "Adres lokalu": '"ul. Długa 5/3, 70-001 Szczecin"',
+      "Język klienta": "polski",
+    });
+    expect(header).toContain("Wynajmujący;Początek najmu;Termin płatności");
+  });
+
+  it("fills the search column of orders written before it existed", async () => {
+    await db.updateTable("orders").set({ search_text: null }).execute();
+    expect((await listOrders(db, filter("q=kowalski"))).rows).toHaveLength(0);
+    expect(await fillMissingSearchText(db)).toBe(1);
+    expect((await listOrders(db, filter("q=KOWALSKI"))).rows.map((r) => r.id)).toEqual([orderId]);
+    expect(await fillMissingSearchText(db)).toBe(0);
+  });
+
   it("refuses a search with a NUL, a line break or a bidi character before it reaches the database", async () => {
-    for (const q of ["%00", "a%0Ab", "%E2%80%AEx", "op%00%40example.com"]) expect(searchIsRefused(new URL(`http://x/admin?q=${q}`)), q).toBe(true);
-    for (const q of ["", "Kowalski", "%C5%81%C3%B3d%C5%BA", "%25_"]) expect(searchIsRefused(new URL(`http://x/admin?q=${q}`)), q).toBe(false);
+    for (const q of ["%00", "a%0Ab", "%E2%80%AEx", "op%00%40example.com"]) expect(filterProblem(new URL(`http://x/admin?q=${q}`)), q).toMatch(/niewidoczne/);
+    for (const q of ["", "Kowalski", "%C5%81%C3%B3d%C5%BA", "%25_"]) expect(filterProblem(new URL(`http://x/admin?q=${q}`)), q).toBeNull();
     // What the refusal spares: PostgreSQL rejects a NUL in any query parameter (a 500 if it got there).
     const withNul = listOrders(db, filter("q=%00"));
     if (dialect === "postgres") await expect(withNul).rejects.toThrow();

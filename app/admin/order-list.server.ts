@@ -1,77 +1,121 @@
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { isSingleLineText } from "~/forms/control-characters";
-import { toCsv } from "./csv";
+import { searchPatterns } from "~/order/search-text";
+import { deadlinesOf, dispatchDueDay, warsawDayStart } from "./deadlines.server";
+import { SEARCH_TEXT } from "./texts";
 
 export const PAGE_SIZE = 50;
 export const STATUSES: readonly OrderStatus[] = ["awaiting_payment", "paid", "dispatched", "cancelled"];
-export type OrderFilter = { status: OrderStatus | null; search: string; page: number };
+/**
+ * `from`/`to`: Warsaw days ("2026-11-01") bounding when the order was placed, both included.
+ * `due`: paid orders waiting for dispatch, the earliest dispatch date (so the overdue) first.
+ */
+export type OrderFilter = { status: OrderStatus | null; search: string; page: number; from: string; to: string; due: boolean };
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (value: string) => ISO_DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** Reads the filter from the list's (or the CSV's) query string; anything unknown means "all". */
 export function parseOrderFilter(url: URL): OrderFilter {
   const status = url.searchParams.get("status");
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const day = (name: string) => (url.searchParams.get(name) ?? "").trim().slice(0, 10);
   return {
     status: STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : null,
     search: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
     page: Number.isFinite(page) && page > 0 ? page : 1,
+    from: day("from"),
+    to: day("to"),
+    due: url.searchParams.get("due") === "1",
   };
 }
 
 /**
- * A search holding control or bidi characters matches nothing anyone typed, and PostgreSQL
- * refuses a NUL in a query outright: the list and the CSV answer it 400 without querying.
+ * Why the list and the CSV answer 400 without querying, or null. A search holding control or
+ * bidi characters matches nothing anyone typed, and PostgreSQL refuses a NUL outright.
  */
-export function searchIsRefused(url: URL): boolean {
-  return !isSingleLineText(url.searchParams.get("q") ?? "");
+export function filterProblem(url: URL): string | null {
+  if (!isSingleLineText(url.searchParams.get("q") ?? "")) return SEARCH_TEXT.controlCharacters;
+  const { from, to } = parseOrderFilter(url);
+  if ((from && !isDay(from)) || (to && !isDay(to))) return SEARCH_TEXT.dateInvalid;
+  if (from && to && from > to) return SEARCH_TEXT.dateOrder;
+  return null;
 }
 
 export function noCounts(): Record<OrderStatus, number> {
   return Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
 }
 
-function filtered(db: AppDatabase, filter: OrderFilter) {
+function nextDay(isoDay: string): string {
+  return new Date(new Date(`${isoDay}T12:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Search and dates; the status (and "due") are applied by the callers, so the counts see every status. */
+export function filtered(db: AppDatabase, filter: Pick<OrderFilter, "search" | "from" | "to">) {
   let query = db.selectFrom("orders");
-  if (filter.status) query = query.where("status", "=", filter.status);
-  if (filter.search) {
-    // lower() on both sides matches case-insensitively on SQLite and PostgreSQL. LIKE's escape
-    // character differs between the two, so the wildcards % and _ are dropped from the search.
-    const pattern = `%${filter.search.toLowerCase().replace(/[%_\\]/g, "")}%`;
-    query = query.where((eb) =>
-      eb.or(["number", "tenant_name", "email", "phone"].map((column) => eb(eb.fn("lower", [eb.ref(column as "number")]), "like", eb.val(pattern)))),
-    );
-  }
+  const patterns = searchPatterns(filter.search);
+  if (patterns.length > 0) query = query.where((eb) => eb.or(patterns.map((pattern) => eb("search_text", "like", pattern))));
+  if (isDay(filter.from)) query = query.where("created_at", ">=", warsawDayStart(filter.from));
+  if (isDay(filter.to)) query = query.where("created_at", "<", warsawDayStart(nextDay(filter.to)));
   return query;
 }
 
-export async function listOrders(db: AppDatabase, filter: OrderFilter) {
-  const rows = await filtered(db, filter)
-    .select(["id", "number", "created_at", "declaration_type", "variant", "price_grosze", "currency", "status", "tenant_name", "email", "locale"])
+const LIST_COLUMNS = [
+  "id",
+  "number",
+  "created_at",
+  "declaration_type",
+  "variant",
+  "price_grosze",
+  "currency",
+  "status",
+  "tenant_name",
+  "email",
+  "locale",
+  "paid_at",
+  "immediate_performance_consent_at",
+] as const;
+
+export async function listOrders(db: AppDatabase, filter: OrderFilter, deadlineDays = 7, now = new Date()) {
+  if (filter.due) {
+    // Paid, undispatched orders are the day's work, a few dozen at most: their dates are business-day
+    // arithmetic in JavaScript, so they are sorted here rather than in SQL.
+    const paid = await filtered(db, filter).select(LIST_COLUMNS).where("status", "=", "paid").execute();
+    const sorted = paid
+      .map((row) => ({ row, due: dispatchDueDay(row) ?? "" }))
+      .sort((a, b) => a.due.localeCompare(b.due) || a.row.id - b.row.id);
+    const page = sorted.slice((filter.page - 1) * PAGE_SIZE, filter.page * PAGE_SIZE + 1).map(({ row }) => row);
+    return withDeadlines(page, filter, deadlineDays, now);
+  }
+  let query = filtered(db, filter).select(LIST_COLUMNS);
+  if (filter.status) query = query.where("status", "=", filter.status);
+  const rows = await query
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(PAGE_SIZE + 1)
     .offset((filter.page - 1) * PAGE_SIZE)
     .execute();
-  return { rows: rows.slice(0, PAGE_SIZE), hasNext: rows.length > PAGE_SIZE };
+  return withDeadlines(rows, filter, deadlineDays, now);
 }
 
-/** Orders per status for the filter's counts (with the search applied, all statuses). */
-export async function countByStatus(db: AppDatabase, search: string): Promise<Record<OrderStatus, number>> {
-  const rows = await filtered(db, { status: null, search, page: 1 }).select((eb) => ["status", eb.fn.countAll().as("n")]).groupBy("status").execute();
+function withDeadlines<Row extends Parameters<typeof deadlinesOf>[0]>(rows: Row[], _filter: OrderFilter, deadlineDays: number, now: Date) {
+  return {
+    rows: rows.slice(0, PAGE_SIZE).map((row) => ({ ...row, ...deadlinesOf(row, deadlineDays, now) })),
+    hasNext: rows.length > PAGE_SIZE,
+  };
+}
+
+/** Orders per status for the filter's counts (with the search and dates applied, all statuses). */
+export async function countByStatus(
+  db: AppDatabase,
+  filter: Pick<OrderFilter, "search" | "from" | "to">,
+): Promise<Record<OrderStatus, number>> {
+  const rows = await filtered(db, filter)
+    .select((eb) => ["status", eb.fn.countAll().as("n")])
+    .groupBy("status")
+    .execute();
   const counts = noCounts();
   for (const row of rows) counts[row.status] = Number(row.n);
   return counts;
-}
-
-/** The filtered list (every page) as CSV for Polish Excel. */
-export async function ordersCsv(db: AppDatabase, filter: OrderFilter): Promise<string> {
-  const rows = await filtered(db, filter)
-    .select(["number", "created_at", "status", "declaration_type", "variant", "price_grosze", "tenant_name", "email", "phone", "locale", "paid_at", "dispatched_at", "tracking_number", "courier", "cancelled_at", "cancel_reason"])
-    .orderBy("created_at", "desc")
-    .execute();
-  const header = ["Numer", "Data", "Status", "Rodzaj", "Wariant", "Kwota (zł)", "Klient", "E-mail", "Telefon", "Język", "Opłacono", "Wysłano", "Numer przesyłki", "Przewoźnik", "Anulowano", "Powód anulowania"];
-  return toCsv([
-    header,
-    ...rows.map((r) => [r.number, r.created_at, r.status, r.declaration_type, r.variant, (r.price_grosze / 100).toFixed(2).replace(".", ","), r.tenant_name, r.email, r.phone, r.locale, r.paid_at, r.dispatched_at, r.tracking_number, r.courier, r.cancelled_at, r.cancel_reason]),
-  ]);
 }

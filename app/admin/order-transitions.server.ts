@@ -3,22 +3,27 @@ import type { AppDatabase } from "~/db/db.server";
 import type { Database, MessageKind, OrderStatus } from "~/db/schema";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { targetStatus, type Transition } from "./transitions";
+import type { CancelReasonCode } from "./cancel-reasons";
+
+/** The reason housekeeping cancels with at the payment deadline. */
+export const UNPAID_REASON = "unpaid";
 
 /** How an online payment is described in the audit row and the "paid" e-mail's facts. */
 export type OnlinePaymentFacts = { paidOnline: string; paymentMethod: string; gatewayOrderId: string };
 
 /** The facts an operator gives with a move; what each move needs is checked by its form. */
 export type TransitionFacts =
-  | ({ transition: "mark_paid"; paidAt: string } & Partial<OnlinePaymentFacts>)
+  | ({ transition: "mark_paid"; paidAt: string; receivedGrosze?: number } & Partial<OnlinePaymentFacts>)
   | { transition: "mark_dispatched"; trackingNumber: string; courier: string | null }
-  | ({ transition: "cancel"; reason: string } & { refundedGrosze?: number });
+  | { transition: "cancel"; reason: string; reasonCode?: CancelReasonCode; refundedGrosze?: number }
+  | { transition: "reopen"; paidAt: string; receivedGrosze?: number };
 
 export type TransitionResult = { ok: true; from: OrderStatus; to: OrderStatus } | { ok: false; reason: "not-found" | "not-allowed"; current?: OrderStatus };
 
 /** Who the audit trail names for a move no person made (a verified online payment). */
 export const SYSTEM_ACTOR = "system";
 
-const MESSAGE_FOR: Record<Transition, MessageKind> = { mark_paid: "order_paid", mark_dispatched: "order_dispatched", cancel: "order_cancelled" };
+const MESSAGE_FOR: Record<Transition, MessageKind> = { mark_paid: "order_paid", mark_dispatched: "order_dispatched", cancel: "order_cancelled", reopen: "order_reopened" };
 
 /**
  * Moves one order in ONE transaction: the status and its facts, the audit row, and the customer's
@@ -41,15 +46,19 @@ export async function applyTransitionIn(trx: Transaction<Database>, orderId: num
 
   const columns =
     facts.transition === "mark_paid"
-      ? { paid_at: facts.paidAt }
+      ? { paid_at: facts.paidAt, received_grosze: facts.receivedGrosze ?? null }
       : facts.transition === "mark_dispatched"
         ? { dispatched_at: at, tracking_number: facts.trackingNumber, courier: facts.courier }
-        : { cancelled_at: at, cancel_reason: facts.reason };
+        : facts.transition === "reopen"
+          ? { paid_at: facts.paidAt, received_grosze: facts.receivedGrosze ?? null, cancelled_at: null, cancel_reason: null }
+          : { cancelled_at: at, cancel_reason: facts.reason, ...(facts.refundedGrosze ? { refunded_grosze: facts.refundedGrosze, refunded_at: at } : {}) };
   const updated = await trx
     .updateTable("orders")
     .set({ status: to, updated_at: at, ...columns })
     .where("id", "=", orderId)
     .where("status", "=", order.status)
+    // Only the deadline's cancellation is undone by late money; an operator's or the customer's stands.
+    .$if(facts.transition === "reopen", (query) => query.where("cancel_reason", "=", UNPAID_REASON))
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return { ok: false, reason: "not-allowed", current: order.status } as const;
 

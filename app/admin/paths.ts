@@ -11,3 +11,8 @@ export function isBackOfficePath(pathname: string): boolean {
 export function orderDetailPath(orderId: number): string {
   return `${ADMIN_HOME}/orders/${orderId}`;
 }
+
+/** The owner's declaration, pre-filled for printing (paid orders only). */
+export function declarationPath(orderId: number): string {
+  return `${orderDetailPath(orderId)}/declaration.pdf`;
+}

@@ -16,6 +16,7 @@ export const TRANSITION_LABEL: Record<Transition, string> = {
   mark_paid: "Oznacz jako opłacone",
   mark_dispatched: "Oznacz jako wysłane",
   cancel: "Anuluj zamówienie",
+  reopen: "Przywróć zamówienie: wpłata przyszła po terminie",
 };
 
 export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
@@ -25,12 +26,23 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   order_paid: "Potwierdzenie płatności",
   order_dispatched: "Informacja o wysyłce",
   order_cancelled: "Informacja o anulowaniu",
+  order_reopened: "Informacja o przywróceniu zamówienia",
+  details_corrected: "Informacja o poprawieniu danych",
+  tracking_corrected: "Poprawiony numer przesyłki",
+  refund_recorded: "Informacja o zwrocie pieniędzy",
 };
 
 export const DECLARATION_LABEL = { regular: "Oświadczenie zwykłe", notarized: "Oświadczenie z podpisem poświadczonym notarialnie" } as const;
 export const VARIANT_LABEL = { standard: "Formularz główny", automatic: "Umowa automatyczna" } as const;
 export const CHANNEL_LABEL = { form: "Formularz", api: "API (JavaScript)" } as const;
 export const LOCALE_LABEL = { pl: "polski", en: "angielski", uk: "ukraiński", ru: "rosyjski" } as const;
+/** "Write it in Ukrainian": the customer's language as an adverb. */
+export const IN_LANGUAGE = { pl: "po polsku", en: "po angielsku", uk: "po ukraińsku", ru: "po rosyjsku" } as const;
+
+/** Housekeeping cancels with the reason "unpaid"; operators' reasons are shown as typed. */
+export function cancelReasonLabel(reason: string): string {
+  return reason === "unpaid" ? "brak wpłaty w terminie (automatycznie)" : reason;
+}
 
 export const SIGN_IN_TEXT = {
   title: "Logowanie do panelu",
@@ -46,6 +58,8 @@ export const SIGN_IN_TEXT = {
 } as const;
 
 export const SEARCH_TEXT = {
+  dateInvalid: "Podaj daty zakresu jako dzień z kalendarza (RRRR-MM-DD).",
+  dateOrder: "Data „od” nie może być późniejsza niż data „do”.",
   controlCharacters: "Wyszukiwane słowo zawiera niedozwolone znaki niewidoczne (np. znak nowego wiersza). Usuń je i wyszukaj ponownie.",
 } as const;
 
@@ -61,7 +75,20 @@ export const TRANSITION_TEXT = {
   courierControlCharacters: "Nazwa przewoźnika zawiera niedozwolone znaki niewidoczne (np. znak nowego wiersza albo zmiany kierunku pisma). Usuń je.",
   reasonControlCharacters: "Powód zawiera niedozwolone znaki niewidoczne (np. tabulator albo znak zmiany kierunku pisma). Nowe wiersze mogą zostać.",
   unknown: "Nieznana zmiana statusu.",
-  done: { mark_paid: "Zamówienie oznaczono jako opłacone.", mark_dispatched: "Zamówienie oznaczono jako wysłane.", cancel: "Zamówienie anulowano." },
+  receivedAmount: "Otrzymana kwota w zł (jeśli inna niż cena)",
+  receivedAmountInvalid: "Podaj otrzymaną kwotę w złotych, np. 299 albo 299,00.",
+  reasonCode: "Powód anulowania",
+  reasonCodeInvalid: "Wybierz powód anulowania.",
+  ownReason: (inLanguage: string) => `Własny powód, ${inLanguage} (klient dostanie go dosłownie)`,
+  cancelWarning: (language: string) => `Klient dostanie e-mail o anulowaniu z tym powodem. Powód standardowy zostanie przetłumaczony na język klienta (${language}); własny powód zostanie wysłany tak, jak go wpiszesz.`,
+  confirmCancel: "Potwierdzam anulowanie i wysłanie powodu klientowi",
+  confirmCancelMissing: "Zaznacz potwierdzenie: anulowanie jest ostateczne, a powód trafi do klienta.",
+  done: {
+    mark_paid: "Zamówienie oznaczono jako opłacone.",
+    mark_dispatched: "Zamówienie oznaczono jako wysłane.",
+    cancel: "Zamówienie anulowano.",
+    reopen: "Zamówienie przywrócono jako opłacone.",
+  },
   notAllowed: (current: OrderStatus) => `Tej zmiany nie można wykonać: zamówienie ma status „${STATUS_LABEL[current]}”.`,
   customerTold: "Klient dostanie e-mail w swoim języku.",
 } as const;
@@ -80,4 +107,65 @@ export const PAYMENT_TEXT = {
   notRefundable: "Tej płatności nie można zwrócić (nie jest opłacona albo zamówienie nie ma statusu „Opłacone”).",
   refused: "Przelewy24 odrzuciło zwrot. Nic nie zmieniono; sprawdź transakcję w panelu Przelewy24.",
   unavailable: "Przelewy24 nie odpowiada. Nic nie zmieniono; spróbuj ponownie za chwilę.",
+} as const;
+
+export const DECLARATION_TEXT = {
+  link: "Pobierz oświadczenie do podpisu (PDF)",
+  notarizedNote: "Z załącznikiem dla notariusza.",
+  unavailable: "Oświadczenie do podpisu będzie do pobrania, gdy zamówienie zostanie opłacone.",
+  notFound: "Nie ma takiego zamówienia.",
+  notPaid: "Oświadczenie do podpisu można pobrać tylko dla zamówienia opłaconego (albo wysłanego), którego dane nie zostały zanonimizowane.",
+} as const;
+
+export const LIST_TEXT = {
+  searchLabel: "Szukaj: numer, imię i nazwisko, e-mail lub telefon (w dowolnym zapisie)",
+  from: "Złożone od",
+  to: "Złożone do",
+  due: "Do wysyłki",
+  caption: "Zamówienia, od najnowszych",
+  dueCaption: "Zamówienia do wysyłki, od najpilniejszych",
+} as const;
+
+export const DUE_TEXT = {
+  payment: "Wpłata do",
+  dispatch: "Wysyłka do",
+  overdue: "po terminie",
+  none: "Brak terminów do pilnowania.",
+} as const;
+
+export const CORRECTION_TEXT = {
+  required: "To pole jest wymagane.",
+  reasonRequired: "Podaj powód zmiany (zapisze się w historii).",
+  noteRequired: "Wpisz treść notatki.",
+  email: "Podaj poprawny adres e-mail.",
+  phone: "Podaj numer telefonu: 9–15 cyfr, mogą być spacje, +, nawiasy i myślniki.",
+  amount: "Podaj zwróconą kwotę w złotych, np. 299 albo 299,00.",
+  controlCharacters: "Pole zawiera niedozwolone znaki niewidoczne (np. tabulator albo znak zmiany kierunku pisma). Usuń je.",
+  tooLong: (max: number) => `Najwyżej ${max} znaków.`,
+  unknownMessage: "Nieznany rodzaj wiadomości.",
+  notFound: "Nie ma takiego zamówienia.",
+  notAllowed: "Tej zmiany nie można wykonać przy obecnym stanie zamówienia (np. dane zanonimizowano albo zwrot jest już zapisany).",
+  unchanged: "Nic się nie zmieniło: wpisane dane są takie same jak zapisane.",
+  done: {
+    customer_data: "Dane klienta poprawiono. Klient dostanie e-mail z poprawionymi danymi.",
+    tracking: "Numer przesyłki poprawiono. Klient dostanie e-mail z prawidłowym numerem.",
+    record_refund: "Zwrot zapisano. Klient dostanie e-mail o zwrocie.",
+    note: "Notatkę dodano.",
+    resend: "Wiadomość wyślemy ponownie w ciągu kilku sekund.",
+  },
+  customerHeading: "Popraw dane klienta",
+  customerNote: "Zaakceptowana umowa zostaje bez zmian. Klient dostanie e-mail z poprawionymi danymi, a historia zapisze stan przed i po zmianie.",
+  reason: "Powód zmiany (tylko do historii)",
+  save: "Zapisz poprawione dane",
+  trackingHeading: "Popraw numer przesyłki",
+  trackingSave: "Zapisz poprawiony numer",
+  refundHeading: "Zapisz zwrot pieniędzy (przelewem)",
+  refundAmount: "Zwrócona kwota w zł",
+  refundReason: "Dlaczego zwracamy (tylko do historii)",
+  refundSave: "Zapisz zwrot",
+  notesHeading: "Notatki wewnętrzne",
+  notesNone: "Brak notatek.",
+  note: "Nowa notatka (klient jej nie zobaczy)",
+  noteSave: "Dodaj notatkę",
+  resend: "Wyślij ponownie",
 } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
+import { isCancelReasonCode, CANCEL_REASON_LABEL } from "./cancel-reasons";
 import type { TransitionFacts } from "./order-transitions.server";
 import { TRANSITION_TEXT } from "./texts";
 import { isTransition, type Transition } from "./transitions";
@@ -21,35 +22,58 @@ function isPastOrToday(value: string, now: Date): boolean {
   return value <= warsawDay(now);
 }
 
-const text = (form: FormData, name: string) => {
+/** "299", "299,00", "1 299.5" in złoty as grosze; null for anything else. */
+export function groszeOf(value: string): number | null {
+  const match = /^(\d{1,6})(?:[,.](\d{1,2}))?$/.exec(value.replace(/[\s\u00a0]/g, "").replace(/zł$/i, ""));
+  if (!match) return null;
+  const grosze = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+  return grosze > 0 ? grosze : null;
+}
+
+export const formText = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value.trim() : "";
 };
 
+const FIELDS = ["paidAt", "receivedAmount", "trackingNumber", "courier", "reason", "reasonCode", "confirm"];
+
 /** Reads one transition form; each move asks only for its own facts. */
 export function parseTransitionForm(form: FormData, now: Date): TransitionFormResult {
-  const transition = text(form, "transition");
+  const transition = formText(form, "transition");
   const values: TransitionFormValues = {};
-  for (const name of ["paidAt", "trackingNumber", "courier", "reason"]) values[name] = text(form, name);
+  for (const name of FIELDS) values[name] = formText(form, name);
   if (!isTransition(transition)) return { ok: false, transition: null, errors: { form: TRANSITION_TEXT.unknown }, values };
 
+  const paid = z.object({
+    paidAt: z.string().refine((value) => isPastOrToday(value, now), TRANSITION_TEXT.paidAtInvalid),
+    receivedAmount: z.string().refine((value) => value === "" || groszeOf(value) !== null, TRANSITION_TEXT.receivedAmountInvalid),
+  });
   const schemas = {
-    mark_paid: z.object({ paidAt: z.string().refine((value) => isPastOrToday(value, now), TRANSITION_TEXT.paidAtInvalid) }),
+    mark_paid: paid,
+    reopen: paid,
     mark_dispatched: z.object({
       trackingNumber: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,38}[A-Za-z0-9]$/, TRANSITION_TEXT.trackingNumberInvalid),
       courier: z.string().regex(SINGLE_LINE_TEXT, TRANSITION_TEXT.courierControlCharacters).max(60, TRANSITION_TEXT.courierTooLong),
     }),
     cancel: z.object({
-      reason: z.string().regex(MULTI_LINE_TEXT, TRANSITION_TEXT.reasonControlCharacters).min(1, TRANSITION_TEXT.reasonInvalid).max(500, TRANSITION_TEXT.reasonInvalid),
+      reasonCode: z.string().refine(isCancelReasonCode, TRANSITION_TEXT.reasonCodeInvalid),
+      reason: z.string().regex(MULTI_LINE_TEXT, TRANSITION_TEXT.reasonControlCharacters).max(500, TRANSITION_TEXT.reasonInvalid),
+      confirm: z.literal("yes", { errorMap: () => ({ message: TRANSITION_TEXT.confirmCancelMissing }) }),
     }),
   };
   const parsed = schemas[transition].safeParse(values);
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return { ok: false, transition, errors, values };
-  }
-  if (transition === "mark_paid") return { ok: true, facts: { transition, paidAt: values.paidAt! } };
-  if (transition === "mark_dispatched") return { ok: true, facts: { transition, trackingNumber: values.trackingNumber!.toUpperCase(), courier: values.courier || null } };
-  return { ok: true, facts: { transition, reason: values.reason! } };
+  const errors: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  // Checked beside the schema, so a missing confirmation does not hide a missing reason.
+  if (transition === "cancel" && values.reasonCode === "own" && !values.reason) errors.reason ??= TRANSITION_TEXT.reasonInvalid;
+  if (Object.keys(errors).length > 0) return { ok: false, transition, errors, values };
+  const received = values.receivedAmount ? { receivedGrosze: groszeOf(values.receivedAmount)! } : {};
+  if (transition === "mark_paid" || transition === "reopen")
+    return { ok: true, facts: { transition, paidAt: values.paidAt!, ...received } };
+  if (transition === "mark_dispatched")
+    return { ok: true, facts: { transition, trackingNumber: values.trackingNumber!.toUpperCase(), courier: values.courier || null } };
+  const reasonCode = values.reasonCode as keyof typeof CANCEL_REASON_LABEL;
+  // A standard reason is stored in Polish for the panel; the e-mail translates it by its code.
+  const reason = reasonCode === "own" ? values.reason! : CANCEL_REASON_LABEL[reasonCode];
+  return { ok: true, facts: { transition: "cancel", reason, reasonCode } };
 }

@@ -62,3 +62,6 @@ export function formatAddress({ street, postalCode, city }: PostalAddress): stri
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
+
+/** The flat a tenant may be evicted to, and who owns it: the one who signs the declaration. */
+export type SubstituteFlat = { owner: string; address: string };

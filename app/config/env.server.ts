@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLACEHOLDER_COMPANY, type Company } from "./company";
+import { PLACEHOLDER_COMPANY, type Company, type SubstituteFlat } from "./company";
 
 /**
  * Configuration is read from the environment once, at boot, and the process stops
@@ -74,6 +74,9 @@ const EnvSchema = z
   COMPANY_EMAIL: z.string().email().optional(),
   COMPANY_BANK_NAME: optionalText,
   COMPANY_BANK_ACCOUNT: optionalText,
+  // The flat named as the tenant's substitute address in the owner's declaration (docs/decisions/032).
+  SUBSTITUTE_FLAT_OWNER: optionalText,
+  SUBSTITUTE_FLAT_ADDRESS: optionalText,
   SOCIAL_FACEBOOK_URL: z.string().url().optional(),
   SOCIAL_INSTAGRAM_URL: z.string().url().optional(),
   SOCIAL_TIKTOK_URL: z.string().url().optional(),
@@ -140,4 +143,10 @@ export const company: Company = {
     instagram: env.SOCIAL_INSTAGRAM_URL ?? PLACEHOLDER_COMPANY.social.instagram,
     tiktok: env.SOCIAL_TIKTOK_URL ?? PLACEHOLDER_COMPANY.social.tiktok,
   },
+};
+
+/** Whose flat the declaration names, and where: the company's own address until configured. */
+export const substituteFlat: SubstituteFlat = {
+  owner: env.SUBSTITUTE_FLAT_OWNER ?? company.legalName,
+  address: env.SUBSTITUTE_FLAT_ADDRESS ?? `${company.street}, ${company.postalCode} ${company.city}`,
 };

@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { env } from "~/config/env.server";
+import { fillMissingSearchText } from "~/order/search-text.server";
 import { migratePostgres, migrateSqlite } from "./migrate.server";
 import type { Database } from "./schema";
 import { BusyRetryingSqliteDialect, retryWhileBusy } from "./sqlite-busy.server";
@@ -59,6 +60,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<AppDatabase>
   const db = createDatabase(target);
   try {
     await sql`SELECT 1`.execute(db);
+    await fillMissingSearchText(db);
   } catch (error) {
     await db.destroy().catch(() => undefined);
     throw error;
@@ -83,6 +85,9 @@ export function getDb(): AppDatabase {
 
 /** Connects and migrates now; app/entry.server.tsx awaits it so a bad database fails the boot. */
 export function databaseReady(): Promise<void> {
-  globalStore.__appDatabaseReady ??= sql`SELECT 1`.execute(getDb()).then(() => undefined);
+  globalStore.__appDatabaseReady ??= sql`SELECT 1`
+    .execute(getDb())
+    .then(() => fillMissingSearchText(getDb()))
+    .then(() => undefined);
   return globalStore.__appDatabaseReady;
 }

@@ -55,10 +55,26 @@ export type OrdersTable = {
   cancel_reason: string | null;
   /** Set when housekeeping removed the personal data after the retention period. */
   anonymised_at: string | null;
+  /** Folded number, names, e-mail and phone digits for the back office's search (app/order/search-text.ts). */
+  search_text: string | null;
+  /** What the bank actually credited, when the operator records it (it may differ from the price). */
+  received_grosze: number | null;
+  refunded_grosze: number | null;
+  refunded_at: string | null;
 };
 
 /** What each outbox message is: who gets it follows from the kind (the customer, or the operator). */
-export type MessageKind = "order_confirmation" | "operator_new_order" | "payment_reminder" | "order_paid" | "order_dispatched" | "order_cancelled";
+export type MessageKind =
+  | "order_confirmation"
+  | "operator_new_order"
+  | "payment_reminder"
+  | "order_paid"
+  | "order_dispatched"
+  | "order_cancelled"
+  | "order_reopened"
+  | "details_corrected"
+  | "tracking_corrected"
+  | "refund_recorded";
 export type MessageStatus = "pending" | "sending" | "sent" | "failed";
 
 export type OutboxTable = {
@@ -75,6 +91,8 @@ export type OutboxTable = {
   last_error: string | null;
   sent_at: string | null;
   created_at: string;
+  /** How often an operator sent it again (or re-armed it with corrected facts); part of its Message-ID. */
+  resent: Generated<number>;
 };
 
 export type OutboxAttemptsTable = {
@@ -92,6 +110,8 @@ export type AdminSessionsTable = { id: Generated<number>; session_hash: string; 
 export type SignInAttemptsTable = { id: Generated<number>; email: string; ip: string; succeeded: number; attempted_at: string };
 /** The audit trail: who moved an order from which status to which, with the facts as JSON. */
 export type OrderEventsTable = { id: Generated<number>; order_id: number; operator: string; from_status: string; to_status: string; details: string | null; at: string };
+/** The operators' internal notes on an order; the customer never sees them. */
+export type OrderNotesTable = { id: Generated<number>; order_id: number; operator: string; text: string; at: string };
 /** One row per housekeeping job: the lease lets one process of several run it per period. */
 export type JobRunsTable = { name: string; last_run_at: string | null; lease_until: string | null; last_result: string | null };
 
@@ -132,6 +152,7 @@ export type Database = {
   order_events: OrderEventsTable;
   job_runs: JobRunsTable;
   payments: PaymentsTable;
+  order_notes: OrderNotesTable;
 };
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OutboxRow = Selectable<OutboxTable>;

@@ -94,4 +94,25 @@ describe("composing the e-mails", () => {
     const cancelled = (await composed("order_cancelled", "pl", { reason: "unpaid" })).mail;
     expect(cancelled.text).toContain("płatność nie wpłynęła w terminie");
   });
+
+  it("a standard cancellation reason reaches the customer in their language; the operator's own words as typed", async () => {
+    expect((await composed("order_cancelled", "uk", { reason: "Zamówienie złożone dwa razy", reasonCode: "duplicate" })).mail.text).toContain("Причина: те саме замовлення було оформлено двічі.");
+    expect((await composed("order_cancelled", "pl", { reason: "Mój powód", reasonCode: "own" })).mail.text).toContain("Powód: Mój powód");
+  });
+
+  it("the correction e-mails say what changed, keep the agreement as accepted, and a resent message gets its own id", async () => {
+    const corrected = (await composed("details_corrected", "uk", { fields: ["mailingAddress"] })).mail;
+    expect(corrected.subject).toMatch(/ми виправили ваші дані/);
+    expect(corrected.text).toContain("Адреса доставки: ul. Krótka 1, 00-001 Warszawa");
+    expect(corrected.text).toContain("Прийнятий вами договір залишається без змін");
+    expect(corrected.text).not.toContain("+48 600 100 200");
+    const reopened = (await composed("order_reopened", "pl", { paidAt: "2026-11-25" })).mail;
+    expect(reopened.text).toContain("Przywróciliśmy je");
+    expect(reopened.text).toContain("najpóźniej");
+    const refund = (await composed("refund_recorded", "pl", { refundedGrosze: 25000 })).mail;
+    expect(refund.text).toMatch(/Zwróciliśmy 250(,00)?\s(PLN|zł) za zamówienie/);
+    const message = await db.selectFrom("outbox").selectAll().where("kind", "=", "refund_recorded").executeTakeFirstOrThrow();
+    const order = await db.selectFrom("orders").selectAll().where("id", "=", message.order_id).executeTakeFirstOrThrow();
+    expect((await composeMessage({ ...message, resent: 2 }, order, context)).messageId).toMatch(/^<outbox-\d+-2\./);
+  });
 });

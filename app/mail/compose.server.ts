@@ -33,7 +33,20 @@ export type ComposeContext = {
 /** A block of the message: a paragraph, or labelled lines under an optional heading. */
 type Block = { heading?: string; paragraphs?: string[]; rows?: Array<[string, string]> };
 
-const CUSTOMER_KINDS: readonly MessageKind[] = ["order_confirmation", "payment_reminder", "order_paid", "order_dispatched", "order_cancelled"];
+const CUSTOMER_KINDS: readonly MessageKind[] = [
+  "order_confirmation",
+  "payment_reminder",
+  "order_paid",
+  "order_dispatched",
+  "order_cancelled",
+  "order_reopened",
+  "details_corrected",
+  "tracking_corrected",
+  "refund_recorded",
+];
+
+/** The customer's data an operator may correct, in the order the correction e-mail lists them. */
+const CORRECTABLE_FIELDS = ["tenantName", "email", "phone", "mailingAddress", "propertyAddress", "landlordName"] as const;
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -142,7 +155,47 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       blocks = [{ paragraphs: [greeting, t("reminder.text", { number: order.number, date: deadline }), t("transfer.link", { url: paymentUrl })] }, contact, signature];
       break;
     case "order_paid":
-      blocks = [{ paragraphs: [greeting, t("paid.text", { number: order.number }), t("paid.dispatchBy", { date: formatDeliveryDay(deliveryDates(order.declaration_type, { paidAt: typeof facts.paidAt === "string" ? new Date(facts.paidAt) : context.now, orderedAt, earlyStart: waiverGiven }).dispatchBy, tag) }), t("paymentPage", { url: paymentUrl })] }, contact, signature];
+    case "order_reopened":
+      blocks = [
+        {
+          paragraphs: [
+            greeting,
+            message.kind === "order_paid" ? t("paid.text", { number: order.number }) : t("reopened.text", { number: order.number }),
+            t("paid.dispatchBy", { date: formatDeliveryDay(deliveryDates(order.declaration_type, { paidAt: typeof facts.paidAt === "string" ? new Date(facts.paidAt) : context.now, orderedAt, earlyStart: waiverGiven }).dispatchBy, tag) }),
+            t("paymentPage", { url: paymentUrl }),
+          ],
+        },
+        contact,
+        signature,
+      ];
+      break;
+    case "details_corrected": {
+      const changed = new Set(Array.isArray(facts.fields) ? facts.fields : []);
+      const current: Record<(typeof CORRECTABLE_FIELDS)[number], string | null> = {
+        tenantName: order.tenant_name,
+        email: order.email,
+        phone: order.phone,
+        mailingAddress: order.mailing_address,
+        propertyAddress: order.property_address,
+        landlordName: order.landlord_name,
+      };
+      const rows = CORRECTABLE_FIELDS.filter((field) => changed.has(field)).map((field): [string, string] => [t(`corrected.fields.${field}`), current[field] ?? "—"]);
+      blocks = [{ paragraphs: [greeting, t("corrected.text", { number: order.number })], rows }, { paragraphs: [t("corrected.agreement")] }, contact, signature];
+      break;
+    }
+    case "tracking_corrected":
+      blocks = [
+        {
+          paragraphs: [greeting, t("trackingCorrected.text", { number: order.number })],
+          rows: [[t("dispatched.tracking"), order.tracking_number ?? ""], ...(order.courier ? [[t("dispatched.courier"), order.courier] as [string, string]] : [])],
+        },
+        { paragraphs: [t("paymentPage", { url: paymentUrl })] },
+        contact,
+        signature,
+      ];
+      break;
+    case "refund_recorded":
+      blocks = [{ paragraphs: [greeting, t("refundRecorded.text", { number: order.number, amount: formatPrice(typeof facts.refundedGrosze === "number" ? facts.refundedGrosze : 0, locale) })] }, contact, signature];
       break;
     case "order_dispatched":
       blocks = [
@@ -157,7 +210,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       break;
     case "order_cancelled":
       blocks = [
-        { paragraphs: [greeting, t("cancelled.text", { number: order.number }), facts.reason === "unpaid" || !facts.reason ? t("cancelled.unpaid") : t("cancelled.reason", { reason: String(facts.reason) }), refundSentence(t, facts, locale)] },
+        { paragraphs: [greeting, t("cancelled.text", { number: order.number }), cancellationReason(t, facts), refundSentence(t, facts, locale)] },
         contact,
         signature,
       ];
@@ -170,8 +223,16 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
     html: toHtml(blocks, locale),
     attachments,
     // Derived from the outbox row: a message sent twice after a crash shows as one in a mail client.
-    messageId: `<outbox-${message.id}.${order.number}@${new URL(siteUrl).hostname}>`,
+    // A message the operator sends again gets a new id, or the client would hide it as the same one.
+    messageId: `<outbox-${message.id}${message.resent ? `-${message.resent}` : ""}.${order.number}@${new URL(siteUrl).hostname}>`,
   };
+}
+
+/** The deadline's reason, a standard one in the customer's language, or the operator's words as typed. */
+function cancellationReason(t: TFunction, facts: Record<string, unknown>): string {
+  if (facts.reason === "unpaid" || !facts.reason) return t("cancelled.unpaid");
+  const standard = typeof facts.reasonCode === "string" && facts.reasonCode !== "own";
+  return t("cancelled.reason", { reason: standard ? t(`cancelled.reasons.${facts.reasonCode}`) : String(facts.reason) });
 }
 
 /** A refund already sent online is said as done, with its amount; otherwise the promise to refund a booked payment. */

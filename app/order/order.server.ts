@@ -13,6 +13,7 @@ import { CURRENCY, PRODUCTS } from "~/config/products";
 import type { OrderDetails } from "./schema";
 import { issueOrderToken } from "./token.server";
 import type { OrderVariantId } from "./variants";
+import { orderSearchText } from "./search-text";
 import { enqueueMessages } from "~/outbox/outbox.server";
 
 /**
@@ -97,10 +98,11 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
       // The order and its two e-mails are written together or not at all (the outbox).
       const order = await db.transaction().execute(async (trx) => {
         const seq = await nextNumberSeq(trx, year);
+        const number = `${ORDER_PREFIX}-${year}-${String(seq).padStart(6, "0")}`;
         const row = await trx
           .insertInto("orders")
           .values({
-            number: `${ORDER_PREFIX}-${year}-${String(seq).padStart(6, "0")}`,
+            number,
             number_year: year,
             number_seq: seq,
             payment_token: randomBytes(24).toString("base64url"),
@@ -134,6 +136,7 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
             contract_version: CONTRACT_VERSION,
             created_at: timestamp,
             updated_at: timestamp,
+            search_text: orderSearchText({ number, tenant_name: details.tenantName, landlord_name: details.landlordName, email: details.email, phone: details.phone }),
           })
           .returningAll()
           .executeTakeFirstOrThrow();

@@ -33,6 +33,30 @@ export async function enqueueMessages(db: Writer, orderId: number, kinds: readon
     .execute();
 }
 
+/**
+ * Sends an order's message of a kind again: a new one when none was queued, otherwise the same
+ * row back to pending with the given facts (one row per order and kind keeps replays harmless).
+ * A send in progress loses its claim, so its result is not recorded and the row goes out again.
+ */
+export async function enqueueAgain(db: Writer, orderId: number, kind: MessageKind, now: Date, data: Record<string, unknown> | null): Promise<void> {
+  const timestamp = now.toISOString();
+  await db
+    .insertInto("outbox")
+    .values({ order_id: orderId, kind, data: data ? JSON.stringify(data) : null, next_attempt_at: timestamp, created_at: timestamp })
+    .onConflict((conflict) =>
+      conflict.columns(["order_id", "kind"]).doUpdateSet((eb) => ({
+        ...(data ? { data: JSON.stringify(data) } : {}),
+        status: "pending",
+        next_attempt_at: timestamp,
+        claim_id: null,
+        claimed_at: null,
+        last_error: null,
+        resent: eb(eb.ref("outbox.resent"), "+", 1),
+      })),
+    )
+    .execute();
+}
+
 /** The wait before the next try after `failures` failed ones. */
 export function retryDelayMs(failures: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_RETRY_INTERVAL_MS);

@@ -3,10 +3,12 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatWarsawTime } from "~/admin/format";
 import { formatPrice } from "~/config/products";
-import { countByStatus, listOrders, noCounts, parseOrderFilter, searchIsRefused, STATUSES, type OrderFilter } from "~/admin/order-list.server";
+import { countByStatus, filterProblem, listOrders, noCounts, parseOrderFilter, STATUSES, type OrderFilter } from "~/admin/order-list.server";
 import { ADMIN_HOME, CSV_PATH, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { DECLARATION_LABEL, LOCALE_LABEL, SEARCH_TEXT, STATUS_LABEL } from "~/admin/texts";
+import { DECLARATION_LABEL, LIST_TEXT, LOCALE_LABEL, STATUS_LABEL } from "~/admin/texts";
+import { env } from "~/config/env.server";
+import { DueDate } from "~/components/admin/DueDate";
 import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
@@ -20,13 +22,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireOperator(request);
   const url = new URL(request.url);
   const filter = parseOrderFilter(url);
-  if (searchIsRefused(url)) {
+  const problem = filterProblem(url);
+  if (problem) {
     const none: Awaited<ReturnType<typeof listOrders>>["rows"] = [];
-    const refused = { operator, filter, rows: none, hasNext: false, counts: noCounts(), searchError: SEARCH_TEXT.controlCharacters };
+    const refused = { operator, filter, rows: none, hasNext: false, counts: noCounts(), searchError: problem };
     return json(refused, { status: 400, headers: ADMIN_HEADERS });
   }
   const db = getDb();
-  const [{ rows, hasNext }, counts] = await Promise.all([listOrders(db, filter), countByStatus(db, filter.search)]);
+  const [{ rows, hasNext }, counts] = await Promise.all([listOrders(db, filter, env.PAYMENT_DEADLINE_DAYS), countByStatus(db, filter)]);
   return json({ operator, filter, rows, hasNext, counts, searchError: null }, { headers: ADMIN_HEADERS });
 }
 
@@ -36,19 +39,24 @@ function listQuery(filter: OrderFilter, change: Partial<OrderFilter> = {}): stri
   const params = new URLSearchParams();
   if (next.status) params.set("status", next.status);
   if (next.search) params.set("q", next.search);
+  if (next.from) params.set("from", next.from);
+  if (next.to) params.set("to", next.to);
+  if (next.due) params.set("due", "1");
   if (next.page > 1) params.set("page", String(next.page));
   const query = params.toString();
   return query ? `?${query}` : "";
 }
 
 const CELL = "px-3 py-2 text-left align-top";
+const INPUT = "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
 
 export default function AdminOrdersPage() {
   const { operator, filter, rows, hasNext, counts, searchError } = useLoaderData<typeof loader>();
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
-  const tabs: Array<{ status: OrderStatus | null; label: string; count: number }> = [
-    { status: null, label: "Wszystkie", count: total },
-    ...STATUSES.map((status) => ({ status, label: STATUS_LABEL[status], count: counts[status] })),
+  const tabs: Array<{ status: OrderStatus | null; due: boolean; label: string; count: number; id: string }> = [
+    { status: null, due: false, label: "Wszystkie", count: total, id: "all" },
+    { status: null, due: true, label: LIST_TEXT.due, count: counts.paid, id: "due" },
+    ...STATUSES.map((status) => ({ status, due: false, label: STATUS_LABEL[status], count: counts[status], id: status })),
   ];
   return (
     <AdminShell operator={operator} title="Zamówienia">
@@ -59,17 +67,24 @@ export default function AdminOrdersPage() {
       ) : null}
       <form method="get" action={ADMIN_HOME} role="search" className="mt-4 flex flex-wrap items-end gap-3">
         {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
+        {filter.due ? <input type="hidden" name="due" value="1" /> : null}
         <div className="min-w-64 flex-1">
           <label htmlFor="order-search" className="block font-semibold text-slate-900">
-            Szukaj: numer, imię i nazwisko, e-mail lub telefon
+            {LIST_TEXT.searchLabel}
           </label>
-          <input
-            id="order-search"
-            name="q"
-            type="search"
-            defaultValue={filter.search}
-            className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700"
-          />
+          <input id="order-search" name="q" type="search" defaultValue={filter.search} className={INPUT} />
+        </div>
+        <div>
+          <label htmlFor="order-from" className="block font-semibold text-slate-900">
+            {LIST_TEXT.from}
+          </label>
+          <input id="order-from" name="from" type="date" defaultValue={filter.from} className={INPUT} />
+        </div>
+        <div>
+          <label htmlFor="order-to" className="block font-semibold text-slate-900">
+            {LIST_TEXT.to}
+          </label>
+          <input id="order-to" name="to" type="date" defaultValue={filter.to} className={INPUT} />
         </div>
         <button type="submit" className={ADMIN_BUTTON}>
           Szukaj
@@ -81,14 +96,14 @@ export default function AdminOrdersPage() {
       <nav aria-label="Filtr statusu" className="mt-4">
         <ul className="flex flex-wrap gap-2">
           {tabs.map((tab) => {
-            const current = tab.status === filter.status;
+            const current = tab.status === filter.status && tab.due === filter.due;
             return (
-              <li key={tab.status ?? "all"}>
+              <li key={tab.id}>
                 <a
-                  href={`${ADMIN_HOME}${listQuery(filter, { status: tab.status, page: 1 })}`}
+                  href={`${ADMIN_HOME}${listQuery(filter, { status: tab.status, due: tab.due, page: 1 })}`}
                   aria-current={current ? "page" : undefined}
                   className={`inline-block rounded-full border px-3 py-1 text-sm font-semibold ${current ? "border-blue-800 bg-blue-800 text-white" : "border-slate-300 text-slate-800 hover:bg-slate-100"}`}
-                  data-testid={`status-tab-${tab.status ?? "all"}`}
+                  data-testid={`status-tab-${tab.id}`}
                 >
                   {tab.label} ({tab.count})
                 </a>
@@ -104,10 +119,10 @@ export default function AdminOrdersPage() {
       ) : (
         <div tabIndex={0} role="region" aria-label="Lista zamówień" className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">Zamówienia, od najnowszych</caption>
+            <caption className="sr-only">{filter.due ? LIST_TEXT.dueCaption : LIST_TEXT.caption}</caption>
             <thead className="bg-slate-50">
               <tr>
-                {["Numer", "Data", "Rodzaj", "Kwota", "Status", "Klient", "Język"].map((heading) => (
+                {["Numer", "Status", "Termin", "Klient", "Data", "Rodzaj", "Kwota", "Język"].map((heading) => (
                   <th key={heading} scope="col" className={`${CELL} font-semibold text-slate-900`}>
                     {heading}
                   </th>
@@ -122,17 +137,21 @@ export default function AdminOrdersPage() {
                       {row.number}
                     </a>
                   </td>
-                  <td className={`${CELL} whitespace-nowrap`}>{formatWarsawTime(row.created_at)}</td>
-                  <td className={CELL}>{DECLARATION_LABEL[row.declaration_type]}</td>
-                  <td className={`${CELL} whitespace-nowrap`}>{formatPrice(row.price_grosze, "pl")}</td>
                   <td className={CELL} data-testid="order-row-status">
                     {STATUS_LABEL[row.status]}
+                  </td>
+                  <td className={`${CELL} whitespace-nowrap`} data-testid="order-row-due">
+                    <DueDate kind="payment" day={row.paymentDue} overdue={row.paymentOverdue} />
+                    <DueDate kind="dispatch" day={row.dispatchDue} overdue={row.dispatchOverdue} />
                   </td>
                   <td className={CELL}>
                     {row.tenant_name}
                     <br />
                     <span className="text-slate-600">{row.email}</span>
                   </td>
+                  <td className={`${CELL} whitespace-nowrap`}>{formatWarsawTime(row.created_at)}</td>
+                  <td className={CELL}>{DECLARATION_LABEL[row.declaration_type]}</td>
+                  <td className={`${CELL} whitespace-nowrap`}>{formatPrice(row.price_grosze, "pl")}</td>
                   <td className={CELL}>{LOCALE_LABEL[row.locale]}</td>
                 </tr>
               ))}

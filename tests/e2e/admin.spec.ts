@@ -155,15 +155,21 @@ test.describe("the back office", () => {
     await signIn(page, operator);
     await openOrder(page, order.number);
     const cancel = page.getByTestId("form-cancel");
+    await expect(cancel).toContainText("Klient dostanie e-mail o anulowaniu z tym powodem");
+    await cancel.getByLabel("Powód anulowania").selectOption("own");
     await cancel.getByRole("button", { name: "Anuluj zamówienie" }).click();
     await expect(page.getByText("Podaj powód anulowania (najwyżej 500 znaków).")).toBeVisible();
-    await page.getByTestId("form-cancel").getByLabel("Powód anulowania").pressSequentially("Klient zrezygnował telefonicznie");
+    await expect(page.getByText("Zaznacz potwierdzenie: anulowanie jest ostateczne, a powód trafi do klienta.")).toBeVisible();
+    await expect(page.getByTestId("admin-order-status")).toHaveText("Oczekuje na płatność");
+    await page.getByTestId("form-cancel").getByLabel(/Własny powód, po ukraińsku/).pressSequentially("Клієнт відмовився телефоном");
+    await page.getByTestId("form-cancel").getByLabel("Potwierdzam anulowanie i wysłanie powodu klientowi").check();
     await page.getByTestId("form-cancel").getByRole("button", { name: "Anuluj zamówienie" }).click();
     await expect(page.getByTestId("admin-order-status")).toHaveText("Anulowane");
     await expect(page.locator("form[data-testid^='form-']")).toHaveCount(0);
     // The customer ordered in Ukrainian, so the e-mail is Ukrainian.
     const [mail] = await waitForMail((received) => received.to.includes(email) && received.subject.includes(order.number) && !received.subject.includes("підтвердження"));
     expect(mail!.subject).toMatch(/скасовано/);
+    expect(mail!.text).toContain("Причина: Клієнт відмовився телефоном");
     // A move the rules do not allow, sent anyway (an old tab, a crafted form), is refused with a message.
     const refused = await page.request.post(new URL(page.url()).pathname, { form: { transition: "mark_paid", paidAt: "2026-01-02" }, headers: { Origin: new URL(page.url()).origin } });
     expect(refused.status()).toBe(409);
@@ -188,7 +194,7 @@ test.describe("the back office", () => {
     const bytes = await response.body();
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString("utf8").slice(1).split("\r\n");
-    expect(lines[0]).toMatch(/^Numer;Data;Status;/);
+    expect(lines[0]).toMatch(/^Numer;Złożono;Status;Rodzaj;/);
     expect(lines).toHaveLength(4); // header, two orders, the final CRLF
     const formulaRow = lines.find((line) => line.startsWith(order.number))!;
     expect(formulaRow).toContain(`"'=HYPERLINK(""http://evil.example"";""${tag}"")"`);
@@ -210,7 +216,7 @@ test.describe("the back office", () => {
     await page.reload();
     await expect(page.getByTestId("admin-order-status")).toHaveText("Oczekuje na płatność");
     // The same form sent from the site itself works.
-    const sameSite = await page.request.post(detailPath, { form: { transition: "cancel", reason: "prawdziwy powód" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+    const sameSite = await page.request.post(detailPath, { form: { transition: "cancel", reasonCode: "own", reason: "prawdziwy powód", confirm: "yes" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
     expect(sameSite.status()).toBe(303);
   });
 

@@ -3,6 +3,7 @@ import { ordersOptionalWaiverBindingText } from "./002-orders-optional-waiver-bi
 import { outbox } from "./003-outbox";
 import { backOffice } from "./004-back-office";
 import { payments } from "./005-payments";
+import { backOfficeSearchAndNotes } from "./006-back-office-search-and-notes";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -14,4 +15,11 @@ export type { MigrationStep };
  * steps in `PRAGMA user_version` (files made before PostgreSQL support sit at 1 and keep
  * working); PostgreSQL counts them in the `schema_migrations` table.
  */
-export const MIGRATIONS: readonly MigrationStep[] = [orders, ordersOptionalWaiverBindingText, outbox, backOffice, payments];
+export const MIGRATIONS: readonly MigrationStep[] = [
+  orders,
+  ordersOptionalWaiverBindingText,
+  outbox,
+  backOffice,
+  payments,
+  backOfficeSearchAndNotes,
+];

@@ -42,7 +42,7 @@ export async function signIn(page: Page, email: string, password = OPERATOR_PASS
 }
 
 /** An order placed through the JSON API, in the customer's language. */
-export async function placeOrder(request: APIRequestContext, fields: { name: string; email?: string; phone?: string; locale?: string }) {
+export async function placeOrder(request: APIRequestContext, fields: { name: string; email?: string; phone?: string; locale?: string; earlyStart?: boolean }) {
   const response = await request.post("/api/accept", {
     data: {
       imie_nazwisko_najemcy: fields.name,
@@ -53,6 +53,7 @@ export async function placeOrder(request: APIRequestContext, fields: { name: str
       rodzaj_oswiadczenia: "regular",
       okres_najmu_dni: 90,
       jezyk: fields.locale ?? "pl",
+      ...(fields.earlyStart ? { zgoda_na_natychmiastowe_wykonanie: true } : {}),
     },
   });
   expect(response.status()).toBe(201);

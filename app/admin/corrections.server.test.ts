@@ -1,0 +1,197 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { placeSampleOrder } from "../../tests/support/sample-order";
+import { correctionFromForm } from "./correction-form.server";
+import { addNote, correctCustomerData, correctTracking, notesOf, recordRefund, resendMessage } from "./corrections.server";
+import { listOrders, parseOrderFilter } from "./order-list.server";
+import { applyTransition } from "./order-transitions.server";
+
+const T0 = new Date("2026-11-23T09:00:00Z");
+const T1 = new Date("2026-11-25T09:00:00Z");
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+
+describe.each(DIALECTS)("corrections on %s", (dialect) => {
+  let db: AppDatabase;
+  let orderId: number;
+  beforeEach(async () => {
+    db = await openDatabase(await freshTarget(dialect));
+    orderId = (await placeSampleOrder(db, T0)).order.id;
+  });
+  afterEach(() => db.destroy());
+
+  const orderRow = () => db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+  const events = async () =>
+    (
+      await db
+        .selectFrom("order_events")
+        .select(["operator", "from_status", "to_status", "details"])
+        .where("order_id", "=", orderId)
+        .orderBy("id")
+        .execute()
+    ).map((e) => ({ ...e, details: JSON.parse(e.details ?? "{}") }));
+  const message = (kind: string) =>
+    db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("order_id", "=", orderId)
+      .where("kind", "=", kind as never)
+      .executeTakeFirst();
+  const customer = {
+    tenantName: "Jan Kowalski",
+    email: "jan@example.com",
+    phone: "600100200",
+    mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
+    propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
+    landlordName: null,
+  };
+
+  it("corrects the customer's data with before, after and reason, keeps the agreement, refreshes the search and tells the customer", async () => {
+    const before = await orderRow();
+    const result = await correctCustomerData(
+      db,
+      orderId,
+      { ...customer, tenantName: "Jan Kowalsky", mailingAddress: "ul. Krótka 11, 00-001 Warszawa" },
+      "Literówka zgłoszona telefonicznie",
+      "op@example.com",
+      T1,
+    );
+    expect(result).toEqual({ ok: true });
+    const after = await orderRow();
+    expect(after).toMatchObject({
+      tenant_name: "Jan Kowalsky",
+      mailing_address: "ul. Krótka 11, 00-001 Warszawa",
+      status: "awaiting_payment",
+      contract_text: before.contract_text,
+    });
+    expect(await events()).toEqual([
+      {
+        operator: "op@example.com",
+        from_status: "awaiting_payment",
+        to_status: "awaiting_payment",
+        details: {
+          action: "customer_data",
+          reason: "Literówka zgłoszona telefonicznie",
+          before: { tenantName: "Jan Kowalski", mailingAddress: "ul. Krótka 1, 00-001 Warszawa" },
+          after: { tenantName: "Jan Kowalsky", mailingAddress: "ul. Krótka 11, 00-001 Warszawa" },
+        },
+      },
+    ]);
+    expect(JSON.parse((await message("details_corrected"))!.data!)).toEqual({ fields: ["tenantName", "mailingAddress"] });
+    expect((await listOrders(db, parseOrderFilter(new URL("http://x/admin?q=kowalsky")))).rows).toHaveLength(1);
+    expect(
+      await correctCustomerData(
+        db,
+        orderId,
+        { ...customer, tenantName: "Jan Kowalsky", mailingAddress: "ul. Krótka 11, 00-001 Warszawa" },
+        "x",
+        "op",
+        T1,
+      ),
+    ).toEqual({ ok: false, reason: "unchanged" });
+  });
+
+  it("corrects a tracking number only after dispatch, and sends the right one again", async () => {
+    expect(await correctTracking(db, orderId, { trackingNumber: "RR2PL", courier: null }, "op", T1)).toEqual({
+      ok: false,
+      reason: "not-allowed",
+    });
+    await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0);
+    await applyTransition(db, orderId, { transition: "mark_dispatched", trackingNumber: "RR1PL", courier: "InPost" }, "op", T0);
+    expect(await correctTracking(db, orderId, { trackingNumber: "RR2PL", courier: "InPost" }, "op", T1)).toEqual({ ok: true });
+    expect(await orderRow()).toMatchObject({ status: "dispatched", tracking_number: "RR2PL" });
+    expect((await events()).at(-1)!.details).toEqual({
+      action: "tracking",
+      before: { trackingNumber: "RR1PL", courier: "InPost" },
+      after: { trackingNumber: "RR2PL", courier: "InPost" },
+    });
+    expect(await message("tracking_corrected")).toMatchObject({ status: "pending" });
+  });
+
+  it("reopens an order the deadline cancelled when the money arrives after all, with the amount received; never one an operator cancelled", async () => {
+    await db
+      .updateTable("orders")
+      .set({ status: "cancelled", cancel_reason: "unpaid", cancelled_at: T1.toISOString() })
+      .where("id", "=", orderId)
+      .execute();
+    expect(await applyTransition(db, orderId, { transition: "reopen", paidAt: "2026-11-25", receivedGrosze: 29900 }, "op", T1)).toEqual({
+      ok: true,
+      from: "cancelled",
+      to: "paid",
+    });
+    expect(await orderRow()).toMatchObject({
+      status: "paid",
+      paid_at: "2026-11-25",
+      received_grosze: 29900,
+      cancel_reason: null,
+      cancelled_at: null,
+    });
+    expect(await message("order_reopened")).toMatchObject({ status: "pending" });
+    await applyTransition(db, orderId, { transition: "cancel", reason: "Klient zrezygnował", reasonCode: "own" }, "op", T1);
+    expect(await applyTransition(db, orderId, { transition: "reopen", paidAt: "2026-11-25" }, "op", T1)).toMatchObject({
+      ok: false,
+      reason: "not-allowed",
+    });
+  });
+
+  it("records a refund made by transfer once, with the amount, and tells the customer", async () => {
+    expect(await recordRefund(db, orderId, 29900, "x", "op", T1)).toEqual({ ok: false, reason: "not-allowed" });
+    await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0);
+    await applyTransition(db, orderId, { transition: "cancel", reason: "Na prośbę klienta", reasonCode: "customer_request" }, "op", T0);
+    expect(await recordRefund(db, orderId, 25000, "Zwrot pomniejszony o koszty", "op", T1)).toEqual({ ok: true });
+    expect(await orderRow()).toMatchObject({ refunded_grosze: 25000, refunded_at: T1.toISOString() });
+    expect(JSON.parse((await message("refund_recorded"))!.data!)).toEqual({ refundedGrosze: 25000 });
+    expect(await recordRefund(db, orderId, 100, "again", "op", T1)).toEqual({ ok: false, reason: "not-allowed" });
+  });
+
+  it("keeps internal notes and sends any sent e-mail again under a new Message-ID counter", async () => {
+    await addNote(db, orderId, "Klient prosi o kontakt po 16:00", "op@example.com", T1);
+    expect(await notesOf(db, orderId)).toEqual([
+      { operator: "op@example.com", text: "Klient prosi o kontakt po 16:00", at: T1.toISOString() },
+    ]);
+    expect(await resendMessage(db, orderId, "order_confirmation", "op", T1)).toEqual({ ok: false, reason: "not-allowed" });
+    await db
+      .updateTable("outbox")
+      .set({ status: "sent", sent_at: T0.toISOString(), attempts: 1 })
+      .where("order_id", "=", orderId)
+      .where("kind", "=", "order_confirmation")
+      .execute();
+    expect(await resendMessage(db, orderId, "order_confirmation", "op", T1)).toEqual({ ok: true });
+    expect(await message("order_confirmation")).toMatchObject({ status: "pending", resent: 1, next_attempt_at: T1.toISOString() });
+    expect((await events()).at(-1)!.details).toEqual({ action: "resend", kind: "order_confirmation" });
+  });
+
+  it("refuses bad input with Polish messages and the typed values, changing nothing", async () => {
+    const refused = await correctionFromForm(
+      db,
+      orderId,
+      "customer_data",
+      form({ ...customer, landlordName: "", email: "nie-email", phone: "12", reason: "" }),
+      "op",
+      T1,
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      refusal: {
+        errors: {
+          email: "Podaj poprawny adres e-mail.",
+          phone: expect.stringContaining("9–15 cyfr"),
+          reason: expect.stringContaining("powód"),
+        },
+        values: { email: "nie-email" },
+      },
+    });
+    expect(await correctionFromForm(db, orderId, "record_refund", form({ refundAmount: "dużo", reason: "x" }), "op", T1)).toMatchObject({
+      ok: false,
+      status: 400,
+      refusal: { errors: { refundAmount: expect.any(String) } },
+    });
+    expect(await correctionFromForm(db, orderId, "note", form({ note: "a\u202eb" }), "op", T1)).toMatchObject({ ok: false, status: 400 });
+    expect(await events()).toEqual([]);
+  });
+});

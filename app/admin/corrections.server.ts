@@ -1,0 +1,184 @@
+import type { Transaction } from "kysely";
+import type { AppDatabase } from "~/db/db.server";
+import type { Database, MessageKind, OrderRow } from "~/db/schema";
+import { orderSearchText } from "~/order/search-text";
+import { enqueueAgain } from "~/outbox/outbox.server";
+
+/**
+ * The operator's corrections that do not move an order's status. Each is ONE transaction: the
+ * change, an audit row in order_events (status unchanged; the details say what, before, after
+ * and why), and, where the customer must know, their e-mail through the outbox.
+ */
+export type CorrectionResult = { ok: true } | { ok: false; reason: "not-found" | "not-allowed" | "unchanged" };
+
+/** The customer's data an operator may correct; the accepted agreement's text is never touched. */
+export type CustomerData = {
+  tenantName: string;
+  email: string;
+  phone: string;
+  mailingAddress: string;
+  propertyAddress: string;
+  landlordName: string | null;
+};
+export const CUSTOMER_COLUMNS = {
+  tenantName: "tenant_name",
+  email: "email",
+  phone: "phone",
+  mailingAddress: "mailing_address",
+  propertyAddress: "property_address",
+  landlordName: "landlord_name",
+} as const satisfies Record<keyof CustomerData, keyof OrderRow>;
+
+type Trx = Transaction<Database>;
+
+async function audit(
+  trx: Trx,
+  order: Pick<OrderRow, "id" | "status">,
+  operator: string,
+  details: Record<string, unknown>,
+  at: string,
+): Promise<void> {
+  await trx
+    .insertInto("order_events")
+    .values({ order_id: order.id, operator, from_status: order.status, to_status: order.status, details: JSON.stringify(details), at })
+    .execute();
+}
+
+async function inTransaction(
+  db: AppDatabase,
+  orderId: number,
+  work: (trx: Trx, order: OrderRow) => Promise<CorrectionResult>,
+): Promise<CorrectionResult> {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+    if (!order) return { ok: false, reason: "not-found" } as const;
+    if (order.anonymised_at) return { ok: false, reason: "not-allowed" } as const;
+    return work(trx, order);
+  });
+}
+
+/** A typo in a name or an address: the changed fields, before and after, with the reason; the customer is told. */
+export function correctCustomerData(
+  db: AppDatabase,
+  orderId: number,
+  data: CustomerData,
+  reason: string,
+  operator: string,
+  now: Date,
+): Promise<CorrectionResult> {
+  return inTransaction(db, orderId, async (trx, order) => {
+    const fields = (Object.keys(CUSTOMER_COLUMNS) as Array<keyof CustomerData>).filter(
+      (field) => (order[CUSTOMER_COLUMNS[field]] ?? null) !== data[field],
+    );
+    if (fields.length === 0) return { ok: false, reason: "unchanged" } as const;
+    const before = Object.fromEntries(fields.map((field) => [field, order[CUSTOMER_COLUMNS[field]]]));
+    const after = Object.fromEntries(fields.map((field) => [field, data[field]]));
+    const at = now.toISOString();
+    await trx
+      .updateTable("orders")
+      .set({
+        ...Object.fromEntries(fields.map((field) => [CUSTOMER_COLUMNS[field], data[field]])),
+        // The split parts describe the old address; the corrected one stands as typed.
+        ...(fields.includes("mailingAddress") ? { mailing_street: null, mailing_postal_code: null, mailing_city: null } : {}),
+        ...(fields.includes("propertyAddress") ? { property_street: null, property_postal_code: null, property_city: null } : {}),
+        search_text: orderSearchText({
+          number: order.number,
+          tenant_name: data.tenantName,
+          landlord_name: data.landlordName,
+          email: data.email,
+          phone: data.phone,
+        }),
+        updated_at: at,
+      })
+      .where("id", "=", orderId)
+      .execute();
+    await audit(trx, order, operator, { action: "customer_data", reason, before, after }, at);
+    await enqueueAgain(trx, orderId, "details_corrected", now, { fields });
+    return { ok: true } as const;
+  });
+}
+
+/** A mistyped tracking number, after dispatch: corrected, recorded, and the customer gets the right one. */
+export function correctTracking(
+  db: AppDatabase,
+  orderId: number,
+  tracking: { trackingNumber: string; courier: string | null },
+  operator: string,
+  now: Date,
+): Promise<CorrectionResult> {
+  return inTransaction(db, orderId, async (trx, order) => {
+    if (order.status !== "dispatched") return { ok: false, reason: "not-allowed" } as const;
+    if (order.tracking_number === tracking.trackingNumber && order.courier === tracking.courier)
+      return { ok: false, reason: "unchanged" } as const;
+    const at = now.toISOString();
+    await trx
+      .updateTable("orders")
+      .set({ tracking_number: tracking.trackingNumber, courier: tracking.courier, updated_at: at })
+      .where("id", "=", orderId)
+      .execute();
+    const before = { trackingNumber: order.tracking_number, courier: order.courier };
+    await audit(trx, order, operator, { action: "tracking", before, after: tracking }, at);
+    await enqueueAgain(trx, orderId, "tracking_corrected", now, tracking);
+    return { ok: true } as const;
+  });
+}
+
+/** Money returned outside the gateway (a bank transfer back): how much and when; the customer is told. */
+export function recordRefund(
+  db: AppDatabase,
+  orderId: number,
+  refundedGrosze: number,
+  reason: string,
+  operator: string,
+  now: Date,
+): Promise<CorrectionResult> {
+  return inTransaction(db, orderId, async (trx, order) => {
+    if (!order.paid_at || order.refunded_at) return { ok: false, reason: "not-allowed" } as const;
+    const at = now.toISOString();
+    const updated = await trx
+      .updateTable("orders")
+      .set({ refunded_grosze: refundedGrosze, refunded_at: at, updated_at: at })
+      .where("id", "=", orderId)
+      .where("refunded_at", "is", null)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return { ok: false, reason: "not-allowed" } as const;
+    await audit(trx, order, operator, { action: "refund", refundedGrosze, reason }, at);
+    await enqueueAgain(trx, orderId, "refund_recorded", now, { refundedGrosze });
+    return { ok: true } as const;
+  });
+}
+
+/** An internal note: the audit trail shows who wrote it and when; the customer never sees it. */
+export async function addNote(db: AppDatabase, orderId: number, text: string, operator: string, now: Date): Promise<CorrectionResult> {
+  return inTransaction(db, orderId, async (trx, order) => {
+    await trx.insertInto("order_notes").values({ order_id: order.id, operator, text, at: now.toISOString() }).execute();
+    return { ok: true } as const;
+  });
+}
+
+/** Any e-mail the order has had, sent again as it is composed now (the order's current data). */
+export function resendMessage(db: AppDatabase, orderId: number, kind: MessageKind, operator: string, now: Date): Promise<CorrectionResult> {
+  return inTransaction(db, orderId, async (trx, order) => {
+    const message = await trx
+      .selectFrom("outbox")
+      .select(["id", "status"])
+      .where("order_id", "=", orderId)
+      .where("kind", "=", kind)
+      .executeTakeFirst();
+    // Queued or being sent: it goes out anyway, a second copy would only confuse.
+    if (!message || (message.status !== "sent" && message.status !== "failed")) return { ok: false, reason: "not-allowed" } as const;
+    await enqueueAgain(trx, orderId, kind, now, null);
+    await audit(trx, order, operator, { action: "resend", kind }, now.toISOString());
+    return { ok: true } as const;
+  });
+}
+
+export async function notesOf(db: AppDatabase, orderId: number) {
+  return db
+    .selectFrom("order_notes")
+    .select(["operator", "text", "at"])
+    .where("order_id", "=", orderId)
+    .orderBy("at")
+    .orderBy("id")
+    .execute();
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { deadlinesOf, warsawDayStart } from "./deadlines.server";
+
+const order = {
+  status: "paid" as const,
+  created_at: "2026-11-23T09:00:00.000Z",
+  paid_at: "2026-11-24",
+  declaration_type: "regular" as const,
+  immediate_performance_consent_at: "2026-11-23T09:00:00.000Z",
+};
+
+describe("an order's deadlines", () => {
+  it("gives a paid order its dispatch date and flags it once that day has passed", () => {
+    // Paid Tuesday 24 Nov: signed by Wed 25, handed to the courier by Fri 27.
+    expect(deadlinesOf(order, 7, new Date("2026-11-27T20:00:00Z"))).toEqual({
+      paymentDue: null,
+      paymentOverdue: false,
+      dispatchDue: "2026-11-27",
+      dispatchOverdue: false,
+    });
+    expect(deadlinesOf(order, 7, new Date("2026-11-27T23:30:00Z")).dispatchOverdue).toBe(true);
+    // Without the early start: the withdrawal period ends Monday 7 Dec, signed 8 Dec, out by 10 Dec.
+    expect(deadlinesOf({ ...order, immediate_performance_consent_at: null }, 7, new Date("2026-11-24T10:00:00Z")).dispatchDue).toBe(
+      "2026-12-10",
+    );
+  });
+
+  it("gives an unpaid order its payment deadline, overdue the day after", () => {
+    const unpaid = { ...order, status: "awaiting_payment" as const, paid_at: null };
+    expect(deadlinesOf(unpaid, 7, new Date("2026-11-30T12:00:00Z"))).toEqual({
+      paymentDue: "2026-11-30",
+      paymentOverdue: false,
+      dispatchDue: null,
+      dispatchOverdue: false,
+    });
+    expect(deadlinesOf(unpaid, 7, new Date("2026-12-01T08:00:00Z")).paymentOverdue).toBe(true);
+  });
+
+  it("finds a Warsaw midnight in winter and in summer time", () => {
+    expect(warsawDayStart("2026-12-01")).toBe("2026-11-30T23:00:00.000Z");
+    expect(warsawDayStart("2026-07-01")).toBe("2026-06-30T22:00:00.000Z");
+  });
+});

@@ -1,0 +1,65 @@
+import type { OrderRow } from "~/db/schema";
+import { formatPrice } from "~/config/products";
+import { formatWarsawTime } from "./format";
+import { cancelReasonLabel, DECLARATION_LABEL, LOCALE_LABEL, VARIANT_LABEL } from "./texts";
+
+/** One row of an order's facts: label, value, and a test id where a test reads it. */
+export type FactRow = { label: string; value: string; testId?: string };
+
+/** Rows with nothing to say are left out: an empty row makes the operator look twice for nothing. */
+function present(rows: Array<FactRow | null>): FactRow[] {
+  return rows.filter((row): row is FactRow => row !== null && row.value !== "" && row.value !== "—");
+}
+
+const row = (label: string, value: string | number | null | undefined, testId?: string): FactRow | null =>
+  value === null || value === undefined ? null : { label, value: String(value), ...(testId ? { testId } : {}) };
+
+/** Who the customer is and what the declaration is for: add a row here for a new customer fact. */
+export function customerFacts(order: OrderRow): FactRow[] {
+  return present([
+    row("Najemca", order.tenant_name, "admin-tenant-name"),
+    row("E-mail", order.email, "admin-email"),
+    row("Telefon", order.phone, "admin-phone"),
+    row("Adres lokalu", order.property_address),
+    row("Wynajmujący", order.landlord_name),
+    row("Początek najmu", order.start_date ? formatWarsawTime(order.start_date) : null),
+    row("Okres najmu (dni)", order.rental_period_days),
+    row("Dodatkowe informacje", order.additional_info),
+    row("Język klienta", LOCALE_LABEL[order.locale]),
+  ]);
+}
+
+/** What was bought and what has happened to it. */
+export function orderFacts(order: OrderRow): FactRow[] {
+  return present([
+    row("Numer", order.number),
+    row("Złożone", formatWarsawTime(order.created_at)),
+    row("Rodzaj", DECLARATION_LABEL[order.declaration_type]),
+    row("Wariant zamówienia", VARIANT_LABEL[order.variant]),
+    row("Kwota", formatPrice(order.price_grosze, "pl")),
+    row("Data wpłaty", order.paid_at ? formatWarsawTime(order.paid_at) : null, "admin-paid-at"),
+    row("Otrzymano", order.received_grosze === null ? null : formatPrice(order.received_grosze, "pl"), "admin-received"),
+    row("Wysłano", order.dispatched_at ? formatWarsawTime(order.dispatched_at) : null),
+    row("Numer przesyłki", order.tracking_number, "admin-tracking-number"),
+    row("Przewoźnik", order.courier),
+    row("Anulowano", order.cancelled_at ? formatWarsawTime(order.cancelled_at) : null),
+    row("Powód anulowania", order.cancel_reason === null ? null : cancelReasonLabel(order.cancel_reason)),
+    row(
+      "Zwrócono",
+      order.refunded_grosze === null ? null : `${formatPrice(order.refunded_grosze, "pl")} (${formatWarsawTime(order.refunded_at)})`,
+      "admin-refunded",
+    ),
+    row("Dane zanonimizowano", order.anonymised_at ? formatWarsawTime(order.anonymised_at) : null),
+  ]);
+}
+
+/** The delivery label as lines to copy: the name, then the address as the customer split it (or as typed). */
+export function deliveryLabel(
+  order: Pick<OrderRow, "tenant_name" | "mailing_address" | "mailing_street" | "mailing_postal_code" | "mailing_city">,
+): string {
+  const address =
+    order.mailing_street && order.mailing_postal_code && order.mailing_city
+      ? [order.mailing_street, `${order.mailing_postal_code} ${order.mailing_city}`]
+      : order.mailing_address.split(/,\s*/);
+  return [order.tenant_name, ...address].join("\n");
+}

@@ -1,0 +1,88 @@
+import type { AppDatabase } from "~/db/db.server";
+import { csvText, toCsv } from "./csv";
+import { dispatchDueDay, paymentDueDay } from "./deadlines.server";
+import { filtered, type OrderFilter } from "./order-list.server";
+import { cancelReasonLabel, DECLARATION_LABEL, LOCALE_LABEL, STATUS_LABEL, VARIANT_LABEL } from "./texts";
+
+/** "2026-11-24 10:15" in Warsaw: the shape every spreadsheet reads as a date and time. */
+const warsawMinute = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: "Europe/Warsaw",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+export function spreadsheetTime(iso: string | null): string | null {
+  if (!iso) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : warsawMinute.format(date);
+}
+
+const money = (grosze: number | null) => (grosze === null ? null : (grosze / 100).toFixed(2).replace(".", ","));
+
+export const CSV_HEADER = [
+  "Numer",
+  "Złożono",
+  "Status",
+  "Rodzaj",
+  "Formularz",
+  "Kwota (zł)",
+  "Najemca",
+  "E-mail",
+  "Telefon",
+  "Język klienta",
+  "Adres do wysyłki",
+  "Adres lokalu",
+  "Wynajmujący",
+  "Początek najmu",
+  "Termin płatności",
+  "Opłacono",
+  "Otrzymano (zł)",
+  "Termin wysyłki",
+  "Wysłano",
+  "Numer przesyłki",
+  "Przewoźnik",
+  "Anulowano",
+  "Powód anulowania",
+  "Zwrócono (zł)",
+];
+
+/** The filtered list (every page) as CSV for Polish Excel, with the panel's words for status and type. */
+export async function ordersCsv(db: AppDatabase, filter: OrderFilter, deadlineDays: number): Promise<string> {
+  let query = filtered(db, filter).selectAll();
+  if (filter.due) query = query.where("status", "=", "paid");
+  else if (filter.status) query = query.where("status", "=", filter.status);
+  const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  return toCsv([
+    CSV_HEADER,
+    ...rows.map((r) => [
+      r.number,
+      spreadsheetTime(r.created_at),
+      STATUS_LABEL[r.status],
+      DECLARATION_LABEL[r.declaration_type],
+      VARIANT_LABEL[r.variant],
+      money(r.price_grosze),
+      r.tenant_name,
+      r.email,
+      csvText(r.phone),
+      LOCALE_LABEL[r.locale],
+      r.mailing_address,
+      r.property_address,
+      r.landlord_name,
+      r.start_date,
+      r.status === "awaiting_payment" ? paymentDueDay(r, deadlineDays) : null,
+      spreadsheetTime(r.paid_at),
+      money(r.received_grosze),
+      r.status === "paid" ? dispatchDueDay(r) : null,
+      spreadsheetTime(r.dispatched_at),
+      csvText(r.tracking_number),
+      r.courier,
+      spreadsheetTime(r.cancelled_at),
+      r.cancel_reason === null ? null : cancelReasonLabel(r.cancel_reason),
+      money(r.refunded_grosze),
+    ]),
+  ]);
+}

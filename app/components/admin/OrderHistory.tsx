@@ -1,0 +1,157 @@
+import type { MessageView, OrderEventView } from "~/admin/order-detail.server";
+import { formatWarsawTime } from "~/admin/format";
+import { CORRECTION_TEXT, MESSAGE_KIND_LABEL, STATUS_LABEL } from "~/admin/texts";
+import type { OrderStatus } from "~/db/schema";
+import { ADMIN_SECONDARY_BUTTON } from "./AdminShell";
+
+const MESSAGE_STATE: Record<MessageView["state"], string> = {
+  queued: "w kolejce",
+  sending: "wysyłanie",
+  sent: "wysłany",
+  retrying: "błąd, ponawiane",
+  failed: "nie wysłano (ponawianie zakończone)",
+};
+
+const EVENT_DETAIL_LABEL: Record<string, string> = {
+  paidAt: "data wpłaty",
+  receivedGrosze: "otrzymano (gr)",
+  trackingNumber: "numer przesyłki",
+  courier: "przewoźnik",
+  reason: "powód",
+  reasonCode: "powód standardowy",
+  paidOnline: "zapłacono online przez",
+  paymentMethod: "sposób",
+  gatewayOrderId: "nr transakcji",
+  refundedGrosze: "zwrot (gr)",
+  kind: "wiadomość",
+};
+
+const ACTION_LABEL: Record<string, string> = {
+  customer_data: "poprawiono dane klienta",
+  tracking: "poprawiono numer przesyłki",
+  refund: "zapisano zwrot",
+  resend: "wysłano ponownie e-mail",
+};
+
+const FIELD_LABEL: Record<string, string> = {
+  tenantName: "najemca",
+  email: "e-mail",
+  phone: "telefon",
+  mailingAddress: "adres do wysyłki",
+  propertyAddress: "adres lokalu",
+  landlordName: "wynajmujący",
+  trackingNumber: "numer przesyłki",
+  courier: "przewoźnik",
+};
+
+/** "najemca: Jan Kowalsky → Jan Kowalski" for each field a correction changed. */
+function changesOf(details: Record<string, string>): string[] {
+  const parse = (json: string | undefined): Record<string, unknown> => {
+    try {
+      return json ? (JSON.parse(json) as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  };
+  const before = parse(details.before);
+  const after = parse(details.after);
+  return Object.keys(after).map(
+    (field) => `${FIELD_LABEL[field] ?? field}: ${String(before[field] ?? "—")} → ${String(after[field] ?? "—")}`,
+  );
+}
+
+function describe(event: OrderEventView): string {
+  const who = event.operator === "system" ? "automatycznie" : event.operator;
+  const action = event.details.action;
+  if (action) {
+    const facts = Object.entries(event.details)
+      .filter(([key, value]) => value && key !== "action" && key !== "before" && key !== "after")
+      .map(
+        ([key, value]) =>
+          `${EVENT_DETAIL_LABEL[key] ?? key}: ${key === "kind" ? (MESSAGE_KIND_LABEL[value as keyof typeof MESSAGE_KIND_LABEL] ?? value) : value}`,
+      );
+    return `${ACTION_LABEL[action] ?? action}, ${who}${[...changesOf(event.details), ...facts].length ? ` (${[...changesOf(event.details), ...facts].join("; ")})` : ""}`;
+  }
+  const facts = Object.entries(event.details)
+    .filter(([, value]) => value)
+    .map(([key, value]) => `${EVENT_DETAIL_LABEL[key] ?? key}: ${value}`);
+  const move = `${STATUS_LABEL[event.from as OrderStatus] ?? event.from} → ${STATUS_LABEL[event.to as OrderStatus] ?? event.to}`;
+  return `${move}, ${who}${facts.length ? ` (${facts.join(", ")})` : ""}`;
+}
+
+export function OrderHistory({ createdAt, events }: { createdAt: string; events: OrderEventView[] }) {
+  return (
+    <section aria-labelledby="history-heading" className="mt-8">
+      <h2 id="history-heading" className="text-xl font-bold text-slate-900">
+        Historia
+      </h2>
+      <ol className="mt-3 space-y-2 break-words" data-testid="status-history">
+        <li>
+          {formatWarsawTime(createdAt)}: zamówienie złożone przez klienta ({STATUS_LABEL.awaiting_payment})
+        </li>
+        {events.map((event, index) => (
+          <li key={index}>
+            {formatWarsawTime(event.at)}: {describe(event)}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Every e-mail of the order, whether it went out, and a button to send it again. */
+export function OrderMessages({ messages }: { messages: MessageView[] }) {
+  return (
+    <section aria-labelledby="mail-heading" className="mt-8">
+      <h2 id="mail-heading" className="text-xl font-bold text-slate-900">
+        E-maile tego zamówienia
+      </h2>
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="E-maile tego zamówienia"
+        className="mt-3 overflow-x-auto rounded-lg border border-slate-200"
+      >
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50">
+            <tr>
+              {["Wiadomość", "Stan", "Próby", "Wysłano", "Ostatni błąd", ""].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2 text-left font-semibold">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {messages.map((message) => (
+              <tr key={message.kind} data-testid={`mail-${message.kind}`}>
+                <td className="px-3 py-2">{MESSAGE_KIND_LABEL[message.kind]}</td>
+                <td className="px-3 py-2" data-testid="mail-state">
+                  {MESSAGE_STATE[message.state]}
+                </td>
+                <td className="px-3 py-2">{message.attempts}</td>
+                <td className="px-3 py-2">{formatWarsawTime(message.sentAt)}</td>
+                <td className="break-all px-3 py-2">{message.lastError ?? "—"}</td>
+                <td className="px-3 py-2">
+                  {message.state === "sent" || message.state === "failed" ? (
+                    <form method="post">
+                      <input type="hidden" name="intent" value="resend" />
+                      <input type="hidden" name="kind" value={message.kind} />
+                      <button
+                        type="submit"
+                        className={`${ADMIN_SECONDARY_BUTTON} whitespace-nowrap`}
+                        aria-label={`${CORRECTION_TEXT.resend}: ${MESSAGE_KIND_LABEL[message.kind]}`}
+                      >
+                        {CORRECTION_TEXT.resend}
+                      </button>
+                    </form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import type { OrderDeadlines } from "~/admin/deadlines.server";
+import { deliveryLabel } from "~/admin/order-facts";
+import { declarationPath } from "~/admin/paths";
+import { DECLARATION_TEXT, DUE_TEXT, STATUS_LABEL } from "~/admin/texts";
+import type { OrderRow } from "~/db/schema";
+import { ADMIN_BUTTON } from "./AdminShell";
+import { DueDate } from "./DueDate";
+
+/** The top of an order's page: what is due and when, the declaration to print, and the label to copy. */
+export function OrderOverview({ order, deadlines }: { order: OrderRow; deadlines: OrderDeadlines }) {
+  const printable = (order.status === "paid" || order.status === "dispatched") && !order.anonymised_at;
+  return (
+    <section aria-labelledby="status-heading" className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div>
+        <h2 id="status-heading" className="text-xl font-bold text-slate-900">
+          Status: <span data-testid="admin-order-status">{STATUS_LABEL[order.status]}</span>
+        </h2>
+        <div className="mt-2 text-lg" data-testid="admin-deadlines">
+          <DueDate kind="dispatch" day={deadlines.dispatchDue} overdue={deadlines.dispatchOverdue} />
+          <DueDate kind="payment" day={deadlines.paymentDue} overdue={deadlines.paymentOverdue} />
+          {!deadlines.dispatchDue && !deadlines.paymentDue ? <span className="block text-slate-700">{DUE_TEXT.none}</span> : null}
+        </div>
+        <p className="mt-4">
+          {printable ? (
+            <a href={declarationPath(order.id)} className={ADMIN_BUTTON} data-testid="declaration-pdf" download>
+              {DECLARATION_TEXT.link}
+            </a>
+          ) : (
+            <span className="text-slate-700">{DECLARATION_TEXT.unavailable}</span>
+          )}
+        </p>
+        {printable && order.declaration_type === "notarized" ? (
+          <p className="mt-2 text-slate-700">{DECLARATION_TEXT.notarizedNote}</p>
+        ) : null}
+      </div>
+      <div>
+        <h2 id="label-heading" className="text-xl font-bold text-slate-900">
+          Adres do wysyłki
+        </h2>
+        {/* A block the operator selects and pastes onto the courier's label, one line per line. */}
+        <pre
+          tabIndex={0}
+          role="region"
+          aria-labelledby="label-heading"
+          className="mt-2 select-all whitespace-pre-wrap break-words rounded-lg border-2 border-dashed border-slate-400 bg-white p-4 font-sans text-lg text-slate-900"
+          data-testid="delivery-label"
+        >
+          {deliveryLabel(order)}
+        </pre>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { CANCEL_REASON_CODES, CANCEL_REASON_LABEL } from "~/admin/cancel-reasons";
+import { IN_LANGUAGE, LOCALE_LABEL, TRANSITION_LABEL, TRANSITION_TEXT } from "~/admin/texts";
+import type { Transition } from "~/admin/transitions";
+import { PlainField } from "~/components/forms";
+import type { Locale } from "~/i18n/locales";
+import { ADMIN_BUTTON } from "./AdminShell";
+
+export type FormRefusal = { errors: Record<string, string>; values: Record<string, string> };
+const DANGER_BUTTON = "inline-flex items-center justify-center rounded-md bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-900";
+const FIELD_ERROR = "mt-1 font-semibold text-red-800";
+
+/** One status move as a plain form; each asks only for its own facts. */
+export function TransitionForm({
+  transition,
+  today,
+  locale,
+  refusal,
+}: {
+  transition: Transition;
+  today: string;
+  locale: Locale;
+  refusal: FormRefusal | null;
+}) {
+  const errors = refusal?.errors ?? {};
+  const values = refusal?.values ?? {};
+  const id = (name: string) => `${transition}-${name}`;
+  const paid = transition === "mark_paid" || transition === "reopen";
+  return (
+    <form
+      method="post"
+      className="grid content-start gap-3 rounded-lg border border-slate-200 p-4"
+      noValidate
+      aria-label={TRANSITION_LABEL[transition]}
+      data-testid={`form-${transition}`}
+    >
+      <input type="hidden" name="transition" value={transition} />
+      {paid ? (
+        <>
+          <PlainField
+            id={id("paidAt")}
+            name="paidAt"
+            label={TRANSITION_TEXT.paidAt}
+            type="date"
+            defaultValue={values.paidAt ?? today}
+            error={errors.paidAt}
+            required
+          />
+          <PlainField
+            id={id("receivedAmount")}
+            name="receivedAmount"
+            label={TRANSITION_TEXT.receivedAmount}
+            defaultValue={values.receivedAmount}
+            error={errors.receivedAmount}
+            maxLength={20}
+          />
+        </>
+      ) : null}
+      {transition === "mark_dispatched" ? (
+        <>
+          <PlainField
+            id={id("trackingNumber")}
+            name="trackingNumber"
+            label={TRANSITION_TEXT.trackingNumber}
+            defaultValue={values.trackingNumber}
+            error={errors.trackingNumber}
+            autoComplete="off"
+            required
+            maxLength={40}
+          />
+          <PlainField
+            id={id("courier")}
+            name="courier"
+            label={TRANSITION_TEXT.courier}
+            defaultValue={values.courier}
+            error={errors.courier}
+            maxLength={60}
+          />
+        </>
+      ) : null}
+      {transition === "cancel" ? <CancelFields locale={locale} errors={errors} values={values} /> : null}
+      <div>
+        <button type="submit" className={transition === "cancel" ? DANGER_BUTTON : ADMIN_BUTTON}>
+          {TRANSITION_LABEL[transition]}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The reason goes to the customer: the form says so, and asks for an explicit confirmation. */
+function CancelFields({ locale, errors, values }: { locale: Locale; errors: Record<string, string>; values: Record<string, string> }) {
+  return (
+    <>
+      <p className="rounded-md bg-amber-50 p-3 text-slate-900" id="cancel-warning">
+        {TRANSITION_TEXT.cancelWarning(LOCALE_LABEL[locale])}
+      </p>
+      <div>
+        <label htmlFor="cancel-reasonCode" className="block font-semibold text-slate-900">
+          {TRANSITION_TEXT.reasonCode}
+        </label>
+        {errors.reasonCode ? (
+          <p className={FIELD_ERROR} id="cancel-reasonCode-error">
+            {errors.reasonCode}
+          </p>
+        ) : null}
+        <select
+          id="cancel-reasonCode"
+          name="reasonCode"
+          defaultValue={values.reasonCode ?? "customer_request"}
+          className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2"
+          aria-invalid={errors.reasonCode ? true : undefined}
+        >
+          {CANCEL_REASON_CODES.map((code) => (
+            <option key={code} value={code}>
+              {CANCEL_REASON_LABEL[code]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <PlainField
+        id="cancel-reason"
+        name="reason"
+        label={TRANSITION_TEXT.ownReason(IN_LANGUAGE[locale])}
+        defaultValue={values.reason}
+        error={errors.reason}
+        maxLength={500}
+        multiline
+      />
+      <div>
+        {errors.confirm ? (
+          <p className={FIELD_ERROR} id="cancel-confirm-error">
+            {errors.confirm}
+          </p>
+        ) : null}
+        <label className="flex items-start gap-2 font-semibold text-slate-900">
+          <input
+            type="checkbox"
+            name="confirm"
+            value="yes"
+            className="mt-1 h-5 w-5"
+            aria-describedby={errors.confirm ? "cancel-confirm-error cancel-warning" : "cancel-warning"}
+          />
+          {TRANSITION_TEXT.confirmCancel}
+        </label>
+      </div>
+    </>
+  );
+}

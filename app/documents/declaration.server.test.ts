@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { pdfTextOf } from "../../tests/support/pdf-text";
+import { declarationPdf, type DeclarationOrder } from "./declaration.server";
+
+const flat = { owner: "Przykładowa Firma sp. z o.o.", address: "ul. Zastępcza 7/2, 70-100 Szczecin" };
+const order: DeclarationOrder = {
+  number: "AE-2026-000042",
+  declaration_type: "regular",
+  tenant_name: "Olena Kovalenko",
+  landlord_name: "Anna Nowak",
+  start_date: "2026-12-01",
+  property_address: "ul. Długa 5/3, 70-001 Szczecin",
+  mailing_address: "ul. Krótka 1, 00-001 Warszawa",
+};
+
+describe("the printable declaration", () => {
+  it("is pre-filled with the tenant, the rented flat, the substitute flat and a place for the owner's signature", async () => {
+    const text = await pdfTextOf(await declarationPdf(order, flat));
+    expect(text).toContain("Oświadczenie właściciela lokalu o wyrażeniu zgody na zamieszkanie najemcy");
+    expect(text).toContain("Imię i nazwisko: Olena Kovalenko");
+    expect(text).toContain("Adres lokalu wynajmowanego przez najemcę: ul. Długa 5/3, 70-001 Szczecin");
+    expect(text).toContain("Wynajmujący: Anna Nowak");
+    expect(text).toContain("Początek najmu: 1 grudnia 2026");
+    expect(text).toContain("Adres lokalu zastępczego: ul. Zastępcza 7/2, 70-100 Szczecin");
+    expect(text).toContain("art. 19a ust. 2 pkt 3");
+    expect(text).toContain("(czytelny podpis właściciela lokalu zastępczego)");
+    expect(text).not.toContain("notariusza");
+    expect(text).toContain("Strona 1 z 1");
+  });
+
+  it("adds the notary's annex page for the notarized type, and leaves out a lease's unknown facts", async () => {
+    const text = await pdfTextOf(
+      await declarationPdf({ ...order, declaration_type: "notarized", landlord_name: null, start_date: null }, flat),
+    );
+    expect(text).toContain("Załącznik: poświadczenie podpisu przez notariusza");
+    expect(text).toContain("Repertorium A nr");
+    expect(text).toContain("Strona 2 z 2");
+    expect(text).not.toContain("Wynajmujący:");
+    expect(text).not.toContain("Początek najmu");
+  });
+});

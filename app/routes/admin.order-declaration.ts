@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
+import { DECLARATION_TEXT } from "~/admin/texts";
+import { substituteFlat } from "~/config/env.server";
+import { getDb } from "~/db/db.server";
+import { declarationPdf } from "~/documents/declaration.server";
+import { resourceResponse, textResponse } from "~/security/responses.server";
+
+/** The owner's declaration for one paid (or dispatched) order, for the operator to print and have signed. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireOperator(request);
+  const id = params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : null;
+  const order = id === null ? undefined : await getDb().selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!order) return textResponse(`${DECLARATION_TEXT.notFound}\n`, 404, ADMIN_HEADERS);
+  if ((order.status !== "paid" && order.status !== "dispatched") || order.anonymised_at)
+    return textResponse(`${DECLARATION_TEXT.notPaid}\n`, 409, ADMIN_HEADERS);
+  const pdf = await declarationPdf(order, substituteFlat);
+  return resourceResponse(new Uint8Array(pdf), {
+    contentType: "application/pdf",
+    headers: { ...ADMIN_HEADERS, "Content-Disposition": `attachment; filename="oswiadczenie-${order.number}.pdf"` },
+  });
+}
