@@ -7,6 +7,7 @@ import { formatDeliveryDay } from "~/config/delivery";
 import { deliveryDates } from "~/config/delivery-dates.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { dispatchDatesOf } from "~/order/delivery-promise.server";
+import { transferTitle } from "~/order/transfer-title";
 import { paymentPath } from "~/order/order.server";
 import { paymentDeadline } from "~/order/payment-deadline";
 
@@ -110,8 +111,9 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
           rows: [
             [t("transfer.recipient"), `${company.legalName}, ${formatAddress(company)}`],
             [t("transfer.account"), company.bankAccount],
+            [t("transfer.bic"), company.bankBic],
             [t("transfer.amount"), amount],
-            [t("transfer.title"), t("payment:transfer.titleValue", { number: order.number, lng: locale })],
+            [t("transfer.title"), transferTitle(order.number)],
           ],
           paragraphs: [...(context.onlinePayment ? [t("transfer.online", { url: paymentUrl })] : []), t("transfer.link", { url: paymentUrl }), t("transfer.deadline", { date: deadline })],
         },

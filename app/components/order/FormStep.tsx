@@ -13,8 +13,9 @@ import type { validateOrderDetails } from "~/order/details-validation";
 import { formFieldNames, type OrderFormFields } from "~/order/form-fields";
 import type { OrderDetails } from "~/order/schema";
 import type { OrderVariant } from "~/order/variants";
-import type { DispatchDates } from "~/order/delivery-promise.server";
+import { lateDelivery, type DispatchDates } from "~/order/delivery-warning";
 import type { FormState } from "~/order/view-state";
+import { LateDeliveryWarning } from "./LateDeliveryWarning";
 import { useBusyIntent } from "./use-busy-intent";
 
 type FormStepProps = {
@@ -113,6 +114,13 @@ export function FormStep({ variant, defaultType, dispatchDates, state, networkEr
   // A message about the whole form (none of it could be read) stands even when no field has one.
   const serverIntro = state?.formErrorKey && (summary.length > 0 || !state.reply) ? t(state.formErrorKey) : null;
   const previewBusy = busy === "preview";
+  // Compared again as the visitor types (JavaScript on); without it, after each submit from the posted values.
+  const chosenType = fields[variant.names.declarationType].value;
+  const startDate = variant.hasStartDate ? (fields.startDate.value ?? null) : null;
+  const late =
+    dispatchDates && startDate && (chosenType === "regular" || chosenType === "notarized")
+      ? lateDelivery(dispatchDates, { type: chosenType, startDate, earlyStart: false })
+      : null;
 
   return (
     <>
@@ -172,6 +180,7 @@ export function FormStep({ variant, defaultType, dispatchDates, state, networkEr
             </>
           }
         />
+        {startDate ? <LateDeliveryWarning late={late} startDate={startDate} locale={locale} /> : null}
         <button type="submit" name="intent" value="preview" className="btn-primary w-full sm:w-auto" disabled={hydrated && busy !== null} aria-busy={previewBusy || undefined}>
           {previewBusy ? t("form.generating") : t("form.preview")}
         </button>

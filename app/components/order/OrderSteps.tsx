@@ -39,6 +39,7 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
   if (state && state.stage !== "networkError") shown.current = state;
   if (state?.stage === "preview") lastPreview.current = state;
   const view = shown.current;
+  const dispatchDates = page?.dispatchDates ?? (view?.stage === "form" || view?.stage === "preview" ? view.dispatchDates : undefined) ?? null;
   const networkError = state?.stage === "networkError" ? t(state.intent === "accept" ? "errors.acceptNetwork" : variant.previewNetworkErrorKey) : null;
 
   useEffect(() => {
@@ -70,7 +71,7 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
         <PreviewStep
           variant={variant}
           placedOrder={placedOrder}
-          dispatchDates={page?.dispatchDates[lastPreview.current.details.declarationType] ?? null}
+          dispatchDates={dispatchDates}
           preview={lastPreview.current}
           accepted={paymentUrl}
           networkError={networkError}
@@ -84,7 +85,7 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
       <PageHeader title={t(variant.headingKey)} lead={t(variant.leadKey)} />
       <div className="mx-auto max-w-3xl px-4 pb-16">
         {placedOrder ? <PlacedOrderNotice order={placedOrder} /> : null}
-        <FormStep variant={variant} defaultType={page?.defaultType ?? "regular"} dispatchDates={page?.dispatchDates ?? null} state={view?.stage === "form" ? view : undefined} networkError={networkError} locale={locale} />
+        <FormStep variant={variant} defaultType={page?.defaultType ?? "regular"} dispatchDates={dispatchDates} state={view?.stage === "form" ? view : undefined} networkError={networkError} locale={locale} />
       </div>
     </>
   );
