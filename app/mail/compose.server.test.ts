@@ -13,6 +13,8 @@ import { composeMessage, type ComposeContext } from "./compose.server";
 const details: OrderDetails = {
   declarationType: "notarized",
   tenantName: "Олена <b>Коваленко</b>",
+  tenantNameOriginal: null,
+  coResidents: [],
   landlordName: "Anna Nowak",
   startDate: "2026-12-01",
   email: "olena@example.com",

@@ -8,7 +8,8 @@ import { deliveryDates } from "~/config/delivery-dates.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { dispatchDatesOf } from "~/order/delivery-promise.server";
 import { transferTitle } from "~/order/transfer-title";
-import { paymentPath } from "~/order/order.server";
+import { nameWithOriginal } from "~/order/names";
+import { coResidentsOf, paymentPath } from "~/order/order.server";
 import { paymentDeadline } from "~/order/payment-deadline";
 
 /**
@@ -90,6 +91,11 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
   const waiverGiven = order.immediate_performance_consent_at !== null;
   const dispatchBy = waiverGiven ? dispatch.withWaiver : dispatch.withoutWaiver;
   const deadline = formatDeliveryDay(paymentDeadline(orderedAt, context.paymentDeadlineDays), tag);
+  const coResidents = coResidentsOf(order);
+  const people: [string, string][] = [
+    [t("summary.tenant"), nameWithOriginal(order.tenant_name, order.tenant_name_original)],
+    ...(coResidents.length > 0 ? [[t("summary.coResidents"), coResidents.join(", ")] as [string, string]] : []),
+  ];
 
   let blocks: Block[];
   let attachments: MailAttachment[] = [];
@@ -103,6 +109,8 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("summary.number"), order.number],
             [t("summary.product"), product],
             [t("summary.amount"), amount],
+            ...people,
+            [t("summary.mailingAddress"), order.mailing_address],
             [t("summary.withdrawal"), t(waiverGiven ? "waiver.given" : "waiver.notGiven")],
           ],
         },
@@ -131,9 +139,12 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("summary.number"), order.number],
             [t("operator.type"), product],
             [t("operator.amount"), amount],
-            [t("operator.customer"), order.tenant_name],
+            [t("operator.customer"), nameWithOriginal(order.tenant_name, order.tenant_name_original)],
+            ...people.slice(1),
             [t("operator.email"), order.email],
             [t("operator.phone"), order.phone],
+            [t("summary.mailingAddress"), order.mailing_address],
+            [t("summary.withdrawal"), t(waiverGiven ? "waiver.given" : "waiver.notGiven")],
             [t("operator.language"), t(`languages.${order.locale}`)],
           ],
           paragraphs: [t("operator.admin", { url: `${siteUrl}/admin/orders/${order.id}` })],

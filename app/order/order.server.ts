@@ -112,6 +112,8 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
             price_grosze: PRODUCTS[details.declarationType].priceGrosze,
             currency: CURRENCY,
             tenant_name: details.tenantName,
+            tenant_name_original: details.tenantNameOriginal,
+            co_residents: details.coResidents.length > 0 ? JSON.stringify(details.coResidents) : null,
             landlord_name: details.landlordName,
             start_date: details.startDate,
             rental_period_days: details.rentalPeriodDays,
@@ -162,6 +164,8 @@ export function holdsSameOrder(order: OrderRow, details: OrderDetails, locale: L
     order.locale === locale &&
     order.declaration_type === details.declarationType &&
     order.tenant_name === details.tenantName &&
+    (order.tenant_name_original ?? null) === details.tenantNameOriginal &&
+    JSON.stringify(coResidentsOf(order)) === JSON.stringify(details.coResidents) &&
     order.landlord_name === details.landlordName &&
     order.start_date === details.startDate &&
     order.email === details.email &&
@@ -171,6 +175,13 @@ export function holdsSameOrder(order: OrderRow, details: OrderDetails, locale: L
     order.additional_info === details.additionalInfo &&
     order.rental_period_days === details.rentalPeriodDays
   );
+}
+
+/** The co-residents stored with an order (none for orders placed before they were asked for). */
+export function coResidentsOf(order: Pick<OrderRow, "co_residents">): string[] {
+  if (!order.co_residents) return [];
+  const names: unknown = JSON.parse(order.co_residents);
+  return Array.isArray(names) ? names.filter((name): name is string => typeof name === "string") : [];
 }
 
 /** The payment page's path for an order, in the language the visitor ordered in. */

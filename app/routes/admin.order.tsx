@@ -19,6 +19,7 @@ import { PlainField } from "~/components/forms";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { pathFor } from "~/i18n/routes";
+import { coResidentsOf } from "~/order/order.server";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";
@@ -150,7 +151,9 @@ export default function AdminOrderPage() {
             ["Kwota", formatPrice(order.price_grosze, "pl")],
             ["Formularz", `${VARIANT_LABEL[order.variant]}, ${CHANNEL_LABEL[order.channel]}`],
             ["Język klienta", LOCALE_LABEL[order.locale]],
-            ["Najemca", order.tenant_name],
+            ["Najemca (jak w paszporcie)", order.tenant_name, "admin-tenant-name"],
+            ["Pisownia oryginalna", order.tenant_name_original, "admin-tenant-name-original"],
+            ["Osoby zamieszkujące z najemcą", coResidentsOf(order).join(", ") || null, "admin-co-residents"],
             ["Wynajmujący", order.landlord_name],
             ["Początek najmu", order.start_date],
             ["Okres najmu (dni)", order.rental_period_days],

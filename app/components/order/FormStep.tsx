@@ -147,7 +147,9 @@ export function FormStep({ variant, defaultType, dispatchDates, state, networkEr
           options={DECLARATION_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))}
         />
         {variant.hasLandlordName ? <TextField field={fields.landlordName} label={required(t("form.landlordName"))} autoComplete="off" /> : null}
-        <TextField field={fields.tenantName} label={required(t("form.tenantName"))} autoComplete="name" />
+        <TextField field={fields.tenantName} label={required(t("form.tenantName"))} hint={t("form.tenantNameHint")} autoComplete="name" />
+        <TextField field={fields.tenantNameOriginal} label={t("form.tenantNameOriginal")} hint={t("form.tenantNameOriginalHint")} autoComplete="off" />
+        <TextareaField field={fields.coResidents} label={t("form.coResidents")} hint={t("form.coResidentsHint")} rows={3} />
         {variant.hasStartDate ? <TextField field={fields.startDate} label={required(t("form.startDate"))} hint={t("form.startDateHint")} type="date" /> : null}
         <div className="grid gap-6 sm:grid-cols-2">
           <TextField field={fields.email} label={required(t("form.email"))} type="email" autoComplete="email" />
