@@ -118,12 +118,15 @@ describe("order form schema", () => {
   it("takes a real start date within a year of today, typed as YYYY-MM-DD or DD.MM.YYYY", () => {
     expect(errorsOf({ ...VALID_FORM, startDate: "2026-02-30" }).startDate).toBe("order:validation.date");
     expect(errorsOf({ ...VALID_FORM, startDate: "jutro" }).startDate).toBe("order:validation.date");
+    // A slash or a two-digit year reads differently to different people: refused.
+    expect(errorsOf({ ...VALID_FORM, startDate: "12/01/2027" }).startDate).toBe("order:validation.date");
+    expect(errorsOf({ ...VALID_FORM, startDate: "1.12.26" }).startDate).toBe("order:validation.date");
     const farAway = new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10);
     const longAgo = new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
     expect(errorsOf({ ...VALID_FORM, startDate: farAway }).startDate).toBe("order:validation.dateRange");
     expect(errorsOf({ ...VALID_FORM, startDate: longAgo }).startDate).toBe("order:validation.dateRange");
     const [year, month, day] = IN_TEN_DAYS.split("-");
-    const submission = parseWithZod(formData({ ...VALID_FORM, startDate: `${day}.${month}.${year}` }), { schema: orderFormSchema(STANDARD_VARIANT, "details") });
+    const submission = parseWithZod(formData({ ...VALID_FORM, startDate: `${Number(day)}.${Number(month)}.${year}` }), { schema: orderFormSchema(STANDARD_VARIANT, "details") });
     expect(submission.status === "success" && submission.value.startDate).toBe(IN_TEN_DAYS);
   });
 

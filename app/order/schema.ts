@@ -3,6 +3,7 @@ import { formatAddress, type PostalAddress } from "~/config/company";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
 import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
 import { LOCALES } from "~/i18n/locales";
+import { isoDateOf } from "./dates";
 import { hasNonLatinLetter, isLatinName } from "./names";
 import type { OrderVariant } from "./variants";
 
@@ -89,20 +90,6 @@ const phone = requiredText(30, MESSAGES.phone).refine((value) => {
 }, MESSAGES.phone);
 /** A Polish postal code, NN-NNN. */
 const postalCode = requiredText(20).refine((value) => /^\d{2}-\d{3}$/.test(value), MESSAGES.postalCode);
-
-/**
- * A calendar date as the date input sends it (YYYY-MM-DD); browsers without a date picker
- * may also type it the Polish way (DD.MM.YYYY). The output is always YYYY-MM-DD.
- */
-function isoDateOf(value: string): string | null {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value);
-  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : dotted ? [dotted[3], dotted[2]!.padStart(2, "0"), dotted[1]!.padStart(2, "0")] : [];
-  if (!year) return null;
-  const text = `${year}-${month}-${day}`;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text) ? text : null;
-}
 
 /** Checked against the day of validation, not of the schema's creation: the schema is built once. */
 function isNearToday(isoDate: string): boolean {

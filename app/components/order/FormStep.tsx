@@ -7,7 +7,9 @@ import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";
 import { useHydrated } from "~/components/use-hydrated";
 import { DECLARATION_TYPES, formatPrice, PRODUCTS, type DeclarationType } from "~/config/products";
-import type { Locale } from "~/i18n/locales";
+import { formatCalendarDate } from "~/config/delivery";
+import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
+import { isoDateOf } from "~/order/dates";
 import { pathFor } from "~/i18n/routes";
 import type { validateOrderDetails } from "~/order/details-validation";
 import { formFieldNames, type OrderFormFields } from "~/order/form-fields";
@@ -116,7 +118,7 @@ export function FormStep({ variant, defaultType, dispatchDates, state, networkEr
   const previewBusy = busy === "preview";
   // Compared again as the visitor types (JavaScript on); without it, after each submit from the posted values.
   const chosenType = fields[variant.names.declarationType].value;
-  const startDate = variant.hasStartDate ? (fields.startDate.value ?? null) : null;
+  const startDate = variant.hasStartDate ? isoDateOf(fields.startDate.value ?? "") : null;
   const late =
     dispatchDates && startDate && (chosenType === "regular" || chosenType === "notarized")
       ? lateDelivery(dispatchDates, { type: chosenType, startDate, earlyStart: false })
@@ -150,7 +152,15 @@ export function FormStep({ variant, defaultType, dispatchDates, state, networkEr
         <TextField field={fields.tenantName} label={required(t("form.tenantName"))} hint={t("form.tenantNameHint")} autoComplete="name" />
         <TextField field={fields.tenantNameOriginal} label={t("form.tenantNameOriginal")} hint={t("form.tenantNameOriginalHint")} autoComplete="off" />
         <TextareaField field={fields.coResidents} label={t("form.coResidents")} hint={t("form.coResidentsHint")} rows={3} />
-        {variant.hasStartDate ? <TextField field={fields.startDate} label={required(t("form.startDate"))} hint={t("form.startDateHint")} type="date" /> : null}
+        {variant.hasStartDate ? (
+          <div>
+            <TextField field={fields.startDate} label={required(t("form.startDate"))} hint={t("form.startDateHint")} autoComplete="off" />
+            {/* The date as the site reads it, in words: a typo shows before it reaches the agreement. */}
+            <p className="mt-1 text-sm font-semibold text-slate-800" aria-live="polite" data-testid="start-date-echo">
+              {startDate ? t("form.startDateUnderstood", { date: formatCalendarDate(startDate, LOCALE_TAGS[locale]) }) : null}
+            </p>
+          </div>
+        ) : null}
         <div className="grid gap-6 sm:grid-cols-2">
           <TextField field={fields.email} label={required(t("form.email"))} type="email" autoComplete="email" />
           <TextField field={fields[variant.names.phone]} label={required(t("form.phone"))} hint={t("form.phoneHint")} type="tel" autoComplete="tel" />

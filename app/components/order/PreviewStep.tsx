@@ -8,7 +8,8 @@ import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatPrice, PRODUCTS } from "~/config/products";
-import type { Locale } from "~/i18n/locales";
+import { formatCalendarDate } from "~/config/delivery";
+import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { ContractView } from "~/order/contract";
 import { ACCEPT_FIELDS, type OrderFormFields } from "~/order/form-fields";
@@ -78,6 +79,11 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
         <p className="mt-2 text-slate-700">{t("preview.lead")}</p>
         <p className="mt-4 rounded-lg bg-blue-50 p-4 font-semibold text-blue-950" data-testid="order-summary">
           {t("preview.summary", { type: t(`common:products.${type}.name`), price: formatPrice(PRODUCTS[type].priceGrosze, locale) })}
+          {startDate ? (
+            <span className="mt-1 block font-normal" data-testid="preview-start-date">
+              {t("preview.startDate", { date: formatCalendarDate(startDate, LOCALE_TAGS[locale]) })}
+            </span>
+          ) : null}
         </p>
         {variant.fullPagePreview ? (
           <div className="mt-6 rounded-lg border border-slate-300 bg-white p-6 shadow-sm" data-testid="contract">
