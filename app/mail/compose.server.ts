@@ -18,7 +18,8 @@ import { paymentDeadline } from "~/order/payment-deadline";
  * has a plain-text and an HTML part with the same content, every value escaped.
  */
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
-export type MailMessage = { to: string; subject: string; text: string; html: string; attachments: MailAttachment[]; messageId: string };
+/** `replyTo`: the company's contact address (COMPANY_EMAIL), so a customer's reply reaches a person, not the sending mailbox. */
+export type MailMessage = { to: string; replyTo: string; subject: string; text: string; html: string; attachments: MailAttachment[]; messageId: string };
 
 export type ComposeContext = {
   company: Company;
@@ -41,6 +42,14 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
+/**
+ * Escaped text with each web address made a link. The links break anywhere: a payment page's
+ * address is one long word that would otherwise widen the message past a 360 px phone.
+ */
+function htmlWithLinks(text: string): string {
+  return escapeHtml(text).replace(/https?:\/\/[^\s<>"]+[^\s<>".,;:!?)]/g, (url) => `<a href="${url}" style="color:#1e3a8a;word-break:break-all;overflow-wrap:anywhere">${url}</a>`);
+}
+
 function toText(blocks: Block[]): string {
   return blocks
     .map((block) => [block.heading ? `${block.heading}\n${"-".repeat(block.heading.length)}` : null, ...(block.paragraphs ?? []), ...(block.rows ?? []).map(([label, value]) => `${label}: ${value}`)].filter(Boolean).join("\n"))
@@ -51,10 +60,10 @@ function toHtml(blocks: Block[], lang: string): string {
   const body = blocks
     .map((block) => {
       const heading = block.heading ? `<h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(block.heading)}</h2>` : "";
-      const paragraphs = (block.paragraphs ?? []).map((paragraph) => `<p style="margin:0 0 12px">${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`).join("");
+      const paragraphs = (block.paragraphs ?? []).map((paragraph) => `<p style="margin:0 0 12px;overflow-wrap:anywhere">${htmlWithLinks(paragraph).replace(/\n/g, "<br>")}</p>`).join("");
       const rows = block.rows?.length
         ? `<table role="presentation" style="border-collapse:collapse">${block.rows
-            .map(([label, value]) => `<tr><td style="padding:2px 16px 2px 0;color:#475569;vertical-align:top">${escapeHtml(label)}</td><td style="padding:2px 0;font-weight:600">${escapeHtml(value)}</td></tr>`)
+            .map(([label, value]) => `<tr><td style="padding:2px 16px 2px 0;color:#475569;vertical-align:top">${escapeHtml(label)}</td><td style="padding:2px 0;font-weight:600;overflow-wrap:anywhere">${htmlWithLinks(value)}</td></tr>`)
             .join("")}</table>`
         : "";
       return heading + paragraphs + rows;
@@ -123,7 +132,12 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("transfer.amount"), amount],
             [t("transfer.title"), transferTitle(order.number)],
           ],
-          paragraphs: [...(context.onlinePayment ? [t("transfer.online", { url: paymentUrl })] : []), t("transfer.link", { url: paymentUrl }), t("transfer.deadline", { date: deadline })],
+          paragraphs: [
+            ...(context.onlinePayment ? [t("transfer.online", { url: paymentUrl })] : []),
+            t("transfer.link", { url: paymentUrl }),
+            t("transfer.deadline", { date: deadline }),
+            t("agreementLink", { url: `${siteUrl}/agreement/${encodeURIComponent(order.payment_token)}` }),
+          ],
         },
         { heading: t("next.heading"), paragraphs: [waiverGiven ? t("next.startNow", { date: dispatchBy }) : t("next.startLater", { date: dispatchBy, withdrawalEnds: dispatch.withdrawalEnds })] },
         contact,
@@ -178,6 +192,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
   }
   return {
     to: customer ? order.email : context.operatorEmail,
+    replyTo: company.email,
     subject,
     text: toText(blocks),
     html: toHtml(blocks, locale),
