@@ -18,7 +18,7 @@ const smtp = await startSmtpServer();
 const orders = Math.ceil(total / 2);
 for (let index = 0; index < orders; index++) {
   await acceptOrder(db, {
-    details: { declarationType: index % 2 ? "regular" : "notarized", tenantName: `Bench ${index}`, landlordName: null, startDate: null, email: `bench${index}@example.com`, phone: "600100200", propertyAddress: "ul. Długa 5/3, 70-001 Szczecin", mailingAddress: "ul. Krótka 1, 00-001 Warszawa", propertyParts: null, mailingParts: null, additionalInfo: null, rentalPeriodDays: 90, immediatePerformanceRequested: index % 3 === 0 },
+    details: { declarationType: index % 2 ? "regular" : "notarized", tenantName: `Bench ${index}`, tenantNameOriginal: null, coResidents: [], landlordName: null, startDate: null, email: `bench${index}@example.com`, phone: "600100200", propertyAddress: "ul. Długa 5/3, 70-001 Szczecin", mailingAddress: "ul. Krótka 1, 00-001 Warszawa", propertyParts: null, mailingParts: null, additionalInfo: null, rentalPeriodDays: 90, immediatePerformanceRequested: index % 3 === 0 },
     variant: "automatic",
     channel: "api",
     locale: (["pl", "en", "uk", "ru"] as const)[index % 4]!,

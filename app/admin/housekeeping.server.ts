@@ -82,7 +82,7 @@ export async function runHousekeeping(db: AppDatabase, now: Date, settings: Hous
   const expired = await db
     .updateTable("orders")
     .set({
-      tenant_name: "—", landlord_name: null, email: "—", phone: "—",
+      tenant_name: "—", tenant_name_original: null, co_residents: null, landlord_name: null, email: "—", phone: "—",
       property_address: "—", property_street: null, property_postal_code: null, property_city: null,
       mailing_address: "—", mailing_street: null, mailing_postal_code: null, mailing_city: null,
       additional_info: null, contract_text: "—", contract_text_binding: null,

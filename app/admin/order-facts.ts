@@ -1,3 +1,4 @@
+import { coResidentsOf } from "~/order/co-residents";
 import type { OrderRow } from "~/db/schema";
 import { formatPrice } from "~/config/products";
 import { formatWarsawTime } from "./format";
@@ -17,7 +18,9 @@ const row = (label: string, value: string | number | null | undefined, testId?: 
 /** Who the customer is and what the declaration is for: add a row here for a new customer fact. */
 export function customerFacts(order: OrderRow): FactRow[] {
   return present([
-    row("Najemca", order.tenant_name, "admin-tenant-name"),
+    row("Najemca (jak w paszporcie)", order.tenant_name, "admin-tenant-name"),
+    row("Pisownia oryginalna", order.tenant_name_original, "admin-tenant-name-original"),
+    row("Osoby zamieszkujące z najemcą", coResidentsOf(order).join(", ") || null, "admin-co-residents"),
     row("E-mail", order.email, "admin-email"),
     row("Telefon", order.phone, "admin-phone"),
     row("Adres lokalu", order.property_address),

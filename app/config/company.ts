@@ -22,6 +22,8 @@ export type Company = {
   email: string;
   bankName: string;
   bankAccount: string;
+  /** BIC/SWIFT of the bank: payers from foreign banks (Ukrainian ones among them) need it beside the IBAN. */
+  bankBic: string;
   social: { facebook: string; instagram: string; tiktok: string };
   /** ISO weekdays (1 = Monday) and hours the office answers. */
   openingHours: { days: "Mo-Fr"; opens: string; closes: string };
@@ -43,6 +45,7 @@ export const PLACEHOLDER_COMPANY: Company = {
   email: "kontakt@example.com",
   bankName: "Bank Przykładowy S.A.",
   bankAccount: "PL00 0000 0000 0000 0000 0000 0000",
+  bankBic: "AAAAPLPW",
   social: {
     facebook: "https://www.facebook.com/example",
     instagram: "https://www.instagram.com/example",

@@ -1,6 +1,6 @@
 import Holidays from "date-holidays";
 import type { DeclarationType } from "~/config/products";
-import { BUSINESS_TIME_ZONE, DISPATCH_BUSINESS_DAYS, SIGNING_BUSINESS_DAYS } from "./delivery";
+import { BUSINESS_TIME_ZONE, COURIER_TRANSIT_BUSINESS_DAYS, DISPATCH_BUSINESS_DAYS, SIGNING_BUSINESS_DAYS } from "./delivery";
 
 /**
  * Business-day arithmetic for the delivery promise in delivery.ts. Server-only because
@@ -110,6 +110,8 @@ export type DeliveryDates = {
   countedFrom: Date;
   signedBy: Date;
   dispatchBy: Date;
+  /** The last day the courier brings it: dispatch + the courier's transit. */
+  deliveredBy: Date;
 };
 
 /**
@@ -123,5 +125,6 @@ export function deliveryDates(type: DeclarationType, { paidAt, orderedAt, earlyS
   const periodEnd = withdrawalPeriodEnd(orderedAt);
   const countedFrom = earlyStart || paidDay.getTime() > periodEnd.getTime() ? paidDay : periodEnd;
   const signedBy = addBusinessDays(countedFrom, SIGNING_BUSINESS_DAYS[type]);
-  return { countedFrom, signedBy, dispatchBy: addBusinessDays(signedBy, DISPATCH_BUSINESS_DAYS) };
+  const dispatchBy = addBusinessDays(signedBy, DISPATCH_BUSINESS_DAYS);
+  return { countedFrom, signedBy, dispatchBy, deliveredBy: addBusinessDays(dispatchBy, COURIER_TRANSIT_BUSINESS_DAYS) };
 }

@@ -7,7 +7,8 @@ import type { DeclarationType } from "~/config/products";
  *
  * - regular declaration: signed within 1 business day of the payment being booked;
  * - notarized declaration: signed within 3 business days of the payment being booked;
- * - either way, sent by courier within 2 business days after it is signed.
+ * - either way, sent by courier within 2 business days after it is signed;
+ * - the courier delivers within 1 business day of dispatch (COURIER_TRANSIT_BUSINESS_DAYS).
  *
  * The copy never says "within 24 hours": a business day is not 24 hours (a Friday afternoon
  * payment is signed on Monday), so it names business days only (docs/decisions/030).
@@ -23,11 +24,18 @@ export const SIGNING_BUSINESS_DAYS: Record<DeclarationType, number> = {
 /** Business days between signing and handing the declaration to the courier. */
 export const DISPATCH_BUSINESS_DAYS = 2;
 
+/**
+ * Business days the courier takes from dispatch to the door: the delivery date every page compares
+ * with the lease start is dispatch + this. The one place the transit is stated.
+ */
+export const COURIER_TRANSIT_BUSINESS_DAYS = 1;
+
 /** Every number of the promise, named for interpolation into locale strings (`{{regularDays}}` …). */
 export const DELIVERY_VALUES = {
   regularDays: SIGNING_BUSINESS_DAYS.regular,
   notarizedDays: SIGNING_BUSINESS_DAYS.notarized,
   dispatchDays: DISPATCH_BUSINESS_DAYS,
+  transitDays: COURIER_TRANSIT_BUSINESS_DAYS,
 } as const;
 
 /** Business days are counted in the company's time zone, whatever the server's. */
@@ -47,3 +55,14 @@ export function formatDeliveryDay(date: Date, localeTag: string): string {
 }
 /** Building an Intl formatter costs far more than using one: one per language. */
 const deliveryDayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "1 grudnia 2026" / "1 December 2026": a calendar day (YYYY-MM-DD) in words, as the reader's language writes it. */
+export function formatCalendarDate(isoDay: string, localeTag: string): string {
+  let formatter = calendarDateFormatters.get(localeTag);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(localeTag, { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
+    calendarDateFormatters.set(localeTag, formatter);
+  }
+  return formatter.format(new Date(`${isoDay}T12:00:00Z`));
+}
+const calendarDateFormatters = new Map<string, Intl.DateTimeFormat>();

@@ -77,6 +77,13 @@ const EnvSchema = z
   // The flat named as the tenant's substitute address in the owner's declaration (docs/decisions/032).
   SUBSTITUTE_FLAT_OWNER: optionalText,
   SUBSTITUTE_FLAT_ADDRESS: optionalText,
+  COMPANY_BANK_BIC: optionalText.pipe(
+    z
+      .string()
+      .toUpperCase()
+      .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "must be a BIC/SWIFT code of 8 or 11 characters, e.g. BPKOPLPW")
+      .optional(),
+  ),
   SOCIAL_FACEBOOK_URL: z.string().url().optional(),
   SOCIAL_INSTAGRAM_URL: z.string().url().optional(),
   SOCIAL_TIKTOK_URL: z.string().url().optional(),
@@ -138,6 +145,7 @@ export const company: Company = {
   email: env.COMPANY_EMAIL ?? PLACEHOLDER_COMPANY.email,
   bankName: env.COMPANY_BANK_NAME ?? PLACEHOLDER_COMPANY.bankName,
   bankAccount: env.COMPANY_BANK_ACCOUNT ?? PLACEHOLDER_COMPANY.bankAccount,
+  bankBic: env.COMPANY_BANK_BIC ?? PLACEHOLDER_COMPANY.bankBic,
   social: {
     facebook: env.SOCIAL_FACEBOOK_URL ?? PLACEHOLDER_COMPANY.social.facebook,
     instagram: env.SOCIAL_INSTAGRAM_URL ?? PLACEHOLDER_COMPANY.social.instagram,

@@ -22,7 +22,12 @@ export type OrdersTable = {
   declaration_type: "regular" | "notarized";
   price_grosze: number;
   currency: string;
+  /** As in the passport, in Latin letters. */
   tenant_name: string;
+  /** The same name in its original script, when the customer gave it. */
+  tenant_name_original: string | null;
+  /** JSON array of the co-residents' names (Latin letters); NULL when none or placed before they were asked for. */
+  co_residents: string | null;
   landlord_name: string | null;
   start_date: string | null;
   rental_period_days: number | null;

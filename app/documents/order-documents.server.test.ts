@@ -14,6 +14,8 @@ import { agreementPdf, confirmationAttachments, sectionsOfStoredText } from "./o
 const details: OrderDetails = {
   declarationType: "notarized",
   tenantName: "Олена Коваленко-Żółć",
+  tenantNameOriginal: null,
+  coResidents: [],
   landlordName: "Anna Nowak",
   startDate: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
   email: "olena@example.com",

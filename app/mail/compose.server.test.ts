@@ -13,6 +13,8 @@ import { composeMessage, type ComposeContext } from "./compose.server";
 const details: OrderDetails = {
   declarationType: "notarized",
   tenantName: "Олена <b>Коваленко</b>",
+  tenantNameOriginal: null,
+  coResidents: [],
   landlordName: "Anna Nowak",
   startDate: "2026-12-01",
   email: "olena@example.com",
@@ -64,6 +66,12 @@ describe("composing the e-mails", () => {
       expect(part).toContain("Юридичну силу має польська версія");
     }
     expect(mail.attachments.map((attachment) => attachment.filename)).toEqual([`agreement-${order.number}.pdf`]);
+    expect(mail.replyTo).toBe(PLACEHOLDER_COMPANY.email);
+    // The HTML part links the payment page and the agreement; long addresses may break anywhere (a 360 px phone).
+    const paymentLink = `https://adres.example/uk/payment/${order.payment_token}`;
+    expect(mail.html).toContain(`<a href="${paymentLink}" style="color:#1e3a8a;word-break:break-all;overflow-wrap:anywhere">${paymentLink}</a>`);
+    expect(mail.html).toContain(`<a href="https://adres.example/agreement/${order.payment_token}"`);
+    expect(mail.text).toContain(`https://adres.example/agreement/${order.payment_token}`);
     expect(mail.messageId).toMatch(/^<outbox-\d+\.AE-2026-\d{6}@adres\.example>$/);
   });
 
@@ -85,6 +93,7 @@ describe("composing the e-mails", () => {
     expect(mail.text).toContain("+48 600 100 200");
     expect(mail.text).toContain("ukraiński");
     expect(mail.text).toContain(`https://adres.example/admin/orders/${order.id}`);
+    expect(mail.html).toContain(`<a href="https://adres.example/admin/orders/${order.id}"`);
   });
 
   it("later messages carry their facts: the tracking number, the reason", async () => {

@@ -7,6 +7,9 @@ import { formatDeliveryDay } from "~/config/delivery";
 import { deliveryDates } from "~/config/delivery-dates.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { dispatchDatesOf } from "~/order/delivery-promise.server";
+import { transferTitle } from "~/order/transfer-title";
+import { nameWithOriginal } from "~/order/names";
+import { coResidentsOf } from "~/order/co-residents";
 import { paymentPath } from "~/order/order.server";
 import { paymentDeadline } from "~/order/payment-deadline";
 
@@ -16,7 +19,8 @@ import { paymentDeadline } from "~/order/payment-deadline";
  * has a plain-text and an HTML part with the same content, every value escaped.
  */
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
-export type MailMessage = { to: string; subject: string; text: string; html: string; attachments: MailAttachment[]; messageId: string };
+/** `replyTo`: the company's contact address (COMPANY_EMAIL), so a customer's reply reaches a person, not the sending mailbox. */
+export type MailMessage = { to: string; replyTo: string; subject: string; text: string; html: string; attachments: MailAttachment[]; messageId: string };
 
 export type ComposeContext = {
   company: Company;
@@ -52,6 +56,14 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
+/**
+ * Escaped text with each web address made a link. The links break anywhere: a payment page's
+ * address is one long word that would otherwise widen the message past a 360 px phone.
+ */
+function htmlWithLinks(text: string): string {
+  return escapeHtml(text).replace(/https?:\/\/[^\s<>"]+[^\s<>".,;:!?)]/g, (url) => `<a href="${url}" style="color:#1e3a8a;word-break:break-all;overflow-wrap:anywhere">${url}</a>`);
+}
+
 function toText(blocks: Block[]): string {
   return blocks
     .map((block) => [block.heading ? `${block.heading}\n${"-".repeat(block.heading.length)}` : null, ...(block.paragraphs ?? []), ...(block.rows ?? []).map(([label, value]) => `${label}: ${value}`)].filter(Boolean).join("\n"))
@@ -62,10 +74,10 @@ function toHtml(blocks: Block[], lang: string): string {
   const body = blocks
     .map((block) => {
       const heading = block.heading ? `<h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(block.heading)}</h2>` : "";
-      const paragraphs = (block.paragraphs ?? []).map((paragraph) => `<p style="margin:0 0 12px">${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`).join("");
+      const paragraphs = (block.paragraphs ?? []).map((paragraph) => `<p style="margin:0 0 12px;overflow-wrap:anywhere">${htmlWithLinks(paragraph).replace(/\n/g, "<br>")}</p>`).join("");
       const rows = block.rows?.length
         ? `<table role="presentation" style="border-collapse:collapse">${block.rows
-            .map(([label, value]) => `<tr><td style="padding:2px 16px 2px 0;color:#475569;vertical-align:top">${escapeHtml(label)}</td><td style="padding:2px 0;font-weight:600">${escapeHtml(value)}</td></tr>`)
+            .map(([label, value]) => `<tr><td style="padding:2px 16px 2px 0;color:#475569;vertical-align:top">${escapeHtml(label)}</td><td style="padding:2px 0;font-weight:600;overflow-wrap:anywhere">${htmlWithLinks(value)}</td></tr>`)
             .join("")}</table>`
         : "";
       return heading + paragraphs + rows;
@@ -102,6 +114,11 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
   const waiverGiven = order.immediate_performance_consent_at !== null;
   const dispatchBy = waiverGiven ? dispatch.withWaiver : dispatch.withoutWaiver;
   const deadline = formatDeliveryDay(paymentDeadline(orderedAt, context.paymentDeadlineDays), tag);
+  const coResidents = coResidentsOf(order);
+  const people: [string, string][] = [
+    [t("summary.tenant"), nameWithOriginal(order.tenant_name, order.tenant_name_original)],
+    ...(coResidents.length > 0 ? [[t("summary.coResidents"), coResidents.join(", ")] as [string, string]] : []),
+  ];
 
   let blocks: Block[];
   let attachments: MailAttachment[] = [];
@@ -115,6 +132,8 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("summary.number"), order.number],
             [t("summary.product"), product],
             [t("summary.amount"), amount],
+            ...people,
+            [t("summary.mailingAddress"), order.mailing_address],
             [t("summary.withdrawal"), t(waiverGiven ? "waiver.given" : "waiver.notGiven")],
           ],
         },
@@ -123,10 +142,16 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
           rows: [
             [t("transfer.recipient"), `${company.legalName}, ${formatAddress(company)}`],
             [t("transfer.account"), company.bankAccount],
+            [t("transfer.bic"), company.bankBic],
             [t("transfer.amount"), amount],
-            [t("transfer.title"), t("payment:transfer.titleValue", { number: order.number, lng: locale })],
+            [t("transfer.title"), transferTitle(order.number)],
           ],
-          paragraphs: [...(context.onlinePayment ? [t("transfer.online", { url: paymentUrl })] : []), t("transfer.link", { url: paymentUrl }), t("transfer.deadline", { date: deadline })],
+          paragraphs: [
+            ...(context.onlinePayment ? [t("transfer.online", { url: paymentUrl })] : []),
+            t("transfer.link", { url: paymentUrl }),
+            t("transfer.deadline", { date: deadline }),
+            t("agreementLink", { url: `${siteUrl}/agreement/${encodeURIComponent(order.payment_token)}` }),
+          ],
         },
         { heading: t("next.heading"), paragraphs: [waiverGiven ? t("next.startNow", { date: dispatchBy }) : t("next.startLater", { date: dispatchBy, withdrawalEnds: dispatch.withdrawalEnds })] },
         contact,
@@ -142,9 +167,12 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("summary.number"), order.number],
             [t("operator.type"), product],
             [t("operator.amount"), amount],
-            [t("operator.customer"), order.tenant_name],
+            [t("operator.customer"), nameWithOriginal(order.tenant_name, order.tenant_name_original)],
+            ...people.slice(1),
             [t("operator.email"), order.email],
             [t("operator.phone"), order.phone],
+            [t("summary.mailingAddress"), order.mailing_address],
+            [t("summary.withdrawal"), t(waiverGiven ? "waiver.given" : "waiver.notGiven")],
             [t("operator.language"), t(`languages.${order.locale}`)],
           ],
           paragraphs: [t("operator.admin", { url: `${siteUrl}/admin/orders/${order.id}` })],
@@ -218,6 +246,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
   }
   return {
     to: customer ? order.email : context.operatorEmail,
+    replyTo: company.email,
     subject,
     text: toText(blocks),
     html: toHtml(blocks, locale),

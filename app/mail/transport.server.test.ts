@@ -11,6 +11,7 @@ import { createMailSender } from "./transport.server";
 
 const message: MailMessage = {
   to: "olena@example.com",
+  replyTo: "kontakt@adres.example",
   subject: "Замовлення AE-2026-000042: підтвердження та договір",
   text: "Добрий день!\nДякуємо за замовлення.",
   html: "<p>Добрий день!</p>",
@@ -32,6 +33,8 @@ describe("sending mail", () => {
     expect(await send(message)).toMatch(/^smtp /);
     const [received] = await smtp.waitFor(() => true);
     expect(received.to).toEqual(["olena@example.com"]);
+    // Replies go to the company's contact address, not to the sending mailbox.
+    expect(received.replyTo).toBe("kontakt@adres.example");
     expect(received.subject).toBe(message.subject);
     expect(received.text.trim()).toBe(message.text);
     expect(received.html).toContain("Добрий день!");

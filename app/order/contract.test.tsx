@@ -9,6 +9,8 @@ import type { OrderDetails } from "./schema";
 const details: OrderDetails = {
   declarationType: "regular",
   tenantName: `<script>alert("x")</script> Jan`,
+  tenantNameOriginal: null,
+  coResidents: [],
   landlordName: "Anna & <i>Nowak</i>",
   startDate: "2026-12-01",
   email: "jan@example.com",

@@ -2,6 +2,7 @@ import { formatAddress, type Company } from "~/config/company";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { SIGNING_BUSINESS_DAYS } from "~/config/delivery";
 import { formatPrice, PRODUCTS } from "~/config/products";
+import { nameWithOriginal } from "./names";
 import type { OrderDetails } from "./schema";
 
 /**
@@ -11,7 +12,7 @@ import type { OrderDetails } from "./schema";
  * order (and the PDF made from it). Change the wording in locales/<lang>/order.json
  * (`contract.*`) and bump CONTRACT_VERSION with it.
  */
-export const CONTRACT_VERSION = "2026-11-24.1";
+export const CONTRACT_VERSION = "2026-11-24.2";
 
 /** A translation function fixed to the "order" namespace (i18next's fixed `t`, in a component or on the server). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -39,14 +40,18 @@ export function contractDocument({ details, company, locale, date, paymentDeadli
   const price = formatPrice(product.priceGrosze, locale);
   // Names stand on labelled lines, never inside a sentence: Polish, Ukrainian and Russian
   // would have to decline them, which a template cannot do.
+  // The Latin form as in the passport; the original spelling only beside it, in brackets.
+  const tenant = nameWithOriginal(details.tenantName, details.tenantNameOriginal);
   const parties = [
-    t("contract.parties.customer", { name: details.tenantName }),
+    t("contract.parties.customer", { name: tenant }),
     t("contract.parties.email", { email: details.email }),
     t("contract.parties.phone", { phone: details.phone }),
     t("contract.parties.address", { address: details.mailingAddress }),
     t("contract.parties.provider", { legalName: company.legalName, taxId: company.taxId, address: formatAddress(company) }),
   ];
-  const subject = [t("contract.subject.declaration"), t("contract.subject.tenant", { name: details.tenantName }), t("contract.subject.property", { address: details.propertyAddress })];
+  const subject = [t("contract.subject.declaration"), t("contract.subject.tenant", { name: tenant })];
+  if (details.coResidents.length > 0) subject.push(t("contract.subject.coResidents", { names: details.coResidents.join(", ") }));
+  subject.push(t("contract.subject.property", { address: details.propertyAddress }));
   if (details.landlordName) subject.push(t("contract.subject.landlord", { name: details.landlordName }));
   if (details.startDate) subject.push(t("contract.subject.startDate", { date: formatDate(details.startDate, locale) }));
   if (details.rentalPeriodDays) subject.push(t("contract.subject.rentalPeriod", { count: details.rentalPeriodDays }));

@@ -1,23 +1,23 @@
 import { formatDeliveryDay } from "~/config/delivery";
-import { deliveryDates, withdrawalPeriodEnd } from "~/config/delivery-dates.server";
+import { deliveryDates, warsawDay, withdrawalPeriodEnd } from "~/config/delivery-dates.server";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
+import type { DispatchDates } from "./delivery-warning";
 
-/** When the declaration goes out for an order placed on `orderedAt` and paid on `paidAt`, for each choice the customer makes. */
-export type DispatchDates = {
-  /** With the request to start at once (the withdrawal waiver): counted from the payment. */
-  withWaiver: string;
-  /** Without it: the work starts only after the withdrawal period ends. */
-  withoutWaiver: string;
-  /** The last day of the withdrawal period. */
-  withdrawalEnds: string;
-};
+export type { DispatchDates } from "./delivery-warning";
 
-/** The dispatch dates of one type, formatted for the reader ("czwartek, 26 listopada"). */
+/** The dispatch and delivery dates of one type, formatted for the reader ("czwartek, 26 listopada"). */
 export function dispatchDatesOf(type: DeclarationType, orderedAt: Date, paidAt: Date, locale: Locale): DispatchDates {
   const tag = LOCALE_TAGS[locale];
-  const dispatchBy = (earlyStart: boolean) => formatDeliveryDay(deliveryDates(type, { paidAt, orderedAt, earlyStart }).dispatchBy, tag);
-  return { withWaiver: dispatchBy(true), withoutWaiver: dispatchBy(false), withdrawalEnds: formatDeliveryDay(withdrawalPeriodEnd(orderedAt), tag) };
+  const withWaiver = deliveryDates(type, { paidAt, orderedAt, earlyStart: true });
+  const withoutWaiver = deliveryDates(type, { paidAt, orderedAt, earlyStart: false });
+  return {
+    withWaiver: formatDeliveryDay(withWaiver.dispatchBy, tag),
+    withoutWaiver: formatDeliveryDay(withoutWaiver.dispatchBy, tag),
+    withdrawalEnds: formatDeliveryDay(withdrawalPeriodEnd(orderedAt), tag),
+    deliveredWithWaiver: { day: warsawDay(withWaiver.deliveredBy), label: formatDeliveryDay(withWaiver.deliveredBy, tag) },
+    deliveredWithoutWaiver: { day: warsawDay(withoutWaiver.deliveredBy), label: formatDeliveryDay(withoutWaiver.deliveredBy, tag) },
+  };
 }
 
 /** Both types' dates for an order placed and paid today: what the order form and the preview show. */

@@ -9,6 +9,7 @@ import { newEventId, productEventData, purchaseEventId, type PixelEvent } from "
 import type { ServerEvent } from "~/tracking/events.server";
 import { acceptOrder, buildAgreement, findOrderByIdempotencyKey, paymentPath, previewOrder } from "./order.server";
 import { previewTokenOfSameOrder } from "./placed-order.server";
+import { dispatchDatesIfPaidToday } from "./delivery-promise.server";
 import { formFieldNames } from "./form-fields";
 import { orderFormSchema } from "./schema";
 import { verifyOrderToken } from "./token.server";
@@ -58,6 +59,12 @@ function postedValues(formData: FormData, variant: OrderVariant): Record<string,
  * once per token). Without JavaScript every step is a plain POST answered with HTML.
  */
 export async function handleOrderForm(request: Request, context: OrderActionContext): Promise<OrderOutcome> {
+  const outcome = await decideOrderStep(request, context);
+  if (outcome.kind !== "invalid" && outcome.kind !== "unavailable") return outcome;
+  return { ...outcome, state: { ...outcome.state, dispatchDates: dispatchDatesIfPaidToday(context.locale, context.now) } } as OrderOutcome;
+}
+
+async function decideOrderStep(request: Request, context: OrderActionContext): Promise<OrderOutcome> {
   const { variant, locale, db, report } = context;
   const now = context.now ?? new Date();
   let formData: FormData;

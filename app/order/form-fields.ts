@@ -12,6 +12,8 @@ export function formFieldNames(variant: OrderVariant) {
     variant.names.declarationType,
     ...(variant.hasLandlordName ? ["landlordName"] : []),
     "tenantName",
+    "tenantNameOriginal",
+    "coResidents",
     ...(variant.hasStartDate ? ["startDate"] : []),
     "email",
     variant.names.phone,
@@ -35,6 +37,8 @@ export type OrderFormFields = Partial<
     | "rodzaj_oswiadczenia"
     | "landlordName"
     | "tenantName"
+    | "tenantNameOriginal"
+    | "coResidents"
     | "startDate"
     | "email"
     | "phone"

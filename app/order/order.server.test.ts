@@ -17,6 +17,8 @@ import type { OrderDetails } from "./schema";
 const details: OrderDetails = {
   declarationType: "notarized",
   tenantName: "Jan <b>Kowalski</b>",
+  tenantNameOriginal: null,
+  coResidents: [],
   landlordName: "Anna Nowak",
   startDate: "2026-12-01",
   email: "jan@example.com",

@@ -1,3 +1,4 @@
+import { coResidentsOf } from "./co-residents";
 import { randomBytes } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
@@ -114,6 +115,8 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
             price_grosze: PRODUCTS[details.declarationType].priceGrosze,
             currency: CURRENCY,
             tenant_name: details.tenantName,
+            tenant_name_original: details.tenantNameOriginal,
+            co_residents: details.coResidents.length > 0 ? JSON.stringify(details.coResidents) : null,
             landlord_name: details.landlordName,
             start_date: details.startDate,
             rental_period_days: details.rentalPeriodDays,
@@ -165,6 +168,8 @@ export function holdsSameOrder(order: OrderRow, details: OrderDetails, locale: L
     order.locale === locale &&
     order.declaration_type === details.declarationType &&
     order.tenant_name === details.tenantName &&
+    (order.tenant_name_original ?? null) === details.tenantNameOriginal &&
+    JSON.stringify(coResidentsOf(order)) === JSON.stringify(details.coResidents) &&
     order.landlord_name === details.landlordName &&
     order.start_date === details.startDate &&
     order.email === details.email &&
@@ -175,6 +180,7 @@ export function holdsSameOrder(order: OrderRow, details: OrderDetails, locale: L
     order.rental_period_days === details.rentalPeriodDays
   );
 }
+
 
 /** The payment page's path for an order, in the language the visitor ordered in. */
 export function paymentPath(order: Pick<OrderRow, "payment_token" | "locale">): string {

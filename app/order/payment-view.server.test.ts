@@ -32,6 +32,10 @@ describe("the payment page's data", () => {
   it("says when the declaration goes out if paid today, with the waiver or after the withdrawal period", async () => {
     const { order } = await acceptOrder(db, { details, variant: "automatic", channel: "api", locale: "pl", idempotencyKey: "k2", dataProcessingConsentAt: ORDERED, now: ORDERED });
     const view = await findPaymentView(db, order.payment_token, "pl", ORDERED);
-    expect(view?.dispatchIfPaidToday).toEqual({ withWaiver: "czwartek, 26 listopada", withoutWaiver: "czwartek, 10 grudnia", withdrawalEnds: "poniedziałek, 7 grudnia" });
+    expect(view?.dispatchIfPaidToday).toMatchObject({ withWaiver: "czwartek, 26 listopada", withoutWaiver: "czwartek, 10 grudnia", withdrawalEnds: "poniedziałek, 7 grudnia" });
+    // Delivery is the dispatch day plus the courier's business day.
+    expect(view?.dispatchIfPaidToday?.deliveredWithWaiver).toEqual({ day: "2026-11-27", label: "piątek, 27 listopada" });
+    // The automatic variant has no lease start to compare with.
+    expect(view?.lateDelivery).toBeNull();
   });
 });

@@ -3,7 +3,10 @@ import { formatDeliveryDay } from "~/config/delivery";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
+import { deliveryDates } from "~/config/delivery-dates.server";
+import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
 import { dispatchDatesOf, type DispatchDates } from "./delivery-promise.server";
+import { lateDelivery, type LateDelivery } from "./delivery-warning";
 import { paymentDeadline } from "./payment-deadline";
 
 /** What the payment page may show: no personal data, only what the transfer and the next steps need. */
@@ -18,6 +21,12 @@ export type PaymentView = {
   immediatePerformanceRequested: boolean;
   /** When the declaration goes out if the payment is booked today (only while unpaid). */
   dispatchIfPaidToday: DispatchDates | null;
+  /** YYYY-MM-DD, the lease start the customer gave (the standard form only). */
+  startDate: string | null;
+  /** Set while unpaid when, paid today, the courier would bring the declaration after the lease starts. */
+  lateDelivery: LateDelivery | null;
+  /** Once paid: the promised dispatch and delivery days, from the payment's day and the choice made. */
+  promise: { dispatchBy: string; deliveredBy: string } | null;
   /** The courier's shipment, once the operator has dispatched the order. */
   shipment: { trackingNumber: string; courier: string | null } | null;
 };
@@ -28,20 +37,31 @@ export async function findPaymentView(db: AppDatabase, paymentToken: string, loc
   if (!PAYMENT_TOKEN.test(paymentToken)) return null;
   const row = await db
     .selectFrom("orders")
-    .select(["number", "status", "declaration_type", "price_grosze", "created_at", "immediate_performance_consent_at", "tracking_number", "courier"])
+    .select(["number", "status", "declaration_type", "price_grosze", "created_at", "immediate_performance_consent_at", "tracking_number", "courier", "start_date", "paid_at"])
     .where("payment_token", "=", paymentToken)
     .executeTakeFirst();
   if (!row) return null;
   const orderedAt = new Date(row.created_at);
+  const tag = LOCALE_TAGS[locale];
+  const earlyStart = row.immediate_performance_consent_at !== null;
+  const unpaid = row.status === "awaiting_payment";
+  const late = () => {
+    const byType = Object.fromEntries(DECLARATION_TYPES.map((type) => [type, dispatchDatesOf(type, orderedAt, now, locale)]));
+    return lateDelivery(byType as Record<DeclarationType, DispatchDates>, { type: row.declaration_type, startDate: row.start_date, earlyStart });
+  };
+  const promised = row.status === "paid" && row.paid_at ? deliveryDates(row.declaration_type, { paidAt: new Date(row.paid_at), orderedAt, earlyStart }) : null;
   return {
     number: row.number,
     status: row.status,
     declarationType: row.declaration_type,
     priceGrosze: row.price_grosze,
-    deadline: formatDeliveryDay(paymentDeadline(orderedAt, env.PAYMENT_DEADLINE_DAYS), LOCALE_TAGS[locale]),
+    deadline: formatDeliveryDay(paymentDeadline(orderedAt, env.PAYMENT_DEADLINE_DAYS), tag),
     deadlineDays: env.PAYMENT_DEADLINE_DAYS,
     immediatePerformanceRequested: row.immediate_performance_consent_at !== null,
-    dispatchIfPaidToday: row.status === "awaiting_payment" ? dispatchDatesOf(row.declaration_type, orderedAt, now, locale) : null,
+    dispatchIfPaidToday: unpaid ? dispatchDatesOf(row.declaration_type, orderedAt, now, locale) : null,
+    startDate: row.start_date,
+    lateDelivery: unpaid && row.start_date ? late() : null,
+    promise: promised ? { dispatchBy: formatDeliveryDay(promised.dispatchBy, tag), deliveredBy: formatDeliveryDay(promised.deliveredBy, tag) } : null,
     shipment: row.status === "dispatched" && row.tracking_number ? { trackingNumber: row.tracking_number, courier: row.courier } : null,
   };
 }

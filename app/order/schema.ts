@@ -3,6 +3,8 @@ import { formatAddress, type PostalAddress } from "~/config/company";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
 import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
 import { LOCALES } from "~/i18n/locales";
+import { isoDateOf } from "./dates";
+import { hasNonLatinLetter, isLatinName } from "./names";
 import type { OrderVariant } from "./variants";
 
 /**
@@ -20,6 +22,10 @@ export const MESSAGES = {
   date: "order:validation.date",
   dateRange: "order:validation.dateRange",
   tooLong: "order:validation.tooLong",
+  latinName: "order:validation.latinName",
+  coResidentName: "order:validation.coResidentName",
+  coResidentsTooMany: "order:validation.coResidentsTooMany",
+  nonLatinLetters: "order:validation.nonLatinLetters",
   controlCharacters: "order:validation.controlCharacters",
   controlCharactersMultiline: "order:validation.controlCharactersMultiline",
   dataProcessingConsent: "order:validation.dataProcessingConsent",
@@ -32,6 +38,8 @@ export const PHONE_DIGITS = { min: 9, max: 15 } as const;
 /** How far from today the planned start of the rental may be, either way. */
 export const START_DATE_RANGE_DAYS = 366;
 const NAME_MAX = 200;
+/** Art. 19a(2)(3) covers the tenant and the persons living with them; the form takes up to this many. */
+export const MAX_CO_RESIDENTS = 5;
 const ADDRESS_MAX = 300;
 const INFO_MAX = 2000;
 
@@ -48,6 +56,31 @@ const requiredText = (max: number, invalidType: string = MESSAGES.required) =>
     .min(1, MESSAGES.required)
     .max(max, MESSAGES.tooLong);
 
+// Text with a control character already has its own message: one message a problem.
+const latinName = requiredText(NAME_MAX).refine((value) => !SINGLE_LINE_TEXT.test(value) || isLatinName(value), MESSAGES.latinName);
+const optionalName = z
+  .string({ invalid_type_error: MESSAGES.required })
+  .trim()
+  .regex(SINGLE_LINE_TEXT, MESSAGES.controlCharacters)
+  .max(NAME_MAX, MESSAGES.tooLong)
+  .optional()
+  .transform((value) => (value ? value : null));
+/** One person a line, blank lines ignored; each a Latin name. */
+const coResidents = z
+  .string({ invalid_type_error: MESSAGES.required })
+  .regex(MULTI_LINE_TEXT, MESSAGES.controlCharactersMultiline)
+  .max((NAME_MAX + 2) * MAX_CO_RESIDENTS, MESSAGES.tooLong)
+  .optional()
+  .transform((value, context) => {
+    const names = (value ?? "")
+      .split(/\r?\n/)
+      .map((line) => line.trim().replace(/\s+/g, " "))
+      .filter(Boolean);
+    if (names.length > MAX_CO_RESIDENTS) context.addIssue({ code: "custom", message: MESSAGES.coResidentsTooMany });
+    else if (names.some((name) => name.length > NAME_MAX || !isLatinName(name))) context.addIssue({ code: "custom", message: MESSAGES.coResidentName });
+    return names;
+  });
+
 const declarationType = z.enum(DECLARATION_TYPES, { errorMap: () => ({ message: MESSAGES.declarationType }) });
 const email = requiredText(254, MESSAGES.email).pipe(z.string().email(MESSAGES.email));
 const phone = requiredText(30, MESSAGES.phone).refine((value) => {
@@ -57,20 +90,6 @@ const phone = requiredText(30, MESSAGES.phone).refine((value) => {
 }, MESSAGES.phone);
 /** A Polish postal code, NN-NNN. */
 const postalCode = requiredText(20).refine((value) => /^\d{2}-\d{3}$/.test(value), MESSAGES.postalCode);
-
-/**
- * A calendar date as the date input sends it (YYYY-MM-DD); browsers without a date picker
- * may also type it the Polish way (DD.MM.YYYY). The output is always YYYY-MM-DD.
- */
-function isoDateOf(value: string): string | null {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value);
-  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : dotted ? [dotted[3], dotted[2]!.padStart(2, "0"), dotted[1]!.padStart(2, "0")] : [];
-  if (!year) return null;
-  const text = `${year}-${month}-${day}`;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text) ? text : null;
-}
 
 /** Checked against the day of validation, not of the schema's creation: the schema is built once. */
 function isNearToday(isoDate: string): boolean {
@@ -96,7 +115,12 @@ const consent = (message: string) => z.literal(true, { errorMap: () => ({ messag
 /** What the contract and the order record need, whichever form or API it came from. */
 export type OrderDetails = {
   declarationType: DeclarationType;
+  /** As in the passport, in Latin letters: the form the Polish text uses. */
   tenantName: string;
+  /** The same name in its original script (Cyrillic, say), when given; shown beside the Latin form. */
+  tenantNameOriginal: string | null;
+  /** The persons who will live with the tenant (art. 19a(2)(3)), in Latin letters; none is fine. */
+  coResidents: string[];
   landlordName: string | null;
   /** YYYY-MM-DD, the planned start of the rental (variant 1 only). */
   startDate: string | null;
@@ -137,7 +161,9 @@ const formSchemas = new Map<string, ReturnType<typeof buildOrderFormSchema>>();
 function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
   const shape: Record<string, z.ZodTypeAny> = {
     [variant.names.declarationType]: declarationType,
-    tenantName: requiredText(NAME_MAX),
+    tenantName: latinName,
+    tenantNameOriginal: optionalName,
+    coResidents,
     email,
     [variant.names.phone]: phone,
     propertyAddress: requiredText(ADDRESS_MAX),
@@ -148,7 +174,7 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
     mailingCity: requiredText(NAME_MAX),
     dataProcessingConsent: consent(MESSAGES.dataProcessingConsent),
   };
-  if (variant.hasLandlordName) shape.landlordName = requiredText(NAME_MAX);
+  if (variant.hasLandlordName) shape.landlordName = latinName;
   if (variant.hasStartDate) shape.startDate = startDate;
   if (variant.hasAdditionalInfo) shape.additionalInfo = optionalText;
   if (stage === "accept") {
@@ -163,6 +189,8 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
     return {
       declarationType: value[variant.names.declarationType] as DeclarationType,
       tenantName: text("tenantName"),
+      tenantNameOriginal: (value.tenantNameOriginal as string | null) ?? null,
+      coResidents: (value.coResidents as string[] | undefined) ?? [],
       landlordName: variant.hasLandlordName ? text("landlordName") : null,
       startDate: variant.hasStartDate ? text("startDate") : null,
       email: text("email"),
@@ -195,8 +223,17 @@ const apiSchemas = new Map<OrderStage, ReturnType<typeof buildApiSchema>>();
 
 function buildApiSchema(stage: OrderStage) {
   const base = z.object({
-    imie_nazwisko_najemcy: requiredText(NAME_MAX),
-    imie_nazwisko_wynajmujacego: requiredText(NAME_MAX).optional(),
+    // The original site took any text here; unchanged clients keep working unless a letter of
+    // another script would land in the Polish text (docs/decisions/031).
+    imie_nazwisko_najemcy: requiredText(NAME_MAX).refine((value) => !hasNonLatinLetter(value), MESSAGES.nonLatinLetters),
+    imie_nazwisko_najemcy_oryginalne: optionalName,
+    osoby_wspolzamieszkujace: z
+      .array(latinName, { invalid_type_error: MESSAGES.coResidentName })
+      .max(MAX_CO_RESIDENTS, MESSAGES.coResidentsTooMany)
+      .optional(),
+    imie_nazwisko_wynajmujacego: requiredText(NAME_MAX)
+      .refine((value) => !hasNonLatinLetter(value), MESSAGES.nonLatinLetters)
+      .optional(),
     email,
     telefon: phone,
     adres_najemcy: requiredText(ADDRESS_MAX * 2),
@@ -222,6 +259,8 @@ function buildApiSchema(stage: OrderStage) {
       (body): OrderDetails => ({
         declarationType: body.rodzaj_oswiadczenia,
         tenantName: body.imie_nazwisko_najemcy,
+        tenantNameOriginal: body.imie_nazwisko_najemcy_oryginalne ?? null,
+        coResidents: body.osoby_wspolzamieszkujace ?? [],
         landlordName: body.okres_najmu_dni === undefined ? (body.imie_nazwisko_wynajmujacego ?? null) : null,
         startDate: body.okres_najmu_dni === undefined ? (body.data_zawarcia ?? null) : null,
         email: body.email,

@@ -17,11 +17,17 @@ export type OrderLoaderData = {
   prices: Record<DeclarationType, string>;
 };
 
+/**
+ * The dispatch and delivery dates travel with a refused step too: without JavaScript a refused
+ * submit is a 400 whose page renders without the loader's data.
+ */
+type WithDispatchDates = { dispatchDates?: Record<DeclarationType, DispatchDates> };
+
 /** Stage 1: the form, with the posted values and conform's reply when it failed. */
-export type FormState = { stage: "form"; values: Record<string, string>; reply?: SubmissionResult<string[]>; formErrorKey?: string };
+export type FormState = WithDispatchDates & { stage: "form"; values: Record<string, string>; reply?: SubmissionResult<string[]>; formErrorKey?: string };
 
 /** Stage 2: the contract built from the posted data, the one-time token and any message. */
-export type PreviewState = {
+export type PreviewState = WithDispatchDates & {
   stage: "preview";
   values: Record<string, string>;
   details: OrderDetails;

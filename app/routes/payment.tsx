@@ -16,6 +16,8 @@ import { localeOf, getFixedT } from "~/i18n/i18n.server";
 import { homePath } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
 import { findPaymentView } from "~/order/payment-view.server";
+import { transferTitle } from "~/order/transfer-title";
+import { LateDeliveryWarning } from "~/components/order/LateDeliveryWarning";
 import { transferQrSvg } from "~/payment/transfer-qr.server";
 import { configuredGateway } from "~/payments/gateway.server";
 import { findPayableOrder, normaliseBlikCode, onlinePaymentView, startFromPaymentPage } from "~/payments/payment-page.server";
@@ -42,10 +44,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const online = payable ? await onlinePaymentView(getDb(), configuredGateway(), payable, new Date()) : null;
   const order = await findPaymentView(getDb(), token, locale);
   if (!order) throw json({ title: t("notFound.title") }, { status: 404, headers: PRIVATE_HEADERS });
-  const transferTitle = t("transfer.titleValue", { number: order.number });
-  const qrSvg = await transferQrSvg({ taxId: company.taxId, bankAccount: company.bankAccount, amountGrosze: order.priceGrosze, recipientName: company.legalName, title: transferTitle });
+  const title = transferTitle(order.number);
+  const qrSvg = await transferQrSvg({ taxId: company.taxId, bankAccount: company.bankAccount, amountGrosze: order.priceGrosze, recipientName: company.legalName, title });
   return json(
-    { order, online, transferTitle, qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`, agreementUrl: `/agreement/${encodeURIComponent(token)}` },
+    { order, online, transferTitle: title, qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`, agreementUrl: `/agreement/${encodeURIComponent(token)}` },
     { headers: PRIVATE_HEADERS },
   );
 }
@@ -102,6 +104,11 @@ export default function PaymentPage() {
     <>
       <PageHeader title={t("heading")} lead={t(unpaid ? (online ? "leadOnline" : "lead") : order.status === "cancelled" ? "leadCancelled" : "leadPaid")} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-2">
+        {order.lateDelivery && order.startDate ? (
+          <div className="lg:col-span-2">
+            <LateDeliveryWarning late={order.lateDelivery} startDate={order.startDate} locale={locale} contactEmail={company.email} />
+          </div>
+        ) : null}
         <section aria-labelledby="order-heading" className="rounded-xl border border-slate-200 p-6 shadow-sm">
           <h2 id="order-heading" className={SECTION_HEADING}>
             {t("summary.heading")}
@@ -147,6 +154,12 @@ export default function PaymentPage() {
                 <CopyButton value={company.bankAccount.replace(/\s/g, "")} label={t("transfer.account")} />
               </DetailRow>
               <DetailRow label={t("transfer.bank")}>{company.bankName}</DetailRow>
+              <DetailRow label={t("transfer.bic")}>
+                <span className="font-mono" data-testid="bank-bic">
+                  {company.bankBic}
+                </span>
+                <CopyButton value={company.bankBic} label={t("transfer.bic")} />
+              </DetailRow>
               <DetailRow label={t("transfer.amount")}>
                 <span data-testid="transfer-amount">{amount}</span>
                 <CopyButton value={(order.priceGrosze / 100).toFixed(2).replace(".", ",")} label={t("transfer.amount")} />
@@ -156,7 +169,9 @@ export default function PaymentPage() {
                 <CopyButton value={title} label={t("transfer.title")} />
               </DetailRow>
             </dl>
-            <p className="mt-4 text-sm text-slate-700">{t("transfer.note")}</p>
+            <p className="mt-4 text-sm text-slate-700">
+              {t("transfer.note")} {t("transfer.titleNote")}
+            </p>
             <figure className="mt-6 flex flex-col items-center gap-2 sm:flex-row sm:items-start sm:gap-5">
               <img src={qrCode} alt={t("qr.alt")} width={176} height={176} className="rounded border border-slate-300 bg-white" data-testid="transfer-qr" />
               <figcaption className="text-sm text-slate-700">{t("qr.caption")}</figcaption>
@@ -181,7 +196,9 @@ export default function PaymentPage() {
               {t("next.heading")}
             </h2>
             <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
-              <li>{t("next.paid")}</li>
+              <li data-testid="payment-step">
+                {order.promise ? t("next.paidDone", order.promise) : t("next.paid")}
+              </li>
               <li data-testid="withdrawal-choice">
                 {order.immediatePerformanceRequested ? t("next.startNow") : t("next.startAfterWithdrawal", { date: dispatch?.withdrawalEnds ?? "" })}
               </li>

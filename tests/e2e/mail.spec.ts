@@ -9,7 +9,9 @@ test.describe("e-mails after the order", () => {
     test(`the ${locale} confirmation arrives with both parts and the agreement PDF; the operator is told`, async ({ page }, testInfo) => {
       const order = strings(locale, "order");
       const mail = strings(locale, "mail");
-      const data = { ...validOrder(testInfo.project.name), tenantName: `Олена Żółć ${testInfo.project.name} ${Date.now()}` };
+      const base = validOrder(testInfo.project.name);
+      // The name in Latin letters as in the passport, the Cyrillic spelling beside it, and a co-resident.
+      const data = { ...base, tenantName: `Olena Żółć ${base.tenantName.split(" ").at(-1)}`, tenantNameOriginal: "Олена Коваленко", coResidents: "Taras Kovalenko" };
       await page.goto(pathFor("order", locale));
       await fillOrderForm(page, data);
       await page.getByRole("button", { name: order.form.preview }).click();
@@ -29,10 +31,18 @@ test.describe("e-mails after the order", () => {
       ]);
       const agreement = await pdfText(confirmation!.attachments[0]!);
       expect(agreement).toContain(data.tenantName);
+      expect(agreement).toContain("(Олена Коваленко)");
+      expect(agreement).toContain("Taras Kovalenko");
+      // The confirmation repeats who is covered, where the declaration goes and the choice made.
+      expect(confirmation!.text).toContain(`${mail.summary.tenant}: ${data.tenantName} (Олена Коваленко)`);
+      expect(confirmation!.text).toContain(`${mail.summary.coResidents}: Taras Kovalenko`);
+      expect(confirmation!.text).toContain(`${mail.summary.mailingAddress}: ul. Krótka 1, 00-001 Warszawa`);
       expect(agreement).toContain(number);
 
       const [notice] = await waitForMail((received) => received.subject.includes(number) && received.to.includes("operator@adres.test"));
-      expect(notice!.text).toContain(data.tenantName);
+      expect(notice!.text).toContain(`${data.tenantName} (Олена Коваленко)`);
+      expect(notice!.text).toContain("Taras Kovalenko");
+      expect(notice!.text).toContain("ul. Krótka 1, 00-001 Warszawa");
       expect(notice!.text).toContain(data.email);
 
       // Sending the same accept again writes nothing and sends nothing more. The outbox sends in

@@ -55,7 +55,7 @@ test.describe("two instances on one PostgreSQL", () => {
     const preview = await fetch(`${bases[0]}/zamowienie-oswiadczenia`, {
       method: "POST",
       headers: form,
-      body: new URLSearchParams({ ...validOrder(tag), email: customer, dataProcessingConsent: "on" }),
+      body: new URLSearchParams({ ...validOrder("multi"), email: customer, dataProcessingConsent: "on" }),
     });
     expect(preview.status).toBe(200);
     const hidden = [...(await preview.text()).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map(([, name, value]) => [name!, value!.replaceAll("&quot;", '"').replaceAll("&amp;", "&")]);

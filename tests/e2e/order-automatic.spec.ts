@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { countOrders, expectOnPaymentPage, orderWithBothConsents } from "./support/order";
+import { countOrders, expectOnPaymentPage, orderWithBothConsents, randomLetters } from "./support/order";
 import { pathFor, strings } from "./support/site";
 
 const order = strings("pl", "order");
 
 test.describe("variant 2: /umowa-automatyczna", () => {
   test("its own fields, then the full-page preview and the payment page", async ({ page }, testInfo) => {
-    const tenantName = `Ewa Automatyczna ${testInfo.project.name} ${Math.random().toString(36).slice(2, 8)}`;
+    const tenantName = `Ewa Automatyczna ${testInfo.project.name} ${randomLetters()}`;
     await page.goto(pathFor("orderAutomatic", "pl"));
     await expect(page.locator("h1")).toHaveText(order.automatic.heading);
 

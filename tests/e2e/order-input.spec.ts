@@ -1,5 +1,5 @@
 import { devices, expect, test, type Page } from "@playwright/test";
-import { fillOrderForm, validOrder } from "./support/order";
+import { fillOrderForm, inDays, validOrder } from "./support/order";
 import { pathFor, strings, type Locale } from "./support/site";
 
 /** How a person types: one key at a time, on a phone. fill() would hide a focus thief. */
@@ -57,22 +57,47 @@ test.describe("validation a Polish order needs", () => {
     await expect(page.locator("#field-phone")).toHaveValue("600/100/200");
   });
 
-  test("the start date shows its format, and a date typed the Polish way is taken", async ({ page, javaScriptEnabled }, testInfo) => {
-    await page.goto(pathFor("order", "pl"));
-    await expect(page.locator("#field-startDate-description")).toHaveText(pl.form.startDateHint);
-    await expect(page.locator("#field-startDate")).toHaveAttribute("aria-describedby", /field-startDate-description/);
-    test.skip(javaScriptEnabled, "a date input with JavaScript and a picker takes no free text; w3m-like browsers do");
-    const data = validOrder(testInfo.project.name);
-    await fillOrderForm(page, { ...data, startDate: data.startDate });
-    // A browser without a date picker sends what was typed: the server reads DD.MM.YYYY too.
-    const [year, month, day] = data.startDate.split("-");
-    await page.locator("#field-startDate").evaluate((input: HTMLInputElement, value) => {
-      input.type = "text";
-      input.value = value;
-    }, `${day}.${month}.${year}`);
-    await page.getByRole("button", { name: pl.form.preview }).click();
-    await expect(page.getByTestId("contract")).toContainText(data.tenantName);
-  });
+  for (const locale of ["pl", "uk"] as const) {
+    test(`the start date is typed key by key as day.month.year on a phone and echoed in words, in ${locale}`, async ({ page, javaScriptEnabled }, testInfo) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const order = strings(locale, "order");
+      const tag = { pl: "pl-PL", uk: "uk-UA" }[locale];
+      const words = (iso: string) => new Intl.DateTimeFormat(tag, { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(new Date(`${iso}T12:00:00Z`));
+      await page.goto(pathFor("order", locale));
+      const field = page.locator("#field-startDate");
+      await expect(field).toHaveAttribute("type", "text");
+      await expect(page.locator("#field-startDate-description")).toHaveText(order.form.startDateHint);
+      await expect(field).toHaveAttribute("aria-describedby", /field-startDate-description/);
+      const data = validOrder(testInfo.project.name);
+      await fillOrderForm(page, { ...data, startDate: "" });
+      const echo = page.getByTestId("start-date-echo");
+
+      // A slash date could mean two days: refused with the format, and nothing is echoed.
+      await field.pressSequentially("12/01/2027");
+      await page.getByRole("button", { name: order.form.preview }).click();
+      await expect(page.locator("#field-startDate-error")).toHaveText(order.validation.date);
+      await expect(echo).toHaveText("");
+      await expect(field).toHaveValue("12/01/2027");
+
+      // Too far away: refused, and the message stands beside the date as the site read it.
+      await field.fill("");
+      await field.pressSequentially("1.1.2030");
+      if (!javaScriptEnabled) await page.getByRole("button", { name: order.form.preview }).click();
+      await expect(echo).toContainText(words("2030-01-01"));
+      if (!javaScriptEnabled) await expect(page.locator("#field-startDate-error")).toHaveText(order.validation.dateRange);
+
+      // Day first, no leading zeros, typed as people do.
+      const [year, month, day] = inDays(20).split("-");
+      const typed = `${Number(day)}.${Number(month)}.${year}`;
+      await field.fill("");
+      await field.pressSequentially(typed);
+      await expect(field).toHaveValue(typed);
+      if (javaScriptEnabled) await expect(echo).toHaveText(order.form.startDateUnderstood.replace("{{date}}", words(inDays(20))));
+      await page.getByRole("button", { name: order.form.preview }).click();
+      await expect(page.getByTestId("preview-start-date")).toHaveText(order.preview.startDate.replace("{{date}}", words(inDays(20))));
+      await expect(page.getByTestId("contract")).toContainText(words(inDays(20)));
+    });
+  }
 
   test("the error summary's heading names the problem", async ({ page }) => {
     await page.goto(pathFor("order", "en"));

@@ -39,7 +39,8 @@ test.describe("order form, stage 1", () => {
       await expect(summary.locator('a[href="#field-phone"]')).toHaveText(`${order.form.phone}: ${order.validation.phone}`);
       await expect(summary.locator('a[href="#field-dataProcessingConsent"]')).toHaveText(order.validation.dataProcessingConsent);
       await expect(summary.locator('a[href="#field-mailingCity"]')).toHaveText(`${order.form.mailingHeading} – ${order.form.mailingCity}: ${order.validation.required}`);
-      await expect(summary.locator('a[href="#field-tenantName"]')).toHaveCount(0);
+      // A name must be written as in the passport: Latin letters, no markup.
+      await expect(summary.locator('a[href="#field-tenantName"]')).toHaveText(`${order.form.tenantName}: ${order.validation.latinName}`);
       await expect(page.getByLabel(order.form.tenantName)).toHaveValue("Jan <b>Kowalski</b>");
       await expect(page.getByLabel(order.form.email)).toHaveValue("not-an-email");
       await expect(page.getByLabel(order.form.phone)).toHaveValue("12345");

@@ -79,7 +79,7 @@ test.describe("payment page", () => {
     await expect(page.getByTestId("withdrawal-choice")).toContainText(/\d{1,2} (stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia)/);
   });
 
-  test("with JavaScript, the account, amount and title can be copied; without it they are plain text", async ({ page, request, javaScriptEnabled, context }, testInfo) => {
+  test("with JavaScript, the account, BIC, amount and title can be copied; without it they are plain text", async ({ page, request, javaScriptEnabled, context }, testInfo) => {
     const accepted = await request.post("/api/accept", {
       data: { imie_nazwisko_najemcy: `Copy ${testInfo.project.name}`, email: "jan@example.com", telefon: "600100200", adres_najemcy: "ul. Krótka 1, 00-001 Warszawa", adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 },
     });
@@ -91,11 +91,11 @@ test.describe("payment page", () => {
       await expect(copyButtons).toHaveCount(0);
       return;
     }
-    await expect(copyButtons).toHaveCount(3);
+    await expect(copyButtons).toHaveCount(4);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.getByRole("button", { name: payment.copy.label.replace("{{what}}", payment.transfer.title) }).click();
     await expect(page.getByText(payment.copy.done)).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(payment.transfer.titleValue.replace("{{number}}", number));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`Zamówienie ${number}`);
   });
 
   test("an unknown token is a 404 page in the page's language", async ({ page }) => {

@@ -9,6 +9,7 @@ const content = Buffer.alloc(Number(process.env.ATTACHMENT_BYTES ?? 8 * 1024 * 1
 for (let i = 0; ; i++) {
   await send({
     to: "olena@example.com",
+    replyTo: "kontakt@adres.example",
     subject: `message ${i}`,
     text: "text",
     html: "<p>html</p>",

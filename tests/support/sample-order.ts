@@ -7,6 +7,8 @@ import type { OrderDetails } from "~/order/schema";
 export const SAMPLE_API_ORDER: OrderDetails = {
   declarationType: "regular",
   tenantName: "Jan Kowalski",
+  tenantNameOriginal: null,
+  coResidents: [],
   landlordName: null,
   startDate: null,
   email: "jan@example.com",

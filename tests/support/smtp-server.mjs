@@ -9,6 +9,7 @@ async function parse(raw, envelope) {
   const mail = await simpleParser(raw);
   return {
     from: mail.from?.text ?? "",
+    replyTo: mail.replyTo?.text ?? "",
     to: envelope.rcptTo.map((recipient) => recipient.address),
     subject: mail.subject ?? "",
     messageId: mail.messageId ?? "",

@@ -7,14 +7,17 @@ import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";
 import { useHydrated } from "~/components/use-hydrated";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
-import type { Locale } from "~/i18n/locales";
+import { formatCalendarDate } from "~/config/delivery";
+import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
+import { isoDateOf } from "~/order/dates";
 import { pathFor } from "~/i18n/routes";
 import type { validateOrderDetails } from "~/order/details-validation";
 import { formFieldNames, type OrderFormFields } from "~/order/form-fields";
 import type { OrderDetails } from "~/order/schema";
 import type { OrderVariant } from "~/order/variants";
-import type { DispatchDates } from "~/order/delivery-promise.server";
+import { lateDelivery, type DispatchDates } from "~/order/delivery-warning";
 import type { FormState } from "~/order/view-state";
+import { LateDeliveryWarning } from "./LateDeliveryWarning";
 import { useBusyIntent } from "./use-busy-intent";
 
 type FormStepProps = {
@@ -115,6 +118,13 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
   // A message about the whole form (none of it could be read) stands even when no field has one.
   const serverIntro = state?.formErrorKey && (summary.length > 0 || !state.reply) ? t(state.formErrorKey) : null;
   const previewBusy = busy === "preview";
+  // Compared again as the visitor types (JavaScript on); without it, after each submit from the posted values.
+  const chosenType = fields[variant.names.declarationType].value;
+  const startDate = variant.hasStartDate ? isoDateOf(fields.startDate.value ?? "") : null;
+  const late =
+    dispatchDates && startDate && (chosenType === "regular" || chosenType === "notarized")
+      ? lateDelivery(dispatchDates, { type: chosenType, startDate, earlyStart: false })
+      : null;
 
   return (
     <>
@@ -141,8 +151,18 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
           options={DECLARATION_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))}
         />
         {variant.hasLandlordName ? <TextField field={fields.landlordName} label={required(t("form.landlordName"))} autoComplete="off" /> : null}
-        <TextField field={fields.tenantName} label={required(t("form.tenantName"))} autoComplete="name" />
-        {variant.hasStartDate ? <TextField field={fields.startDate} label={required(t("form.startDate"))} hint={t("form.startDateHint")} type="date" /> : null}
+        <TextField field={fields.tenantName} label={required(t("form.tenantName"))} hint={t("form.tenantNameHint")} autoComplete="name" />
+        <TextField field={fields.tenantNameOriginal} label={t("form.tenantNameOriginal")} hint={t("form.tenantNameOriginalHint")} autoComplete="off" />
+        <TextareaField field={fields.coResidents} label={t("form.coResidents")} hint={t("form.coResidentsHint")} rows={3} />
+        {variant.hasStartDate ? (
+          <div>
+            <TextField field={fields.startDate} label={required(t("form.startDate"))} hint={t("form.startDateHint")} autoComplete="off" />
+            {/* The date as the site reads it, in words: a typo shows before it reaches the agreement. */}
+            <p className="mt-1 text-sm font-semibold text-slate-800" aria-live="polite" data-testid="start-date-echo">
+              {startDate ? t("form.startDateUnderstood", { date: formatCalendarDate(startDate, LOCALE_TAGS[locale]) }) : null}
+            </p>
+          </div>
+        ) : null}
         <div className="grid gap-6 sm:grid-cols-2">
           <TextField field={fields.email} label={required(t("form.email"))} type="email" autoComplete="email" />
           <TextField field={fields[variant.names.phone]} label={required(t("form.phone"))} hint={t("form.phoneHint")} type="tel" autoComplete="tel" />
@@ -174,6 +194,7 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
             </>
           }
         />
+        {startDate ? <LateDeliveryWarning late={late} startDate={startDate} locale={locale} /> : null}
         <button type="submit" name="intent" value="preview" className="btn-primary w-full sm:w-auto" disabled={hydrated && busy !== null} aria-busy={previewBusy || undefined}>
           {previewBusy ? t("form.generating") : t("form.preview")}
         </button>

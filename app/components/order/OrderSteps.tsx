@@ -33,6 +33,7 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
   if (state && state.stage !== "networkError") shown.current = state;
   if (state?.stage === "preview") lastPreview.current = state;
   const view = shown.current;
+  const dispatchDates = page?.dispatchDates ?? (view?.stage === "form" || view?.stage === "preview" ? view.dispatchDates : undefined) ?? null;
   const networkError = state?.stage === "networkError" ? t(state.intent === "accept" ? "errors.acceptNetwork" : variant.previewNetworkErrorKey) : null;
 
   usePixelEvent(view?.stage === "preview" ? view.lead : view?.stage === "accepted" ? view.purchase : undefined, pixels);
@@ -59,7 +60,7 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
       <PreviewStep
         variant={variant}
         placedOrder={placedOrder}
-        dispatchDates={page?.dispatchDates[lastPreview.current.details.declarationType] ?? null}
+        dispatchDates={dispatchDates}
         preview={lastPreview.current}
         accepted={paymentUrl}
         networkError={networkError}
@@ -72,7 +73,15 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
       <PageHeader title={t(variant.headingKey)} lead={t(variant.leadKey)} />
       <div className="mx-auto max-w-3xl px-4 pb-16">
         {placedOrder ? <PlacedOrderNotice order={placedOrder} /> : null}
-        <FormStep variant={variant} defaultType={page?.defaultType ?? "regular"} dispatchDates={page?.dispatchDates ?? null} prices={page?.prices ?? formattedPrices(locale)} state={view?.stage === "form" ? view : undefined} networkError={networkError} locale={locale} />
+        <FormStep
+          variant={variant}
+          defaultType={page?.defaultType ?? "regular"}
+          dispatchDates={dispatchDates}
+          prices={page?.prices ?? formattedPrices(locale)}
+          state={view?.stage === "form" ? view : undefined}
+          networkError={networkError}
+          locale={locale}
+        />
       </div>
     </>
   );

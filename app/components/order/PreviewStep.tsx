@@ -8,14 +8,17 @@ import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatPrice, PRODUCTS } from "~/config/products";
-import type { Locale } from "~/i18n/locales";
+import { formatCalendarDate } from "~/config/delivery";
+import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { ContractView } from "~/order/contract";
 import { ACCEPT_FIELDS, type OrderFormFields } from "~/order/form-fields";
 import type { OrderVariant } from "~/order/variants";
 import type { PreviewState } from "~/order/view-state";
-import type { DispatchDates } from "~/order/delivery-promise.server";
+import { lateDelivery, type DispatchDates } from "~/order/delivery-warning";
+import type { DeclarationType } from "~/config/products";
 import type { PlacedOrder } from "~/order/placed-order.server";
+import { LateDeliveryWarning } from "./LateDeliveryWarning";
 import { PlacedOrderNotice } from "./PlacedOrderNotice";
 import { useBusyIntent } from "./use-busy-intent";
 
@@ -27,13 +30,13 @@ type PreviewStepProps = {
   networkError: string | null;
   /** The order this browser placed last, if any (app/order/placed-order.server.ts). */
   placedOrder: PlacedOrder | null;
-  /** When the chosen type would be sent if paid today, with and without the request to start at once. */
-  dispatchDates: DispatchDates | null;
+  /** When each type would be sent and delivered if paid today, with and without the request to start at once. */
+  dispatchDates: Record<DeclarationType, DispatchDates> | null;
   locale: Locale;
 };
 
 /** Stage 2: the contract with the visitor's data, the two consents and the order button. */
-export function PreviewStep({ variant, preview, accepted, networkError, placedOrder, dispatchDates, locale }: PreviewStepProps) {
+export function PreviewStep({ variant, preview, accepted, networkError, placedOrder, dispatchDates: allDispatchDates, locale }: PreviewStepProps) {
   const { t } = useTranslation("order");
   const { pathname } = useLocation();
   const hydrated = useHydrated();
@@ -41,6 +44,7 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
   const [form, fields] = useForm<OrderFormFields>({ id: FIELD_ID_PREFIX, lastResult: preview.reply });
   // Only the terms are required (PRODUCT.md); the request to start at once is a free choice.
   const [termsAccepted, setTermsAccepted] = useState(() => fields.acceptTerms.initialValue === "on");
+  const [earlyStart, setEarlyStart] = useState(() => fields.immediatePerformanceConsent.initialValue === "on");
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -54,6 +58,9 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
   const intro = preview.formErrorKey ? t(preview.formErrorKey) : null;
   const acceptBusy = busy === "accept" || accepted !== null;
   const type = preview.details.declarationType;
+  const dispatchDates = allDispatchDates?.[type] ?? null;
+  const startDate = preview.details.startDate;
+  const late = allDispatchDates && startDate ? lateDelivery(allDispatchDates, { type, startDate, earlyStart }) : null;
   const contract = <ContractView document={preview.agreement.document} locale={locale} titleLevel={variant.fullPagePreview ? 2 : 3} />;
   const binding = preview.agreement.binding;
   const alreadyPlaced = placedOrder !== null && placedOrder.previewToken === preview.token;
@@ -72,6 +79,11 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
         <p className="mt-2 text-slate-700">{t("preview.lead")}</p>
         <p className="mt-4 rounded-lg bg-blue-50 p-4 font-semibold text-blue-950" data-testid="order-summary">
           {t("preview.summary", { type: t(`common:products.${type}.name`), price: formatPrice(PRODUCTS[type].priceGrosze, locale) })}
+          {startDate ? (
+            <span className="mt-1 block font-normal" data-testid="preview-start-date">
+              {t("preview.startDate", { date: formatCalendarDate(startDate, LOCALE_TAGS[locale]) })}
+            </span>
+          ) : null}
         </p>
         {variant.fullPagePreview ? (
           <div className="mt-6 rounded-lg border border-slate-300 bg-white p-6 shadow-sm" data-testid="contract">
@@ -115,7 +127,13 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
               label={<Trans t={t} i18nKey="preview.acceptTerms" components={{ termsLink: <a href={pathFor("terms", locale)} className="font-semibold text-blue-900 underline" /> }} />}
               onChange={(event) => setTermsAccepted(event.target.checked)}
             />
-            <CheckboxField field={fields.immediatePerformanceConsent} label={t("preview.immediatePerformanceConsent")} hint={dispatchDates ? t("preview.dispatchChoice", dispatchDates) : undefined} />
+            <CheckboxField
+              field={fields.immediatePerformanceConsent}
+              label={t("preview.immediatePerformanceConsent")}
+              hint={dispatchDates ? t("preview.dispatchChoice", { ...dispatchDates }) : undefined}
+              onChange={(event) => setEarlyStart(event.target.checked)}
+            />
+            {startDate ? <LateDeliveryWarning late={late} startDate={startDate} locale={locale} /> : null}
             <p className="text-sm text-slate-600">{t("preview.payNote")}</p>
             <div className="flex flex-col gap-3 sm:flex-row">
               {/* Without JavaScript the button cannot wait for the checkboxes; the server checks them. */}

@@ -4,6 +4,7 @@ import { outbox } from "./003-outbox";
 import { backOffice } from "./004-back-office";
 import { payments } from "./005-payments";
 import { backOfficeSearchAndNotes } from "./006-back-office-search-and-notes";
+import { customerNamesAndCoResidents } from "./007-customer-names-and-co-residents";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };

@@ -6,12 +6,17 @@ export function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Random Latin letters: names must be written in letters only, as in a passport. */
+export function randomLetters(length = 6): string {
+  return Array.from({ length }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+}
+
 /** Form data that passes validation; `tenantName` is made unique per test so rows can be counted. */
 export function validOrder(tag: string) {
   return {
     declarationType: "notarized",
     landlordName: "Anna Nowak",
-    tenantName: `Jan Kowalski ${tag} ${Math.random().toString(36).slice(2, 8)}`,
+    tenantName: `Jan Kowalski ${tag} ${randomLetters()}`,
     startDate: inDays(10),
     email: "jan@example.com",
     phone: "600 100 200",

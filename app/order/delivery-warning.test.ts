@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { deliveryDates, warsawDay } from "~/config/delivery-dates.server";
+import { dispatchDatesOf } from "./delivery-promise.server";
+import { lateDelivery } from "./delivery-warning";
+
+// Tuesday 24 November 2026, 10:00 in Warsaw: ordered and paid at once.
+const now = new Date("2026-11-24T10:00:00+01:00");
+const dates = { regular: dispatchDatesOf("regular", now, now, "pl"), notarized: dispatchDatesOf("notarized", now, now, "pl") };
+
+describe("the delivery date", () => {
+  it("is the dispatch date plus the courier's transit, in business days", () => {
+    const notarized = deliveryDates("notarized", { paidAt: now, orderedAt: now, earlyStart: true });
+    // Signed by Friday 27 November, dispatched by Tuesday 1 December, delivered by Wednesday 2 December.
+    expect(warsawDay(notarized.dispatchBy)).toBe("2026-12-01");
+    expect(warsawDay(notarized.deliveredBy)).toBe("2026-12-02");
+    expect(dates.notarized.deliveredWithWaiver).toEqual({ day: "2026-12-02", label: "środa, 2 grudnia" });
+  });
+});
+
+describe("delivery versus the lease start", () => {
+  it("is late when a notarised declaration without the early start arrives after the start, and names every way out", () => {
+    const late = lateDelivery(dates, { type: "notarized", startDate: "2026-12-01", earlyStart: false });
+    // Without the request the work waits for the 14 days (to 8 December): delivered by 16 December.
+    expect(late?.deliveredBy.day).toBe("2026-12-16");
+    // Even with the request the notarised one arrives on 2 December: the early start alone is not enough.
+    expect(late?.earlyStart).toBeNull();
+    // The regular one with the request: signed 25, sent 27 (Friday), delivered Monday 30 November.
+    expect(late?.regular).toEqual({ day: "2026-11-30", label: "poniedziałek, 30 listopada", withEarlyStart: true });
+    expect(late?.moveStartTo.day).toBe("2026-12-16");
+  });
+
+  it("offers the early start when it alone is enough", () => {
+    const late = lateDelivery(dates, { type: "notarized", startDate: "2026-12-03", earlyStart: false });
+    expect(late?.earlyStart?.day).toBe("2026-12-02");
+  });
+
+  it("is on time when delivery falls on the start day or before it", () => {
+    expect(lateDelivery(dates, { type: "notarized", startDate: "2026-12-02", earlyStart: true })).toBeNull();
+    expect(lateDelivery(dates, { type: "notarized", startDate: "2026-12-01", earlyStart: true })).not.toBeNull();
+    expect(lateDelivery(dates, { type: "regular", startDate: "2027-01-15", earlyStart: false })).toBeNull();
+  });
+
+  it("says nothing without a valid start date", () => {
+    expect(lateDelivery(dates, { type: "regular", startDate: "", earlyStart: false })).toBeNull();
+    expect(lateDelivery(dates, { type: "regular", startDate: "1.12.2026", earlyStart: false })).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+import { parseWithZod } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import { PLACEHOLDER_COMPANY } from "~/config/company";
+import { getFixedT } from "~/i18n/i18n.server";
+import { contractDocument, contractText } from "./contract";
+import { apiSchema, MESSAGES, orderFormSchema, type OrderDetails } from "./schema";
+import { STANDARD_VARIANT } from "./variants";
+
+const IN_TEN_DAYS = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+const FORM: Record<string, string> = {
+  declarationType: "regular",
+  landlordName: "Anna Nowak",
+  tenantName: "Olena Kovalenko",
+  startDate: IN_TEN_DAYS,
+  email: "olena@example.com",
+  phone: "600100200",
+  propertyAddress: "ul. Długa 5/3",
+  propertyPostalCode: "70-001",
+  propertyCity: "Szczecin",
+  mailingAddress: "ul. Krótka 1",
+  mailingPostalCode: "00-001",
+  mailingCity: "Warszawa",
+  dataProcessingConsent: "on",
+};
+
+function parse(values: Record<string, string>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(values)) data.append(name, value);
+  return parseWithZod(data, { schema: orderFormSchema(STANDARD_VARIANT, "details") });
+}
+function errorOf(values: Record<string, string>, field: string) {
+  const submission = parse(values);
+  return submission.status === "success" ? undefined : submission.error?.[field]?.[0];
+}
+
+describe("names in the form", () => {
+  it("take Latin letters with diacritics, spaces, hyphens and apostrophes", () => {
+    for (const name of ["Olena Kovalenko", "Łucja Żółć-Świątek", "Seán O’Brien", "D'Artagnan", "Ștefan Brâncuși"]) {
+      expect(errorOf({ ...FORM, tenantName: name }, "tenantName"), name).toBeUndefined();
+    }
+  });
+
+  it("refuse another script, digits and markup with a message that says how to write it", async () => {
+    for (const name of ["Олена Коваленко", "Jan Kowalski 2", "Jan <b>Kowalski</b>", "-"]) {
+      expect(errorOf({ ...FORM, tenantName: name }, "tenantName"), name).toBe(MESSAGES.latinName);
+    }
+    expect((await getFixedT("uk", "order"))(MESSAGES.latinName)).toContain("латиницею");
+  });
+
+  it("keep the original spelling beside the Latin one, and up to five co-residents one per line", () => {
+    const submission = parse({ ...FORM, tenantNameOriginal: "Олена Коваленко", coResidents: "Taras Kovalenko\r\n\r\n  Marta   Kovalenko \n" });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(submission.value).toMatchObject({ tenantName: "Olena Kovalenko", tenantNameOriginal: "Олена Коваленко", coResidents: ["Taras Kovalenko", "Marta Kovalenko"] });
+    const plain = parse(FORM);
+    expect(plain.status === "success" ? plain.value : null).toMatchObject({ tenantNameOriginal: null, coResidents: [] });
+  });
+
+  it("refuse a sixth co-resident and a co-resident in Cyrillic", () => {
+    expect(errorOf({ ...FORM, coResidents: "A a\nB b\nC c\nD d\nE e\nF f" }, "coResidents")).toBe(MESSAGES.coResidentsTooMany);
+    expect(errorOf({ ...FORM, coResidents: "Taras Kovalenko\nМарта Коваленко" }, "coResidents")).toBe(MESSAGES.coResidentName);
+  });
+});
+
+describe("names in the JSON API", () => {
+  const body = {
+    imie_nazwisko_najemcy: "Jan Kowalski",
+    email: "jan@example.com",
+    telefon: "600100200",
+    adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+    adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+    rodzaj_oswiadczenia: "regular",
+    okres_najmu_dni: 90,
+  };
+
+  it("refuses a Cyrillic tenant name with a field message, and keeps taking what the original site took", () => {
+    const refused = apiSchema("accept").safeParse({ ...body, imie_nazwisko_najemcy: "Олена Коваленко" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]).toMatchObject({ path: ["imie_nazwisko_najemcy"], message: MESSAGES.nonLatinLetters });
+    expect(apiSchema("accept").safeParse({ ...body, imie_nazwisko_najemcy: "Jan Kowalski (2)" }).success).toBe(true);
+  });
+
+  it("takes the original spelling and co-residents as optional fields", () => {
+    const parsed = apiSchema("accept").parse({ ...body, imie_nazwisko_najemcy_oryginalne: "Олена Коваленко", osoby_wspolzamieszkujace: ["Taras Kovalenko"] });
+    expect(parsed).toMatchObject({ tenantNameOriginal: "Олена Коваленко", coResidents: ["Taras Kovalenko"] });
+    expect(apiSchema("accept").safeParse({ ...body, osoby_wspolzamieszkujace: ["Тарас"] }).success).toBe(false);
+  });
+});
+
+describe("names in the Polish agreement", () => {
+  it("use the Latin form, the original in brackets, and list the co-residents the declaration covers", async () => {
+    const details = {
+      ...(apiSchema("details").parse({ ...body(), imie_nazwisko_najemcy: "Olena Kovalenko" }) as OrderDetails),
+      tenantNameOriginal: "Олена Коваленко",
+      coResidents: ["Taras Kovalenko", "Marta Kovalenko"],
+    };
+    const text = contractText(contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date: new Date(), paymentDeadlineDays: 7, t: await getFixedT("pl", "order") }));
+    expect(text).toContain("Najemca: Olena Kovalenko (Олена Коваленко)");
+    expect(text).toContain("Osoby zamieszkujące z Najemcą: Taras Kovalenko, Marta Kovalenko");
+    expect(text).toContain("Najemcy oraz osób z nim zamieszkujących");
+    const alone = contractText(contractDocument({ details: { ...details, tenantNameOriginal: null, coResidents: [] }, company: PLACEHOLDER_COMPANY, locale: "pl", date: new Date(), paymentDeadlineDays: 7, t: await getFixedT("pl", "order") }));
+    expect(alone).toContain("Najemca: Olena Kovalenko\n");
+    expect(alone).not.toContain("Osoby zamieszkujące");
+  });
+
+  function body() {
+    return { imie_nazwisko_najemcy: "x", email: "jan@example.com", telefon: "600100200", adres_najemcy: "ul. Krótka 1, 00-001 Warszawa", adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 };
+  }
+});
