@@ -44,7 +44,7 @@ describe("the server's i18next", () => {
   });
 
   it("leaves values unescaped for React and the e-mails to escape where they build markup", () => {
-    expect(fixedT("pl", "payment")("transfer.titleValue", { number: "<b>&1</b>" })).toContain("<b>&1</b>");
+    expect(fixedT("pl", "mail")("cancelled.text", { number: "<b>&1</b>" })).toContain("<b>&1</b>");
   });
 
   it("throws under test on a key no locale file has, so a typo in the code fails its test", () => {

@@ -23,4 +23,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   backOffice,
   payments,
   backOfficeSearchAndNotes,
+  customerNamesAndCoResidents,
 ];
