@@ -25,7 +25,12 @@ process.env.E2E_MAIL_DIR ??= join(runDirectory, "received-mail");
 // The Przelewy24 stand-in (tests/support/p24-stand-in.mjs); the site pays through it.
 const p24Port = port + 5;
 process.env.E2E_P24_STAND_IN_URL = `http://127.0.0.1:${p24Port}`;
-const p24Account = { P24_MERCHANT_ID: String(E2E_P24.merchantId), P24_POS_ID: String(E2E_P24.posId), P24_API_KEY: E2E_P24.apiKey, P24_CRC: E2E_P24.crc };
+const p24Account = {
+  P24_MERCHANT_ID: String(E2E_P24.merchantId),
+  P24_POS_ID: String(E2E_P24.posId),
+  P24_API_KEY: E2E_P24.apiKey,
+  P24_CRC: E2E_P24.crc,
+};
 
 function chromiumExecutable(): string | undefined {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
@@ -34,7 +39,15 @@ function chromiumExecutable(): string | undefined {
 
 const launchOptions = {
   executablePath: chromiumExecutable(),
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 };
 
 export default defineConfig({

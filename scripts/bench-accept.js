@@ -50,7 +50,11 @@ const body = (i) => ({
 
 async function timed(path, payload, headers = {}) {
   const started = performance.now();
-  const response = await fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(payload) });
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(payload),
+  });
   const json = await response.json();
   return { ms: performance.now() - started, status: response.status, json };
 }
@@ -72,7 +76,9 @@ async function run(label, count, concurrency, make) {
   const elapsed = performance.now() - started;
   times.sort((a, b) => a - b);
   const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
-  console.log(`${label.padEnd(28)} n=${count} c=${concurrency}  p50 ${pct(50)} ms  p95 ${pct(95)} ms  ${(count / (elapsed / 1000)).toFixed(0)} req/s`);
+  console.log(
+    `${label.padEnd(28)} n=${count} c=${concurrency}  p50 ${pct(50)} ms  p95 ${pct(95)} ms  ${(count / (elapsed / 1000)).toFixed(0)} req/s`,
+  );
 }
 
 await waitForServer();

@@ -27,7 +27,15 @@ if (!process.env.BENCH_SKIP_BUILD) {
 }
 
 const server = spawn(process.execPath, ["./build/index.js"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SITE_URL: base, DATABASE_PATH: databasePath, DATABASE_URL: "" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    SITE_URL: base,
+    DATABASE_PATH: databasePath,
+    DATABASE_URL: "",
+  },
   stdio: "ignore",
   detached: true,
 });
@@ -92,7 +100,9 @@ const summary = (label, results) => {
   const ms = results.map((r) => r.ms).sort((a, b) => a - b);
   const pick = (q) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))].toFixed(1);
   const statuses = [...new Set(results.map((r) => r.status))].join(",");
-  console.log(`${label.padEnd(14)} n=${String(ms.length).padStart(3)}  p50=${pick(0.5)} ms  p95=${pick(0.95)} ms  max=${ms.at(-1).toFixed(1)} ms  status=${statuses}`);
+  console.log(
+    `${label.padEnd(14)} n=${String(ms.length).padStart(3)}  p50=${pick(0.5)} ms  p95=${pick(0.95)} ms  max=${ms.at(-1).toFixed(1)} ms  status=${statuses}`,
+  );
 };
 
 try {
@@ -125,10 +135,16 @@ try {
   summary("GET /robots.txt", robots);
   summary("GET /", home);
   summary("GET /healthz", health);
-  console.log(`POST /api/accept  status=${acceptResult.status}  took ${acceptResult.ms.toFixed(0)} ms (waited for the lock)  ${acceptResult.body.slice(0, 120)}`);
+  console.log(
+    `POST /api/accept  status=${acceptResult.status}  took ${acceptResult.ms.toFixed(0)} ms (waited for the lock)  ${acceptResult.body.slice(0, 120)}`,
+  );
   const stalled = [...robots, ...home, ...health].some((r) => r.ms > 1_000 || r.status !== 200);
   const acceptOk = acceptResult.status === 201 || acceptResult.status === 200 || acceptResult.status === 503;
-  console.log(stalled || !acceptOk ? "RESULT: FAIL (a request stalled or the accept failed unclearly)" : "RESULT: OK (no request stalled; the accept waited and finished)");
+  console.log(
+    stalled || !acceptOk
+      ? "RESULT: FAIL (a request stalled or the accept failed unclearly)"
+      : "RESULT: OK (no request stalled; the accept waited and finished)",
+  );
   process.exitCode = stalled || !acceptOk ? 1 : 0;
 } catch (error) {
   console.error(error);

@@ -66,7 +66,10 @@ async function mainPath(browser, base) {
 }
 
 export async function benchJavaScript({ base, row }) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   try {
     const path = await mainPath(browser, base);
     row("JS, home -> order -> preview -> payment", "<= 170 KB", `${path.kb.toFixed(1)} KB (${path.files} files)`, path.kb <= 170);

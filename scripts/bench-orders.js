@@ -71,7 +71,9 @@ async function waitForServer(base) {
 
 function runClient(options) {
   return new Promise((resolve, reject) => {
-    const client = spawn(process.execPath, ["scripts/bench-order-client.js", JSON.stringify(options)], { stdio: ["ignore", "pipe", "inherit"] });
+    const client = spawn(process.execPath, ["scripts/bench-order-client.js", JSON.stringify(options)], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let output = "";
     client.stdout.on("data", (chunk) => (output += chunk));
     client.on("exit", (code) => (code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`order client exited with ${code}`))));
@@ -80,7 +82,8 @@ function runClient(options) {
 
 async function waitForEmails(server, expected, limitMs) {
   const started = performance.now();
-  while (server.emailsWritten() < expected && performance.now() - started < limitMs) await new Promise((resolve) => setTimeout(resolve, 250));
+  while (server.emailsWritten() < expected && performance.now() - started < limitMs)
+    await new Promise((resolve) => setTimeout(resolve, 250));
   return (performance.now() - started) / 1000;
 }
 
@@ -93,7 +96,13 @@ export async function benchOrders({ port, row }) {
       const accept = percentile(result.accept, 0.99);
       const measured = `accept p50 ${ms(percentile(result.accept, 0.5))} p99 ${ms(accept)}, preview p99 ${ms(percentile(result.preview, 0.99))}`;
       row(`orders 50/s, ${name}`, "accept p99 <= 50 ms", measured, accept <= 50 && result.failures.length === 0);
-      if (result.failures.length) row(`orders 50/s, ${name}: failures`, "0", `${result.failures.length} (${[...new Set(result.failures)].slice(0, 3).join("; ")})`, false);
+      if (result.failures.length)
+        row(
+          `orders 50/s, ${name}: failures`,
+          "0",
+          `${result.failures.length} (${[...new Set(result.failures)].slice(0, 3).join("; ")})`,
+          false,
+        );
       return result;
     };
 
@@ -103,7 +112,12 @@ export async function benchOrders({ port, row }) {
     // Each order sends two e-mails (the confirmation with its PDFs and the operator's notice).
     const expected = (first.accept.length + second.accept.length) * 2;
     const drained = await waitForEmails(server, expected, 180_000);
-    row("orders: e-mails of both bursts", "all in <= 120 s", `${server.emailsWritten()} of ${expected} in ${drained.toFixed(1)} s after`, server.emailsWritten() >= expected && drained <= 120);
+    row(
+      "orders: e-mails of both bursts",
+      "all in <= 120 s",
+      `${server.emailsWritten()} of ${expected} in ${drained.toFixed(1)} s after`,
+      server.emailsWritten() >= expected && drained <= 120,
+    );
     await burst("warm, outbox idle");
     const beforeSequential = expected + BURST.count * 2;
     await waitForEmails(server, beforeSequential, 180_000);
@@ -124,7 +138,12 @@ export async function benchOrders({ port, row }) {
       perOrder <= 10,
     );
     // What an order really costs the process, e-mails included: the ceiling of orders a second it can sustain.
-    row("orders: CPU per order, e-mails included", "(figure only)", `${ms(cpuPerOrder)} (sustained ceiling ${(1000 / cpuPerOrder).toFixed(0)} orders/s)`, true);
+    row(
+      "orders: CPU per order, e-mails included",
+      "(figure only)",
+      `${ms(cpuPerOrder)} (sustained ceiling ${(1000 / cpuPerOrder).toFixed(0)} orders/s)`,
+      true,
+    );
 
     const closed = await runClient({ base: server.base, mode: "closed", concurrency: 16, seconds: 10 });
     const perSecond = closed.accept.length / closed.seconds;

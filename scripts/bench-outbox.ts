@@ -18,7 +18,23 @@ const smtp = await startSmtpServer();
 const orders = Math.ceil(total / 2);
 for (let index = 0; index < orders; index++) {
   await acceptOrder(db, {
-    details: { declarationType: index % 2 ? "regular" : "notarized", tenantName: `Bench ${index}`, tenantNameOriginal: null, coResidents: [], landlordName: null, startDate: null, email: `bench${index}@example.com`, phone: "600100200", propertyAddress: "ul. Długa 5/3, 70-001 Szczecin", mailingAddress: "ul. Krótka 1, 00-001 Warszawa", propertyParts: null, mailingParts: null, additionalInfo: null, rentalPeriodDays: 90, immediatePerformanceRequested: index % 3 === 0 },
+    details: {
+      declarationType: index % 2 ? "regular" : "notarized",
+      tenantName: `Bench ${index}`,
+      tenantNameOriginal: null,
+      coResidents: [],
+      landlordName: null,
+      startDate: null,
+      email: `bench${index}@example.com`,
+      phone: "600100200",
+      propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
+      mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
+      propertyParts: null,
+      mailingParts: null,
+      additionalInfo: null,
+      rentalPeriodDays: 90,
+      immediatePerformanceRequested: index % 3 === 0,
+    },
     variant: "automatic",
     channel: "api",
     locale: (["pl", "en", "uk", "ru"] as const)[index % 4]!,
@@ -27,15 +43,29 @@ for (let index = 0; index < orders; index++) {
     now: new Date(),
   });
 }
-const queued = Number((await db.selectFrom("outbox").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const queued = Number(
+  (
+    await db
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n,
+);
 
-const worker = startOutboxWorker({ db, deliver: createDeliver(db, createMailSender({ smtpUrl: smtp.url, from: "Bench <bench@example.com>", mailDir: "unused" })), pollMs: 60_000, log: () => undefined });
+const worker = startOutboxWorker({
+  db,
+  deliver: createDeliver(db, createMailSender({ smtpUrl: smtp.url, from: "Bench <bench@example.com>", mailDir: "unused" })),
+  pollMs: 60_000,
+  log: () => undefined,
+});
 const started = performance.now();
 const sent = await worker.drain();
 const seconds = (performance.now() - started) / 1000;
 await worker.stop();
 await smtp.waitFor(() => smtp.messages.length >= sent, 10_000);
-console.log(`outbox: ${queued} queued, ${sent} sent, ${smtp.messages.length} received by SMTP in ${seconds.toFixed(1)} s: ${(sent / seconds).toFixed(1)} messages/s (one worker, confirmations with 3 PDFs each)`);
+console.log(
+  `outbox: ${queued} queued, ${sent} sent, ${smtp.messages.length} received by SMTP in ${seconds.toFixed(1)} s: ${(sent / seconds).toFixed(1)} messages/s (one worker, confirmations with 3 PDFs each)`,
+);
 await smtp.stop();
 await db.destroy();
 process.exit(sent === queued && smtp.messages.length === queued ? 0 : 1);

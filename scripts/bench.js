@@ -60,7 +60,14 @@ const lighthousePages = (process.env.BENCH_LIGHTHOUSE_PAGES ?? Object.keys(LIGHT
 /** Chromium with its DevTools port open for Lighthouse (the Express reference of the SSR part has closed that port by now). */
 async function startChromium(debuggingPort) {
   const profile = mkdtempSync(join(tmpdir(), "adres-bench-chromium-"));
-  const flags = ["--headless=new", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${profile}`, "about:blank"];
+  const flags = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    `--remote-debugging-port=${debuggingPort}`,
+    `--user-data-dir=${profile}`,
+    "about:blank",
+  ];
   const chrome = spawn(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", flags, { stdio: "ignore" });
   for (let attempt = 0; attempt < 80; attempt++) {
     try {
@@ -83,7 +90,12 @@ async function lighthouseScores() {
       const tbt = [];
       const audits = new Set();
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(base + LIGHTHOUSE_PAGES[name], { port: port + 1, output: "json", logLevel: "error", formFactor: "mobile" });
+        const result = await lighthouse(base + LIGHTHOUSE_PAGES[name], {
+          port: port + 1,
+          output: "json",
+          logLevel: "error",
+          formFactor: "mobile",
+        });
         lcp.push(result.lhr.audits["largest-contentful-paint"].numericValue);
         tbt.push(result.lhr.audits["total-blocking-time"].numericValue);
         for (const [id, category] of Object.entries(result.lhr.categories)) {
@@ -96,8 +108,18 @@ async function lighthouseScores() {
       }
       const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
       const [performance, ...others] = Object.values(scores).map(median);
-      row(`Lighthouse ${name} (perf/a11y/bp/seo)`, ">= 95/100/100/100", [performance, ...others].join("/"), performance >= 95 && others.every((score) => score === 100));
-      row(`Lighthouse ${name}: LCP, TBT (simulated)`, "<= 2.0 s, <= 100 ms", `${(median(lcp) / 1000).toFixed(2)} s, ${median(tbt).toFixed(0)} ms`, median(lcp) <= 2000 && median(tbt) <= 100);
+      row(
+        `Lighthouse ${name} (perf/a11y/bp/seo)`,
+        ">= 95/100/100/100",
+        [performance, ...others].join("/"),
+        performance >= 95 && others.every((score) => score === 100),
+      );
+      row(
+        `Lighthouse ${name}: LCP, TBT (simulated)`,
+        "<= 2.0 s, <= 100 ms",
+        `${(median(lcp) / 1000).toFixed(2)} s, ${median(tbt).toFixed(0)} ms`,
+        median(lcp) <= 2000 && median(tbt) <= 100,
+      );
       if (audits.size) console.log(`  ${name}: failing audits: ${[...audits].join(", ")}`);
     }
   } finally {
@@ -127,7 +149,12 @@ async function ssrAgainstExpress() {
   }
   reference.close();
   const ratio = totals.remix / totals.express;
-  row("SSR home req/s vs Express+compression", ">= 30%", `${(ratio * 100).toFixed(1)}% (${(totals.remix / 2).toFixed(0)} vs ${(totals.express / 2).toFixed(0)} req/s)`, ratio >= 0.3);
+  row(
+    "SSR home req/s vs Express+compression",
+    ">= 30%",
+    `${(ratio * 100).toFixed(1)}% (${(totals.remix / 2).toFixed(0)} vs ${(totals.express / 2).toFixed(0)} req/s)`,
+    ratio >= 0.3,
+  );
 }
 
 await waitForServer();
@@ -139,6 +166,7 @@ if (only.has("lighthouse")) await lighthouseScores();
 
 console.log("");
 console.log(`${"target".padEnd(60)} ${"goal".padEnd(22)} ${"measured".padEnd(60)} result`);
-for (const { target, goal, measured, pass } of rows) console.log(`${target.padEnd(60)} ${goal.padEnd(22)} ${measured.padEnd(60)} ${pass ? "PASS" : "FAIL"}`);
+for (const { target, goal, measured, pass } of rows)
+  console.log(`${target.padEnd(60)} ${goal.padEnd(22)} ${measured.padEnd(60)} ${pass ? "PASS" : "FAIL"}`);
 stop();
 process.exit(rows.every((r) => r.pass) ? 0 : 1);

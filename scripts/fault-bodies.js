@@ -21,7 +21,15 @@ const databasePath = join(mkdtempSync(join(tmpdir(), "adres-fault-")), "fault.db
 
 // The server build run by node itself, so server.pid is the process whose memory we read.
 const server = spawn(process.execPath, ["./build/index.js"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SITE_URL: base, DATABASE_PATH: databasePath, RATE_LIMIT_DISABLED: "1" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    SITE_URL: base,
+    DATABASE_PATH: databasePath,
+    RATE_LIMIT_DISABLED: "1",
+  },
   stdio: "ignore",
 });
 const stop = () => server.kill("SIGTERM");
@@ -70,9 +78,13 @@ function postHugeBody(path, { declareLength }) {
     socket.on("error", () => undefined);
     socket.on("close", finish);
     const lengthHeader = declareLength ? `Content-Length: ${BODY_BYTES}` : "Transfer-Encoding: chunked";
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${base}\r\nContent-Type: application/x-www-form-urlencoded\r\n${lengthHeader}\r\n\r\n`);
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${base}\r\nContent-Type: application/x-www-form-urlencoded\r\n${lengthHeader}\r\n\r\n`,
+    );
     const payload = Buffer.alloc(64 * 1024, "a");
-    const chunk = declareLength ? payload : Buffer.concat([Buffer.from(`${payload.length.toString(16)}\r\n`), payload, Buffer.from("\r\n")]);
+    const chunk = declareLength
+      ? payload
+      : Buffer.concat([Buffer.from(`${payload.length.toString(16)}\r\n`), payload, Buffer.from("\r\n")]);
     const writeMore = () => {
       while (!settled && !socket.destroyed && written < BODY_BYTES) {
         written += payload.length;
@@ -105,7 +117,10 @@ for (const path of ["/consent", "/tracking/event"]) {
     const seconds = (performance.now() - started) / 1000;
     const statuses = results.map((result) => result.status);
     const sentMb = results.reduce((sum, result) => sum + result.written, 0) / 1024 / 1024;
-    check(statuses.every((status) => status === 413), `${label}: statuses ${[...new Set(statuses)].join(",")}, ${seconds.toFixed(2)} s, ${sentMb.toFixed(1)} MB written by the client before the answer`);
+    check(
+      statuses.every((status) => status === 413),
+      `${label}: statuses ${[...new Set(statuses)].join(",")}, ${seconds.toFixed(2)} s, ${sentMb.toFixed(1)} MB written by the client before the answer`,
+    );
     check(seconds < MAX_SECONDS_PER_BURST, `${label}: answered within ${MAX_SECONDS_PER_BURST} s`);
   }
 }

@@ -46,15 +46,35 @@ export async function paymentsUnderKill(dialect: "sqlite" | "postgres", { port, 
       const response = await fetch(`${base}/api/accept`, {
         method: "POST",
         headers: { "Content-Type": "application/json", "Idempotency-Key": `pay-${dialect}-${i}` },
-        body: JSON.stringify({ imie_nazwisko_najemcy: `Pay ${i}`, email: `pay-${i}@example.com`, telefon: "600100200", adres_najemcy: "ul. Krótka 1, 00-001 Warszawa", adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 }),
+        body: JSON.stringify({
+          imie_nazwisko_najemcy: `Pay ${i}`,
+          email: `pay-${i}@example.com`,
+          telefon: "600100200",
+          adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+          adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+          rodzaj_oswiadczenia: "regular",
+          okres_najmu_dni: 90,
+        }),
       });
       const body = (await response.json()) as { order_number: string; payment_url: string };
       orders.push({ number: body.order_number, path: body.payment_url });
-      await fetch(`${standIn.url}/__control`, { method: "POST", body: JSON.stringify({ sessionPrefix: `${body.order_number}-`, delayMs: Math.floor(random() * 8000), notification: i % 4 === 0 ? "twice" : "send" }) });
+      await fetch(`${standIn.url}/__control`, {
+        method: "POST",
+        body: JSON.stringify({
+          sessionPrefix: `${body.order_number}-`,
+          delayMs: Math.floor(random() * 8000),
+          notification: i % 4 === 0 ? "twice" : "send",
+        }),
+      });
     }
     await Promise.all(
       orders.map((order) =>
-        fetch(`${base}${order.path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base }, body: "intent=blik&blikCode=777123", redirect: "manual" }).catch(() => null),
+        fetch(`${base}${order.path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+          body: "intent=blik&blikCode=777123",
+          redirect: "manual",
+        }).catch(() => null),
       ),
     );
     for (let kill = 0; kill < 3; kill++) {
@@ -64,7 +84,14 @@ export async function paymentsUnderKill(dialect: "sqlite" | "postgres", { port, 
       await waitUntilUp(port, site);
     }
 
-    const charged = async () => ((await (await fetch(`${standIn.url}/__transactions?sessionPrefix=AE-`)).json()) as Array<{ sessionId: string; status: number; notifications: Array<{ status: number }> }>).filter((t) => t.status === 2);
+    const charged = async () =>
+      (
+        (await (await fetch(`${standIn.url}/__transactions?sessionPrefix=AE-`)).json()) as Array<{
+          sessionId: string;
+          status: number;
+          notifications: Array<{ status: number }>;
+        }>
+      ).filter((t) => t.status === 2);
     // Done when every charged payment's notification was answered 200 (the stand-in retries until then) and the outbox is empty.
     const deadline = Date.now() + 120_000;
     let state = await readBack(dialect, postgres?.url ?? null, databasePath);
@@ -82,9 +109,24 @@ export async function paymentsUnderKill(dialect: "sqlite" | "postgres", { port, 
     console.log(
       `payments under kill -9 on ${dialect}: ${paidAtGateway.length} charged, ${notificationsSent} notification posts (retries included), ${state.paidSessions.length} paid rows, ${state.paidEvents} "paid" audit rows, ${paidMails.length} "paid" e-mails (${distinct.size} distinct)`,
     );
-    record(`payments, kill -9 x3 on ${dialect}: charged payments not applied`, "0", `${lost.length} of ${paidAtGateway.length}`, lost.length === 0 && paidAtGateway.length > 0);
-    record(`payments, kill -9 x3 on ${dialect}: applied twice`, "0", `${state.paidEvents - state.paidSessions.length} extra audit rows, ${state.ordersPaidTwice} orders with two paid rows`, state.paidEvents === state.paidSessions.length && state.ordersPaidTwice === 0);
-    record(`payments, kill -9 x3 on ${dialect}: "paid" e-mails`, "one per paid order, none twice", `${paidMails.length} for ${state.paidSessions.length}`, paidMails.length === state.paidSessions.length && distinct.size === paidMails.length);
+    record(
+      `payments, kill -9 x3 on ${dialect}: charged payments not applied`,
+      "0",
+      `${lost.length} of ${paidAtGateway.length}`,
+      lost.length === 0 && paidAtGateway.length > 0,
+    );
+    record(
+      `payments, kill -9 x3 on ${dialect}: applied twice`,
+      "0",
+      `${state.paidEvents - state.paidSessions.length} extra audit rows, ${state.ordersPaidTwice} orders with two paid rows`,
+      state.paidEvents === state.paidSessions.length && state.ordersPaidTwice === 0,
+    );
+    record(
+      `payments, kill -9 x3 on ${dialect}: "paid" e-mails`,
+      "one per paid order, none twice",
+      `${paidMails.length} for ${state.paidSessions.length}`,
+      paidMails.length === state.paidSessions.length && distinct.size === paidMails.length,
+    );
   } finally {
     await stopOwnSite(site, "SIGTERM");
     await standIn.stop();

@@ -45,23 +45,97 @@ const random = () => {
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 const POST_ROUTES = [
-  "/zamowienie-oswiadczenia", "/en/order-declaration", "/uk/order-declaration", "/ru/order-declaration", "/umowa-automatyczna",
-  "/api/preview", "/api/accept", "/consent", "/tracking/event",
-  "/admin/login", "/admin/logout", "/admin/orders/1", "/admin/orders.csv",
-  "/", "/kontakt", "/platnosc/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/agreement/x", "/nie-ma-takiej-strony",
+  "/zamowienie-oswiadczenia",
+  "/en/order-declaration",
+  "/uk/order-declaration",
+  "/ru/order-declaration",
+  "/umowa-automatyczna",
+  "/api/preview",
+  "/api/accept",
+  "/consent",
+  "/tracking/event",
+  "/admin/login",
+  "/admin/logout",
+  "/admin/orders/1",
+  "/admin/orders.csv",
+  "/",
+  "/kontakt",
+  "/platnosc/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  "/agreement/x",
+  "/nie-ma-takiej-strony",
 ] as const;
 const FIELD_NAMES = [
-  "intent", "token", "js", "declarationType", "rodzaj_oswiadczenia", "tenantName", "landlordName", "startDate", "email", "phone", "telefon",
-  "propertyAddress", "propertyPostalCode", "propertyCity", "mailingAddress", "mailingPostalCode", "mailingCity", "additionalInfo",
-  "dataProcessingConsent", "acceptTerms", "immediatePerformanceConsent", "website", "choice", "event", "password", "transition", "paidAt",
-  "trackingNumber", "reason", "imie_nazwisko_najemcy", "adres_najemcy", "adres_eksmisji", "okres_najmu_dni", "jezyk", "__proto__", "constructor",
+  "intent",
+  "token",
+  "js",
+  "declarationType",
+  "rodzaj_oswiadczenia",
+  "tenantName",
+  "landlordName",
+  "startDate",
+  "email",
+  "phone",
+  "telefon",
+  "propertyAddress",
+  "propertyPostalCode",
+  "propertyCity",
+  "mailingAddress",
+  "mailingPostalCode",
+  "mailingCity",
+  "additionalInfo",
+  "dataProcessingConsent",
+  "acceptTerms",
+  "immediatePerformanceConsent",
+  "website",
+  "choice",
+  "event",
+  "password",
+  "transition",
+  "paidAt",
+  "trackingNumber",
+  "reason",
+  "imie_nazwisko_najemcy",
+  "adres_najemcy",
+  "adres_eksmisji",
+  "okres_najmu_dni",
+  "jezyk",
+  "__proto__",
+  "constructor",
 ] as const;
 const NASTY_VALUES = [
-  "", " ", "preview", "accept", "edit", "regular", "notarized", "on", "true", "2026-13-45", "31.02.2027", "00-000", "+48 600 100 200",
-  "<script>alert(1)</script>", "' OR 1=1 --", "%00", "\u0000", "\u202Eevil", "🏠🔑", "Ł".repeat(5000), "x".repeat(70_000), "NaN", "-1", "1e309",
-  "eyJhbGciOiJub25lIn0.e30.", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "{{constructor.constructor('return 1')()}}", "\r\n\r\nHTTP/1.1 200 OK",
+  "",
+  " ",
+  "preview",
+  "accept",
+  "edit",
+  "regular",
+  "notarized",
+  "on",
+  "true",
+  "2026-13-45",
+  "31.02.2027",
+  "00-000",
+  "+48 600 100 200",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "%00",
+  "\u0000",
+  "\u202Eevil",
+  "🏠🔑",
+  "Ł".repeat(5000),
+  "x".repeat(70_000),
+  "NaN",
+  "-1",
+  "1e309",
+  "eyJhbGciOiJub25lIn0.e30.",
+  "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  "{{constructor.constructor('return 1')()}}",
+  "\r\n\r\nHTTP/1.1 200 OK",
 ] as const;
-const nasty = () => (random() < 0.6 ? pick(NASTY_VALUES) : String.fromCharCode(...Array.from({ length: Math.floor(random() * 40) }, () => Math.floor(random() * 0xd7ff))));
+const nasty = () =>
+  random() < 0.6
+    ? pick(NASTY_VALUES)
+    : String.fromCharCode(...Array.from({ length: Math.floor(random() * 40) }, () => Math.floor(random() * 0xd7ff)));
 
 function randomJson(depth = 0): unknown {
   const roll = random();
@@ -80,21 +154,42 @@ function fuzzedRequest(): { path: string; init: RequestInit } {
   }
   if (kind < 0.65) {
     const body = random() < 0.8 ? JSON.stringify(randomJson()) : `{"imie_nazwisko_najemcy": "${nasty()}"`;
-    return { path, init: { method: "POST", headers: { "Content-Type": pick(["application/json", "text/plain", "application/json; charset=latin1"]) }, body } };
+    return {
+      path,
+      init: {
+        method: "POST",
+        headers: { "Content-Type": pick(["application/json", "text/plain", "application/json; charset=latin1"]) },
+        body,
+      },
+    };
   }
   if (kind < 0.8) {
     const boundary = `----fuzz${Math.floor(random() * 1e9)}`;
-    const parts = Array.from({ length: Math.floor(random() * 5) }, () => `--${boundary}\r\nContent-Disposition: form-data; name="${pick(FIELD_NAMES)}"\r\n\r\n${nasty()}\r\n`);
+    const parts = Array.from(
+      { length: Math.floor(random() * 5) },
+      () => `--${boundary}\r\nContent-Disposition: form-data; name="${pick(FIELD_NAMES)}"\r\n\r\n${nasty()}\r\n`,
+    );
     const body = parts.join("") + (random() < 0.7 ? `--${boundary}--\r\n` : "--broken");
-    return { path, init: { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${random() < 0.8 ? boundary : "other"}` }, body } };
+    return {
+      path,
+      init: { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${random() < 0.8 ? boundary : "other"}` }, body },
+    };
   }
   const bytes = new Uint8Array(Math.floor(random() * (random() < 0.05 ? 80_000 : 2_000)));
   for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(random() * 256);
-  const contentType = pick(["application/x-www-form-urlencoded", "application/json", "multipart/form-data", "application/octet-stream", "text/xml", ""]);
+  const contentType = pick([
+    "application/x-www-form-urlencoded",
+    "application/json",
+    "multipart/form-data",
+    "application/octet-stream",
+    "text/xml",
+    "",
+  ]);
   return { path, init: { method: "POST", headers: contentType ? { "Content-Type": contentType } : {}, body: bytes } };
 }
 
-const bodyLength = (body: RequestInit["body"]) => (typeof body === "string" ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.length : 0);
+const bodyLength = (body: RequestInit["body"]) =>
+  typeof body === "string" ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.length : 0;
 
 async function fuzz() {
   const count = Number(process.env.FAULT_FUZZ_COUNT ?? 10_000);
@@ -122,17 +217,35 @@ async function fuzz() {
             },
           );
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          if (status >= 500 || status === 0) serverErrors.push(`${status} ${(init.headers as Record<string, string>)["Content-Type"] ?? "-"} ${path} ${bodyLength(init.body)} bytes: ${String(init.body).slice(0, 80).replace(/\s+/g, " ")}`);
+          if (status >= 500 || status === 0)
+            serverErrors.push(
+              `${status} ${(init.headers as Record<string, string>)["Content-Type"] ?? "-"} ${path} ${bodyLength(init.body)} bytes: ${String(init.body).slice(0, 80).replace(/\s+/g, " ")}`,
+            );
         }
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const summary = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(", ");
-    console.log(`fuzz: ${count} bodies over ${POST_ROUTES.length} routes in ${seconds.toFixed(1)} s (${(count / seconds).toFixed(0)}/s); statuses ${summary}`);
+    const summary = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(", ");
+    console.log(
+      `fuzz: ${count} bodies over ${POST_ROUTES.length} routes in ${seconds.toFixed(1)} s (${(count / seconds).toFixed(0)}/s); statuses ${summary}`,
+    );
     for (const example of serverErrors.slice(0, 5)) console.log(`  ${example}`);
     for (const [failure, n] of failures) console.log(`  no answer (${failure}): ${n}`);
-    record("fuzzed bodies answered without a 5xx or a dropped connection", "0", `${serverErrors.length} of ${count}`, serverErrors.length === 0);
-    record("the site answers its health check after the fuzzing", "200", String((await fetch(`${base}/healthz`)).status), (await fetch(`${base}/healthz`)).ok);
+    record(
+      "fuzzed bodies answered without a 5xx or a dropped connection",
+      "0",
+      `${serverErrors.length} of ${count}`,
+      serverErrors.length === 0,
+    );
+    record(
+      "the site answers its health check after the fuzzing",
+      "200",
+      String((await fetch(`${base}/healthz`)).status),
+      (await fetch(`${base}/healthz`)).ok,
+    );
   } finally {
     await stopOwnSite(site, "SIGTERM");
   }
@@ -168,7 +281,15 @@ async function killUnderLoad(dialect: Dialect) {
           const response = await fetch(`${base}/api/accept`, {
             method: "POST",
             headers: { "Content-Type": "application/json", "Idempotency-Key": `kill-${dialect}-${worker}-${i}` },
-            body: JSON.stringify({ imie_nazwisko_najemcy: `Kill ${worker}-${i}`, email: `kill-${worker}-${i}@example.com`, telefon: "600100200", adres_najemcy: "ul. Krótka 1, 00-001 Warszawa", adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 }),
+            body: JSON.stringify({
+              imie_nazwisko_najemcy: `Kill ${worker}-${i}`,
+              email: `kill-${worker}-${i}@example.com`,
+              telefon: "600100200",
+              adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+              adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+              rodzaj_oswiadczenia: "regular",
+              okres_najmu_dni: 90,
+            }),
             signal: AbortSignal.timeout(10_000),
           }).catch(() => null);
           // Only an answer read in full is an acknowledgement: a kill can cut one off mid-body.
@@ -202,9 +323,21 @@ async function killUnderLoad(dialect: Dialect) {
     for (const message of received) deliveries.set(message.messageId, (deliveries.get(message.messageId) ?? 0) + 1);
     const missing = final.outbox.messageIds.filter((id) => !deliveries.has(id));
     const doubled = [...deliveries.values()].filter((n) => n > 1).length;
-    console.log(`kill -9 on ${dialect}: ${attempts} accepts tried, ${acknowledged.size} acknowledged, ${final.numbers.size} orders stored, ${final.outbox.messageIds.length} e-mails queued, ${received.length} delivered (${deliveries.size} distinct)`);
-    record(`kill -9 x3 on ${dialect}: acknowledged orders lost`, "0", `${lost.length} of ${acknowledged.size}`, lost.length === 0 && acknowledged.size > 0);
-    record(`kill -9 x3 on ${dialect}: e-mails lost`, "0", `${missing.length} of ${final.outbox.messageIds.length} (still queued: ${pending})`, missing.length === 0);
+    console.log(
+      `kill -9 on ${dialect}: ${attempts} accepts tried, ${acknowledged.size} acknowledged, ${final.numbers.size} orders stored, ${final.outbox.messageIds.length} e-mails queued, ${received.length} delivered (${deliveries.size} distinct)`,
+    );
+    record(
+      `kill -9 x3 on ${dialect}: acknowledged orders lost`,
+      "0",
+      `${lost.length} of ${acknowledged.size}`,
+      lost.length === 0 && acknowledged.size > 0,
+    );
+    record(
+      `kill -9 x3 on ${dialect}: e-mails lost`,
+      "0",
+      `${missing.length} of ${final.outbox.messageIds.length} (still queued: ${pending})`,
+      missing.length === 0,
+    );
     record(`kill -9 x3 on ${dialect}: e-mails sent twice`, "0", String(doubled), doubled === 0);
   } finally {
     loading = false;
@@ -234,7 +367,9 @@ async function readBack(dialect: Dialect, postgresUrl: string | null, sqlitePath
     }
   };
   const orders = await query("SELECT number FROM orders");
-  const messages = await query("SELECT outbox.id AS id, outbox.status AS status, orders.number AS number FROM outbox JOIN orders ON orders.id = outbox.order_id");
+  const messages = await query(
+    "SELECT outbox.id AS id, outbox.status AS status, orders.number AS number FROM outbox JOIN orders ON orders.id = outbox.order_id",
+  );
   const host = new URL(base).hostname;
   return {
     numbers: new Set(orders.map((row) => String(row.number))),
@@ -261,7 +396,15 @@ async function flood() {
           const response = await fetch(`${base}/api/accept`, {
             method: "POST",
             headers: { "Content-Type": "application/json", "X-Forwarded-For": "10.66.0.1" },
-            body: JSON.stringify({ imie_nazwisko_najemcy: `Flood ${worker}-${i}`, email: "flood@example.com", telefon: "600100200", adres_najemcy: "ul. Krótka 1, 00-001 Warszawa", adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 }),
+            body: JSON.stringify({
+              imie_nazwisko_najemcy: `Flood ${worker}-${i}`,
+              email: "flood@example.com",
+              telefon: "600100200",
+              adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+              adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+              rodzaj_oswiadczenia: "regular",
+              okres_najmu_dni: 90,
+            }),
           }).catch(() => null);
           const status = response?.status ?? 0;
           await response?.arrayBuffer();
@@ -273,7 +416,9 @@ async function flood() {
       const paths = ["/", "/dla-najemcy", "/zamowienie-oswiadczenia", "/regulamin", "/en"];
       for (let i = 0; Date.now() < until; i++) {
         const started = performance.now();
-        const response = await fetch(`${base}${paths[i % paths.length]}`, { headers: { "X-Forwarded-For": "10.77.0.1" } }).catch(() => null);
+        const response = await fetch(`${base}${paths[i % paths.length]}`, { headers: { "X-Forwarded-For": "10.77.0.1" } }).catch(
+          () => null,
+        );
         await response?.arrayBuffer();
         pageTimes.push(performance.now() - started);
         pageStatuses.set(response?.status ?? 0, (pageStatuses.get(response?.status ?? 0) ?? 0) + 1);
@@ -287,10 +432,17 @@ async function flood() {
     const sorted = [...pageTimes].sort((a, b) => a - b);
     const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? NaN;
     const pagesOk = pageStatuses.get(200) ?? 0;
-    console.log(`flood: ${total} POSTs in ${seconds} s from one address: ${created} created, ${limited} answered 429; pages from another address: ${pagesOk}/${pageTimes.length} loaded, p95 ${p95.toFixed(0)} ms`);
+    console.log(
+      `flood: ${total} POSTs in ${seconds} s from one address: ${created} created, ${limited} answered 429; pages from another address: ${pagesOk}/${pageTimes.length} loaded, p95 ${p95.toFixed(0)} ms`,
+    );
     record("flood: orders created by one address in 10 s", "<= 30 (30 POSTs a minute)", String(created), created <= 30 && created > 0);
     record("flood: the rest refused with 429", `${total - created}`, String(limited), limited === total - created);
-    record("flood: pages from another address keep loading", "all 200", `${pagesOk} of ${pageTimes.length}, p95 ${p95.toFixed(0)} ms`, pagesOk === pageTimes.length && pageTimes.length > 0);
+    record(
+      "flood: pages from another address keep loading",
+      "all 200",
+      `${pagesOk} of ${pageTimes.length}, p95 ${p95.toFixed(0)} ms`,
+      pagesOk === pageTimes.length && pageTimes.length > 0,
+    );
   } finally {
     await stopOwnSite(site, "SIGTERM");
   }
@@ -312,5 +464,7 @@ if (only.has("payments")) {
 }
 const failed = results.filter((result) => !result.pass);
 if (failed.length > 0) console.log(`the sites' output: ${siteLog}`);
-console.log(`\n${results.length - failed.length} of ${results.length} fault checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `\n${results.length - failed.length} of ${results.length} fault checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
 process.exit(failed.length === 0 ? 0 : 1);

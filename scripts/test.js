@@ -32,7 +32,9 @@ const typecheckOk = run("type check", "npx", ["tsc"]);
 const lintOk = run("lint and format", "npm", ["run", "lint"]);
 const unitOk = run("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`]);
 const buildOk = run("build", "npm", ["run", "build"]);
-const browserOk = buildOk && run("browser tests", "npx", ["playwright", "test", ...process.argv.slice(2)], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+const browserOk =
+  buildOk &&
+  run("browser tests", "npx", ["playwright", "test", ...process.argv.slice(2)], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
 
 const unit = readReport(vitestReport);
 const browser = buildOk ? readReport(playwrightReport) : null;
@@ -42,6 +44,8 @@ const failedTests = (unit?.numFailedTests ?? 0) + (browser?.stats.unexpected ?? 
 const failedSteps = [typecheckOk, lintOk, unitOk && unit !== null, buildOk, browserOk && browser !== null].filter((ok) => !ok).length;
 const failed = failedTests > 0 ? failedTests : failedSteps;
 
-console.log(`\nunit: ${unit?.numPassedTests ?? 0} passed, ${unit?.numFailedTests ?? 0} failed; browser: ${browser?.stats.expected ?? 0} passed, ${(browser?.stats.unexpected ?? 0) + (browser?.stats.flaky ?? 0)} failed`);
+console.log(
+  `\nunit: ${unit?.numPassedTests ?? 0} passed, ${unit?.numFailedTests ?? 0} failed; browser: ${browser?.stats.expected ?? 0} passed, ${(browser?.stats.unexpected ?? 0) + (browser?.stats.flaky ?? 0)} failed`,
+);
 console.log(`Tests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);

@@ -3,7 +3,9 @@ import { csvCell, csvText, toCsv } from "./csv";
 
 describe("CSV export cells", () => {
   it("keeps phones and tracking numbers as text a spreadsheet shows without an apostrophe", () => {
-    expect(toCsv([[csvText("0048601234567"), csvText("+48 601 234 567"), csvText("123456789012")]])).toBe('\uFEFF"=""0048601234567""";"=""+48 601 234 567""";"=""123456789012"""\r\n');
+    expect(toCsv([[csvText("0048601234567"), csvText("+48 601 234 567"), csvText("123456789012")]])).toBe(
+      '\uFEFF"=""0048601234567""";"=""+48 601 234 567""";"=""123456789012"""\r\n',
+    );
     // Anything that could close the quotes is an ordinary cell, formula guard included.
     expect(toCsv([[csvText('1"&HYPERLINK("x")&"'), csvText("=1+1"), csvText(null)]])).toBe(`\uFEFF"1""&HYPERLINK(""x"")&""";'=1+1;\r\n`);
   });
@@ -31,12 +33,17 @@ describe("CSV export cells", () => {
     expect(csvCell('=1+1,"x"')).toBe(`"'=1+1,""x"""`);
     // Read back as RFC 4180 with "," as the separator, the row keeps its cells.
     const row = toCsv([["1", "Jan Kowalski,=2+5", 'cytat "x"; i dalej', "wiersz\ndrugi"]]).slice(1, -2);
-    expect(splitRfc4180(row, ",")).toEqual(["1;Jan Kowalski,=2+5;cytat \"x\"; i dalej;wiersz\ndrugi"]);
+    expect(splitRfc4180(row, ",")).toEqual(['1;Jan Kowalski,=2+5;cytat "x"; i dalej;wiersz\ndrugi']);
     expect(splitRfc4180(row, ";")).toEqual(["1", "Jan Kowalski,=2+5", 'cytat "x"; i dalej', "wiersz\ndrugi"]);
   });
 
   it("starts with a BOM and ends rows with CRLF", () => {
-    expect(toCsv([["a", "b"], ["c", "d"]])).toBe("\uFEFFa;b\r\nc;d\r\n");
+    expect(
+      toCsv([
+        ["a", "b"],
+        ["c", "d"],
+      ]),
+    ).toBe("\uFEFFa;b\r\nc;d\r\n");
   });
 });
 
@@ -57,8 +64,7 @@ function splitRfc4180(line: string, separator: string): string[] {
     else if (character === separator) {
       cells.push(cell);
       cell = "";
-    }
-    else cell += character;
+    } else cell += character;
   }
   return [...cells, cell];
 }

@@ -21,12 +21,27 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
   });
   afterEach(() => db.destroy());
 
-  const kinds = async () => (await db.selectFrom("outbox").select(["kind", "data"]).where("order_id", "=", orderId).where("kind", "in", ["payment_reminder", "order_cancelled"]).orderBy("id").execute()).map((m) => [m.kind, JSON.parse(m.data ?? "null")]);
+  const kinds = async () =>
+    (
+      await db
+        .selectFrom("outbox")
+        .select(["kind", "data"])
+        .where("order_id", "=", orderId)
+        .where("kind", "in", ["payment_reminder", "order_cancelled"])
+        .orderBy("id")
+        .execute()
+    ).map((m) => [m.kind, JSON.parse(m.data ?? "null")]);
   const order = () => db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
 
   describe("housekeeping dates", () => {
     it("reminds once from 2 days before the 7-day deadline, not earlier", async () => {
-      expect(await runHousekeeping(db, at(4, 23), settings)).toEqual({ reminded: 0, cancelled: 0, anonymised: 0, signInRecordsPruned: 0, sessionsPruned: 0 });
+      expect(await runHousekeeping(db, at(4, 23), settings)).toEqual({
+        reminded: 0,
+        cancelled: 0,
+        anonymised: 0,
+        signInRecordsPruned: 0,
+        sessionsPruned: 0,
+      });
       expect(await runHousekeeping(db, at(5), settings)).toMatchObject({ reminded: 1 });
       expect(await runHousekeeping(db, at(6), settings)).toMatchObject({ reminded: 0 });
       expect(await kinds()).toEqual([["payment_reminder", { deadline: at(7).toISOString() }]]);
@@ -47,11 +62,22 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       const dispatched = at(2);
       const twoYearsLater = new Date(dispatched);
       twoYearsLater.setUTCFullYear(twoYearsLater.getUTCFullYear() + 2);
-      expect(await runHousekeeping(db, new Date(twoYearsLater.getTime() - 1000), settings)).toEqual({ reminded: 0, cancelled: 0, anonymised: 0, signInRecordsPruned: 0, sessionsPruned: 0 });
+      expect(await runHousekeeping(db, new Date(twoYearsLater.getTime() - 1000), settings)).toEqual({
+        reminded: 0,
+        cancelled: 0,
+        anonymised: 0,
+        signInRecordsPruned: 0,
+        sessionsPruned: 0,
+      });
       const before = await order();
       expect(await runHousekeeping(db, twoYearsLater, settings)).toMatchObject({ anonymised: 1 });
       const after = await order();
-      expect(after).toMatchObject({ number: before.number, price_grosze: before.price_grosze, created_at: before.created_at, anonymised_at: twoYearsLater.toISOString() });
+      expect(after).toMatchObject({
+        number: before.number,
+        price_grosze: before.price_grosze,
+        created_at: before.created_at,
+        anonymised_at: twoYearsLater.toISOString(),
+      });
       expect(JSON.stringify(after)).not.toContain("Kowalski");
       expect(JSON.stringify(after)).not.toContain("jan@example.com");
       expect(after?.search_text).toBe(before!.number.toLowerCase());

@@ -5,7 +5,6 @@ import { paymentDeadline, reminderDueAt } from "~/order/payment-deadline";
 import { configuredGateway } from "~/payments/gateway.server";
 import { recoverStalePayments } from "~/payments/recovery.server";
 
-
 export const HOUSEKEEPING_JOB = "housekeeping";
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 /** A run that crashed mid-way frees its lease after this long. */
@@ -17,7 +16,11 @@ const LEASE_MS = 5 * 60_000;
  */
 export async function takeLease(db: AppDatabase, name: string, now: Date, periodMs: number): Promise<boolean> {
   const at = now.toISOString();
-  await db.insertInto("job_runs").values({ name, last_run_at: null, lease_until: null, last_result: null }).onConflict((c) => c.column("name").doNothing()).execute();
+  await db
+    .insertInto("job_runs")
+    .values({ name, last_run_at: null, lease_until: null, last_result: null })
+    .onConflict((c) => c.column("name").doNothing())
+    .execute();
   const periodStart = new Date(now.getTime() - periodMs).toISOString();
   const taken = await db
     .updateTable("job_runs")
@@ -29,7 +32,13 @@ export async function takeLease(db: AppDatabase, name: string, now: Date, period
   return Number(taken.numUpdatedRows) === 1;
 }
 
-export type HousekeepingResult = { reminded: number; cancelled: number; anonymised: number; signInRecordsPruned: number; sessionsPruned: number };
+export type HousekeepingResult = {
+  reminded: number;
+  cancelled: number;
+  anonymised: number;
+  signInRecordsPruned: number;
+  sessionsPruned: number;
+};
 
 /** Sign-in attempts hold e-mail and IP addresses; the lockout reads 15 minutes of them, so a day is plenty. */
 export const SIGN_IN_RECORDS_KEPT_MS = 24 * 60 * 60_000;
@@ -48,29 +57,58 @@ export function retentionCutoff(now: Date, retentionYears: number): Date {
 }
 
 /** One pass: reminders, cancellations of unpaid orders past the deadline, anonymisation, and the back office's own records pruned. */
-export async function runHousekeeping(db: AppDatabase, now: Date, settings: HousekeepingSettings): Promise<HousekeepingResult & { paymentsRecovered?: number }> {
+export async function runHousekeeping(
+  db: AppDatabase,
+  now: Date,
+  settings: HousekeepingSettings,
+): Promise<HousekeepingResult & { paymentsRecovered?: number }> {
   const paymentsRecovered = settings.recoverPayments ? await settings.recoverPayments(now) : undefined;
   const days = settings.paymentDeadlineDays;
   // An order placed before these moments is due a reminder / past its deadline.
   const remindIfOrderedBefore = new Date(now.getTime() - (reminderDueAt(now, days).getTime() - now.getTime()));
   const cancelIfOrderedBefore = new Date(now.getTime() - (paymentDeadline(now, days).getTime() - now.getTime()));
 
-  const unpaid = await db.selectFrom("orders").select(["id", "created_at"]).where("status", "=", "awaiting_payment").where("created_at", "<=", remindIfOrderedBefore.toISOString()).execute();
+  const unpaid = await db
+    .selectFrom("orders")
+    .select(["id", "created_at"])
+    .where("status", "=", "awaiting_payment")
+    .where("created_at", "<=", remindIfOrderedBefore.toISOString())
+    .execute();
   let reminded = 0;
   let cancelled = 0;
   for (const order of unpaid) {
     if (order.created_at <= cancelIfOrderedBefore.toISOString()) {
       const done = await db.transaction().execute(async (trx) => {
         const at = now.toISOString();
-        const result = await trx.updateTable("orders").set({ status: "cancelled", cancelled_at: at, cancel_reason: "unpaid", updated_at: at }).where("id", "=", order.id).where("status", "=", "awaiting_payment").executeTakeFirst();
+        const result = await trx
+          .updateTable("orders")
+          .set({ status: "cancelled", cancelled_at: at, cancel_reason: "unpaid", updated_at: at })
+          .where("id", "=", order.id)
+          .where("status", "=", "awaiting_payment")
+          .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
-        await trx.insertInto("order_events").values({ order_id: order.id, operator: "system", from_status: "awaiting_payment", to_status: "cancelled", details: JSON.stringify({ reason: "unpaid" }), at }).execute();
+        await trx
+          .insertInto("order_events")
+          .values({
+            order_id: order.id,
+            operator: "system",
+            from_status: "awaiting_payment",
+            to_status: "cancelled",
+            details: JSON.stringify({ reason: "unpaid" }),
+            at,
+          })
+          .execute();
         await enqueueMessages(trx, order.id, ["order_cancelled"], now, { reason: "unpaid" });
         return true;
       });
       if (done) cancelled += 1;
     } else {
-      const before = await db.selectFrom("outbox").select("id").where("order_id", "=", order.id).where("kind", "=", "payment_reminder").executeTakeFirst();
+      const before = await db
+        .selectFrom("outbox")
+        .select("id")
+        .where("order_id", "=", order.id)
+        .where("kind", "=", "payment_reminder")
+        .executeTakeFirst();
       if (before) continue;
       const deadline = paymentDeadline(new Date(order.created_at), days).toISOString();
       await enqueueMessages(db, order.id, ["payment_reminder"], now, { deadline });
@@ -82,21 +120,40 @@ export async function runHousekeeping(db: AppDatabase, now: Date, settings: Hous
   const expired = await db
     .updateTable("orders")
     .set({
-      tenant_name: "—", tenant_name_original: null, co_residents: null, landlord_name: null, email: "—", phone: "—",
-      property_address: "—", property_street: null, property_postal_code: null, property_city: null,
-      mailing_address: "—", mailing_street: null, mailing_postal_code: null, mailing_city: null,
-      additional_info: null, contract_text: "—", contract_text_binding: null,
-      anonymised_at: now.toISOString(), updated_at: now.toISOString(),
+      tenant_name: "—",
+      tenant_name_original: null,
+      co_residents: null,
+      landlord_name: null,
+      email: "—",
+      phone: "—",
+      property_address: "—",
+      property_street: null,
+      property_postal_code: null,
+      property_city: null,
+      mailing_address: "—",
+      mailing_street: null,
+      mailing_postal_code: null,
+      mailing_city: null,
+      additional_info: null,
+      contract_text: "—",
+      contract_text_binding: null,
+      anonymised_at: now.toISOString(),
+      updated_at: now.toISOString(),
       // The number stays findable; the folded name, e-mail and phone go with the rest.
       search_text: (eb) => eb.fn("lower", [eb.ref("number")]),
     })
     .where("anonymised_at", "is", null)
-    .where((eb) => eb.or([
-      eb.and([eb("status", "=", "dispatched"), eb("dispatched_at", "<=", cutoff)]),
-      eb.and([eb("status", "=", "cancelled"), eb("cancelled_at", "<=", cutoff)]),
-    ]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "dispatched"), eb("dispatched_at", "<=", cutoff)]),
+        eb.and([eb("status", "=", "cancelled"), eb("cancelled_at", "<=", cutoff)]),
+      ]),
+    )
     .executeTakeFirst();
-  const oldAttempts = await db.deleteFrom("sign_in_attempts").where("attempted_at", "<", new Date(now.getTime() - SIGN_IN_RECORDS_KEPT_MS).toISOString()).executeTakeFirst();
+  const oldAttempts = await db
+    .deleteFrom("sign_in_attempts")
+    .where("attempted_at", "<", new Date(now.getTime() - SIGN_IN_RECORDS_KEPT_MS).toISOString())
+    .executeTakeFirst();
   const endedSessions = await db.deleteFrom("admin_sessions").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
   return {
     reminded,
@@ -109,10 +166,19 @@ export async function runHousekeeping(db: AppDatabase, now: Date, settings: Hous
 }
 
 /** Runs the job if this process holds the lease, and records the run. */
-export async function runHousekeepingOnce(db: AppDatabase, now: Date, settings: HousekeepingSettings, periodMs = HOUSEKEEPING_INTERVAL_MS): Promise<HousekeepingResult | null> {
+export async function runHousekeepingOnce(
+  db: AppDatabase,
+  now: Date,
+  settings: HousekeepingSettings,
+  periodMs = HOUSEKEEPING_INTERVAL_MS,
+): Promise<HousekeepingResult | null> {
   if (!(await takeLease(db, HOUSEKEEPING_JOB, now, periodMs - 1000))) return null;
   const result = await runHousekeeping(db, now, settings);
-  await db.updateTable("job_runs").set({ last_run_at: now.toISOString(), lease_until: null, last_result: JSON.stringify(result) }).where("name", "=", HOUSEKEEPING_JOB).execute();
+  await db
+    .updateTable("job_runs")
+    .set({ last_run_at: now.toISOString(), lease_until: null, last_result: JSON.stringify(result) })
+    .where("name", "=", HOUSEKEEPING_JOB)
+    .execute();
   return result;
 }
 

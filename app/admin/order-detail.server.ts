@@ -15,9 +15,28 @@ export type MessageView = {
   nextAttemptAt: string;
 };
 
-export type PaymentView = Pick<PaymentRow, "id" | "gateway" | "method" | "session_id" | "state" | "amount_grosze" | "gateway_order_id" | "created_at" | "paid_at" | "refunded_at" | "refund_reason">;
+export type PaymentView = Pick<
+  PaymentRow,
+  | "id"
+  | "gateway"
+  | "method"
+  | "session_id"
+  | "state"
+  | "amount_grosze"
+  | "gateway_order_id"
+  | "created_at"
+  | "paid_at"
+  | "refunded_at"
+  | "refund_reason"
+>;
 
-export type OrderDetail = { order: OrderRow; events: OrderEventView[]; messages: MessageView[]; payments: PaymentView[]; transitions: Transition[] };
+export type OrderDetail = {
+  order: OrderRow;
+  events: OrderEventView[];
+  messages: MessageView[];
+  payments: PaymentView[];
+  transitions: Transition[];
+};
 
 function messageState(status: string, attempts: number): MessageView["state"] {
   if (status === "sent") return "sent";
@@ -31,7 +50,12 @@ function detailsOf(json: string | null): Record<string, string> {
   try {
     const parsed: unknown = JSON.parse(json);
     if (!parsed || typeof parsed !== "object") return {};
-    return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, value === null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value)]));
+    return Object.fromEntries(
+      Object.entries(parsed).map(([key, value]) => [
+        key,
+        value === null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value),
+      ]),
+    );
   } catch {
     return {};
   }
@@ -46,14 +70,32 @@ export async function findOrderDetail(db: AppDatabase, orderId: number): Promise
     db.selectFrom("outbox").selectAll().where("order_id", "=", orderId).orderBy("id").execute(),
     db
       .selectFrom("payments")
-      .select(["id", "gateway", "method", "session_id", "state", "amount_grosze", "gateway_order_id", "created_at", "paid_at", "refunded_at", "refund_reason"])
+      .select([
+        "id",
+        "gateway",
+        "method",
+        "session_id",
+        "state",
+        "amount_grosze",
+        "gateway_order_id",
+        "created_at",
+        "paid_at",
+        "refunded_at",
+        "refund_reason",
+      ])
       .where("order_id", "=", orderId)
       .orderBy("id")
       .execute(),
   ]);
   return {
     order,
-    events: events.map((event) => ({ at: event.at, operator: event.operator, from: event.from_status, to: event.to_status, details: detailsOf(event.details) })),
+    events: events.map((event) => ({
+      at: event.at,
+      operator: event.operator,
+      from: event.from_status,
+      to: event.to_status,
+      details: detailsOf(event.details),
+    })),
     messages: messages.map((message) => ({
       kind: message.kind,
       state: messageState(message.status, message.attempts),

@@ -23,7 +23,11 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
 
   describe("the order list", () => {
     it("filters by status with counts and searches number, name, e-mail and phone", async () => {
-      const { order: second } = await placeSampleOrder(db, new Date(T0.getTime() + 1000), { details: { tenantName: '=HYPERLINK("http://evil","x")', email: "anna@example.com", phone: "700800900" }, locale: "en", idempotencyKey: "k2" });
+      const { order: second } = await placeSampleOrder(db, new Date(T0.getTime() + 1000), {
+        details: { tenantName: '=HYPERLINK("http://evil","x")', email: "anna@example.com", phone: "700800900" },
+        locale: "en",
+        idempotencyKey: "k2",
+      });
       await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0);
       expect((await listOrders(db, filter(""))).rows.map((r) => r.id)).toEqual([second.id, orderId]);
       expect((await listOrders(db, filter("status=paid"))).rows.map((r) => r.id)).toEqual([orderId]);
@@ -40,17 +44,28 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
   });
 
   it("finds a customer by Cyrillic or Polish name in any case and by the phone in any spelling", async () => {
-    const { order: olena } = await placeSampleOrder(db, new Date(T0.getTime() + 1000), { details: { tenantName: "Олена Коваленко", email: "olena@example.com", phone: "+48 601 234 567" }, idempotencyKey: "k2" });
-    const { order: lodz } = await placeSampleOrder(db, new Date(T0.getTime() + 2000), { details: { tenantName: "Łucja Żółtowska", email: "l@example.com", phone: "+380 50 123 4567" }, idempotencyKey: "k3" });
+    const { order: olena } = await placeSampleOrder(db, new Date(T0.getTime() + 1000), {
+      details: { tenantName: "Олена Коваленко", email: "olena@example.com", phone: "+48 601 234 567" },
+      idempotencyKey: "k2",
+    });
+    const { order: lodz } = await placeSampleOrder(db, new Date(T0.getTime() + 2000), {
+      details: { tenantName: "Łucja Żółtowska", email: "l@example.com", phone: "+380 50 123 4567" },
+      idempotencyKey: "k3",
+    });
     const found = async (q: string) => (await listOrders(db, filter(`q=${encodeURIComponent(q)}`))).rows.map((r) => r.id);
-    for (const q of ["Коваленко", "КОВАЛЕНКО", "коваленко", "601234567", "+48601234567", "601-234-567", "0048601234567", "+48 601 234 567"]) expect(await found(q), q).toEqual([olena.id]);
-    for (const q of ["łucja żółtowska", "ŁUCJA", "zoltowska", "ZÓŁTOWSKA", "+380501234567", "0501234567"]) expect(await found(q), q).toEqual([lodz.id]);
+    for (const q of ["Коваленко", "КОВАЛЕНКО", "коваленко", "601234567", "+48601234567", "601-234-567", "0048601234567", "+48 601 234 567"])
+      expect(await found(q), q).toEqual([olena.id]);
+    for (const q of ["łucja żółtowska", "ŁUCJA", "zoltowska", "ZÓŁTOWSKA", "+380501234567", "0501234567"])
+      expect(await found(q), q).toEqual([lodz.id]);
     expect(await countByStatus(db, filter("q=zoltowska"))).toEqual({ awaiting_payment: 1, paid: 0, dispatched: 0, cancelled: 0 });
   });
 
   it("filters by the day placed (Warsaw days, both ends included) and lists the due for dispatch earliest first", async () => {
     // T0 is 23 Nov 10:00 in Warsaw; the second order is placed at 23:30 Warsaw time on 24 Nov (22:30 UTC).
-    const { order: late } = await placeSampleOrder(db, new Date("2026-11-24T22:30:00Z"), { details: { immediatePerformanceRequested: false }, idempotencyKey: "k2" });
+    const { order: late } = await placeSampleOrder(db, new Date("2026-11-24T22:30:00Z"), {
+      details: { immediatePerformanceRequested: false },
+      idempotencyKey: "k2",
+    });
     const { order: notPaid } = await placeSampleOrder(db, new Date("2026-11-24T10:00:00Z"), { idempotencyKey: "k3" });
     expect((await listOrders(db, filter("from=2026-11-24&to=2026-11-24"))).rows.map((r) => r.id)).toEqual([late.id, notPaid.id]);
     expect((await listOrders(db, filter("to=2026-11-23"))).rows.map((r) => r.id)).toEqual([orderId]);
@@ -70,7 +85,13 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
 
   it("exports the CSV with the panel's words, Warsaw times, phones as text and the delivery facts as columns", async () => {
     await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0);
-    await applyTransition(db, orderId, { transition: "mark_dispatched", trackingNumber: "123456789012", courier: "InPost" }, "op", new Date("2026-11-25T15:05:00Z"));
+    await applyTransition(
+      db,
+      orderId,
+      { transition: "mark_dispatched", trackingNumber: "123456789012", courier: "InPost" },
+      "op",
+      new Date("2026-11-25T15:05:00Z"),
+    );
     const [header, row] = (await ordersCsv(db, filter(""), 7)).slice(1).split("\r\n");
     const cells = Object.fromEntries(header!.split(";").map((name, index) => [name, row!.split(";")[index]]));
     expect(cells).toMatchObject({
@@ -97,7 +118,8 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
   });
 
   it("refuses a search with a NUL, a line break or a bidi character before it reaches the database", async () => {
-    for (const q of ["%00", "a%0Ab", "%E2%80%AEx", "op%00%40example.com"]) expect(filterProblem(new URL(`http://x/admin?q=${q}`)), q).toMatch(/niewidoczne/);
+    for (const q of ["%00", "a%0Ab", "%E2%80%AEx", "op%00%40example.com"])
+      expect(filterProblem(new URL(`http://x/admin?q=${q}`)), q).toMatch(/niewidoczne/);
     for (const q of ["", "Kowalski", "%C5%81%C3%B3d%C5%BA", "%25_"]) expect(filterProblem(new URL(`http://x/admin?q=${q}`)), q).toBeNull();
     // What the refusal spares: PostgreSQL rejects a NUL in any query parameter (a 500 if it got there).
     const withNul = listOrders(db, filter("q=%00"));

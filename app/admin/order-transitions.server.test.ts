@@ -18,16 +18,47 @@ describe.each(DIALECTS)("transitions on %s", (dialect) => {
 
   const orderRow = () => db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
   const customerMessages = () =>
-    db.selectFrom("outbox").select(["kind", "data"]).where("order_id", "=", orderId).where("kind", "in", ["order_paid", "order_dispatched", "order_cancelled"]).orderBy("id").execute();
+    db
+      .selectFrom("outbox")
+      .select(["kind", "data"])
+      .where("order_id", "=", orderId)
+      .where("kind", "in", ["order_paid", "order_dispatched", "order_cancelled"])
+      .orderBy("id")
+      .execute();
 
   describe("applying a status transition", () => {
     it("marks paid then dispatched, each with its audit row and customer e-mail", async () => {
-      expect(await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op@example.com", T0)).toEqual({ ok: true, from: "awaiting_payment", to: "paid" });
-      expect(await applyTransition(db, orderId, { transition: "mark_dispatched", trackingNumber: "RR123456789PL", courier: "Poczta Polska" }, "op@example.com", T0)).toMatchObject({ ok: true, to: "dispatched" });
+      expect(await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op@example.com", T0)).toEqual({
+        ok: true,
+        from: "awaiting_payment",
+        to: "paid",
+      });
+      expect(
+        await applyTransition(
+          db,
+          orderId,
+          { transition: "mark_dispatched", trackingNumber: "RR123456789PL", courier: "Poczta Polska" },
+          "op@example.com",
+          T0,
+        ),
+      ).toMatchObject({ ok: true, to: "dispatched" });
       const order = await orderRow();
-      expect(order).toMatchObject({ status: "dispatched", paid_at: "2026-11-24", tracking_number: "RR123456789PL", courier: "Poczta Polska", dispatched_at: T0.toISOString() });
-      const events = await db.selectFrom("order_events").select(["operator", "from_status", "to_status", "details"]).orderBy("id").execute();
-      expect(events.map((e) => [e.from_status, e.to_status, e.operator])).toEqual([["awaiting_payment", "paid", "op@example.com"], ["paid", "dispatched", "op@example.com"]]);
+      expect(order).toMatchObject({
+        status: "dispatched",
+        paid_at: "2026-11-24",
+        tracking_number: "RR123456789PL",
+        courier: "Poczta Polska",
+        dispatched_at: T0.toISOString(),
+      });
+      const events = await db
+        .selectFrom("order_events")
+        .select(["operator", "from_status", "to_status", "details"])
+        .orderBy("id")
+        .execute();
+      expect(events.map((e) => [e.from_status, e.to_status, e.operator])).toEqual([
+        ["awaiting_payment", "paid", "op@example.com"],
+        ["paid", "dispatched", "op@example.com"],
+      ]);
       expect((await customerMessages()).map((m) => [m.kind, JSON.parse(m.data ?? "null")])).toEqual([
         ["order_paid", { paidAt: "2026-11-24" }],
         ["order_dispatched", { trackingNumber: "RR123456789PL", courier: "Poczta Polska" }],
@@ -35,7 +66,11 @@ describe.each(DIALECTS)("transitions on %s", (dialect) => {
     });
 
     it("refuses a move the rules do not allow and changes nothing", async () => {
-      expect(await applyTransition(db, orderId, { transition: "mark_dispatched", trackingNumber: "X", courier: null }, "op", T0)).toEqual({ ok: false, reason: "not-allowed", current: "awaiting_payment" });
+      expect(await applyTransition(db, orderId, { transition: "mark_dispatched", trackingNumber: "X", courier: null }, "op", T0)).toEqual({
+        ok: false,
+        reason: "not-allowed",
+        current: "awaiting_payment",
+      });
       expect((await orderRow()).status).toBe("awaiting_payment");
       expect(await db.selectFrom("order_events").selectAll().execute()).toEqual([]);
       expect(await customerMessages()).toEqual([]);

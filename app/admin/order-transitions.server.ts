@@ -18,31 +18,50 @@ export type TransitionFacts =
   | { transition: "cancel"; reason: string; reasonCode?: CancelReasonCode; refundedGrosze?: number }
   | { transition: "reopen"; paidAt: string; receivedGrosze?: number };
 
-export type TransitionResult = { ok: true; from: OrderStatus; to: OrderStatus } | { ok: false; reason: "not-found" | "not-allowed"; current?: OrderStatus };
+export type TransitionResult =
+  { ok: true; from: OrderStatus; to: OrderStatus } | { ok: false; reason: "not-found" | "not-allowed"; current?: OrderStatus };
 
 /** Who the audit trail names for a move no person made (a verified online payment). */
 export const SYSTEM_ACTOR = "system";
 
-const MESSAGE_FOR: Record<Transition, MessageKind> = { mark_paid: "order_paid", mark_dispatched: "order_dispatched", cancel: "order_cancelled", reopen: "order_reopened" };
+const MESSAGE_FOR: Record<Transition, MessageKind> = {
+  mark_paid: "order_paid",
+  mark_dispatched: "order_dispatched",
+  cancel: "order_cancelled",
+  reopen: "order_reopened",
+};
 
 /**
  * Moves one order in ONE transaction: the status and its facts, the audit row, and the customer's
  * e-mail in the outbox. The status is re-read and compared inside the transaction, so two operators
  * (or an operator and housekeeping) cannot both move the same order from the same status.
  */
-export async function applyTransition(db: AppDatabase, orderId: number, facts: TransitionFacts, operator: string, now: Date): Promise<TransitionResult> {
+export async function applyTransition(
+  db: AppDatabase,
+  orderId: number,
+  facts: TransitionFacts,
+  operator: string,
+  now: Date,
+): Promise<TransitionResult> {
   return db.transaction().execute((trx) => applyTransitionIn(trx, orderId, facts, operator, now));
 }
 
 /** The same move inside a transaction the caller holds, so it commits together with the caller's own rows (a payment). */
-export async function applyTransitionIn(trx: Transaction<Database>, orderId: number, facts: TransitionFacts, operator: string, now: Date): Promise<TransitionResult> {
+export async function applyTransitionIn(
+  trx: Transaction<Database>,
+  orderId: number,
+  facts: TransitionFacts,
+  operator: string,
+  now: Date,
+): Promise<TransitionResult> {
   const at = now.toISOString();
   const order = await trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId).executeTakeFirst();
   if (!order) return { ok: false, reason: "not-found" } as const;
   const to = targetStatus(facts.transition, order.status);
   if (!to) return { ok: false, reason: "not-allowed", current: order.status } as const;
   // Money that came online is the gateway's fact: a second, hand-made "paid" would hide a double payment.
-  if (facts.transition === "mark_paid" && !facts.paidOnline && (await hasOnlinePayment(trx, orderId))) return { ok: false, reason: "not-allowed", current: order.status } as const;
+  if (facts.transition === "mark_paid" && !facts.paidOnline && (await hasOnlinePayment(trx, orderId)))
+    return { ok: false, reason: "not-allowed", current: order.status } as const;
 
   const columns =
     facts.transition === "mark_paid"
@@ -51,7 +70,11 @@ export async function applyTransitionIn(trx: Transaction<Database>, orderId: num
         ? { dispatched_at: at, tracking_number: facts.trackingNumber, courier: facts.courier }
         : facts.transition === "reopen"
           ? { paid_at: facts.paidAt, received_grosze: facts.receivedGrosze ?? null, cancelled_at: null, cancel_reason: null }
-          : { cancelled_at: at, cancel_reason: facts.reason, ...(facts.refundedGrosze ? { refunded_grosze: facts.refundedGrosze, refunded_at: at } : {}) };
+          : {
+              cancelled_at: at,
+              cancel_reason: facts.reason,
+              ...(facts.refundedGrosze ? { refunded_grosze: facts.refundedGrosze, refunded_at: at } : {}),
+            };
   const updated = await trx
     .updateTable("orders")
     .set({ status: to, updated_at: at, ...columns })
@@ -72,6 +95,11 @@ export async function applyTransitionIn(trx: Transaction<Database>, orderId: num
 }
 
 async function hasOnlinePayment(trx: Transaction<Database>, orderId: number): Promise<boolean> {
-  const row = await trx.selectFrom("payments").select("id").where("order_id", "=", orderId).where("state", "in", ["paid", "refunded"]).executeTakeFirst();
+  const row = await trx
+    .selectFrom("payments")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .where("state", "in", ["paid", "refunded"])
+    .executeTakeFirst();
   return row !== undefined;
 }

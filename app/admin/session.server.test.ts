@@ -20,13 +20,29 @@ describe("the operator's session cookie", () => {
   it("returns after sign-in only to a back-office page", () => {
     expect(safeNextPath("/admin/orders/5")).toBe("/admin/orders/5");
     expect(safeNextPath("/admin?status=paid&q=Kowalski")).toBe("/admin?status=paid&q=Kowalski");
-    for (const next of [null, "https://evil.example/admin", "//evil.example", "/regulamin", "/admin/login?next=/x", "/adminx", "/admin\\evil"]) {
+    for (const next of [
+      null,
+      "https://evil.example/admin",
+      "//evil.example",
+      "/regulamin",
+      "/admin/login?next=/x",
+      "/adminx",
+      "/admin\\evil",
+    ]) {
       expect(safeNextPath(next), String(next)).toBe("/admin");
     }
   });
 
   it("falls back to /admin for a next holding CR, LF, NUL, a space or any non-ASCII character (a Location header cannot carry them)", () => {
-    for (const next of ["/admin\r\nSet-Cookie: x=1", "/admin\n", "/admin\u0000", "/admin/zamówienia", "/admin?q=Łódź", "/admin?q=a b", "/admin\u202e"]) {
+    for (const next of [
+      "/admin\r\nSet-Cookie: x=1",
+      "/admin\n",
+      "/admin\u0000",
+      "/admin/zamówienia",
+      "/admin?q=Łódź",
+      "/admin?q=a b",
+      "/admin\u202e",
+    ]) {
       expect(safeNextPath(next), JSON.stringify(next)).toBe("/admin");
     }
   });

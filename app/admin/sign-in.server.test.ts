@@ -45,7 +45,8 @@ describe.each(DIALECTS)("sign-in on %s", (dialect) => {
     });
 
     it("locks an address out of one account after 5 failures in 15 minutes, even with the right password, and no one else", async () => {
-      for (let i = 0; i < 5; i++) expect(await signIn(db, "op@example.com", "wrong", "10.0.0.1", at(i))).toEqual({ ok: false, reason: "invalid" });
+      for (let i = 0; i < 5; i++)
+        expect(await signIn(db, "op@example.com", "wrong", "10.0.0.1", at(i))).toEqual({ ok: false, reason: "invalid" });
       expect(await signIn(db, "op@example.com", PASSWORD, "10.0.0.1", at(5))).toEqual({ ok: false, reason: "locked" });
       // The operator, elsewhere, is not locked out by someone else's failures.
       expect(await signIn(db, "op@example.com", PASSWORD, "10.0.1.1", at(5))).toMatchObject({ ok: true });

@@ -40,13 +40,21 @@ type Throttle = { locked: boolean; delayMs: number };
  */
 export async function signInThrottle(db: AppDatabase, email: string, ip: string, now: Date): Promise<Throttle> {
   const since = new Date(now.getTime() - LOCKOUT_WINDOW_MS).toISOString();
-  const failures = () => db.selectFrom("sign_in_attempts").select((eb) => eb.fn.countAll().as("n")).where("succeeded", "=", 0).where("attempted_at", ">", since);
+  const failures = () =>
+    db
+      .selectFrom("sign_in_attempts")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("succeeded", "=", 0)
+      .where("attempted_at", ">", since);
   const [pair, address, account] = await Promise.all([
     failures().where("email", "=", email).where("ip", "=", ip).executeTakeFirstOrThrow(),
     failures().where("ip", "=", ip).executeTakeFirstOrThrow(),
     failures().where("email", "=", email).executeTakeFirstOrThrow(),
   ]);
-  return { locked: Number(pair.n) >= MAX_FAILURES || Number(address.n) >= MAX_ADDRESS_FAILURES, delayMs: accountDelayMs(Number(account.n)) };
+  return {
+    locked: Number(pair.n) >= MAX_FAILURES || Number(address.n) >= MAX_ADDRESS_FAILURES,
+    delayMs: accountDelayMs(Number(account.n)),
+  };
 }
 
 type SignInOptions = { wait?: (ms: number) => Promise<unknown> };
@@ -56,7 +64,14 @@ type SignInOptions = { wait?: (ms: number) => Promise<unknown> };
  * account is under a distributed attack, then checks the password. On success a new random
  * session id is issued (a fresh id at every sign-in); only its hash is stored.
  */
-export async function signIn(db: AppDatabase, email: string, password: string, ip: string, now: Date, { wait = sleep }: SignInOptions = {}): Promise<SignInResult> {
+export async function signIn(
+  db: AppDatabase,
+  email: string,
+  password: string,
+  ip: string,
+  now: Date,
+  { wait = sleep }: SignInOptions = {},
+): Promise<SignInResult> {
   const address = normaliseEmail(email);
   // No account has such an address, and PostgreSQL refuses a NUL in a query outright.
   if (!isSingleLineText(address)) return { ok: false, reason: "invalid" };
@@ -66,11 +81,23 @@ export async function signIn(db: AppDatabase, email: string, password: string, i
   if (throttle.delayMs > 0) await wait(throttle.delayMs);
   const operator = await db.selectFrom("operators").select(["id", "password_hash"]).where("email", "=", address).executeTakeFirst();
   const valid = await verifyPassword(password, operator?.password_hash ?? (await decoyHash));
-  await db.insertInto("sign_in_attempts").values({ email: address, ip, succeeded: valid && operator ? 1 : 0, attempted_at: at }).execute();
+  await db
+    .insertInto("sign_in_attempts")
+    .values({ email: address, ip, succeeded: valid && operator ? 1 : 0, attempted_at: at })
+    .execute();
   if (!valid || !operator) return { ok: false, reason: "invalid" };
   const sessionId = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
-  await db.insertInto("admin_sessions").values({ session_hash: sha256(sessionId), operator_id: operator.id, created_at: at, last_seen_at: at, expires_at: expiresAt.toISOString() }).execute();
+  await db
+    .insertInto("admin_sessions")
+    .values({
+      session_hash: sha256(sessionId),
+      operator_id: operator.id,
+      created_at: at,
+      last_seen_at: at,
+      expires_at: expiresAt.toISOString(),
+    })
+    .execute();
   return { ok: true, sessionId, expiresAt };
 }
 
@@ -86,7 +113,11 @@ export async function operatorForSession(db: AppDatabase, sessionId: string | nu
     .where("admin_sessions.expires_at", ">", at)
     .executeTakeFirst();
   if (!session) return null;
-  await db.updateTable("admin_sessions").set({ last_seen_at: at, expires_at: new Date(now.getTime() + SESSION_IDLE_MS).toISOString() }).where("id", "=", session.id).execute();
+  await db
+    .updateTable("admin_sessions")
+    .set({ last_seen_at: at, expires_at: new Date(now.getTime() + SESSION_IDLE_MS).toISOString() })
+    .where("id", "=", session.id)
+    .execute();
   return session.email;
 }
 

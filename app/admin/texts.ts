@@ -32,7 +32,10 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   refund_recorded: "Informacja o zwrocie pieniędzy",
 };
 
-export const DECLARATION_LABEL = { regular: "Oświadczenie zwykłe", notarized: "Oświadczenie z podpisem poświadczonym notarialnie" } as const;
+export const DECLARATION_LABEL = {
+  regular: "Oświadczenie zwykłe",
+  notarized: "Oświadczenie z podpisem poświadczonym notarialnie",
+} as const;
 export const VARIANT_LABEL = { standard: "Formularz główny", automatic: "Umowa automatyczna" } as const;
 export const CHANNEL_LABEL = { form: "Formularz", api: "API (JavaScript)" } as const;
 export const LOCALE_LABEL = { pl: "polski", en: "angielski", uk: "ukraiński", ru: "rosyjski" } as const;
@@ -72,15 +75,18 @@ export const TRANSITION_TEXT = {
   trackingNumberInvalid: "Podaj numer przesyłki: 4–40 znaków, litery, cyfry, spacje lub myślniki.",
   courierTooLong: "Nazwa przewoźnika może mieć najwyżej 60 znaków.",
   reasonInvalid: "Podaj powód anulowania (najwyżej 500 znaków).",
-  courierControlCharacters: "Nazwa przewoźnika zawiera niedozwolone znaki niewidoczne (np. znak nowego wiersza albo zmiany kierunku pisma). Usuń je.",
-  reasonControlCharacters: "Powód zawiera niedozwolone znaki niewidoczne (np. tabulator albo znak zmiany kierunku pisma). Nowe wiersze mogą zostać.",
+  courierControlCharacters:
+    "Nazwa przewoźnika zawiera niedozwolone znaki niewidoczne (np. znak nowego wiersza albo zmiany kierunku pisma). Usuń je.",
+  reasonControlCharacters:
+    "Powód zawiera niedozwolone znaki niewidoczne (np. tabulator albo znak zmiany kierunku pisma). Nowe wiersze mogą zostać.",
   unknown: "Nieznana zmiana statusu.",
   receivedAmount: "Otrzymana kwota w zł (jeśli inna niż cena)",
   receivedAmountInvalid: "Podaj otrzymaną kwotę w złotych, np. 299 albo 299,00.",
   reasonCode: "Powód anulowania",
   reasonCodeInvalid: "Wybierz powód anulowania.",
   ownReason: (inLanguage: string) => `Własny powód, ${inLanguage} (klient dostanie go dosłownie)`,
-  cancelWarning: (language: string) => `Klient dostanie e-mail o anulowaniu z tym powodem. Powód standardowy zostanie przetłumaczony na język klienta (${language}); własny powód zostanie wysłany tak, jak go wpiszesz.`,
+  cancelWarning: (language: string) =>
+    `Klient dostanie e-mail o anulowaniu z tym powodem. Powód standardowy zostanie przetłumaczony na język klienta (${language}); własny powód zostanie wysłany tak, jak go wpiszesz.`,
   confirmCancel: "Potwierdzam anulowanie i wysłanie powodu klientowi",
   confirmCancelMissing: "Zaznacz potwierdzenie: anulowanie jest ostateczne, a powód trafi do klienta.",
   done: {
@@ -114,7 +120,8 @@ export const DECLARATION_TEXT = {
   notarizedNote: "Z załącznikiem dla notariusza.",
   unavailable: "Oświadczenie do podpisu będzie do pobrania, gdy zamówienie zostanie opłacone.",
   notFound: "Nie ma takiego zamówienia.",
-  notPaid: "Oświadczenie do podpisu można pobrać tylko dla zamówienia opłaconego (albo wysłanego), którego dane nie zostały zanonimizowane.",
+  notPaid:
+    "Oświadczenie do podpisu można pobrać tylko dla zamówienia opłaconego (albo wysłanego), którego dane nie zostały zanonimizowane.",
 } as const;
 
 export const LIST_TEXT = {
@@ -154,7 +161,8 @@ export const CORRECTION_TEXT = {
     resend: "Wiadomość wyślemy ponownie w ciągu kilku sekund.",
   },
   customerHeading: "Popraw dane klienta",
-  customerNote: "Zaakceptowana umowa zostaje bez zmian. Klient dostanie e-mail z poprawionymi danymi, a historia zapisze stan przed i po zmianie.",
+  customerNote:
+    "Zaakceptowana umowa zostaje bez zmian. Klient dostanie e-mail z poprawionymi danymi, a historia zapisze stan przed i po zmianie.",
   reason: "Powód zmiany (tylko do historii)",
   save: "Zapisz poprawione dane",
   trackingHeading: "Popraw numer przesyłki",

@@ -17,10 +17,18 @@ describe("the transition forms", () => {
   });
 
   it("marks paid with a real past or present date, never a future or impossible one", () => {
-    expect(parseTransitionForm(form({ transition: "mark_paid", paidAt: "2026-11-23" }), NOW)).toEqual({ ok: true, facts: { transition: "mark_paid", paidAt: "2026-11-23" } });
+    expect(parseTransitionForm(form({ transition: "mark_paid", paidAt: "2026-11-23" }), NOW)).toEqual({
+      ok: true,
+      facts: { transition: "mark_paid", paidAt: "2026-11-23" },
+    });
     for (const paidAt of ["2026-11-24", "2026-02-30", "23.11.2026", ""]) {
       const result = parseTransitionForm(form({ transition: "mark_paid", paidAt }), NOW);
-      expect(result, paidAt).toMatchObject({ ok: false, transition: "mark_paid", errors: { paidAt: expect.stringContaining("Podaj datę wpłaty") }, values: { paidAt } });
+      expect(result, paidAt).toMatchObject({
+        ok: false,
+        transition: "mark_paid",
+        errors: { paidAt: expect.stringContaining("Podaj datę wpłaty") },
+        values: { paidAt },
+      });
     }
   });
 
@@ -30,45 +38,83 @@ describe("the transition forms", () => {
       facts: { transition: "mark_dispatched", trackingNumber: "RR123456789PL", courier: null },
     });
     const refused = parseTransitionForm(form({ transition: "mark_dispatched", trackingNumber: "<b>", courier: "InPost" }), NOW);
-    expect(refused).toMatchObject({ ok: false, errors: { trackingNumber: expect.stringContaining("numer przesyłki") }, values: { trackingNumber: "<b>", courier: "InPost" } });
+    expect(refused).toMatchObject({
+      ok: false,
+      errors: { trackingNumber: expect.stringContaining("numer przesyłki") },
+      values: { trackingNumber: "<b>", courier: "InPost" },
+    });
   });
 
   it("cancels only once confirmed, with a standard reason or the operator's own of at most 500 characters", () => {
     const own = { transition: "cancel", reasonCode: "own", confirm: "yes" };
-    expect(parseTransitionForm(form({ ...own, reason: "Klient zrezygnował" }), NOW)).toEqual({ ok: true, facts: { transition: "cancel", reason: "Klient zrezygnował", reasonCode: "own" } });
-    expect(parseTransitionForm(form({ ...own, reasonCode: "duplicate", reason: "" }), NOW)).toEqual({ ok: true, facts: { transition: "cancel", reason: "Zamówienie złożone dwa razy", reasonCode: "duplicate" } });
+    expect(parseTransitionForm(form({ ...own, reason: "Klient zrezygnował" }), NOW)).toEqual({
+      ok: true,
+      facts: { transition: "cancel", reason: "Klient zrezygnował", reasonCode: "own" },
+    });
+    expect(parseTransitionForm(form({ ...own, reasonCode: "duplicate", reason: "" }), NOW)).toEqual({
+      ok: true,
+      facts: { transition: "cancel", reason: "Zamówienie złożone dwa razy", reasonCode: "duplicate" },
+    });
     expect(parseTransitionForm(form({ ...own, reason: "  " }), NOW)).toMatchObject({ ok: false, errors: { reason: expect.any(String) } });
     expect(parseTransitionForm(form({ ...own, reason: "x".repeat(501) }), NOW)).toMatchObject({ ok: false });
-    expect(parseTransitionForm(form({ ...own, reasonCode: "whatever", reason: "x" }), NOW)).toMatchObject({ ok: false, errors: { reasonCode: TRANSITION_TEXT.reasonCodeInvalid } });
+    expect(parseTransitionForm(form({ ...own, reasonCode: "whatever", reason: "x" }), NOW)).toMatchObject({
+      ok: false,
+      errors: { reasonCode: TRANSITION_TEXT.reasonCodeInvalid },
+    });
     expect(parseTransitionForm(form({ ...own, confirm: "", reason: "Klient zrezygnował" }), NOW)).toMatchObject({
       ok: false,
       errors: { confirm: TRANSITION_TEXT.confirmCancelMissing },
       values: { reason: "Klient zrezygnował", reasonCode: "own" },
     });
     // Both at once: the missing confirmation does not hide the missing reason.
-    expect(parseTransitionForm(form({ transition: "cancel", reasonCode: "own" }), NOW)).toMatchObject({ ok: false, errors: { confirm: expect.any(String), reason: TRANSITION_TEXT.reasonInvalid } });
+    expect(parseTransitionForm(form({ transition: "cancel", reasonCode: "own" }), NOW)).toMatchObject({
+      ok: false,
+      errors: { confirm: expect.any(String), reason: TRANSITION_TEXT.reasonInvalid },
+    });
   });
 
   it("records the amount actually received when it differs from the price, in złoty as typed", () => {
-    expect(parseTransitionForm(form({ transition: "mark_paid", paidAt: "2026-11-23", receivedAmount: "1 299,5 zł" }), NOW)).toEqual({ ok: true, facts: { transition: "mark_paid", paidAt: "2026-11-23", receivedGrosze: 129950 } });
-    expect(parseTransitionForm(form({ transition: "reopen", paidAt: "2026-11-23", receivedAmount: "abc" }), NOW)).toMatchObject({ ok: false, errors: { receivedAmount: TRANSITION_TEXT.receivedAmountInvalid }, values: { receivedAmount: "abc" } });
+    expect(parseTransitionForm(form({ transition: "mark_paid", paidAt: "2026-11-23", receivedAmount: "1 299,5 zł" }), NOW)).toEqual({
+      ok: true,
+      facts: { transition: "mark_paid", paidAt: "2026-11-23", receivedGrosze: 129950 },
+    });
+    expect(parseTransitionForm(form({ transition: "reopen", paidAt: "2026-11-23", receivedAmount: "abc" }), NOW)).toMatchObject({
+      ok: false,
+      errors: { receivedAmount: TRANSITION_TEXT.receivedAmountInvalid },
+      values: { receivedAmount: "abc" },
+    });
   });
 
   it("refuses control and bidi characters in the courier, and in the reason all but its line breaks, keeping the values", () => {
     for (const courier of ["In\u0000Post", "InPost\nBcc: x", "\u202eTSOPNI"]) {
-      expect(parseTransitionForm(form({ transition: "mark_dispatched", trackingNumber: "RR123456789PL", courier }), NOW), JSON.stringify(courier)).toMatchObject({
+      expect(
+        parseTransitionForm(form({ transition: "mark_dispatched", trackingNumber: "RR123456789PL", courier }), NOW),
+        JSON.stringify(courier),
+      ).toMatchObject({
         ok: false,
         errors: { courier: TRANSITION_TEXT.courierControlCharacters },
         values: { courier },
       });
     }
-    expect(parseTransitionForm(form({ transition: "cancel", reasonCode: "own", confirm: "yes", reason: "Klient zrezygnował.\r\nDzwonił 23.11." }), NOW)).toMatchObject({ ok: true });
+    expect(
+      parseTransitionForm(
+        form({ transition: "cancel", reasonCode: "own", confirm: "yes", reason: "Klient zrezygnował.\r\nDzwonił 23.11." }),
+        NOW,
+      ),
+    ).toMatchObject({ ok: true });
     for (const reason of ["Klient\u0000", "a\tb", "\u2066x\u2069"]) {
-      expect(parseTransitionForm(form({ transition: "cancel", reasonCode: "own", confirm: "yes", reason }), NOW), JSON.stringify(reason)).toMatchObject({ ok: false, errors: { reason: TRANSITION_TEXT.reasonControlCharacters } });
+      expect(
+        parseTransitionForm(form({ transition: "cancel", reasonCode: "own", confirm: "yes", reason }), NOW),
+        JSON.stringify(reason),
+      ).toMatchObject({ ok: false, errors: { reason: TRANSITION_TEXT.reasonControlCharacters } });
     }
   });
 
   it("refuses an unknown move with a message instead of failing", () => {
-    expect(parseTransitionForm(form({ transition: "delete_everything" }), NOW)).toMatchObject({ ok: false, transition: null, errors: { form: "Nieznana zmiana statusu." } });
+    expect(parseTransitionForm(form({ transition: "delete_everything" }), NOW)).toMatchObject({
+      ok: false,
+      transition: null,
+      errors: { form: "Nieznana zmiana statusu." },
+    });
   });
 });

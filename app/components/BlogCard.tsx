@@ -28,8 +28,20 @@ export function BlogCard({ post, eager = false }: { post: BlogPost; eager?: bool
   const titleId = `post-${post.slug}-title`;
 
   return (
-    <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="blog-card">
-      <img src={post.image} width={BLOG_IMAGE_SIZE.width} height={BLOG_IMAGE_SIZE.height} alt={t(`${key}.imageAlt`)} loading={eager ? "eager" : "lazy"} decoding="async" className="aspect-video h-auto w-full object-cover" />
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      data-testid="blog-card"
+    >
+      <img
+        src={post.image}
+        width={BLOG_IMAGE_SIZE.width}
+        height={BLOG_IMAGE_SIZE.height}
+        alt={t(`${key}.imageAlt`)}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-video h-auto w-full object-cover"
+      />
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm text-slate-600">
           {t("published")} <time dateTime={post.publishedOn}>{formatPostDate(post.publishedOn, locale)}</time>

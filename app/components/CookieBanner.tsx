@@ -46,7 +46,9 @@ export function CookieBanner() {
               {t("banner.policyLink")}
             </Link>
           </p>
-          {consent ? <p className="mt-0.5 text-slate-600">{t(consent === "accepted" ? "banner.currentAccepted" : "banner.currentRejected")}</p> : null}
+          {consent ? (
+            <p className="mt-0.5 text-slate-600">{t(consent === "accepted" ? "banner.currentAccepted" : "banner.currentRejected")}</p>
+          ) : null}
         </div>
         <fetcher.Form method="post" action={CONSENT_ACTION_PATH} onSubmit={onChoose} className="grid shrink-0 grid-cols-2 gap-3">
           <input type="hidden" name="redirectTo" value={returnPathOf(location.pathname, location.search)} />

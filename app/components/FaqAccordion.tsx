@@ -10,9 +10,22 @@ import type { QuestionAnswer } from "~/content/copy";
 export default function FaqAccordion({ items, testId, className }: { items: QuestionAnswer[]; testId: string; className: string }) {
   const [openItem, setOpenItem] = useState("");
   return (
-    <Accordion.Root type="single" collapsible value={openItem} onValueChange={setOpenItem} className={className} data-testid={testId} data-enhanced="true">
+    <Accordion.Root
+      type="single"
+      collapsible
+      value={openItem}
+      onValueChange={setOpenItem}
+      className={className}
+      data-testid={testId}
+      data-enhanced="true"
+    >
       {items.map((item, index) => (
-        <Accordion.Item key={index} value={`item-${index}`} className="border-b border-slate-200 last:border-b-0" data-testid={`${testId}-item`}>
+        <Accordion.Item
+          key={index}
+          value={`item-${index}`}
+          className="border-b border-slate-200 last:border-b-0"
+          data-testid={`${testId}-item`}
+        >
           <Accordion.Header asChild>
             <h3>
               <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-slate-900 hover:bg-slate-50 md:text-lg">

@@ -15,7 +15,11 @@ export function GeneralErrorBoundary() {
   // The root loader may not have run (a failed action, say): the path still tells the language.
   const locale = useRootData()?.locale ?? localeFromPath(pathname);
   const strings = ERROR_STRINGS[locale];
-  const detail = isRouteErrorResponse(error) ? String(error.status) : process.env.NODE_ENV === "development" && error instanceof Error ? error.message : "500";
+  const detail = isRouteErrorResponse(error)
+    ? String(error.status)
+    : process.env.NODE_ENV === "development" && error instanceof Error
+      ? error.message
+      : "500";
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center" aria-labelledby="error-heading">

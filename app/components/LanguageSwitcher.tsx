@@ -37,7 +37,10 @@ export function LanguageSwitcher() {
         </span>
         <ChevronDownIcon className="h-4 w-4 transition-transform group-open:rotate-180" />
       </summary>
-      <ul className="absolute right-0 z-50 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg" aria-label={t("language.label")}>
+      <ul
+        className="absolute right-0 z-50 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        aria-label={t("language.label")}
+      >
         {LOCALES.map((target) => (
           <li key={target}>
             {target === locale ? (

@@ -78,7 +78,12 @@ export function Navbar() {
                 <ul className="flex flex-col gap-1">
                   {NAV_PAGES.map(([pageId, labelKey]) => (
                     <li key={pageId}>
-                      <NavLink to={pathFor(pageId, locale)} className={({ isActive }) => `block rounded-md px-3 py-3 text-base font-medium hover:bg-slate-100 ${isActive ? "bg-blue-50 text-blue-900" : "text-slate-800"}`}>
+                      <NavLink
+                        to={pathFor(pageId, locale)}
+                        className={({ isActive }) =>
+                          `block rounded-md px-3 py-3 text-base font-medium hover:bg-slate-100 ${isActive ? "bg-blue-50 text-blue-900" : "text-slate-800"}`
+                        }
+                      >
                         {t(labelKey)}
                       </NavLink>
                     </li>

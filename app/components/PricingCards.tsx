@@ -20,7 +20,12 @@ export function OrderLink({ type, className, children }: { type: DeclarationType
   const locale = useLocale();
   const onCheckoutClick = useCheckoutLinkClick(Boolean(useRootData()?.pixels));
   return (
-    <Link to={checkoutHref(pathFor("order", locale), type)} onClick={(event) => onCheckoutClick(event, type)} className={className} data-testid={`pricing-order-${type}`}>
+    <Link
+      to={checkoutHref(pathFor("order", locale), type)}
+      onClick={(event) => onCheckoutClick(event, type)}
+      className={className}
+      data-testid={`pricing-order-${type}`}
+    >
       {children}
     </Link>
   );
@@ -55,7 +60,8 @@ export function PricingCards() {
               <span className="text-sm text-slate-600">{tc("products.vatIncluded")}</span>
             </p>
             <p className="mt-2 text-sm text-slate-700">
-              {t("pricing.turnaroundLabel")}: <strong className="font-semibold">{tc("products.turnaround", { count: SIGNING_BUSINESS_DAYS[type] })}</strong>
+              {t("pricing.turnaroundLabel")}:{" "}
+              <strong className="font-semibold">{tc("products.turnaround", { count: SIGNING_BUSINESS_DAYS[type] })}</strong>
             </p>
             <ul className="mt-6 flex-1 space-y-3">
               {copyList<string>(t, `pricing.features.${type}`).map((feature) => (

@@ -3,7 +3,8 @@ import { SocialLinks } from "~/components/SocialLinks";
 import { useRequiredRootData } from "~/root-data";
 import { reportSocialClick } from "~/tracking/social-click";
 
-const ROUND_LINK = "flex h-11 w-11 items-center justify-center rounded-full bg-blue-900 text-white shadow-lg ring-2 ring-white transition-transform hover:scale-105 hover:bg-blue-800 focus-visible:scale-105";
+const ROUND_LINK =
+  "flex h-11 w-11 items-center justify-center rounded-full bg-blue-900 text-white shadow-lg ring-2 ring-white transition-transform hover:scale-105 hover:bg-blue-800 focus-visible:scale-105";
 
 /**
  * The floating social links at the bottom right. Nothing may float over
@@ -18,7 +19,12 @@ export function SocialWidget() {
 
   return (
     <aside aria-label={t("social.label")} className="fixed bottom-4 right-4 z-30 hidden xl:block" data-testid="social-widget">
-      <SocialLinks className="flex flex-col gap-2" linkClassName={ROUND_LINK} iconClassName="h-5 w-5" onLinkClick={() => reportSocialClick(consent === "accepted")} />
+      <SocialLinks
+        className="flex flex-col gap-2"
+        linkClassName={ROUND_LINK}
+        iconClassName="h-5 w-5"
+        onLinkClick={() => reportSocialClick(consent === "accepted")}
+      />
     </aside>
   );
 }

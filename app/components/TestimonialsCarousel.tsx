@@ -62,7 +62,14 @@ export function TestimonialsCarousel({ label, rating, previous: previousLabel, n
   }
 
   return (
-    <div className="relative" role="region" aria-roledescription="carousel" aria-label={label} data-testid="testimonials-carousel" data-enhanced={hydrated && embla ? "true" : "false"}>
+    <div
+      className="relative"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-testid="testimonials-carousel"
+      data-enhanced={hydrated && embla ? "true" : "false"}
+    >
       <div
         ref={viewportRef}
         tabIndex={0}
@@ -97,10 +104,22 @@ export function TestimonialsCarousel({ label, rating, previous: previousLabel, n
       </div>
       {hydrated ? (
         <div className="mt-6 hidden justify-end gap-3 md:flex">
-          <button type="button" onClick={previous} className="btn-secondary h-11 w-11 rounded-full p-0" aria-label={previousLabel} data-testid="testimonials-previous">
+          <button
+            type="button"
+            onClick={previous}
+            className="btn-secondary h-11 w-11 rounded-full p-0"
+            aria-label={previousLabel}
+            data-testid="testimonials-previous"
+          >
             <ArrowLeftIcon />
           </button>
-          <button type="button" onClick={next} className="btn-secondary h-11 w-11 rounded-full p-0" aria-label={nextLabel} data-testid="testimonials-next">
+          <button
+            type="button"
+            onClick={next}
+            className="btn-secondary h-11 w-11 rounded-full p-0"
+            aria-label={nextLabel}
+            data-testid="testimonials-next"
+          >
             <ArrowRightIcon />
           </button>
         </div>

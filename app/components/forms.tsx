@@ -103,9 +103,29 @@ type PlainFieldProps = {
  * The same field for a form that conform does not drive (the back office's forms, which have
  * no client script and messages already in Polish): the message is given as text.
  */
-export function PlainField({ id, name, label, error, defaultValue, type = "text", autoComplete, required, maxLength, multiline }: PlainFieldProps) {
+export function PlainField({
+  id,
+  name,
+  label,
+  error,
+  defaultValue,
+  type = "text",
+  autoComplete,
+  required,
+  maxLength,
+  multiline,
+}: PlainFieldProps) {
   const errorId = `${id}-error`;
-  const common = { id, name, defaultValue, required, maxLength, "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined, className: INPUT_CLASS };
+  const common = {
+    id,
+    name,
+    defaultValue,
+    required,
+    maxLength,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+    className: INPUT_CLASS,
+  };
   return (
     <div>
       <label htmlFor={id} className={LABEL_CLASS}>
@@ -177,7 +197,13 @@ type ErrorSummaryProps = { heading: string; items: readonly SummaryItem[]; intro
 export const ErrorSummary = forwardRef<HTMLElement, ErrorSummaryProps>(function ErrorSummary({ heading, items, intro }, ref) {
   if (items.length === 0 && !intro) return null;
   return (
-    <section ref={ref} tabIndex={-1} aria-labelledby="error-summary-title" className="mb-8 rounded-lg border-4 border-red-700 bg-white p-5 outline-none focus:ring-4 focus:ring-orange-400" data-testid="error-summary">
+    <section
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby="error-summary-title"
+      className="mb-8 rounded-lg border-4 border-red-700 bg-white p-5 outline-none focus:ring-4 focus:ring-orange-400"
+      data-testid="error-summary"
+    >
       <h2 id="error-summary-title" className="text-lg font-bold text-slate-900">
         {heading}
       </h2>
@@ -201,7 +227,11 @@ export const ErrorSummary = forwardRef<HTMLElement, ErrorSummaryProps>(function 
 export function NetworkErrorAlert({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <p role="alert" className="mb-6 rounded-lg border-2 border-red-700 bg-red-50 p-4 font-semibold text-red-900" data-testid="network-error">
+    <p
+      role="alert"
+      className="mb-6 rounded-lg border-2 border-red-700 bg-red-50 p-4 font-semibold text-red-900"
+      data-testid="network-error"
+    >
       {message}
     </p>
   );

@@ -1,7 +1,16 @@
 /** Decorative line icons; every use sits next to a text label or an aria-label. */
 type IconProps = { className?: string };
 
-const base = { "aria-hidden": true, focusable: false, fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", viewBox: "0 0 24 24" } as const;
+const base = {
+  "aria-hidden": true,
+  focusable: false,
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+  viewBox: "0 0 24 24",
+} as const;
 
 export function MenuIcon({ className = "h-6 w-6" }: IconProps) {
   return (

@@ -22,7 +22,10 @@ export function useDisclosure<T extends HTMLDetailsElement>() {
         if (event.key !== "Escape") return;
         element.open = false;
         element.querySelector("summary")?.focus();
-      } else if (event.target instanceof Element && (event.target.closest("[data-disclosure-backdrop]") || !element.contains(event.target))) {
+      } else if (
+        event.target instanceof Element &&
+        (event.target.closest("[data-disclosure-backdrop]") || !element.contains(event.target))
+      ) {
         element.open = false;
       }
     }

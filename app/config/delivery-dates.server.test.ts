@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, deliveryDates, expectedDispatchDate, isBusinessDay, isPublicHoliday, signedByDate, warsawDay, withdrawalPeriodEnd } from "./delivery-dates.server";
+import {
+  addBusinessDays,
+  deliveryDates,
+  expectedDispatchDate,
+  isBusinessDay,
+  isPublicHoliday,
+  signedByDate,
+  warsawDay,
+  withdrawalPeriodEnd,
+} from "./delivery-dates.server";
 
 /** An instant given as Warsaw wall-clock time (the test runs in whatever zone the machine has). */
 function warsaw(isoLocal: string, offset = "+01:00"): Date {

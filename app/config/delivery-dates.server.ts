@@ -13,7 +13,12 @@ import { BUSINESS_TIME_ZONE, COURIER_TRANSIT_BUSINESS_DAYS, DISPATCH_BUSINESS_DA
  * so formatting such a value never slips to the day before or after.
  */
 
-const warsawDayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const warsawDayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 /** "2026-12-23": the calendar day an instant falls on in Warsaw. */
 export function warsawDay(instant: Date): string {
@@ -91,7 +96,6 @@ export function expectedDispatchDate(type: DeclarationType, paidAt: Date): Date 
   return addBusinessDays(signedByDate(type, paidAt), DISPATCH_BUSINESS_DAYS);
 }
 
-
 /** Days a consumer has to withdraw from the agreement (art. 27 of the consumer rights act). */
 export const WITHDRAWAL_PERIOD_DAYS = 14;
 
@@ -120,7 +124,10 @@ export type DeliveryDates = {
  * they count from the later of the payment and the end of the withdrawal period (terms,
  * § 5 clause 1).
  */
-export function deliveryDates(type: DeclarationType, { paidAt, orderedAt, earlyStart }: { paidAt: Date; orderedAt: Date; earlyStart: boolean }): DeliveryDates {
+export function deliveryDates(
+  type: DeclarationType,
+  { paidAt, orderedAt, earlyStart }: { paidAt: Date; orderedAt: Date; earlyStart: boolean },
+): DeliveryDates {
   const paidDay = noonUtcOf(warsawDay(paidAt));
   const periodEnd = withdrawalPeriodEnd(orderedAt);
   const countedFrom = earlyStart || paidDay.getTime() > periodEnd.getTime() ? paidDay : periodEnd;

@@ -14,99 +14,134 @@ const optionalText = z
 
 const EnvSchema = z
   .object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  SITE_URL: z
-    .string()
-    .url()
-    .default("http://localhost:3000")
-    .transform((url) => url.replace(/\/+$/, "")),
-  DATABASE_PATH: z.string().min(1).default("./data/app.db"),
-  /** postgres://… moves all data to PostgreSQL (several instances); unset: SQLite at DATABASE_PATH. */
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .transform((value) => (value === "" ? undefined : value))
-    .pipe(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional())
-    .optional(),
-  /**
-   * Signs the one-time order token of the preview step (docs/decisions/003). Without it a
-   * random secret is made per process: safe, but a restart voids previews in progress,
-   * and several app instances would not accept each other's tokens.
-   */
-  ORDER_TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  /**
-   * How many reverse proxies stand in front of the site (docs/decisions/019). With 0, the
-   * client's address is the connection's; with n, the n-th address from the right of
-   * X-Forwarded-For. A header nobody trusted can then never change a rate-limit key.
-   */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
-  /** "1" turns the rate limits off (benchmarks). */
-  RATE_LIMIT_DISABLED: z.enum(["0", "1", ""]).default("0").transform((value) => value === "1"),
-  /** Client addresses the rate limits never count, comma-separated (the browser suite's own, say). */
-  RATE_LIMIT_EXEMPT: z
-    .string()
-    .default("")
-    .transform((list) => list.split(",").map((address) => address.trim()).filter(Boolean)),
-  /** Origins besides SITE_URL's whose pages may POST to the site, comma-separated (https://www.example.pl, say). */
-  EXTRA_ORIGINS: z
-    .string()
-    .default("")
-    .transform((list) => list.split(",").map((origin) => origin.trim()).filter(Boolean))
-    .pipe(z.array(z.string().url().transform((url) => new URL(url).origin))),
-  /** Seconds a page every visitor sees alike is answered from memory (docs/decisions/023); 0 turns the page cache off. */
-  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */
-  PAYMENT_DEADLINE_DAYS: z.coerce.number().int().min(3).max(60).default(7),
-  /** Years after dispatch or cancellation before housekeeping anonymises an order (the contract term plus 2 years). */
-  RETENTION_YEARS: z.coerce.number().int().min(1).max(20).default(2),
-  COMPANY_LEGAL_NAME: optionalText,
-  COMPANY_TAX_ID: optionalText,
-  COMPANY_KRS: z
-    .string()
-    .trim()
-    .regex(/^\d{10}$/, "must be the 10-digit KRS number")
-    .optional(),
-  COMPANY_SHARE_CAPITAL: optionalText,
-  COMPANY_REGISTRY_COURT: optionalText,
-  COMPANY_STREET: optionalText,
-  COMPANY_POSTAL_CODE: optionalText,
-  COMPANY_PHONE: optionalText,
-  COMPANY_EMAIL: z.string().email().optional(),
-  COMPANY_BANK_NAME: optionalText,
-  COMPANY_BANK_ACCOUNT: optionalText,
-  // The flat named as the tenant's substitute address in the owner's declaration (docs/decisions/032).
-  SUBSTITUTE_FLAT_OWNER: optionalText,
-  SUBSTITUTE_FLAT_ADDRESS: optionalText,
-  COMPANY_BANK_BIC: optionalText.pipe(
-    z
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    SITE_URL: z
       .string()
-      .toUpperCase()
-      .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "must be a BIC/SWIFT code of 8 or 11 characters, e.g. BPKOPLPW")
+      .url()
+      .default("http://localhost:3000")
+      .transform((url) => url.replace(/\/+$/, "")),
+    DATABASE_PATH: z.string().min(1).default("./data/app.db"),
+    /** postgres://… moves all data to PostgreSQL (several instances); unset: SQLite at DATABASE_PATH. */
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .transform((value) => (value === "" ? undefined : value))
+      .pipe(
+        z
+          .string()
+          .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+          .optional(),
+      )
       .optional(),
-  ),
-  SOCIAL_FACEBOOK_URL: z.string().url().optional(),
-  SOCIAL_INSTAGRAM_URL: z.string().url().optional(),
-  SOCIAL_TIKTOK_URL: z.string().url().optional(),
-  // Marketing channels (docs/decisions/005-consent-and-tracking.md): each one is off while unset.
-  META_PIXEL_ID: optionalText,
-  META_CAPI_TOKEN: optionalText,
-  META_CAPI_URL: z
-    .string()
-    .url()
-    .default("https://graph.facebook.com")
-    .transform((url) => url.replace(/\/+$/, "")),
-  TIKTOK_PIXEL_ID: optionalText,
-  // Online payment through Przelewy24 (docs/decisions/028): off while P24_MERCHANT_ID is unset.
-  P24_MERCHANT_ID: z.coerce.number().int().positive().optional().or(z.literal("").transform(() => undefined)),
-  P24_POS_ID: z.coerce.number().int().positive().optional().or(z.literal("").transform(() => undefined)),
-  P24_API_KEY: optionalText,
-  P24_CRC: optionalText,
-  P24_API_URL: z
-    .string()
-    .url()
-    .default("https://sandbox.przelewy24.pl")
-    .transform((url) => url.replace(/\/+$/, "")),
-})
+    /**
+     * Signs the one-time order token of the preview step (docs/decisions/003). Without it a
+     * random secret is made per process: safe, but a restart voids previews in progress,
+     * and several app instances would not accept each other's tokens.
+     */
+    ORDER_TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /**
+     * How many reverse proxies stand in front of the site (docs/decisions/019). With 0, the
+     * client's address is the connection's; with n, the n-th address from the right of
+     * X-Forwarded-For. A header nobody trusted can then never change a rate-limit key.
+     */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
+    /** "1" turns the rate limits off (benchmarks). */
+    RATE_LIMIT_DISABLED: z
+      .enum(["0", "1", ""])
+      .default("0")
+      .transform((value) => value === "1"),
+    /** Client addresses the rate limits never count, comma-separated (the browser suite's own, say). */
+    RATE_LIMIT_EXEMPT: z
+      .string()
+      .default("")
+      .transform((list) =>
+        list
+          .split(",")
+          .map((address) => address.trim())
+          .filter(Boolean),
+      ),
+    /** Origins besides SITE_URL's whose pages may POST to the site, comma-separated (https://www.example.pl, say). */
+    EXTRA_ORIGINS: z
+      .string()
+      .default("")
+      .transform((list) =>
+        list
+          .split(",")
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .url()
+            .transform((url) => new URL(url).origin),
+        ),
+      ),
+    /** Seconds a page every visitor sees alike is answered from memory (docs/decisions/023); 0 turns the page cache off. */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */
+    PAYMENT_DEADLINE_DAYS: z.coerce.number().int().min(3).max(60).default(7),
+    /** Years after dispatch or cancellation before housekeeping anonymises an order (the contract term plus 2 years). */
+    RETENTION_YEARS: z.coerce.number().int().min(1).max(20).default(2),
+    COMPANY_LEGAL_NAME: optionalText,
+    COMPANY_TAX_ID: optionalText,
+    COMPANY_KRS: z
+      .string()
+      .trim()
+      .regex(/^\d{10}$/, "must be the 10-digit KRS number")
+      .optional(),
+    COMPANY_SHARE_CAPITAL: optionalText,
+    COMPANY_REGISTRY_COURT: optionalText,
+    COMPANY_STREET: optionalText,
+    COMPANY_POSTAL_CODE: optionalText,
+    COMPANY_PHONE: optionalText,
+    COMPANY_EMAIL: z.string().email().optional(),
+    COMPANY_BANK_NAME: optionalText,
+    COMPANY_BANK_ACCOUNT: optionalText,
+    // The flat named as the tenant's substitute address in the owner's declaration (docs/decisions/032).
+    SUBSTITUTE_FLAT_OWNER: optionalText,
+    SUBSTITUTE_FLAT_ADDRESS: optionalText,
+    COMPANY_BANK_BIC: optionalText.pipe(
+      z
+        .string()
+        .toUpperCase()
+        .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "must be a BIC/SWIFT code of 8 or 11 characters, e.g. BPKOPLPW")
+        .optional(),
+    ),
+    SOCIAL_FACEBOOK_URL: z.string().url().optional(),
+    SOCIAL_INSTAGRAM_URL: z.string().url().optional(),
+    SOCIAL_TIKTOK_URL: z.string().url().optional(),
+    // Marketing channels (docs/decisions/005-consent-and-tracking.md): each one is off while unset.
+    META_PIXEL_ID: optionalText,
+    META_CAPI_TOKEN: optionalText,
+    META_CAPI_URL: z
+      .string()
+      .url()
+      .default("https://graph.facebook.com")
+      .transform((url) => url.replace(/\/+$/, "")),
+    TIKTOK_PIXEL_ID: optionalText,
+    // Online payment through Przelewy24 (docs/decisions/028): off while P24_MERCHANT_ID is unset.
+    P24_MERCHANT_ID: z.coerce
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    P24_POS_ID: z.coerce
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    P24_API_KEY: optionalText,
+    P24_CRC: optionalText,
+    P24_API_URL: z
+      .string()
+      .url()
+      .default("https://sandbox.przelewy24.pl")
+      .transform((url) => url.replace(/\/+$/, "")),
+  })
   .refine((config) => !config.P24_MERCHANT_ID || (config.P24_API_KEY && config.P24_CRC), {
     path: ["P24_MERCHANT_ID"],
     message: "needs P24_API_KEY and P24_CRC as well (Przelewy24's panel: Moje dane > Dane API i konfiguracja)",
@@ -122,9 +157,7 @@ export type Env = z.infer<typeof EnvSchema>;
 function readEnv(): Env {
   const parsed = EnvSchema.safeParse(process.env);
   if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
-      .join("\n");
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid environment configuration:\n${problems}`);
   }
   return parsed.data;

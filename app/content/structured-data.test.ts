@@ -3,7 +3,11 @@ import { serializeJsonLd } from "~/components/JsonLd";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { graph, localBusiness, service } from "./structured-data";
 
-const site = { company: { ...PLACEHOLDER_COMPANY, legalName: "Evil </script><script>alert(1)</script> sp. z o.o." }, siteUrl: "https://example.pl", locale: "en" as const };
+const site = {
+  company: { ...PLACEHOLDER_COMPANY, legalName: "Evil </script><script>alert(1)</script> sp. z o.o." },
+  siteUrl: "https://example.pl",
+  locale: "en" as const,
+};
 
 describe("structured data", () => {
   it("describes the business with contact details, city and country", () => {
@@ -20,8 +24,18 @@ describe("structured data", () => {
   it("offers both declarations in PLN at the pricing module's prices, linking to the order page", () => {
     const offers = service(site, "Service", { regular: "Declaration", notarized: "Notarized" }).offers;
     expect(offers).toEqual([
-      expect.objectContaining({ name: "Declaration", price: "299.00", priceCurrency: "PLN", url: "https://example.pl/en/order-declaration?type=regular" }),
-      expect.objectContaining({ name: "Notarized", price: "399.00", priceCurrency: "PLN", url: "https://example.pl/en/order-declaration?type=notarized" }),
+      expect.objectContaining({
+        name: "Declaration",
+        price: "299.00",
+        priceCurrency: "PLN",
+        url: "https://example.pl/en/order-declaration?type=regular",
+      }),
+      expect.objectContaining({
+        name: "Notarized",
+        price: "399.00",
+        priceCurrency: "PLN",
+        url: "https://example.pl/en/order-declaration?type=notarized",
+      }),
     ]);
   });
 

@@ -24,7 +24,8 @@ function load(locale: string, namespace: string): unknown {
 /** Every leaf as "path → placeholders", arrays included index by index. */
 function shape(value: unknown, path = ""): string[] {
   if (Array.isArray(value)) return [`${path}[${value.length}]`, ...value.flatMap((item, index) => shape(item, `${path}.${index}`))];
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, child]) => shape(child, path ? `${path}.${key}` : key));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, child]) => shape(child, path ? `${path}.${key}` : key));
   const placeholders = typeof value === "string" ? [...value.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort() : [];
   return [`${path} ${placeholders.join(",")}`.trim()];
 }
@@ -53,7 +54,10 @@ describe("content translations", () => {
 function heads(value: unknown, path = ""): Array<{ path: string; title: string; description?: string }> {
   if (!value || typeof value !== "object" || Array.isArray(value)) return [];
   const node = value as Record<string, unknown>;
-  const own = typeof node.title === "string" && (typeof node.description === "string" || path === "") ? [{ path: path || "(root)", title: node.title, description: node.description as string | undefined }] : [];
+  const own =
+    typeof node.title === "string" && (typeof node.description === "string" || path === "")
+      ? [{ path: path || "(root)", title: node.title, description: node.description as string | undefined }]
+      : [];
   return [...own, ...Object.entries(node).flatMap(([key, child]) => heads(child, path ? `${path}.${key}` : key))];
 }
 
@@ -93,7 +97,8 @@ describe("delivery promise", () => {
    * and {{dispatchDays}}; a number typed next to a unit of time would
    * drift from it. (Other numbers – 14 days to withdraw, 10 years of rental – are law.)
    */
-  const TYPED_DELIVERY_TIME = /(?<![\p{L}\d])(1|2|3|24)\s*(godzin|dni\p{L}* robocz|dzie\p{L}* robocz|hours?\b|business days?|working (days?|hours)|годин|робоч\p{L}* (дн|годин)|час|рабоч\p{L}* (дн|час))/iu;
+  const TYPED_DELIVERY_TIME =
+    /(?<![\p{L}\d])(1|2|3|24)\s*(godzin|dni\p{L}* robocz|dzie\p{L}* robocz|hours?\b|business days?|working (days?|hours)|годин|робоч\p{L}* (дн|годин)|час|рабоч\p{L}* (дн|час))/iu;
 
   for (const locale of LOCALES) {
     for (const namespace of [...CONTENT_NAMESPACES, "common"]) {

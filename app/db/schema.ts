@@ -2,11 +2,7 @@ import type { Generated, Selectable } from "kysely";
 import type { Locale } from "~/i18n/locales";
 
 /** Kysely's view of the tables created by app/db/migrations.ts. */
-export type OrderStatus =
-  | "awaiting_payment"
-  | "paid"
-  | "dispatched"
-  | "cancelled";
+export type OrderStatus = "awaiting_payment" | "paid" | "dispatched" | "cancelled";
 
 export type OrdersTable = {
   id: Generated<number>;
@@ -111,10 +107,25 @@ export type OutboxAttemptsTable = {
 /** Back-office users; `password_hash` is "scrypt$N$r$p$salt$hash" (base64 parts). */
 export type OperatorsTable = { id: Generated<number>; email: string; password_hash: string; created_at: string };
 /** Server-side sessions; only the SHA-256 of the cookie's id is stored. */
-export type AdminSessionsTable = { id: Generated<number>; session_hash: string; operator_id: number; created_at: string; last_seen_at: string; expires_at: string };
+export type AdminSessionsTable = {
+  id: Generated<number>;
+  session_hash: string;
+  operator_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+};
 export type SignInAttemptsTable = { id: Generated<number>; email: string; ip: string; succeeded: number; attempted_at: string };
 /** The audit trail: who moved an order from which status to which, with the facts as JSON. */
-export type OrderEventsTable = { id: Generated<number>; order_id: number; operator: string; from_status: string; to_status: string; details: string | null; at: string };
+export type OrderEventsTable = {
+  id: Generated<number>;
+  order_id: number;
+  operator: string;
+  from_status: string;
+  to_status: string;
+  details: string | null;
+  at: string;
+};
 /** The operators' internal notes on an order; the customer never sees them. */
 export type OrderNotesTable = { id: Generated<number>; order_id: number; operator: string; text: string; at: string };
 /** One row per housekeeping job: the lease lets one process of several run it per period. */

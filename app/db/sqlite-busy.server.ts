@@ -1,12 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import {
-  CompiledQuery,
-  SqliteDialect,
-  type DatabaseConnection,
-  type Driver,
-  type QueryCompiler,
-  type TransactionSettings,
-} from "kysely";
+import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryCompiler, type TransactionSettings } from "kysely";
 
 /**
  * better-sqlite3 is synchronous: with a busy_timeout, a write that waits for another
@@ -27,17 +20,11 @@ export class DatabaseBusyError extends Error {
 
 function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return (
-    typeof code === "string" &&
-    (code === "SQLITE_BUSY" || code.startsWith("SQLITE_BUSY_"))
-  );
+  return typeof code === "string" && (code === "SQLITE_BUSY" || code.startsWith("SQLITE_BUSY_"));
 }
 
 /** Runs `attempt` until it stops failing with SQLITE_BUSY: 5 ms, 10 ms, … capped at 100 ms. */
-export async function retryWhileBusy<T>(
-  attempt: () => T | Promise<T>,
-  budgetMs = SQLITE_BUSY_BUDGET_MS
-): Promise<T> {
+export async function retryWhileBusy<T>(attempt: () => T | Promise<T>, budgetMs = SQLITE_BUSY_BUDGET_MS): Promise<T> {
   const deadline = Date.now() + budgetMs;
   for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
     try {
@@ -52,21 +39,13 @@ export async function retryWhileBusy<T>(
 
 class BusyRetryingConnection implements DatabaseConnection {
   constructor(private readonly inner: DatabaseConnection) {}
-  executeQuery: DatabaseConnection["executeQuery"] = (query) =>
-    retryWhileBusy(() => this.inner.executeQuery(query));
-  streamQuery: DatabaseConnection["streamQuery"] = (query, chunkSize) =>
-    this.inner.streamQuery(query, chunkSize);
+  executeQuery: DatabaseConnection["executeQuery"] = (query) => retryWhileBusy(() => this.inner.executeQuery(query));
+  streamQuery: DatabaseConnection["streamQuery"] = (query, chunkSize) => this.inner.streamQuery(query, chunkSize);
 }
 
 class BusyRetryingDriver implements Driver {
-  private readonly wrapped = new WeakMap<
-    DatabaseConnection,
-    BusyRetryingConnection
-  >();
-  private readonly unwrapped = new WeakMap<
-    DatabaseConnection,
-    DatabaseConnection
-  >();
+  private readonly wrapped = new WeakMap<DatabaseConnection, BusyRetryingConnection>();
+  private readonly unwrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
   constructor(private readonly inner: Driver) {}
   init() {
     return this.inner.init();
@@ -93,31 +72,17 @@ class BusyRetryingDriver implements Driver {
   rollbackTransaction(connection: DatabaseConnection) {
     return this.inner.rollbackTransaction(connection);
   }
-  async savepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler["compileQuery"]
-  ) {
+  async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler["compileQuery"]) {
     await this.inner.savepoint?.(connection, name, compile);
   }
-  async rollbackToSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler["compileQuery"]
-  ) {
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler["compileQuery"]) {
     await this.inner.rollbackToSavepoint?.(connection, name, compile);
   }
-  async releaseSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler["compileQuery"]
-  ) {
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler["compileQuery"]) {
     await this.inner.releaseSavepoint?.(connection, name, compile);
   }
   releaseConnection(connection: DatabaseConnection) {
-    return this.inner.releaseConnection(
-      this.unwrapped.get(connection) ?? connection
-    );
+    return this.inner.releaseConnection(this.unwrapped.get(connection) ?? connection);
   }
   destroy() {
     return this.inner.destroy();

@@ -35,10 +35,17 @@ beforeEach(async () => {
 });
 afterEach(() => db.destroy());
 
-
 describe("the order's PDFs", () => {
   it("the agreement is the stored text, Cyrillic and Polish alike, with consents, version, the binding Polish text and page numbers", async () => {
-    const { order } = await acceptOrder(db, { details, variant: "standard", channel: "form", locale: "uk", idempotencyKey: "pdf", dataProcessingConsentAt: new Date(), now: new Date() });
+    const { order } = await acceptOrder(db, {
+      details,
+      variant: "standard",
+      channel: "form",
+      locale: "uk",
+      idempotencyKey: "pdf",
+      dataProcessingConsentAt: new Date(),
+      now: new Date(),
+    });
     const pdf = await agreementPdf(order, PLACEHOLDER_COMPANY, await getFixedT("uk", "mail"));
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const text = await textOf(pdf);
@@ -55,17 +62,35 @@ describe("the order's PDFs", () => {
   });
 
   it("reads the stored text back into its sections without rewording it", () => {
-    const parsed = sectionsOfStoredText("Title\n\nSzczecin, 1 grudnia 2026\n\n§1. Strony\nZamawiający: Jan\nE-mail: j@example.com\n\n§2. Przedmiot\nTekst");
+    const parsed = sectionsOfStoredText(
+      "Title\n\nSzczecin, 1 grudnia 2026\n\n§1. Strony\nZamawiający: Jan\nE-mail: j@example.com\n\n§2. Przedmiot\nTekst",
+    );
     expect(parsed).toEqual({
       title: "Title",
-      sections: [{ paragraphs: ["Szczecin, 1 grudnia 2026"] }, { heading: "§1. Strony", paragraphs: ["Zamawiający: Jan", "E-mail: j@example.com"] }, { heading: "§2. Przedmiot", paragraphs: ["Tekst"] }],
+      sections: [
+        { paragraphs: ["Szczecin, 1 grudnia 2026"] },
+        { heading: "§1. Strony", paragraphs: ["Zamawiający: Jan", "E-mail: j@example.com"] },
+        { heading: "§2. Przedmiot", paragraphs: ["Tekst"] },
+      ],
     });
   });
 
   it("the confirmation carries the agreement, the terms and the withdrawal form, named in the order's language", async () => {
-    const { order } = await acceptOrder(db, { details: { ...details, immediatePerformanceRequested: false }, variant: "standard", channel: "form", locale: "pl", idempotencyKey: "att", dataProcessingConsentAt: new Date(), now: new Date() });
+    const { order } = await acceptOrder(db, {
+      details: { ...details, immediatePerformanceRequested: false },
+      variant: "standard",
+      channel: "form",
+      locale: "pl",
+      idempotencyKey: "att",
+      dataProcessingConsentAt: new Date(),
+      now: new Date(),
+    });
     const attachments = await confirmationAttachments(order, PLACEHOLDER_COMPANY, await getFixedT("pl", "mail"));
-    expect(attachments.map((attachment) => attachment.filename)).toEqual([`umowa-${order.number}.pdf`, "regulamin.pdf", "formularz-odstapienia.pdf"]);
+    expect(attachments.map((attachment) => attachment.filename)).toEqual([
+      `umowa-${order.number}.pdf`,
+      "regulamin.pdf",
+      "formularz-odstapienia.pdf",
+    ]);
     const [agreement, terms, withdrawal] = await Promise.all(attachments.map((attachment) => textOf(attachment.content)));
     expect(agreement).toContain("nie zgłoszono");
     expect(terms).toContain("Regulamin");

@@ -33,7 +33,9 @@ export function sectionsOfStoredText(text: string): { title: string; sections: P
 }
 
 function timeOf(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Warsaw" }).format(new Date(iso));
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Warsaw" }).format(
+    new Date(iso),
+  );
 }
 
 function headerOf(order: OrderRow, company: Company, t: TFunction): string[] {
@@ -49,12 +51,16 @@ export function agreementPdf(order: OrderRow, company: Company, t: TFunction): P
     paragraphs: [
       t("pdf.dataProcessing", { time: timeOf(order.data_processing_consent_at, order.locale) }),
       t("pdf.terms", { time: timeOf(order.terms_accepted_at, order.locale) }),
-      order.immediate_performance_consent_at ? t("pdf.immediateGiven", { time: timeOf(order.immediate_performance_consent_at, order.locale) }) : t("pdf.immediateNotGiven"),
+      order.immediate_performance_consent_at
+        ? t("pdf.immediateGiven", { time: timeOf(order.immediate_performance_consent_at, order.locale) })
+        : t("pdf.immediateNotGiven"),
       t("pdf.version", { version: order.contract_version }),
     ],
   };
   const binding = order.contract_text_binding ? sectionsOfStoredText(order.contract_text_binding) : null;
-  const bindingSections: PdfSection[] = binding ? [{ heading: t("pdf.binding"), paragraphs: [binding.title], startsNewPage: true }, ...binding.sections] : [];
+  const bindingSections: PdfSection[] = binding
+    ? [{ heading: t("pdf.binding"), paragraphs: [binding.title], startsNewPage: true }, ...binding.sections]
+    : [];
   return renderPdf({
     header: headerOf(order, company, t),
     title: agreement.title,
@@ -93,7 +99,11 @@ export function termsPdf(locale: Locale, company: Company, t: TFunction): Promis
       title: terms.title,
       sections: terms.sections.map((section) => ({
         heading: section.label,
-        paragraphs: [...section.paragraphs, ...section.items.map((item, index) => `${index + 1}. ${item}`), ...(section.closing ? [section.closing] : [])],
+        paragraphs: [
+          ...section.paragraphs,
+          ...section.items.map((item, index) => `${index + 1}. ${item}`),
+          ...(section.closing ? [section.closing] : []),
+        ],
       })),
       metaTitle: terms.title,
       lang: locale,
@@ -106,13 +116,24 @@ export function withdrawalFormPdf(locale: Locale, company: Company, t: TFunction
   return once(`withdrawal:${locale}`, () => {
     const form = withdrawalFormDocument(t, legalValuesOf(company, locale));
     const [title = "", ...lines] = withdrawalFormAsText(form).split("\n");
-    return renderPdf({ header: companyHeader(company, t), title, sections: [{ paragraphs: lines.filter((line) => line !== "") }], metaTitle: title, lang: locale, pageLabel: pageLabel(t) });
+    return renderPdf({
+      header: companyHeader(company, t),
+      title,
+      sections: [{ paragraphs: lines.filter((line) => line !== "") }],
+      metaTitle: title,
+      lang: locale,
+      pageLabel: pageLabel(t),
+    });
   });
 }
 
 /** The confirmation's attachments, named in the order's language. */
 export async function confirmationAttachments(order: OrderRow, company: Company, t: TFunction): Promise<MailAttachment[]> {
-  const [agreement, terms, withdrawal] = await Promise.all([agreementPdf(order, company, t), termsPdf(order.locale, company, t), withdrawalFormPdf(order.locale, company, t)]);
+  const [agreement, terms, withdrawal] = await Promise.all([
+    agreementPdf(order, company, t),
+    termsPdf(order.locale, company, t),
+    withdrawalFormPdf(order.locale, company, t),
+  ]);
   return [
     { filename: t("attachments.agreement", { number: order.number }), content: agreement, contentType: PDF },
     { filename: t("attachments.terms"), content: terms, contentType: PDF },

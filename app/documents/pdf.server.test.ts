@@ -2,7 +2,6 @@ import { pdfTextOf as textOf } from "../../tests/support/pdf-text";
 import { describe, expect, it } from "vitest";
 import { renderPdf, type PdfDocumentInput } from "./pdf.server";
 
-
 const documentWith = (paragraph: string): PdfDocumentInput => ({
   header: [],
   title: "Umowa",

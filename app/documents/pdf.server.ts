@@ -46,7 +46,14 @@ function forgetBuiltGlyphs(font: PDFKit.Mixins.PDFFontSource): void {
 const MARGIN = 56;
 
 export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: MARGIN, bufferPages: true, lang: input.lang, info: { Title: input.metaTitle }, displayTitle: true });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    bufferPages: true,
+    lang: input.lang,
+    info: { Title: input.metaTitle },
+    displayTitle: true,
+  });
   forgetBuiltGlyphs(FONT_REGULAR);
   forgetBuiltGlyphs(FONT_BOLD);
   doc.registerFont("regular", FONT_REGULAR);
@@ -67,7 +74,11 @@ export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
   for (const section of input.sections) {
     if (section.startsNewPage) doc.addPage();
     if (section.heading) {
-      doc.font("bold").fontSize(section.startsNewPage ? 13 : 11).fillColor("#0f172a").text(section.heading, { width });
+      doc
+        .font("bold")
+        .fontSize(section.startsNewPage ? 13 : 11)
+        .fillColor("#0f172a")
+        .text(section.heading, { width });
       doc.moveDown(0.3);
     }
     doc.font("regular").fontSize(10).fillColor("#0f172a");
@@ -84,7 +95,11 @@ export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
     // The footer sits inside the bottom margin: lift the margin so pdfkit does not add a page for it.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font("regular").fontSize(8.5).fillColor("#475569").text(input.pageLabel(index + 1, range.count), MARGIN, doc.page.height - MARGIN / 2 - 6, { width, align: "center" });
+    doc
+      .font("regular")
+      .fontSize(8.5)
+      .fillColor("#475569")
+      .text(input.pageLabel(index + 1, range.count), MARGIN, doc.page.height - MARGIN / 2 - 6, { width, align: "center" });
     doc.page.margins.bottom = bottom;
   }
   doc.end();

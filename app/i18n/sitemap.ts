@@ -11,7 +11,9 @@ export function buildSitemap(siteUrl: string): string {
     const alternates = alternatesOf(pageId);
     const defaultAlternate = alternates.find((alternate) => alternate.locale === "pl") ?? alternates[0]!;
     const links = [
-      ...alternates.map((alternate) => `    <xhtml:link rel="alternate" hreflang="${alternate.locale}" href="${escapeXml(siteUrl + alternate.path)}"/>`),
+      ...alternates.map(
+        (alternate) => `    <xhtml:link rel="alternate" hreflang="${alternate.locale}" href="${escapeXml(siteUrl + alternate.path)}"/>`,
+      ),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(siteUrl + defaultAlternate.path)}"/>`,
     ];
     for (const alternate of alternates) {

@@ -15,7 +15,12 @@ export function WithdrawalForm() {
   const form = withdrawalFormDocument(t, legalValuesOf(company, locale));
 
   return (
-    <section id={WITHDRAWAL_FORM_ID} aria-labelledby={`${WITHDRAWAL_FORM_ID}-heading`} data-testid="withdrawal-form" className="rounded-2xl border border-slate-300 p-5 sm:p-8">
+    <section
+      id={WITHDRAWAL_FORM_ID}
+      aria-labelledby={`${WITHDRAWAL_FORM_ID}-heading`}
+      data-testid="withdrawal-form"
+      className="rounded-2xl border border-slate-300 p-5 sm:p-8"
+    >
       <h2 id={`${WITHDRAWAL_FORM_ID}-heading`} className="text-xl font-bold text-slate-900 md:text-2xl">
         {form.title}
       </h2>

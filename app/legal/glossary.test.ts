@@ -19,7 +19,8 @@ const LANGUAGES = ["pl", "en", "uk", "ru"] as const;
 function leaves(value: unknown, path: string): Text[] {
   if (typeof value === "string") return [{ where: path, text: value }];
   if (Array.isArray(value)) return value.flatMap((item, index) => leaves(item, `${path}.${index}`));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, child]) => leaves(child, path.endsWith(":") ? `${path}${key}` : `${path}.${key}`));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, child]) => leaves(child, path.endsWith(":") ? `${path}${key}` : `${path}.${key}`));
   return [];
 }
 
@@ -51,7 +52,8 @@ function violations(entries: GlossaryEntry[], texts: Text[]): string[] {
 describe("the glossary", () => {
   for (const language of LANGUAGES) {
     it(`${language}: no forbidden variant in locales/${language}/*.json`, () => {
-      const backOffice = language === "pl" ? [{ where: "app/admin/texts.ts", text: readFileSync(join(process.cwd(), "app/admin/texts.ts"), "utf8") }] : [];
+      const backOffice =
+        language === "pl" ? [{ where: "app/admin/texts.ts", text: readFileSync(join(process.cwd(), "app/admin/texts.ts"), "utf8") }] : [];
       expect(violations(glossary[language] ?? [], [...localeTexts(language), ...backOffice])).toEqual([]);
     });
   }

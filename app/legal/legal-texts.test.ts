@@ -9,8 +9,13 @@ import { legalValuesOf } from "./legal-values";
 import { effectiveDateOf, TERMS_EFFECTIVE_FROM, TERMS_VERSION } from "./terms-version";
 import { withdrawalFormAsText, withdrawalFormDocument } from "./withdrawal-form";
 
-
-const company = { ...PLACEHOLDER_COMPANY, legalName: "Testowa Spółka sp. z o.o.", krs: "0000123456", shareCapital: "7 500,00 zł", email: "biuro@test.example" };
+const company = {
+  ...PLACEHOLDER_COMPANY,
+  legalName: "Testowa Spółka sp. z o.o.",
+  krs: "0000123456",
+  shareCapital: "7 500,00 zł",
+  email: "biuro@test.example",
+};
 
 describe("terms version", () => {
   it("is the contract's version and takes effect on the day it names", () => {
@@ -50,7 +55,8 @@ describe.each(LOCALES.map((locale) => [locale]))("legal texts in %s", (locale) =
     expect(all).toContain(company.shareCapital);
     expect(all).not.toMatch(/\{\{/);
     const performance = terms.sections[4]?.items.join(" ") ?? "";
-    for (const days of [SIGNING_BUSINESS_DAYS.regular, SIGNING_BUSINESS_DAYS.notarized, DISPATCH_BUSINESS_DAYS]) expect(performance).toContain(` ${days} `);
+    for (const days of [SIGNING_BUSINESS_DAYS.regular, SIGNING_BUSINESS_DAYS.notarized, DISPATCH_BUSINESS_DAYS])
+      expect(performance).toContain(` ${days} `);
   });
 
   it("the privacy policy gives contract performance as the basis for order data", () => {

@@ -10,7 +10,8 @@ export const TERMS_VERSION = CONTRACT_VERSION;
 export function effectiveDateOf(version: string): Date {
   const match = /^(\d{4}-\d{2}-\d{2})(?:\.\d+)?$/.exec(version);
   const date = match ? new Date(`${match[1]}T12:00:00Z`) : null;
-  if (!date || Number.isNaN(date.getTime())) throw new Error(`A terms version must start with its effective date (YYYY-MM-DD), got "${version}"`);
+  if (!date || Number.isNaN(date.getTime()))
+    throw new Error(`A terms version must start with its effective date (YYYY-MM-DD), got "${version}"`);
   return date;
 }
 

@@ -35,5 +35,16 @@ export function withdrawalFormDocument(t: TFunction, values: Pick<LegalValues, "
 /** The form as plain text lines, e.g. for an e-mail attachment. */
 export function withdrawalFormAsText(form: WithdrawalForm): string {
   const blank = "…………………………………………";
-  return [form.title, form.instruction, "", `– ${form.addressee}`, "", `– ${form.statement}`, blank, ...form.fields.flatMap((field) => [`– ${field}`, blank]), "", form.footnote].join("\n");
+  return [
+    form.title,
+    form.instruction,
+    "",
+    `– ${form.addressee}`,
+    "",
+    `– ${form.statement}`,
+    blank,
+    ...form.fields.flatMap((field) => [`– ${field}`, blank]),
+    "",
+    form.footnote,
+  ].join("\n");
 }

@@ -33,7 +33,9 @@ const context: ComposeContext = {
   siteUrl: "https://adres.example",
   operatorEmail: "operator@adres.example",
   paymentDeadlineDays: 7,
-  confirmationAttachments: async (order) => [{ filename: `agreement-${order.number}.pdf`, content: Buffer.from("%PDF-1.7"), contentType: "application/pdf" }],
+  confirmationAttachments: async (order) => [
+    { filename: `agreement-${order.number}.pdf`, content: Buffer.from("%PDF-1.7"), contentType: "application/pdf" },
+  ],
   now: ORDERED,
 };
 
@@ -44,9 +46,22 @@ beforeEach(async () => {
 afterEach(() => db.destroy());
 
 async function composed(kind: MessageKind, locale: "pl" | "uk", data: Record<string, unknown> | null = null) {
-  const { order } = await acceptOrder(db, { details, variant: "standard", channel: "form", locale, idempotencyKey: `k-${kind}-${locale}`, dataProcessingConsentAt: ORDERED, now: ORDERED });
+  const { order } = await acceptOrder(db, {
+    details,
+    variant: "standard",
+    channel: "form",
+    locale,
+    idempotencyKey: `k-${kind}-${locale}`,
+    dataProcessingConsentAt: ORDERED,
+    now: ORDERED,
+  });
   await enqueueMessages(db, order.id, [kind], ORDERED, data);
-  const message = await db.selectFrom("outbox").selectAll().where("order_id", "=", order.id).where("kind", "=", kind).executeTakeFirstOrThrow();
+  const message = await db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("order_id", "=", order.id)
+    .where("kind", "=", kind)
+    .executeTakeFirstOrThrow();
   return { order, mail: await composeMessage(message, order, context) };
 }
 
@@ -69,7 +84,9 @@ describe("composing the e-mails", () => {
     expect(mail.replyTo).toBe(PLACEHOLDER_COMPANY.email);
     // The HTML part links the payment page and the agreement; long addresses may break anywhere (a 360 px phone).
     const paymentLink = `https://adres.example/uk/payment/${order.payment_token}`;
-    expect(mail.html).toContain(`<a href="${paymentLink}" style="color:#1e3a8a;word-break:break-all;overflow-wrap:anywhere">${paymentLink}</a>`);
+    expect(mail.html).toContain(
+      `<a href="${paymentLink}" style="color:#1e3a8a;word-break:break-all;overflow-wrap:anywhere">${paymentLink}</a>`,
+    );
     expect(mail.html).toContain(`<a href="https://adres.example/agreement/${order.payment_token}"`);
     expect(mail.text).toContain(`https://adres.example/agreement/${order.payment_token}`);
     expect(mail.messageId).toMatch(/^<outbox-\d+\.AE-2026-\d{6}@adres\.example>$/);
@@ -78,9 +95,16 @@ describe("composing the e-mails", () => {
   it("with online payment on, the confirmation sends the customer to the payment page for BLIK or a card; without it, it does not", async () => {
     const { order, mail } = await composed("order_confirmation", "pl");
     expect(mail.text).not.toContain("BLIK");
-    const message = await db.selectFrom("outbox").selectAll().where("order_id", "=", order.id).where("kind", "=", "order_confirmation").executeTakeFirstOrThrow();
+    const message = await db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .where("kind", "=", "order_confirmation")
+      .executeTakeFirstOrThrow();
     const online = await composeMessage(message, order, { ...context, onlinePayment: true });
-    expect(online.text).toContain(`Możesz też zapłacić od razu BLIKiem, szybkim przelewem lub kartą na stronie płatności: https://adres.example/platnosc/${order.payment_token}`);
+    expect(online.text).toContain(
+      `Możesz też zapłacić od razu BLIKiem, szybkim przelewem lub kartą na stronie płatności: https://adres.example/platnosc/${order.payment_token}`,
+    );
   });
 
   it("the operator's notice is Polish, with the customer's contact and language, every value escaped in HTML", async () => {
@@ -105,7 +129,9 @@ describe("composing the e-mails", () => {
   });
 
   it("a standard cancellation reason reaches the customer in their language; the operator's own words as typed", async () => {
-    expect((await composed("order_cancelled", "uk", { reason: "Zamówienie złożone dwa razy", reasonCode: "duplicate" })).mail.text).toContain("Причина: те саме замовлення було оформлено двічі.");
+    expect(
+      (await composed("order_cancelled", "uk", { reason: "Zamówienie złożone dwa razy", reasonCode: "duplicate" })).mail.text,
+    ).toContain("Причина: те саме замовлення було оформлено двічі.");
     expect((await composed("order_cancelled", "pl", { reason: "Mój powód", reasonCode: "own" })).mail.text).toContain("Powód: Mój powód");
   });
 

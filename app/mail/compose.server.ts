@@ -12,6 +12,8 @@ import { nameWithOriginal } from "~/order/names";
 import { coResidentsOf } from "~/order/co-residents";
 import { paymentPath } from "~/order/order.server";
 import { paymentDeadline } from "~/order/payment-deadline";
+import { toHtml, toText, type Block } from "./blocks";
+import { cancellationReason, refundSentence } from "./cancellation-sentences";
 
 /**
  * The e-mails of the outbox, composed when they are sent, from the order as stored.
@@ -20,7 +22,15 @@ import { paymentDeadline } from "~/order/payment-deadline";
  */
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 /** `replyTo`: the company's contact address (COMPANY_EMAIL), so a customer's reply reaches a person, not the sending mailbox. */
-export type MailMessage = { to: string; replyTo: string; subject: string; text: string; html: string; attachments: MailAttachment[]; messageId: string };
+export type MailMessage = {
+  to: string;
+  replyTo: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: MailAttachment[];
+  messageId: string;
+};
 
 export type ComposeContext = {
   company: Company;
@@ -33,9 +43,6 @@ export type ComposeContext = {
   confirmationAttachments: (order: OrderRow, t: TFunction) => Promise<MailAttachment[]>;
   now: Date;
 };
-
-/** A block of the message: a paragraph, or labelled lines under an optional heading. */
-type Block = { heading?: string; paragraphs?: string[]; rows?: Array<[string, string]> };
 
 const CUSTOMER_KINDS: readonly MessageKind[] = [
   "order_confirmation",
@@ -51,40 +58,6 @@ const CUSTOMER_KINDS: readonly MessageKind[] = [
 
 /** The customer's data an operator may correct, in the order the correction e-mail lists them. */
 const CORRECTABLE_FIELDS = ["tenantName", "email", "phone", "mailingAddress", "propertyAddress", "landlordName"] as const;
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
-/**
- * Escaped text with each web address made a link. The links break anywhere: a payment page's
- * address is one long word that would otherwise widen the message past a 360 px phone.
- */
-function htmlWithLinks(text: string): string {
-  return escapeHtml(text).replace(/https?:\/\/[^\s<>"]+[^\s<>".,;:!?)]/g, (url) => `<a href="${url}" style="color:#1e3a8a;word-break:break-all;overflow-wrap:anywhere">${url}</a>`);
-}
-
-function toText(blocks: Block[]): string {
-  return blocks
-    .map((block) => [block.heading ? `${block.heading}\n${"-".repeat(block.heading.length)}` : null, ...(block.paragraphs ?? []), ...(block.rows ?? []).map(([label, value]) => `${label}: ${value}`)].filter(Boolean).join("\n"))
-    .join("\n\n");
-}
-
-function toHtml(blocks: Block[], lang: string): string {
-  const body = blocks
-    .map((block) => {
-      const heading = block.heading ? `<h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(block.heading)}</h2>` : "";
-      const paragraphs = (block.paragraphs ?? []).map((paragraph) => `<p style="margin:0 0 12px;overflow-wrap:anywhere">${htmlWithLinks(paragraph).replace(/\n/g, "<br>")}</p>`).join("");
-      const rows = block.rows?.length
-        ? `<table role="presentation" style="border-collapse:collapse">${block.rows
-            .map(([label, value]) => `<tr><td style="padding:2px 16px 2px 0;color:#475569;vertical-align:top">${escapeHtml(label)}</td><td style="padding:2px 0;font-weight:600;overflow-wrap:anywhere">${htmlWithLinks(value)}</td></tr>`)
-            .join("")}</table>`
-        : "";
-      return heading + paragraphs + rows;
-    })
-    .join("");
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#0f172a;max-width:640px">${body}</body></html>`;
-}
 
 /** The facts a message was queued with (a tracking number, a reason, the payment date). */
 function factsOf(message: OutboxRow): Record<string, unknown> {
@@ -107,7 +80,12 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
   const orderedAt = new Date(order.created_at);
   const facts = factsOf(message);
   const subject = t(`subject.${message.kind}`, { number: order.number, type: product, amount });
-  const contact: Block = { heading: t("contact.heading"), paragraphs: [t("contact.text", { legalName: company.legalName, address: formatAddress(company), phone: company.phone, email: company.email })] };
+  const contact: Block = {
+    heading: t("contact.heading"),
+    paragraphs: [
+      t("contact.text", { legalName: company.legalName, address: formatAddress(company), phone: company.phone, email: company.email }),
+    ],
+  };
   const signature: Block = { paragraphs: [t("signature", { productName: company.productName })] };
   const greeting: string = t("greeting");
   const dispatch = dispatchDatesOf(order.declaration_type, orderedAt, context.now, locale);
@@ -125,7 +103,13 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
   switch (message.kind) {
     case "order_confirmation":
       blocks = [
-        { paragraphs: [greeting, t("confirmation.intro", { number: order.number }), ...(locale === "pl" ? [] : [t("confirmation.binding")])] },
+        {
+          paragraphs: [
+            greeting,
+            t("confirmation.intro", { number: order.number }),
+            ...(locale === "pl" ? [] : [t("confirmation.binding")]),
+          ],
+        },
         {
           heading: t("summary.heading"),
           rows: [
@@ -153,7 +137,14 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             t("agreementLink", { url: `${siteUrl}/agreement/${encodeURIComponent(order.payment_token)}` }),
           ],
         },
-        { heading: t("next.heading"), paragraphs: [waiverGiven ? t("next.startNow", { date: dispatchBy }) : t("next.startLater", { date: dispatchBy, withdrawalEnds: dispatch.withdrawalEnds })] },
+        {
+          heading: t("next.heading"),
+          paragraphs: [
+            waiverGiven
+              ? t("next.startNow", { date: dispatchBy })
+              : t("next.startLater", { date: dispatchBy, withdrawalEnds: dispatch.withdrawalEnds }),
+          ],
+        },
         contact,
         signature,
       ];
@@ -180,7 +171,11 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       ];
       break;
     case "payment_reminder":
-      blocks = [{ paragraphs: [greeting, t("reminder.text", { number: order.number, date: deadline }), t("transfer.link", { url: paymentUrl })] }, contact, signature];
+      blocks = [
+        { paragraphs: [greeting, t("reminder.text", { number: order.number, date: deadline }), t("transfer.link", { url: paymentUrl })] },
+        contact,
+        signature,
+      ];
       break;
     case "order_paid":
     case "order_reopened":
@@ -189,7 +184,16 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
           paragraphs: [
             greeting,
             message.kind === "order_paid" ? t("paid.text", { number: order.number }) : t("reopened.text", { number: order.number }),
-            t("paid.dispatchBy", { date: formatDeliveryDay(deliveryDates(order.declaration_type, { paidAt: typeof facts.paidAt === "string" ? new Date(facts.paidAt) : context.now, orderedAt, earlyStart: waiverGiven }).dispatchBy, tag) }),
+            t("paid.dispatchBy", {
+              date: formatDeliveryDay(
+                deliveryDates(order.declaration_type, {
+                  paidAt: typeof facts.paidAt === "string" ? new Date(facts.paidAt) : context.now,
+                  orderedAt,
+                  earlyStart: waiverGiven,
+                }).dispatchBy,
+                tag,
+              ),
+            }),
             t("paymentPage", { url: paymentUrl }),
           ],
         },
@@ -207,15 +211,26 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
         propertyAddress: order.property_address,
         landlordName: order.landlord_name,
       };
-      const rows = CORRECTABLE_FIELDS.filter((field) => changed.has(field)).map((field): [string, string] => [t(`corrected.fields.${field}`), current[field] ?? "—"]);
-      blocks = [{ paragraphs: [greeting, t("corrected.text", { number: order.number })], rows }, { paragraphs: [t("corrected.agreement")] }, contact, signature];
+      const rows = CORRECTABLE_FIELDS.filter((field) => changed.has(field)).map((field): [string, string] => [
+        t(`corrected.fields.${field}`),
+        current[field] ?? "—",
+      ]);
+      blocks = [
+        { paragraphs: [greeting, t("corrected.text", { number: order.number })], rows },
+        { paragraphs: [t("corrected.agreement")] },
+        contact,
+        signature,
+      ];
       break;
     }
     case "tracking_corrected":
       blocks = [
         {
           paragraphs: [greeting, t("trackingCorrected.text", { number: order.number })],
-          rows: [[t("dispatched.tracking"), order.tracking_number ?? ""], ...(order.courier ? [[t("dispatched.courier"), order.courier] as [string, string]] : [])],
+          rows: [
+            [t("dispatched.tracking"), order.tracking_number ?? ""],
+            ...(order.courier ? [[t("dispatched.courier"), order.courier] as [string, string]] : []),
+          ],
         },
         { paragraphs: [t("paymentPage", { url: paymentUrl })] },
         contact,
@@ -223,13 +238,28 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       ];
       break;
     case "refund_recorded":
-      blocks = [{ paragraphs: [greeting, t("refundRecorded.text", { number: order.number, amount: formatPrice(typeof facts.refundedGrosze === "number" ? facts.refundedGrosze : 0, locale) })] }, contact, signature];
+      blocks = [
+        {
+          paragraphs: [
+            greeting,
+            t("refundRecorded.text", {
+              number: order.number,
+              amount: formatPrice(typeof facts.refundedGrosze === "number" ? facts.refundedGrosze : 0, locale),
+            }),
+          ],
+        },
+        contact,
+        signature,
+      ];
       break;
     case "order_dispatched":
       blocks = [
         {
           paragraphs: [greeting, t("dispatched.text", { number: order.number })],
-          rows: [[t("dispatched.tracking"), String(facts.trackingNumber ?? "")], ...(facts.courier ? [[t("dispatched.courier"), String(facts.courier)] as [string, string]] : [])],
+          rows: [
+            [t("dispatched.tracking"), String(facts.trackingNumber ?? "")],
+            ...(facts.courier ? [[t("dispatched.courier"), String(facts.courier)] as [string, string]] : []),
+          ],
         },
         { paragraphs: [t("paymentPage", { url: paymentUrl })] },
         contact,
@@ -238,7 +268,14 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       break;
     case "order_cancelled":
       blocks = [
-        { paragraphs: [greeting, t("cancelled.text", { number: order.number }), cancellationReason(t, facts), refundSentence(t, facts, locale)] },
+        {
+          paragraphs: [
+            greeting,
+            t("cancelled.text", { number: order.number }),
+            cancellationReason(t, facts),
+            refundSentence(t, facts, locale),
+          ],
+        },
         contact,
         signature,
       ];
@@ -255,16 +292,4 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
     // A message the operator sends again gets a new id, or the client would hide it as the same one.
     messageId: `<outbox-${message.id}${message.resent ? `-${message.resent}` : ""}.${order.number}@${new URL(siteUrl).hostname}>`,
   };
-}
-
-/** The deadline's reason, a standard one in the customer's language, or the operator's words as typed. */
-function cancellationReason(t: TFunction, facts: Record<string, unknown>): string {
-  if (facts.reason === "unpaid" || !facts.reason) return t("cancelled.unpaid");
-  const standard = typeof facts.reasonCode === "string" && facts.reasonCode !== "own";
-  return t("cancelled.reason", { reason: standard ? t(`cancelled.reasons.${facts.reasonCode}`) : String(facts.reason) });
-}
-
-/** A refund already sent online is said as done, with its amount; otherwise the promise to refund a booked payment. */
-function refundSentence(t: TFunction, facts: Record<string, unknown>, locale: Locale): string {
-  return typeof facts.refundedGrosze === "number" ? t("cancelled.refunded", { amount: formatPrice(facts.refundedGrosze, locale) }) : t("cancelled.refund");
 }

@@ -69,11 +69,23 @@ describe("sending mail", () => {
     mkdirSync(resolve(".cache"), { recursive: true });
     const work = mkdtempSync(resolve(".cache", "mail-kill-"));
     const writer = join(work, "writer.mjs");
-    await build({ entryPoints: ["tests/support/mail-dir-writer.ts"], outfile: writer, bundle: true, platform: "node", format: "esm", packages: "external", alias: { "~": resolve("app") }, logLevel: "warning" });
+    await build({
+      entryPoints: ["tests/support/mail-dir-writer.ts"],
+      outfile: writer,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      packages: "external",
+      alias: { "~": resolve("app") },
+      logLevel: "warning",
+    });
     const mailDir = join(work, "mail");
     mkdirSync(mailDir);
     const attachmentBytes = 8 * 1024 * 1024;
-    const child = spawn(process.execPath, [writer, mailDir], { env: { ...process.env, ATTACHMENT_BYTES: String(attachmentBytes) }, stdio: ["ignore", "ignore", "inherit"] });
+    const child = spawn(process.execPath, [writer, mailDir], {
+      env: { ...process.env, ATTACHMENT_BYTES: String(attachmentBytes) },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     const exited = new Promise((done) => child.once("exit", done));
     // Killed the moment a second .eml name shows up in the folder: with a plain write, that file is still being written.
     await new Promise<void>((done, fail) => {

@@ -15,7 +15,12 @@ const SMTP_TIMEOUT_MS = 10_000;
 
 export function createMailSender({ smtpUrl, from, mailDir }: { smtpUrl?: string; from: string; mailDir: string }): SendMail {
   if (smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS });
+    const transport: Transporter = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    });
     return async (message) => {
       const info = await transport.sendMail({ ...message, from });
       return `smtp ${info.messageId}`;

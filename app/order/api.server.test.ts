@@ -31,11 +31,16 @@ afterEach(() => db.destroy());
 function request(path: string, body: BodyInit, headers: Record<string, string> = {}) {
   return new Request(`http://site.test${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
 }
-const preview = (body: BodyInit, headers?: Record<string, string>) => handleOrderApi(request("/api/preview", body, headers), "details", { db });
-const accept = (body: BodyInit, headers?: Record<string, string>) => handleOrderApi(request("/api/accept", body, headers), "accept", { db });
+const preview = (body: BodyInit, headers?: Record<string, string>) =>
+  handleOrderApi(request("/api/preview", body, headers), "details", { db });
+const accept = (body: BodyInit, headers?: Record<string, string>) =>
+  handleOrderApi(request("/api/accept", body, headers), "accept", { db });
 
 async function countOrders() {
-  const row = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -97,7 +102,9 @@ describe("POST /api/accept", () => {
 
   it("answers 422 when an Idempotency-Key comes back with a different order, writing nothing", async () => {
     await accept(JSON.stringify({ ...SPEC_BODY, ...CONSENTS }), { "Idempotency-Key": "client-key-2" });
-    const other = await accept(JSON.stringify({ ...SPEC_BODY, ...CONSENTS, imie_nazwisko_najemcy: "Someone Else" }), { "Idempotency-Key": "client-key-2" });
+    const other = await accept(JSON.stringify({ ...SPEC_BODY, ...CONSENTS, imie_nazwisko_najemcy: "Someone Else" }), {
+      "Idempotency-Key": "client-key-2",
+    });
     expect(other.status).toBe(422);
     expect((await other.json()).success).toBe(false);
     expect(await countOrders()).toBe(1);
@@ -132,7 +139,16 @@ describe.each(DIALECTS)("control characters through the API on %s", (dialect) =>
       expect(response.headers.get("Retry-After")).toBeNull();
       expect(Object.keys((await response.json()).fieldErrors)).toEqual([field]);
     }
-    expect(Number((await own.selectFrom("orders").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(0);
+    expect(
+      Number(
+        (
+          await own
+            .selectFrom("orders")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
   });
 });
 
@@ -140,7 +156,9 @@ describe("what a failure to save answers", () => {
   it("503 with Retry-After only while the database cannot be reached, a plain 500 for a failure that would repeat", async () => {
     const unreachable = createDatabase({ postgresUrl: "postgres://nobody:x@127.0.0.1:9/none" });
     try {
-      const response = await handleOrderApi(request("/api/accept", JSON.stringify({ ...SPEC_BODY, ...CONSENTS })), "accept", { db: unreachable });
+      const response = await handleOrderApi(request("/api/accept", JSON.stringify({ ...SPEC_BODY, ...CONSENTS })), "accept", {
+        db: unreachable,
+      });
       expect(response.status).toBe(503);
       expect(response.headers.get("Retry-After")).toBe("5");
     } finally {

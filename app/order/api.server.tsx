@@ -58,7 +58,8 @@ export async function handleOrderApi(request: Request, stage: OrderStage, contex
   } catch {
     return jsonResponse({ success: false, error: t("api.invalidJson") }, 400);
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return jsonResponse({ success: false, error: t("api.invalidJson") }, 400);
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return jsonResponse({ success: false, error: t("api.invalidJson") }, 400);
 
   const requested = (body as { jezyk?: unknown }).jezyk;
   const locale: Locale = isLocale(requested) ? requested : "pl";
@@ -88,13 +89,19 @@ export async function handleOrderApi(request: Request, stage: OrderStage, contex
       dataProcessingConsentAt: now,
       now,
     });
-    if (!created && !holdsSameOrder(order, details, locale)) return jsonResponse({ success: false, error: t("api.idempotencyConflict") }, 422);
+    if (!created && !holdsSameOrder(order, details, locale))
+      return jsonResponse({ success: false, error: t("api.idempotencyConflict") }, 422);
     if (created) context.onOrderCreated?.();
-    return jsonResponse({ success: true, error: null, payment_url: paymentPath(order), order_number: order.number }, created ? 201 : 200, created ? {} : { "Idempotent-Replayed": "true" });
+    return jsonResponse(
+      { success: true, error: null, payment_url: paymentPath(order), order_number: order.number },
+      created ? 201 : 200,
+      created ? {} : { "Idempotent-Replayed": "true" },
+    );
   } catch (error) {
     console.error("Order API: could not save the order", error);
     // Retry-After only for a failure that passes: a client would otherwise retry for ever.
-    if (isPassingDatabaseFailure(error)) return jsonResponse({ success: false, error: t("errors.unavailable") }, 503, { "Retry-After": "5" });
+    if (isPassingDatabaseFailure(error))
+      return jsonResponse({ success: false, error: t("errors.unavailable") }, 503, { "Retry-After": "5" });
     return jsonResponse({ success: false, error: t("api.internal") }, 500);
   }
 }

@@ -28,7 +28,13 @@ const date = new Date("2026-11-22T10:00:00Z");
 describe("the contract component", () => {
   it("escapes every piece of user data: markup stays text", async () => {
     const t = await getFixedT("pl", "order");
-    const html = renderToStaticMarkup(<ContractView document={contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, paymentDeadlineDays: 7, t })} locale="pl" titleLevel={3} />);
+    const html = renderToStaticMarkup(
+      <ContractView
+        document={contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, paymentDeadlineDays: 7, t })}
+        locale="pl"
+        titleLevel={3}
+      />,
+    );
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<img");
     expect(html).not.toContain("<i>");
@@ -72,7 +78,23 @@ describe("the contract component", () => {
       ["ru", "ст. 19a"],
     ] as const) {
       const t = await getFixedT(locale, "order");
-      const text = contractText(contractDocument({ details: { ...details, declarationType: "notarized", rentalPeriodDays: 90, landlordName: null, startDate: null, additionalInfo: null }, company: PLACEHOLDER_COMPANY, locale, date, paymentDeadlineDays: 7, t }));
+      const text = contractText(
+        contractDocument({
+          details: {
+            ...details,
+            declarationType: "notarized",
+            rentalPeriodDays: 90,
+            landlordName: null,
+            startDate: null,
+            additionalInfo: null,
+          },
+          company: PLACEHOLDER_COMPANY,
+          locale,
+          date,
+          paymentDeadlineDays: 7,
+          t,
+        }),
+      );
       expect(text).toContain(phrase);
       expect(text).toContain(formatPrice(PRODUCTS.notarized.priceGrosze, locale));
       expect(text).toMatch(/90/);

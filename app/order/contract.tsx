@@ -18,7 +18,14 @@ export const CONTRACT_VERSION = "2026-11-24.2";
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** `paymentDeadlineDays`: how long the order may stay unpaid before the agreement ends (PAYMENT_DEADLINE_DAYS). */
-export type ContractInput = { details: OrderDetails; company: Company; locale: Locale; date: Date; paymentDeadlineDays: number; t: Translate };
+export type ContractInput = {
+  details: OrderDetails;
+  company: Company;
+  locale: Locale;
+  date: Date;
+  paymentDeadlineDays: number;
+  t: Translate;
+};
 export type ContractSection = { heading: string; paragraphs: string[] };
 export type ContractDocument = { title: string; sections: ContractSection[]; place: string };
 
@@ -70,15 +77,26 @@ export function contractDocument({ details, company, locale, date, paymentDeadli
     },
     {
       heading: t("contract.delivery.heading"),
-      paragraphs: [t("contract.delivery.time", { count: SIGNING_BUSINESS_DAYS[details.declarationType] }), t("contract.delivery.start"), t("contract.delivery.address", { address: details.mailingAddress })],
+      paragraphs: [
+        t("contract.delivery.time", { count: SIGNING_BUSINESS_DAYS[details.declarationType] }),
+        t("contract.delivery.start"),
+        t("contract.delivery.address", { address: details.mailingAddress }),
+      ],
     },
     { heading: t("contract.withdrawal.heading"), paragraphs: [t("contract.withdrawal.text")] },
     {
       heading: t("contract.final.heading"),
-      paragraphs: [t("contract.final.text"), ...(details.additionalInfo ? [t("contract.final.additionalInfo", { info: details.additionalInfo })] : [])],
+      paragraphs: [
+        t("contract.final.text"),
+        ...(details.additionalInfo ? [t("contract.final.additionalInfo", { info: details.additionalInfo })] : []),
+      ],
     },
   ];
-  return { title: t("contract.title", { type: typeName }), sections, place: t("contract.place", { city: company.city, date: formatDate(date, locale) }) };
+  return {
+    title: t("contract.title", { type: typeName }),
+    sections,
+    place: t("contract.place", { city: company.city, date: formatDate(date, locale) }),
+  };
 }
 
 type ContractViewProps = {

@@ -11,7 +11,11 @@ export function isoDateOf(value: string): string | null {
   const text = value.trim();
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
-  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : dotted ? [dotted[3], dotted[2]!.padStart(2, "0"), dotted[1]!.padStart(2, "0")] : [];
+  const [year, month, day] = iso
+    ? [iso[1], iso[2], iso[3]]
+    : dotted
+      ? [dotted[3], dotted[2]!.padStart(2, "0"), dotted[1]!.padStart(2, "0")]
+      : [];
   if (!year) return null;
   const result = `${year}-${month}-${day}`;
   const date = new Date(`${result}T00:00:00Z`);

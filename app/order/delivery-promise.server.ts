@@ -22,5 +22,8 @@ export function dispatchDatesOf(type: DeclarationType, orderedAt: Date, paidAt: 
 
 /** Both types' dates for an order placed and paid today: what the order form and the preview show. */
 export function dispatchDatesIfPaidToday(locale: Locale, now: Date = new Date()): Record<DeclarationType, DispatchDates> {
-  return Object.fromEntries(DECLARATION_TYPES.map((type) => [type, dispatchDatesOf(type, now, now, locale)])) as Record<DeclarationType, DispatchDates>;
+  return Object.fromEntries(DECLARATION_TYPES.map((type) => [type, dispatchDatesOf(type, now, now, locale)])) as Record<
+    DeclarationType,
+    DispatchDates
+  >;
 }

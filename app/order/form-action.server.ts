@@ -42,7 +42,6 @@ export type OrderActionContext = {
   now?: Date;
 };
 
-
 /** The posted values of the form's own fields, as text, to fill the form or the hidden fields again. */
 function postedValues(formData: FormData, variant: OrderVariant): Record<string, string> {
   const values: Record<string, string> = {};
@@ -89,7 +88,13 @@ async function decideOrderStep(request: Request, context: OrderActionContext): P
   if (intent !== "accept") {
     if (details.status !== "success") return formError();
     const lead: PixelEvent = { name: "Lead", eventId: newEventId(), data: productEventData(details.value.declarationType) };
-    report(request, { name: "Lead", eventId: lead.eventId, product: details.value.declarationType, email: details.value.email, phone: details.value.phone });
+    report(request, {
+      name: "Lead",
+      eventId: lead.eventId,
+      product: details.value.declarationType,
+      email: details.value.email,
+      phone: details.value.phone,
+    });
     const agreement = await buildAgreement(details.value, locale, now);
     const token = (await previewTokenOfSameOrder(db, request, details.value, locale)) ?? previewOrder(now).token;
     return { kind: "show", state: { stage: "preview", values, details: details.value, agreement, token, lead } };
@@ -119,10 +124,21 @@ async function decideOrderStep(request: Request, context: OrderActionContext): P
 
   let accepted: Awaited<ReturnType<typeof acceptOrder>>;
   try {
-    accepted = await acceptOrder(db, { details: full.value, variant: variant.id, channel: "form", locale, idempotencyKey: token as string, dataProcessingConsentAt: check.issuedAt, now });
+    accepted = await acceptOrder(db, {
+      details: full.value,
+      variant: variant.id,
+      channel: "form",
+      locale,
+      idempotencyKey: token as string,
+      dataProcessingConsentAt: check.issuedAt,
+      now,
+    });
   } catch (error) {
     if (!isPassingDatabaseFailure(error)) throw error;
-    return { kind: "unavailable", state: { stage: "preview", values, details: details.value, agreement, token: String(token), formErrorKey: "errors.unavailable" } };
+    return {
+      kind: "unavailable",
+      state: { stage: "preview", values, details: details.value, agreement, token: String(token), formErrorKey: "errors.unavailable" },
+    };
   }
   const { order, created } = accepted;
   // One Purchase per order: a replayed accept finds the order and reports nothing.

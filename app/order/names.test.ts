@@ -48,10 +48,18 @@ describe("names in the form", () => {
   });
 
   it("keep the original spelling beside the Latin one, and up to five co-residents one per line", () => {
-    const submission = parse({ ...FORM, tenantNameOriginal: "Олена Коваленко", coResidents: "Taras Kovalenko\r\n\r\n  Marta   Kovalenko \n" });
+    const submission = parse({
+      ...FORM,
+      tenantNameOriginal: "Олена Коваленко",
+      coResidents: "Taras Kovalenko\r\n\r\n  Marta   Kovalenko \n",
+    });
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
-    expect(submission.value).toMatchObject({ tenantName: "Olena Kovalenko", tenantNameOriginal: "Олена Коваленко", coResidents: ["Taras Kovalenko", "Marta Kovalenko"] });
+    expect(submission.value).toMatchObject({
+      tenantName: "Olena Kovalenko",
+      tenantNameOriginal: "Олена Коваленко",
+      coResidents: ["Taras Kovalenko", "Marta Kovalenko"],
+    });
     const plain = parse(FORM);
     expect(plain.status === "success" ? plain.value : null).toMatchObject({ tenantNameOriginal: null, coResidents: [] });
   });
@@ -81,7 +89,11 @@ describe("names in the JSON API", () => {
   });
 
   it("takes the original spelling and co-residents as optional fields", () => {
-    const parsed = apiSchema("accept").parse({ ...body, imie_nazwisko_najemcy_oryginalne: "Олена Коваленко", osoby_wspolzamieszkujace: ["Taras Kovalenko"] });
+    const parsed = apiSchema("accept").parse({
+      ...body,
+      imie_nazwisko_najemcy_oryginalne: "Олена Коваленко",
+      osoby_wspolzamieszkujace: ["Taras Kovalenko"],
+    });
     expect(parsed).toMatchObject({ tenantNameOriginal: "Олена Коваленко", coResidents: ["Taras Kovalenko"] });
     expect(apiSchema("accept").safeParse({ ...body, osoby_wspolzamieszkujace: ["Тарас"] }).success).toBe(false);
   });
@@ -94,16 +106,42 @@ describe("names in the Polish agreement", () => {
       tenantNameOriginal: "Олена Коваленко",
       coResidents: ["Taras Kovalenko", "Marta Kovalenko"],
     };
-    const text = contractText(contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date: new Date(), paymentDeadlineDays: 7, t: await getFixedT("pl", "order") }));
+    const text = contractText(
+      contractDocument({
+        details,
+        company: PLACEHOLDER_COMPANY,
+        locale: "pl",
+        date: new Date(),
+        paymentDeadlineDays: 7,
+        t: await getFixedT("pl", "order"),
+      }),
+    );
     expect(text).toContain("Najemca: Olena Kovalenko (Олена Коваленко)");
     expect(text).toContain("Osoby zamieszkujące z Najemcą: Taras Kovalenko, Marta Kovalenko");
     expect(text).toContain("Najemcy oraz osób z nim zamieszkujących");
-    const alone = contractText(contractDocument({ details: { ...details, tenantNameOriginal: null, coResidents: [] }, company: PLACEHOLDER_COMPANY, locale: "pl", date: new Date(), paymentDeadlineDays: 7, t: await getFixedT("pl", "order") }));
+    const alone = contractText(
+      contractDocument({
+        details: { ...details, tenantNameOriginal: null, coResidents: [] },
+        company: PLACEHOLDER_COMPANY,
+        locale: "pl",
+        date: new Date(),
+        paymentDeadlineDays: 7,
+        t: await getFixedT("pl", "order"),
+      }),
+    );
     expect(alone).toContain("Najemca: Olena Kovalenko\n");
     expect(alone).not.toContain("Osoby zamieszkujące");
   });
 
   function body() {
-    return { imie_nazwisko_najemcy: "x", email: "jan@example.com", telefon: "600100200", adres_najemcy: "ul. Krótka 1, 00-001 Warszawa", adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 };
+    return {
+      imie_nazwisko_najemcy: "x",
+      email: "jan@example.com",
+      telefon: "600100200",
+      adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+      adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+      rodzaj_oswiadczenia: "regular",
+      okres_najmu_dni: 90,
+    };
   }
 });

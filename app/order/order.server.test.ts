@@ -1,16 +1,8 @@
 import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  openDatabase,
-  type AppDatabase,
-  type DatabaseTarget,
-} from "~/db/db.server";
+import { openDatabase, type AppDatabase, type DatabaseTarget } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
-import {
-  acceptOrder,
-  paymentPath,
-  type AcceptInput,
-} from "./order.server";
+import { acceptOrder, paymentPath, type AcceptInput } from "./order.server";
 import { findPaymentView } from "./payment-view.server";
 import type { OrderDetails } from "./schema";
 
@@ -50,10 +42,7 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((db) => db.destroy()));
 });
 
-const input = (
-  key: string,
-  overrides: Partial<AcceptInput> = {}
-): AcceptInput => ({
+const input = (key: string, overrides: Partial<AcceptInput> = {}): AcceptInput => ({
   details,
   variant: "standard",
   channel: "form",
@@ -111,27 +100,19 @@ describe.each(DIALECTS)("accepting an order on %s", (dialect) => {
     const db = await open(await freshTarget(dialect));
     const first = await acceptOrder(db, input("a"));
     const second = await acceptOrder(db, input("b"));
-    const nextYear = await acceptOrder(
-      db,
-      input("c", { now: new Date("2027-01-02T10:00:00Z") })
-    );
-    expect([
-      first.order.number,
-      second.order.number,
-      nextYear.order.number,
-    ]).toEqual(["AE-2026-000001", "AE-2026-000002", "AE-2027-000001"]);
-    expect(
-      new Set([first.order.payment_token, second.order.payment_token]).size
-    ).toBe(2);
+    const nextYear = await acceptOrder(db, input("c", { now: new Date("2027-01-02T10:00:00Z") }));
+    expect([first.order.number, second.order.number, nextYear.order.number]).toEqual([
+      "AE-2026-000001",
+      "AE-2026-000002",
+      "AE-2027-000001",
+    ]);
+    expect(new Set([first.order.payment_token, second.order.payment_token]).size).toBe(2);
   });
 
   it("writes nothing new when the same token comes back, and answers with the same order", async () => {
     const db = await open(await freshTarget(dialect));
     const first = await acceptOrder(db, input("same"));
-    const replay = await acceptOrder(
-      db,
-      input("same", { details: { ...details, tenantName: "Someone Else" } })
-    );
+    const replay = await acceptOrder(db, input("same", { details: { ...details, tenantName: "Someone Else" } }));
     expect(replay.created).toBe(false);
     expect(replay.order.id).toBe(first.order.id);
     expect(replay.order.tenant_name).toBe("Jan <b>Kowalski</b>");
@@ -148,9 +129,7 @@ describe.each(DIALECTS)("accepting an order on %s", (dialect) => {
       acceptOrder(two, input("race")),
     ]);
     expect(results.filter((result) => result.created)).toHaveLength(1);
-    expect(
-      new Set(results.map((result) => result.order.payment_token)).size
-    ).toBe(1);
+    expect(new Set(results.map((result) => result.order.payment_token)).size).toBe(1);
     expect(await countRows(one)).toBe(1);
   });
 
@@ -158,29 +137,16 @@ describe.each(DIALECTS)("accepting an order on %s", (dialect) => {
     const target = await freshTarget(dialect);
     // Two instances of the app on one database.
     const instances = [await open(target), await open(target)];
-    const racing = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        acceptOrder(instances[i % 2]!, input("one-key"))
-      )
-    );
+    const racing = await Promise.all(Array.from({ length: 30 }, (_, i) => acceptOrder(instances[i % 2]!, input("one-key"))));
     expect(racing.filter((result) => result.created)).toHaveLength(1);
     expect(new Set(racing.map((result) => result.order.id)).size).toBe(1);
 
-    const parallel = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        acceptOrder(instances[i % 2]!, input(`key-${i}`))
-      )
-    );
+    const parallel = await Promise.all(Array.from({ length: 40 }, (_, i) => acceptOrder(instances[i % 2]!, input(`key-${i}`))));
     expect(parallel.every((result) => result.created)).toBe(true);
     const numbers = parallel.map((result) => result.order.number);
     expect(new Set(numbers).size).toBe(40);
     // One order before them took 000001; the 40 fill 000002–000041 without a gap.
-    expect([...numbers].sort()).toEqual(
-      Array.from(
-        { length: 40 },
-        (_, i) => `AE-2026-${String(i + 2).padStart(6, "0")}`
-      )
-    );
+    expect([...numbers].sort()).toEqual(Array.from({ length: 40 }, (_, i) => `AE-2026-${String(i + 2).padStart(6, "0")}`));
     expect(await countRows(instances[0]!)).toBe(41);
   }, 30_000);
 

@@ -39,7 +39,9 @@ export async function buildAgreement(details: OrderDetails, locale: Locale, date
   const paymentDeadlineDays = env.PAYMENT_DEADLINE_DAYS;
   const document = contractDocument({ details, company, locale, date, paymentDeadlineDays, t: await getFixedT(locale, "order") });
   const binding =
-    locale === "pl" ? null : contractDocument({ details, company, locale: "pl", date, paymentDeadlineDays, t: await getFixedT("pl", "order") });
+    locale === "pl"
+      ? null
+      : contractDocument({ details, company, locale: "pl", date, paymentDeadlineDays, t: await getFixedT("pl", "order") });
   return { document, binding };
 }
 
@@ -139,7 +141,13 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
             contract_version: CONTRACT_VERSION,
             created_at: timestamp,
             updated_at: timestamp,
-            search_text: orderSearchText({ number, tenant_name: details.tenantName, landlord_name: details.landlordName, email: details.email, phone: details.phone }),
+            search_text: orderSearchText({
+              number,
+              tenant_name: details.tenantName,
+              landlord_name: details.landlordName,
+              email: details.email,
+              phone: details.phone,
+            }),
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -180,7 +188,6 @@ export function holdsSameOrder(order: OrderRow, details: OrderDetails, locale: L
     order.rental_period_days === details.rentalPeriodDays
   );
 }
-
 
 /** The payment page's path for an order, in the language the visitor ordered in. */
 export function paymentPath(order: Pick<OrderRow, "payment_token" | "locale">): string {

@@ -20,19 +20,46 @@ afterEach(() => db.destroy());
 
 describe("the payment page's data", () => {
   it("is found by the payment token only and holds no personal data", async () => {
-    const { order } = await acceptOrder(db, { details, variant: "automatic", channel: "api", locale: "en", idempotencyKey: "k1", dataProcessingConsentAt: ORDERED, now: ORDERED });
+    const { order } = await acceptOrder(db, {
+      details,
+      variant: "automatic",
+      channel: "api",
+      locale: "en",
+      idempotencyKey: "k1",
+      dataProcessingConsentAt: ORDERED,
+      now: ORDERED,
+    });
     expect(paymentPath(order)).toBe(`/en/payment/${order.payment_token}`);
     const view = await findPaymentView(db, order.payment_token, "pl", ORDERED);
-    expect(view).toMatchObject({ number: order.number, status: "awaiting_payment", declarationType: "regular", priceGrosze: 29_900, deadline: "poniedziałek, 30 listopada", immediatePerformanceRequested: false });
+    expect(view).toMatchObject({
+      number: order.number,
+      status: "awaiting_payment",
+      declarationType: "regular",
+      priceGrosze: 29_900,
+      deadline: "poniedziałek, 30 listopada",
+      immediatePerformanceRequested: false,
+    });
     expect(JSON.stringify(view)).not.toMatch(/Jan|jan@example|600100200|Długa/);
     expect(await findPaymentView(db, "x".repeat(32), "pl")).toBeNull();
     expect(await findPaymentView(db, "' OR 1=1 --", "pl")).toBeNull();
   });
 
   it("says when the declaration goes out if paid today, with the waiver or after the withdrawal period", async () => {
-    const { order } = await acceptOrder(db, { details, variant: "automatic", channel: "api", locale: "pl", idempotencyKey: "k2", dataProcessingConsentAt: ORDERED, now: ORDERED });
+    const { order } = await acceptOrder(db, {
+      details,
+      variant: "automatic",
+      channel: "api",
+      locale: "pl",
+      idempotencyKey: "k2",
+      dataProcessingConsentAt: ORDERED,
+      now: ORDERED,
+    });
     const view = await findPaymentView(db, order.payment_token, "pl", ORDERED);
-    expect(view?.dispatchIfPaidToday).toMatchObject({ withWaiver: "czwartek, 26 listopada", withoutWaiver: "czwartek, 10 grudnia", withdrawalEnds: "poniedziałek, 7 grudnia" });
+    expect(view?.dispatchIfPaidToday).toMatchObject({
+      withWaiver: "czwartek, 26 listopada",
+      withoutWaiver: "czwartek, 10 grudnia",
+      withdrawalEnds: "poniedziałek, 7 grudnia",
+    });
     // Delivery is the dispatch day plus the courier's business day.
     expect(view?.dispatchIfPaidToday?.deliveredWithWaiver).toEqual({ day: "2026-11-27", label: "piątek, 27 listopada" });
     // The automatic variant has no lease start to compare with.

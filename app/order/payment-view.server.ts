@@ -33,11 +33,27 @@ export type PaymentView = {
 
 const PAYMENT_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
-export async function findPaymentView(db: AppDatabase, paymentToken: string, locale: Locale, now: Date = new Date()): Promise<PaymentView | null> {
+export async function findPaymentView(
+  db: AppDatabase,
+  paymentToken: string,
+  locale: Locale,
+  now: Date = new Date(),
+): Promise<PaymentView | null> {
   if (!PAYMENT_TOKEN.test(paymentToken)) return null;
   const row = await db
     .selectFrom("orders")
-    .select(["number", "status", "declaration_type", "price_grosze", "created_at", "immediate_performance_consent_at", "tracking_number", "courier", "start_date", "paid_at"])
+    .select([
+      "number",
+      "status",
+      "declaration_type",
+      "price_grosze",
+      "created_at",
+      "immediate_performance_consent_at",
+      "tracking_number",
+      "courier",
+      "start_date",
+      "paid_at",
+    ])
     .where("payment_token", "=", paymentToken)
     .executeTakeFirst();
   if (!row) return null;
@@ -47,9 +63,16 @@ export async function findPaymentView(db: AppDatabase, paymentToken: string, loc
   const unpaid = row.status === "awaiting_payment";
   const late = () => {
     const byType = Object.fromEntries(DECLARATION_TYPES.map((type) => [type, dispatchDatesOf(type, orderedAt, now, locale)]));
-    return lateDelivery(byType as Record<DeclarationType, DispatchDates>, { type: row.declaration_type, startDate: row.start_date, earlyStart });
+    return lateDelivery(byType as Record<DeclarationType, DispatchDates>, {
+      type: row.declaration_type,
+      startDate: row.start_date,
+      earlyStart,
+    });
   };
-  const promised = row.status === "paid" && row.paid_at ? deliveryDates(row.declaration_type, { paidAt: new Date(row.paid_at), orderedAt, earlyStart }) : null;
+  const promised =
+    row.status === "paid" && row.paid_at
+      ? deliveryDates(row.declaration_type, { paidAt: new Date(row.paid_at), orderedAt, earlyStart })
+      : null;
   return {
     number: row.number,
     status: row.status,
@@ -61,7 +84,9 @@ export async function findPaymentView(db: AppDatabase, paymentToken: string, loc
     dispatchIfPaidToday: unpaid ? dispatchDatesOf(row.declaration_type, orderedAt, now, locale) : null,
     startDate: row.start_date,
     lateDelivery: unpaid && row.start_date ? late() : null,
-    promise: promised ? { dispatchBy: formatDeliveryDay(promised.dispatchBy, tag), deliveredBy: formatDeliveryDay(promised.deliveredBy, tag) } : null,
+    promise: promised
+      ? { dispatchBy: formatDeliveryDay(promised.dispatchBy, tag), deliveredBy: formatDeliveryDay(promised.deliveredBy, tag) }
+      : null,
     shipment: row.status === "dispatched" && row.tracking_number ? { trackingNumber: row.tracking_number, courier: row.courier } : null,
   };
 }

@@ -39,7 +39,11 @@ async function paymentTokenOf(request: Request): Promise<string | null> {
 export async function findPlacedOrder(db: AppDatabase, request: Request): Promise<PlacedOrder | null> {
   const token = await paymentTokenOf(request);
   if (!token) return null;
-  const order = await db.selectFrom("orders").select(["number", "payment_token", "locale", "idempotency_key"]).where("payment_token", "=", token).executeTakeFirst();
+  const order = await db
+    .selectFrom("orders")
+    .select(["number", "payment_token", "locale", "idempotency_key"])
+    .where("payment_token", "=", token)
+    .executeTakeFirst();
   return order ? { number: order.number, paymentUrl: paymentPath(order), previewToken: order.idempotency_key } : null;
 }
 
@@ -47,7 +51,12 @@ export async function findPlacedOrder(db: AppDatabase, request: Request): Promis
  * The preview token of the order this browser placed with exactly these data, if any: a
  * preview sent again (a reload after the back button) then is that order, not a new one.
  */
-export async function previewTokenOfSameOrder(db: AppDatabase, request: Request, details: OrderDetails, locale: Locale): Promise<string | null> {
+export async function previewTokenOfSameOrder(
+  db: AppDatabase,
+  request: Request,
+  details: OrderDetails,
+  locale: Locale,
+): Promise<string | null> {
   const token = await paymentTokenOf(request);
   if (!token) return null;
   const order = await db.selectFrom("orders").selectAll().where("payment_token", "=", token).executeTakeFirst();

@@ -30,7 +30,9 @@ function formData(values: Record<string, string>): FormData {
 
 function errorsOf(values: Record<string, string>, variant = STANDARD_VARIANT, stage: "details" | "accept" = "details") {
   const submission = parseWithZod(formData(values), { schema: orderFormSchema(variant, stage) });
-  return submission.status === "success" ? {} : Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
+  return submission.status === "success"
+    ? {}
+    : Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
 }
 
 describe("order form schema", () => {
@@ -65,7 +67,10 @@ describe("order form schema", () => {
       mailingAddress: ["Wymagane pole", "Required field"],
       mailingPostalCode: ["Wymagane pole", "Required field"],
       mailingCity: ["Wymagane pole", "Required field"],
-      dataProcessingConsent: ["Zaznacz, że przyjmujesz do wiadomości informację o przetwarzaniu danych osobowych", "Tick the box to acknowledge the information on personal data processing"],
+      dataProcessingConsent: [
+        "Zaznacz, że przyjmujesz do wiadomości informację o przetwarzaniu danych osobowych",
+        "Tick the box to acknowledge the information on personal data processing",
+      ],
     };
     expect(Object.keys(errors).sort()).toEqual(Object.keys(expected).sort());
     for (const [field, [polish, english]] of Object.entries(expected)) {
@@ -81,9 +86,32 @@ describe("order form schema", () => {
   });
 
   it("refuses control, line-break and bidi characters in every one-line field, in the page's language", async () => {
-    const oneLine = ["tenantName", "landlordName", "email", "propertyAddress", "propertyPostalCode", "propertyCity", "mailingAddress", "mailingCity", "phone"];
-    for (const bad of ["Jan\u0000", "Jan\nBcc: evil@example.com", "Jan\rX", "Jan\tX", "Jan\u007f", "Jan\u0085", "\u202eikslawoK naJ", "Jan\u2066X\u2069", "Jan\u2028X"]) {
-      for (const field of oneLine) expect(errorsOf({ ...VALID_FORM, [field]: `${VALID_FORM[field]}${bad}` })[field], `${field} ${JSON.stringify(bad)}`).toBe("order:validation.controlCharacters");
+    const oneLine = [
+      "tenantName",
+      "landlordName",
+      "email",
+      "propertyAddress",
+      "propertyPostalCode",
+      "propertyCity",
+      "mailingAddress",
+      "mailingCity",
+      "phone",
+    ];
+    for (const bad of [
+      "Jan\u0000",
+      "Jan\nBcc: evil@example.com",
+      "Jan\rX",
+      "Jan\tX",
+      "Jan\u007f",
+      "Jan\u0085",
+      "\u202eikslawoK naJ",
+      "Jan\u2066X\u2069",
+      "Jan\u2028X",
+    ]) {
+      for (const field of oneLine)
+        expect(errorsOf({ ...VALID_FORM, [field]: `${VALID_FORM[field]}${bad}` })[field], `${field} ${JSON.stringify(bad)}`).toBe(
+          "order:validation.controlCharacters",
+        );
     }
     // A line break around the text is trimmed away like a space; Latin names with any diacritics stay welcome.
     expect(errorsOf({ ...VALID_FORM, tenantName: "\nJan Kowalski\r\n", mailingCity: "Łódź", landlordName: "Olena Ševčenko" })).toEqual({});
@@ -97,21 +125,29 @@ describe("order form schema", () => {
   it("keeps the line breaks of variant 2's extra information and refuses the other controls there", () => {
     const { declarationType: _type, phone: _phone, landlordName: _landlord, startDate: _date, ...rest } = VALID_FORM;
     const values = { ...rest, rodzaj_oswiadczenia: "regular", telefon: "600100200" };
-    const parse = (additionalInfo: string) => parseWithZod(formData({ ...values, additionalInfo }), { schema: orderFormSchema(AUTOMATIC_VARIANT, "details") });
+    const parse = (additionalInfo: string) =>
+      parseWithZod(formData({ ...values, additionalInfo }), { schema: orderFormSchema(AUTOMATIC_VARIANT, "details") });
     const kept = parse("Pierwszy wiersz\r\nDrugi wiersz\nTrzeci");
     expect(kept.status === "success" && kept.value.additionalInfo).toBe("Pierwszy wiersz\r\nDrugi wiersz\nTrzeci");
     for (const bad of ["a\u0000b", "a\tb", "a\u202eb", "a\u2067b", "a\u001bb"]) {
-      expect(errorsOf({ ...values, additionalInfo: bad }, AUTOMATIC_VARIANT).additionalInfo, JSON.stringify(bad)).toBe("order:validation.controlCharactersMultiline");
+      expect(errorsOf({ ...values, additionalInfo: bad }, AUTOMATIC_VARIANT).additionalInfo, JSON.stringify(bad)).toBe(
+        "order:validation.controlCharactersMultiline",
+      );
     }
   });
 
   it("takes a phone of 9 to 15 digits written with spaces, +, - or parentheses", () => {
-    for (const ok of ["600100200", "600 100 200", "+48 600-100-200", "(22) 123 45 67", "+380 67 123 4567"]) expect(errorsOf({ ...VALID_FORM, phone: ok }).phone, ok).toBeUndefined();
-    for (const bad of ["60010020", "600100200 wew. 12", "1234567890123456", "+48 600/100/200", "---------"]) expect(errorsOf({ ...VALID_FORM, phone: bad }).phone, bad).toBe("order:validation.phone");
+    for (const ok of ["600100200", "600 100 200", "+48 600-100-200", "(22) 123 45 67", "+380 67 123 4567"])
+      expect(errorsOf({ ...VALID_FORM, phone: ok }).phone, ok).toBeUndefined();
+    for (const bad of ["60010020", "600100200 wew. 12", "1234567890123456", "+48 600/100/200", "---------"])
+      expect(errorsOf({ ...VALID_FORM, phone: bad }).phone, bad).toBe("order:validation.phone");
   });
 
   it("takes Polish postal codes as NN-NNN only", () => {
-    expect(errorsOf({ ...VALID_FORM, propertyPostalCode: "70001", mailingPostalCode: "7-0001" })).toEqual({ propertyPostalCode: "order:validation.postalCode", mailingPostalCode: "order:validation.postalCode" });
+    expect(errorsOf({ ...VALID_FORM, propertyPostalCode: "70001", mailingPostalCode: "7-0001" })).toEqual({
+      propertyPostalCode: "order:validation.postalCode",
+      mailingPostalCode: "order:validation.postalCode",
+    });
     expect(errorsOf({ ...VALID_FORM, propertyPostalCode: " 70-001 " })).toEqual({});
   });
 
@@ -126,7 +162,9 @@ describe("order form schema", () => {
     expect(errorsOf({ ...VALID_FORM, startDate: farAway }).startDate).toBe("order:validation.dateRange");
     expect(errorsOf({ ...VALID_FORM, startDate: longAgo }).startDate).toBe("order:validation.dateRange");
     const [year, month, day] = IN_TEN_DAYS.split("-");
-    const submission = parseWithZod(formData({ ...VALID_FORM, startDate: `${Number(day)}.${Number(month)}.${year}` }), { schema: orderFormSchema(STANDARD_VARIANT, "details") });
+    const submission = parseWithZod(formData({ ...VALID_FORM, startDate: `${Number(day)}.${Number(month)}.${year}` }), {
+      schema: orderFormSchema(STANDARD_VARIANT, "details"),
+    });
     expect(submission.status === "success" && submission.value.startDate).toBe(IN_TEN_DAYS);
   });
 
@@ -134,7 +172,8 @@ describe("order form schema", () => {
     expect(errorsOf(VALID_FORM, STANDARD_VARIANT, "details")).toEqual({});
     expect(errorsOf(VALID_FORM, STANDARD_VARIANT, "accept")).toEqual({ acceptTerms: "order:validation.acceptTerms" });
     expect(errorsOf({ ...VALID_FORM, acceptTerms: "on" }, STANDARD_VARIANT, "accept")).toEqual({});
-    const parse = (values: Record<string, string>) => parseWithZod(formData(values), { schema: orderFormSchema(STANDARD_VARIANT, "accept") });
+    const parse = (values: Record<string, string>) =>
+      parseWithZod(formData(values), { schema: orderFormSchema(STANDARD_VARIANT, "accept") });
     const without = parse({ ...VALID_FORM, acceptTerms: "on" });
     const withWaiver = parse({ ...VALID_FORM, acceptTerms: "on", immediatePerformanceConsent: "on" });
     expect(without.status === "success" && without.value.immediatePerformanceRequested).toBe(false);
@@ -146,8 +185,19 @@ describe("order form schema", () => {
     const values = { ...rest, rodzaj_oswiadczenia: "regular", telefon: "600100200", additionalInfo: "" };
     const submission = parseWithZod(formData(values), { schema: orderFormSchema(AUTOMATIC_VARIANT, "details") });
     expect(submission.status).toBe("success");
-    if (submission.status === "success") expect(submission.value).toMatchObject({ declarationType: "regular", phone: "600100200", landlordName: null, startDate: null, rentalPeriodDays: 90, additionalInfo: null });
-    expect(errorsOf({ ...values, rodzaj_oswiadczenia: "", telefon: "1" }, AUTOMATIC_VARIANT)).toEqual({ rodzaj_oswiadczenia: "order:validation.declarationType", telefon: "order:validation.phone" });
+    if (submission.status === "success")
+      expect(submission.value).toMatchObject({
+        declarationType: "regular",
+        phone: "600100200",
+        landlordName: null,
+        startDate: null,
+        rentalPeriodDays: 90,
+        additionalInfo: null,
+      });
+    expect(errorsOf({ ...values, rodzaj_oswiadczenia: "", telefon: "1" }, AUTOMATIC_VARIANT)).toEqual({
+      rodzaj_oswiadczenia: "order:validation.declarationType",
+      telefon: "order:validation.phone",
+    });
   });
 });
 
@@ -172,7 +222,12 @@ describe("API schema", () => {
   });
 
   it("rejects wrong types and missing fields with field messages", () => {
-    const parsed = apiSchema("details").safeParse({ ...body, telefon: 600100200, imie_nazwisko_wynajmujacego: undefined, okres_najmu_dni: 30 });
+    const parsed = apiSchema("details").safeParse({
+      ...body,
+      telefon: 600100200,
+      imie_nazwisko_wynajmujacego: undefined,
+      okres_najmu_dni: 30,
+    });
     expect(parsed.success).toBe(false);
     const fields = parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join("."));
     expect(fields).toEqual(expect.arrayContaining(["telefon", "okres_najmu_dni"]));
@@ -184,7 +239,9 @@ describe("API schema", () => {
       return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
     };
     expect(fields({ imie_nazwisko_najemcy: "Jan\u0000Kowalski" })).toEqual({ imie_nazwisko_najemcy: "order:validation.controlCharacters" });
-    expect(fields({ adres_najemcy: "ul. Krótka 1\r\nBcc: x@example.com" })).toEqual({ adres_najemcy: "order:validation.controlCharacters" });
+    expect(fields({ adres_najemcy: "ul. Krótka 1\r\nBcc: x@example.com" })).toEqual({
+      adres_najemcy: "order:validation.controlCharacters",
+    });
     expect(fields({ email: "jan\u202e@example.com" })).toEqual({ email: "order:validation.controlCharacters" });
     expect(fields({ dodatkowe_informacje: "a\u0000" })).toEqual({ dodatkowe_informacje: "order:validation.controlCharactersMultiline" });
     expect(fields({ dodatkowe_informacje: "wiersz\nwiersz" })).toEqual({});

@@ -77,7 +77,8 @@ const coResidents = z
       .map((line) => line.trim().replace(/\s+/g, " "))
       .filter(Boolean);
     if (names.length > MAX_CO_RESIDENTS) context.addIssue({ code: "custom", message: MESSAGES.coResidentsTooMany });
-    else if (names.some((name) => name.length > NAME_MAX || !isLatinName(name))) context.addIssue({ code: "custom", message: MESSAGES.coResidentName });
+    else if (names.some((name) => name.length > NAME_MAX || !isLatinName(name)))
+      context.addIssue({ code: "custom", message: MESSAGES.coResidentName });
     return names;
   });
 
@@ -252,26 +253,25 @@ function buildApiSchema(stage: OrderStage) {
   return base
     .superRefine((body, ctx) => {
       if (body.okres_najmu_dni !== undefined) return;
-      if (body.imie_nazwisko_wynajmujacego === undefined) ctx.addIssue({ code: "custom", path: ["imie_nazwisko_wynajmujacego"], message: MESSAGES.required });
+      if (body.imie_nazwisko_wynajmujacego === undefined)
+        ctx.addIssue({ code: "custom", path: ["imie_nazwisko_wynajmujacego"], message: MESSAGES.required });
       if (body.data_zawarcia === undefined) ctx.addIssue({ code: "custom", path: ["data_zawarcia"], message: MESSAGES.required });
     })
-    .transform(
-      (body): OrderDetails => ({
-        declarationType: body.rodzaj_oswiadczenia,
-        tenantName: body.imie_nazwisko_najemcy,
-        tenantNameOriginal: body.imie_nazwisko_najemcy_oryginalne ?? null,
-        coResidents: body.osoby_wspolzamieszkujace ?? [],
-        landlordName: body.okres_najmu_dni === undefined ? (body.imie_nazwisko_wynajmujacego ?? null) : null,
-        startDate: body.okres_najmu_dni === undefined ? (body.data_zawarcia ?? null) : null,
-        email: body.email,
-        phone: body.telefon,
-        propertyAddress: body.adres_eksmisji,
-        mailingAddress: body.adres_najemcy,
-        propertyParts: null,
-        mailingParts: null,
-        additionalInfo: body.dodatkowe_informacje ?? null,
-        rentalPeriodDays: body.okres_najmu_dni ?? null,
-        immediatePerformanceRequested: stage === "accept" && body.zgoda_na_natychmiastowe_wykonanie === true,
-      }),
-    );
+    .transform((body): OrderDetails => ({
+      declarationType: body.rodzaj_oswiadczenia,
+      tenantName: body.imie_nazwisko_najemcy,
+      tenantNameOriginal: body.imie_nazwisko_najemcy_oryginalne ?? null,
+      coResidents: body.osoby_wspolzamieszkujace ?? [],
+      landlordName: body.okres_najmu_dni === undefined ? (body.imie_nazwisko_wynajmujacego ?? null) : null,
+      startDate: body.okres_najmu_dni === undefined ? (body.data_zawarcia ?? null) : null,
+      email: body.email,
+      phone: body.telefon,
+      propertyAddress: body.adres_eksmisji,
+      mailingAddress: body.adres_najemcy,
+      propertyParts: null,
+      mailingParts: null,
+      additionalInfo: body.dodatkowe_informacje ?? null,
+      rentalPeriodDays: body.okres_najmu_dni ?? null,
+      immediatePerformanceRequested: stage === "accept" && body.zgoda_na_natychmiastowe_wykonanie === true,
+    }));
 }

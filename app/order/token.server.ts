@@ -30,7 +30,8 @@ export type TokenCheck = { ok: true; issuedAt: Date; expired: boolean } | { ok: 
 export function verifyOrderToken(token: unknown, now: Date = new Date(), key: string = secret): TokenCheck {
   if (typeof token !== "string" || token.length > 200) return { ok: false };
   const parts = token.split(".");
-  if (parts.length !== 4 || parts[0] !== VERSION || !/^\d{1,12}$/.test(parts[1]!) || !/^[A-Za-z0-9_-]{22}$/.test(parts[2]!)) return { ok: false };
+  if (parts.length !== 4 || parts[0] !== VERSION || !/^\d{1,12}$/.test(parts[1]!) || !/^[A-Za-z0-9_-]{22}$/.test(parts[2]!))
+    return { ok: false };
   const expected = Buffer.from(sign(parts.slice(0, 3).join("."), key));
   const actual = Buffer.from(parts[3]!);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return { ok: false };

@@ -24,7 +24,12 @@ export type OrderLoaderData = {
 type WithDispatchDates = { dispatchDates?: Record<DeclarationType, DispatchDates> };
 
 /** Stage 1: the form, with the posted values and conform's reply when it failed. */
-export type FormState = WithDispatchDates & { stage: "form"; values: Record<string, string>; reply?: SubmissionResult<string[]>; formErrorKey?: string };
+export type FormState = WithDispatchDates & {
+  stage: "form";
+  values: Record<string, string>;
+  reply?: SubmissionResult<string[]>;
+  formErrorKey?: string;
+};
 
 /** Stage 2: the contract built from the posted data, the one-time token and any message. */
 export type PreviewState = WithDispatchDates & {

@@ -4,7 +4,17 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { OutboxRow } from "~/db/schema";
-import { claimNextMessage, enqueueMessages, FIRST_RETRY_MS, markFailed, markSent, MAX_RETRY_INTERVAL_MS, retryDelayMs, STALE_CLAIM_MS, startOutboxWorker } from "./outbox.server";
+import {
+  claimNextMessage,
+  enqueueMessages,
+  FIRST_RETRY_MS,
+  markFailed,
+  markSent,
+  MAX_RETRY_INTERVAL_MS,
+  retryDelayMs,
+  STALE_CLAIM_MS,
+  startOutboxWorker,
+} from "./outbox.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 
 const T0 = new Date("2026-11-23T09:00:00Z");

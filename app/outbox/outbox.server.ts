@@ -23,12 +23,26 @@ export const STALE_CLAIM_MS = 60_000;
 type Writer = AppDatabase | Transaction<Database>;
 
 /** Queues messages of an order. A kind already queued for the order is left as it is (a replay adds nothing). */
-export async function enqueueMessages(db: Writer, orderId: number, kinds: readonly MessageKind[], now: Date, data: Record<string, unknown> | null = null): Promise<void> {
+export async function enqueueMessages(
+  db: Writer,
+  orderId: number,
+  kinds: readonly MessageKind[],
+  now: Date,
+  data: Record<string, unknown> | null = null,
+): Promise<void> {
   if (kinds.length === 0) return;
   const timestamp = now.toISOString();
   await db
     .insertInto("outbox")
-    .values(kinds.map((kind) => ({ order_id: orderId, kind, data: data ? JSON.stringify(data) : null, next_attempt_at: timestamp, created_at: timestamp })))
+    .values(
+      kinds.map((kind) => ({
+        order_id: orderId,
+        kind,
+        data: data ? JSON.stringify(data) : null,
+        next_attempt_at: timestamp,
+        created_at: timestamp,
+      })),
+    )
     .onConflict((conflict) => conflict.columns(["order_id", "kind"]).doNothing())
     .execute();
 }
@@ -38,7 +52,13 @@ export async function enqueueMessages(db: Writer, orderId: number, kinds: readon
  * row back to pending with the given facts (one row per order and kind keeps replays harmless).
  * A send in progress loses its claim, so its result is not recorded and the row goes out again.
  */
-export async function enqueueAgain(db: Writer, orderId: number, kind: MessageKind, now: Date, data: Record<string, unknown> | null): Promise<void> {
+export async function enqueueAgain(
+  db: Writer,
+  orderId: number,
+  kind: MessageKind,
+  now: Date,
+  data: Record<string, unknown> | null,
+): Promise<void> {
   const timestamp = now.toISOString();
   await db
     .insertInto("outbox")
@@ -78,11 +98,21 @@ export async function claimNextMessage(db: AppDatabase, now: Date): Promise<Outb
   const next = db
     .selectFrom("outbox")
     .select("id")
-    .where((eb) => eb.or([eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", timestamp)]), eb.and([eb("status", "=", "sending"), eb("claimed_at", "<=", staleBefore)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", timestamp)]),
+        eb.and([eb("status", "=", "sending"), eb("claimed_at", "<=", staleBefore)]),
+      ]),
+    )
     .orderBy("next_attempt_at")
     .limit(1)
     .$if(isPostgres(db), (query) => query.forUpdate().skipLocked());
-  return db.updateTable("outbox").set({ status: "sending", claim_id: claimId, claimed_at: timestamp }).where("id", "=", next).returningAll().executeTakeFirst();
+  return db
+    .updateTable("outbox")
+    .set({ status: "sending", claim_id: claimId, claimed_at: timestamp })
+    .where("id", "=", next)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Records a delivered message. Only the worker holding the claim may. */
@@ -95,7 +125,10 @@ export async function markSent(db: AppDatabase, message: OutboxRow, now: Date): 
       .where("id", "=", message.id)
       .where("claim_id", "=", message.claim_id)
       .execute();
-    await trx.insertInto("outbox_attempts").values({ message_id: message.id, attempted_at: timestamp, outcome: "sent", error: null }).execute();
+    await trx
+      .insertInto("outbox_attempts")
+      .values({ message_id: message.id, attempted_at: timestamp, outcome: "sent", error: null })
+      .execute();
   });
 }
 
@@ -118,7 +151,10 @@ export async function markFailed(db: AppDatabase, message: OutboxRow, error: str
       .where("id", "=", message.id)
       .where("claim_id", "=", message.claim_id)
       .execute();
-    await trx.insertInto("outbox_attempts").values({ message_id: message.id, attempted_at: timestamp, outcome: "failed", error: text }).execute();
+    await trx
+      .insertInto("outbox_attempts")
+      .values({ message_id: message.id, attempted_at: timestamp, outcome: "failed", error: text })
+      .execute();
   });
   return givesUp ? "gave-up" : "retry";
 }
@@ -146,7 +182,14 @@ export type OutboxWorker = {
   stop(): Promise<void>;
 };
 
-export function startOutboxWorker({ db, deliver, pollMs = 1000, now = () => new Date(), log = console.log, whenQuiet }: WorkerOptions): OutboxWorker {
+export function startOutboxWorker({
+  db,
+  deliver,
+  pollMs = 1000,
+  now = () => new Date(),
+  log = console.log,
+  whenQuiet,
+}: WorkerOptions): OutboxWorker {
   let running: Promise<number> | null = null;
   let stopped = false;
 

@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { transferQrPayload, transferQrSvg } from "./transfer-qr.server";
 
-const ORDER = { taxId: "000-000-00-00", bankAccount: "PL61 1090 1014 0000 0712 1981 2874", amountGrosze: 29_900, recipientName: "Przykładowa Firma sp. z o.o.", title: "Zamówienie AE-2026-000042" };
+const ORDER = {
+  taxId: "000-000-00-00",
+  bankAccount: "PL61 1090 1014 0000 0712 1981 2874",
+  amountGrosze: 29_900,
+  recipientName: "Przykładowa Firma sp. z o.o.",
+  title: "Zamówienie AE-2026-000042",
+};
 
 describe("the bank-transfer QR code", () => {
   it("follows the ZBP format: NIP, PL, 26-digit account, 6-digit grosze, name ≤ 20, title ≤ 32, three empty fields", () => {
-    expect(transferQrPayload(ORDER)).toBe("0000000000|PL|61109010140000071219812874|029900|Przykładowa Firma sp|Zamówienie AE-2026-000042|||");
+    expect(transferQrPayload(ORDER)).toBe(
+      "0000000000|PL|61109010140000071219812874|029900|Przykładowa Firma sp|Zamówienie AE-2026-000042|||",
+    );
   });
 
   it("cuts long texts and removes the separator from them", () => {

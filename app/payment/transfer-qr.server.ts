@@ -21,8 +21,19 @@ export function transferQrPayload({ taxId, bankAccount, amountGrosze, recipientN
   const account = bankAccount.replace(/^PL/i, "").replace(/\D/g, "");
   if (nip.length !== 10) throw new Error("the recipient's NIP must have 10 digits");
   if (account.length !== 26) throw new Error("the account number must have 26 digits");
-  if (!Number.isInteger(amountGrosze) || amountGrosze <= 0 || amountGrosze > 999_999) throw new Error("the amount must be 1 to 999 999 grosze");
-  return [nip, "PL", account, String(amountGrosze).padStart(6, "0"), field(recipientName, NAME_MAX), field(title, TITLE_MAX), "", "", ""].join("|");
+  if (!Number.isInteger(amountGrosze) || amountGrosze <= 0 || amountGrosze > 999_999)
+    throw new Error("the amount must be 1 to 999 999 grosze");
+  return [
+    nip,
+    "PL",
+    account,
+    String(amountGrosze).padStart(6, "0"),
+    field(recipientName, NAME_MAX),
+    field(title, TITLE_MAX),
+    "",
+    "",
+    "",
+  ].join("|");
 }
 
 /** The code as an SVG document, drawn on the server so the page needs no JavaScript for it. */

@@ -17,10 +17,22 @@ export type RegisterRequest = {
 export type BlikCharge = { ok: true; gatewayOrderId: string | null } | { ok: false; reason: "code-refused" };
 
 /** What the gateway says about one transaction when asked (a notification lost in transit). */
-export type GatewayTransaction = { paid: boolean; gatewayOrderId: string | null; amountGrosze: number; currency: string; methodId: number | null };
+export type GatewayTransaction = {
+  paid: boolean;
+  gatewayOrderId: string | null;
+  amountGrosze: number;
+  currency: string;
+  methodId: number | null;
+};
 
 /** A notification whose signature and merchant are right; its amount is still to be checked against the order. */
-export type SignedNotification = { sessionId: string; gatewayOrderId: string; amountGrosze: number; currency: string; methodId: number | null };
+export type SignedNotification = {
+  sessionId: string;
+  gatewayOrderId: string;
+  amountGrosze: number;
+  currency: string;
+  methodId: number | null;
+};
 
 export type VerifyRequest = { sessionId: string; gatewayOrderId: string; amountGrosze: number; currency: string };
 

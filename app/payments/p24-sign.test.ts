@@ -43,7 +43,13 @@ describe("Przelewy24 signs", () => {
 
   it("changes with every signed field", () => {
     const base = { sessionId: "s", merchantId: 1, amount: 29900, currency: "PLN", crc: "c" };
-    const signs = new Set([registerSign(base), registerSign({ ...base, amount: 29901 }), registerSign({ ...base, currency: "EUR" }), registerSign({ ...base, crc: "d" }), registerSign({ ...base, sessionId: "t" })]);
+    const signs = new Set([
+      registerSign(base),
+      registerSign({ ...base, amount: 29901 }),
+      registerSign({ ...base, currency: "EUR" }),
+      registerSign({ ...base, crc: "d" }),
+      registerSign({ ...base, sessionId: "t" }),
+    ]);
     expect(signs.size).toBe(5);
   });
 });

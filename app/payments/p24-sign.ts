@@ -12,7 +12,13 @@ function sha384Hex(fields: Record<string, string | number>): string {
 }
 
 export function registerSign(input: { sessionId: string; merchantId: number; amount: number; currency: string; crc: string }): string {
-  return sha384Hex({ sessionId: input.sessionId, merchantId: input.merchantId, amount: input.amount, currency: input.currency, crc: input.crc });
+  return sha384Hex({
+    sessionId: input.sessionId,
+    merchantId: input.merchantId,
+    amount: input.amount,
+    currency: input.currency,
+    crc: input.crc,
+  });
 }
 
 export function verifySign(input: { sessionId: string; orderId: number; amount: number; currency: string; crc: string }): string {

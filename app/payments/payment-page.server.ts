@@ -30,7 +30,12 @@ export function findPayableOrder(db: AppDatabase, paymentToken: string): Promise
  * The online part of the payment page. A payment whose notification is over a minute late is
  * asked about first (transaction/by/sessionId), through the same verified path as a notification.
  */
-export async function onlinePaymentView(db: AppDatabase, gateway: PaymentGateway | null, order: PayableOrder, now: Date): Promise<OnlinePaymentView | null> {
+export async function onlinePaymentView(
+  db: AppDatabase,
+  gateway: PaymentGateway | null,
+  order: PayableOrder,
+  now: Date,
+): Promise<OnlinePaymentView | null> {
   if (!gateway || order.status !== "awaiting_payment") return null;
   let latest = await latestAttempt(db, order.id);
   const inProgress = latest && (latest.state === "registered" || latest.state === "pending");
@@ -42,7 +47,10 @@ export async function onlinePaymentView(db: AppDatabase, gateway: PaymentGateway
   }
   if (!latest) return { waiting: null, lastFailed: false };
   if (latest.state === "registered" || latest.state === "pending") {
-    return { waiting: { method: latest.method, refreshing: now.getTime() - Date.parse(latest.created_at) < BLIK_WAIT_MS }, lastFailed: false };
+    return {
+      waiting: { method: latest.method, refreshing: now.getTime() - Date.parse(latest.created_at) < BLIK_WAIT_MS },
+      lastFailed: false,
+    };
   }
   return { waiting: null, lastFailed: latest.state === "failed" };
 }
@@ -52,7 +60,14 @@ function latestAttempt(db: AppDatabase, orderId: number) {
 }
 
 /** Starts the attempt the customer chose on the payment page; the URLs lead back to that page and to the notification route. */
-export function startFromPaymentPage(db: AppDatabase, gateway: PaymentGateway, order: PayableOrder, paymentToken: string, locale: Locale, request: Parameters<typeof startPayment>[2]): Promise<StartOutcome> {
+export function startFromPaymentPage(
+  db: AppDatabase,
+  gateway: PaymentGateway,
+  order: PayableOrder,
+  paymentToken: string,
+  locale: Locale,
+  request: Parameters<typeof startPayment>[2],
+): Promise<StartOutcome> {
   return startPayment(db, order, request, {
     gateway,
     description: `Zamówienie ${order.number}`,

@@ -77,14 +77,20 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     // Order numbers restart in every fresh database; the stand-in's rules and sessions are keyed by them.
     const number = `${dialect}-${orderCounter}-${placed.order.number}`;
     await db.updateTable("orders").set({ number }).where("id", "=", placed.order.id).execute();
-    order = await db.selectFrom("orders").select(["id", "number", "status", "price_grosze", "currency", "email", "locale"]).where("id", "=", placed.order.id).executeTakeFirstOrThrow();
+    order = await db
+      .selectFrom("orders")
+      .select(["id", "number", "status", "price_grosze", "currency", "email", "locale"])
+      .where("id", "=", placed.order.id)
+      .executeTakeFirstOrThrow();
   });
   afterEach(() => db.destroy());
 
-  const start = (request: Parameters<typeof startPayment>[2], now = T0) => startPayment(db, order, request, { gateway, description: "Zamówienie", urlReturn: "http://127.0.0.1/back", urlStatus, now });
+  const start = (request: Parameters<typeof startPayment>[2], now = T0) =>
+    startPayment(db, order, request, { gateway, description: "Zamówienie", urlReturn: "http://127.0.0.1/back", urlStatus, now });
   const payments = () => db.selectFrom("payments").selectAll().where("order_id", "=", order.id).orderBy("id").execute();
   const orderRow = () => db.selectFrom("orders").select(["status", "paid_at"]).where("id", "=", order.id).executeTakeFirstOrThrow();
-  const paidMails = () => db.selectFrom("outbox").select("data").where("order_id", "=", order.id).where("kind", "=", "order_paid").execute();
+  const paidMails = () =>
+    db.selectFrom("outbox").select("data").where("order_id", "=", order.id).where("kind", "=", "order_paid").execute();
   const events = () => db.selectFrom("order_events").selectAll().where("order_id", "=", order.id).execute();
 
   it("BLIK: the amount in grosze, then the verified notification marks the order paid in one go; a repeat changes nothing", async () => {
@@ -107,7 +113,10 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     expect(await paidMails()).toHaveLength(1);
     // Paid online: the back office cannot mark it paid by hand again, even were the status to allow it.
     await db.updateTable("orders").set({ status: "awaiting_payment" }).where("id", "=", order.id).execute();
-    expect(await applyTransition(db, order.id, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0)).toMatchObject({ ok: false, reason: "not-allowed" });
+    expect(await applyTransition(db, order.id, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0)).toMatchObject({
+      ok: false,
+      reason: "not-allowed",
+    });
   });
 
   it("refuses a forged, altered, foreign or unknown notification with 400 and changes nothing", async () => {
@@ -138,7 +147,9 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     await control(order, { notification: "drop" });
     const both = await Promise.all([start({ method: "blik", blikCode: "777123" }), start({ method: "blik", blikCode: "777123" })]);
     expect(both).toEqual([{ kind: "blik-pending" }, { kind: "blik-pending" }]);
-    const charged = (await (await fetch(`${standIn.url}/__transactions?sessionPrefix=${order.number}-`)).json()) as Array<{ status: number }>;
+    const charged = (await (await fetch(`${standIn.url}/__transactions?sessionPrefix=${order.number}-`)).json()) as Array<{
+      status: number;
+    }>;
     expect(charged.filter((transaction) => transaction.status === 2)).toHaveLength(1);
   });
 
@@ -172,14 +183,22 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     await start({ method: "blik", blikCode: "777123" });
     await handleNotification(db, gateway, await notificationFor(order), T0);
     const [paid] = await payments();
-    const refund = () => refundPayment(db, gateway, { orderId: order.id, paymentId: paid!.id, reason: "Klient zrezygnował", operator: "op@example.com" }, T0);
+    const refund = () =>
+      refundPayment(db, gateway, { orderId: order.id, paymentId: paid!.id, reason: "Klient zrezygnował", operator: "op@example.com" }, T0);
     expect(await refund()).toBe("refunded");
     expect(await refund()).toBe("not-refundable");
     expect((await payments()).map((row) => [row.state, row.refund_reason])).toEqual([["refunded", "Klient zrezygnował"]]);
     expect((await orderRow()).status).toBe("cancelled");
-    const cancelled = await db.selectFrom("outbox").select("data").where("order_id", "=", order.id).where("kind", "=", "order_cancelled").execute();
+    const cancelled = await db
+      .selectFrom("outbox")
+      .select("data")
+      .where("order_id", "=", order.id)
+      .where("kind", "=", "order_cancelled")
+      .execute();
     expect(cancelled.map((row) => JSON.parse(row.data!))).toEqual([{ reason: "Klient zrezygnował", refundedGrosze: 29900 }]);
-    const [transaction] = (await (await fetch(`${standIn.url}/__transactions?sessionPrefix=${order.number}-`)).json()) as Array<{ refunds: Array<{ amount: number }> }>;
+    const [transaction] = (await (await fetch(`${standIn.url}/__transactions?sessionPrefix=${order.number}-`)).json()) as Array<{
+      refunds: Array<{ amount: number }>;
+    }>;
     expect(transaction!.refunds.map((entry) => entry.amount)).toEqual([29900]);
   });
 

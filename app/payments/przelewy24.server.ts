@@ -1,6 +1,15 @@
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { GatewayUnavailableError, type BlikCharge, type GatewayTransaction, type PaymentGateway, type RegisterRequest, type RefundRequest, type SignedNotification, type VerifyRequest } from "./gateway";
+import {
+  GatewayUnavailableError,
+  type BlikCharge,
+  type GatewayTransaction,
+  type PaymentGateway,
+  type RegisterRequest,
+  type RefundRequest,
+  type SignedNotification,
+  type VerifyRequest,
+} from "./gateway";
 import { notificationSign, registerSign, verifySign } from "./p24-sign";
 
 export type Przelewy24Config = { merchantId: number; posId: number; apiKey: string; crc: string; apiUrl: string };
@@ -22,7 +31,14 @@ const NotificationSchema = z.object({
 });
 
 const TransactionSchema = z.object({
-  data: z.object({ orderId: z.number().int().nullable().optional(), sessionId: z.string(), status: z.number().int(), amount: z.number().int(), currency: z.string(), paymentMethod: z.number().int().nullable().optional() }),
+  data: z.object({
+    orderId: z.number().int().nullable().optional(),
+    sessionId: z.string(),
+    status: z.number().int(),
+    amount: z.number().int(),
+    currency: z.string(),
+    paymentMethod: z.number().int().nullable().optional(),
+  }),
 });
 
 function sameHex(a: string, b: string): boolean {
@@ -44,14 +60,19 @@ export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typ
     try {
       response = await fetchImpl(`${config.apiUrl}/api/v1/${path}`, {
         method,
-        headers: { Authorization: authorization, Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+        headers: {
+          Authorization: authorization,
+          Accept: "application/json",
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(15_000),
       });
     } catch (error) {
       throw new GatewayUnavailableError(operation, error instanceof Error ? error.name : "network error");
     }
-    if (response.status >= 500 || response.status === 401 || response.status === 429) throw new GatewayUnavailableError(operation, `HTTP ${response.status}`);
+    if (response.status >= 500 || response.status === 401 || response.status === 429)
+      throw new GatewayUnavailableError(operation, `HTTP ${response.status}`);
     const json: unknown = await response.json().catch(() => null);
     return { status: response.status, json };
   }
@@ -72,10 +93,17 @@ export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typ
         language: request.language,
         urlReturn: request.urlReturn,
         urlStatus: request.urlStatus,
-        sign: registerSign({ sessionId: request.sessionId, merchantId: config.merchantId, amount: request.amountGrosze, currency: request.currency, crc: config.crc }),
+        sign: registerSign({
+          sessionId: request.sessionId,
+          merchantId: config.merchantId,
+          amount: request.amountGrosze,
+          currency: request.currency,
+          crc: config.crc,
+        }),
       });
       const token = (json as { data?: { token?: unknown } } | null)?.data?.token;
-      if (status !== 200 || typeof token !== "string" || !/^[A-Za-z0-9-]{1,100}$/.test(token)) throw new GatewayUnavailableError("register", `HTTP ${status}`);
+      if (status !== 200 || typeof token !== "string" || !/^[A-Za-z0-9-]{1,100}$/.test(token))
+        throw new GatewayUnavailableError("register", `HTTP ${status}`);
       return { token, redirectUrl: `${config.apiUrl}/trnRequest/${token}` };
     },
 
@@ -95,7 +123,13 @@ export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typ
         amount: request.amountGrosze,
         currency: request.currency,
         orderId,
-        sign: verifySign({ sessionId: request.sessionId, orderId, amount: request.amountGrosze, currency: request.currency, crc: config.crc }),
+        sign: verifySign({
+          sessionId: request.sessionId,
+          orderId,
+          amount: request.amountGrosze,
+          currency: request.currency,
+          crc: config.crc,
+        }),
       });
       return status === 200 && (json as { data?: { status?: unknown } } | null)?.data?.status === "success";
     },
@@ -103,7 +137,14 @@ export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typ
     async refund(request: RefundRequest) {
       const { status, json } = await call("refund", "POST", "transaction/refund", {
         requestId: request.requestId,
-        refunds: [{ orderId: Number(request.gatewayOrderId), sessionId: request.sessionId, amount: request.amountGrosze, description: request.description }],
+        refunds: [
+          {
+            orderId: Number(request.gatewayOrderId),
+            sessionId: request.sessionId,
+            amount: request.amountGrosze,
+            description: request.description,
+          },
+        ],
         refundsUuid: request.requestId,
         urlStatus: request.urlStatus,
       });
@@ -132,7 +173,13 @@ export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typ
       const { sign, ...fields } = parsed.data;
       if (!sameHex(sign, notificationSign({ ...fields, crc: config.crc }))) return null;
       if (fields.merchantId !== config.merchantId || fields.posId !== config.posId) return null;
-      return { sessionId: fields.sessionId, gatewayOrderId: String(fields.orderId), amountGrosze: fields.amount, currency: fields.currency, methodId: fields.methodId };
+      return {
+        sessionId: fields.sessionId,
+        gatewayOrderId: String(fields.orderId),
+        amountGrosze: fields.amount,
+        currency: fields.currency,
+        methodId: fields.methodId,
+      };
     },
   };
 }

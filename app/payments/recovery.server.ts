@@ -12,7 +12,14 @@ const BATCH = 100;
  */
 export async function recoverStalePayments(db: AppDatabase, gateway: PaymentGateway, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - HOUSEKEEPING_RECHECK_AFTER_MS).toISOString();
-  const stale = await db.selectFrom("payments").selectAll().where("state", "in", ["registered", "pending"]).where("created_at", "<=", cutoff).orderBy("id").limit(BATCH).execute();
+  const stale = await db
+    .selectFrom("payments")
+    .selectAll()
+    .where("state", "in", ["registered", "pending"])
+    .where("created_at", "<=", cutoff)
+    .orderBy("id")
+    .limit(BATCH)
+    .execute();
   let paid = 0;
   for (const payment of stale) {
     if ((await recheckPayment(db, gateway, payment, now, true)) === "paid") paid += 1;

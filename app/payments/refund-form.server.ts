@@ -6,7 +6,13 @@ import { refundPayment } from "./refund.server";
 export type RefundFormRefusal = { paymentId: number; error: string; reason: string; status: 400 | 409 | 502 };
 
 /** The back office's refund form: the reason is required; null when the refund went through. */
-export async function refundFromForm(db: AppDatabase, orderId: number, form: FormData, operator: string, now: Date): Promise<RefundFormRefusal | null> {
+export async function refundFromForm(
+  db: AppDatabase,
+  orderId: number,
+  form: FormData,
+  operator: string,
+  now: Date,
+): Promise<RefundFormRefusal | null> {
   const paymentId = Number(form.get("paymentId"));
   const reason = String(form.get("reason") ?? "").trim();
   const refusal = (error: string, status: RefundFormRefusal["status"]) => ({ paymentId, error, reason, status });

@@ -14,12 +14,27 @@ export type RefundOutcome = "refunded" | "not-refundable" | "refused" | "unavail
  * refusal by the gateway hands it back. Then ONE transaction records the refund and moves the
  * order through the back office's cancel transition (its audit row and the customer's e-mail).
  */
-export async function refundPayment(db: AppDatabase, gateway: PaymentGateway, input: { orderId: number; paymentId: number; reason: string; operator: string }, now: Date): Promise<RefundOutcome> {
-  const payment = await db.selectFrom("payments").selectAll().where("id", "=", input.paymentId).where("order_id", "=", input.orderId).executeTakeFirst();
+export async function refundPayment(
+  db: AppDatabase,
+  gateway: PaymentGateway,
+  input: { orderId: number; paymentId: number; reason: string; operator: string },
+  now: Date,
+): Promise<RefundOutcome> {
+  const payment = await db
+    .selectFrom("payments")
+    .selectAll()
+    .where("id", "=", input.paymentId)
+    .where("order_id", "=", input.orderId)
+    .executeTakeFirst();
   const order = await db.selectFrom("orders").select("status").where("id", "=", input.orderId).executeTakeFirst();
   if (!payment || !payment.gateway_order_id || payment.state !== "paid" || order?.status !== "paid") return "not-refundable";
   const at = now.toISOString();
-  const claimed = await db.updateTable("payments").set({ state: "refunded", updated_at: at }).where("id", "=", payment.id).where("state", "=", "paid").executeTakeFirst();
+  const claimed = await db
+    .updateTable("payments")
+    .set({ state: "refunded", updated_at: at })
+    .where("id", "=", payment.id)
+    .where("state", "=", "paid")
+    .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return "not-refundable";
 
   let accepted = false;
@@ -39,13 +54,28 @@ export async function refundPayment(db: AppDatabase, gateway: PaymentGateway, in
     outcome = "unavailable";
   }
   if (!accepted) {
-    await db.updateTable("payments").set({ state: "paid", updated_at: at }).where("id", "=", payment.id).where("state", "=", "refunded").execute();
+    await db
+      .updateTable("payments")
+      .set({ state: "paid", updated_at: at })
+      .where("id", "=", payment.id)
+      .where("state", "=", "refunded")
+      .execute();
     console.warn(`refund of payment ${payment.id} (order ${payment.order_id}) not done: ${outcome}`);
     return outcome;
   }
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("payments").set({ refunded_at: at, refund_reason: input.reason, updated_at: at }).where("id", "=", payment.id).execute();
-    const moved = await applyTransitionIn(trx, input.orderId, { transition: "cancel", reason: input.reason, refundedGrosze: payment.amount_grosze }, input.operator, now);
+    await trx
+      .updateTable("payments")
+      .set({ refunded_at: at, refund_reason: input.reason, updated_at: at })
+      .where("id", "=", payment.id)
+      .execute();
+    const moved = await applyTransitionIn(
+      trx,
+      input.orderId,
+      { transition: "cancel", reason: input.reason, refundedGrosze: payment.amount_grosze },
+      input.operator,
+      now,
+    );
     if (!moved.ok) console.warn(`payment ${payment.id} refunded, but order ${input.orderId} is ${moved.current ?? "gone"}: not cancelled`);
   });
   return "refunded";

@@ -12,15 +12,30 @@ export type SettleOutcome = "paid" | "already-paid" | "unknown" | "mismatch" | "
 
 type GatewayFacts = { sessionId: string; gatewayOrderId: string; amountGrosze: number; currency: string; methodId: number | null };
 
-export async function settleVerified(db: AppDatabase, gateway: PaymentGateway, facts: GatewayFacts, now: Date): Promise<{ outcome: SettleOutcome; payment?: PaymentRow }> {
+export async function settleVerified(
+  db: AppDatabase,
+  gateway: PaymentGateway,
+  facts: GatewayFacts,
+  now: Date,
+): Promise<{ outcome: SettleOutcome; payment?: PaymentRow }> {
   const payment = await db.selectFrom("payments").selectAll().where("session_id", "=", facts.sessionId).executeTakeFirst();
   if (!payment) return { outcome: "unknown" };
-  const order = await db.selectFrom("orders").select(["price_grosze", "currency"]).where("id", "=", payment.order_id).executeTakeFirstOrThrow();
+  const order = await db
+    .selectFrom("orders")
+    .select(["price_grosze", "currency"])
+    .where("id", "=", payment.order_id)
+    .executeTakeFirstOrThrow();
   const sameMoney = facts.amountGrosze === payment.amount_grosze && facts.currency === payment.currency;
-  if (!sameMoney || payment.amount_grosze !== order.price_grosze || payment.currency !== order.currency) return { outcome: "mismatch", payment };
+  if (!sameMoney || payment.amount_grosze !== order.price_grosze || payment.currency !== order.currency)
+    return { outcome: "mismatch", payment };
   if (payment.state === "paid" || payment.state === "refunded") return { outcome: "already-paid", payment };
   try {
-    const confirmed = await gateway.verify({ sessionId: facts.sessionId, gatewayOrderId: facts.gatewayOrderId, amountGrosze: facts.amountGrosze, currency: facts.currency });
+    const confirmed = await gateway.verify({
+      sessionId: facts.sessionId,
+      gatewayOrderId: facts.gatewayOrderId,
+      amountGrosze: facts.amountGrosze,
+      currency: facts.currency,
+    });
     if (!confirmed) return { outcome: "refused", payment };
   } catch (error) {
     if (error instanceof GatewayUnavailableError) return { outcome: "unavailable", payment };
@@ -41,7 +56,14 @@ async function recordPaid(db: AppDatabase, payment: PaymentRow, facts: GatewayFa
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("payments")
-      .set({ state: "paid", paid_at: at, updated_at: at, gateway_order_id: facts.gatewayOrderId, gateway_method_id: facts.methodId, failure: null })
+      .set({
+        state: "paid",
+        paid_at: at,
+        updated_at: at,
+        gateway_order_id: facts.gatewayOrderId,
+        gateway_method_id: facts.methodId,
+        failure: null,
+      })
       .where("id", "=", payment.id)
       .where("state", "in", ["registered", "pending", "failed"])
       .executeTakeFirst();
@@ -56,12 +78,19 @@ async function recordPaid(db: AppDatabase, payment: PaymentRow, facts: GatewayFa
     const moved = await applyTransitionIn(
       trx,
       payment.order_id,
-      { transition: "mark_paid", paidAt: at, paidOnline: payment.gateway, paymentMethod: payment.method, gatewayOrderId: facts.gatewayOrderId },
+      {
+        transition: "mark_paid",
+        paidAt: at,
+        paidOnline: payment.gateway,
+        paymentMethod: payment.method,
+        gatewayOrderId: facts.gatewayOrderId,
+      },
       SYSTEM_ACTOR,
       now,
     );
     // The money is ours either way; an order no longer awaiting payment (cancelled meanwhile) is the operator's to refund.
-    if (!moved.ok) console.warn(`payment ${payment.id} paid for order ${payment.order_id} in status ${moved.current ?? "unknown"}: needs an operator`);
+    if (!moved.ok)
+      console.warn(`payment ${payment.id} paid for order ${payment.order_id} in status ${moved.current ?? "unknown"}: needs an operator`);
     return true;
   });
 }
@@ -71,7 +100,13 @@ async function recordPaid(db: AppDatabase, payment: PaymentRow, facts: GatewayFa
  * (the site was down while Przelewy24 retried). A paid one goes through the verified path; a
  * BLIK attempt the gateway has not seen paid after its code's lifetime is closed as failed.
  */
-export async function recheckPayment(db: AppDatabase, gateway: PaymentGateway, payment: PaymentRow, now: Date, closeIfUnpaid: boolean): Promise<SettleOutcome | "unpaid"> {
+export async function recheckPayment(
+  db: AppDatabase,
+  gateway: PaymentGateway,
+  payment: PaymentRow,
+  now: Date,
+  closeIfUnpaid: boolean,
+): Promise<SettleOutcome | "unpaid"> {
   let transaction;
   try {
     transaction = await gateway.transactionBySessionId(payment.session_id);
@@ -80,7 +115,12 @@ export async function recheckPayment(db: AppDatabase, gateway: PaymentGateway, p
     throw error;
   }
   if (transaction?.paid && transaction.gatewayOrderId) {
-    const { outcome } = await settleVerified(db, gateway, { sessionId: payment.session_id, ...transaction, gatewayOrderId: transaction.gatewayOrderId }, now);
+    const { outcome } = await settleVerified(
+      db,
+      gateway,
+      { sessionId: payment.session_id, ...transaction, gatewayOrderId: transaction.gatewayOrderId },
+      now,
+    );
     return outcome;
   }
   if (closeIfUnpaid) await closeAttempt(db, payment.id, "not-paid", now);

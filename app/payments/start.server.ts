@@ -12,7 +12,15 @@ export const BLIK_GIVE_UP_MS = 5 * 60_000;
 /** A second click within this time goes on with the attempt in progress instead of starting another. */
 const SAME_ATTEMPT_MS = BLIK_WAIT_MS;
 
-export type PayableOrder = { id: number; number: string; status: string; price_grosze: number; currency: string; email: string; locale: string };
+export type PayableOrder = {
+  id: number;
+  number: string;
+  status: string;
+  price_grosze: number;
+  currency: string;
+  email: string;
+  locale: string;
+};
 
 export type StartRequest = { method: "blik"; blikCode: string } | { method: "redirect" };
 export type StartOutcome =
@@ -25,7 +33,12 @@ export type StartOutcome =
 export type StartContext = { gateway: PaymentGateway; description: string; urlReturn: string; urlStatus: string; now: Date };
 
 export function inProgressPayment(db: AppDatabase, orderId: number): Promise<PaymentRow | undefined> {
-  return db.selectFrom("payments").selectAll().where("order_id", "=", orderId).where("state", "in", ["registered", "pending"]).executeTakeFirst();
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .where("state", "in", ["registered", "pending"])
+    .executeTakeFirst();
 }
 
 /**
@@ -34,7 +47,12 @@ export function inProgressPayment(db: AppDatabase, orderId: number): Promise<Pay
  * an attempt of the other kind (a cancelled trip to the gateway's page) is asked about first
  * and closed only when the gateway has not been paid.
  */
-export async function startPayment(db: AppDatabase, order: PayableOrder, request: StartRequest, context: StartContext): Promise<StartOutcome> {
+export async function startPayment(
+  db: AppDatabase,
+  order: PayableOrder,
+  request: StartRequest,
+  context: StartContext,
+): Promise<StartOutcome> {
   const { gateway, now } = context;
   if (order.status !== "awaiting_payment") return { kind: "not-payable" };
   const current = await inProgressPayment(db, order.id);
@@ -82,7 +100,13 @@ export async function startPayment(db: AppDatabase, order: PayableOrder, request
 }
 
 /** The new attempt's row, or null when another request started one at the same moment. */
-async function insertAttempt(db: AppDatabase, order: PayableOrder, method: PaymentMethod, gatewayName: string, now: Date): Promise<PaymentRow | null> {
+async function insertAttempt(
+  db: AppDatabase,
+  order: PayableOrder,
+  method: PaymentMethod,
+  gatewayName: string,
+  now: Date,
+): Promise<PaymentRow | null> {
   const at = now.toISOString();
   try {
     return await db
@@ -109,10 +133,18 @@ async function insertAttempt(db: AppDatabase, order: PayableOrder, method: Payme
 
 /** The partial unique index on attempts in progress: SQLite names its column, PostgreSQL the index. */
 function startedMeanwhile(error: unknown): boolean {
-  return isUniqueViolation(error, "payments", ["order_id"]) || (error as { constraint?: string } | null)?.constraint === "payments_one_in_progress";
+  return (
+    isUniqueViolation(error, "payments", ["order_id"]) ||
+    (error as { constraint?: string } | null)?.constraint === "payments_one_in_progress"
+  );
 }
 
-async function markPending(db: AppDatabase, paymentId: number, columns: { redirect_url?: string; gateway_order_id?: string | null }, now: Date): Promise<void> {
+async function markPending(
+  db: AppDatabase,
+  paymentId: number,
+  columns: { redirect_url?: string; gateway_order_id?: string | null },
+  now: Date,
+): Promise<void> {
   await db
     .updateTable("payments")
     .set({ state: "pending", updated_at: now.toISOString(), ...columns })

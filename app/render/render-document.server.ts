@@ -14,7 +14,10 @@ import { renderToPipeableStream } from "react-dom/server";
  * one; one buffer measured +43% requests a second with gzip and halves the gzipped HTML
  * (docs/performance.md, docs/decisions/014). Crawlers and browsers get the same document.
  */
-export function renderDocument(element: ReactElement, options: { nonce: string; status: number; abortDelayMs: number }): Promise<{ status: number; body: Buffer<ArrayBuffer> }> {
+export function renderDocument(
+  element: ReactElement,
+  options: { nonce: string; status: number; abortDelayMs: number },
+): Promise<{ status: number; body: Buffer<ArrayBuffer> }> {
   return new Promise((resolve, reject) => {
     let status = options.status;
     let shellFailed = false;

@@ -16,7 +16,10 @@ import { readFormDataOr413 } from "~/security/body.server";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;
-export const meta: MetaFunction = () => [{ title: `${SIGN_IN_TEXT.title} | Adres do eksmisji` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => [
+  { title: `${SIGN_IN_TEXT.title} | Adres do eksmisji` },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -34,15 +37,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const password = String(form.get("password") ?? "");
   // Settled before anything is written, so no answer after a correct password can fail.
   const next = safeNextPath(new URL(request.url).searchParams.get("next"));
-  const problem = (status: number, errors: SignInProblem["errors"]) => json({ email, errors } satisfies SignInProblem, { status, headers: ADMIN_HEADERS });
+  const problem = (status: number, errors: SignInProblem["errors"]) =>
+    json({ email, errors } satisfies SignInProblem, { status, headers: ADMIN_HEADERS });
   // A bot that fills every field gets the answer a wrong password gets; nothing is checked or recorded.
   if (honeypotTripped(form)) return problem(400, { form: SIGN_IN_TEXT.invalid });
-  if (!email || !password) return problem(400, { email: email ? undefined : SIGN_IN_TEXT.emailRequired, password: password ? undefined : SIGN_IN_TEXT.passwordRequired });
+  if (!email || !password)
+    return problem(400, {
+      email: email ? undefined : SIGN_IN_TEXT.emailRequired,
+      password: password ? undefined : SIGN_IN_TEXT.passwordRequired,
+    });
   if (!isSingleLineText(email)) return problem(400, { email: SIGN_IN_TEXT.emailControlCharacters });
 
   const db = getDb();
   const result = await signIn(db, email, password, clientAddressOfRequest(request), new Date());
-  if (!result.ok) return result.reason === "locked" ? problem(429, { form: SIGN_IN_TEXT.locked }) : problem(400, { form: SIGN_IN_TEXT.invalid });
+  if (!result.ok)
+    return result.reason === "locked" ? problem(429, { form: SIGN_IN_TEXT.locked }) : problem(400, { form: SIGN_IN_TEXT.invalid });
   // A new id at every sign-in: a session id someone planted or saw before is worth nothing now.
   await revokeSession(db, await sessionIdOf(request));
   return redirect(next, { status: 303, headers: { ...ADMIN_HEADERS, "Set-Cookie": await sessionCookie(result.sessionId) } });
@@ -62,8 +71,25 @@ export default function AdminLoginPage() {
         </Notice>
       ) : null}
       <form method="post" action={formAction} className="relative mt-6 grid max-w-sm gap-4" noValidate>
-        <PlainField id="admin-email" name="email" label={SIGN_IN_TEXT.email} type="email" autoComplete="username" defaultValue={problem?.email ?? ""} error={errors.email} required />
-        <PlainField id="admin-password" name="password" label={SIGN_IN_TEXT.password} type="password" autoComplete="current-password" error={errors.password} required />
+        <PlainField
+          id="admin-email"
+          name="email"
+          label={SIGN_IN_TEXT.email}
+          type="email"
+          autoComplete="username"
+          defaultValue={problem?.email ?? ""}
+          error={errors.email}
+          required
+        />
+        <PlainField
+          id="admin-password"
+          name="password"
+          label={SIGN_IN_TEXT.password}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password}
+          required
+        />
         <HoneypotField />
         <div>
           <button type="submit" className={ADMIN_BUTTON}>

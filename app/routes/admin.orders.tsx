@@ -3,7 +3,15 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatWarsawTime } from "~/admin/format";
 import { formatPrice } from "~/config/products";
-import { countByStatus, filterProblem, listOrders, noCounts, parseOrderFilter, STATUSES, type OrderFilter } from "~/admin/order-list.server";
+import {
+  countByStatus,
+  filterProblem,
+  listOrders,
+  noCounts,
+  parseOrderFilter,
+  STATUSES,
+  type OrderFilter,
+} from "~/admin/order-list.server";
 import { ADMIN_HOME, CSV_PATH, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { DECLARATION_LABEL, LIST_TEXT, LOCALE_LABEL, STATUS_LABEL } from "~/admin/texts";
@@ -48,7 +56,8 @@ function listQuery(filter: OrderFilter, change: Partial<OrderFilter> = {}): stri
 }
 
 const CELL = "px-3 py-2 text-left align-top";
-const INPUT = "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
+const INPUT =
+  "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
 
 export default function AdminOrdersPage() {
   const { operator, filter, rows, hasNext, counts, searchError } = useLoaderData<typeof loader>();

@@ -13,7 +13,9 @@ const PAYMENT_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
-  const order = PAYMENT_TOKEN.test(token) ? await getDb().selectFrom("orders").selectAll().where("payment_token", "=", token).executeTakeFirst() : undefined;
+  const order = PAYMENT_TOKEN.test(token)
+    ? await getDb().selectFrom("orders").selectAll().where("payment_token", "=", token).executeTakeFirst()
+    : undefined;
   const headers = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
   if (!order) return textResponse("Not Found", 404, headers);
   // HEAD asks whether the document is there: building a PDF only to drop it would let a flood of HEADs slow everyone down.
@@ -21,5 +23,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await getFixedT(order.locale, "mail");
   const pdf = await agreementPdf(order, company, t);
   const disposition = `attachment; filename="${t("attachments.agreement", { number: order.number })}"`;
-  return resourceResponse(new Uint8Array(pdf), { contentType: "application/pdf", headers: { ...headers, "Content-Disposition": disposition } });
+  return resourceResponse(new Uint8Array(pdf), {
+    contentType: "application/pdf",
+    headers: { ...headers, "Content-Disposition": disposition },
+  });
 }

@@ -4,5 +4,6 @@ import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { handleOrderApi } from "~/order/api.server";
 
 /** POST /api/accept: writes the order (idempotent with an Idempotency-Key header) and answers its payment_url. */
-export const action = ({ request }: ActionFunctionArgs) => handleOrderApi(request, "accept", { db: getDb(), onOrderCreated: nudgeMailWorker });
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleOrderApi(request, "accept", { db: getDb(), onOrderCreated: nudgeMailWorker });
 export const loader = action;

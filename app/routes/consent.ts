@@ -38,5 +38,3 @@ export async function action({ request }: ActionFunctionArgs) {
 export function loader() {
   return textResponse("Method Not Allowed", 405, { Allow: "POST" });
 }
-
-

@@ -19,7 +19,9 @@ export const meta = pageMeta;
 function ContactCard({ icon, heading, children }: { icon: ReactNode; heading: string; children: ReactNode }) {
   return (
     <li className="flex min-w-0 gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <span className="flex h-10 w-10 shrink-0 items-center sm:h-12 sm:w-12 justify-center rounded-xl bg-blue-50 text-blue-900">{icon}</span>
+      <span className="flex h-10 w-10 shrink-0 items-center sm:h-12 sm:w-12 justify-center rounded-xl bg-blue-50 text-blue-900">
+        {icon}
+      </span>
       <div className="min-w-0">
         <h2 className="text-lg font-semibold text-slate-900">{heading}</h2>
         <div className="mt-1 text-slate-700">{children}</div>
@@ -40,13 +42,21 @@ export default function ContactPage() {
       <div className="mx-auto max-w-6xl px-4">
         <ul className="grid gap-6 md:grid-cols-2">
           <ContactCard icon={<PhoneIcon className="h-6 w-6" />} heading={t("phone.heading")}>
-            <a href={telHref(company.phone)} className="text-lg font-semibold text-blue-900 underline-offset-4 hover:underline" data-testid="contact-phone">
+            <a
+              href={telHref(company.phone)}
+              className="text-lg font-semibold text-blue-900 underline-offset-4 hover:underline"
+              data-testid="contact-phone"
+            >
               {company.phone}
             </a>
             <p className="mt-1 text-sm text-slate-600">{t("phone.note")}</p>
           </ContactCard>
           <ContactCard icon={<MailIcon className="h-6 w-6" />} heading={t("email.heading")}>
-            <a href={`mailto:${company.email}`} className="text-lg font-semibold text-blue-900 [overflow-wrap:anywhere] underline-offset-4 hover:underline" data-testid="contact-email">
+            <a
+              href={`mailto:${company.email}`}
+              className="text-lg font-semibold text-blue-900 [overflow-wrap:anywhere] underline-offset-4 hover:underline"
+              data-testid="contact-email"
+            >
               {company.email}
             </a>
             <p className="mt-1 text-sm text-slate-600">{t("email.note")}</p>

@@ -37,7 +37,10 @@ export default function LandlordPage() {
         <ol className="grid gap-6 md:grid-cols-2">
           {copyList<TitledText>(t, "requirements.items").map((item, index) => (
             <li key={item.title} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-blue-900 font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-blue-900 font-bold text-white"
+              >
                 {index + 1}
               </span>
               <div>
@@ -52,17 +55,17 @@ export default function LandlordPage() {
         <div className="grid gap-8 md:grid-cols-[3fr_2fr]">
           <p className="text-lg leading-relaxed text-slate-700">{t("help.text")}</p>
           <div>
-          <ul className="space-y-3">
-            {copyList<string>(t, "help.points").map((point) => (
-              <li key={point} className="flex gap-3 text-slate-800">
-                <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
-                <span>{point}</span>
-              </li>
-            ))}
-          </ul>
-          <Link to={pathFor("order", locale)} className="btn-primary mt-6">
-            {t("help.button")}
-          </Link>
+            <ul className="space-y-3">
+              {copyList<string>(t, "help.points").map((point) => (
+                <li key={point} className="flex gap-3 text-slate-800">
+                  <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+                  <span>{point}</span>
+                </li>
+              ))}
+            </ul>
+            <Link to={pathFor("order", locale)} className="btn-primary mt-6">
+              {t("help.button")}
+            </Link>
           </div>
         </div>
       </Section>

@@ -1,6 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { isRouteErrorResponse, useActionData, useLoaderData, useMatches, useRouteError, useRouteLoaderData, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  useActionData,
+  useLoaderData,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type ClientActionFunctionArgs,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { formattedPrices } from "~/config/products";
 import { OrderSteps } from "~/components/order/OrderSteps";
@@ -68,7 +77,9 @@ export async function action({ request }: ActionFunctionArgs) {
       nudgeMailWorker();
       const headers = { ...noStore, "Set-Cookie": await placedOrderCookie(outcome.paymentToken) };
       if (!outcome.jsOn) return redirect(outcome.paymentUrl, { status: 303, headers });
-      return json<OrderState>({ stage: "accepted", paymentUrl: outcome.paymentUrl, purchase: outcome.purchase } satisfies AcceptedState, { headers });
+      return json<OrderState>({ stage: "accepted", paymentUrl: outcome.paymentUrl, purchase: outcome.purchase } satisfies AcceptedState, {
+        headers,
+      });
     }
   }
 }

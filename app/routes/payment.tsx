@@ -45,9 +45,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = await findPaymentView(getDb(), token, locale);
   if (!order) throw json({ title: t("notFound.title") }, { status: 404, headers: PRIVATE_HEADERS });
   const title = transferTitle(order.number);
-  const qrSvg = await transferQrSvg({ taxId: company.taxId, bankAccount: company.bankAccount, amountGrosze: order.priceGrosze, recipientName: company.legalName, title });
+  const qrSvg = await transferQrSvg({
+    taxId: company.taxId,
+    bankAccount: company.bankAccount,
+    amountGrosze: order.priceGrosze,
+    recipientName: company.legalName,
+    title,
+  });
   return json(
-    { order, online, transferTitle: title, qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`, agreementUrl: `/agreement/${encodeURIComponent(token)}` },
+    {
+      order,
+      online,
+      transferTitle: title,
+      qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`,
+      agreementUrl: `/agreement/${encodeURIComponent(token)}`,
+    },
     { headers: PRIVATE_HEADERS },
   );
 }
@@ -69,7 +81,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent !== "blik" && intent !== "redirect") return backToPage;
   const blikCode = normaliseBlikCode(typed);
   if (intent === "blik" && !blikCode) return refuse("online.blik.invalid", 400);
-  const outcome = await startFromPaymentPage(getDb(), gateway, order, token, locale, intent === "blik" ? { method: "blik", blikCode: blikCode ?? "" } : { method: "redirect" });
+  const outcome = await startFromPaymentPage(
+    getDb(),
+    gateway,
+    order,
+    token,
+    locale,
+    intent === "blik" ? { method: "blik", blikCode: blikCode ?? "" } : { method: "redirect" },
+  );
   if (outcome.kind === "redirect") return redirect(outcome.url, { status: 303, headers: PRIVATE_HEADERS });
   if (outcome.kind === "blik-refused") return refuse("online.blik.refused", 400);
   if (outcome.kind === "unavailable") return refuse("online.unavailable", 503);
@@ -77,7 +96,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const handle: NoScriptRefreshHandle = {
-  noScriptRefreshSeconds: (data) => ((data as { online?: { waiting?: { refreshing?: boolean } | null } | null } | undefined)?.online?.waiting?.refreshing ? WAIT_REFRESH_SECONDS : null),
+  noScriptRefreshSeconds: (data) =>
+    (data as { online?: { waiting?: { refreshing?: boolean } | null } | null } | undefined)?.online?.waiting?.refreshing
+      ? WAIT_REFRESH_SECONDS
+      : null,
 };
 
 export function meta(args: MetaArgs) {
@@ -102,7 +124,10 @@ export default function PaymentPage() {
 
   return (
     <>
-      <PageHeader title={t("heading")} lead={t(unpaid ? (online ? "leadOnline" : "lead") : order.status === "cancelled" ? "leadCancelled" : "leadPaid")} />
+      <PageHeader
+        title={t("heading")}
+        lead={t(unpaid ? (online ? "leadOnline" : "lead") : order.status === "cancelled" ? "leadCancelled" : "leadPaid")}
+      />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-2">
         {order.lateDelivery && order.startDate ? (
           <div className="lg:col-span-2">
@@ -137,7 +162,9 @@ export default function PaymentPage() {
             </a>
           </p>
         </section>
-        {unpaid && online ? <OnlinePayment waiting={online.waiting} lastFailed={online.lastFailed} refreshSeconds={WAIT_REFRESH_SECONDS} refusal={refusal} /> : null}
+        {unpaid && online ? (
+          <OnlinePayment waiting={online.waiting} lastFailed={online.lastFailed} refreshSeconds={WAIT_REFRESH_SECONDS} refusal={refusal} />
+        ) : null}
         {unpaid ? (
           <section aria-labelledby="transfer-heading" className="rounded-xl border-2 border-blue-800 bg-blue-50/40 p-6">
             <h2 id="transfer-heading" className={SECTION_HEADING}>
@@ -173,7 +200,14 @@ export default function PaymentPage() {
               {t("transfer.note")} {t("transfer.titleNote")}
             </p>
             <figure className="mt-6 flex flex-col items-center gap-2 sm:flex-row sm:items-start sm:gap-5">
-              <img src={qrCode} alt={t("qr.alt")} width={176} height={176} className="rounded border border-slate-300 bg-white" data-testid="transfer-qr" />
+              <img
+                src={qrCode}
+                alt={t("qr.alt")}
+                width={176}
+                height={176}
+                className="rounded border border-slate-300 bg-white"
+                data-testid="transfer-qr"
+              />
               <figcaption className="text-sm text-slate-700">{t("qr.caption")}</figcaption>
             </figure>
           </section>
@@ -196,14 +230,16 @@ export default function PaymentPage() {
               {t("next.heading")}
             </h2>
             <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
-              <li data-testid="payment-step">
-                {order.promise ? t("next.paidDone", order.promise) : t("next.paid")}
-              </li>
+              <li data-testid="payment-step">{order.promise ? t("next.paidDone", order.promise) : t("next.paid")}</li>
               <li data-testid="withdrawal-choice">
-                {order.immediatePerformanceRequested ? t("next.startNow") : t("next.startAfterWithdrawal", { date: dispatch?.withdrawalEnds ?? "" })}
+                {order.immediatePerformanceRequested
+                  ? t("next.startNow")
+                  : t("next.startAfterWithdrawal", { date: dispatch?.withdrawalEnds ?? "" })}
               </li>
               {dispatch ? (
-                <li data-testid="dispatch-date">{t("next.dispatchBy", { date: order.immediatePerformanceRequested ? dispatch.withWaiver : dispatch.withoutWaiver })}</li>
+                <li data-testid="dispatch-date">
+                  {t("next.dispatchBy", { date: order.immediatePerformanceRequested ? dispatch.withWaiver : dispatch.withoutWaiver })}
+                </li>
               ) : null}
               <li>{t("next.dispatch")}</li>
               <li>{t("next.bookmark")}</li>

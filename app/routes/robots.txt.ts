@@ -3,5 +3,8 @@ import { buildRobotsTxt } from "~/i18n/sitemap";
 import { resourceResponse } from "~/security/responses.server";
 
 export function loader() {
-  return resourceResponse(buildRobotsTxt(env.SITE_URL), { contentType: "text/plain; charset=utf-8", headers: { "Cache-Control": "public, max-age=3600" } });
+  return resourceResponse(buildRobotsTxt(env.SITE_URL), {
+    contentType: "text/plain; charset=utf-8",
+    headers: { "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -23,7 +23,10 @@ type Card = { title: string; text: string; items?: string[] };
 export default function TenantPage() {
   const { t } = useTranslation("tenant");
   const locale = useLocale();
-  const prices = { regularPrice: formatPrice(PRODUCTS.regular.priceGrosze, locale), notarizedPrice: formatPrice(PRODUCTS.notarized.priceGrosze, locale) };
+  const prices = {
+    regularPrice: formatPrice(PRODUCTS.regular.priceGrosze, locale),
+    notarizedPrice: formatPrice(PRODUCTS.notarized.priceGrosze, locale),
+  };
 
   return (
     <>

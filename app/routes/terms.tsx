@@ -26,7 +26,11 @@ export default function TermsPage() {
           {t("version", { version: TERMS_VERSION, effectiveDate: formatEffectiveDate(TERMS_EFFECTIVE_FROM, LOCALE_TAGS[locale]) })}
         </p>
       </PageHeader>
-      <LegalDocument namespace="terms" style="numbered" appendix={{ id: WITHDRAWAL_FORM_ID, label: t("withdrawalForm.heading"), content: <WithdrawalForm /> }} />
+      <LegalDocument
+        namespace="terms"
+        style="numbered"
+        appendix={{ id: WITHDRAWAL_FORM_ID, label: t("withdrawalForm.heading"), content: <WithdrawalForm /> }}
+      />
       <StructuredData />
     </>
   );

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { BodyTooLargeError, FormShapeError, MAX_BODY_BYTES, bodyTooLargeResponse, readFormDataLimited, readFormDataOr413 } from "./body.server";
+import {
+  BodyTooLargeError,
+  FormShapeError,
+  MAX_BODY_BYTES,
+  bodyTooLargeResponse,
+  readFormDataLimited,
+  readFormDataOr413,
+} from "./body.server";
 
 function streamedRequest(chunkBytes: number, headers: Record<string, string> = {}) {
   const seen = { pulls: 0, cancelled: false };
@@ -14,13 +21,20 @@ function streamedRequest(chunkBytes: number, headers: Record<string, string> = {
       seen.cancelled = true;
     },
   });
-  const request = new Request("http://127.0.0.1/consent", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, duplex: "half" } as RequestInit);
+  const request = new Request("http://127.0.0.1/consent", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    duplex: "half",
+  } as RequestInit);
   return { request, seen };
 }
 
 describe("reading a form body within the limit", () => {
   it("parses urlencoded and multipart forms", async () => {
-    const urlencoded = await readFormDataLimited(new Request("http://x/", { method: "POST", body: new URLSearchParams({ choice: "accept", name: "Łukasz" }) }));
+    const urlencoded = await readFormDataLimited(
+      new Request("http://x/", { method: "POST", body: new URLSearchParams({ choice: "accept", name: "Łukasz" }) }),
+    );
     expect(urlencoded.get("name")).toBe("Łukasz");
     const multipart = new FormData();
     multipart.set("choice", "reject");
@@ -59,7 +73,8 @@ describe("reading a form body within the limit", () => {
 });
 
 describe("the shape of a form", () => {
-  const form = (body: string, type = "application/x-www-form-urlencoded") => new Request("http://x/", { method: "POST", headers: { "Content-Type": type }, body });
+  const form = (body: string, type = "application/x-www-form-urlencoded") =>
+    new Request("http://x/", { method: "POST", headers: { "Content-Type": type }, body });
   const deepDots = `${"a.".repeat(5000)}a=1`;
   const deepBrackets = `a${"[0]".repeat(5000)}=1`;
 
@@ -74,7 +89,9 @@ describe("the shape of a form", () => {
     await expect(readFormDataLimited(form(deepDots))).rejects.toBeInstanceOf(FormShapeError);
     await expect(readFormDataLimited(form(deepBrackets))).rejects.toBeInstanceOf(FormShapeError);
     await expect(readFormDataLimited(form("a.b.c.d.e=1"))).rejects.toBeInstanceOf(FormShapeError);
-    await expect(readFormDataLimited(form(Array.from({ length: 101 }, (_, i) => `f${i}=x`).join("&")))).rejects.toBeInstanceOf(FormShapeError);
+    await expect(readFormDataLimited(form(Array.from({ length: 101 }, (_, i) => `f${i}=x`).join("&")))).rejects.toBeInstanceOf(
+      FormShapeError,
+    );
     const multipart = new FormData();
     multipart.set(`x${"[1]".repeat(10)}`, "1");
     await expect(readFormDataLimited(new Request("http://x/", { method: "POST", body: multipart }))).rejects.toBeInstanceOf(FormShapeError);

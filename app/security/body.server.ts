@@ -100,7 +100,11 @@ export async function readFormDataLimited(request: Request): Promise<FormData> {
   const body = await readBodyLimited(request);
   let form: FormData;
   try {
-    form = await new Request("http://body.invalid/", { method: "POST", headers: { "Content-Type": request.headers.get("content-type") ?? "" }, body }).formData();
+    form = await new Request("http://body.invalid/", {
+      method: "POST",
+      headers: { "Content-Type": request.headers.get("content-type") ?? "" },
+      body,
+    }).formData();
   } catch {
     return new FormData();
   }

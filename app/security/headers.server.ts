@@ -19,7 +19,14 @@ type PolicyOptions = {
  * without it. Styles allow inline for the 429 page's inline style (app/server/rate-limit-screen.server.ts)
  * and the third-party pixel scripts; style injection carries far less risk than script injection.
  */
-export function contentSecurityPolicy({ nonce, isDevelopment = false, extraScriptSources = [], extraImageSources = [], extraConnectSources = [], extraFormActions = [] }: PolicyOptions = {}): string {
+export function contentSecurityPolicy({
+  nonce,
+  isDevelopment = false,
+  extraScriptSources = [],
+  extraImageSources = [],
+  extraConnectSources = [],
+  extraFormActions = [],
+}: PolicyOptions = {}): string {
   const scriptSources = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...extraScriptSources];
   const connectSources = ["'self'", ...(isDevelopment ? ["ws:"] : []), ...extraConnectSources];
   return [

@@ -7,7 +7,10 @@ import { applySecurityHeaders } from "./headers.server";
  */
 type ResourceBody = string | Uint8Array<ArrayBuffer> | null;
 
-export function resourceResponse(body: ResourceBody, { status = 200, contentType, headers = {} }: { status?: number; contentType?: string; headers?: HeadersInit } = {}): Response {
+export function resourceResponse(
+  body: ResourceBody,
+  { status = 200, contentType, headers = {} }: { status?: number; contentType?: string; headers?: HeadersInit } = {},
+): Response {
   const all = applySecurityHeaders(new Headers(headers));
   if (contentType) all.set("Content-Type", contentType);
   return new Response(body, { status, headers: all });

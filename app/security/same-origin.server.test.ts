@@ -42,7 +42,10 @@ describe("same-origin check for requests that change something", () => {
   it("compares with SITE_URL and the configured origins, never with the Host header", () => {
     const fromProxy = new Request(`${site.origin}/consent`, { method: "POST", headers: { Host: "backend:8080", Origin: site.origin } });
     expect(isSameOriginRequest(fromProxy)).toBe(true);
-    const hostChosenByClient = new Request("http://evil.example/consent", { method: "POST", headers: { Host: "evil.example", Origin: "http://evil.example" } });
+    const hostChosenByClient = new Request("http://evil.example/consent", {
+      method: "POST",
+      headers: { Host: "evil.example", Origin: "http://evil.example" },
+    });
     expect(isSameOriginRequest(hostChosenByClient)).toBe(false);
     const extra = new Set([site.origin, "https://www.adres.example"]);
     expect(isSameOrigin((name) => (name === "origin" ? "https://www.adres.example" : null), extra)).toBe(true);

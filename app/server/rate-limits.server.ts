@@ -36,13 +36,34 @@ export function sqliteRateLimits(databasePath: string): RateLimits {
   const connection = new SQLite(databasePath);
   connection.pragma("journal_mode = WAL");
   connection.pragma("busy_timeout = 0");
-  return limitsWith((keyPrefix, points) => new RateLimiterSQLite({ storeClient: connection, storeType: "better-sqlite3", tableName: "rate_limits", keyPrefix, points, duration: 60, clearExpiredByTimeout: true }));
+  return limitsWith(
+    (keyPrefix, points) =>
+      new RateLimiterSQLite({
+        storeClient: connection,
+        storeType: "better-sqlite3",
+        tableName: "rate_limits",
+        keyPrefix,
+        points,
+        duration: 60,
+        clearExpiredByTimeout: true,
+      }),
+  );
 }
 
 /** On PostgreSQL every instance shares the counters through one table (a small pool of its own). */
 export function postgresRateLimits(databaseUrl: string): RateLimits {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-  return limitsWith((keyPrefix, points) => new RateLimiterPostgres({ storeClient: pool, tableName: "rate_limits", keyPrefix, points, duration: 60, clearExpiredByTimeout: true }));
+  return limitsWith(
+    (keyPrefix, points) =>
+      new RateLimiterPostgres({
+        storeClient: pool,
+        tableName: "rate_limits",
+        keyPrefix,
+        points,
+        duration: 60,
+        clearExpiredByTimeout: true,
+      }),
+  );
 }
 
 /** The limits for this process's database (DATABASE_URL, or the SQLite file). */
@@ -60,7 +81,8 @@ function limitsWith(limiter: (keyPrefix: string, points: number) => RateLimiterA
           await limiters[method].consume(clientKey);
           return { allowed: true };
         } catch (outcome) {
-          if (outcome instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)) };
+          if (outcome instanceof RateLimiterRes)
+            return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)) };
           if (!isBusy(outcome) || Date.now() + wait > deadline) return { allowed: true };
           await new Promise((resolve) => setTimeout(resolve, wait));
         }

@@ -27,7 +27,15 @@ export function trackThenNavigate(track: () => unknown, go: () => void, capMs = 
 }
 
 function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
-  return !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && !event.currentTarget.target;
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    !event.altKey &&
+    !event.currentTarget.target
+  );
 }
 
 /**

@@ -1,7 +1,15 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildEventPayload, eventsEndpoint, normaliseEmail, normalisePhone, sendConversionEvent, sha256Hex, type ConversionsApiConfig } from "./conversions-api.server";
+import {
+  buildEventPayload,
+  eventsEndpoint,
+  normaliseEmail,
+  normalisePhone,
+  sendConversionEvent,
+  sha256Hex,
+  type ConversionsApiConfig,
+} from "./conversions-api.server";
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
@@ -31,7 +39,12 @@ describe("event payload", () => {
         phone: "600 100 200",
         clientIpAddress: "203.0.113.7",
         clientUserAgent: "Mozilla/5.0 test",
-        customData: { value: 399, currency: "PLN", content_name: "Oświadczenie z podpisem poświadczonym notarialnie", content_id: "notarized" },
+        customData: {
+          value: 399,
+          currency: "PLN",
+          content_name: "Oświadczenie z podpisem poświadczonym notarialnie",
+          content_id: "notarized",
+        },
       },
       () => 1_700_000_000_999,
     );
@@ -47,7 +60,12 @@ describe("event payload", () => {
         client_ip_address: "203.0.113.7",
         client_user_agent: "Mozilla/5.0 test",
       },
-      custom_data: { value: 399, currency: "PLN", content_name: "Oświadczenie z podpisem poświadczonym notarialnie", content_id: "notarized" },
+      custom_data: {
+        value: 399,
+        currency: "PLN",
+        content_name: "Oświadczenie z podpisem poświadczonym notarialnie",
+        content_id: "notarized",
+      },
     });
   });
 
@@ -76,7 +94,11 @@ describe("sending", () => {
       });
     });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    const config: ConversionsApiConfig = { pixelId: "123", accessToken: "secret-token", baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+    const config: ConversionsApiConfig = {
+      pixelId: "123",
+      accessToken: "secret-token",
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    };
     return { config, received };
   }
 

@@ -88,12 +88,16 @@ export const nodeTransport: Transport = (url, body, timeoutMs) =>
   new Promise<number>((resolve, reject) => {
     const target = new URL(url);
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
-    const request = send(target, { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } }, (response) => {
-      // Drain the answer so the socket is freed; its content may echo request data, so it is not kept.
-      response.resume();
-      response.on("end", () => resolve(response.statusCode ?? 0));
-      response.on("error", reject);
-    });
+    const request = send(
+      target,
+      { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } },
+      (response) => {
+        // Drain the answer so the socket is freed; its content may echo request data, so it is not kept.
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+        response.on("error", reject);
+      },
+    );
     const timer = setTimeout(() => request.destroy(new TimeoutError()), timeoutMs);
     request.on("error", reject);
     request.on("close", () => clearTimeout(timer));
@@ -106,7 +110,11 @@ type SendOptions = { timeoutMs?: number; transport?: Transport; log?: (message: 
  * Sends one event and resolves when it is done, failed or timed out; it never rejects.
  * The access token goes in the body, not the URL, so it stays out of proxy and access logs.
  */
-export async function sendConversionEvent(config: ConversionsApiConfig, event: ConversionEvent, options: SendOptions = {}): Promise<SendOutcome> {
+export async function sendConversionEvent(
+  config: ConversionsApiConfig,
+  event: ConversionEvent,
+  options: SendOptions = {},
+): Promise<SendOutcome> {
   const { timeoutMs = DEFAULT_TIMEOUT_MS, transport = nodeTransport, log = console.warn } = options;
   try {
     const body = JSON.stringify({ data: [buildEventPayload(event)], access_token: config.accessToken });

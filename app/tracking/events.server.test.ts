@@ -18,15 +18,24 @@ describe("reporting a marketing event", () => {
   it("sends nothing without consent, or after Reject", async () => {
     const transport = okTransport();
     const { deliverEvent } = createEventReporter(config, { transport, log: vi.fn() });
-    await expect(deliverEvent(await requestWith(null), { name: "Lead", eventId: "lead-0001", product: "regular" })).resolves.toBe("no-consent");
-    await expect(deliverEvent(await requestWith("reject"), { name: "Lead", eventId: "lead-0001", product: "regular" })).resolves.toBe("no-consent");
+    await expect(deliverEvent(await requestWith(null), { name: "Lead", eventId: "lead-0001", product: "regular" })).resolves.toBe(
+      "no-consent",
+    );
+    await expect(deliverEvent(await requestWith("reject"), { name: "Lead", eventId: "lead-0001", product: "regular" })).resolves.toBe(
+      "no-consent",
+    );
     expect(transport).not.toHaveBeenCalled();
   });
 
   it("with consent sends one event with the product's real price, hashed e-mail and the shared id", async () => {
     const transport = okTransport();
     const { deliverEvent } = createEventReporter(config, { transport, log: vi.fn() });
-    const outcome = await deliverEvent(await requestWith("accept"), { name: "Purchase", eventId: "purchase-7", product: "regular", email: "Anna@Example.com" });
+    const outcome = await deliverEvent(await requestWith("accept"), {
+      name: "Purchase",
+      eventId: "purchase-7",
+      product: "regular",
+      email: "Anna@Example.com",
+    });
     expect(outcome).toBe("sent");
     expect(transport).toHaveBeenCalledOnce();
     const body = JSON.parse(transport.mock.calls[0]![1]);
@@ -53,7 +62,10 @@ describe("reporting a marketing event", () => {
   });
 
   it("fire and forget: reportEvent returns at once even when the API hangs", async () => {
-    const hanging = vi.fn((_url: string, _body: string, timeoutMs: number) => new Promise<number>((_resolve, reject) => setTimeout(() => reject(new Error("timeout")), timeoutMs)));
+    const hanging = vi.fn(
+      (_url: string, _body: string, timeoutMs: number) =>
+        new Promise<number>((_resolve, reject) => setTimeout(() => reject(new Error("timeout")), timeoutMs)),
+    );
     const log = vi.fn();
     const { reportEvent, deliverEvent } = createEventReporter(config, { transport: hanging, log, timeoutMs: 100 });
     const request = await requestWith("accept");
@@ -71,12 +83,19 @@ describe("InitiateCheckout from a pricing card", () => {
     const report = vi.fn();
     const request = await requestWith("accept", "http://site.test/zamowienie-oswiadczenia?type=notarized&eid=abcdef0123456789");
     expect(reportCheckoutFromUrl(request, report)).toBe("abcdef0123456789");
-    expect(report).toHaveBeenCalledExactlyOnceWith(request, { name: "InitiateCheckout", eventId: "abcdef0123456789", product: "notarized" });
+    expect(report).toHaveBeenCalledExactlyOnceWith(request, {
+      name: "InitiateCheckout",
+      eventId: "abcdef0123456789",
+      product: "notarized",
+    });
   });
 
   it("makes its own id when none (or a malformed one) came with the link", async () => {
     const report = vi.fn();
-    const id = reportCheckoutFromUrl(await requestWith("accept", "http://site.test/zamowienie-oswiadczenia?type=regular&eid=%3Cscript%3E"), report);
+    const id = reportCheckoutFromUrl(
+      await requestWith("accept", "http://site.test/zamowienie-oswiadczenia?type=regular&eid=%3Cscript%3E"),
+      report,
+    );
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(report.mock.calls[0]![1]).toEqual({ name: "InitiateCheckout", eventId: id, product: "regular" });
   });

@@ -84,7 +84,10 @@ export const { reportEvent, deliverEvent } = reporter;
  * share it; without JS the server makes one. Returns the event id, or null when the
  * visit did not come from a pricing card.
  */
-export function reportCheckoutFromUrl(request: Request, report: (request: Request, event: ServerEvent) => void = reportEvent): string | null {
+export function reportCheckoutFromUrl(
+  request: Request,
+  report: (request: Request, event: ServerEvent) => void = reportEvent,
+): string | null {
   const { searchParams } = new URL(request.url);
   const product = checkoutTypeOf(searchParams);
   if (!product) return null;

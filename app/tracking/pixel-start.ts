@@ -41,7 +41,21 @@ function startTikTokPixel(pixelId: string) {
   if (window.ttq) return;
   window.TiktokAnalyticsObject = "ttq";
   const ttq = [] as unknown as TikTokPixel;
-  for (const method of ["page", "track", "identify", "instances", "debug", "on", "off", "once", "ready", "alias", "group", "enableCookie", "disableCookie"]) {
+  for (const method of [
+    "page",
+    "track",
+    "identify",
+    "instances",
+    "debug",
+    "on",
+    "off",
+    "once",
+    "ready",
+    "alias",
+    "group",
+    "enableCookie",
+    "disableCookie",
+  ]) {
     ttq[method] = (...args: unknown[]) => ttq.push([method, ...args]);
   }
   const started = (ttq._t ??= {}) as Record<string, number>;

@@ -62,7 +62,12 @@ describe("browser pixels", () => {
       ["track", "Purchase", data, { event_id: "purchase-1" }],
       ["track", "InitiateCheckout", data, { event_id: "ic-000001" }],
     ]);
-    expect(data).toEqual({ value: 399, currency: "PLN", content_name: "Oświadczenie z podpisem poświadczonym notarialnie", content_id: "notarized" });
+    expect(data).toEqual({
+      value: 399,
+      currency: "PLN",
+      content_name: "Oświadczenie z podpisem poświadczonym notarialnie",
+      content_id: "notarized",
+    });
   });
 
   it("a throwing pixel does not stop the other one or the caller", () => {

@@ -31,8 +31,19 @@ export function pixelCspSources(ids: PublicPixelIds) {
 }
 
 type Queue = unknown[][];
-export type MetaPixel = ((...args: unknown[]) => void) & { queue: Queue; callMethod?: (...args: unknown[]) => void; push: unknown; loaded: boolean; version: string };
-export type TikTokPixel = unknown[] & { track?: (...args: unknown[]) => void; page?: () => void; load?: (id: string) => void; [key: string]: unknown };
+export type MetaPixel = ((...args: unknown[]) => void) & {
+  queue: Queue;
+  callMethod?: (...args: unknown[]) => void;
+  push: unknown;
+  loaded: boolean;
+  version: string;
+};
+export type TikTokPixel = unknown[] & {
+  track?: (...args: unknown[]) => void;
+  page?: () => void;
+  load?: (id: string) => void;
+  [key: string]: unknown;
+};
 
 declare global {
   interface Window {
@@ -42,7 +53,6 @@ declare global {
     TiktokAnalyticsObject?: string;
   }
 }
-
 
 /** TikTok's names differ for one event (its SubmitForm is Meta's Lead); the others keep Meta's names. */
 const TIKTOK_NAMES: Partial<Record<string, string>> = { Lead: "SubmitForm" };

@@ -1,6 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createOperator, openOrder, OPERATOR_PASSWORD, placeOrder, signIn, uniqueOperatorEmail, useOwnClientAddress } from "./support/admin";
+import {
+  createOperator,
+  openOrder,
+  OPERATOR_PASSWORD,
+  placeOrder,
+  signIn,
+  uniqueOperatorEmail,
+  useOwnClientAddress,
+} from "./support/admin";
 import { waitForMail } from "./support/mail";
 
 /**
@@ -35,7 +43,10 @@ test.describe("the back office", () => {
     expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/admin");
   });
 
-  test("signing in: a wrong password is refused in Polish keeping the e-mail; signing out revokes the session", async ({ page, context }) => {
+  test("signing in: a wrong password is refused in Polish keeping the e-mail; signing out revokes the session", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/admin/login");
     await signIn(page, operator, "not the password at all");
     await expect(page.getByTestId("sign-in-error")).toHaveText("Nieprawidłowy e-mail lub hasło.");
@@ -58,7 +69,9 @@ test.describe("the back office", () => {
     await expect(page).toHaveURL(/\/admin\/login/);
   });
 
-  test("five wrong passwords lock this address out of the account for 15 minutes, even against the right one", async ({ page }, testInfo) => {
+  test("five wrong passwords lock this address out of the account for 15 minutes, even against the right one", async ({
+    page,
+  }, testInfo) => {
     const locked = uniqueOperatorEmail(`locked-${testInfo.project.name}`);
     createOperator(locked);
     await page.goto("/admin/login");
@@ -68,11 +81,16 @@ test.describe("the back office", () => {
       await page.getByLabel("E-mail").clear();
     }
     await signIn(page, locked, OPERATOR_PASSWORD);
-    await expect(page.getByTestId("sign-in-error")).toHaveText("Zbyt wiele nieudanych prób logowania z tego adresu. Spróbuj ponownie za 15 minut.");
+    await expect(page.getByTestId("sign-in-error")).toHaveText(
+      "Zbyt wiele nieudanych prób logowania z tego adresu. Spróbuj ponownie za 15 minut.",
+    );
     await expect(page).toHaveURL(/\/admin\/login/);
   });
 
-  test("the list: newest first, searched by name, e-mail, phone or number, filtered by status with counts", async ({ page, request }, testInfo) => {
+  test("the list: newest first, searched by name, e-mail, phone or number, filtered by status with counts", async ({
+    page,
+    request,
+  }, testInfo) => {
     const tag = `${testInfo.project.name}${Date.now()}`;
     const phone = `7${String(Date.now()).slice(-8)}`;
     const first = await placeOrder(request, { name: `Lista Pierwsza ${tag}`, email: `first-${tag}@example.com`, phone });
@@ -102,7 +120,10 @@ test.describe("the back office", () => {
     await expect(page).toHaveURL(new RegExp(`status=paid&q=${tag}`));
   });
 
-  test("an order goes paid, then dispatched with a tracking number; the payment page and the customer's e-mails follow", async ({ page, request }, testInfo) => {
+  test("an order goes paid, then dispatched with a tracking number; the payment page and the customer's e-mails follow", async ({
+    page,
+    request,
+  }, testInfo) => {
     const name = `Przejścia ${testInfo.project.name} ${Date.now()}`;
     const email = `flow-${testInfo.project.name}-${Date.now()}@example.com`;
     const order = await placeOrder(request, { name, email });
@@ -138,7 +159,9 @@ test.describe("the back office", () => {
     await expect(page.getByTestId("admin-tracking-number")).toHaveText("RR123456789PL");
     await expect(page.getByTestId("status-history")).toContainText(`Oczekuje na płatność → Opłacone, ${operator}`);
     await expect(page.getByTestId("status-history")).toContainText("Opłacone → Wysłane");
-    const [dispatched] = await waitForMail((mail) => mail.to.includes(email) && mail.subject === `Zamówienie ${order.number} zostało wysłane`);
+    const [dispatched] = await waitForMail(
+      (mail) => mail.to.includes(email) && mail.subject === `Zamówienie ${order.number} zostało wysłane`,
+    );
     expect(dispatched!.text).toContain("RR123456789PL");
     await page.reload();
     await expect(page.getByTestId("mail-order_dispatched").getByTestId("mail-state")).toHaveText("wysłany");
@@ -161,17 +184,25 @@ test.describe("the back office", () => {
     await expect(page.getByText("Podaj powód anulowania (najwyżej 500 znaków).")).toBeVisible();
     await expect(page.getByText("Zaznacz potwierdzenie: anulowanie jest ostateczne, a powód trafi do klienta.")).toBeVisible();
     await expect(page.getByTestId("admin-order-status")).toHaveText("Oczekuje na płatność");
-    await page.getByTestId("form-cancel").getByLabel(/Własny powód, po ukraińsku/).pressSequentially("Клієнт відмовився телефоном");
+    await page
+      .getByTestId("form-cancel")
+      .getByLabel(/Własny powód, po ukraińsku/)
+      .pressSequentially("Клієнт відмовився телефоном");
     await page.getByTestId("form-cancel").getByLabel("Potwierdzam anulowanie i wysłanie powodu klientowi").check();
     await page.getByTestId("form-cancel").getByRole("button", { name: "Anuluj zamówienie" }).click();
     await expect(page.getByTestId("admin-order-status")).toHaveText("Anulowane");
     await expect(page.locator("form[data-testid^='form-']")).toHaveCount(0);
     // The customer ordered in Ukrainian, so the e-mail is Ukrainian.
-    const [mail] = await waitForMail((received) => received.to.includes(email) && received.subject.includes(order.number) && !received.subject.includes("підтвердження"));
+    const [mail] = await waitForMail(
+      (received) => received.to.includes(email) && received.subject.includes(order.number) && !received.subject.includes("підтвердження"),
+    );
     expect(mail!.subject).toMatch(/скасовано/);
     expect(mail!.text).toContain("Причина: Клієнт відмовився телефоном");
     // A move the rules do not allow, sent anyway (an old tab, a crafted form), is refused with a message.
-    const refused = await page.request.post(new URL(page.url()).pathname, { form: { transition: "mark_paid", paidAt: "2026-01-02" }, headers: { Origin: new URL(page.url()).origin } });
+    const refused = await page.request.post(new URL(page.url()).pathname, {
+      form: { transition: "mark_paid", paidAt: "2026-01-02" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
     expect(refused.status()).toBe(409);
     expect(await refused.text()).toContain("Tej zmiany nie można wykonać: zamówienie ma status „Anulowane”.");
     await page.goto(order.paymentPath);
@@ -216,11 +247,19 @@ test.describe("the back office", () => {
     await page.reload();
     await expect(page.getByTestId("admin-order-status")).toHaveText("Oczekuje na płatność");
     // The same form sent from the site itself works.
-    const sameSite = await page.request.post(detailPath, { form: { transition: "cancel", reasonCode: "own", reason: "prawdziwy powód", confirm: "yes" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+    const sameSite = await page.request.post(detailPath, {
+      form: { transition: "cancel", reasonCode: "own", reason: "prawdziwy powód", confirm: "yes" },
+      headers: { Origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
     expect(sameSite.status()).toBe(303);
   });
 
-  test("the login page, the list and an order page have no serious accessibility problem, on a phone too", async ({ page, request, javaScriptEnabled }, testInfo) => {
+  test("the login page, the list and an order page have no serious accessibility problem, on a phone too", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.skip(!javaScriptEnabled, "axe runs as a script; the pages themselves load none, so both projects see the same HTML");
     const order = await placeOrder(request, { name: `Axe ${testInfo.project.name} ${Date.now()}` });
     const violations = async (target: Page) =>

@@ -23,7 +23,10 @@ const CONSENTS = { zgoda_na_przetwarzanie_danych: true, akceptacja_warunkow: tru
 
 test.describe("POST /api/preview", () => {
   test("answers the contract as escaped HTML and stores nothing", async ({ request }, testInfo) => {
-    const payload = { ...body(testInfo.project.name), imie_nazwisko_najemcy: `<img src=x onerror=alert(1)> ${testInfo.project.name}-${Date.now()}` };
+    const payload = {
+      ...body(testInfo.project.name),
+      imie_nazwisko_najemcy: `<img src=x onerror=alert(1)> ${testInfo.project.name}-${Date.now()}`,
+    };
     const response = await request.post("/api/preview", { data: payload });
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/json");
@@ -38,7 +41,12 @@ test.describe("POST /api/preview", () => {
   });
 
   test("variant 2's body (no landlord, no date, 90 days) is accepted", async ({ request }, testInfo) => {
-    const { imie_nazwisko_wynajmujacego: _landlord, data_zawarcia: _date, dodatkowe_informacje: _info, ...rest } = body(testInfo.project.name);
+    const {
+      imie_nazwisko_wynajmujacego: _landlord,
+      data_zawarcia: _date,
+      dodatkowe_informacje: _info,
+      ...rest
+    } = body(testInfo.project.name);
     const response = await request.post("/api/preview", { data: { ...rest, okres_najmu_dni: 90 } });
     expect(response.status()).toBe(200);
     expect((await response.json()).html).toContain("90 dni");
@@ -68,7 +76,9 @@ test.describe("POST /api/accept", () => {
     expect((await page.text()).replace(/\s/g, " ")).toContain("299 zł");
   });
 
-  test("the original client's exact body, with no consent fields, places the order (the client's UI collected the ticks)", async ({ request }, testInfo) => {
+  test("the original client's exact body, with no consent fields, places the order (the client's UI collected the ticks)", async ({
+    request,
+  }, testInfo) => {
     const payload = body(testInfo.project.name);
     const response = await request.post("/api/accept", { data: payload });
     expect(response.status()).toBe(201);
@@ -94,10 +104,20 @@ test.describe("malformed input never gets a 5xx", () => {
     { name: "a JSON array", data: "[1,2]", status: 400, error: pl.api.invalidJson },
     { name: "JSON null", data: "null", status: 400, error: pl.api.invalidJson },
     { name: "an empty body", data: "", status: 400, error: pl.api.invalidJson },
-    { name: "wrong types", data: JSON.stringify({ imie_nazwisko_najemcy: 5, telefon: ["600100200"], email: {}, rodzaj_oswiadczenia: true }), status: 400, error: pl.api.invalid },
+    {
+      name: "wrong types",
+      data: JSON.stringify({ imie_nazwisko_najemcy: 5, telefon: ["600100200"], email: {}, rodzaj_oswiadczenia: true }),
+      status: 400,
+      error: pl.api.invalid,
+    },
     { name: "missing fields", data: "{}", status: 400, error: pl.api.invalid },
     { name: "broken UTF-8", data: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), status: 400, error: pl.api.invalidJson },
-    { name: "a body over 64 KiB", data: JSON.stringify({ dodatkowe_informacje: "x".repeat(70 * 1024) }), status: 413, error: pl.api.tooLarge },
+    {
+      name: "a body over 64 KiB",
+      data: JSON.stringify({ dodatkowe_informacje: "x".repeat(70 * 1024) }),
+      status: 413,
+      error: pl.api.tooLarge,
+    },
   ];
   for (const endpoint of ["/api/preview", "/api/accept"]) {
     for (const { name, data, status, error } of cases) {
@@ -114,7 +134,10 @@ test.describe("malformed input never gets a 5xx", () => {
     expect(typed.status()).toBe(400);
     expect((await typed.json()).fieldErrors).toEqual({ telefon: pl.validation.phone });
 
-    const badKey = await request.post("/api/accept", { data: { ...body("key"), ...CONSENTS }, headers: { "Idempotency-Key": "x".repeat(201) } });
+    const badKey = await request.post("/api/accept", {
+      data: { ...body("key"), ...CONSENTS },
+      headers: { "Idempotency-Key": "x".repeat(201) },
+    });
     expect(badKey.status()).toBe(400);
     expect((await badKey.json()).error).toBe(pl.api.idempotencyKey);
 

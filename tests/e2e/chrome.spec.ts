@@ -15,7 +15,10 @@ test.describe("every page of the route table", () => {
       const nav = browser.getByTestId("desktop-nav");
       const common = strings(page.locale, "common");
       for (const pageId of NAV_PAGES) {
-        await expect(nav.getByRole("link", { name: common.nav[pageId], exact: true })).toHaveAttribute("href", pathFor(pageId, page.locale));
+        await expect(nav.getByRole("link", { name: common.nav[pageId], exact: true })).toHaveAttribute(
+          "href",
+          pathFor(pageId, page.locale),
+        );
       }
       await expect(nav.getByRole("link", { name: common.nav.order })).toHaveAttribute("href", pathFor("order", page.locale));
 
@@ -23,7 +26,10 @@ test.describe("every page of the route table", () => {
       const alternates = browser.locator('link[rel="alternate"][hreflang]');
       const expectedAlternates = page.pageId === "orderAutomatic" ? 2 : LOCALES.length + 1;
       await expect(alternates).toHaveCount(expectedAlternates);
-      await expect(browser.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", `${baseURL}${pathFor(page.pageId, "pl")}`);
+      await expect(browser.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+        "href",
+        `${baseURL}${pathFor(page.pageId, "pl")}`,
+      );
       await expect(browser.locator('meta[property="og:title"]')).toHaveAttribute("content", page.title);
       await expect(browser.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
     });
@@ -140,7 +146,10 @@ test.describe("without JavaScript every page is reachable from the navigation", 
         const path = pathFor(pageId, locale);
         await page.locator(`header a[href="${path}"], footer a[href="${path}"]`).first().click();
         await expect(page).toHaveURL(asPattern(path));
-        await page.locator("header").getByRole("link", { name: strings(locale, "common").productName }).click();
+        await page
+          .locator("header")
+          .getByRole("link", { name: strings(locale, "common").productName })
+          .click();
         await expect(page).toHaveURL(asPattern(pathFor("home", locale)));
       }
     });
@@ -163,7 +172,11 @@ test.describe("the navbar fits every width in every language", () => {
 });
 
 test.describe("unexpected errors", () => {
-  for (const [path, locale] of [["/dla-najemcy", "pl"], ["/en/for-tenant", "en"], ["/uk/blog", "uk"]] as const) {
+  for (const [path, locale] of [
+    ["/dla-najemcy", "pl"],
+    ["/en/for-tenant", "en"],
+    ["/uk/blog", "uk"],
+  ] as const) {
     test(`show the error screen in ${locale} with the status and no stack trace`, async ({ request }) => {
       // A POST to a page without a form is a real request browsers and bots send.
       const response = await request.post(path, { form: { anything: "1" } });

@@ -11,7 +11,10 @@ test.describe("cookie banner", () => {
       const banner = page.getByTestId("cookie-banner");
       await expect(banner).toContainText(texts.title);
       await expect(banner).toContainText(texts.text);
-      await expect(banner.getByRole("link", { name: texts.policyLink })).toHaveAttribute("href", locale === "pl" ? "/polityka-prywatnosci#cookies" : `/${locale}/privacy#cookies`);
+      await expect(banner.getByRole("link", { name: texts.policyLink })).toHaveAttribute(
+        "href",
+        locale === "pl" ? "/polityka-prywatnosci#cookies" : `/${locale}/privacy#cookies`,
+      );
 
       const accept = banner.getByRole("button", { name: texts.accept, exact: true });
       const reject = banner.getByRole("button", { name: texts.reject, exact: true });
@@ -35,7 +38,9 @@ test.describe("cookie banner", () => {
       if (javaScriptEnabled) await expect(page.locator('[data-testid="cookie-banner"] input[name="js"]')).toHaveCount(1);
       await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true)).catch(() => undefined);
       const before = Date.now() / 1000;
-      const stored = page.waitForResponse((response) => new URL(response.url()).pathname === "/consent" && response.request().method() === "POST");
+      const stored = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === "/consent" && response.request().method() === "POST",
+      );
       await page.getByTestId("cookie-banner").getByRole("button", { name: texts[choice], exact: true }).click();
       await stored;
 
@@ -67,7 +72,9 @@ test.describe("cookie banner", () => {
   test("the footer's cookie settings link reopens the choice, which can be changed", async ({ page }) => {
     const texts = strings("uk", "consent");
     await page.goto("/uk/blog");
-    const stored = page.waitForResponse((response) => new URL(response.url()).pathname === "/consent" && response.request().method() === "POST");
+    const stored = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/consent" && response.request().method() === "POST",
+    );
     await page.getByTestId("cookie-banner").getByRole("button", { name: texts.banner.accept, exact: true }).click();
     await stored;
     await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
@@ -76,7 +83,9 @@ test.describe("cookie banner", () => {
     await expect(page).toHaveURL(/\/uk\/blog\?cookie-settings=1$/);
     const banner = page.getByTestId("cookie-banner");
     await expect(banner).toContainText(texts.banner.currentAccepted);
-    const changed = page.waitForResponse((response) => new URL(response.url()).pathname === "/consent" && response.request().method() === "POST");
+    const changed = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/consent" && response.request().method() === "POST",
+    );
     await banner.getByRole("button", { name: texts.banner.reject, exact: true }).click();
     await changed;
     await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
@@ -89,7 +98,8 @@ test.describe("cookie banner", () => {
   });
 
   test("the consent endpoint refuses bad input, foreign redirects and other sites' forms", async ({ request }) => {
-    const post = (form: Record<string, string>, headers: Record<string, string> = {}) => request.post("/consent", { form, headers, maxRedirects: 0 });
+    const post = (form: Record<string, string>, headers: Record<string, string> = {}) =>
+      request.post("/consent", { form, headers, maxRedirects: 0 });
     expect((await post({ choice: "maybe", redirectTo: "/en" })).status()).toBe(400);
     expect((await post({ redirectTo: "/en" })).status()).toBe(400);
     for (const redirectTo of ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "en"]) {

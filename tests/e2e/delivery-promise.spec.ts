@@ -18,7 +18,9 @@ function heading(locale: Locale): string {
 /** The start date as the warning writes it: "1 grudnia 2026". */
 function inWords(isoDay: string, locale: Locale): string {
   const tag = { pl: "pl-PL", en: "en-GB", uk: "uk-UA", ru: "ru-RU" }[locale];
-  return new Intl.DateTimeFormat(tag, { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(new Date(`${isoDay}T12:00:00Z`));
+  return new Intl.DateTimeFormat(tag, { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(
+    new Date(`${isoDay}T12:00:00Z`),
+  );
 }
 
 async function goToPreview(page: Page, locale: Locale) {
@@ -28,7 +30,10 @@ async function goToPreview(page: Page, locale: Locale) {
 
 test.describe("delivery versus the lease start", () => {
   for (const locale of ["pl", "uk"] as const) {
-    test(`the form says so before the button, in ${locale}, and what the customer can do`, async ({ page, javaScriptEnabled }, testInfo) => {
+    test(`the form says so before the button, in ${locale}, and what the customer can do`, async ({
+      page,
+      javaScriptEnabled,
+    }, testInfo) => {
       const order = strings(locale, "order");
       const data = { ...validOrder(testInfo.project.name), startDate: inDays(TOO_SOON) };
       await page.goto(pathFor("order", locale));
@@ -96,7 +101,10 @@ test.describe("payment page: bank details and the promise once paid", () => {
     createOperator(operator);
   });
 
-  test("the BIC stands beside the IBAN, the title is Polish in English too; once paid it names the dispatch day", async ({ page, request }, testInfo) => {
+  test("the BIC stands beside the IBAN, the title is Polish in English too; once paid it names the dispatch day", async ({
+    page,
+    request,
+  }, testInfo) => {
     await useOwnClientAddress(page);
     const response = await request.post("/api/accept", {
       data: {

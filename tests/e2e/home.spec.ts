@@ -22,12 +22,17 @@ test.describe("home page in every language", () => {
       await expect(page.getByTestId("hero-info")).toHaveAttribute("href", /#rental-info$/);
 
       await expect(page.getByTestId("testimonial")).toHaveCount(6);
-      await expect(page.getByTestId("testimonials-carousel").getByRole("img", { name: home.testimonials.rating.replace("{{rating}}", "5") })).toHaveCount(6);
+      await expect(
+        page.getByTestId("testimonials-carousel").getByRole("img", { name: home.testimonials.rating.replace("{{rating}}", "5") }),
+      ).toHaveCount(6);
       // Wherever ratings are shown, the reader learns whether the reviews are verified (consumer law since the Omnibus directive).
       await expect(page.locator("#testimonials").getByTestId("testimonials-verification")).toHaveText(home.testimonials.verification);
       await expect(page.getByTestId("faq-item")).toHaveCount(3);
 
-      for (const [type, price] of [["regular", "299"], ["notarized", "399"]] as const) {
+      for (const [type, price] of [
+        ["regular", "299"],
+        ["notarized", "399"],
+      ] as const) {
         const card = page.getByTestId(`pricing-card-${type}`);
         await expect(card.getByRole("heading")).toHaveText(common.products[type].name);
         await expect(page.getByTestId(`pricing-price-${type}`)).toContainText(price);
@@ -105,7 +110,10 @@ test.describe("with JavaScript", () => {
   });
 
   test("the FAQ opens one answer at a time and can be fully collapsed", async ({ page }) => {
-    const faq = (strings("en", "home").faq.items as Array<{ question: string; answer: string }>).map((item) => ({ ...item, answer: filled(item.answer) }));
+    const faq = (strings("en", "home").faq.items as Array<{ question: string; answer: string }>).map((item) => ({
+      ...item,
+      answer: filled(item.answer),
+    }));
     await page.goto("/en");
     await expect(page.getByTestId("faq")).toHaveAttribute("data-enhanced", "true");
     for (const item of faq) await expect(page.getByText(item.answer)).toBeHidden();

@@ -46,10 +46,27 @@ test("every page and every order state is valid HTML (W3C Nu checker)", async ({
   await save("order-errors-uk", await request.post("/uk/order-declaration", { form: { intent: "preview", email: "x" } }), 400);
   await save("order-preview-pl", await request.post("/zamowienie-oswiadczenia", { form: { ...ORDER_FORM, intent: "preview" } }), 200);
   await save("order-preview-en", await request.post("/en/order-declaration", { form: { ...ORDER_FORM, intent: "preview" } }), 200);
-  const variantTwo = Object.fromEntries(Object.entries(ORDER_FORM).filter(([name]) => !["declarationType", "phone", "landlordName", "startDate"].includes(name)));
-  await save("order-automatic-preview", await request.post("/umowa-automatyczna", { form: { ...variantTwo, rodzaj_oswiadczenia: "regular", telefon: "600 100 200", intent: "preview" } }), 200);
+  const variantTwo = Object.fromEntries(
+    Object.entries(ORDER_FORM).filter(([name]) => !["declarationType", "phone", "landlordName", "startDate"].includes(name)),
+  );
+  await save(
+    "order-automatic-preview",
+    await request.post("/umowa-automatyczna", {
+      form: { ...variantTwo, rodzaj_oswiadczenia: "regular", telefon: "600 100 200", intent: "preview" },
+    }),
+    200,
+  );
   const accepted = await request.post("/api/accept", {
-    data: { imie_nazwisko_najemcy: "Nu Checker", email: "nu@example.com", telefon: "600100200", adres_najemcy: "ul. B 2, 00-001 Warszawa", adres_eksmisji: "ul. A 1, 70-001 Szczecin", rodzaj_oswiadczenia: "notarized", okres_najmu_dni: 90, jezyk: "ru" },
+    data: {
+      imie_nazwisko_najemcy: "Nu Checker",
+      email: "nu@example.com",
+      telefon: "600100200",
+      adres_najemcy: "ul. B 2, 00-001 Warszawa",
+      adres_eksmisji: "ul. A 1, 70-001 Szczecin",
+      rodzaj_oswiadczenia: "notarized",
+      okres_najmu_dni: 90,
+      jezyk: "ru",
+    },
   });
   await save("payment-ru", await request.get((await accepted.json()).payment_url), 200);
   await save("not-found-pl", await request.get("/nie-ma-takiej-strony"), 404);
@@ -60,11 +77,17 @@ test("every page and every order state is valid HTML (W3C Nu checker)", async ({
   createOperator(operator);
   await save("admin-login", await request.get("/admin/login"), 200);
   await save("admin-login-refused", await request.post("/admin/login", { form: { email: operator, password: "wrong" } }), 400);
-  expect((await request.post("/admin/login", { form: { email: operator, password: OPERATOR_PASSWORD }, maxRedirects: 0 })).status()).toBe(303);
+  expect((await request.post("/admin/login", { form: { email: operator, password: OPERATOR_PASSWORD }, maxRedirects: 0 })).status()).toBe(
+    303,
+  );
   await save("admin-list", await request.get("/admin"), 200);
   const orderId = /href="\/admin\/orders\/(\d+)"/.exec(documents.at(-1)![1])![1];
   await save("admin-order", await request.get(`/admin/orders/${orderId}`), 200);
-  await save("admin-order-refused", await request.post(`/admin/orders/${orderId}`, { form: { transition: "mark_dispatched", trackingNumber: "" } }), 400);
+  await save(
+    "admin-order-refused",
+    await request.post(`/admin/orders/${orderId}`, { form: { transition: "mark_dispatched", trackingNumber: "" } }),
+    400,
+  );
 
   const files = documents.map(([name, html]) => {
     const file = join(folder, `${name}.html`);
@@ -73,7 +96,10 @@ test("every page and every order state is valid HTML (W3C Nu checker)", async ({
   });
   let report = "";
   try {
-    execFileSync("java", ["-jar", vnuJar, "--errors-only", "--format", "gnu", ...files], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    execFileSync("java", ["-jar", vnuJar, "--errors-only", "--format", "gnu", ...files], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string; message: string };
     report = `${failure.stdout ?? ""}${failure.stderr ?? ""}` || failure.message;

@@ -13,18 +13,23 @@ const NAMESPACES = readdirSync(join(process.cwd(), "locales", "pl")).map((file) 
 function leaves(value: unknown, path = ""): Array<[string, string]> {
   if (typeof value === "string") return [[path, value]];
   if (Array.isArray(value)) return value.flatMap((item, index) => leaves(item, `${path}.${index}`));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, child]) => leaves(child, path ? `${path}.${key}` : key));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, child]) => leaves(child, path ? `${path}.${key}` : key));
   return [];
 }
 
-const leavesByLocale = Object.fromEntries(LOCALES.map((locale) => [locale, NAMESPACES.flatMap((namespace) => leaves(strings(locale, namespace)))])) as Record<Locale, Array<[string, string]>>;
+const leavesByLocale = Object.fromEntries(
+  LOCALES.map((locale) => [locale, NAMESPACES.flatMap((namespace) => leaves(strings(locale, namespace)))]),
+) as Record<Locale, Array<[string, string]>>;
 
 /** Key paths as i18next prints them: "hero.subtitle", "products.turnaround" (plural suffix dropped), lists and their items. */
 const RAW_KEYS = new Set(
   leavesByLocale.pl.flatMap(([path]) => {
     const key = path.replace(/_(zero|one|two|few|many|other)$/, "");
     const parts = key.split(".");
-    return parts.map((_, index) => parts.slice(0, index + 1).join(".")).filter((prefix) => prefix.includes(".") || /[a-z][A-Z]/.test(prefix));
+    return parts
+      .map((_, index) => parts.slice(0, index + 1).join("."))
+      .filter((prefix) => prefix.includes(".") || /[a-z][A-Z]/.test(prefix));
   }),
 );
 
@@ -90,12 +95,18 @@ test("a client-side navigation to a page with other namespaces shows that page's
   await page.goto("/uk/order-declaration");
   await hydrated;
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-  await page.getByRole("navigation", { name: strings("uk", "common").nav.label }).getByRole("link", { name: strings("uk", "common").nav.tenant }).click();
+  await page
+    .getByRole("navigation", { name: strings("uk", "common").nav.label })
+    .getByRole("link", { name: strings("uk", "common").nav.tenant })
+    .click();
   await expect(page).toHaveURL("/uk/for-tenant");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(strings("uk", "tenant").heading);
   await expect(page.getByText(strings("uk", "tenant").lead)).toBeVisible();
   await expect(page).toHaveTitle(strings("uk", "tenant").meta.title);
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), "navigated without a document load").toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    "navigated without a document load",
+  ).toBe(true);
   expect(problems(await pageText(page), "uk")).toEqual({ rawKeys: [], foreign: [] });
 });
 
@@ -109,7 +120,9 @@ test("the check itself notices Polish copy where English is expected and a key p
 test("no language file leaves a sentence untranslated from Polish", () => {
   const polish = new Map(leavesByLocale.pl);
   for (const locale of LOCALES.filter((other) => other !== "pl")) {
-    const copied = leavesByLocale[locale].filter(([path, text]) => text.length >= 25 && /\s\S+\s/.test(text) && polish.get(path) === text).map(([path]) => path);
+    const copied = leavesByLocale[locale]
+      .filter(([path, text]) => text.length >= 25 && /\s\S+\s/.test(text) && polish.get(path) === text)
+      .map(([path]) => path);
     expect(copied, locale).toEqual([]);
   }
 });

@@ -49,13 +49,25 @@ test("a message committed with its order survives a kill -9 and is sent once aft
     await waitUntilUp(port);
     // An untried message goes out at once, a failed one within 30 s, and one the killed
     // process was sending when it died after its claim expires (a minute).
-    await smtp.waitFor((mail: { subject: string; to: string[] }) => mail.subject.includes(number) && mail.to.includes("crash@example.com"), 90_000);
-    await smtp.waitFor((mail: { subject: string; to: string[] }) => mail.subject.includes(number) && mail.to.includes("operator@adres.test"), 90_000);
+    await smtp.waitFor(
+      (mail: { subject: string; to: string[] }) => mail.subject.includes(number) && mail.to.includes("crash@example.com"),
+      90_000,
+    );
+    await smtp.waitFor(
+      (mail: { subject: string; to: string[] }) => mail.subject.includes(number) && mail.to.includes("operator@adres.test"),
+      90_000,
+    );
     // Nothing is sent twice: the outbox sends in queue order, so once a later order's two
     // messages have arrived, a second copy of the first order's would have come before them.
     const marker = await placeOrder("Marker Crash");
-    await smtp.waitFor((mail: { subject: string; to: string[] }) => mail.subject.includes(marker) && mail.to.includes("operator@adres.test"), 90_000);
-    await smtp.waitFor((mail: { subject: string; to: string[] }) => mail.subject.includes(marker) && mail.to.includes("crash@example.com"), 90_000);
+    await smtp.waitFor(
+      (mail: { subject: string; to: string[] }) => mail.subject.includes(marker) && mail.to.includes("operator@adres.test"),
+      90_000,
+    );
+    await smtp.waitFor(
+      (mail: { subject: string; to: string[] }) => mail.subject.includes(marker) && mail.to.includes("crash@example.com"),
+      90_000,
+    );
     expect(smtp.messages.filter((mail: { subject: string }) => mail.subject.includes(number))).toHaveLength(2);
   } finally {
     await stopOwnSite(first);

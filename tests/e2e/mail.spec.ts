@@ -11,7 +11,12 @@ test.describe("e-mails after the order", () => {
       const mail = strings(locale, "mail");
       const base = validOrder(testInfo.project.name);
       // The name in Latin letters as in the passport, the Cyrillic spelling beside it, and a co-resident.
-      const data = { ...base, tenantName: `Olena Żółć ${base.tenantName.split(" ").at(-1)}`, tenantNameOriginal: "Олена Коваленко", coResidents: "Taras Kovalenko" };
+      const data = {
+        ...base,
+        tenantName: `Olena Żółć ${base.tenantName.split(" ").at(-1)}`,
+        tenantNameOriginal: "Олена Коваленко",
+        coResidents: "Taras Kovalenko",
+      };
       await page.goto(pathFor("order", locale));
       await fillOrderForm(page, data);
       await page.getByRole("button", { name: order.form.preview }).click();

@@ -58,7 +58,10 @@ test.describe("two instances on one PostgreSQL", () => {
       body: new URLSearchParams({ ...validOrder("multi"), email: customer, dataProcessingConsent: "on" }),
     });
     expect(preview.status).toBe(200);
-    const hidden = [...(await preview.text()).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map(([, name, value]) => [name!, value!.replaceAll("&quot;", '"').replaceAll("&amp;", "&")]);
+    const hidden = [...(await preview.text()).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map(([, name, value]) => [
+      name!,
+      value!.replaceAll("&quot;", '"').replaceAll("&amp;", "&"),
+    ]);
     expect(hidden.some(([name]) => name === "token")).toBe(true);
     const accept = new URLSearchParams(hidden);
     accept.set("acceptTerms", "on");
@@ -66,7 +69,9 @@ test.describe("two instances on one PostgreSQL", () => {
     accept.set("intent", "accept");
 
     const raced = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => fetch(`${bases[i % 2]}/zamowienie-oswiadczenia`, { method: "POST", headers: form, body: accept, redirect: "manual" })),
+      Array.from({ length: 30 }, (_, i) =>
+        fetch(`${bases[i % 2]}/zamowienie-oswiadczenia`, { method: "POST", headers: form, body: accept, redirect: "manual" }),
+      ),
     );
     expect(raced.map((response) => response.status)).toEqual(Array(30).fill(303));
     expect(new Set(raced.map((response) => response.headers.get("location"))).size).toBe(1);
@@ -95,12 +100,18 @@ test.describe("two instances on one PostgreSQL", () => {
     const db = new pg.Client({ connectionString: postgres.url });
     await db.connect();
     try {
-      const { rows } = await db.query("SELECT count(*)::int AS orders, count(DISTINCT number)::int AS numbers FROM orders WHERE email = $1", [customer]);
+      const { rows } = await db.query(
+        "SELECT count(*)::int AS orders, count(DISTINCT number)::int AS numbers FROM orders WHERE email = $1",
+        [customer],
+      );
       expect(rows[0]).toEqual({ orders: 41, numbers: 41 });
       // Every message of these orders marked sent: a worker marks one only after the SMTP server took it,
       // so nothing more can arrive once they all are.
       const unsent = async () => {
-        const { rows: left } = await db.query("SELECT count(*)::int AS n FROM outbox JOIN orders ON orders.id = outbox.order_id WHERE orders.email = $1 AND outbox.status <> 'sent'", [customer]);
+        const { rows: left } = await db.query(
+          "SELECT count(*)::int AS n FROM outbox JOIN orders ON orders.id = outbox.order_id WHERE orders.email = $1 AND outbox.status <> 'sent'",
+          [customer],
+        );
         return (left[0] as { n: number }).n;
       };
       await expect.poll(unsent, { timeout: 90_000 }).toBe(0);

@@ -58,11 +58,17 @@ test.describe("validation a Polish order needs", () => {
   });
 
   for (const locale of ["pl", "uk"] as const) {
-    test(`the start date is typed key by key as day.month.year on a phone and echoed in words, in ${locale}`, async ({ page, javaScriptEnabled }, testInfo) => {
+    test(`the start date is typed key by key as day.month.year on a phone and echoed in words, in ${locale}`, async ({
+      page,
+      javaScriptEnabled,
+    }, testInfo) => {
       await page.setViewportSize({ width: 390, height: 844 });
       const order = strings(locale, "order");
       const tag = { pl: "pl-PL", uk: "uk-UA" }[locale];
-      const words = (iso: string) => new Intl.DateTimeFormat(tag, { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(new Date(`${iso}T12:00:00Z`));
+      const words = (iso: string) =>
+        new Intl.DateTimeFormat(tag, { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(
+          new Date(`${iso}T12:00:00Z`),
+        );
       await page.goto(pathFor("order", locale));
       const field = page.locator("#field-startDate");
       await expect(field).toHaveAttribute("type", "text");

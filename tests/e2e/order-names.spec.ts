@@ -11,7 +11,9 @@ test.describe("names in the binding Polish text", () => {
     createOperator(operator);
   });
 
-  test("a Cyrillic name in the Latin field is refused in the page's language; the Latin form goes into the Polish text", async ({ page }, testInfo) => {
+  test("a Cyrillic name in the Latin field is refused in the page's language; the Latin form goes into the Polish text", async ({
+    page,
+  }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const order = strings("uk", "order");
     const surname = `Kovalenko ${randomLetters()}`;
@@ -62,7 +64,9 @@ test.describe("names in the binding Polish text", () => {
     await expect(page.locator("#field-coResidents")).toHaveValue(six);
   });
 
-  test("the JSON API refuses a Cyrillic tenant name with a field message, and takes the original spelling beside the Latin one", async ({ request }) => {
+  test("the JSON API refuses a Cyrillic tenant name with a field message, and takes the original spelling beside the Latin one", async ({
+    request,
+  }) => {
     const body = {
       email: "olena@example.com",
       telefon: "600100200",
@@ -77,7 +81,12 @@ test.describe("names in the binding Polish text", () => {
     expect(answer.success).toBe(false);
     expect(answer.fieldErrors?.imie_nazwisko_najemcy).toBe(strings("pl", "order").validation.nonLatinLetters);
     const preview = await request.post("/api/preview", {
-      data: { ...body, imie_nazwisko_najemcy: "Olena Kovalenko", imie_nazwisko_najemcy_oryginalne: "Олена Коваленко", osoby_wspolzamieszkujace: ["Taras Kovalenko"] },
+      data: {
+        ...body,
+        imie_nazwisko_najemcy: "Olena Kovalenko",
+        imie_nazwisko_najemcy_oryginalne: "Олена Коваленко",
+        osoby_wspolzamieszkujace: ["Taras Kovalenko"],
+      },
     });
     expect(preview.status()).toBe(200);
     const { html } = (await preview.json()) as { html: string };

@@ -2,7 +2,17 @@ import { expect, test, type Page, type Route } from "@playwright/test";
 import { countOrders, expectOnPaymentPage, fillOrderForm, orderWithBothConsents, validOrder } from "./support/order";
 import { pathFor, strings, type Locale } from "./support/site";
 
-const REQUIRED_FIELDS = ["landlordName", "tenantName", "startDate", "propertyAddress", "propertyPostalCode", "propertyCity", "mailingAddress", "mailingPostalCode", "mailingCity"] as const;
+const REQUIRED_FIELDS = [
+  "landlordName",
+  "tenantName",
+  "startDate",
+  "propertyAddress",
+  "propertyPostalCode",
+  "propertyCity",
+  "mailingAddress",
+  "mailingPostalCode",
+  "mailingCity",
+] as const;
 const AMOUNT_399: Record<Locale, RegExp> = { pl: /^399\s?zł$/, en: /^PLN\s?399$/, uk: /^399\s?PLN$/, ru: /^399\s?PLN$/ };
 
 function orderStrings(locale: Locale) {
@@ -16,7 +26,10 @@ async function preview(page: Page, locale: Locale) {
 
 test.describe("order form, stage 1", () => {
   for (const locale of ["pl", "en", "uk"] as const) {
-    test(`an invalid submit shows every message in ${locale}, an error summary and keeps the values`, async ({ page, javaScriptEnabled }) => {
+    test(`an invalid submit shows every message in ${locale}, an error summary and keeps the values`, async ({
+      page,
+      javaScriptEnabled,
+    }) => {
       const order = orderStrings(locale);
       await page.goto(pathFor("order", locale));
       await expect(page.locator("form[novalidate]")).toHaveCount(1);
@@ -38,7 +51,9 @@ test.describe("order form, stage 1", () => {
       await expect(summary.locator('a[href="#field-email"]')).toHaveText(`${order.form.email}: ${order.validation.email}`);
       await expect(summary.locator('a[href="#field-phone"]')).toHaveText(`${order.form.phone}: ${order.validation.phone}`);
       await expect(summary.locator('a[href="#field-dataProcessingConsent"]')).toHaveText(order.validation.dataProcessingConsent);
-      await expect(summary.locator('a[href="#field-mailingCity"]')).toHaveText(`${order.form.mailingHeading} – ${order.form.mailingCity}: ${order.validation.required}`);
+      await expect(summary.locator('a[href="#field-mailingCity"]')).toHaveText(
+        `${order.form.mailingHeading} – ${order.form.mailingCity}: ${order.validation.required}`,
+      );
       // A name must be written as in the passport: Latin letters, no markup.
       await expect(summary.locator('a[href="#field-tenantName"]')).toHaveText(`${order.form.tenantName}: ${order.validation.latinName}`);
       await expect(page.getByLabel(order.form.tenantName)).toHaveValue("Jan <b>Kowalski</b>");
@@ -170,7 +185,10 @@ test.describe("order flow: preview, back, accept, payment", () => {
     expect(countOrders(data.tenantName)).toBe(1);
   });
 
-  test("the same accept sent again, twice at once, or after going back makes one order and the same payment page", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("the same accept sent again, twice at once, or after going back makes one order and the same payment page", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.skip(javaScriptEnabled, "replays a plain form POST");
     const order = orderStrings("pl");
     const data = validOrder(testInfo.project.name);
@@ -238,7 +256,10 @@ test.describe("back from the payment page", () => {
 });
 
 test.describe("with JavaScript", () => {
-  test("no reload between stages, loading labels, the toast and the delayed full-page redirect", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("no reload between stages, loading labels, the toast and the delayed full-page redirect", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.skip(!javaScriptEnabled, "needs JavaScript");
     const order = orderStrings("pl");
     const data = validOrder(testInfo.project.name);
@@ -291,7 +312,10 @@ test.describe("with JavaScript", () => {
     expect(consoleErrors.filter((text) => /hydrat|Content Security Policy|did not match/i.test(text))).toEqual([]);
   });
 
-  test("the browser's check arrives after hydration: in the meantime, or if it never comes, the server checks each submit", async ({ page, javaScriptEnabled }) => {
+  test("the browser's check arrives after hydration: in the meantime, or if it never comes, the server checks each submit", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "needs JavaScript");
     const order = orderStrings("pl");
     const validationChunk = /\/build\/.*details-validation-[A-Z0-9]+\.js$/;
@@ -322,7 +346,10 @@ test.describe("with JavaScript", () => {
     expect(posts).toEqual([400, 400]);
   });
 
-  test("a dropped connection never loses the page: the message shows every time, with every value and a usable button", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("a dropped connection never loses the page: the message shows every time, with every value and a usable button", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.skip(!javaScriptEnabled, "needs JavaScript");
     const order = orderStrings("pl");
     const data = validOrder(testInfo.project.name);
@@ -359,7 +386,10 @@ test.describe("with JavaScript", () => {
     expect(countOrders(data.tenantName)).toBe(1);
   });
 
-  test("a network failure shows the localized connection error and clears the loading state", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("a network failure shows the localized connection error and clears the loading state", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.skip(!javaScriptEnabled, "needs JavaScript");
     const order = orderStrings("en");
     await page.goto(pathFor("order", "en"));

@@ -7,7 +7,10 @@ import { strings } from "./support/site";
 
 const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
-test("a page answered again carries its own nonce, in the header and on every script, and still works", async ({ page, javaScriptEnabled }) => {
+test("a page answered again carries its own nonce, in the header and on every script, and still works", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const nonces = new Set<string>();
   const cacheStatuses: string[] = [];
   for (let visit = 0; visit < 3; visit++) {
@@ -67,7 +70,9 @@ test("one visitor's consent choice never reaches another's page", async ({ brows
   }
 });
 
-test("every page answer says what the cache did; a HEAD is answered from it too; a page that did not declare itself shareable is never kept", async ({ request }) => {
+test("every page answer says what the cache did; a HEAD is answered from it too; a page that did not declare itself shareable is never kept", async ({
+  request,
+}) => {
   await request.get("/en/for-landlord");
   const head = await request.head("/en/for-landlord");
   expect(head.headers()["cache-status"]).toBe("adres; hit");

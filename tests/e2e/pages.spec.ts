@@ -87,8 +87,12 @@ test.describe("contact", () => {
       await expect(page.getByTestId("contact-email")).toHaveAttribute("href", /^mailto:.+@.+/);
       await expect(page.getByTestId("contact-legal-name")).not.toBeEmpty();
       await expect(page.getByTestId("contact-tax-id")).toContainText(contact.company.taxId.replace("{{taxId}}", ""));
-      await expect(page.getByTestId("contact-krs")).toHaveText(new RegExp(`^${contact.company.krs.replace("{{krs}}", "").replace(/[()]/g, "\\$&")}\\d{10}$`));
-      await expect(page.getByTestId("contact-share-capital")).toHaveText(new RegExp(`^${contact.company.shareCapital.replace("{{shareCapital}}", "")}[\\d\\s\\u00a0]+,\\d{2} zł$`));
+      await expect(page.getByTestId("contact-krs")).toHaveText(
+        new RegExp(`^${contact.company.krs.replace("{{krs}}", "").replace(/[()]/g, "\\$&")}\\d{10}$`),
+      );
+      await expect(page.getByTestId("contact-share-capital")).toHaveText(
+        new RegExp(`^${contact.company.shareCapital.replace("{{shareCapital}}", "")}[\\d\\s\\u00a0]+,\\d{2} zł$`),
+      );
       await expect(main).toContainText("Szczecin");
       const hours = page.getByTestId("contact-hours");
       await expect(hours).toContainText(contact.hours.weekdays);
@@ -122,7 +126,10 @@ test.describe("legal texts", () => {
 
       const form = page.locator("section#withdrawal-form");
       await expect(form.getByRole("heading", { level: 2 })).toHaveText(terms.withdrawalForm.heading);
-      await expect(page.getByRole("navigation").getByRole("link", { name: terms.withdrawalForm.heading })).toHaveAttribute("href", new RegExp(`^${pathFor("terms", locale)}#withdrawal-form$`));
+      await expect(page.getByRole("navigation").getByRole("link", { name: terms.withdrawalForm.heading })).toHaveAttribute(
+        "href",
+        new RegExp(`^${pathFor("terms", locale)}#withdrawal-form$`),
+      );
       await expect(page.getByTestId("withdrawal-form-addressee")).toContainText("Szczecin");
       await expect(page.getByTestId("withdrawal-form-addressee")).toContainText("@");
       for (const field of terms.withdrawalForm.fields) await expect(form).toContainText(field);
@@ -134,7 +141,9 @@ test.describe("legal texts", () => {
       await expect(page.getByTestId("privacy-effective")).toHaveText(privacy.effective);
       await expect(page.getByTestId("legal-document").locator("section")).toHaveCount(privacy.sections.length);
       const cookies = page.locator("section#cookies");
-      await expect(cookies.getByRole("heading")).toContainText(privacy.sections.find((section: { id: string }) => section.id === "cookies").heading);
+      await expect(cookies.getByRole("heading")).toContainText(
+        privacy.sections.find((section: { id: string }) => section.id === "cookies").heading,
+      );
       await expect(cookies).toContainText("365");
       await expect(cookies).toContainText("Meta");
       await expect(cookies).toContainText("TikTok");
@@ -144,12 +153,18 @@ test.describe("legal texts", () => {
 });
 
 test("every indexable page carries the business's structured data", async ({ request }) => {
-  for (const path of [...["tenant", "landlord", "blog", "contact", "terms", "privacy", "order"].map((pageId) => pathFor(pageId, "en")), pathFor("orderAutomatic", "pl")]) {
+  for (const path of [
+    ...["tenant", "landlord", "blog", "contact", "terms", "privacy", "order"].map((pageId) => pathFor(pageId, "en")),
+    pathFor("orderAutomatic", "pl"),
+  ]) {
     const html = await (await request.get(path)).text();
     const script = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
     expect(script, path).toBeTruthy();
     const nodes: Array<Record<string, unknown>> = JSON.parse(script!)["@graph"];
-    expect(nodes.map((node) => node["@type"]), path).toContain("LocalBusiness");
+    expect(
+      nodes.map((node) => node["@type"]),
+      path,
+    ).toContain("LocalBusiness");
   }
 });
 

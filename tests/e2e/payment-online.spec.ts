@@ -29,7 +29,12 @@ async function expectPaid(page: Page) {
   await expect(page.getByTestId("bank-account")).toHaveCount(0);
 }
 
-async function blikOrder(page: Page, request: Parameters<typeof placeOrder>[0], tag: string, rule: Parameters<typeof controlStandIn>[1] = {}) {
+async function blikOrder(
+  page: Page,
+  request: Parameters<typeof placeOrder>[0],
+  tag: string,
+  rule: Parameters<typeof controlStandIn>[1] = {},
+) {
   const order = await placeOrder(request, { name: `Online ${tag}` });
   await controlStandIn(order.number, rule);
   await page.goto(order.paymentPath);
@@ -37,7 +42,10 @@ async function blikOrder(page: Page, request: Parameters<typeof placeOrder>[0], 
 }
 
 test.describe("online payment", () => {
-  test("BLIK: the code typed on our page, then 'confirm in the bank's app', then 'Opłacone' by itself; paid in /admin, one e-mail", async ({ page, request }) => {
+  test("BLIK: the code typed on our page, then 'confirm in the bank's app', then 'Opłacone' by itself; paid in /admin, one e-mail", async ({
+    page,
+    request,
+  }) => {
     const order = await blikOrder(page, request, "blik", { notification: "drop" });
     await expect(page.getByRole("heading", { name: payment.online.heading })).toBeVisible();
     await payByBlik(page, "777123");
@@ -78,7 +86,10 @@ test.describe("online payment", () => {
     expect(paymentsOf(order.number).map((row) => row.state)).toEqual(["failed", "paid"]);
   });
 
-  test("after two minutes without a confirmation the page stops looking by itself and offers 'Sprawdź ponownie'", async ({ page, request }) => {
+  test("after two minutes without a confirmation the page stops looking by itself and offers 'Sprawdź ponownie'", async ({
+    page,
+    request,
+  }) => {
     // The bank's app never confirms: the gateway has the charge but no payment.
     const order = await blikOrder(page, request, "unconfirmed", { decline: true });
     await payByBlik(page, "777123");
@@ -136,14 +147,34 @@ test.describe("online payment", () => {
     await payByBlik(page, "777123");
     await expect.poll(async () => (await standInTransactions(order.number))[0]?.notifications.map((n) => n.status)).toEqual([400]);
     const [transaction] = await standInTransactions(order.number);
-    await fetch(`${process.env.E2E_P24_STAND_IN_URL}/__notify`, { method: "POST", body: JSON.stringify({ sessionId: transaction!.sessionId, notification: "wrong-amount" }) });
+    await fetch(`${process.env.E2E_P24_STAND_IN_URL}/__notify`, {
+      method: "POST",
+      body: JSON.stringify({ sessionId: transaction!.sessionId, notification: "wrong-amount" }),
+    });
     await expect.poll(async () => (await standInTransactions(order.number))[0]?.notifications.map((n) => n.status)).toEqual([400, 400]);
     // Someone else's forgery, sent from another site with a sign made without our CRC key.
-    const fields = { merchantId: E2E_P24.merchantId, posId: E2E_P24.posId, sessionId: transaction!.sessionId, amount: 29900, originAmount: 29900, currency: "PLN", orderId: transaction!.orderId, methodId: 154, statement: "x" };
-    const sign = createHash("sha384").update(JSON.stringify({ ...fields, crc: "guessed" })).digest("hex");
-    const forged = await request.post("/payments/przelewy24/notification", { data: { ...fields, sign }, headers: { Origin: "https://evil.example" } });
+    const fields = {
+      merchantId: E2E_P24.merchantId,
+      posId: E2E_P24.posId,
+      sessionId: transaction!.sessionId,
+      amount: 29900,
+      originAmount: 29900,
+      currency: "PLN",
+      orderId: transaction!.orderId,
+      methodId: 154,
+      statement: "x",
+    };
+    const sign = createHash("sha384")
+      .update(JSON.stringify({ ...fields, crc: "guessed" }))
+      .digest("hex");
+    const forged = await request.post("/payments/przelewy24/notification", {
+      data: { ...fields, sign },
+      headers: { Origin: "https://evil.example" },
+    });
     expect(forged.status()).toBe(400);
-    const unknown = await request.post("/payments/przelewy24/notification", { data: { ...fields, sessionId: "AE-0000-000000-nobody", sign } });
+    const unknown = await request.post("/payments/przelewy24/notification", {
+      data: { ...fields, sessionId: "AE-0000-000000-nobody", sign },
+    });
     expect(unknown.status()).toBe(400);
     await page.reload();
     await expect(page.getByTestId("order-status")).toHaveText(payment.status.awaiting_payment);
@@ -166,7 +197,10 @@ test.describe("online payment", () => {
     await expect.poll(() => paidMails(order.number).length, { timeout: 15_000 }).toBe(1);
   });
 
-  test("a refund from /admin: the full amount back through Przelewy24, the order cancelled, the customer told", async ({ page, request }) => {
+  test("a refund from /admin: the full amount back through Przelewy24, the order cancelled, the customer told", async ({
+    page,
+    request,
+  }) => {
     const order = await blikOrder(page, request, "refund");
     await payByBlik(page, "777123");
     await expectPaid(page);
@@ -200,7 +234,15 @@ test.describe("online payment", () => {
       const response = await fetch(`http://127.0.0.1:${port}/api/accept`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ imie_nazwisko_najemcy: "Offline", email: "k@example.com", telefon: "600100200", adres_najemcy: "ul. Krótka 1, 00-001 Warszawa", adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 }),
+        body: JSON.stringify({
+          imie_nazwisko_najemcy: "Offline",
+          email: "k@example.com",
+          telefon: "600100200",
+          adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+          adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+          rodzaj_oswiadczenia: "regular",
+          okres_najmu_dni: 90,
+        }),
       });
       const { payment_url: paymentPath } = (await response.json()) as { payment_url: string };
       await page.goto(`http://127.0.0.1:${port}${paymentPath}`);

@@ -2,7 +2,10 @@ import { expect, test } from "@playwright/test";
 import { strings } from "./support/site";
 
 test.describe("payment page", () => {
-  test("shows the order, the bank transfer with the exact amount and title, next steps and contact; noindex", async ({ page, request }, testInfo) => {
+  test("shows the order, the bank transfer with the exact amount and title, next steps and contact; noindex", async ({
+    page,
+    request,
+  }, testInfo) => {
     const accepted = await request.post("/api/accept", {
       data: {
         imie_nazwisko_najemcy: `Payment ${testInfo.project.name}`,
@@ -56,11 +59,19 @@ test.describe("payment page", () => {
     // No personal data on a page reachable by link.
     await expect(page.locator("main")).not.toContainText("jan@example.com");
     // Nothing is loaded from another origin.
-    const foreign = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name).filter((name) => !name.startsWith(location.origin)));
+    const foreign = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((name) => !name.startsWith(location.origin)),
+    );
     expect(foreign).toEqual([]);
   });
 
-  test("without the request to start at once, it says the work starts after the withdrawal period, with its date", async ({ page, request }, testInfo) => {
+  test("without the request to start at once, it says the work starts after the withdrawal period, with its date", async ({
+    page,
+    request,
+  }, testInfo) => {
     const accepted = await request.post("/api/accept", {
       data: {
         imie_nazwisko_najemcy: `Payment no waiver ${testInfo.project.name}`,
@@ -76,12 +87,27 @@ test.describe("payment page", () => {
     const payment = strings("pl", "payment");
     await page.goto(paymentUrl);
     await expect(page.getByTestId("withdrawal-choice")).toContainText(payment.next.startAfterWithdrawal.split("(")[0].trim());
-    await expect(page.getByTestId("withdrawal-choice")).toContainText(/\d{1,2} (stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia)/);
+    await expect(page.getByTestId("withdrawal-choice")).toContainText(
+      /\d{1,2} (stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia)/,
+    );
   });
 
-  test("with JavaScript, the account, BIC, amount and title can be copied; without it they are plain text", async ({ page, request, javaScriptEnabled, context }, testInfo) => {
+  test("with JavaScript, the account, BIC, amount and title can be copied; without it they are plain text", async ({
+    page,
+    request,
+    javaScriptEnabled,
+    context,
+  }, testInfo) => {
     const accepted = await request.post("/api/accept", {
-      data: { imie_nazwisko_najemcy: `Copy ${testInfo.project.name}`, email: "jan@example.com", telefon: "600100200", adres_najemcy: "ul. Krótka 1, 00-001 Warszawa", adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 },
+      data: {
+        imie_nazwisko_najemcy: `Copy ${testInfo.project.name}`,
+        email: "jan@example.com",
+        telefon: "600100200",
+        adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+        adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+        rodzaj_oswiadczenia: "regular",
+        okres_najmu_dni: 90,
+      },
     });
     const { payment_url: paymentUrl, order_number: number } = await accepted.json();
     const payment = strings("pl", "payment");

@@ -18,10 +18,18 @@ type Box = { left: number; top: number; right: number; bottom: number; label: st
 async function floatingBoxes(page: Page): Promise<Box[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll("body *")]
-      .filter((element) => getComputedStyle(element).position === "fixed" && !element.closest("header") && !element.closest("section[aria-live]"))
+      .filter(
+        (element) => getComputedStyle(element).position === "fixed" && !element.closest("header") && !element.closest("section[aria-live]"),
+      )
       .map((element) => ({ element, rect: element.getBoundingClientRect() }))
       .filter(({ element, rect }) => rect.width > 0 && rect.height > 0 && getComputedStyle(element).visibility !== "hidden")
-      .map(({ element, rect }) => ({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom, label: `${element.tagName}[data-testid=${element.getAttribute("data-testid")}]` })),
+      .map(({ element, rect }) => ({
+        left: rect.left,
+        top: rect.top,
+        right: rect.right,
+        bottom: rect.bottom,
+        label: `${element.tagName}[data-testid=${element.getAttribute("data-testid")}]`,
+      })),
   );
 }
 
@@ -49,7 +57,13 @@ async function contentBoxes(page: Page): Promise<Box[]> {
         return { element, rect };
       })
       .filter(({ rect }) => rect.width > 0 && rect.height > 0)
-      .map(({ element, rect }) => ({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom, label: `${element.tagName} "${(element.textContent ?? "").trim().slice(0, 40)}"` })),
+      .map(({ element, rect }) => ({
+        left: rect.left,
+        top: rect.top,
+        right: rect.right,
+        bottom: rect.bottom,
+        label: `${element.tagName} "${(element.textContent ?? "").trim().slice(0, 40)}"`,
+      })),
   );
 }
 
@@ -63,7 +77,8 @@ async function coveredContent(page: Page): Promise<string[]> {
   for (let y = 0; y < height; y += Math.floor(viewport.height / 2)) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     const [floating, content] = [await floatingBoxes(page), await contentBoxes(page)];
-    for (const box of floating) for (const item of content) if (intersects(box, item)) covered.push(`${box.label} covers ${item.label} at scroll ${y}`);
+    for (const box of floating)
+      for (const item of content) if (intersects(box, item)) covered.push(`${box.label} covers ${item.label} at scroll ${y}`);
   }
   return covered;
 }
@@ -110,12 +125,15 @@ for (const phone of PHONES) {
           problems.push(
             ...(await page.evaluate(() => {
               const found: string[] = [];
-              if (document.documentElement.scrollWidth > window.innerWidth) found.push(`${location.pathname}: the page scrolls sideways (${document.documentElement.scrollWidth}px)`);
+              if (document.documentElement.scrollWidth > window.innerWidth)
+                found.push(`${location.pathname}: the page scrolls sideways (${document.documentElement.scrollWidth}px)`);
               for (const heading of document.querySelectorAll("h1, h2, h3, h4")) {
                 const box = heading.parentElement!.getBoundingClientRect();
                 const own = heading.getBoundingClientRect();
                 if (heading.scrollWidth > heading.clientWidth + 1 || own.right > box.right + 1 || own.right > window.innerWidth) {
-                  found.push(`${location.pathname}: "${heading.textContent}" is ${heading.scrollWidth}px wide in a ${Math.round(box.width)}px box`);
+                  found.push(
+                    `${location.pathname}: "${heading.textContent}" is ${heading.scrollWidth}px wide in a ${Math.round(box.width)}px box`,
+                  );
                 }
               }
               return found;
@@ -143,7 +161,10 @@ test.describe("the cookie banner on a phone's first screen", () => {
         expect(height, `${height}px of ${viewport.height}px`).toBeLessThanOrEqual(viewport.height / 4);
 
         const texts = strings(locale, "consent").banner;
-        const [accept, reject] = [banner.getByRole("button", { name: texts.accept, exact: true }), banner.getByRole("button", { name: texts.reject, exact: true })];
+        const [accept, reject] = [
+          banner.getByRole("button", { name: texts.accept, exact: true }),
+          banner.getByRole("button", { name: texts.reject, exact: true }),
+        ];
         const [a, r] = [(await accept.boundingBox())!, (await reject.boundingBox())!];
         expect(Math.abs(a.width - r.width)).toBeLessThan(1);
         expect(Math.abs(a.height - r.height)).toBeLessThan(1);

@@ -21,12 +21,17 @@ test.afterAll(async () => {
   await stopOwnSite(site, "SIGTERM");
 });
 
-test("past 30 POSTs a minute: 429 with Retry-After, a page in the path's language or JSON for the API; pages still load", async ({ playwright }, testInfo) => {
+test("past 30 POSTs a minute: 429 with Retry-After, a page in the path's language or JSON for the API; pages still load", async ({
+  playwright,
+}, testInfo) => {
   test.skip(testInfo.project.name === "js", "a server-side behaviour: once is enough");
   const request = await playwright.request.newContext({ baseURL: base });
   const statuses: number[] = [];
   for (let index = 0; index < 35; index++) {
-    const response = await request.post("/en/order-declaration", { form: { intent: "preview" }, headers: { "X-Forwarded-For": `203.0.113.${index}` } });
+    const response = await request.post("/en/order-declaration", {
+      form: { intent: "preview" },
+      headers: { "X-Forwarded-For": `203.0.113.${index}` },
+    });
     statuses.push(response.status());
   }
   expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);

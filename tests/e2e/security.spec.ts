@@ -67,10 +67,20 @@ test.describe("sitemap and robots", () => {
 });
 
 test.describe("methods other than GET, HEAD and POST", () => {
-  test("PUT, PATCH and DELETE get 405 with Allow before any action runs, JSON from the API, and place no order", async ({ request }, testInfo) => {
+  test("PUT, PATCH and DELETE get 405 with Allow before any action runs, JSON from the API, and place no order", async ({
+    request,
+  }, testInfo) => {
     const name = `Method ${testInfo.project.name} ${Date.now()}`;
     const before = countOrders(name);
-    const order = { imie_nazwisko_najemcy: name, email: "m@example.com", telefon: "600100200", adres_najemcy: "ul. B 2, 00-001 Warszawa", adres_eksmisji: "ul. A 1, 70-001 Szczecin", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 };
+    const order = {
+      imie_nazwisko_najemcy: name,
+      email: "m@example.com",
+      telefon: "600100200",
+      adres_najemcy: "ul. B 2, 00-001 Warszawa",
+      adres_eksmisji: "ul. A 1, 70-001 Szczecin",
+      rodzaj_oswiadczenia: "regular",
+      okres_najmu_dni: 90,
+    };
     for (const method of ["PUT", "PATCH", "DELETE"]) {
       const page = await request.fetch("/en/order-declaration", { method, form: { intent: "accept", tenantName: name } });
       expect(page.status(), method).toBe(405);
@@ -89,7 +99,12 @@ test.describe("behind a proxy that rewrites Host", () => {
     const { port } = new URL(baseURL!);
     const post = (path: string, body: string) =>
       new Promise<number>((resolve, reject) => {
-        const headers = { Host: "backend:8080", Origin: baseURL!, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(Buffer.byteLength(body)) };
+        const headers = {
+          Host: "backend:8080",
+          Origin: baseURL!,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": String(Buffer.byteLength(body)),
+        };
         httpRequest({ host: "127.0.0.1", port: Number(port), path, method: "POST", headers }, (response) => {
           response.resume();
           resolve(response.statusCode ?? 0);
@@ -106,8 +121,16 @@ test.describe("behind a proxy that rewrites Host", () => {
 test.describe("requests from other sites and oversized bodies", () => {
   const form = { intent: "accept", declarationType: "regular", tenantName: "Cross Site", token: "v1.1.x.y" };
 
-  test("a form POST from another site or an opaque origin gets 403 with no trace, also as a data request, and creates nothing", async ({ request }) => {
-    for (const path of ["/zamowienie-oswiadczenia", "/zamowienie-oswiadczenia?_data=order.pl", "/en/order-declaration", "/consent", "/tracking/event"]) {
+  test("a form POST from another site or an opaque origin gets 403 with no trace, also as a data request, and creates nothing", async ({
+    request,
+  }) => {
+    for (const path of [
+      "/zamowienie-oswiadczenia",
+      "/zamowienie-oswiadczenia?_data=order.pl",
+      "/en/order-declaration",
+      "/consent",
+      "/tracking/event",
+    ]) {
       for (const origin of ["null", "https://evil.example"]) {
         const response = await request.post(path, { form, headers: { Origin: origin }, maxRedirects: 0 });
         expect(response.status(), `${path} from ${origin}`).toBe(403);
@@ -117,8 +140,19 @@ test.describe("requests from other sites and oversized bodies", () => {
   });
 
   test("the JSON API refuses another site's text/plain body and any non-JSON body", async ({ request }) => {
-    const body = JSON.stringify({ imie_nazwisko_najemcy: "Cross Site", email: "x@example.com", telefon: "600100200", adres_najemcy: "a", adres_eksmisji: "b", rodzaj_oswiadczenia: "regular", okres_najmu_dni: 90 });
-    const crossSite = await request.post("/api/accept", { data: body, headers: { "Content-Type": "text/plain", Origin: "https://evil.example" } });
+    const body = JSON.stringify({
+      imie_nazwisko_najemcy: "Cross Site",
+      email: "x@example.com",
+      telefon: "600100200",
+      adres_najemcy: "a",
+      adres_eksmisji: "b",
+      rodzaj_oswiadczenia: "regular",
+      okres_najmu_dni: 90,
+    });
+    const crossSite = await request.post("/api/accept", {
+      data: body,
+      headers: { "Content-Type": "text/plain", Origin: "https://evil.example" },
+    });
     expect(crossSite.status()).toBe(403);
     const plainText = await request.post("/api/accept", { data: body, headers: { "Content-Type": "text/plain" } });
     expect(plainText.status()).toBe(415);
@@ -133,7 +167,9 @@ test.describe("requests from other sites and oversized bodies", () => {
     }
   });
 
-  test("a big body still being sent gets its 413 answer, not a connection reset, with or without a declared length", async ({ baseURL }) => {
+  test("a big body still being sent gets its 413 answer, not a connection reset, with or without a declared length", async ({
+    baseURL,
+  }) => {
     const { hostname, port } = new URL(baseURL!);
     // A raw socket that keeps sending 4 MB in 64 KiB pieces and records the status line it receives.
     const statusOfHugePost = (path: string, declareLength: boolean) =>
@@ -153,7 +189,9 @@ test.describe("requests from other sites and oversized bodies", () => {
         });
         socket.on("error", () => undefined);
         socket.on("close", done);
-        socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${baseURL}\r\nContent-Type: application/x-www-form-urlencoded\r\n${declareLength ? `Content-Length: ${total}` : "Transfer-Encoding: chunked"}\r\n\r\n`);
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${baseURL}\r\nContent-Type: application/x-www-form-urlencoded\r\n${declareLength ? `Content-Length: ${total}` : "Transfer-Encoding: chunked"}\r\n\r\n`,
+        );
         const frame = declareLength ? piece : Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]);
         const more = () => {
           while (!socket.destroyed && sent < total) {
@@ -184,7 +222,9 @@ test.describe("requests from other sites and oversized bodies", () => {
 });
 
 test.describe("URL variants", () => {
-  test("a path differing only by letter case or a trailing slash is redirected permanently to the canonical one, keeping the query", async ({ request }) => {
+  test("a path differing only by letter case or a trailing slash is redirected permanently to the canonical one, keeping the query", async ({
+    request,
+  }) => {
     for (const [variant, canonical] of [
       ["/En/Contact?ref=x", "/en/contact?ref=x"],
       ["/DLA-NAJEMCY", "/dla-najemcy"],
@@ -216,7 +256,10 @@ test.describe("the honeypot", () => {
     await expect(trap).not.toBeInViewport();
 
     const name = `Bot ${Date.now()}`;
-    const bot = await request.post("/zamowienie-oswiadczenia", { form: { intent: "accept", tenantName: name, website: "http://spam.example", token: "v1.1.AAAAAAAAAAAAAAAAAAAAAA.x" }, maxRedirects: 0 });
+    const bot = await request.post("/zamowienie-oswiadczenia", {
+      form: { intent: "accept", tenantName: name, website: "http://spam.example", token: "v1.1.AAAAAAAAAAAAAAAAAAAAAA.x" },
+      maxRedirects: 0,
+    });
     expect(bot.status()).toBe(303);
     expect(bot.headers().location).toBe("/");
     expect(countOrders(name)).toBe(0);

@@ -22,19 +22,29 @@ async function orderFromPricingCard(page: import("@playwright/test").Page, type:
   return { data };
 }
 
-const eventsNamed = async (token: string, name: string) => (await stubEventsFor(token)).filter(({ event }) => event.event_name === name).map(({ event }) => event);
+const eventsNamed = async (token: string, name: string) =>
+  (await stubEventsFor(token)).filter(({ event }) => event.event_name === name).map(({ event }) => event);
 
 test.describe("marketing events of a real order, with consent", () => {
   for (const type of ["regular", "notarized"] as const) {
-    test(`a ${type} order reports InitiateCheckout, Lead and exactly one Purchase of ${PRICE[type]} PLN`, async ({ page, token, playwright, baseURL, userAgent }, testInfo) => {
+    test(`a ${type} order reports InitiateCheckout, Lead and exactly one Purchase of ${PRICE[type]} PLN`, async ({
+      page,
+      token,
+      playwright,
+      baseURL,
+      userAgent,
+    }, testInfo) => {
       await page.goto("/");
       await chooseConsent(page, "accept", testInfo.project.use.javaScriptEnabled !== false);
       // A person clicks after the banner has gone and the page has taken the choice in: the pixels are running.
-      if (testInfo.project.use.javaScriptEnabled !== false) await expect.poll(() => page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("function");
+      if (testInfo.project.use.javaScriptEnabled !== false)
+        await expect.poll(() => page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("function");
       const { data } = await orderFromPricingCard(page, type, `${testInfo.project.name}-${type}`);
       expect(countOrders(data.tenantName)).toBe(1);
 
-      const purchases = (await stubEventsAfterMarker(playwright, baseURL!, userAgent!, token)).filter(({ event }) => event.event_name === "Purchase").map(({ event }) => event);
+      const purchases = (await stubEventsAfterMarker(playwright, baseURL!, userAgent!, token))
+        .filter(({ event }) => event.event_name === "Purchase")
+        .map(({ event }) => event);
       expect(purchases).toHaveLength(1);
       const purchase = purchases[0]!;
       expect(purchase.custom_data).toMatchObject({ value: PRICE[type], currency: "PLN", content_id: type });
@@ -51,7 +61,14 @@ test.describe("marketing events of a real order, with consent", () => {
 });
 
 test.describe("no consent, no events", () => {
-  test("after Reject a whole order sends nothing to the Conversions API", async ({ page, token, thirdPartyRequests, playwright, baseURL, userAgent }, testInfo) => {
+  test("after Reject a whole order sends nothing to the Conversions API", async ({
+    page,
+    token,
+    thirdPartyRequests,
+    playwright,
+    baseURL,
+    userAgent,
+  }, testInfo) => {
     await page.goto("/");
     await chooseConsent(page, "reject", testInfo.project.use.javaScriptEnabled !== false);
     await orderFromPricingCard(page, "regular", `${testInfo.project.name}-reject`);
@@ -63,7 +80,11 @@ test.describe("no consent, no events", () => {
 
 test.describe("a failing Conversions API never holds up the order", () => {
   for (const behaviour of ["error", "hang"] as const) {
-    test(`when it ${behaviour === "error" ? "answers 500" : "never answers"}, the order still lands on the payment page without waiting for it`, async ({ page, token, javaScriptEnabled }, testInfo) => {
+    test(`when it ${behaviour === "error" ? "answers 500" : "never answers"}, the order still lands on the payment page without waiting for it`, async ({
+      page,
+      token,
+      javaScriptEnabled,
+    }, testInfo) => {
       await stubBehaviour(token, behaviour);
       await page.goto("/");
       await chooseConsent(page, "accept", javaScriptEnabled);

@@ -12,12 +12,13 @@ import {
   trackingCookies,
 } from "./support/tracking";
 
-const PIXEL_SCRIPTS = [/^https:\/\/connect\.facebook\.net\/.+\/fbevents\.js$/, new RegExp(`^https://analytics\\.tiktok\\.com/i18n/pixel/events\\.js\\?sdkid=${E2E_TRACKING.tiktokPixelId}&lib=ttq$`)];
+const PIXEL_SCRIPTS = [
+  /^https:\/\/connect\.facebook\.net\/.+\/fbevents\.js$/,
+  new RegExp(`^https://analytics\\.tiktok\\.com/i18n/pixel/events\\.js\\?sdkid=${E2E_TRACKING.tiktokPixelId}&lib=ttq$`),
+];
 
 /** Pages a visitor might see before choosing, including the order page reached from a pricing card. */
 const PAGES = ["/", "/dla-najemcy", "/zamowienie-oswiadczenia?type=regular", "/en/contact"];
-
-
 
 test.describe("nothing is tracked without consent", () => {
   test("before any choice: no third-party request, no tracking cookie, no server event", async ({
@@ -36,11 +37,24 @@ test.describe("nothing is tracked without consent", () => {
     await pageSettled(page);
     expect(thirdPartyRequests).toEqual([]);
     expect(await context.cookies()).toEqual([]);
-    expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq + typeof (window as { ttq?: unknown }).ttq).catch(() => "undefinedundefined")).toBe("undefinedundefined");
+    expect(
+      await page
+        .evaluate(() => typeof (window as { fbq?: unknown }).fbq + typeof (window as { ttq?: unknown }).ttq)
+        .catch(() => "undefinedundefined"),
+    ).toBe("undefinedundefined");
     expect(await stubEventsAfterMarker(playwright, baseURL!, userAgent!, token)).toEqual([]);
   });
 
-  test("after Reject: still nothing, on every page", async ({ page, context, thirdPartyRequests, token, javaScriptEnabled, playwright, baseURL, userAgent }) => {
+  test("after Reject: still nothing, on every page", async ({
+    page,
+    context,
+    thirdPartyRequests,
+    token,
+    javaScriptEnabled,
+    playwright,
+    baseURL,
+    userAgent,
+  }) => {
     await page.goto("/");
     // A pixel cookie left from an earlier Accept goes with the Reject, with or without JS.
     await context.addCookies([{ name: "_fbp", value: "fb.1.1700000000000.123", domain: "127.0.0.1", path: "/" }]);
@@ -65,14 +79,20 @@ test.describe("after Accept", () => {
     await choose(page, "accept", javaScriptEnabled);
     // Accepted without a reload: the pixels start on this very page.
     await expect.poll(() => thirdPartyRequests.length).toBe(2);
-    for (const pattern of PIXEL_SCRIPTS) expect(thirdPartyRequests.some((url) => pattern.test(url)), String(pattern)).toBe(true);
-    await expect.poll(() => pixelCalls(page)).toEqual(
-      expect.arrayContaining([
-        ["fbq", "init", E2E_TRACKING.metaPixelId],
-        ["fbq", "track", "PageView"],
-        ["ttq", "page"],
-      ]),
-    );
+    for (const pattern of PIXEL_SCRIPTS)
+      expect(
+        thirdPartyRequests.some((url) => pattern.test(url)),
+        String(pattern),
+      ).toBe(true);
+    await expect
+      .poll(() => pixelCalls(page))
+      .toEqual(
+        expect.arrayContaining([
+          ["fbq", "init", E2E_TRACKING.metaPixelId],
+          ["fbq", "track", "PageView"],
+          ["ttq", "page"],
+        ]),
+      );
 
     // And on the next visit they load with the page, also on a page that otherwise loads no script.
     await page.goto("/en/contact");
@@ -84,15 +104,26 @@ test.describe("after Accept", () => {
     await page.goto("/en");
     await choose(page, "accept", javaScriptEnabled);
     await expect.poll(() => thirdPartyRequests.length).toBe(2);
-    await page.locator("footer").getByRole("link", { name: strings("en", "consent").settingsLink }).click();
-    await page.getByTestId("cookie-banner").getByRole("button", { name: strings("en", "consent").banner.reject, exact: true }).click();
+    await page
+      .locator("footer")
+      .getByRole("link", { name: strings("en", "consent").settingsLink })
+      .click();
+    await page
+      .getByTestId("cookie-banner")
+      .getByRole("button", { name: strings("en", "consent").banner.reject, exact: true })
+      .click();
     await expect.poll(() => page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("undefined");
     await page.goto("/en/contact");
     await pageSettled(page);
     expect(thirdPartyRequests).toHaveLength(2);
   });
 
-  test("a social-widget click reaches the pixels and, once, the Conversions API with the same event id", async ({ page, context, token, javaScriptEnabled }) => {
+  test("a social-widget click reaches the pixels and, once, the Conversions API with the same event id", async ({
+    page,
+    context,
+    token,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "a plain link cannot report a click without JS");
     await page.goto("/");
     await choose(page, "accept", javaScriptEnabled);
@@ -123,22 +154,34 @@ test.describe("after Accept", () => {
   test("the events endpoint sends exactly one event, and only with consent", async ({ page, token, playwright, baseURL, userAgent }) => {
     const send = (eventId: string) => page.request.post("/tracking/event", { form: { event: "social-click", eventId, page: "/en/blog" } });
     expect((await send("no-consent-0001")).status()).toBe(204);
-    expect((await page.request.post("/tracking/event", { form: { event: "Purchase", eventId: "forged-00001", page: "/" } })).status()).toBe(400);
+    expect((await page.request.post("/tracking/event", { form: { event: "Purchase", eventId: "forged-00001", page: "/" } })).status()).toBe(
+      400,
+    );
     expect((await page.request.post("/tracking/event", { form: { event: "social-click", eventId: "x", page: "/" } })).status()).toBe(400);
 
     await page.request.post("/consent", { form: { choice: "accept", redirectTo: "/" }, maxRedirects: 0 });
     expect((await send("with-consent-0001")).status()).toBe(204);
     const events = await stubEventsAfterMarker(playwright, baseURL!, userAgent!, token);
     expect(events).toHaveLength(1);
-    expect(events[0]!.event).toMatchObject({ event_id: "with-consent-0001", event_name: "Purchase", action_source: "website", custom_data: {} });
+    expect(events[0]!.event).toMatchObject({
+      event_id: "with-consent-0001",
+      event_name: "Purchase",
+      action_source: "website",
+      custom_data: {},
+    });
     expect(events[0]!.event.event_source_url).toMatch(/\/en\/blog$/);
   });
 
   for (const respond of ["hang", "error"] as const) {
-    test(`a Conversions API that ${respond === "hang" ? "never answers" : "answers 500"} does not slow the response`, async ({ page, token }) => {
+    test(`a Conversions API that ${respond === "hang" ? "never answers" : "answers 500"} does not slow the response`, async ({
+      page,
+      token,
+    }) => {
       await stubBehaviour(token, respond);
       await page.request.post("/consent", { form: { choice: "accept", redirectTo: "/" }, maxRedirects: 0 });
-      const response = await page.request.post("/tracking/event", { form: { event: "social-click", eventId: `slow-api-${respond}`, page: "/" } });
+      const response = await page.request.post("/tracking/event", {
+        form: { event: "social-click", eventId: `slow-api-${respond}`, page: "/" },
+      });
       expect(response.status()).toBe(204);
       // The event did go out; only its answer failed.
       await expect.poll(() => stubEventsFor(token)).toHaveLength(1);

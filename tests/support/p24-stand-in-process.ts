@@ -18,7 +18,14 @@ function freePort(): Promise<number> {
 export async function startStandIn(): Promise<{ url: string; process: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ["tests/support/p24-stand-in.mjs"], {
-    env: { ...process.env, P24_STAND_IN_PORT: String(port), P24_MERCHANT_ID: String(TEST_P24.merchantId), P24_POS_ID: String(TEST_P24.posId), P24_API_KEY: TEST_P24.apiKey, P24_CRC: TEST_P24.crc },
+    env: {
+      ...process.env,
+      P24_STAND_IN_PORT: String(port),
+      P24_MERCHANT_ID: String(TEST_P24.merchantId),
+      P24_POS_ID: String(TEST_P24.posId),
+      P24_API_KEY: TEST_P24.apiKey,
+      P24_CRC: TEST_P24.crc,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   // It prints one line once it listens.

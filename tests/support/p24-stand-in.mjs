@@ -97,7 +97,11 @@ async function notify(transaction, mode = "send") {
   for (let time = 0; time < times; time++) {
     // Like Przelewy24, it tries again while the site is down or failing (not after a 200 or a 400).
     for (let attempt = 0; attempt < RETRIES; attempt++) {
-      const answer = await fetch(transaction.urlStatus, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...fields, sign }) }).then(
+      const answer = await fetch(transaction.urlStatus, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ...fields, sign }),
+      }).then(
         (response) => response.status,
         () => 0,
       );
@@ -134,7 +138,19 @@ async function register(request, response, text) {
   } catch {
     return error(response, 400, "Invalid JSON");
   }
-  const required = ["merchantId", "posId", "sessionId", "amount", "currency", "description", "email", "country", "language", "urlReturn", "sign"];
+  const required = [
+    "merchantId",
+    "posId",
+    "sessionId",
+    "amount",
+    "currency",
+    "description",
+    "email",
+    "country",
+    "language",
+    "urlReturn",
+    "sign",
+  ];
   const missing = required.find((name) => body[name] === undefined || body[name] === "");
   if (missing) return error(response, 400, `Missing parameter: ${missing}`);
   if (body.merchantId !== merchantId || body.posId !== posId) return error(response, 400, "Incorrect merchantId or posId");
@@ -142,7 +158,10 @@ async function register(request, response, text) {
   const expected = sha384({ sessionId: body.sessionId, merchantId: body.merchantId, amount: body.amount, currency: body.currency, crc });
   if (!sameText(body.sign, expected)) return error(response, 400, "Incorrect sign");
   if (bySession(body.sessionId)) return error(response, 400, "Transaction with this sessionId already exists");
-  const token = randomBytes(16).toString("hex").toUpperCase().replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, "$1-$2-$3-$4-$5");
+  const token = randomBytes(16)
+    .toString("hex")
+    .toUpperCase()
+    .replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, "$1-$2-$3-$4-$5");
   transactions.set(token, {
     token,
     sessionId: body.sessionId,
@@ -182,7 +201,13 @@ async function handleApi(request, response, path, text) {
     const transaction = bySession(body.sessionId);
     const expected = sha384({ sessionId: body.sessionId, orderId: body.orderId, amount: body.amount, currency: body.currency, crc });
     if (!sameText(body.sign, expected)) return error(response, 400, "Incorrect sign");
-    if (!transaction || transaction.status !== 2 || transaction.orderId !== body.orderId || transaction.amount !== body.amount || transaction.currency !== body.currency)
+    if (
+      !transaction ||
+      transaction.status !== 2 ||
+      transaction.orderId !== body.orderId ||
+      transaction.amount !== body.amount ||
+      transaction.currency !== body.currency
+    )
       return error(response, 400, "Transaction not found or data mismatch");
     transaction.verified = true;
     return send(response, 200, { data: { status: "success" }, responseCode: 0 });
@@ -190,7 +215,12 @@ async function handleApi(request, response, path, text) {
   if (path === "/api/v1/transaction/refund" && request.method === "POST") {
     const results = (body.refunds ?? []).map((refund) => {
       const transaction = bySession(refund.sessionId);
-      const ok = transaction && transaction.verified && transaction.orderId === refund.orderId && refund.amount > 0 && refund.amount <= transaction.amount - transaction.refunds.reduce((sum, r) => sum + r.amount, 0);
+      const ok =
+        transaction &&
+        transaction.verified &&
+        transaction.orderId === refund.orderId &&
+        refund.amount > 0 &&
+        refund.amount <= transaction.amount - transaction.refunds.reduce((sum, r) => sum + r.amount, 0);
       if (ok) transaction.refunds.push({ requestId: body.requestId, amount: refund.amount, description: refund.description });
       return { ...refund, status: Boolean(ok), message: ok ? "success" : "Refund not possible" };
     });
@@ -203,7 +233,26 @@ async function handleApi(request, response, path, text) {
     if (!transaction) return error(response, 404, "Transaction not found");
     const { orderId, sessionId, status, amount, currency, methodId, description, email } = transaction;
     return send(response, 200, {
-      data: { statement: orderId ? `p24-${orderId}` : "", orderId: orderId ?? 0, sessionId, status, amount, currency, date: "", dateOfTransaction: "", clientEmail: email, accountMD5: "", paymentMethod: methodId ?? 0, description, clientName: "", clientAddress: "", clientCity: "", clientPostcode: "", batchId: 0, fee: "0" },
+      data: {
+        statement: orderId ? `p24-${orderId}` : "",
+        orderId: orderId ?? 0,
+        sessionId,
+        status,
+        amount,
+        currency,
+        date: "",
+        dateOfTransaction: "",
+        clientEmail: email,
+        accountMD5: "",
+        paymentMethod: methodId ?? 0,
+        description,
+        clientName: "",
+        clientAddress: "",
+        clientCity: "",
+        clientPostcode: "",
+        batchId: 0,
+        fee: "0",
+      },
       responseCode: 0,
     });
   }

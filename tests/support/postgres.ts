@@ -16,17 +16,15 @@ function findBinaries(): string {
   const candidates = fromEnv
     ? [fromEnv]
     : existsSync("/usr/lib/postgresql")
-    ? readdirSync("/usr/lib/postgresql")
-        .sort((a, b) => Number(b) - Number(a))
-        .map((version) => `/usr/lib/postgresql/${version}/bin`)
-    : [];
-  const found = candidates.find(
-    (dir) => existsSync(join(dir, "initdb")) && existsSync(join(dir, "pg_ctl"))
-  );
+      ? readdirSync("/usr/lib/postgresql")
+          .sort((a, b) => Number(b) - Number(a))
+          .map((version) => `/usr/lib/postgresql/${version}/bin`)
+      : [];
+  const found = candidates.find((dir) => existsSync(join(dir, "initdb")) && existsSync(join(dir, "pg_ctl")));
   if (!found) {
     throw new Error(
       "PostgreSQL is needed for the database tests but initdb/pg_ctl were not found under /usr/lib/postgresql/*/bin. " +
-        "Install Debian's `postgresql` package (apt-get install postgresql) or set POSTGRES_BIN to the folder holding initdb."
+        "Install Debian's `postgresql` package (apt-get install postgresql) or set POSTGRES_BIN to the folder holding initdb.",
     );
   }
   return found;
@@ -38,11 +36,7 @@ function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port"))
-      );
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
 }
@@ -51,16 +45,9 @@ export async function startPostgres(): Promise<TestPostgres> {
   const bin = findBinaries();
   const asRoot = process.getuid?.() === 0;
   const run = (command: string, args: string[]) => {
-    const [file, argv] = asRoot
-      ? ["runuser", ["-u", "postgres", "--", join(bin, command), ...args]]
-      : [join(bin, command), args];
+    const [file, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", join(bin, command), ...args]] : [join(bin, command), args];
     const result = spawnSync(file, argv, { encoding: "utf8", timeout: 60_000 });
-    if (result.status !== 0)
-      throw new Error(
-        `${command} failed (${result.status}): ${
-          result.stderr || result.stdout || result.error
-        }`
-      );
+    if (result.status !== 0) throw new Error(`${command} failed (${result.status}): ${result.stderr || result.stdout || result.error}`);
   };
 
   const root = mkdtempSync(join(tmpdir(), "app-test-pg-"));
@@ -68,17 +55,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   const dataDir = join(root, "data");
   const port = await freePort();
   try {
-    run("initdb", [
-      "-D",
-      dataDir,
-      "-U",
-      "postgres",
-      "--auth=trust",
-      "--no-sync",
-      "-E",
-      "UTF8",
-      "--locale=C",
-    ]);
+    run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
     run("pg_ctl", [
       "-D",
       dataDir,

@@ -23,6 +23,18 @@ export const SAMPLE_API_ORDER: OrderDetails = {
 };
 
 /** Places the sample order (changed by `details`) through the API's path at `at`, for the database tests. */
-export function placeSampleOrder(db: AppDatabase, at: Date, { details = {}, locale = "pl", idempotencyKey = "k" }: { details?: Partial<OrderDetails>; locale?: Locale; idempotencyKey?: string } = {}) {
-  return acceptOrder(db, { details: { ...SAMPLE_API_ORDER, ...details }, variant: "automatic", channel: "api", locale, idempotencyKey, dataProcessingConsentAt: at, now: at });
+export function placeSampleOrder(
+  db: AppDatabase,
+  at: Date,
+  { details = {}, locale = "pl", idempotencyKey = "k" }: { details?: Partial<OrderDetails>; locale?: Locale; idempotencyKey?: string } = {},
+) {
+  return acceptOrder(db, {
+    details: { ...SAMPLE_API_ORDER, ...details },
+    variant: "automatic",
+    channel: "api",
+    locale,
+    idempotencyKey,
+    dataProcessingConsentAt: at,
+    now: at,
+  });
 }

@@ -14,7 +14,10 @@ const smtp = await startSmtpServer({
   port: Number(process.env.SMTP_STUB_PORT ?? 2525),
   onMessage(message) {
     count += 1;
-    const stored = { ...message, attachments: message.attachments.map((attachment) => ({ ...attachment, content: attachment.content.toString("base64") })) };
+    const stored = {
+      ...message,
+      attachments: message.attachments.map((attachment) => ({ ...attachment, content: attachment.content.toString("base64") })),
+    };
     writeFileSync(join(directory, `${String(count).padStart(6, "0")}-${process.pid}.json`), JSON.stringify(stored));
   },
 });

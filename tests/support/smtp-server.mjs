@@ -15,7 +15,11 @@ async function parse(raw, envelope) {
     messageId: mail.messageId ?? "",
     text: mail.text ?? "",
     html: typeof mail.html === "string" ? mail.html : "",
-    attachments: mail.attachments.map((attachment) => ({ filename: attachment.filename ?? "", contentType: attachment.contentType, content: attachment.content })),
+    attachments: mail.attachments.map((attachment) => ({
+      filename: attachment.filename ?? "",
+      contentType: attachment.contentType,
+      content: attachment.content,
+    })),
     receivedAt: new Date().toISOString(),
   };
 }

@@ -14,11 +14,7 @@ export type Dialect = (typeof DIALECTS)[number];
 export async function freshTarget(dialect: Dialect): Promise<DatabaseTarget> {
   if (dialect === "sqlite")
     return {
-      sqlitePath: join(
-        mkdtempSync(join(tmpdir(), "db-test-")),
-        "nested",
-        "app.db"
-      ),
+      sqlitePath: join(mkdtempSync(join(tmpdir(), "db-test-")), "nested", "app.db"),
     };
   const adminUrl = inject("postgresUrl");
   const name = `test_${randomBytes(6).toString("hex")}`;

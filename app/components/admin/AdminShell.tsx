@@ -27,7 +27,10 @@ export function AdminShell({ operator, title, children }: { operator: string | n
               <span className="text-sm text-slate-200" data-testid="admin-operator">
                 {operator}
               </span>
-              <button type="submit" className="rounded-md border border-white/60 px-3 py-1 text-sm font-semibold text-white hover:bg-white/10">
+              <button
+                type="submit"
+                className="rounded-md border border-white/60 px-3 py-1 text-sm font-semibold text-white hover:bg-white/10"
+              >
                 Wyloguj
               </button>
             </form>
@@ -45,7 +48,11 @@ export function AdminShell({ operator, title, children }: { operator: string | n
 export function Notice({ tone, children, testId }: { tone: "success" | "error"; children: ReactNode; testId?: string }) {
   const classes = tone === "success" ? "border-green-700 bg-green-50 text-green-900" : "border-red-700 bg-red-50 text-red-900";
   return (
-    <p role={tone === "error" ? "alert" : "status"} className={`mt-4 rounded-md border-l-4 px-4 py-3 font-semibold ${classes}`} data-testid={testId}>
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={`mt-4 rounded-md border-l-4 px-4 py-3 font-semibold ${classes}`}
+      data-testid={testId}
+    >
       {children}
     </p>
   );
@@ -55,9 +62,11 @@ export function Notice({ tone, children, testId }: { tone: "success" | "error"; 
 export function AdminErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? "Nie ma takiej strony ani zamówienia" : status === 403 ? "Odmowa: formularz wysłano spoza panelu" : "Wystąpił błąd";
+  const title =
+    status === 404 ? "Nie ma takiej strony ani zamówienia" : status === 403 ? "Odmowa: formularz wysłano spoza panelu" : "Wystąpił błąd";
   // A form refused before it was read (too large, or of a shape no page sends) says why, in its Polish first line.
-  const reason = isRouteErrorResponse(error) && (status === 400 || status === 413) && typeof error.data === "string" ? error.data.split("\n")[0] : null;
+  const reason =
+    isRouteErrorResponse(error) && (status === 400 || status === 413) && typeof error.data === "string" ? error.data.split("\n")[0] : null;
   return (
     <AdminShell operator={null} title={title}>
       {reason ? <p className="mt-4">{reason}</p> : null}

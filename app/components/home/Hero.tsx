@@ -18,7 +18,9 @@ export function Hero() {
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-14 pt-10 md:grid-cols-[1.15fr_1fr] md:pb-20 md:pt-16">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-orange-700">{t("hero.eyebrow")}</p>
-          <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-4xl lg:text-[2.75rem]">{t("heading")}</h1>
+          <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-4xl lg:text-[2.75rem]">
+            {t("heading")}
+          </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">{t("hero.subtitle")}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Link to="#service-tile" className="btn-primary px-6 py-3 text-base" data-testid="hero-service">
@@ -37,7 +39,15 @@ export function Hero() {
             ))}
           </ul>
         </div>
-        <img src="/images/hero-declaration.svg" width={560} height={440} alt={t("hero.imageAlt")} className="mx-auto h-auto w-full max-w-xs sm:max-w-md md:max-w-none" decoding="async" {...HIGH_FETCH_PRIORITY} />
+        <img
+          src="/images/hero-declaration.svg"
+          width={560}
+          height={440}
+          alt={t("hero.imageAlt")}
+          className="mx-auto h-auto w-full max-w-xs sm:max-w-md md:max-w-none"
+          decoding="async"
+          {...HIGH_FETCH_PRIORITY}
+        />
       </div>
     </div>
   );

@@ -9,7 +9,10 @@ export function HowItWorks() {
       <ol className="grid gap-6 md:grid-cols-3">
         {copyList<TitledText>(t, "howItWorks.steps").map((step, index) => (
           <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-blue-900 text-lg font-bold text-white">
+            <span
+              aria-hidden="true"
+              className="flex h-10 w-10 items-center justify-center rounded-full bg-blue-900 text-lg font-bold text-white"
+            >
               {index + 1}
             </span>
             <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>

@@ -20,7 +20,15 @@ export function RentalInfo() {
             ))}
           </ul>
         </div>
-        <img src="/images/eviction-address.svg" width={480} height={360} alt={t("rentalInfo.imageAlt")} loading="lazy" decoding="async" className="mx-auto h-auto w-full max-w-md rounded-3xl" />
+        <img
+          src="/images/eviction-address.svg"
+          width={480}
+          height={360}
+          alt={t("rentalInfo.imageAlt")}
+          loading="lazy"
+          decoding="async"
+          className="mx-auto h-auto w-full max-w-md rounded-3xl"
+        />
       </div>
     </Section>
   );

@@ -2,7 +2,16 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { CheckboxField, ErrorSummary, FIELD_ID_PREFIX, NetworkErrorAlert, SelectField, TextareaField, TextField, type SummaryItem } from "~/components/forms";
+import {
+  CheckboxField,
+  ErrorSummary,
+  FIELD_ID_PREFIX,
+  NetworkErrorAlert,
+  SelectField,
+  TextareaField,
+  TextField,
+  type SummaryItem,
+} from "~/components/forms";
 import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";
 import { useHydrated } from "~/components/use-hydrated";
@@ -114,7 +123,8 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
 
   const required = (label: string) => (variant.markRequired ? `${label} *` : label);
   // The price is part of the choice (PRODUCT.md; spec section 2 shows it in variant 2).
-  const typeLabel = (type: DeclarationType) => t("form.typeOptionWithPrice", { name: t(`common:products.${type}.name`), price: prices[type] });
+  const typeLabel = (type: DeclarationType) =>
+    t("form.typeOptionWithPrice", { name: t(`common:products.${type}.name`), price: prices[type] });
   // A message about the whole form (none of it could be read) stands even when no field has one.
   const serverIntro = state?.formErrorKey && (summary.length > 0 || !state.reply) ? t(state.formErrorKey) : null;
   const previewBusy = busy === "preview";
@@ -147,12 +157,23 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
         <SelectField
           field={fields[variant.names.declarationType]}
           label={required(t("form.declarationType"))}
-          hint={dispatchDates ? t("form.dispatchHint", { regular: dispatchDates.regular.withWaiver, notarized: dispatchDates.notarized.withWaiver }) : undefined}
+          hint={
+            dispatchDates
+              ? t("form.dispatchHint", { regular: dispatchDates.regular.withWaiver, notarized: dispatchDates.notarized.withWaiver })
+              : undefined
+          }
           options={DECLARATION_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))}
         />
-        {variant.hasLandlordName ? <TextField field={fields.landlordName} label={required(t("form.landlordName"))} autoComplete="off" /> : null}
+        {variant.hasLandlordName ? (
+          <TextField field={fields.landlordName} label={required(t("form.landlordName"))} autoComplete="off" />
+        ) : null}
         <TextField field={fields.tenantName} label={required(t("form.tenantName"))} hint={t("form.tenantNameHint")} autoComplete="name" />
-        <TextField field={fields.tenantNameOriginal} label={t("form.tenantNameOriginal")} hint={t("form.tenantNameOriginalHint")} autoComplete="off" />
+        <TextField
+          field={fields.tenantNameOriginal}
+          label={t("form.tenantNameOriginal")}
+          hint={t("form.tenantNameOriginalHint")}
+          autoComplete="off"
+        />
         <TextareaField field={fields.coResidents} label={t("form.coResidents")} hint={t("form.coResidentsHint")} rows={3} />
         {variant.hasStartDate ? (
           <div>
@@ -165,13 +186,24 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
         ) : null}
         <div className="grid gap-6 sm:grid-cols-2">
           <TextField field={fields.email} label={required(t("form.email"))} type="email" autoComplete="email" />
-          <TextField field={fields[variant.names.phone]} label={required(t("form.phone"))} hint={t("form.phoneHint")} type="tel" autoComplete="tel" />
+          <TextField
+            field={fields[variant.names.phone]}
+            label={required(t("form.phone"))}
+            hint={t("form.phoneHint")}
+            type="tel"
+            autoComplete="tel"
+          />
         </div>
         <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
           <legend className="px-1 text-lg font-bold text-slate-900">{t("form.propertyHeading")}</legend>
           <TextField field={fields.propertyAddress} label={required(t("form.propertyAddress"))} autoComplete="off" />
           <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-            <TextField field={fields.propertyPostalCode} label={required(t("form.propertyPostalCode"))} placeholder="XX-XXX" autoComplete="off" />
+            <TextField
+              field={fields.propertyPostalCode}
+              label={required(t("form.propertyPostalCode"))}
+              placeholder="XX-XXX"
+              autoComplete="off"
+            />
             <TextField field={fields.propertyCity} label={required(t("form.propertyCity"))} autoComplete="off" />
           </div>
         </fieldset>
@@ -180,22 +212,40 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
           <p className="text-sm text-slate-600">{t("form.mailingHint")}</p>
           <TextField field={fields.mailingAddress} label={required(t("form.mailingAddress"))} autoComplete="shipping address-line1" />
           <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-            <TextField field={fields.mailingPostalCode} label={required(t("form.mailingPostalCode"))} placeholder="XX-XXX" autoComplete="shipping postal-code" />
+            <TextField
+              field={fields.mailingPostalCode}
+              label={required(t("form.mailingPostalCode"))}
+              placeholder="XX-XXX"
+              autoComplete="shipping postal-code"
+            />
             <TextField field={fields.mailingCity} label={required(t("form.mailingCity"))} autoComplete="shipping address-level2" />
           </div>
         </fieldset>
-        {variant.hasAdditionalInfo ? <TextareaField field={fields.additionalInfo} label={t("form.additionalInfo")} hint={t("form.additionalInfoHint")} /> : null}
+        {variant.hasAdditionalInfo ? (
+          <TextareaField field={fields.additionalInfo} label={t("form.additionalInfo")} hint={t("form.additionalInfoHint")} />
+        ) : null}
         <CheckboxField
           field={fields.dataProcessingConsent}
           label={
             <>
-              <Trans t={t} i18nKey="form.dataProcessingConsent" components={{ privacyLink: <a href={pathFor("privacy", locale)} className="font-semibold text-blue-900 underline" /> }} />
+              <Trans
+                t={t}
+                i18nKey="form.dataProcessingConsent"
+                components={{ privacyLink: <a href={pathFor("privacy", locale)} className="font-semibold text-blue-900 underline" /> }}
+              />
               {variant.markRequired ? " *" : null}
             </>
           }
         />
         {startDate ? <LateDeliveryWarning late={late} startDate={startDate} locale={locale} /> : null}
-        <button type="submit" name="intent" value="preview" className="btn-primary w-full sm:w-auto" disabled={hydrated && busy !== null} aria-busy={previewBusy || undefined}>
+        <button
+          type="submit"
+          name="intent"
+          value="preview"
+          className="btn-primary w-full sm:w-auto"
+          disabled={hydrated && busy !== null}
+          aria-busy={previewBusy || undefined}
+        >
           {previewBusy ? t("form.generating") : t("form.preview")}
         </button>
       </Form>

@@ -21,13 +21,21 @@ export function LateDeliveryWarning({ late, startDate, locale, contactEmail }: L
     <div role="status" className="rounded-lg border-2 border-amber-500 bg-amber-50 p-4 text-slate-900" data-testid="late-delivery">
       <p className="font-bold">{t("common:lateDelivery.heading")}</p>
       {contactEmail ? (
-        <p className="mt-1 break-words">{t("common:lateDelivery.payment", { start, delivered: late.deliveredBy.label, email: contactEmail })}</p>
+        <p className="mt-1 break-words">
+          {t("common:lateDelivery.payment", { start, delivered: late.deliveredBy.label, email: contactEmail })}
+        </p>
       ) : (
         <>
           <p className="mt-1">{t("common:lateDelivery.text", { start, delivered: late.deliveredBy.label })}</p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {late.earlyStart ? <li>{t("common:lateDelivery.earlyStart", { date: late.earlyStart.label })}</li> : null}
-            {late.regular ? <li>{t(late.regular.withEarlyStart ? "common:lateDelivery.regularWithEarlyStart" : "common:lateDelivery.regular", { date: late.regular.label })}</li> : null}
+            {late.regular ? (
+              <li>
+                {t(late.regular.withEarlyStart ? "common:lateDelivery.regularWithEarlyStart" : "common:lateDelivery.regular", {
+                  date: late.regular.label,
+                })}
+              </li>
+            ) : null}
             <li>{t("common:lateDelivery.moveStart", { date: late.moveStartTo.label })}</li>
           </ul>
         </>

@@ -33,8 +33,10 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
   if (state && state.stage !== "networkError") shown.current = state;
   if (state?.stage === "preview") lastPreview.current = state;
   const view = shown.current;
-  const dispatchDates = page?.dispatchDates ?? (view?.stage === "form" || view?.stage === "preview" ? view.dispatchDates : undefined) ?? null;
-  const networkError = state?.stage === "networkError" ? t(state.intent === "accept" ? "errors.acceptNetwork" : variant.previewNetworkErrorKey) : null;
+  const dispatchDates =
+    page?.dispatchDates ?? (view?.stage === "form" || view?.stage === "preview" ? view.dispatchDates : undefined) ?? null;
+  const networkError =
+    state?.stage === "networkError" ? t(state.intent === "accept" ? "errors.acceptNetwork" : variant.previewNetworkErrorKey) : null;
 
   usePixelEvent(view?.stage === "preview" ? view.lead : view?.stage === "accepted" ? view.purchase : undefined, pixels);
   useEffect(() => {

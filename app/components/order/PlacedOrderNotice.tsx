@@ -9,7 +9,11 @@ import type { PlacedOrder } from "~/order/placed-order.server";
 export function PlacedOrderNotice({ order, isThisOrder = false }: { order: PlacedOrder; isThisOrder?: boolean }) {
   const { t } = useTranslation("order");
   return (
-    <section aria-labelledby="placed-order-heading" className="mb-8 rounded-lg border-2 border-green-700 bg-green-50 p-5" data-testid="placed-order">
+    <section
+      aria-labelledby="placed-order-heading"
+      className="mb-8 rounded-lg border-2 border-green-700 bg-green-50 p-5"
+      data-testid="placed-order"
+    >
       <h2 id="placed-order-heading" className="text-lg font-bold text-slate-900">
         {t("placed.heading", { number: order.number })}
       </h2>

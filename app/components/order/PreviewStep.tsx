@@ -36,7 +36,15 @@ type PreviewStepProps = {
 };
 
 /** Stage 2: the contract with the visitor's data, the two consents and the order button. */
-export function PreviewStep({ variant, preview, accepted, networkError, placedOrder, dispatchDates: allDispatchDates, locale }: PreviewStepProps) {
+export function PreviewStep({
+  variant,
+  preview,
+  accepted,
+  networkError,
+  placedOrder,
+  dispatchDates: allDispatchDates,
+  locale,
+}: PreviewStepProps) {
   const { t } = useTranslation("order");
   const { pathname } = useLocation();
   const hydrated = useHydrated();
@@ -94,7 +102,13 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
             <p id="contract-label" className="mt-6 font-semibold text-slate-900">
               {t("preview.contractLabel")}
             </p>
-            <div role="region" aria-labelledby="contract-label" tabIndex={0} className="mt-2 max-h-96 overflow-y-auto rounded-lg border border-slate-300 bg-slate-50 p-5" data-testid="contract">
+            <div
+              role="region"
+              aria-labelledby="contract-label"
+              tabIndex={0}
+              className="mt-2 max-h-96 overflow-y-auto rounded-lg border border-slate-300 bg-slate-50 p-5"
+              data-testid="contract"
+            >
               {contract}
             </div>
           </>
@@ -124,7 +138,13 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
             ))}
             <CheckboxField
               field={fields.acceptTerms}
-              label={<Trans t={t} i18nKey="preview.acceptTerms" components={{ termsLink: <a href={pathFor("terms", locale)} className="font-semibold text-blue-900 underline" /> }} />}
+              label={
+                <Trans
+                  t={t}
+                  i18nKey="preview.acceptTerms"
+                  components={{ termsLink: <a href={pathFor("terms", locale)} className="font-semibold text-blue-900 underline" /> }}
+                />
+              }
               onChange={(event) => setTermsAccepted(event.target.checked)}
             />
             <CheckboxField
@@ -147,7 +167,14 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
               >
                 {acceptBusy ? t("preview.processing") : t("preview.order")}
               </button>
-              <button type="submit" name="intent" value="edit" formNoValidate className="btn-secondary" disabled={hydrated && (busy !== null || acceptBusy)}>
+              <button
+                type="submit"
+                name="intent"
+                value="edit"
+                formNoValidate
+                className="btn-secondary"
+                disabled={hydrated && (busy !== null || acceptBusy)}
+              >
                 {t("preview.back")}
               </button>
             </div>
@@ -167,7 +194,10 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
 }
 
 function Heading({ level, children, headingRef: ref }: { level: 1 | 2; children: ReactNode; headingRef: RefObject<HTMLHeadingElement> }) {
-  const className = level === 1 ? "text-3xl font-bold tracking-tight text-slate-900 md:text-4xl outline-none" : "mt-2 text-2xl font-bold text-slate-900 outline-none";
+  const className =
+    level === 1
+      ? "text-3xl font-bold tracking-tight text-slate-900 md:text-4xl outline-none"
+      : "mt-2 text-2xl font-bold text-slate-900 outline-none";
   return level === 1 ? (
     <h1 ref={ref} tabIndex={-1} className={className}>
       {children}

@@ -42,7 +42,10 @@ export async function signIn(page: Page, email: string, password = OPERATOR_PASS
 }
 
 /** An order placed through the JSON API, in the customer's language. */
-export async function placeOrder(request: APIRequestContext, fields: { name: string; email?: string; phone?: string; locale?: string; earlyStart?: boolean }) {
+export async function placeOrder(
+  request: APIRequestContext,
+  fields: { name: string; email?: string; phone?: string; locale?: string; earlyStart?: boolean },
+) {
   const response = await request.post("/api/accept", {
     data: {
       imie_nazwisko_najemcy: fields.name,

@@ -19,7 +19,9 @@ export function receivedMail(): ReceivedMail[] {
   if (!directory) throw new Error("E2E_MAIL_DIR is not set");
   let files: string[];
   try {
-    files = readdirSync(directory).filter((file) => file.endsWith(".json")).sort();
+    files = readdirSync(directory)
+      .filter((file) => file.endsWith(".json"))
+      .sort();
   } catch {
     return [];
   }

@@ -19,8 +19,14 @@ export type StandInTransaction = {
 };
 
 /** How the stand-in treats the sessions of one order: decline it, or drop, double, forge or alter its notification. */
-export async function controlStandIn(orderNumber: string, rule: { decline?: boolean; notification?: "send" | "drop" | "twice" | "bad-sign" | "wrong-amount" }): Promise<void> {
-  const response = await fetch(`${standInUrl()}/__control`, { method: "POST", body: JSON.stringify({ sessionPrefix: `${orderNumber}-`, ...rule }) });
+export async function controlStandIn(
+  orderNumber: string,
+  rule: { decline?: boolean; notification?: "send" | "drop" | "twice" | "bad-sign" | "wrong-amount" },
+): Promise<void> {
+  const response = await fetch(`${standInUrl()}/__control`, {
+    method: "POST",
+    body: JSON.stringify({ sessionPrefix: `${orderNumber}-`, ...rule }),
+  });
   if (!response.ok) throw new Error(`stand-in control answered ${response.status}`);
 }
 
@@ -49,14 +55,20 @@ function withDatabase<T>(use: (db: Database.Database) => T): T {
 /** The order's payments as the e2e site stored them. */
 export function paymentsOf(orderNumber: string): Array<{ state: string; method: string; session_id: string }> {
   return withDatabase((db) =>
-    db.prepare("SELECT p.state, p.method, p.session_id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.number = ? ORDER BY p.id").all(orderNumber),
+    db
+      .prepare("SELECT p.state, p.method, p.session_id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.number = ? ORDER BY p.id")
+      .all(orderNumber),
   ) as Array<{ state: string; method: string; session_id: string }>;
 }
 
 /** Dates the order's attempts back, as if their notification had been lost minutes ago. */
 export function ageAttempts(orderNumber: string, minutes: number): void {
   const at = new Date(Date.now() - minutes * 60_000).toISOString();
-  withDatabase((db) => db.prepare("UPDATE payments SET created_at = ?, updated_at = ? WHERE order_id = (SELECT id FROM orders WHERE number = ?)").run(at, at, orderNumber));
+  withDatabase((db) =>
+    db
+      .prepare("UPDATE payments SET created_at = ?, updated_at = ? WHERE order_id = (SELECT id FROM orders WHERE number = ?)")
+      .run(at, at, orderNumber),
+  );
 }
 
 /** A port nobody listens on now, for a site process of the test's own. */

@@ -34,7 +34,8 @@ export const ALL_PAGES: PageCase[] = Object.entries(routeTable)
       pageId,
       locale,
       path: entry.paths[locale]!,
-      title: (entry.meta ?? "meta").split(".").reduce((node: any, key) => node?.[key], strings(locale, entry.namespace ?? pageId)).title as string,
+      title: (entry.meta ?? "meta").split(".").reduce((node: any, key) => node?.[key], strings(locale, entry.namespace ?? pageId))
+        .title as string,
     })),
   );
 

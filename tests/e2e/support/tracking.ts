@@ -84,7 +84,8 @@ export async function isolateFromInternet(context: BrowserContext, ownOrigin: st
       const url = route.request().url();
       thirdParty.push(url);
       if (url.startsWith("https://connect.facebook.net/")) return route.fulfill({ contentType: "text/javascript", body: FAKE_META_PIXEL });
-      if (url.startsWith("https://analytics.tiktok.com/")) return route.fulfill({ contentType: "text/javascript", body: FAKE_TIKTOK_PIXEL });
+      if (url.startsWith("https://analytics.tiktok.com/"))
+        return route.fulfill({ contentType: "text/javascript", body: FAKE_TIKTOK_PIXEL });
       return route.abort();
     },
   );
@@ -129,7 +130,9 @@ export async function chooseConsent(page: Page, choice: "accept" | "reject", jav
   const runsApp = javaScriptEnabled && (await page.evaluate(() => "__remixContext" in window));
   if (runsApp) await expect(page.locator('[data-testid="cookie-banner"] input[name="js"]')).toHaveCount(1);
   // The banner closes at once in the app; the choice is stored when the POST answers.
-  const stored = page.waitForResponse((response) => new URL(response.url()).pathname === "/consent" && response.request().method() === "POST");
+  const stored = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/consent" && response.request().method() === "POST",
+  );
   await page.getByTestId("cookie-banner").getByRole("button", { name: banner[choice], exact: true }).click();
   await stored;
   await expect(page.getByTestId("cookie-banner")).toHaveCount(0);

@@ -1,0 +1,17 @@
+import type { TFunction } from "i18next";
+import { formatPrice } from "~/config/products";
+import type { Locale } from "~/i18n/locales";
+
+/** The deadline's reason, a standard one in the customer's language, or the operator's words as typed. */
+export function cancellationReason(t: TFunction, facts: Record<string, unknown>): string {
+  if (facts.reason === "unpaid" || !facts.reason) return t("cancelled.unpaid");
+  const standard = typeof facts.reasonCode === "string" && facts.reasonCode !== "own";
+  return t("cancelled.reason", { reason: standard ? t(`cancelled.reasons.${facts.reasonCode}`) : String(facts.reason) });
+}
+
+/** A refund already sent online is said as done, with its amount; otherwise the promise to refund a booked payment. */
+export function refundSentence(t: TFunction, facts: Record<string, unknown>, locale: Locale): string {
+  return typeof facts.refundedGrosze === "number"
+    ? t("cancelled.refunded", { amount: formatPrice(facts.refundedGrosze, locale) })
+    : t("cancelled.refund");
+}

@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { handleOrderForm } from "./form-action.server";
+import { acceptFields, FORM, NOW, post, previewOf } from "./form-action.test-support";
+import { STANDARD_VARIANT } from "./variants";
+
+describe.each(DIALECTS)("control characters and odd form shapes on %s", (dialect) => {
+  let own: AppDatabase;
+  beforeEach(async () => {
+    own = await openDatabase(await freshTarget(dialect));
+  });
+  afterEach(() => own.destroy());
+  const runOn = (request: Request) =>
+    handleOrderForm(request, { variant: STANDARD_VARIANT, locale: "pl", db: own, now: NOW, report: () => undefined });
+  const ordersIn = async () =>
+    Number(
+      (
+        await own
+          .selectFrom("orders")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("answers an accept whose hidden fields came back with a NUL or a bidi override with the form, the message and every value", async () => {
+    const preview = previewOf(await runOn(post({ ...FORM, intent: "preview" })));
+    for (const [field, value] of [
+      ["tenantName", "Jan\u0000Kowalski"],
+      ["mailingCity", "Warszawa\r\nBcc: evil@example.com"],
+      ["landlordName", "\u202eakwoN annA"],
+    ] as const) {
+      const outcome = await runOn(post({ ...acceptFields(preview), [field]: value }));
+      expect(outcome.kind, field).toBe("invalid");
+      if (outcome.kind !== "invalid" || outcome.state.stage !== "form") throw new Error("expected the form");
+      expect(outcome.state.values[field]).toBe(value);
+      expect(outcome.state.values.email).toBe(FORM.email);
+      expect(outcome.state.reply?.error).toEqual({ [field]: ["order:validation.controlCharacters"] });
+    }
+    expect(await ordersIn()).toBe(0);
+  });
+
+  it("answers field names nested thousands deep, or too many fields, with the empty form and a message, never a stack overflow", async () => {
+    for (const name of [`${"a.".repeat(5000)}a`, `a${"[0]".repeat(5000)}`]) {
+      const outcome = await runOn(post({}, { body: `${new URLSearchParams({ ...FORM, intent: "preview" })}&${name}=1` }));
+      expect(outcome).toMatchObject({ kind: "invalid", state: { stage: "form", values: {}, formErrorKey: "errors.formShape" } });
+    }
+    const many = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`extra${i}`, "x"]));
+    expect(await runOn(post({ ...FORM, ...many, intent: "preview" }))).toMatchObject({
+      kind: "invalid",
+      state: { formErrorKey: "errors.formShape" },
+    });
+  });
+});
