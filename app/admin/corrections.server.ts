@@ -84,6 +84,7 @@ export function correctCustomerData(
         search_text: orderSearchText({
           number: order.number,
           tenant_name: data.tenantName,
+          tenant_name_original: order.tenant_name_original,
           landlord_name: data.landlordName,
           email: data.email,
           phone: data.phone,

@@ -144,6 +144,7 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
             search_text: orderSearchText({
               number,
               tenant_name: details.tenantName,
+              tenant_name_original: details.tenantNameOriginal,
               landlord_name: details.landlordName,
               email: details.email,
               phone: details.phone,

@@ -13,7 +13,7 @@ export async function fillMissingSearchText(db: AppDatabase): Promise<number> {
   for (;;) {
     const rows = await db
       .selectFrom("orders")
-      .select(["id", "number", "tenant_name", "landlord_name", "email", "phone"])
+      .select(["id", "number", "tenant_name", "tenant_name_original", "landlord_name", "email", "phone"])
       .where("search_text", "is", null)
       .orderBy("id")
       .limit(BATCH)

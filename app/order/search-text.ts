@@ -39,7 +39,15 @@ export function phoneDigits(text: string): string | null {
 }
 
 /** The fields an order is found by; null fields (an anonymised order) are left out. */
-export type SearchableOrder = { number: string; tenant_name: string; email: string; phone: string; landlord_name?: string | null };
+export type SearchableOrder = {
+  number: string;
+  tenant_name: string;
+  email: string;
+  phone: string;
+  landlord_name?: string | null;
+  /** The name in its original script (Cyrillic, say), which operators type too. */
+  tenant_name_original?: string | null;
+};
 
 /**
  * The stored search column: each field folded, one per line, and the phone's digits as typed
@@ -47,7 +55,7 @@ export type SearchableOrder = { number: string; tenant_name: string; email: stri
  * line break (it is refused), so no match spans two fields.
  */
 export function orderSearchText(order: SearchableOrder): string {
-  const fields = [order.number, order.tenant_name, order.landlord_name ?? "", order.email, order.phone];
+  const fields = [order.number, order.tenant_name, order.tenant_name_original ?? "", order.landlord_name ?? "", order.email, order.phone];
   const digits = order.phone.replace(/\D/g, "").replace(/^00/, "");
   return [...fields.map(foldForSearch), digits].filter(Boolean).join("\n");
 }

@@ -44,11 +44,12 @@ export async function signIn(page: Page, email: string, password = OPERATOR_PASS
 /** An order placed through the JSON API, in the customer's language. */
 export async function placeOrder(
   request: APIRequestContext,
-  fields: { name: string; email?: string; phone?: string; locale?: string; earlyStart?: boolean },
+  fields: { name: string; originalName?: string; email?: string; phone?: string; locale?: string; earlyStart?: boolean },
 ) {
   const response = await request.post("/api/accept", {
     data: {
       imie_nazwisko_najemcy: fields.name,
+      ...(fields.originalName ? { imie_nazwisko_najemcy_oryginalne: fields.originalName } : {}),
       email: fields.email ?? "klient@example.com",
       telefon: fields.phone ?? "600100200",
       adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
