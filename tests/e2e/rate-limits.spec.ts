@@ -13,12 +13,14 @@ const port = ownSitePort(20);
 const base = `http://127.0.0.1:${port}`;
 let site: ChildProcess;
 
-test.beforeAll(async () => {
+// Only the no-js project runs these server-side checks; the js project must not start a second site on the same port.
+test.beforeAll(async ({}, testInfo) => {
+  test.skip(testInfo.project.name === "js", "a server-side behaviour: once is enough");
   site = startOwnSite(port);
-  await waitUntilUp(port);
+  await waitUntilUp(port, site);
 });
 test.afterAll(async () => {
-  await stopOwnSite(site, "SIGTERM");
+  if (site) await stopOwnSite(site, "SIGTERM");
 });
 
 test("past 30 POSTs a minute: 429 with Retry-After, a page in the path's language or JSON for the API; pages still load", async ({
