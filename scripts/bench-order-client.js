@@ -4,21 +4,26 @@
 // JavaScript sends: the details form POST (the preview page), then the accept POST with the
 // preview's token and hidden fields (a 303 to the payment page).
 // Usage: node scripts/bench-order-client.js '<json>' with
-//   { "base": "http://127.0.0.1:3702", "mode": "open", "rate": 50, "count": 500 }   a new order every 1/rate s
-//   { "base": ..., "mode": "closed", "concurrency": 16, "seconds": 10 }             back to back: the saturation
-//   { "base": ..., "mode": "sequential", "count": 100 }                             one at a time: the cost per order
+//   { "bases": ["http://127.0.0.1:3702"], "mode": "open", "rate": 50, "count": 500 }   a new order every 1/rate s
+//   { "bases": [...], "mode": "closed", "concurrency": 16, "seconds": 10 }               back to back: the saturation
+//   { "bases": [...], "mode": "sequential", "count": 100 }                               one at a time: the cost per order
+// With several bases (instances behind one database), order i goes to bases[i % n], as a
+// round-robin load balancer would send it; its preview and its accept go to the same instance.
 // Prints one JSON line: { preview: [ms], accept: [ms], failures: [message], seconds }.
 const options = JSON.parse(process.argv[2] ?? "{}");
-const url = `${options.base}/zamowienie-oswiadczenia`;
+const urls = options.bases.map((base) => `${base}/zamowienie-oswiadczenia`);
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
-const tag = `${process.pid}`;
+
+// A name as in a passport, in Latin letters (digits are refused): 0 → "a", 27 → "bb".
+const lettersOf = (number) => (number < 26 ? "" : lettersOf(Math.floor(number / 26) - 1)) + String.fromCharCode(97 + (number % 26));
+const tag = lettersOf(process.pid);
 
 function orderForm(i) {
   const start = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   return new URLSearchParams({
     declarationType: i % 2 ? "regular" : "notarized",
     landlordName: "Anna Nowak",
-    tenantName: `Bench ${tag} ${i}`,
+    tenantName: `Bench ${tag} ${lettersOf(i)}`,
     startDate: start,
     email: "bench@example.com",
     phone: "600100200",
@@ -42,6 +47,7 @@ const timings = { preview: [], accept: [] };
 const failures = [];
 
 async function oneOrder(i) {
+  const url = urls[i % urls.length];
   let started = performance.now();
   const preview = await fetch(url, { method: "POST", headers: FORM, body: orderForm(i), redirect: "manual" });
   const html = await preview.text();
