@@ -17,11 +17,11 @@ import { createInterface } from "node:readline";
 const ORDER_PATH = "/zamowienie-oswiadczenia";
 const BURST = { rate: 50, count: 500 };
 
-const percentile = (values, fraction) =>
+export const percentile = (values, fraction) =>
   values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * fraction))] : NaN;
-const ms = (value) => `${value < 100 ? value.toFixed(1) : value.toFixed(0)} ms`;
+export const ms = (value) => `${value < 100 ? value.toFixed(1) : value.toFixed(0)} ms`;
 
-function startServer(port, directory) {
+export function startServer(port, directory, extraEnv = {}) {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["./build/index.js"], {
     env: {
@@ -33,6 +33,7 @@ function startServer(port, directory) {
       RATE_LIMIT_DISABLED: "1",
       DATABASE_PATH: join(directory, "bench.db"),
       MAIL_DIR: join(directory, "mail"),
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -55,11 +56,17 @@ function startServer(port, directory) {
       const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
       return (Number(fields[11]) + Number(fields[12])) / 100;
     },
-    stop: () => server.kill("SIGTERM"),
+    /** Resolves once the process has exited, so what it used (a database, say) can be stopped after it. */
+    stop: () =>
+      new Promise((resolve) => {
+        if (server.exitCode !== null || server.signalCode !== null) return resolve();
+        server.once("exit", resolve);
+        server.kill("SIGTERM");
+      }),
   };
 }
 
-async function waitForServer(base) {
+export async function waitForServer(base) {
   for (let attempt = 0; attempt < 240; attempt++) {
     try {
       if ((await fetch(`${base}/robots.txt`)).ok) return;
@@ -69,7 +76,7 @@ async function waitForServer(base) {
   throw new Error("server did not start");
 }
 
-function runClient(options) {
+export function runClient(options) {
   return new Promise((resolve, reject) => {
     const client = spawn(process.execPath, ["scripts/bench-order-client.js", JSON.stringify(options)], {
       stdio: ["ignore", "pipe", "inherit"],
@@ -92,7 +99,7 @@ export async function benchOrders({ port, row }) {
   try {
     await waitForServer(server.base);
     const burst = async (name) => {
-      const result = await runClient({ base: server.base, mode: "open", ...BURST });
+      const result = await runClient({ bases: [server.base], mode: "open", ...BURST });
       const accept = percentile(result.accept, 0.99);
       const measured = `accept p50 ${ms(percentile(result.accept, 0.5))} p99 ${ms(accept)}, preview p99 ${ms(percentile(result.preview, 0.99))}`;
       row(`orders 50/s, ${name}`, "accept p99 <= 50 ms", measured, accept <= 50 && result.failures.length === 0);
@@ -125,7 +132,7 @@ export async function benchOrders({ port, row }) {
     server.serverTimes.preview.length = 0;
     server.serverTimes.accept.length = 0;
     const cpuBefore = server.cpuSeconds();
-    const sequential = await runClient({ base: server.base, mode: "sequential", count: 100 });
+    const sequential = await runClient({ bases: [server.base], mode: "sequential", count: 100 });
     await waitForEmails(server, beforeSequential + sequential.accept.length * 2, 60_000);
     const cpuPerOrder = ((server.cpuSeconds() - cpuBefore) * 1000) / sequential.accept.length;
     const preview = percentile(server.serverTimes.preview, 0.5);
@@ -145,7 +152,7 @@ export async function benchOrders({ port, row }) {
       true,
     );
 
-    const closed = await runClient({ base: server.base, mode: "closed", concurrency: 16, seconds: 10 });
+    const closed = await runClient({ bases: [server.base], mode: "closed", concurrency: 16, seconds: 10 });
     const perSecond = closed.accept.length / closed.seconds;
     row(
       "orders: saturation, one process",
