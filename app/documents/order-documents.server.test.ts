@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { pdfTextOf as textOf } from "../../tests/support/pdf-text";
+import { pdfPageLinesOf, pdfTextOf as textOf } from "../../tests/support/pdf-text";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { getFixedT } from "~/i18n/i18n.server";
@@ -59,6 +59,47 @@ describe("the order's PDFs", () => {
     const total = Number(/Сторінка 1 \/ (\d+)/.exec(text)?.[1]);
     expect(total).toBeGreaterThanOrEqual(2);
     expect(text).toContain(`Сторінка ${total} / ${total}`);
+  });
+
+  it("the Polish agreement with long names and addresses ends no page with a heading", async () => {
+    const t = await getFixedT("pl", "mail");
+    const coResidents = [
+      "Aleksandra Wiśniewska-Kowalczyk",
+      "Bartłomiej Brzęczyszczykiewicz",
+      "Katarzyna Nowakowska-Zielińska",
+      "Przemysław Szczepański",
+      "Zofia Wróblewska",
+    ];
+    const stranded: string[] = [];
+    // Each co-resident moves the text below by part of a line, the landlord's line by a whole one:
+    // across the sweep the later headings pass a page's foot.
+    for (const landlordName of ["Krzysztof Andrzej Wiśniewski-Kowalczyk", null])
+      for (let count = 0; count <= coResidents.length; count++) {
+        const { order } = await acceptOrder(db, {
+          details: {
+            ...details,
+            tenantName: "Jan Kowalski",
+            coResidents: coResidents.slice(0, count),
+            landlordName,
+            propertyAddress:
+              "ul. Księcia Bogusława X 15/3 (wejście od podwórza, klatka B, domofon 35), 70-001 Szczecin, zachodniopomorskie",
+            mailingAddress: "ul. Generała Władysława Andersa 123 lok. 45 (proszę dzwonić domofonem 45), 00-001 Warszawa, mazowieckie",
+          },
+          variant: "standard",
+          channel: "form",
+          locale: "pl",
+          idempotencyKey: `long-${count}-${landlordName ?? "none"}`,
+          dataProcessingConsentAt: new Date(),
+          now: new Date(),
+        });
+        const pages = await pdfPageLinesOf(await agreementPdf(order, PLACEHOLDER_COMPANY, t));
+        for (const [index, lines] of pages.entries()) {
+          const last = lines.filter((line) => !line.startsWith("Strona ")).at(-1) ?? "";
+          if (/^§\d+\. /.test(last) || last === t("pdf.consents"))
+            stranded.push(`${count} co-residents, ${landlordName ? "a" : "no"} landlord, page ${index + 1}: ${last}`);
+        }
+      }
+    expect(stranded).toEqual([]);
   });
 
   it("reads the stored text back into its sections without rewording it", () => {
