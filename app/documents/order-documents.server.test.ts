@@ -5,11 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pdfPageLinesOf, pdfTextOf as textOf } from "../../tests/support/pdf-text";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { getFixedT } from "~/i18n/i18n.server";
+import { fixedT, getFixedT } from "~/i18n/i18n.server";
+import type { Locale } from "~/i18n/locales";
+import { legalText } from "~/legal/legal-document";
+import { legalValuesOf } from "~/legal/legal-values";
 import { CONTRACT_VERSION } from "~/order/contract";
 import { acceptOrder } from "~/order/order.server";
 import type { OrderDetails } from "~/order/schema";
-import { agreementPdf, confirmationAttachments, sectionsOfStoredText } from "./order-documents.server";
+import { agreementPdf, confirmationAttachments, sectionsOfStoredText, termsPdf } from "./order-documents.server";
 
 const details: OrderDetails = {
   declarationType: "notarized",
@@ -136,6 +139,42 @@ describe("the order's PDFs", () => {
     expect(agreement).toContain("nie zgłoszono");
     expect(terms).toContain("Regulamin");
     expect(terms).toContain(PLACEHOLDER_COMPANY.krs);
+    // The terms send the reader to the form as a separate attachment: the same e-mail carries it.
+    expect((terms ?? "").replace(/\s+/g, "")).toContain("osobnyzałącznik(plikPDF)doe-mailapotwierdzającegoZamówienie");
     expect(withdrawal).toContain(PLACEHOLDER_COMPANY.legalName);
+  });
+});
+
+describe("the terms PDF", () => {
+  /** Lines wrap anywhere in a PDF, even after a hyphen: compared without whitespace. */
+  const squeezed = (text: string) => text.replace(/\s+/g, "");
+  /** The parts that are missing, or out of order, in the text. */
+  function notInOrder(text: string, parts: string[]): string[] {
+    let from = 0;
+    return parts.filter((part) => {
+      const at = squeezed(text).indexOf(squeezed(part), from);
+      if (at < 0) return true;
+      from = at + squeezed(part).length;
+      return false;
+    });
+  }
+  const termsOf = (locale: Locale) => legalText(fixedT(locale, "terms"), "terms", legalValuesOf(PLACEHOLDER_COMPANY, locale));
+  /** § 6(2): how to withdraw, and where the model form is. */
+  const withdrawalClause = (locale: Locale) => `2. ${termsOf(locale).sections[5]?.items[1]}`;
+
+  it("refers to the model withdrawal form as the separate attachment it is", async () => {
+    const text = await textOf(await termsPdf("en", PLACEHOLDER_COMPANY, fixedT("en", "mail")));
+    expect(squeezed(text)).toContain(
+      squeezed("the Provider also sends it as a separate attachment (PDF file) to the e-mail confirming the Order"),
+    );
+    expect(text).not.toMatch(/at the end of these Terms|na końcu Regulaminu/);
+  });
+
+  it("in Polish refers to it the same way", async () => {
+    const t = fixedT("pl", "mail");
+    const text = await textOf(await termsPdf("pl", PLACEHOLDER_COMPANY, t));
+    expect(notInOrder(text, [termsOf("pl").title, termsOf("pl").sections[0]?.label ?? "", withdrawalClause("pl")])).toEqual([]);
+    expect(squeezed(text)).toContain(squeezed("osobny załącznik (plik PDF) do e-maila potwierdzającego Zamówienie"));
+    expect(text).not.toMatch(/na końcu Regulaminu/);
   });
 });
