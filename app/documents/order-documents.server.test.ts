@@ -162,19 +162,46 @@ describe("the terms PDF", () => {
   /** § 6(2): how to withdraw, and where the model form is. */
   const withdrawalClause = (locale: Locale) => `2. ${termsOf(locale).sections[5]?.items[1]}`;
 
-  it("refers to the model withdrawal form as the separate attachment it is", async () => {
+  it.each(["en", "uk", "ru"] as const)(
+    "in %s is a translation that says it only informs, followed by the binding Polish text",
+    async (locale) => {
+      const t = fixedT(locale, "mail");
+      const text = await textOf(await termsPdf(locale, PLACEHOLDER_COMPANY, t));
+      const translated = termsOf(locale);
+      const polish = termsOf("pl");
+      expect(
+        notInOrder(text, [
+          translated.title,
+          t("pdf.termsTranslationNote"),
+          translated.sections[0]?.label ?? "",
+          withdrawalClause(locale),
+          t("pdf.termsBinding"),
+          polish.title,
+          polish.sections[0]?.label ?? "",
+          withdrawalClause("pl"),
+          polish.sections[8]?.label ?? "",
+        ]),
+      ).toEqual([]);
+    },
+  );
+
+  it("refers to the model withdrawal form as the separate attachment it is, in English and in the binding Polish text", async () => {
     const text = await textOf(await termsPdf("en", PLACEHOLDER_COMPANY, fixedT("en", "mail")));
     expect(squeezed(text)).toContain(
       squeezed("the Provider also sends it as a separate attachment (PDF file) to the e-mail confirming the Order"),
     );
+    expect(squeezed(text)).toContain(squeezed("przesyła go także jako osobny załącznik (plik PDF) do e-maila potwierdzającego Zamówienie"));
     expect(text).not.toMatch(/at the end of these Terms|na końcu Regulaminu/);
   });
 
-  it("in Polish refers to it the same way", async () => {
+  it("in Polish is the Polish text alone", async () => {
     const t = fixedT("pl", "mail");
     const text = await textOf(await termsPdf("pl", PLACEHOLDER_COMPANY, t));
     expect(notInOrder(text, [termsOf("pl").title, termsOf("pl").sections[0]?.label ?? "", withdrawalClause("pl")])).toEqual([]);
     expect(squeezed(text)).toContain(squeezed("osobny załącznik (plik PDF) do e-maila potwierdzającego Zamówienie"));
-    expect(text).not.toMatch(/na końcu Regulaminu/);
+    expect(text.split(termsOf("pl").sections[0]?.label ?? "")).toHaveLength(2);
+    expect(text).not.toContain(t("pdf.termsBinding"));
+    expect(text).not.toContain(t("pdf.termsTranslationNote"));
+    expect(text).not.toContain(termsOf("en").sections[0]?.label ?? "");
   });
 });
