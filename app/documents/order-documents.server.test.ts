@@ -2,14 +2,17 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { pdfTextOf as textOf } from "../../tests/support/pdf-text";
+import { pdfPageLinesOf, pdfTextOf as textOf } from "../../tests/support/pdf-text";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { getFixedT } from "~/i18n/i18n.server";
+import { fixedT, getFixedT } from "~/i18n/i18n.server";
+import type { Locale } from "~/i18n/locales";
+import { legalText } from "~/legal/legal-document";
+import { legalValuesOf } from "~/legal/legal-values";
 import { CONTRACT_VERSION } from "~/order/contract";
 import { acceptOrder } from "~/order/order.server";
 import type { OrderDetails } from "~/order/schema";
-import { agreementPdf, confirmationAttachments, sectionsOfStoredText } from "./order-documents.server";
+import { agreementPdf, confirmationAttachments, sectionsOfStoredText, termsPdf } from "./order-documents.server";
 
 const details: OrderDetails = {
   declarationType: "notarized",
@@ -61,6 +64,47 @@ describe("the order's PDFs", () => {
     expect(text).toContain(`Сторінка ${total} / ${total}`);
   });
 
+  it("the Polish agreement with long names and addresses ends no page with a heading", async () => {
+    const t = await getFixedT("pl", "mail");
+    const coResidents = [
+      "Aleksandra Wiśniewska-Kowalczyk",
+      "Bartłomiej Brzęczyszczykiewicz",
+      "Katarzyna Nowakowska-Zielińska",
+      "Przemysław Szczepański",
+      "Zofia Wróblewska",
+    ];
+    const stranded: string[] = [];
+    // Each co-resident moves the text below by part of a line, the landlord's line by a whole one:
+    // across the sweep the later headings pass a page's foot.
+    for (const landlordName of ["Krzysztof Andrzej Wiśniewski-Kowalczyk", null])
+      for (let count = 0; count <= coResidents.length; count++) {
+        const { order } = await acceptOrder(db, {
+          details: {
+            ...details,
+            tenantName: "Jan Kowalski",
+            coResidents: coResidents.slice(0, count),
+            landlordName,
+            propertyAddress:
+              "ul. Księcia Bogusława X 15/3 (wejście od podwórza, klatka B, domofon 35), 70-001 Szczecin, zachodniopomorskie",
+            mailingAddress: "ul. Generała Władysława Andersa 123 lok. 45 (proszę dzwonić domofonem 45), 00-001 Warszawa, mazowieckie",
+          },
+          variant: "standard",
+          channel: "form",
+          locale: "pl",
+          idempotencyKey: `long-${count}-${landlordName ?? "none"}`,
+          dataProcessingConsentAt: new Date(),
+          now: new Date(),
+        });
+        const pages = await pdfPageLinesOf(await agreementPdf(order, PLACEHOLDER_COMPANY, t));
+        for (const [index, lines] of pages.entries()) {
+          const last = lines.filter((line) => !line.startsWith("Strona ")).at(-1) ?? "";
+          if (/^§\d+\. /.test(last) || last === t("pdf.consents"))
+            stranded.push(`${count} co-residents, ${landlordName ? "a" : "no"} landlord, page ${index + 1}: ${last}`);
+        }
+      }
+    expect(stranded).toEqual([]);
+  });
+
   it("reads the stored text back into its sections without rewording it", () => {
     const parsed = sectionsOfStoredText(
       "Title\n\nSzczecin, 1 grudnia 2026\n\n§1. Strony\nZamawiający: Jan\nE-mail: j@example.com\n\n§2. Przedmiot\nTekst",
@@ -95,6 +139,69 @@ describe("the order's PDFs", () => {
     expect(agreement).toContain("nie zgłoszono");
     expect(terms).toContain("Regulamin");
     expect(terms).toContain(PLACEHOLDER_COMPANY.krs);
+    // The terms send the reader to the form as a separate attachment: the same e-mail carries it.
+    expect((terms ?? "").replace(/\s+/g, "")).toContain("osobnyzałącznik(plikPDF)doe-mailapotwierdzającegoZamówienie");
     expect(withdrawal).toContain(PLACEHOLDER_COMPANY.legalName);
+  });
+});
+
+describe("the terms PDF", () => {
+  /** Lines wrap anywhere in a PDF, even after a hyphen: compared without whitespace. */
+  const squeezed = (text: string) => text.replace(/\s+/g, "");
+  /** The parts that are missing, or out of order, in the text. */
+  function notInOrder(text: string, parts: string[]): string[] {
+    let from = 0;
+    return parts.filter((part) => {
+      const at = squeezed(text).indexOf(squeezed(part), from);
+      if (at < 0) return true;
+      from = at + squeezed(part).length;
+      return false;
+    });
+  }
+  const termsOf = (locale: Locale) => legalText(fixedT(locale, "terms"), "terms", legalValuesOf(PLACEHOLDER_COMPANY, locale));
+  /** § 6(2): how to withdraw, and where the model form is. */
+  const withdrawalClause = (locale: Locale) => `2. ${termsOf(locale).sections[5]?.items[1]}`;
+
+  it.each(["en", "uk", "ru"] as const)(
+    "in %s is a translation that says it only informs, followed by the binding Polish text",
+    async (locale) => {
+      const t = fixedT(locale, "mail");
+      const text = await textOf(await termsPdf(locale, PLACEHOLDER_COMPANY, t));
+      const translated = termsOf(locale);
+      const polish = termsOf("pl");
+      expect(
+        notInOrder(text, [
+          translated.title,
+          t("pdf.termsTranslationNote"),
+          translated.sections[0]?.label ?? "",
+          withdrawalClause(locale),
+          t("pdf.termsBinding"),
+          polish.title,
+          polish.sections[0]?.label ?? "",
+          withdrawalClause("pl"),
+          polish.sections[8]?.label ?? "",
+        ]),
+      ).toEqual([]);
+    },
+  );
+
+  it("refers to the model withdrawal form as the separate attachment it is, in English and in the binding Polish text", async () => {
+    const text = await textOf(await termsPdf("en", PLACEHOLDER_COMPANY, fixedT("en", "mail")));
+    expect(squeezed(text)).toContain(
+      squeezed("the Provider also sends it as a separate attachment (PDF file) to the e-mail confirming the Order"),
+    );
+    expect(squeezed(text)).toContain(squeezed("przesyła go także jako osobny załącznik (plik PDF) do e-maila potwierdzającego Zamówienie"));
+    expect(text).not.toMatch(/at the end of these Terms|na końcu Regulaminu/);
+  });
+
+  it("in Polish is the Polish text alone", async () => {
+    const t = fixedT("pl", "mail");
+    const text = await textOf(await termsPdf("pl", PLACEHOLDER_COMPANY, t));
+    expect(notInOrder(text, [termsOf("pl").title, termsOf("pl").sections[0]?.label ?? "", withdrawalClause("pl")])).toEqual([]);
+    expect(squeezed(text)).toContain(squeezed("osobny załącznik (plik PDF) do e-maila potwierdzającego Zamówienie"));
+    expect(text.split(termsOf("pl").sections[0]?.label ?? "")).toHaveLength(2);
+    expect(text).not.toContain(t("pdf.termsBinding"));
+    expect(text).not.toContain(t("pdf.termsTranslationNote"));
+    expect(text).not.toContain(termsOf("en").sections[0]?.label ?? "");
   });
 });

@@ -2,7 +2,8 @@ import type { TFunction } from "i18next";
 import { formatAddress, type Company } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
-import { legalText } from "~/legal/legal-document";
+import { fixedT } from "~/i18n/i18n.server";
+import { legalText, type LegalText } from "~/legal/legal-document";
 import { TERMS_VERSION } from "~/legal/terms-version";
 import { legalValuesOf } from "~/legal/legal-values";
 import { withdrawalFormAsText, withdrawalFormDocument } from "~/legal/withdrawal-form";
@@ -91,20 +92,37 @@ function companyHeader(company: Company, t: TFunction): string[] {
   return [t("pdf.company", { legalName: company.legalName, address: formatAddress(company), taxId: company.taxId, krs: company.krs })];
 }
 
+function termsSections(terms: LegalText): PdfSection[] {
+  return terms.sections.map((section) => ({
+    heading: section.label,
+    paragraphs: [
+      ...section.paragraphs,
+      ...section.items.map((item, index) => `${index + 1}. ${item}`),
+      ...(section.closing ? [section.closing] : []),
+    ],
+  }));
+}
+
+/**
+ * Only the Polish terms bind: a translation says so at its top and carries the Polish text
+ * after it, from a new page, as the agreement does.
+ */
 export function termsPdf(locale: Locale, company: Company, t: TFunction): Promise<Buffer> {
   return once(`terms:${locale}:${TERMS_VERSION}`, () => {
     const terms = legalText(t, "terms", legalValuesOf(company, locale));
+    const polish = locale === "pl" ? null : legalText(fixedT("pl", "mail"), "terms", legalValuesOf(company, "pl"));
+    const sections: PdfSection[] = polish
+      ? [
+          { paragraphs: [t("pdf.termsTranslationNote")] },
+          ...termsSections(terms),
+          { heading: t("pdf.termsBinding"), paragraphs: [polish.title], startsNewPage: true },
+          ...termsSections(polish),
+        ]
+      : termsSections(terms);
     return renderPdf({
       header: [...companyHeader(company, t), t("pdf.termsVersion", { version: TERMS_VERSION })],
       title: terms.title,
-      sections: terms.sections.map((section) => ({
-        heading: section.label,
-        paragraphs: [
-          ...section.paragraphs,
-          ...section.items.map((item, index) => `${index + 1}. ${item}`),
-          ...(section.closing ? [section.closing] : []),
-        ],
-      })),
+      sections,
       metaTitle: terms.title,
       lang: locale,
       pageLabel: pageLabel(t),

@@ -44,6 +44,34 @@ function forgetBuiltGlyphs(font: PDFKit.Mixins.PDFFontSource): void {
   (font as unknown as { _glyphs: Record<number, unknown> })._glyphs = {};
 }
 const MARGIN = 56;
+const HEADING_GAP = 0.3;
+const PARAGRAPH_GAP = 0.35;
+/** A heading goes to the next page unless this many lines of its section fit under it. */
+const LINES_KEPT_WITH_HEADING = 3;
+
+const headingFont = (doc: PDFKit.PDFDocument, section: PdfSection) => doc.font("bold").fontSize(section.startsNewPage ? 13 : 11);
+const bodyFont = (doc: PDFKit.PDFDocument) => doc.font("regular").fontSize(10);
+
+/**
+ * Whether the section's heading and the first lines under it fit on the current page. pdfkit
+ * breaks pages line by line, so without this a heading can end a page with its text on the next.
+ * A heading already at the top of a page stays: a new page would not give it more room.
+ */
+function fitsWithItsFirstLines(doc: PDFKit.PDFDocument, section: PdfSection, width: number): boolean {
+  if (doc.y <= doc.page.margins.top) return true;
+  headingFont(doc, section);
+  let needed = doc.heightOfString(section.heading ?? "", { width }) + doc.currentLineHeight(true) * HEADING_GAP;
+  bodyFont(doc);
+  const lineHeight = doc.currentLineHeight(true);
+  let lines = 0;
+  for (const [index, paragraph] of section.paragraphs.entries()) {
+    if (lines >= LINES_KEPT_WITH_HEADING) break;
+    const counted = Math.min(Math.round(doc.heightOfString(paragraph, { width }) / lineHeight), LINES_KEPT_WITH_HEADING - lines);
+    needed += (index > 0 ? lineHeight * PARAGRAPH_GAP : 0) + counted * lineHeight;
+    lines += counted;
+  }
+  return doc.y + needed <= doc.page.maxY();
+}
 
 export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -74,17 +102,14 @@ export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
   for (const section of input.sections) {
     if (section.startsNewPage) doc.addPage();
     if (section.heading) {
-      doc
-        .font("bold")
-        .fontSize(section.startsNewPage ? 13 : 11)
-        .fillColor("#0f172a")
-        .text(section.heading, { width });
-      doc.moveDown(0.3);
+      if (!fitsWithItsFirstLines(doc, section, width)) doc.addPage();
+      headingFont(doc, section).fillColor("#0f172a").text(section.heading, { width });
+      doc.moveDown(HEADING_GAP);
     }
-    doc.font("regular").fontSize(10).fillColor("#0f172a");
+    bodyFont(doc).fillColor("#0f172a");
     for (const paragraph of section.paragraphs) {
       doc.text(paragraph, { width, align: "left" });
-      doc.moveDown(0.35);
+      doc.moveDown(PARAGRAPH_GAP);
     }
     doc.moveDown(0.6);
   }
