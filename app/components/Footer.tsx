@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { EmailAddress } from "~/components/EmailAddress";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { SocialLinks } from "~/components/SocialLinks";
 import { telHref } from "~/config/company";
@@ -58,8 +59,8 @@ export function Footer() {
             </li>
             <li className="flex items-center gap-2">
               <MailIcon className="h-4 w-4 shrink-0" />
-              <a href={`mailto:${company.email}`} className="hover:text-white hover:underline">
-                {company.email}
+              <a href={`mailto:${company.email}`} className="min-w-0 hover:text-white hover:underline">
+                <EmailAddress address={company.email} />
               </a>
             </li>
             <li className="flex items-center gap-2">

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CallToAction } from "~/components/CallToAction";
+import { EmailAddress } from "~/components/EmailAddress";
 import { BuildingIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { StructuredData } from "~/components/StructuredData";
@@ -54,10 +55,10 @@ export default function ContactPage() {
           <ContactCard icon={<MailIcon className="h-6 w-6" />} heading={t("email.heading")}>
             <a
               href={`mailto:${company.email}`}
-              className="text-lg font-semibold text-blue-900 [overflow-wrap:anywhere] underline-offset-4 hover:underline"
+              className="text-lg font-semibold text-blue-900 underline-offset-4 hover:underline"
               data-testid="contact-email"
             >
-              {company.email}
+              <EmailAddress address={company.email} />
             </a>
             <p className="mt-1 text-sm text-slate-600">{t("email.note")}</p>
           </ContactCard>
