@@ -19,7 +19,7 @@ const FOOTER_PAGES = [
 
 export function Footer() {
   const { t } = useTranslation();
-  const { locale, company } = useRequiredRootData();
+  const { locale, company, shareCapital } = useRequiredRootData();
   const year = new Date().getFullYear();
   const { pathname, search } = useLocation();
 
@@ -88,7 +88,7 @@ export function Footer() {
             </p>
             {/* A sp. z o.o. must publish its register number and share capital (art. 206 KSH). */}
             <p className="mt-1" data-testid="footer-registry">
-              {t("footer.registry", { krs: company.krs, taxId: company.taxId, shareCapital: company.shareCapital })}
+              {t("footer.registry", { krs: company.krs, taxId: company.taxId, shareCapital })}
             </p>
           </div>
           {/* Reopens the cookie banner on this same page; a plain link, so it works without JS. */}

@@ -34,7 +34,7 @@ function ContactCard({ icon, heading, children }: { icon: ReactNode; heading: st
 /** Every fact here comes from the company configuration (app/config). */
 export default function ContactPage() {
   const { t } = useTranslation("contact");
-  const { company, locale } = useRequiredRootData();
+  const { company, locale, shareCapital } = useRequiredRootData();
   const { opens, closes } = company.openingHours;
 
   return (
@@ -68,7 +68,7 @@ export default function ContactPage() {
             </p>
             <p data-testid="contact-tax-id">{t("company.taxId", { taxId: company.taxId })}</p>
             <p data-testid="contact-krs">{t("company.krs", { krs: company.krs })}</p>
-            <p data-testid="contact-share-capital">{t("company.shareCapital", { shareCapital: company.shareCapital })}</p>
+            <p data-testid="contact-share-capital">{t("company.shareCapital", { shareCapital })}</p>
             <p className="text-sm text-slate-600">{t("company.registryCourt", { registryCourt: company.registryCourt })}</p>
           </ContactCard>
           <ContactCard icon={<PinIcon className="h-6 w-6" />} heading={t("address.heading")}>

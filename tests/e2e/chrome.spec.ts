@@ -124,6 +124,23 @@ test.describe("footer and social widget", () => {
     await expect(footer).toContainText("Szczecin");
   });
 
+  for (const [locale, price, shareCapital] of [
+    ["pl", "299 zł", "5000 zł"],
+    ["en", "PLN 299", "PLN 5,000"],
+  ] as const) {
+    test(`${locale}: the share capital in the footer is written the way the prices are`, async ({ page }) => {
+      await page.goto(pathFor("home", locale));
+      await expect(page.getByTestId("pricing-price-regular")).toHaveText(price);
+      const common = strings(locale, "common");
+      await expect(page.getByTestId("footer-registry")).toHaveText(
+        common.footer.registry
+          .replace("{{krs}}", "0000000000")
+          .replace("{{taxId}}", "000-000-00-00")
+          .replace("{{shareCapital}}", shareCapital),
+      );
+    });
+  }
+
   test("the social widget opens each network in a new tab with the Polish labels", async ({ page }) => {
     await page.goto("/");
     const widget = page.getByTestId("social-widget");
