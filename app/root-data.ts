@@ -13,6 +13,11 @@ export type RootData = {
   /** The page's title and description, for its head tags. */
   head: PageHead;
   company: Company;
+  /**
+   * The share capital written as this language writes prices. Formatted by the loader, so hydrating
+   * the footer on every page builds no currency formatter in the browser.
+   */
+  shareCapital: string;
   siteUrl: string;
   /** The visitor's marketing-cookie choice, whether to show the banner, and the pixels to start (only after Accept). */
   consent: ConsentState;

@@ -11,6 +11,7 @@ import { SocialWidget } from "~/components/SocialWidget";
 import { TrackingScripts } from "~/components/TrackingScripts";
 import { Toaster } from "~/components/Toaster";
 import { company, env } from "~/config/env.server";
+import { formatPrice } from "~/config/products";
 import { isOfflineResult } from "~/forms/offline";
 import { localeOf, namespacesForPath, pageHeadFor, resourcesFor } from "~/i18n/i18n.server";
 import { canonicalPathOf, matchPage } from "~/i18n/routes";
@@ -47,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     i18n: resourcesFor(locale, namespacesForPath(pathname)),
     head: pageHeadFor(locale, pathname),
     company,
+    shareCapital: formatPrice(company.shareCapitalGrosze, locale),
     siteUrl: env.SITE_URL,
     consent,
     // The back office is the business's own tool: no banner, no pixels, whatever the operator chose.

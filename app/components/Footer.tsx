@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { EmailAddress } from "~/components/EmailAddress";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { SocialLinks } from "~/components/SocialLinks";
 import { telHref } from "~/config/company";
@@ -18,7 +19,7 @@ const FOOTER_PAGES = [
 
 export function Footer() {
   const { t } = useTranslation();
-  const { locale, company } = useRequiredRootData();
+  const { locale, company, shareCapital } = useRequiredRootData();
   const year = new Date().getFullYear();
   const { pathname, search } = useLocation();
 
@@ -58,8 +59,8 @@ export function Footer() {
             </li>
             <li className="flex items-center gap-2">
               <MailIcon className="h-4 w-4 shrink-0" />
-              <a href={`mailto:${company.email}`} className="hover:text-white hover:underline">
-                {company.email}
+              <a href={`mailto:${company.email}`} className="min-w-0 hover:text-white hover:underline">
+                <EmailAddress address={company.email} />
               </a>
             </li>
             <li className="flex items-center gap-2">
@@ -87,7 +88,7 @@ export function Footer() {
             </p>
             {/* A sp. z o.o. must publish its register number and share capital (art. 206 KSH). */}
             <p className="mt-1" data-testid="footer-registry">
-              {t("footer.registry", { krs: company.krs, taxId: company.taxId, shareCapital: company.shareCapital })}
+              {t("footer.registry", { krs: company.krs, taxId: company.taxId, shareCapital })}
             </p>
           </div>
           {/* Reopens the cookie banner on this same page; a plain link, so it works without JS. */}

@@ -20,8 +20,9 @@ export type TestimonialsCarouselProps = {
 /**
  * The testimonials row. The server renders a horizontally scrolling, scroll-snapping
  * row that shows all six without JavaScript; after mount Embla takes the same markup
- * over as a looping carousel (1 per view, 3 from md), with arrows from md up and the
- * left/right arrow keys on the focused viewport.
+ * over as a looping carousel (3 per view from md), with arrows at every width and the
+ * left/right arrow keys on the focused viewport. Below md a card is 85% wide, so the
+ * edge of the next one shows there is more, with or without JavaScript.
  */
 export function TestimonialsCarousel({ label, rating, previous: previousLabel, next: nextLabel, slides }: TestimonialsCarouselProps) {
   const hydrated = useHydrated();
@@ -84,7 +85,7 @@ export function TestimonialsCarousel({ label, rating, previous: previousLabel, n
               role="group"
               aria-roledescription="slide"
               aria-label={slide.label}
-              className={`min-w-0 shrink-0 grow-0 snap-start pl-4 md:basis-1/3 ${hydrated ? "basis-full" : "basis-[85%]"}`}
+              className="min-w-0 shrink-0 grow-0 basis-[85%] snap-start pl-4 md:basis-1/3"
               data-testid="testimonial"
             >
               <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -102,8 +103,8 @@ export function TestimonialsCarousel({ label, rating, previous: previousLabel, n
           ))}
         </div>
       </div>
-      {hydrated ? (
-        <div className="mt-6 hidden justify-end gap-3 md:flex">
+      {hydrated && slides.length > 1 ? (
+        <div className="mt-6 flex justify-end gap-3">
           <button
             type="button"
             onClick={previous}

@@ -9,8 +9,8 @@ export type Company = {
   taxId: string;
   /** National Court Register number; a sp. z o.o. must show it with its share capital (art. 206 KSH). */
   krs: string;
-  /** Share capital as registered, written the Polish way ("5 000,00 zł"). */
-  shareCapital: string;
+  /** Share capital as registered, in grosze; the pages write it as they write prices (formatPrice). */
+  shareCapitalGrosze: number;
   /** The court that keeps the company's register entry. */
   registryCourt: string;
   street: string;
@@ -34,7 +34,7 @@ export const PLACEHOLDER_COMPANY: Company = {
   legalName: "Przykładowa Firma sp. z o.o.",
   taxId: "000-000-00-00",
   krs: "0000000000",
-  shareCapital: "5 000,00 zł",
+  shareCapitalGrosze: 500_000,
   registryCourt: "Sąd Rejonowy Przykładowy, Wydział Gospodarczy KRS",
   street: "ul. Przykładowa 1",
   postalCode: "70-000",

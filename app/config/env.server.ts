@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseZlotyAmount } from "./amount";
 import { PLACEHOLDER_COMPANY, type Company, type SubstituteFlat } from "./company";
 
 /**
@@ -11,6 +12,8 @@ const optionalText = z
   .trim()
   .transform((value) => (value === "" ? undefined : value))
   .optional();
+
+const SMALLEST_SHARE_CAPITAL_GROSZE = 500_000;
 
 const EnvSchema = z
   .object({
@@ -91,7 +94,21 @@ const EnvSchema = z
       .trim()
       .regex(/^\d{10}$/, "must be the 10-digit KRS number")
       .optional(),
-    COMPANY_SHARE_CAPITAL: optionalText,
+    /** In złoty, as registered: "5000", "5 000,00" or "5000.00 zł". */
+    COMPANY_SHARE_CAPITAL: optionalText.transform((text, context) => {
+      if (text === undefined) return undefined;
+      const grosze = parseZlotyAmount(text);
+      if (grosze === undefined) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: `"${text}" is not an amount in złoty; write e.g. 5000 or 5000.00` });
+        return z.NEVER;
+      }
+      // A sp. z o.o.'s capital is at least 5 000 zł (art. 154 KSH): a smaller number is a typo.
+      if (grosze < SMALLEST_SHARE_CAPITAL_GROSZE) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: "must be at least 5000 zł, the least a sp. z o.o. may have" });
+        return z.NEVER;
+      }
+      return grosze;
+    }),
     COMPANY_REGISTRY_COURT: optionalText,
     COMPANY_STREET: optionalText,
     COMPANY_POSTAL_CODE: optionalText,
@@ -170,7 +187,7 @@ export const company: Company = {
   legalName: env.COMPANY_LEGAL_NAME ?? PLACEHOLDER_COMPANY.legalName,
   taxId: env.COMPANY_TAX_ID ?? PLACEHOLDER_COMPANY.taxId,
   krs: env.COMPANY_KRS ?? PLACEHOLDER_COMPANY.krs,
-  shareCapital: env.COMPANY_SHARE_CAPITAL ?? PLACEHOLDER_COMPANY.shareCapital,
+  shareCapitalGrosze: env.COMPANY_SHARE_CAPITAL ?? PLACEHOLDER_COMPANY.shareCapitalGrosze,
   registryCourt: env.COMPANY_REGISTRY_COURT ?? PLACEHOLDER_COMPANY.registryCourt,
   street: env.COMPANY_STREET ?? PLACEHOLDER_COMPANY.street,
   postalCode: env.COMPANY_POSTAL_CODE ?? PLACEHOLDER_COMPANY.postalCode,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
+import { formatPrice } from "~/config/products";
 import { DISPATCH_BUSINESS_DAYS, SIGNING_BUSINESS_DAYS } from "~/config/delivery";
 import { fixedT } from "~/i18n/i18n.server";
 import { LOCALES } from "~/i18n/locales";
@@ -13,7 +14,7 @@ const company = {
   ...PLACEHOLDER_COMPANY,
   legalName: "Testowa Spółka sp. z o.o.",
   krs: "0000123456",
-  shareCapital: "7 500,00 zł",
+  shareCapitalGrosze: 750_000,
   email: "biuro@test.example",
 };
 
@@ -52,7 +53,7 @@ describe.each(LOCALES.map((locale) => [locale]))("legal texts in %s", (locale) =
     const all = JSON.stringify(terms);
     expect(terms.sections[0]?.label).toMatch(/^§ 1\. /);
     expect(all).toContain(company.krs);
-    expect(all).toContain(company.shareCapital);
+    expect(all).toContain(formatPrice(company.shareCapitalGrosze, locale));
     expect(all).not.toMatch(/\{\{/);
     const performance = terms.sections[4]?.items.join(" ") ?? "";
     for (const days of [SIGNING_BUSINESS_DAYS.regular, SIGNING_BUSINESS_DAYS.notarized, DISPATCH_BUSINESS_DAYS])

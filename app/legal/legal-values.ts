@@ -13,7 +13,7 @@ export function legalValuesOf(company: Company, locale: Locale) {
     legalName: company.legalName,
     taxId: company.taxId,
     krs: company.krs,
-    shareCapital: company.shareCapital,
+    shareCapital: formatPrice(company.shareCapitalGrosze, locale),
     registryCourt: company.registryCourt,
     address: formatAddress(company),
     email: company.email,

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CallToAction } from "~/components/CallToAction";
+import { EmailAddress } from "~/components/EmailAddress";
 import { BuildingIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { StructuredData } from "~/components/StructuredData";
@@ -33,7 +34,7 @@ function ContactCard({ icon, heading, children }: { icon: ReactNode; heading: st
 /** Every fact here comes from the company configuration (app/config). */
 export default function ContactPage() {
   const { t } = useTranslation("contact");
-  const { company, locale } = useRequiredRootData();
+  const { company, locale, shareCapital } = useRequiredRootData();
   const { opens, closes } = company.openingHours;
 
   return (
@@ -54,10 +55,10 @@ export default function ContactPage() {
           <ContactCard icon={<MailIcon className="h-6 w-6" />} heading={t("email.heading")}>
             <a
               href={`mailto:${company.email}`}
-              className="text-lg font-semibold text-blue-900 [overflow-wrap:anywhere] underline-offset-4 hover:underline"
+              className="text-lg font-semibold text-blue-900 underline-offset-4 hover:underline"
               data-testid="contact-email"
             >
-              {company.email}
+              <EmailAddress address={company.email} />
             </a>
             <p className="mt-1 text-sm text-slate-600">{t("email.note")}</p>
           </ContactCard>
@@ -67,7 +68,7 @@ export default function ContactPage() {
             </p>
             <p data-testid="contact-tax-id">{t("company.taxId", { taxId: company.taxId })}</p>
             <p data-testid="contact-krs">{t("company.krs", { krs: company.krs })}</p>
-            <p data-testid="contact-share-capital">{t("company.shareCapital", { shareCapital: company.shareCapital })}</p>
+            <p data-testid="contact-share-capital">{t("company.shareCapital", { shareCapital })}</p>
             <p className="text-sm text-slate-600">{t("company.registryCourt", { registryCourt: company.registryCourt })}</p>
           </ContactCard>
           <ContactCard icon={<PinIcon className="h-6 w-6" />} heading={t("address.heading")}>

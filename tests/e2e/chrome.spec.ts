@@ -124,6 +124,23 @@ test.describe("footer and social widget", () => {
     await expect(footer).toContainText("Szczecin");
   });
 
+  for (const [locale, price, shareCapital] of [
+    ["pl", "299 zł", "5000 zł"],
+    ["en", "PLN 299", "PLN 5,000"],
+  ] as const) {
+    test(`${locale}: the share capital in the footer is written the way the prices are`, async ({ page }) => {
+      await page.goto(pathFor("home", locale));
+      await expect(page.getByTestId("pricing-price-regular")).toHaveText(price);
+      const common = strings(locale, "common");
+      await expect(page.getByTestId("footer-registry")).toHaveText(
+        common.footer.registry
+          .replace("{{krs}}", "0000000000")
+          .replace("{{taxId}}", "000-000-00-00")
+          .replace("{{shareCapital}}", shareCapital),
+      );
+    });
+  }
+
   test("the social widget opens each network in a new tab with the Polish labels", async ({ page }) => {
     await page.goto("/");
     const widget = page.getByTestId("social-widget");
@@ -132,6 +149,39 @@ test.describe("footer and social widget", () => {
       await expect(link).toHaveAttribute("target", "_blank");
       await expect(link).toHaveAttribute("rel", "noopener noreferrer");
     }
+  });
+});
+
+test.describe("the binding Polish terms, reached from the Ukrainian site", () => {
+  test("have a Polish header and footer, with no Ukrainian left over", async ({ page }) => {
+    await page.goto(pathFor("terms", "uk"));
+    // The Ukrainian terms say the Polish text is the binding one; the way there is the language switcher.
+    const switcher = page.getByTestId("language-switcher");
+    await switcher.locator("summary").click();
+    await switcher.getByRole("link", { name: "Polski" }).click();
+    await expect(page).toHaveURL(new RegExp(`${pathFor("terms", "pl")}$`));
+    await expect(page.locator("html")).toHaveAttribute("lang", "pl");
+    await expect(page.locator("h1")).toHaveText(strings("pl", "terms").heading);
+
+    const common = strings("pl", "common");
+    const header = page.locator("header");
+    for (const pageId of NAV_PAGES) {
+      await expect(header.getByTestId("desktop-nav").getByRole("link", { name: common.nav[pageId], exact: true })).toBeVisible();
+    }
+    await expect(header.getByTestId("language-switcher").locator("summary")).toContainText("Polski");
+
+    const footer = page.locator("footer");
+    for (const heading of [common.footer.linksHeading, common.footer.contactHeading, common.footer.socialHeading]) {
+      await expect(footer.getByRole("heading", { name: heading })).toBeVisible();
+    }
+    for (const key of ["tenant", "blog", "order", "terms", "privacy"] as const) {
+      await expect(footer.getByRole("link", { name: common.footer[key], exact: true })).toHaveAttribute("href", pathFor(key, "pl"));
+    }
+    await expect(footer).toContainText(common.footer.rights);
+    await expect(footer.getByTestId("cookie-settings-link")).toHaveText(strings("pl", "consent").settingsLink);
+    // Not one Cyrillic letter in the page's chrome.
+    expect(await header.innerText()).not.toMatch(/\p{Script=Cyrillic}/u);
+    expect(await footer.innerText()).not.toMatch(/\p{Script=Cyrillic}/u);
   });
 });
 

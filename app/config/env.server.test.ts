@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+/** The configuration as the process would read it at boot with these variables set. */
+async function bootWith(variables: Record<string, string>) {
+  vi.resetModules();
+  for (const [name, value] of Object.entries(variables)) vi.stubEnv(name, value);
+  return import("./env.server");
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("COMPANY_SHARE_CAPITAL", () => {
+  it("is read as an amount in złoty and kept in grosze", async () => {
+    expect((await bootWith({ COMPANY_SHARE_CAPITAL: "12 500,50 zł" })).company.shareCapitalGrosze).toBe(1_250_050);
+    expect((await bootWith({ COMPANY_SHARE_CAPITAL: "5000" })).company.shareCapitalGrosze).toBe(500_000);
+  });
+
+  it("falls back to the placeholder while unset or empty", async () => {
+    expect((await bootWith({ COMPANY_SHARE_CAPITAL: "" })).company.shareCapitalGrosze).toBe(500_000);
+  });
+
+  it("stops the boot with a message naming the variable when it is not an amount", async () => {
+    await expect(bootWith({ COMPANY_SHARE_CAPITAL: "five thousand" })).rejects.toThrow(
+      /Invalid environment configuration:\n\s+COMPANY_SHARE_CAPITAL: "five thousand" is not an amount in złoty/,
+    );
+    await expect(bootWith({ COMPANY_SHARE_CAPITAL: "5,000" })).rejects.toThrow(/COMPANY_SHARE_CAPITAL: "5,000" is not an amount/);
+  });
+
+  it("refuses less than a sp. z o.o. may have", async () => {
+    await expect(bootWith({ COMPANY_SHARE_CAPITAL: "500" })).rejects.toThrow(/COMPANY_SHARE_CAPITAL: must be at least 5000 zł/);
+  });
+});
