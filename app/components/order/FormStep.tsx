@@ -152,7 +152,6 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
         className="space-y-6"
       >
         <JsFlagInput />
-        <HoneypotField />
         {variant.markRequired ? <p className="text-sm text-slate-600">{t("form.requiredHint")}</p> : null}
         <RadioCardsField
           field={fields[variant.names.declarationType]}
@@ -249,6 +248,8 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
         >
           {previewBusy ? t("form.generating") : t("form.preview")}
         </button>
+        {/* After the button, so a browser that shows it anyway never shows it first. */}
+        <HoneypotField />
       </Form>
     </>
   );
