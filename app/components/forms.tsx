@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { forwardRef, type ChangeEventHandler, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -137,26 +137,52 @@ export function PlainField({
   );
 }
 
-type SelectFieldProps = { field: Field; label: string; hint?: string; options: ReadonlyArray<{ value: string; label: string }> };
+type RadioCardsFieldProps = {
+  field: Field;
+  legend: string;
+  hint?: string;
+  options: ReadonlyArray<{ value: string; name: string; detail: string }>;
+};
 
-export function SelectField({ field, label, hint, options }: SelectFieldProps) {
+/** The id of a choice's radio button (conform's own naming for a collection). */
+export function radioOptionId(field: Field, value: string): string {
+  return `${field.id}-${value}`;
+}
+
+/**
+ * A choice among a few options as cards of radio buttons: unlike a select, each option's
+ * whole text wraps on a narrow screen, and the choice works with the browser alone.
+ * The card shows the checked and the keyboard-focused radio inside it.
+ */
+export function RadioCardsField({ field, legend, hint, options }: RadioCardsFieldProps) {
   const error = useFieldError(field);
-  const { key, ...props } = getSelectProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
-    <div>
-      <label htmlFor={field.id} className={LABEL_CLASS}>
-        {label}
-      </label>
+    <fieldset aria-describedby={hint ? field.descriptionId : undefined}>
+      <legend className={LABEL_CLASS}>{legend}</legend>
       <Hint id={field.descriptionId} text={hint} />
       <FieldError id={field.errorId} message={error} />
-      <select key={key} {...props} className={INPUT_CLASS}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+      <div className="mt-2 grid gap-3 sm:grid-cols-2">
+        {options.map((option) => {
+          const id = radioOptionId(field, option.value);
+          const { key, ...props } = getInputProps(field, { type: "radio", value: option.value });
+          // Each card in a block of its own: a text browser, which lays out no grid, puts each choice on its own line.
+          return (
+            <div key={option.value} className="flex">
+              <label
+                htmlFor={id}
+                className="flex w-full min-w-0 cursor-pointer items-start gap-3 rounded-lg border-2 border-slate-300 bg-white p-4 hover:border-blue-700 has-[:checked]:border-blue-800 has-[:checked]:bg-blue-50 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-orange-400"
+              >
+                <input key={key} {...props} id={id} className="mt-1 size-5 shrink-0 accent-blue-800" />
+                <span className="min-w-0 break-words">
+                  <span className="block font-semibold text-slate-900">{option.name}</span>{" "}
+                  <span className="block text-lg font-bold text-blue-900">{option.detail}</span>
+                </span>
+              </label>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }
 

@@ -45,7 +45,7 @@ test.describe("control characters in the order form", () => {
   test("variant 2's extra information keeps its line breaks and refuses a bidi isolate", async ({ page }) => {
     const order = strings("pl", "order");
     await page.goto(pathFor("orderAutomatic", "pl"));
-    await page.locator("#field-rodzaj_oswiadczenia").selectOption("regular");
+    await page.locator("#field-rodzaj_oswiadczenia-regular").check();
     await page.locator("#field-tenantName").fill("Ewa Zielińska");
     await page.locator("#field-email").fill("ewa@example.com");
     await page.locator("#field-telefon").fill("600 100 200");

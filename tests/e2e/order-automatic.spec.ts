@@ -11,14 +11,16 @@ test.describe("variant 2: /umowa-automatyczna", () => {
     await expect(page.locator("h1")).toHaveText(order.automatic.heading);
 
     // Field names and labels of variant 2.
-    const type = page.locator('select[name="rodzaj_oswiadczenia"]');
-    await expect(type.locator("option")).toHaveText([/Oświadczenie zwykłe – 299\s?zł/, /notarialnie – 399\s?zł/]);
+    const type = page.getByRole("group", { name: `${order.form.declarationType} *` });
+    await expect(type.getByRole("radio")).toHaveCount(2);
+    await expect(type.locator('input[name="rodzaj_oswiadczenia"]')).toHaveCount(2);
+    await expect(type.locator("label")).toHaveText([/Oświadczenie zwykłe\s*299\s?zł/, /notarialnie\s*399\s?zł/]);
     await expect(page.locator('input[name="telefon"]')).toHaveCount(1);
     await expect(page.locator('input[name="startDate"], input[name="landlordName"], input[name="phone"]')).toHaveCount(0);
     await expect(page.getByText(`${order.form.tenantName} *`, { exact: true })).toBeVisible();
     await expect(page.getByText(order.form.additionalInfo, { exact: true })).toBeVisible();
 
-    await type.selectOption("regular");
+    await type.getByRole("radio", { name: /Oświadczenie zwykłe/ }).check();
     await page.getByLabel(`${order.form.tenantName} *`).fill(tenantName);
     await page.getByLabel(`${order.form.email} *`).fill("ewa@example.com");
     await page.getByLabel(`${order.form.phone} *`).fill("+48 600 100 200");

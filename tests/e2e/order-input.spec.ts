@@ -114,8 +114,8 @@ test.describe("validation a Polish order needs", () => {
 
   test("the type choice shows each price on the main form too", async ({ page }) => {
     await page.goto(pathFor("order", "pl"));
-    await expect(page.locator("#field-declarationType option[value=regular]")).toHaveText(/299\s?zł/);
-    await expect(page.locator("#field-declarationType option[value=notarized]")).toHaveText(/399\s?zł/);
+    await expect(page.locator('label[for="field-declarationType-regular"]')).toContainText(/299\s?zł/);
+    await expect(page.locator('label[for="field-declarationType-notarized"]')).toContainText(/399\s?zł/);
   });
 });
 

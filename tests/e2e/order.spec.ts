@@ -68,9 +68,9 @@ test.describe("order form, stage 1", () => {
 
   test("the pricing cards' ?type= preselects the declaration type; an unknown value is ignored", async ({ page }) => {
     await page.goto(`${pathFor("order", "pl")}?type=notarized`);
-    await expect(page.locator("#field-declarationType")).toHaveValue("notarized");
+    await expect(page.locator("#field-declarationType-notarized")).toBeChecked();
     await page.goto(`${pathFor("order", "pl")}?type=gold`);
-    await expect(page.locator("#field-declarationType")).toHaveValue("regular");
+    await expect(page.locator("#field-declarationType-regular")).toBeChecked();
   });
 });
 
@@ -93,7 +93,7 @@ test.describe("order flow: preview, back, accept, payment", () => {
       // Back to the form keeps every value.
       await page.getByRole("button", { name: order.preview.back }).click();
       await expect(page.locator("#field-tenantName")).toHaveValue(data.tenantName);
-      await expect(page.locator("#field-declarationType")).toHaveValue("notarized");
+      await expect(page.locator("#field-declarationType-notarized")).toBeChecked();
       await expect(page.locator("#field-startDate")).toHaveValue(data.startDate);
       await expect(page.locator("#field-mailingCity")).toHaveValue(data.mailingCity);
       await expect(page.locator("#field-dataProcessingConsent")).toBeChecked();

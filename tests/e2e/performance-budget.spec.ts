@@ -64,7 +64,7 @@ test("the order page hydrates without building a currency formatter", async ({ p
   await page.goto("/en/order-declaration?type=notarized");
   // Hydrated: the forms carry the JavaScript flag only once React runs them.
   await expect(page.locator('form input[name="js"]').first()).toBeAttached();
-  await expect(page.getByRole("combobox").first()).toContainText("399");
+  await expect(page.locator('label[for="field-declarationType-notarized"]')).toContainText("399");
   expect(await page.evaluate(() => (window as unknown as { __numberFormatStyles: string[] }).__numberFormatStyles)).not.toContain(
     "currency",
   );

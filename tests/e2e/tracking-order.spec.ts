@@ -10,7 +10,7 @@ async function orderFromPricingCard(page: import("@playwright/test").Page, type:
   const order = strings("pl", "order");
   await page.getByTestId(`pricing-order-${type}`).click();
   await expect(page).toHaveURL(new RegExp(`/zamowienie-oswiadczenia\\?type=${type}`));
-  await expect(page.locator("#field-declarationType")).toHaveValue(type);
+  await expect(page.locator(`#field-declarationType-${type}`)).toBeChecked();
   const data = { ...validOrder(tag), declarationType: type };
   await fillOrderForm(page, data);
   await page.getByRole("button", { name: order.form.preview }).click();

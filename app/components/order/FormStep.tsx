@@ -7,7 +7,8 @@ import {
   ErrorSummary,
   FIELD_ID_PREFIX,
   NetworkErrorAlert,
-  SelectField,
+  RadioCardsField,
+  radioOptionId,
   TextareaField,
   TextField,
   type SummaryItem,
@@ -98,7 +99,9 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
       const key = field.errors?.[0];
       if (!key) return [];
       const label = labelOf(name);
-      return [{ id: field.id, message: label ? `${label}: ${t(key)}` : t(key) }];
+      // A choice has no element of its own id: the link leads to its first radio button.
+      const target = name === variant.names.declarationType ? radioOptionId(field, DECLARATION_TYPES[0]) : field.id;
+      return [{ id: target, message: label ? `${label}: ${t(key)}` : t(key) }];
     });
 
   // The summary lists the problems of the last submit; corrections made while typing update
@@ -122,9 +125,6 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
   }, [summary]);
 
   const required = (label: string) => (variant.markRequired ? `${label} *` : label);
-  // The price is part of the choice (PRODUCT.md; spec section 2 shows it in variant 2).
-  const typeLabel = (type: DeclarationType) =>
-    t("form.typeOptionWithPrice", { name: t(`common:products.${type}.name`), price: prices[type] });
   // A message about the whole form (none of it could be read) stands even when no field has one.
   const serverIntro = state?.formErrorKey && (summary.length > 0 || !state.reply) ? t(state.formErrorKey) : null;
   const previewBusy = busy === "preview";
@@ -152,17 +152,17 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
         className="space-y-6"
       >
         <JsFlagInput />
-        <HoneypotField />
         {variant.markRequired ? <p className="text-sm text-slate-600">{t("form.requiredHint")}</p> : null}
-        <SelectField
+        <RadioCardsField
           field={fields[variant.names.declarationType]}
-          label={required(t("form.declarationType"))}
+          legend={required(t("form.declarationType"))}
           hint={
             dispatchDates
               ? t("form.dispatchHint", { regular: dispatchDates.regular.withWaiver, notarized: dispatchDates.notarized.withWaiver })
               : undefined
           }
-          options={DECLARATION_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))}
+          // The price is part of the choice.
+          options={DECLARATION_TYPES.map((type) => ({ value: type, name: t(`common:products.${type}.name`), detail: prices[type] }))}
         />
         {variant.hasLandlordName ? (
           <TextField field={fields.landlordName} label={required(t("form.landlordName"))} autoComplete="off" />
@@ -248,6 +248,8 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
         >
           {previewBusy ? t("form.generating") : t("form.preview")}
         </button>
+        {/* After the button, so a browser that shows it anyway never shows it first. */}
+        <HoneypotField />
       </Form>
     </>
   );

@@ -131,7 +131,6 @@ export function PreviewStep({
         ) : (
           <Form method="post" action={pathname} {...getFormProps(form)} className="mt-8 space-y-5">
             <JsFlagInput />
-            <HoneypotField />
             <input type="hidden" name="token" value={preview.token} />
             {Object.entries(preview.values).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
@@ -178,6 +177,8 @@ export function PreviewStep({
                 {t("preview.back")}
               </button>
             </div>
+            {/* After the buttons, so a browser that shows it anyway never shows it first. */}
+            <HoneypotField />
             {/* The redirect is automatic; the link is for a page restored from the back/forward cache. */}
             {accepted ? (
               <p role="status">

@@ -32,7 +32,7 @@ export type OrderData = ReturnType<typeof validOrder>;
 
 /** Fills the variant-1 form through its fields (ids are `field-<name>`). */
 export async function fillOrderForm(page: Page, data: OrderData, { consent = true } = {}) {
-  await page.locator("#field-declarationType").selectOption(data.declarationType);
+  await page.locator(`#field-declarationType-${data.declarationType}`).check();
   for (const [name, value] of Object.entries(data)) {
     if (name === "declarationType") continue;
     await page.locator(`#field-${name}`).fill(value);
