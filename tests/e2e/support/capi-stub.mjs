@@ -6,8 +6,8 @@
 // POST /__behaviour {match, respond: "error" | "hang"}  requests whose body contains `match`
 //                                 (a test's own user-agent token) get a 500 or no answer at all.
 // GET /__health                   for Playwright's webServer readiness check.
-// Each recorded request says whether the client is still waiting for its answer ("waiting"):
-// a hanging request stays waiting until the client gives up and closes it.
+// Each recorded request says when the client stopped waiting for its answer ("closedAt", epoch
+// ms, null while it still waits): a hanging request stays open until the client gives up.
 import { createServer } from "node:http";
 
 const port = Number(process.env.CAPI_STUB_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 2);
@@ -47,9 +47,9 @@ const server = createServer(async (request, response) => {
     } catch {
       return send(response, 400, { error: { message: "Invalid JSON" } });
     }
-    const entry = { path: url.pathname, body, waiting: true };
+    const entry = { path: url.pathname, body, closedAt: null };
     recorded.push(entry);
-    response.on("close", () => (entry.waiting = false));
+    response.on("close", () => (entry.closedAt = Date.now()));
     const behaviour = behaviours.find(({ match }) => text.includes(match));
     if (behaviour?.respond === "hang") return; // never answers; the client must time out
     if (behaviour?.respond === "error") return send(response, 500, { error: { message: "stand-in failure" } });

@@ -7,18 +7,18 @@ export { E2E_TRACKING };
 /** Where the Conversions API stand-in listens (set by playwright.config.ts). */
 const STUB_URL = process.env.E2E_CAPI_STUB_URL ?? "http://127.0.0.1:3102";
 
-export type RecordedRequest = { path: string; body: { data: Array<Record<string, any>>; access_token?: string }; waiting: boolean };
+export type RecordedRequest = { path: string; body: { data: Array<Record<string, any>>; access_token?: string }; closedAt: number | null };
 
 /** Every event the stand-in received from this test's browser, told apart by the test's own user-agent token. */
 export async function stubEventsFor(
   token: string,
-): Promise<Array<{ path: string; accessToken?: string; event: Record<string, any>; waiting: boolean }>> {
+): Promise<Array<{ path: string; accessToken?: string; event: Record<string, any>; closedAt: number | null }>> {
   const response = await fetch(`${STUB_URL}/__events`);
   const recorded = (await response.json()) as RecordedRequest[];
-  return recorded.flatMap(({ path, body, waiting }) =>
+  return recorded.flatMap(({ path, body, closedAt }) =>
     body.data
       .filter((event) => String(event.user_data?.client_user_agent ?? "").includes(token))
-      .map((event) => ({ path, accessToken: body.access_token, event, waiting })),
+      .map((event) => ({ path, accessToken: body.access_token, event, closedAt })),
   );
 }
 
