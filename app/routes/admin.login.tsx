@@ -90,12 +90,12 @@ export default function AdminLoginPage() {
           error={errors.password}
           required
         />
-        <HoneypotField />
         <div>
           <button type="submit" className={ADMIN_BUTTON}>
             {SIGN_IN_TEXT.submit}
           </button>
         </div>
+        <HoneypotField />
       </form>
     </AdminShell>
   );
