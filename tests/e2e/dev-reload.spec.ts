@@ -49,7 +49,7 @@ test("an edit under npm run dev reaches the open page", async ({ page, javaScrip
       stdio: "ignore",
       detached: true,
     });
-    await waitUntilUp(port);
+    await waitUntilUp(port, dev);
     await page.goto(`${base}/en`);
     await expect(page.getByText("© ")).toBeVisible();
 

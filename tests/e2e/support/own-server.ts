@@ -31,9 +31,14 @@ export function startOwnSite(port: number, env: Record<string, string> = {}, { l
   });
 }
 
-/** Waits for the health check; given the site's process, fails as soon as it exits (a taken port, say), so another process answering on the port never counts. */
+/**
+ * Waits for the health check; given the site's process, fails as soon as it exits (a taken port,
+ * say), so another process answering on the port never counts. A busy machine can take a minute
+ * to build and start `npm run dev`, so the test's own timeout decides how long is too long; the
+ * deadline here only stops the polling of a test that has already failed.
+ */
 export async function waitUntilUp(port: number, site?: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (site && site.exitCode !== null) throw new Error(`the site on port ${port} exited with ${site.exitCode}`);
     const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
