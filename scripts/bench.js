@@ -91,8 +91,15 @@ async function lighthouseMedians(lighthouse, url, runs, debuggingPort) {
   const audits = new Set();
   for (let run = 0; run < runs; run++) {
     const result = await lighthouse(url, { port: debuggingPort, output: "json", logLevel: "error", formFactor: "mobile" });
-    lcp.push(result.lhr.audits["largest-contentful-paint"].numericValue);
-    tbt.push(result.lhr.audits["total-blocking-time"].numericValue);
+    // A run that could not measure a metric (Lighthouse's own error, on a very busy machine) leaves it out.
+    for (const [values, id] of [
+      [lcp, "largest-contentful-paint"],
+      [tbt, "total-blocking-time"],
+    ]) {
+      const audit = result.lhr.audits[id];
+      if (typeof audit.numericValue === "number") values.push(audit.numericValue);
+      else audits.add(`${id}(not measured: ${audit.errorMessage ?? "no value"})`);
+    }
     for (const [id, category] of Object.entries(result.lhr.categories)) {
       scores[id].push(Math.round((category.score ?? 0) * 100));
       for (const ref of category.auditRefs) {
@@ -101,7 +108,7 @@ async function lighthouseMedians(lighthouse, url, runs, debuggingPort) {
       }
     }
   }
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const median = (values) => (values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] : Number.NaN);
   return { scores: Object.values(scores).map(median), lcp: median(lcp), tbt: median(tbt), audits };
 }
 
