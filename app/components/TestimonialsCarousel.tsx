@@ -2,6 +2,7 @@ import type { EmblaCarouselType } from "embla-carousel";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from "~/components/icons";
 import { useHydrated } from "~/components/use-hydrated";
+import { useNearViewport } from "~/components/use-near-viewport";
 
 /** Every testimonial on the site is a five-star one. */
 export const RATING = 5;
@@ -19,8 +20,8 @@ export type TestimonialsCarouselProps = {
 
 /**
  * The testimonials row. The server renders a horizontally scrolling, scroll-snapping
- * row that shows all six without JavaScript; after mount Embla takes the same markup
- * over as a looping carousel (3 per view from md), with arrows at every width and the
+ * row that shows all six without JavaScript; once the visitor scrolls within half a screen of it,
+ * Embla is fetched and takes the same markup over as a looping carousel (3 per view from md), with arrows at every width and the
  * left/right arrow keys on the focused viewport. Below md a card is 85% wide, so the
  * edge of the next one shows there is more, with or without JavaScript.
  */
@@ -29,9 +30,11 @@ export function TestimonialsCarousel({ label, rating, previous: previousLabel, n
   const viewportRef = useRef<HTMLDivElement>(null);
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
 
-  // Embla is fetched after hydration, in its own chunk: the row already works without it,
-  // so it stays out of the home page's first-load JavaScript (docs/performance.md).
+  const near = useNearViewport(viewportRef);
+
+  // Embla comes in its own chunk; until it arrives the row is the native scrolling one.
   useEffect(() => {
+    if (!near) return;
     let carousel: EmblaCarouselType | null = null;
     let cancelled = false;
     void import("embla-carousel").then(({ default: EmblaCarousel }) => {
@@ -46,7 +49,7 @@ export function TestimonialsCarousel({ label, rating, previous: previousLabel, n
       cancelled = true;
       carousel?.destroy();
     };
-  }, []);
+  }, [near]);
 
   const previous = useCallback(() => embla?.scrollPrev(), [embla]);
   const next = useCallback(() => embla?.scrollNext(), [embla]);
@@ -69,16 +72,16 @@ export function TestimonialsCarousel({ label, rating, previous: previousLabel, n
       aria-roledescription="carousel"
       aria-label={label}
       data-testid="testimonials-carousel"
-      data-enhanced={hydrated && embla ? "true" : "false"}
+      data-enhanced={embla ? "true" : "false"}
     >
       <div
         ref={viewportRef}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        className={`rounded-2xl py-2 focus-visible:outline-offset-4 ${hydrated ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto pb-4"}`}
+        className={`rounded-2xl py-2 focus-visible:outline-offset-4 ${embla ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto pb-4"}`}
         data-testid="testimonials-viewport"
       >
-        <div className={`-ml-4 flex ${hydrated ? "touch-pan-y" : ""}`}>
+        <div className={`-ml-4 flex ${embla ? "touch-pan-y" : ""}`}>
           {slides.map((slide) => (
             <div
               key={slide.name}
@@ -108,6 +111,7 @@ export function TestimonialsCarousel({ label, rating, previous: previousLabel, n
           <button
             type="button"
             onClick={previous}
+            disabled={!embla}
             className="btn-secondary h-11 w-11 rounded-full p-0"
             aria-label={previousLabel}
             data-testid="testimonials-previous"
@@ -117,6 +121,7 @@ export function TestimonialsCarousel({ label, rating, previous: previousLabel, n
           <button
             type="button"
             onClick={next}
+            disabled={!embla}
             className="btn-secondary h-11 w-11 rounded-full p-0"
             aria-label={nextLabel}
             data-testid="testimonials-next"

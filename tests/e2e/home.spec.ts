@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { filled, LOCALES, pathFor, strings } from "./support/site";
+import { filled, LOCALES, pathFor, scrollToFaq, strings } from "./support/site";
 
 /** The spec's home sections, in order. */
 const SECTION_IDS = ["how-it-works", "rental-info", "why-us", "pricing", "testimonials", "faq"];
@@ -135,6 +135,8 @@ test.describe("with JavaScript", () => {
       answer: filled(item.answer),
     }));
     await page.goto("/en");
+    // The accordion's code is fetched as the visitor scrolls towards the FAQ.
+    await scrollToFaq(page);
     await expect(page.getByTestId("faq")).toHaveAttribute("data-enhanced", "true");
     for (const item of faq) await expect(page.getByText(item.answer)).toBeHidden();
 
@@ -153,15 +155,15 @@ test.describe("with JavaScript", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/uk");
     const carousel = page.getByTestId("testimonials-carousel");
-    await expect(carousel).toHaveAttribute("data-enhanced", "true");
     const viewport = page.getByTestId("testimonials-viewport");
+    await viewport.scrollIntoViewIfNeeded();
+    await expect(carousel).toHaveAttribute("data-enhanced", "true");
     const slides = page.getByTestId("testimonial");
     const leftmost = async () => {
       const edge = (await viewport.boundingBox())!.x;
       const boxes = await slides.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().x));
       return boxes.findIndex((x) => Math.abs(x - edge + 16) < 4 || Math.abs(x - edge) < 4);
     };
-    await viewport.scrollIntoViewIfNeeded();
     await expect.poll(leftmost).toBe(0);
     const width = (await viewport.boundingBox())!.width;
     expect((await slides.first().boundingBox())!.width).toBeLessThan(width / 2);
@@ -186,8 +188,8 @@ test.describe("with JavaScript", () => {
       if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
     });
     await page.goto("/en");
-    // Hydrated: the FAQ has become the accordion, so Remix's router handles the click.
-    await expect(page.getByTestId("faq")).toHaveAttribute("data-enhanced", "true");
+    // Hydrated (the flag input renders only then), so Remix's router handles the click.
+    await expect(page.locator('input[name="js"]').first()).toBeAttached();
     await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
     await page.getByTestId("pricing-order-notarized").click();
     await expect(page).toHaveURL(/\/en\/order-declaration\?type=notarized$/);
@@ -201,8 +203,8 @@ test.describe("with JavaScript", () => {
     const testimonials = strings("ru", "home").testimonials;
     await page.goto("/ru");
     const carousel = page.getByTestId("testimonials-carousel");
-    await expect(carousel).toHaveAttribute("data-enhanced", "true");
     await page.getByTestId("testimonials-viewport").scrollIntoViewIfNeeded();
+    await expect(carousel).toHaveAttribute("data-enhanced", "true");
     const slides = page.getByTestId("testimonial");
     const card = (index: number) => slides.nth(index).locator("figure");
     const next = carousel.getByRole("button", { name: testimonials.next, exact: true });

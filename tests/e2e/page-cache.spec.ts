@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { strings } from "./support/site";
+import { scrollToFaq, strings } from "./support/site";
 
 // The pages every visitor sees alike come from a short-lived cache after their first render
 // (docs/decisions/023). These tests visit each page more than once within its lifetime, so
@@ -31,6 +31,7 @@ test("a page answered again carries its own nonce, in the header and on every sc
   // The home page hydrates with JavaScript (its FAQ becomes the accordion) whether or not it came from the cache.
   for (let visit = 0; visit < 2; visit++) {
     await page.goto("/en");
+    await scrollToFaq(page);
     await expect(page.getByTestId("faq")).toHaveAttribute("data-enhanced", javaScriptEnabled ? "true" : "false", { timeout: 20_000 });
   }
 });

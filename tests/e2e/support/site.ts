@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Page } from "@playwright/test";
 
 /**
  * The suite reads the route table and the locale files as data, the way a translator
@@ -51,4 +52,13 @@ export const DELIVERY_PROMISE = { regularDays: 1, notarizedDays: 3, dispatchDays
 export function filled(text: string, values: Record<string, string | number> = {}): string {
   const all: Record<string, string | number> = { ...DELIVERY_PROMISE, ...values };
   return text.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => (name in all ? String(all[name]) : placeholder));
+}
+
+/**
+ * Scrolls the home page to its FAQ. The FAQ turns into the accordion (a new element) as the
+ * page comes within half a screen of it, possibly mid-scroll, so the page scrolls to whichever
+ * element is there, not to a locator's element that may be gone by then.
+ */
+export async function scrollToFaq(page: Page): Promise<void> {
+  await page.evaluate(() => document.querySelector('[data-testid="faq"]')?.scrollIntoView());
 }
