@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { LOCALES, pathFor } from "./support/site";
+import { LOCALES, pathFor, scrollToFaq } from "./support/site";
 
 /**
  * Pages whose every behaviour works as plain HTML load no JavaScript at all
@@ -24,7 +24,8 @@ for (const locale of LOCALES) {
 
 /**
  * Home is an ordinary page of the app: with JavaScript it loads Remix's own build (one React,
- * shared with the order page it links to) and nothing else; without it, the plain page.
+ * shared with the order page it links to) and nothing else, the FAQ accordion and the
+ * carousel only as the visitor scrolls towards them; without it, the plain page.
  */
 for (const locale of LOCALES) {
   test(`${locale}: home loads only the app's build, and reads as plain HTML without JavaScript`, async ({ page, javaScriptEnabled }) => {
@@ -39,7 +40,18 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId("faq-answer").first()).toBeVisible();
       return;
     }
+    // Hydrated, and nothing more on the way: the FAQ accordion and the carousel, several
+    // screens down, are not fetched for a visitor who has not scrolled towards them.
+    await expect(page.locator('input[name="js"]').first()).toBeAttached();
+    await page.waitForLoadState("networkidle");
+    const lateChunks = /\/(FaqAccordion|embla-carousel)[^/]*\.js$/;
+    expect(scripts.filter((path) => lateChunks.test(path))).toEqual([]);
+    const carouselFetched = page.waitForRequest(/\/embla-carousel[^/]*\.js$/);
+    await page.getByTestId("testimonials-viewport").scrollIntoViewIfNeeded();
+    await carouselFetched;
+    await scrollToFaq(page);
     await expect(page.getByTestId("faq")).toHaveAttribute("data-enhanced", "true");
+    await expect(page.getByTestId("testimonials-carousel")).toHaveAttribute("data-enhanced", "true");
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((path) => !path.startsWith("/build/"))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import {
   CheckboxField,
@@ -47,23 +47,31 @@ function isUserSubmit(event: FormEvent<HTMLFormElement>): boolean {
 }
 
 /**
- * The browser's check of the form (zod and its conform adapter, about 21 KB gzip) arrives in
- * its own chunk after hydration, out of the first-load JavaScript (decision 021). Until then,
- * or if the chunk cannot be loaded, each submit is checked by the server.
+ * The browser's check of the form (zod and its conform adapter, about 17 KB gzip) is fetched
+ * at the visitor's first touch of the form, a focus or a press inside it (decision 027): a
+ * visitor who only reads the form and its prices never downloads or runs it, and it arrives
+ * while the first field is being typed. Until then, or if the chunk cannot be loaded (the
+ * next touch tries again), each submit is checked by the server.
  */
-function useLateDetailsValidation(): typeof validateOrderDetails | null {
+function useDetailsValidationOnFirstTouch(): [typeof validateOrderDetails | null, () => void] {
   const [validate, setValidate] = useState<typeof validateOrderDetails | null>(null);
+  const requested = useRef(false);
+  const mounted = useRef(true);
   useEffect(() => {
-    let mounted = true;
-    import("~/order/details-validation").then(
-      (module) => mounted && setValidate(() => module.validateOrderDetails),
-      () => undefined,
-    );
+    mounted.current = true;
     return () => {
-      mounted = false;
+      mounted.current = false;
     };
   }, []);
-  return validate;
+  const request = useCallback(() => {
+    if (requested.current) return;
+    requested.current = true;
+    import("~/order/details-validation").then(
+      (module) => mounted.current && setValidate(() => module.validateOrderDetails),
+      () => (requested.current = false),
+    );
+  }, []);
+  return [validate, request];
 }
 
 /** Stage 1: the order form. Without JavaScript it posts and the server answers with the same page. */
@@ -73,7 +81,7 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
   const { pathname } = useLocation();
   const hydrated = useHydrated();
   const busy = useBusyIntent();
-  const validate = useLateDetailsValidation();
+  const [validate, requestValidation] = useDetailsValidationOnFirstTouch();
   const [form, fields] = useForm<OrderFormFields, OrderDetails>({
     id: FIELD_ID_PREFIX,
     lastResult: state?.reply,
@@ -145,6 +153,8 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
         action={pathname}
         {...getFormProps(form)}
         aria-label={t("form.label")}
+        onFocus={requestValidation}
+        onPointerDown={requestValidation}
         onSubmit={(event) => {
           form.onSubmit(event);
           if (isUserSubmit(event) && event.defaultPrevented) setSubmits((count) => count + 1);
