@@ -1,5 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Links, LiveReload, Meta, Outlet, type ShouldRevalidateFunction, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,21 +9,15 @@ import { CookieBanner } from "~/components/CookieBanner";
 import { SocialWidget } from "~/components/SocialWidget";
 import { TrackingScripts } from "~/components/TrackingScripts";
 import { Toaster } from "~/components/Toaster";
-import { company, env } from "~/config/env.server";
-import { formatPrice } from "~/config/products";
 import { isOfflineResult } from "~/forms/offline";
-import { localeOf, namespacesForPath, pageHeadFor, resourcesFor } from "~/i18n/i18n.server";
-import { canonicalPathOf, matchPage } from "~/i18n/routes";
 import { errorMeta } from "~/i18n/seo";
 import { localeFromPath } from "~/i18n/locales";
 import { addPageStrings } from "~/i18n/page-strings";
 import { isBackOfficePath } from "~/admin/paths";
 import { useDocumentLoadsScripts } from "~/render/hydration";
-import { useRootData, type RootData } from "~/root-data";
+import { useRootData } from "~/root-data";
 import { useNonce } from "~/security/nonce";
 import stylesheet from "~/tailwind.css";
-import { readConsent, shouldShowBanner } from "~/tracking/consent.server";
-import { pixelIdsFor } from "~/tracking/events.server";
 import { NoScriptRefresh } from "~/components/NoScriptRefresh";
 
 export const links: LinksFunction = () => [
@@ -35,29 +28,9 @@ export const links: LinksFunction = () => [
 /** Only for errors caught here; every page route has its own meta. */
 export const meta: MetaFunction = (args) => (args.error ? errorMeta(args) : []);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { pathname, search } = new URL(request.url);
-  // "/En/Contact" or "/blog/" would show the page in the wrong language: send it to its spelling.
-  const canonical = canonicalPathOf(pathname);
-  if (canonical) throw redirect(`${canonical}${search}`, request.method === "GET" || request.method === "HEAD" ? 301 : 308);
-  const locale = await localeOf(request);
-  const consent = await readConsent(request);
-  const backOffice = isBackOfficePath(pathname);
-  const data: RootData = {
-    locale,
-    i18n: resourcesFor(locale, namespacesForPath(pathname)),
-    head: pageHeadFor(locale, pathname),
-    company,
-    shareCapital: formatPrice(company.shareCapitalGrosze, locale),
-    siteUrl: env.SITE_URL,
-    consent,
-    // The back office is the business's own tool: no banner, no pixels, whatever the operator chose.
-    showConsentBanner: !backOffice && shouldShowBanner(request, consent),
-    // The payment page's URL holds the order's secret token: no pixel may see it (its PageView sends the URL).
-    pixels: backOffice || matchPage(pathname)?.pageId === "payment" ? null : pixelIdsFor(consent),
-  };
-  return json(data);
-}
+// The root loader lives in a server module of its own, so the browser's build carries no
+// stubs of the server modules it reads (one import of a .server module, not four).
+export { rootLoader as loader } from "~/root-loader.server";
 
 /**
  * Each page brings its own strings, so the root data must follow every change of page.

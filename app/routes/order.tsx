@@ -1,5 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   useActionData,
@@ -11,78 +9,24 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { formattedPrices } from "~/config/products";
 import { OrderSteps } from "~/components/order/OrderSteps";
 import { StructuredData } from "~/components/StructuredData";
-import { getDb } from "~/db/db.server";
 import { isNetworkFailure } from "~/forms/offline";
-import { localeOf } from "~/i18n/i18n.server";
-import { homePath, matchPage, pageIdOfRoute } from "~/i18n/routes";
+import { pageIdOfRoute } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
-import { bodyTooLargeResponse } from "~/security/body.server";
-import { dispatchDatesIfPaidToday } from "~/order/delivery-promise.server";
-import { nudgeMailWorker } from "~/mail/mail-worker.server";
-import { handleOrderForm } from "~/order/form-action.server";
-import { findPlacedOrder, placedOrderCookie } from "~/order/placed-order.server";
+import { orderPageAction, orderPageLoader } from "~/order/order-page.server";
 import { STANDARD_VARIANT, variantOfPage } from "~/order/variants";
-import type { AcceptedState, NetworkErrorState, OrderLoaderData, OrderState } from "~/order/view-state";
-import { checkoutTypeOf } from "~/tracking/events";
-import { reportCheckoutFromUrl, reportEvent } from "~/tracking/events.server";
+import type { NetworkErrorState, OrderState } from "~/order/view-state";
 
 /**
- * Both order pages (the route table's `order` and `orderAutomatic`): the page id of the
- * requested path picks the variant. The steps' logic lives in app/order; this module
- * turns its outcome into HTTP.
+ * Both order pages (the route table's `order` and `orderAutomatic`). The steps' logic lives in
+ * app/order; the loader and the action, which turn its outcome into HTTP, are in
+ * app/order/order-page.server.ts, so the browser's build carries one stub of a server module.
  */
-function variantOf(request: Request) {
-  return variantOfPage(matchPage(new URL(request.url).pathname)?.pageId) ?? STANDARD_VARIANT;
-}
+export const loader = orderPageLoader;
+export const action = orderPageAction;
 
 export const meta = pageMeta;
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  // Pricing cards link here with ?type=regular|notarized: it preselects the type and is an
-  // InitiateCheckout (reported only with consent). The forms post to the bare path, so the
-  // loaders that run after an action do not report it again.
-  reportCheckoutFromUrl(request);
-  const locale = await localeOf(request);
-  const data: OrderLoaderData = {
-    defaultType: checkoutTypeOf(new URL(request.url).searchParams) ?? "regular",
-    placedOrder: await findPlacedOrder(getDb(), request),
-    dispatchDates: dispatchDatesIfPaidToday(locale),
-    prices: formattedPrices(locale),
-  };
-  return json(data);
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const locale = await localeOf(request);
-  const outcome = await handleOrderForm(request, { variant: variantOf(request), locale, db: getDb(), report: reportEvent });
-  // A step's page holds personal data and a one-time token: no cache keeps it, and going
-  // back after ordering asks the server again, which then knows the order is placed.
-  const noStore = { "Cache-Control": "no-store" };
-  switch (outcome.kind) {
-    case "show":
-      return json<OrderState>(outcome.state, { headers: noStore });
-    case "invalid":
-      // Answered as an error so the title says "Error:"; the ErrorBoundary shows the step again.
-      throw json(outcome.state, { status: 400, headers: noStore });
-    case "tooLarge":
-      return bodyTooLargeResponse();
-    case "decoy":
-      return redirect(homePath(locale), 303);
-    case "unavailable":
-      throw json(outcome.state, { status: 503, headers: { ...noStore, "Retry-After": "5" } });
-    case "accepted": {
-      nudgeMailWorker();
-      const headers = { ...noStore, "Set-Cookie": await placedOrderCookie(outcome.paymentToken) };
-      if (!outcome.jsOn) return redirect(outcome.paymentUrl, { status: 303, headers });
-      return json<OrderState>({ stage: "accepted", paymentUrl: outcome.paymentUrl, purchase: outcome.purchase } satisfies AcceptedState, {
-        headers,
-      });
-    }
-  }
-}
 
 /**
  * With JavaScript, a request that never reaches the server (offline, dropped connection)

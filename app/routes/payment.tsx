@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import type { HeadersFunction, MetaArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
@@ -9,91 +8,20 @@ import { DetailRow } from "~/components/payment/DetailRow";
 import { OnlinePayment } from "~/components/payment/OnlinePayment";
 import type { NoScriptRefreshHandle } from "~/components/NoScriptRefresh";
 import { formatAddress, telHref } from "~/config/company";
-import { company } from "~/config/env.server";
 import { formatPrice } from "~/config/products";
-import { getDb } from "~/db/db.server";
-import { localeOf, getFixedT } from "~/i18n/i18n.server";
 import { homePath } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
-import { findPaymentView } from "~/order/payment-view.server";
-import { transferTitle } from "~/order/transfer-title";
 import { LateDeliveryWarning } from "~/components/order/LateDeliveryWarning";
-import { transferQrSvg } from "~/payment/transfer-qr.server";
-import { configuredGateway } from "~/payments/gateway.server";
-import { findPayableOrder, normaliseBlikCode, onlinePaymentView, startFromPaymentPage } from "~/payments/payment-page.server";
 import { WAIT_REFRESH_SECONDS } from "~/payments/waiting";
-import { readFormDataOr413 } from "~/security/body.server";
 import { useLocale, useRequiredRootData } from "~/root-data";
+import { paymentPageAction, paymentPageLoader, PRIVATE_HEADERS } from "~/payments/payment-page-route.server";
 
-/**
- * The payment page's URL is its key (an unguessable token): no cache may keep it and no
- * Referer may carry it to another site. The document's headers come from here, not from
- * the loader's response.
- */
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
-
+/** The document's headers are the private ones, not those of the loader's response (payment-page-route.server.ts). */
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
-/** The payment page of one order, found by its unguessable token. Private: noindex, no third parties. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const locale = await localeOf(request);
-  const t = await getFixedT(locale, "payment");
-  const token = params.token ?? "";
-  const payable = await findPayableOrder(getDb(), token);
-  // Asked first: a lost notification found paid changes what the rest of the page shows.
-  const online = payable ? await onlinePaymentView(getDb(), configuredGateway(), payable, new Date()) : null;
-  const order = await findPaymentView(getDb(), token, locale);
-  if (!order) throw json({ title: t("notFound.title") }, { status: 404, headers: PRIVATE_HEADERS });
-  const title = transferTitle(order.number);
-  const qrSvg = await transferQrSvg({
-    taxId: company.taxId,
-    bankAccount: company.bankAccount,
-    amountGrosze: order.priceGrosze,
-    recipientName: company.legalName,
-    title,
-  });
-  return json(
-    {
-      order,
-      online,
-      transferTitle: title,
-      qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`,
-      agreementUrl: `/agreement/${encodeURIComponent(token)}`,
-    },
-    { headers: PRIVATE_HEADERS },
-  );
-}
-
-/** BLIK or pay-by-link (docs/decisions/028): a refused code comes back as 400 with the code as typed, never as an error page. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const locale = await localeOf(request);
-  const token = params.token ?? "";
-  const gateway = configuredGateway();
-  const order = await findPayableOrder(getDb(), token);
-  if (!order) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
-  const backToPage = redirect(new URL(request.url).pathname, { status: 303, headers: PRIVATE_HEADERS });
-  if (!gateway) return backToPage;
-  const form = await readFormDataOr413(request);
-  const t = await getFixedT(locale, "payment");
-  const typed = String(form.get("blikCode") ?? "").slice(0, 20);
-  const refuse = (key: string, status: number) => json({ error: t(key), blikCode: typed }, { status, headers: PRIVATE_HEADERS });
-  const intent = form.get("intent");
-  if (intent !== "blik" && intent !== "redirect") return backToPage;
-  const blikCode = normaliseBlikCode(typed);
-  if (intent === "blik" && !blikCode) return refuse("online.blik.invalid", 400);
-  const outcome = await startFromPaymentPage(
-    getDb(),
-    gateway,
-    order,
-    token,
-    locale,
-    intent === "blik" ? { method: "blik", blikCode: blikCode ?? "" } : { method: "redirect" },
-  );
-  if (outcome.kind === "redirect") return redirect(outcome.url, { status: 303, headers: PRIVATE_HEADERS });
-  if (outcome.kind === "blik-refused") return refuse("online.blik.refused", 400);
-  if (outcome.kind === "unavailable") return refuse("online.unavailable", 503);
-  return backToPage;
-}
+// The loader and the action live in a server module, so the browser's build carries one stub of one.
+export const loader = paymentPageLoader;
+export const action = paymentPageAction;
 
 export const handle: NoScriptRefreshHandle = {
   noScriptRefreshSeconds: (data) =>

@@ -1,0 +1,79 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { company } from "~/config/env.server";
+import { getDb } from "~/db/db.server";
+import { getFixedT, localeOf } from "~/i18n/i18n.server";
+import { findPaymentView } from "~/order/payment-view.server";
+import { transferTitle } from "~/order/transfer-title";
+import { transferQrSvg } from "~/payment/transfer-qr.server";
+import { configuredGateway } from "~/payments/gateway.server";
+import { findPayableOrder, normaliseBlikCode, onlinePaymentView, startFromPaymentPage } from "~/payments/payment-page.server";
+import { readFormDataOr413 } from "~/security/body.server";
+
+/**
+ * The payment page's URL is its key (an unguessable token): no cache may keep it and no
+ * Referer may carry it to another site. The route's `headers` sends these on the document
+ * too, not only on the loader's response.
+ */
+export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+
+/** The payment page of one order, found by its unguessable token. Private: noindex, no third parties. */
+export async function paymentPageLoader({ request, params }: LoaderFunctionArgs) {
+  const locale = await localeOf(request);
+  const t = await getFixedT(locale, "payment");
+  const token = params.token ?? "";
+  const payable = await findPayableOrder(getDb(), token);
+  // Asked first: a lost notification found paid changes what the rest of the page shows.
+  const online = payable ? await onlinePaymentView(getDb(), configuredGateway(), payable, new Date()) : null;
+  const order = await findPaymentView(getDb(), token, locale);
+  if (!order) throw json({ title: t("notFound.title") }, { status: 404, headers: PRIVATE_HEADERS });
+  const title = transferTitle(order.number);
+  const qrSvg = await transferQrSvg({
+    taxId: company.taxId,
+    bankAccount: company.bankAccount,
+    amountGrosze: order.priceGrosze,
+    recipientName: company.legalName,
+    title,
+  });
+  return json(
+    {
+      order,
+      online,
+      transferTitle: title,
+      qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`,
+      agreementUrl: `/agreement/${encodeURIComponent(token)}`,
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+/** BLIK or pay-by-link (docs/decisions/028): a refused code comes back as 400 with the code as typed, never as an error page. */
+export async function paymentPageAction({ request, params }: ActionFunctionArgs) {
+  const locale = await localeOf(request);
+  const token = params.token ?? "";
+  const gateway = configuredGateway();
+  const order = await findPayableOrder(getDb(), token);
+  if (!order) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
+  const backToPage = redirect(new URL(request.url).pathname, { status: 303, headers: PRIVATE_HEADERS });
+  if (!gateway) return backToPage;
+  const form = await readFormDataOr413(request);
+  const t = await getFixedT(locale, "payment");
+  const typed = String(form.get("blikCode") ?? "").slice(0, 20);
+  const refuse = (key: string, status: number) => json({ error: t(key), blikCode: typed }, { status, headers: PRIVATE_HEADERS });
+  const intent = form.get("intent");
+  if (intent !== "blik" && intent !== "redirect") return backToPage;
+  const blikCode = normaliseBlikCode(typed);
+  if (intent === "blik" && !blikCode) return refuse("online.blik.invalid", 400);
+  const outcome = await startFromPaymentPage(
+    getDb(),
+    gateway,
+    order,
+    token,
+    locale,
+    intent === "blik" ? { method: "blik", blikCode: blikCode ?? "" } : { method: "redirect" },
+  );
+  if (outcome.kind === "redirect") return redirect(outcome.url, { status: 303, headers: PRIVATE_HEADERS });
+  if (outcome.kind === "blik-refused") return refuse("online.blik.refused", 400);
+  if (outcome.kind === "unavailable") return refuse("online.unavailable", 503);
+  return backToPage;
+}

@@ -1,0 +1,35 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { isBackOfficePath } from "~/admin/paths";
+import { company, env } from "~/config/env.server";
+import { formatPrice } from "~/config/products";
+import { localeOf, namespacesForPath, pageHeadFor, resourcesFor } from "~/i18n/i18n.server";
+import { canonicalPathOf, matchPage } from "~/i18n/routes";
+import type { RootData } from "~/root-data";
+import { readConsent, shouldShowBanner } from "~/tracking/consent.server";
+import { pixelIdsFor } from "~/tracking/events.server";
+
+/** The root route's loader (app/root.tsx): the page's language, its strings, the company and the visitor's consent. */
+export async function rootLoader({ request }: LoaderFunctionArgs) {
+  const { pathname, search } = new URL(request.url);
+  // "/En/Contact" or "/blog/" would show the page in the wrong language: send it to its spelling.
+  const canonical = canonicalPathOf(pathname);
+  if (canonical) throw redirect(`${canonical}${search}`, request.method === "GET" || request.method === "HEAD" ? 301 : 308);
+  const locale = await localeOf(request);
+  const consent = await readConsent(request);
+  const backOffice = isBackOfficePath(pathname);
+  const data: RootData = {
+    locale,
+    i18n: resourcesFor(locale, namespacesForPath(pathname)),
+    head: pageHeadFor(locale, pathname),
+    company,
+    shareCapital: formatPrice(company.shareCapitalGrosze, locale),
+    siteUrl: env.SITE_URL,
+    consent,
+    // The back office is the business's own tool: no banner, no pixels, whatever the operator chose.
+    showConsentBanner: !backOffice && shouldShowBanner(request, consent),
+    // The payment page's URL holds the order's secret token: no pixel may see it (its PageView sends the URL).
+    pixels: backOffice || matchPage(pathname)?.pageId === "payment" ? null : pixelIdsFor(consent),
+  };
+  return json(data);
+}
