@@ -120,6 +120,10 @@ export default defineConfig({
         // As behind one reverse proxy: the back-office specs give each test its own client
         // address (X-Forwarded-For), so one test's sign-in lockout never locks out another's.
         TRUST_PROXY: "1",
+        // The page cache on, with the longest life it allows: a test that reads Cache-Status may
+        // meet a page another test stored moments before, and with the default 60 s that page
+        // could expire in the middle of the test on a busy machine (a wall-clock flake).
+        PAGE_CACHE_SECONDS: "3600",
         // Online payment on, through the stand-in; tests/e2e/payment-online.spec.ts starts a site without it too.
         ...p24Account,
         P24_API_URL: process.env.E2E_P24_STAND_IN_URL,
