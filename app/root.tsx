@@ -16,6 +16,7 @@ import { addPageStrings } from "~/i18n/page-strings";
 import { isBackOfficePath } from "~/admin/paths";
 import { useDocumentLoadsScripts } from "~/render/hydration";
 import { useRootData } from "~/root-data";
+import { rootLoader } from "~/root-loader.server";
 import { useNonce } from "~/security/nonce";
 import stylesheet from "~/tailwind.css";
 import { NoScriptRefresh } from "~/components/NoScriptRefresh";
@@ -30,7 +31,7 @@ export const meta: MetaFunction = (args) => (args.error ? errorMeta(args) : []);
 
 // The root loader lives in a server module of its own, so the browser's build carries no
 // stubs of the server modules it reads (one import of a .server module, not four).
-export { rootLoader as loader } from "~/root-loader.server";
+export const loader = rootLoader;
 
 /**
  * Each page brings its own strings, so the root data must follow every change of page.

@@ -20,10 +20,11 @@ export type TestimonialsCarouselProps = {
 
 /**
  * The testimonials row. The server renders a horizontally scrolling, scroll-snapping
- * row that shows all six without JavaScript; once the visitor scrolls within half a screen of it,
- * Embla is fetched and takes the same markup over as a looping carousel (3 per view from md), with arrows at every width and the
- * left/right arrow keys on the focused viewport. Below md a card is 85% wide, so the
- * edge of the next one shows there is more, with or without JavaScript.
+ * row that shows all six without JavaScript. Once the visitor scrolls within half a screen
+ * of it, Embla is fetched and takes the same markup over as a looping carousel (3 per view
+ * from md), with arrows at every width and the left/right arrow keys on the focused
+ * viewport. Below md a card is 85% wide, so the edge of the next one shows there is more,
+ * with or without JavaScript.
  */
 export function TestimonialsCarousel({ label, rating, previous: previousLabel, next: nextLabel, slides }: TestimonialsCarouselProps) {
   const hydrated = useHydrated();
