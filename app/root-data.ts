@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { Company } from "~/config/company";
+import type { LdJson } from "~/content/page-structured-data.server";
 import type { PageResources } from "~/i18n/i18next";
 import type { Locale } from "~/i18n/locales";
 import type { PageHead } from "~/i18n/seo";
@@ -12,6 +13,8 @@ export type RootData = {
   i18n: PageResources;
   /** The page's title and description, for its head tags. */
   head: PageHead;
+  /** The page's JSON-LD, built by the server (app/content/page-structured-data.server.ts); none on private pages. */
+  structuredData: LdJson | null;
   company: Company;
   /**
    * The share capital written as this language writes prices. Formatted by the loader, so hydrating

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { isBackOfficePath } from "~/admin/paths";
 import { company, env } from "~/config/env.server";
+import { structuredDataFor } from "~/content/page-structured-data.server";
 import { formatPrice } from "~/config/products";
 import { localeOf, namespacesForPath, pageHeadFor, resourcesFor } from "~/i18n/i18n.server";
 import { canonicalPathOf, matchPage } from "~/i18n/routes";
@@ -22,6 +23,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
     locale,
     i18n: resourcesFor(locale, namespacesForPath(pathname)),
     head: pageHeadFor(locale, pathname),
+    structuredData: structuredDataFor({ company, siteUrl: env.SITE_URL, locale }, pathname),
     company,
     shareCapital: formatPrice(company.shareCapitalGrosze, locale),
     siteUrl: env.SITE_URL,

@@ -1,5 +1,6 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
+import type { RootData } from "~/root-data";
 import { ERROR_STRINGS } from "./error-strings";
 import { LOCALE_TAGS, localeFromPath, type Locale } from "./locales";
 import { alternatesOf, pageIdOfRoute, pathFor } from "./routes";
@@ -17,6 +18,7 @@ export type SeoData = {
   siteUrl: string;
   head: PageHead;
   company: { productName: string };
+  structuredData: RootData["structuredData"];
 };
 
 export function rootDataOf(matches: MetaArgs["matches"]): SeoData | undefined {
@@ -74,5 +76,6 @@ export function pageMeta(args: MetaArgs, options: PageMetaOptions = {}): MetaDes
     { name: "twitter:image", content: absolute("/og-image.png") },
   ];
   if (options.noindex) descriptors.push({ name: "robots", content: "noindex, nofollow" });
+  if (root.structuredData) descriptors.push({ "script:ld+json": root.structuredData });
   return descriptors;
 }

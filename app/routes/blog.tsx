@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { BlogCard } from "~/components/BlogCard";
 import { PageHeader } from "~/components/PageHeader";
-import { StructuredData } from "~/components/StructuredData";
 import { BLOG_POSTS } from "~/content/blog";
 import { pageMeta } from "~/i18n/seo";
 import { NO_HYDRATION } from "~/render/hydration";
@@ -22,7 +21,6 @@ export default function BlogPage() {
           <BlogCard key={post.slug} post={post} eager={index === 0} />
         ))}
       </div>
-      <StructuredData />
     </>
   );
 }

@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CallToAction } from "~/components/CallToAction";
 import { EmailAddress } from "~/components/EmailAddress";
-import { BuildingIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
+import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
+import { BuildingIcon } from "~/components/page-icons";
 import { PageHeader } from "~/components/PageHeader";
-import { StructuredData } from "~/components/StructuredData";
 import { telHref } from "~/config/company";
 import { pathFor } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
@@ -89,7 +89,6 @@ export default function ContactPage() {
         </ul>
       </div>
       <CallToAction heading={t("cta.heading")} text={t("cta.text")} button={t("cta.button")} to={pathFor("order", locale)} />
-      <StructuredData />
     </>
   );
 }

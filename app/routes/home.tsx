@@ -5,7 +5,6 @@ import { RentalInfo } from "~/components/home/RentalInfo";
 import { WhyUs } from "~/components/home/WhyUs";
 import { PricingCards } from "~/components/PricingCards";
 import { Section } from "~/components/Section";
-import { StructuredData } from "~/components/StructuredData";
 import { Testimonials } from "~/components/Testimonials";
 import { Faq } from "~/components/Faq";
 import { copyList, type QuestionAnswer } from "~/content/copy";
@@ -37,7 +36,6 @@ export default function HomePage() {
           <Faq items={copyList<QuestionAnswer>(t, "faq.items")} />
         </div>
       </Section>
-      <StructuredData serviceDescription={t("meta.description")} />
     </>
   );
 }

@@ -3,7 +3,6 @@ import { Link } from "@remix-run/react";
 import { CheckIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { Section } from "~/components/Section";
-import { StructuredData } from "~/components/StructuredData";
 import { copyList, type TitledText } from "~/content/copy";
 import { pathFor } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
@@ -69,7 +68,6 @@ export default function LandlordPage() {
           </div>
         </div>
       </Section>
-      <StructuredData />
     </>
   );
 }

@@ -10,7 +10,6 @@ import {
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { OrderSteps } from "~/components/order/OrderSteps";
-import { StructuredData } from "~/components/StructuredData";
 import { isNetworkFailure } from "~/forms/offline";
 import { pageIdOfRoute } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
@@ -57,12 +56,7 @@ function useVariant() {
 export default function OrderRoute() {
   const data = useLoaderData<typeof loader>();
   const state = useActionData<typeof clientAction>() as OrderState | undefined;
-  return (
-    <>
-      <OrderSteps variant={useVariant()} page={data} state={state} />
-      <StructuredData />
-    </>
-  );
+  return <OrderSteps variant={useVariant()} page={data} state={state} />;
 }
 
 /** A 400 or 503 is the form or the preview again, with its messages; anything else is the error screen. */

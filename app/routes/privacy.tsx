@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { LegalDocument } from "~/components/LegalDocument";
 import { PageHeader } from "~/components/PageHeader";
-import { StructuredData } from "~/components/StructuredData";
 import { pageMeta } from "~/i18n/seo";
 import { NO_HYDRATION } from "~/render/hydration";
 import { SHAREABLE_PAGE } from "~/render/shareable";
@@ -21,7 +20,6 @@ export default function PrivacyPage() {
         </p>
       </PageHeader>
       <LegalDocument namespace="privacy" style="paragraphs" />
-      <StructuredData />
     </>
   );
 }

@@ -4,7 +4,6 @@ import { CheckIcon } from "~/components/icons";
 import { Faq } from "~/components/Faq";
 import { PageHeader } from "~/components/PageHeader";
 import { Section } from "~/components/Section";
-import { StructuredData } from "~/components/StructuredData";
 import { copyList, type QuestionAnswer } from "~/content/copy";
 import { pathFor } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
@@ -64,7 +63,6 @@ export default function TenantPage() {
         </div>
       </Section>
       <CallToAction heading={t("cta.heading")} text={t("cta.text")} button={t("cta.button")} to={pathFor("order", locale)} />
-      <StructuredData />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { LegalDocument } from "~/components/LegalDocument";
 import { PageHeader } from "~/components/PageHeader";
-import { StructuredData } from "~/components/StructuredData";
 import { LOCALE_TAGS } from "~/i18n/locales";
 import { pageMeta } from "~/i18n/seo";
 import { formatEffectiveDate, TERMS_EFFECTIVE_FROM, TERMS_VERSION } from "~/legal/terms-version";
@@ -31,7 +30,6 @@ export default function TermsPage() {
         style="numbered"
         appendix={{ id: WITHDRAWAL_FORM_ID, label: t("withdrawalForm.heading"), content: <WithdrawalForm /> }}
       />
-      <StructuredData />
     </>
   );
 }
