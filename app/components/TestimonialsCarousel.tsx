@@ -1,6 +1,6 @@
 import type { EmblaCarouselType } from "embla-carousel";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from "~/components/icons";
+import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from "~/components/page-icons";
 import { useHydrated } from "~/components/use-hydrated";
 import { useNearViewport } from "~/components/use-near-viewport";
 

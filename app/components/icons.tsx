@@ -1,7 +1,11 @@
-/** Decorative line icons; every use sits next to a text label or an aria-label. */
-type IconProps = { className?: string };
+/**
+ * Decorative line icons; every use sits next to a text label or an aria-label. These are the
+ * ones the site's frame (header, footer, language menu, toasts) shows, which every hydrated page
+ * loads; the icons of single pages are in page-icons.tsx, so no other page downloads them.
+ */
+export type IconProps = { className?: string };
 
-const base = {
+export const lineIcon = {
   "aria-hidden": true,
   focusable: false,
   fill: "none",
@@ -14,7 +18,7 @@ const base = {
 
 export function MenuIcon({ className = "h-6 w-6" }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIcon} className={className}>
       <path d="M4 6h16M4 12h16M4 18h16" />
     </svg>
   );
@@ -22,7 +26,7 @@ export function MenuIcon({ className = "h-6 w-6" }: IconProps) {
 
 export function CloseIcon({ className = "h-6 w-6" }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIcon} className={className}>
       <path d="M6 6l12 12M18 6L6 18" />
     </svg>
   );
@@ -30,7 +34,7 @@ export function CloseIcon({ className = "h-6 w-6" }: IconProps) {
 
 export function ChevronDownIcon({ className = "h-4 w-4" }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIcon} className={className}>
       <path d="M6 9l6 6 6-6" />
     </svg>
   );
@@ -38,7 +42,7 @@ export function ChevronDownIcon({ className = "h-4 w-4" }: IconProps) {
 
 export function CheckIcon({ className = "h-4 w-4" }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIcon} className={className}>
       <path d="M5 12l5 5 9-10" />
     </svg>
   );
@@ -46,7 +50,7 @@ export function CheckIcon({ className = "h-4 w-4" }: IconProps) {
 
 export function AlertIcon({ className = "h-5 w-5" }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIcon} className={className}>
       <circle cx="12" cy="12" r="9" />
       <path d="M12 7.5v5M12 16.5v.01" />
     </svg>
@@ -55,7 +59,7 @@ export function AlertIcon({ className = "h-5 w-5" }: IconProps) {
 
 export function PhoneIcon({ className = "h-5 w-5" }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIcon} className={className}>
       <path d="M5 4h4l2 5-2.5 1.5a11 11 0 005 5L15 13l5 2v4a2 2 0 01-2 2A16 16 0 013 6a2 2 0 012-2z" />
     </svg>
   );
@@ -63,7 +67,7 @@ export function PhoneIcon({ className = "h-5 w-5" }: IconProps) {
 
 export function MailIcon({ className = "h-5 w-5" }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIcon} className={className}>
       <rect x="3" y="5" width="18" height="14" rx="2" />
       <path d="M3 7l9 6 9-6" />
     </svg>
@@ -72,7 +76,7 @@ export function MailIcon({ className = "h-5 w-5" }: IconProps) {
 
 export function PinIcon({ className = "h-5 w-5" }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIcon} className={className}>
       <path d="M12 21s-7-6.2-7-11a7 7 0 0114 0c0 4.8-7 11-7 11z" />
       <circle cx="12" cy="10" r="2.5" />
     </svg>
@@ -81,7 +85,7 @@ export function PinIcon({ className = "h-5 w-5" }: IconProps) {
 
 export function ClockIcon({ className = "h-5 w-5" }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIcon} className={className}>
       <circle cx="12" cy="12" r="9" />
       <path d="M12 7v5l3 2" />
     </svg>
@@ -98,7 +102,7 @@ export function FacebookIcon({ className = "h-5 w-5" }: IconProps) {
 
 export function InstagramIcon({ className = "h-5 w-5" }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIcon} className={className}>
       <rect x="3.5" y="3.5" width="17" height="17" rx="5" />
       <circle cx="12" cy="12" r="4" />
       <circle cx="17.2" cy="6.8" r="0.6" fill="currentColor" />
@@ -120,75 +124,6 @@ export function LogoMark({ className = "h-8 w-8" }: IconProps) {
     <svg viewBox="0 0 32 32" className={className} aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="7" fill="#1e3a8a" />
       <path d="M8 15l8-7 8 7v9h-5v-6h-6v6H8z" fill="#fff" />
-    </svg>
-  );
-}
-
-export function StarIcon({ className = "h-5 w-5" }: IconProps) {
-  return (
-    <svg viewBox="0 0 20 20" className={className} aria-hidden="true" focusable="false" fill="currentColor">
-      <path d="M10 1.5l2.6 5.3 5.8.8-4.2 4.1 1 5.8L10 14.8l-5.2 2.7 1-5.8L1.6 7.6l5.8-.8z" />
-    </svg>
-  );
-}
-
-export function ArrowLeftIcon({ className = "h-5 w-5" }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <path d="M15 5l-7 7 7 7" />
-    </svg>
-  );
-}
-
-export function ArrowRightIcon({ className = "h-5 w-5" }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <path d="M9 5l7 7-7 7" />
-    </svg>
-  );
-}
-
-export function ShieldIcon({ className = "h-6 w-6" }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
-      <path d="M8.5 12l2.5 2.5 4.5-5" />
-    </svg>
-  );
-}
-
-export function TimerIcon({ className = "h-6 w-6" }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <circle cx="12" cy="13" r="8" />
-      <path d="M12 9v4l2.5 2M9 2h6" />
-    </svg>
-  );
-}
-
-export function MapIcon({ className = "h-6 w-6" }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <path d="M3 6l6-2 6 2 6-2v14l-6 2-6-2-6 2z" />
-      <path d="M9 4v14M15 6v14" />
-    </svg>
-  );
-}
-
-export function ReceiptIcon({ className = "h-6 w-6" }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
-      <path d="M9 8h6M9 12h6M9 16h3" />
-    </svg>
-  );
-}
-
-export function BuildingIcon({ className = "h-6 w-6" }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <path d="M4 21V5l8-3v19M12 21V9l8 3v9M2 21h20" />
-      <path d="M7 8h2M7 12h2M7 16h2M15 14h2M15 17h2" />
     </svg>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { MapIcon, ReceiptIcon, ShieldIcon, TimerIcon } from "~/components/icons";
+import { MapIcon, ReceiptIcon, ShieldIcon, TimerIcon } from "~/components/page-icons";
 import { Section } from "~/components/Section";
 import { copyList, type TitledText } from "~/content/copy";
 
