@@ -5,7 +5,8 @@ import { BodyTooLargeError, FormShapeError, readFormDataLimited } from "~/securi
 import { honeypotTripped } from "~/forms/honeypot";
 import { jsFlagIsOn } from "~/forms/js-flag";
 import type { Locale } from "~/i18n/locales";
-import { newEventId, productEventData, purchaseEventId, type PixelEvent } from "~/tracking/events";
+import { newEventId, purchaseEventId, type PixelEvent } from "~/tracking/events";
+import { productEventData } from "~/tracking/product-event-data";
 import type { ServerEvent } from "~/tracking/events.server";
 import { acceptOrder, buildAgreement, findOrderByIdempotencyKey, paymentPath, previewOrder } from "./order.server";
 import { previewTokenOfSameOrder } from "./placed-order.server";

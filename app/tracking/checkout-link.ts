@@ -1,7 +1,8 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, type MouseEvent } from "react";
 import type { DeclarationType } from "~/config/products";
-import { EVENT_ID_PARAM, newEventId, productEventData } from "./events";
+import { EVENT_ID_PARAM, newEventId } from "./events";
+import { productEventData } from "./product-event-data";
 import { trackPixelEvent } from "./pixels";
 
 /** The longest a pricing-card click waits for tracking before it navigates anyway. */

@@ -3,7 +3,8 @@ import type { DeclarationType } from "~/config/products";
 import type { ConsentState } from "./consent";
 import { hasMarketingConsent, readConsent } from "./consent.server";
 import { sendConversionEvent, type ConversionsApiConfig, type SendOutcome, type Transport } from "./conversions-api.server";
-import { checkoutTypeOf, EVENT_ID_PARAM, isEventId, newEventId, productEventData, type MarketingEventName } from "./events";
+import { checkoutTypeOf, EVENT_ID_PARAM, isEventId, newEventId, type MarketingEventName } from "./events";
+import { productEventData } from "./product-event-data";
 import { pixelCspSources, type PublicPixelIds } from "./pixels";
 
 /**

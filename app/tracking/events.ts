@@ -1,6 +1,4 @@
-// A named import of one top-level key: the bundler leaves the rest of the file out of the browser's JavaScript.
-import { products as polishProducts } from "../../locales/pl/common.json";
-import { CURRENCY, isDeclarationType, priceInZloty, type DeclarationType } from "~/config/products";
+import { isDeclarationType, type DeclarationType } from "~/config/products";
 
 /**
  * Marketing events shared by the browser pixels and the server's Conversions API.
@@ -22,19 +20,6 @@ export const SOCIAL_CLICK_EVENT_NAME: MarketingEventName | "Contact" = "Purchase
 /** The beacon endpoint (app/routes/tracking-event.ts) for events only the browser sees, and the one event it takes. */
 export const TRACKING_EVENT_PATH = "/tracking/event";
 export const SOCIAL_CLICK_EVENT = "social-click";
-
-/** The spec's custom_data: the real price of the chosen type (never "always 399"). */
-export type ProductEventData = { value: number; currency: typeof CURRENCY; content_name: string; content_id: DeclarationType };
-
-export function productEventData(type: DeclarationType): ProductEventData {
-  return {
-    value: priceInZloty(type),
-    currency: CURRENCY,
-    // Polish names in every language, so reports group one product under one name.
-    content_name: polishProducts[type].name,
-    content_id: type,
-  };
-}
 
 /**
  * The order page is reached from a pricing card with `?type=<type>` (and, with JS,

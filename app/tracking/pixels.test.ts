@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { productEventData, purchaseEventId } from "./events";
+import { purchaseEventId } from "./events";
+import { productEventData } from "./product-event-data";
 import { startPixels, stopPixels } from "./pixel-start";
 import { trackPixelEvent } from "./pixels";
 
