@@ -8,6 +8,7 @@ import { fillMissingSearchText } from "~/order/search-text.server";
 import { migratePostgres, migrateSqlite } from "./migrate.server";
 import type { Database } from "./schema";
 import { BusyRetryingSqliteDialect, retryWhileBusy } from "./sqlite-busy.server";
+import { withStatementCache } from "./statement-cache.server";
 
 export type AppDatabase = Kysely<Database>;
 
@@ -49,7 +50,7 @@ export function createDatabase(target: DatabaseTarget): AppDatabase {
         connection.pragma("synchronous = FULL");
         connection.pragma("foreign_keys = ON");
         await retryWhileBusy(() => migrateSqlite(connection));
-        return connection;
+        return withStatementCache(connection);
       },
     }),
   });
