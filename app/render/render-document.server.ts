@@ -27,11 +27,15 @@ export function renderDocument(
       onAllReady() {
         pipe(
           new Writable({
+            // React aborts its render when its destination closes; once the whole document is
+            // written there is nothing left to abort, and each abort built an error.
+            emitClose: false,
             write(chunk: Buffer, _encoding, callback) {
               chunks.push(withoutTrailingNulBytes(chunk));
               callback();
             },
             final(callback) {
+              clearTimeout(abortTimer);
               resolve({ status, body: Buffer.concat(chunks) });
               callback();
             },
@@ -48,7 +52,8 @@ export function renderDocument(
         if (!shellFailed) console.error(error);
       },
     });
-    setTimeout(abort, options.abortDelayMs).unref();
+    // React starts rendering in a later turn (setImmediate), so this is set before final() reads it.
+    const abortTimer = setTimeout(abort, options.abortDelayMs).unref();
   });
 }
 
