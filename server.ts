@@ -13,7 +13,6 @@ import { startHousekeeping } from "~/admin/housekeeping.server";
 import { env } from "~/config/env.server";
 import { checkDatabaseReadable } from "~/db/health.server";
 import { databaseReady, getDb } from "~/db/db.server";
-import { warmUpPdfRendering } from "~/documents/pdf.server";
 import { startMailWorker } from "~/mail/mail-worker.server";
 import { createPageCache } from "~/render/page-cache.server";
 import { createNonce } from "~/security/headers.server";
@@ -23,6 +22,7 @@ import { configuredRateLimits } from "~/server/rate-limits.server";
 import { createRequestActivity } from "~/server/request-activity.server";
 import { createServerApp } from "~/server/server-app.server";
 import { stopGracefully } from "~/server/shutdown.server";
+import { warmUpBeforeListening } from "~/server/warm-up.server";
 
 const isDevelopment = env.NODE_ENV === "development";
 
@@ -33,8 +33,9 @@ const activity = createRequestActivity();
 // Documents every visitor sees alike, kept briefly (docs/decisions/023 and 025); off under npm run dev.
 const pageCache = createPageCache({ ttlSeconds: isDevelopment ? 0 : env.PAGE_CACHE_SECONDS });
 
+const loadContext = { pageCache };
 const app = createServerApp({
-  remix: createRequestHandler({ build, mode: build.mode, getLoadContext: () => ({ pageCache }) }),
+  remix: createRequestHandler({ build, mode: build.mode, getLoadContext: () => loadContext }),
   checkDatabase: checkDatabaseReadable,
   siteUrl: env.SITE_URL,
   allowedOrigins: siteOrigins(),
@@ -46,6 +47,9 @@ const app = createServerApp({
   activity,
   files: { publicPath: build.publicPath, assetsBuildDirectory: resolve(build.assetsBuildDirectory), publicDirectory: resolve("public") },
 });
+
+// The first visitors after a start are answered as fast as later ones (docs/decisions/035).
+if (!isDevelopment) await warmUpBeforeListening(build, loadContext, env.SITE_URL);
 
 // Behind a proxy every connection is the proxy's: the per-address cap is then the proxy's job.
 const server = createHttpServer(app, { connectionsPerAddress: env.TRUST_PROXY === 0 ? CONNECTIONS_PER_ADDRESS : null });
@@ -59,7 +63,6 @@ server.listen(port, host, () => {
 
 // Send the e-mails the outbox holds (docs/decisions/015) in the moments no request is being answered.
 const mailWorker = startMailWorker(getDb(), activity);
-setTimeout(() => void warmUpPdfRendering().catch((error: unknown) => console.error("[pdf] warm-up failed", error)), 0).unref();
 // The back office's housekeeping; one process per period does the work through a lease (docs/decisions/016).
 startHousekeeping(getDb());
 stopGracefully({ server, mailWorker });

@@ -2,7 +2,9 @@
 // (scripts/bench-order-client.js). Used by scripts/bench.js (BENCH_ONLY=orders); see
 // docs/performance.md for why the states are measured as they are.
 //
-// The server is started fresh: no warm-up a real burst would not have. In order:
+// The server is started fresh: no warm-up a real burst would not have. (The process runs its
+// order path on itself before it listens, docs/decisions/035; that is its start, which a real burst
+// after a deployment meets too.) In order:
 //   1. a fresh process's first burst (50/s, 10 s), right after it answers its health check;
 //   2. a second burst at once, while the outbox renders the first burst's PDFs and e-mails;
 //   3. once every e-mail is written: a warm burst (the process has taken orders before);

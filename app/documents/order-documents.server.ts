@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { formatAddress, type Company } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
-import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
+import { LOCALE_TAGS, LOCALES, type Locale } from "~/i18n/locales";
 import { fixedT } from "~/i18n/i18n.server";
 import { legalText, type LegalText } from "~/legal/legal-document";
 import { TERMS_VERSION } from "~/legal/terms-version";
@@ -146,6 +146,20 @@ export function withdrawalFormPdf(locale: Locale, company: Company, t: TFunction
 }
 
 /** The confirmation's attachments, named in the order's language. */
+/**
+ * Draws the documents every order of a language attaches (the terms and the withdrawal form) in
+ * all four languages, before the process takes its first order (app/server/warm-up.server.ts):
+ * drawn on demand, the first confirmation of each language paused the pages being answered
+ * for the whole of its terms.
+ */
+export async function drawSharedDocuments(company: Company): Promise<void> {
+  for (const locale of LOCALES) {
+    const t = fixedT(locale, "mail");
+    await termsPdf(locale, company, t);
+    await withdrawalFormPdf(locale, company, t);
+  }
+}
+
 export async function confirmationAttachments(order: OrderRow, company: Company, t: TFunction): Promise<MailAttachment[]> {
   const [agreement, terms, withdrawal] = await Promise.all([
     agreementPdf(order, company, t),

@@ -130,19 +130,3 @@ export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
   doc.end();
   return done;
 }
-
-/**
- * Renders a throwaway document once, at boot: the first PDF of a process costs ten times
- * the next (fontkit reads its layout tables lazily, and the code is not yet optimised), and
- * the first confirmation would otherwise pause the pages being answered for that long.
- */
-export function warmUpPdfRendering(): Promise<void> {
-  return renderPdf({
-    header: ["Adres do eksmisji"],
-    title: "Umowa · Agreement · Договір · Договор",
-    sections: [{ heading: "§ 1", paragraphs: ["Zażółć gęślą jaźń. Ґанок, їжак, єнот. Съешь же ещё этих мягких французских булок."] }],
-    metaTitle: "warm-up",
-    lang: "pl",
-    pageLabel: (page, total) => `${page} / ${total}`,
-  }).then(() => undefined);
-}
