@@ -168,6 +168,8 @@ type WorkerOptions = {
   /** How often an idle worker looks for due messages. */
   pollMs?: number;
   now?: () => Date;
+  /** A monotonic clock in milliseconds, which times each delivery for `whenQuiet`. */
+  elapsedMs?: () => number;
   log?: (line: string) => void;
   /** Rests after each message while the process is busy with requests (quiet-gate.server.ts). */
   whenQuiet?: QuietGate;
@@ -187,6 +189,7 @@ export function startOutboxWorker({
   deliver,
   pollMs = 1000,
   now = () => new Date(),
+  elapsedMs = () => performance.now(),
   log = console.log,
   whenQuiet,
 }: WorkerOptions): OutboxWorker {
@@ -198,7 +201,7 @@ export function startOutboxWorker({
     while (!stopped) {
       const message = await claimNextMessage(db, now());
       if (!message) break;
-      const started = performance.now();
+      const started = elapsedMs();
       try {
         const reference = await deliver(message);
         await markSent(db, message, now());
@@ -209,7 +212,7 @@ export function startOutboxWorker({
         const outcome = await markFailed(db, message, reason, now());
         log(`[outbox] message ${message.id} (${message.kind}) failed, ${outcome === "retry" ? "will retry" : "giving up"}: ${reason}`);
       }
-      if (whenQuiet) await whenQuiet(performance.now() - started, () => stopped);
+      if (whenQuiet) await whenQuiet(elapsedMs() - started, () => stopped);
     }
     return sent;
   }

