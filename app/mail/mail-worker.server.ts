@@ -29,20 +29,44 @@ export function createDeliver(db: AppDatabase, send: SendMail): Deliver {
   };
 }
 
-const store = globalThis as typeof globalThis & { __mailWorker?: OutboxWorker };
+/**
+ * How long queued mail waits after the response that queued it. The customer's browser asks for
+ * the next page (an accepted order's payment page) one network round trip later; drawn before it,
+ * the confirmation's PDFs would hold that page up for as long as they take on the one JavaScript
+ * thread. A quarter of a second covers a slow mobile round trip and is nothing to an e-mail.
+ */
+export const MAIL_AFTER_RESPONSE_MS = 250;
+
+type MailWorker = { worker: OutboxWorker; sendSoon: () => void; activity: Pick<RequestActivity, "whenIdle"> };
+const store = globalThis as typeof globalThis & { __mailWorker?: MailWorker };
 
 /** Starts this process's worker once (the dev server re-imports modules on every change). */
-export function startMailWorker(db: AppDatabase, activity: Pick<RequestActivity, "quietForMs">): OutboxWorker {
-  store.__mailWorker ??= startOutboxWorker({
-    db,
-    deliver: createDeliver(db, createMailSender({ smtpUrl: mailEnv.SMTP_URL, from: mailEnv.MAIL_FROM, mailDir: mailEnv.MAIL_DIR })),
-    // Requests first: while pages are being answered, the e-mails take a twentieth of the time.
-    whenQuiet: createQuietGate({ quietForMs: activity.quietForMs }),
-  });
-  return store.__mailWorker;
+export function startMailWorker(db: AppDatabase, activity: Pick<RequestActivity, "quietForMs" | "whenIdle">): OutboxWorker {
+  if (!store.__mailWorker) {
+    const worker = startOutboxWorker({
+      db,
+      deliver: createDeliver(db, createMailSender({ smtpUrl: mailEnv.SMTP_URL, from: mailEnv.MAIL_FROM, mailDir: mailEnv.MAIL_DIR })),
+      // Requests first: while pages are being answered, the e-mails take a twentieth of the time.
+      whenQuiet: createQuietGate({ quietForMs: activity.quietForMs }),
+    });
+    let scheduled: NodeJS.Timeout | undefined;
+    const sendSoon = () => {
+      scheduled ??= setTimeout(() => {
+        scheduled = undefined;
+        worker.nudge();
+      }, MAIL_AFTER_RESPONSE_MS).unref();
+    };
+    store.__mailWorker = { worker, sendSoon, activity };
+  }
+  return store.__mailWorker.worker;
 }
 
-/** After a change that queued mail: send it now rather than at the next poll. */
+/**
+ * After a change that queued mail: send it rather than wait for the next poll (a second), once
+ * the response that queued it has gone and the page the customer asks for next has had its
+ * chance (MAIL_AFTER_RESPONSE_MS).
+ */
 export function nudgeMailWorker(): void {
-  store.__mailWorker?.nudge();
+  const running = store.__mailWorker;
+  running?.activity.whenIdle(running.sendSoon);
 }

@@ -55,4 +55,22 @@ describe("createRequestActivity", () => {
     await closed;
     await expect.poll(() => activity.quietForMs()).toBeGreaterThan(0);
   });
+
+  it("runs what waits for idleness once the request in flight has been answered, and at once when none is", async () => {
+    const activity = createRequestActivity();
+    const runs: string[] = [];
+    activity.whenIdle(() => runs.push("idle from the start"));
+    expect(runs).toEqual(["idle from the start"]);
+    const { url, received, closed } = await trackingServer(activity);
+    const answered = fetch(url).then((response) => response.text());
+    const response = await received;
+    const afterTheAnswer = () => runs.push("after the answer");
+    activity.whenIdle(afterTheAnswer);
+    activity.whenIdle(afterTheAnswer);
+    expect(runs).toEqual(["idle from the start"]);
+    response.end("ok");
+    expect(await answered).toBe("ok");
+    await closed;
+    expect(runs).toEqual(["idle from the start", "after the answer"]);
+  });
 });
