@@ -7,9 +7,11 @@
 //   { "bases": ["http://127.0.0.1:3702"], "mode": "open", "rate": 50, "count": 500 }   a new order every 1/rate s
 //   { "bases": [...], "mode": "closed", "concurrency": 16, "seconds": 10 }               back to back: the saturation
 //   { "bases": [...], "mode": "sequential", "count": 100 }                               one at a time: the cost per order
+// With "toPaymentPage": true, each accept's redirect is followed as a browser would, and
+// `paymentPage` holds the time from the accept's click to the payment page's last byte.
 // With several bases (instances behind one database), order i goes to bases[i % n], as a
 // round-robin load balancer would send it; its preview and its accept go to the same instance.
-// Prints one JSON line: { preview: [ms], accept: [ms], failures: [message], seconds }.
+// Prints one JSON line: { preview: [ms], accept: [ms], paymentPage: [ms], failures: [message], seconds }.
 const options = JSON.parse(process.argv[2] ?? "{}");
 const urls = options.bases.map((base) => `${base}/zamowienie-oswiadczenia`);
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
@@ -43,7 +45,7 @@ const hiddenInputsOf = (html) =>
     value.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&"),
   ]);
 
-const timings = { preview: [], accept: [] };
+const timings = { preview: [], accept: [], paymentPage: [] };
 const failures = [];
 
 async function oneOrder(i) {
@@ -63,6 +65,11 @@ async function oneOrder(i) {
   await accepted.arrayBuffer();
   timings.accept.push(performance.now() - started);
   if (accepted.status !== 303) throw new Error(`accept ${accepted.status}`);
+  if (!options.toPaymentPage) return;
+  const paymentPage = await fetch(new URL(accepted.headers.get("Location"), url));
+  await paymentPage.arrayBuffer();
+  timings.paymentPage.push(performance.now() - started);
+  if (paymentPage.status !== 200) throw new Error(`payment page ${paymentPage.status}`);
 }
 
 const order = (i) => oneOrder(i).catch((error) => failures.push(error.message));

@@ -9,7 +9,9 @@
 //   2. a second burst at once, while the outbox renders the first burst's PDFs and e-mails;
 //   3. once every e-mail is written: a warm burst (the process has taken orders before);
 //   4. orders one at a time: the server's own time per order (its access log line);
-//   5. back to back from 16 sessions for 10 s: how many orders a second the process carries.
+//   5. one customer alone, each order once the last one's e-mails are out: from the accept's
+//      click to the payment page, as the customer waits for it;
+//   6. back to back from 16 sessions for 10 s: how many orders a second the process carries.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -151,6 +153,20 @@ export async function benchOrders({ port, row }) {
       "orders: CPU per order, e-mails included",
       "(figure only)",
       `${ms(cpuPerOrder)} (sustained ceiling ${(1000 / cpuPerOrder).toFixed(0)} orders/s)`,
+      true,
+    );
+
+    const toPaymentPage = [];
+    for (let i = 0; i < 30; i++) {
+      const emailsBefore = server.emailsWritten();
+      const alone = await runClient({ bases: [server.base], mode: "sequential", count: 1, toPaymentPage: true });
+      toPaymentPage.push(...alone.paymentPage);
+      await waitForEmails(server, emailsBefore + 2 * alone.accept.length, 30_000);
+    }
+    row(
+      "orders: one customer, accept to payment page (p50)",
+      "(figure only)",
+      `${ms(percentile(toPaymentPage, 0.5))} (p90 ${ms(percentile(toPaymentPage, 0.9))}, ${toPaymentPage.length} of 30)`,
       true,
     );
 
