@@ -145,7 +145,6 @@ export function withdrawalFormPdf(locale: Locale, company: Company, t: TFunction
   });
 }
 
-/** The confirmation's attachments, named in the order's language. */
 /**
  * Draws the documents every order of a language attaches (the terms and the withdrawal form) in
  * all four languages, before the process takes its first order (app/server/warm-up.server.ts):
@@ -160,6 +159,7 @@ export async function drawSharedDocuments(company: Company): Promise<void> {
   }
 }
 
+/** The confirmation's attachments, named in the order's language. */
 export async function confirmationAttachments(order: OrderRow, company: Company, t: TFunction): Promise<MailAttachment[]> {
   const [agreement, terms, withdrawal] = await Promise.all([
     agreementPdf(order, company, t),
