@@ -2,10 +2,10 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
 import { env } from "~/config/env.server";
 import { fillMissingSearchText } from "~/order/search-text.server";
 import { migratePostgres, migrateSqlite } from "./migrate.server";
+import { createPostgresPool } from "./postgres-pool.server";
 import type { Database } from "./schema";
 import { BusyRetryingSqliteDialect, retryWhileBusy } from "./sqlite-busy.server";
 import { withStatementCache } from "./statement-cache.server";
@@ -25,10 +25,7 @@ export function createDatabase(target: DatabaseTarget): AppDatabase {
     return new Kysely<Database>({
       dialect: new PostgresDialect({
         pool: async () => {
-          const pool = new pg.Pool({
-            connectionString: target.postgresUrl,
-            max: 10,
-          });
+          const pool = createPostgresPool(target.postgresUrl, 10);
           await migratePostgres(pool);
           return pool;
         },

@@ -1,14 +1,14 @@
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { env } from "~/config/env.server";
+import { configuredTarget, type DatabaseTarget } from "~/db/db.server";
+import { createPostgresPool } from "~/db/postgres-pool.server";
 
 /**
  * Request budgets per client address (decision 019), counted in the app's database so that
  * every instance on it shares them: 30 POSTs a minute (order forms, the API, the consent
- * form) and 1,000 GETs a minute. rate-limiter-flexible keeps the counters.
+ * form) and 1,000 GETs a minute. rate-limiter-flexible keeps the counters, in the table
+ * `rate_limits` that the app's migrations make (docs/decisions/037): the limits are built after
+ * databaseReady(), and never create a table themselves.
  */
 export const POST_LIMIT_PER_MINUTE = 30;
 export const GET_LIMIT_PER_MINUTE = 1000;
@@ -30,9 +30,7 @@ function isBusy(error: unknown): boolean {
  * milliseconds at most, asynchronously, and then lets the request through rather than
  * stalling the site.
  */
-export function sqliteRateLimits(databasePath: string): RateLimits {
-  // A fresh clone has no data folder yet when the first module opens the file.
-  if (databasePath !== ":memory:") mkdirSync(dirname(resolve(databasePath)), { recursive: true });
+function sqliteRateLimits(databasePath: string): RateLimits {
   const connection = new SQLite(databasePath);
   connection.pragma("journal_mode = WAL");
   connection.pragma("busy_timeout = 0");
@@ -42,6 +40,7 @@ export function sqliteRateLimits(databasePath: string): RateLimits {
         storeClient: connection,
         storeType: "better-sqlite3",
         tableName: "rate_limits",
+        tableCreated: true,
         keyPrefix,
         points,
         duration: 60,
@@ -51,13 +50,14 @@ export function sqliteRateLimits(databasePath: string): RateLimits {
 }
 
 /** On PostgreSQL every instance shares the counters through one table (a small pool of its own). */
-export function postgresRateLimits(databaseUrl: string): RateLimits {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+function postgresRateLimits(databaseUrl: string): RateLimits {
+  const pool = createPostgresPool(databaseUrl, 3);
   return limitsWith(
     (keyPrefix, points) =>
       new RateLimiterPostgres({
         storeClient: pool,
         tableName: "rate_limits",
+        tableCreated: true,
         keyPrefix,
         points,
         duration: 60,
@@ -66,9 +66,14 @@ export function postgresRateLimits(databaseUrl: string): RateLimits {
   );
 }
 
+/** The limits for a database whose migrations have run. */
+export function rateLimitsFor(target: DatabaseTarget): RateLimits {
+  return "postgresUrl" in target ? postgresRateLimits(target.postgresUrl) : sqliteRateLimits(target.sqlitePath);
+}
+
 /** The limits for this process's database (DATABASE_URL, or the SQLite file). */
 export function configuredRateLimits(): RateLimits {
-  return env.DATABASE_URL ? postgresRateLimits(env.DATABASE_URL) : sqliteRateLimits(env.DATABASE_PATH);
+  return rateLimitsFor(configuredTarget());
 }
 
 function limitsWith(limiter: (keyPrefix: string, points: number) => RateLimiterAbstract): RateLimits {

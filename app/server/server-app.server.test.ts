@@ -5,11 +5,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/db.server";
 import { createPageCache } from "~/render/page-cache.server";
 import { createHttpServer } from "./http-server.server";
 import { P24_NOTIFICATION_PATH } from "~/payments/paths";
 import { originScreen } from "./origin-screen.server";
-import { sqliteRateLimits, type RateLimits } from "./rate-limits.server";
+import { rateLimitsFor, type RateLimits } from "./rate-limits.server";
 import { createServerApp, type ServerAppOptions } from "./server-app.server";
 
 const SITE = "https://adres.example";
@@ -42,7 +43,9 @@ function publicFiles() {
 /** The real server layer with real SQLite rate limits, the budgets it asked for recorded, and a stand-in for Remix. */
 async function startLayer(overrides: Partial<ServerAppOptions> = {}) {
   const files = publicFiles();
-  const limits = sqliteRateLimits(files.databasePath);
+  // The counters' table comes with the app's migrations.
+  await (await openDatabase({ sqlitePath: files.databasePath })).destroy();
+  const limits = rateLimitsFor({ sqlitePath: files.databasePath });
   const budgets: string[] = [];
   const rateLimits: RateLimits = { check: (budget, client) => (budgets.push(`${budget} ${client}`), limits.check(budget, client)) };
   const reached: Reached[] = [];

@@ -41,7 +41,8 @@ test.describe("two instances on one PostgreSQL", () => {
       RATE_LIMIT_EXEMPT: "127.0.0.1",
     };
     // Started together: both run the migrations at once, which the advisory lock serialises.
-    sites = PORTS.map((port) => startOwnSite(port, shared));
+    // Each site's output goes to the test's results, for a look when a start fails.
+    sites = PORTS.map((port) => startOwnSite(port, shared, { logFile: testInfo.outputPath(`site-${port}.log`) }));
     await Promise.all(PORTS.map((port, i) => waitUntilUp(port, sites[i])));
   });
 

@@ -5,6 +5,7 @@ import { backOffice } from "./004-back-office";
 import { payments } from "./005-payments";
 import { backOfficeSearchAndNotes } from "./006-back-office-search-and-notes";
 import { customerNamesAndCoResidents } from "./007-customer-names-and-co-residents";
+import { rateLimitCounters } from "./008-rate-limit-counters";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   payments,
   backOfficeSearchAndNotes,
   customerNamesAndCoResidents,
+  rateLimitCounters,
 ];
