@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, openSync } from "node:fs";
+import { appendFileSync, mkdtempSync, openSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -11,11 +11,15 @@ export function ownSitePort(offset: number): number {
   return Number(process.env.E2E_PORT ?? 3100) + offset;
 }
 
-/** `logFile`: where the site's output goes (kept for a look after a failure); otherwise it is dropped. */
+/** The end of each site's error output, for the message when it exits before it is up. */
+const errorOutputTails = new WeakMap<ChildProcess, string>();
+const ERROR_OUTPUT_KEPT = 2000;
+
+/** `logFile`: where the site's output goes (kept for a look after a failure); otherwise only its error output's end is kept. */
 export function startOwnSite(port: number, env: Record<string, string> = {}, { logFile }: { logFile?: string } = {}): ChildProcess {
   const base = `http://127.0.0.1:${port}`;
   const output = logFile ? openSync(logFile, "a") : "ignore";
-  return spawn(process.execPath, ["./build/index.js"], {
+  const site = spawn(process.execPath, ["./build/index.js"], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -27,8 +31,14 @@ export function startOwnSite(port: number, env: Record<string, string> = {}, { l
       SMTP_URL: "",
       ...env,
     },
-    stdio: ["ignore", output, output],
+    stdio: ["ignore", output, "pipe"],
   });
+  errorOutputTails.set(site, "");
+  site.stderr?.setEncoding("utf8").on("data", (text: string) => {
+    if (logFile) appendFileSync(logFile, text);
+    errorOutputTails.set(site, (errorOutputTails.get(site) + text).slice(-ERROR_OUTPUT_KEPT));
+  });
+  return site;
 }
 
 /**
@@ -40,7 +50,10 @@ export function startOwnSite(port: number, env: Record<string, string> = {}, { l
 export async function waitUntilUp(port: number, site?: ChildProcess): Promise<void> {
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
-    if (site && site.exitCode !== null) throw new Error(`the site on port ${port} exited with ${site.exitCode}`);
+    if (site && site.exitCode !== null)
+      throw new Error(
+        `the site on port ${port} exited with ${site.exitCode}; its error output ended:\n${errorOutputTails.get(site) ?? "(not kept)"}`,
+      );
     const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
       (response) => response.ok,
       () => false,
