@@ -13,6 +13,7 @@ import { startHousekeeping } from "~/admin/housekeeping.server";
 import { env } from "~/config/env.server";
 import { checkDatabaseReadable } from "~/db/health.server";
 import { databaseReady, getDb } from "~/db/db.server";
+import { isDocumentThread, serveDocumentJobs, startDocumentThread } from "~/documents/document-thread.server";
 import { startMailWorker } from "~/mail/mail-worker.server";
 import { createPageCache } from "~/render/page-cache.server";
 import { createNonce } from "~/security/headers.server";
@@ -26,43 +27,50 @@ import { warmUpBeforeListening } from "~/server/warm-up.server";
 
 const isDevelopment = env.NODE_ENV === "development";
 
-// Open the database and run its migrations before listening (a bad database stops the boot).
-await databaseReady();
+// The same bundle also runs as the process's document thread (docs/decisions/038): it draws PDFs, and serves nothing else.
+if (isDocumentThread()) serveDocumentJobs();
+else await serveTheSite();
 
-const activity = createRequestActivity();
-// Documents every visitor sees alike, kept briefly (docs/decisions/023 and 025); off under npm run dev.
-const pageCache = createPageCache({ ttlSeconds: isDevelopment ? 0 : env.PAGE_CACHE_SECONDS });
+async function serveTheSite(): Promise<void> {
+  // Open the database and run its migrations before listening (a bad database stops the boot).
+  await databaseReady();
 
-const loadContext = { pageCache };
-const app = createServerApp({
-  remix: createRequestHandler({ build, mode: build.mode, getLoadContext: () => loadContext }),
-  checkDatabase: checkDatabaseReadable,
-  siteUrl: env.SITE_URL,
-  allowedOrigins: siteOrigins(),
-  trustedProxies: env.TRUST_PROXY,
-  rateLimits: env.RATE_LIMIT_DISABLED ? null : configuredRateLimits(),
-  rateLimitExempt: new Set(env.RATE_LIMIT_EXEMPT),
-  pageCache,
-  createNonce,
-  activity,
-  files: { publicPath: build.publicPath, assetsBuildDirectory: resolve(build.assetsBuildDirectory), publicDirectory: resolve("public") },
-});
+  const activity = createRequestActivity();
+  // Documents every visitor sees alike, kept briefly (docs/decisions/023 and 025); off under npm run dev.
+  const pageCache = createPageCache({ ttlSeconds: isDevelopment ? 0 : env.PAGE_CACHE_SECONDS });
 
-// The first visitors after a start are answered as fast as later ones (docs/decisions/035).
-if (!isDevelopment) await warmUpBeforeListening(build, loadContext, env.SITE_URL);
+  const loadContext = { pageCache };
+  const app = createServerApp({
+    remix: createRequestHandler({ build, mode: build.mode, getLoadContext: () => loadContext }),
+    checkDatabase: checkDatabaseReadable,
+    siteUrl: env.SITE_URL,
+    allowedOrigins: siteOrigins(),
+    trustedProxies: env.TRUST_PROXY,
+    rateLimits: env.RATE_LIMIT_DISABLED ? null : configuredRateLimits(),
+    rateLimitExempt: new Set(env.RATE_LIMIT_EXEMPT),
+    pageCache,
+    createNonce,
+    activity,
+    files: { publicPath: build.publicPath, assetsBuildDirectory: resolve(build.assetsBuildDirectory), publicDirectory: resolve("public") },
+  });
 
-// Behind a proxy every connection is the proxy's: the per-address cap is then the proxy's job.
-const server = createHttpServer(app, { connectionsPerAddress: env.TRUST_PROXY === 0 ? CONNECTIONS_PER_ADDRESS : null });
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST;
-server.listen(port, host, () => {
-  console.log(`[server] listening on http://${host ?? "localhost"}:${port}`);
-  // Under `remix dev` (which sets REMIX_DEV_ORIGIN): the new build is up, the open pages may reload.
-  if (isDevelopment && process.env.REMIX_DEV_ORIGIN) void broadcastDevReady(build);
-});
+  // The first visitors after a start are answered as fast as later ones (docs/decisions/035).
+  const documents = startDocumentThread(new URL(import.meta.url));
+  if (!isDevelopment) await warmUpBeforeListening(build, loadContext, env.SITE_URL, documents);
 
-// Send the e-mails the outbox holds (docs/decisions/015) in the moments no request is being answered.
-const mailWorker = startMailWorker(getDb(), activity);
-// The back office's housekeeping; one process per period does the work through a lease (docs/decisions/016).
-startHousekeeping(getDb());
-stopGracefully({ server, mailWorker });
+  // Behind a proxy every connection is the proxy's: the per-address cap is then the proxy's job.
+  const server = createHttpServer(app, { connectionsPerAddress: env.TRUST_PROXY === 0 ? CONNECTIONS_PER_ADDRESS : null });
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST;
+  server.listen(port, host, () => {
+    console.log(`[server] listening on http://${host ?? "localhost"}:${port}`);
+    // Under `remix dev` (which sets REMIX_DEV_ORIGIN): the new build is up, the open pages may reload.
+    if (isDevelopment && process.env.REMIX_DEV_ORIGIN) void broadcastDevReady(build);
+  });
+
+  // Send the e-mails the outbox holds (docs/decisions/015) in the moments no request is being answered.
+  const mailWorker = startMailWorker(getDb(), activity, documents);
+  // The back office's housekeeping; one process per period does the work through a lease (docs/decisions/016).
+  startHousekeeping(getDb());
+  stopGracefully({ server, mailWorker });
+}

@@ -5,6 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "~/db/db.server";
+import { documentsOnThisThread } from "~/documents/document-thread.server";
 import { createDeliver } from "~/mail/mail-worker.server";
 import { createMailSender } from "~/mail/transport.server";
 import { acceptOrder } from "~/order/order.server";
@@ -54,7 +55,11 @@ const queued = Number(
 
 const worker = startOutboxWorker({
   db,
-  deliver: createDeliver(db, createMailSender({ smtpUrl: smtp.url, from: "Bench <bench@example.com>", mailDir: "unused" })),
+  deliver: createDeliver(
+    db,
+    createMailSender({ smtpUrl: smtp.url, from: "Bench <bench@example.com>", mailDir: "unused" }),
+    documentsOnThisThread,
+  ),
   pollMs: 60_000,
   log: () => undefined,
 });

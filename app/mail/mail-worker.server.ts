@@ -1,7 +1,7 @@
 import { company, env } from "~/config/env.server";
 import { mailEnv } from "~/config/mail-env.server";
 import type { AppDatabase } from "~/db/db.server";
-import { confirmationAttachments } from "~/documents/order-documents.server";
+import type { DocumentThread } from "~/documents/document-thread.server";
 import { startOutboxWorker, type Deliver, type OutboxWorker } from "~/outbox/outbox.server";
 import { createQuietGate } from "~/outbox/quiet-gate.server";
 import type { RequestActivity } from "~/server/request-activity.server";
@@ -13,7 +13,7 @@ import { configuredGateway } from "~/payments/gateway.server";
  * The outbox's delivery: read the order, compose the message in its language, hand it to
  * SMTP (or an .eml file). One worker per server process, started at boot.
  */
-export function createDeliver(db: AppDatabase, send: SendMail): Deliver {
+export function createDeliver(db: AppDatabase, send: SendMail, documents: DocumentThread): Deliver {
   return async (message) => {
     const order = await db.selectFrom("orders").selectAll().where("id", "=", message.order_id).executeTakeFirstOrThrow();
     const mail = await composeMessage(message, order, {
@@ -22,7 +22,7 @@ export function createDeliver(db: AppDatabase, send: SendMail): Deliver {
       operatorEmail: mailEnv.OPERATOR_EMAIL,
       paymentDeadlineDays: env.PAYMENT_DEADLINE_DAYS,
       onlinePayment: configuredGateway() !== null,
-      confirmationAttachments: (row, t) => confirmationAttachments(row, company, t),
+      confirmationAttachments: (row) => documents.confirmationAttachments(row, company),
       now: new Date(),
     });
     return send(mail);
@@ -41,11 +41,19 @@ type MailWorker = { worker: OutboxWorker; sendSoon: () => void; activity: Pick<R
 const store = globalThis as typeof globalThis & { __mailWorker?: MailWorker };
 
 /** Starts this process's worker once (the dev server re-imports modules on every change). */
-export function startMailWorker(db: AppDatabase, activity: Pick<RequestActivity, "quietForMs" | "whenIdle">): OutboxWorker {
+export function startMailWorker(
+  db: AppDatabase,
+  activity: Pick<RequestActivity, "quietForMs" | "whenIdle">,
+  documents: DocumentThread,
+): OutboxWorker {
   if (!store.__mailWorker) {
     const worker = startOutboxWorker({
       db,
-      deliver: createDeliver(db, createMailSender({ smtpUrl: mailEnv.SMTP_URL, from: mailEnv.MAIL_FROM, mailDir: mailEnv.MAIL_DIR })),
+      deliver: createDeliver(
+        db,
+        createMailSender({ smtpUrl: mailEnv.SMTP_URL, from: mailEnv.MAIL_FROM, mailDir: mailEnv.MAIL_DIR }),
+        documents,
+      ),
       // Requests first: while pages are being answered, the e-mails take a twentieth of the time.
       whenQuiet: createQuietGate({ quietForMs: activity.quietForMs }),
     });

@@ -1,6 +1,6 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { company } from "~/config/env.server";
-import { drawSharedDocuments } from "~/documents/order-documents.server";
+import type { DocumentThread } from "~/documents/document-thread.server";
 import { LOCALES } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { previewOrder } from "~/order/order.server";
@@ -35,10 +35,15 @@ function sampleOrder(now: Date): Record<string, string> {
  * page, a preview, and an accept without the terms, which the server refuses with 400, so nothing
  * is stored. The requests go to Remix's own handler, not through the network: they write no access
  * log line, count against no rate limit and carry no visitor's cookie, so no marketing event is
- * reported either. Then the documents every confirmation e-mail attaches (drawSharedDocuments).
+ * reported either. Then the documents every confirmation e-mail attaches, on the document thread.
  * A failure is logged, never fatal: the process then starts cold, as it did before.
  */
-export async function warmUpBeforeListening(build: ServerBuild, loadContext: AppLoadContext, siteUrl: string): Promise<void> {
+export async function warmUpBeforeListening(
+  build: ServerBuild,
+  loadContext: AppLoadContext,
+  siteUrl: string,
+  documents: DocumentThread,
+): Promise<void> {
   const handle = createRequestHandler(build, "production");
   const form = (fields: Record<string, string>) => ({
     method: "POST",
@@ -56,7 +61,7 @@ export async function warmUpBeforeListening(build: ServerBuild, loadContext: App
         await (await handle(new Request(url, form(withoutTerms)), loadContext)).arrayBuffer();
       }
     }
-    await drawSharedDocuments(company);
+    await documents.drawSharedDocuments(company);
   } catch (error) {
     console.error("[server] warm-up failed; starting cold", error);
   }

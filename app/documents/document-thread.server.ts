@@ -1,0 +1,132 @@
+import { isMainThread, parentPort, Worker, workerData, type MessagePort } from "node:worker_threads";
+import type { Company } from "~/config/company";
+import type { OrderRow } from "~/db/schema";
+import { fixedT } from "~/i18n/i18n.server";
+import type { MailAttachment } from "~/mail/compose.server";
+import { confirmationAttachments, drawSharedDocuments } from "./order-documents.server";
+
+/**
+ * The confirmation's PDFs are drawn on a thread of their own (docs/decisions/038). Laying out
+ * and compressing an agreement takes tens of milliseconds of synchronous work; on the request
+ * thread, every page asked for meanwhile waited for it, so a burst of orders answered slower
+ * while the previous burst's e-mails went out. The thread runs the same bundle (build/index.js,
+ * started with the role below), so it draws with the same code, fonts and translations.
+ */
+const ROLE = "documents";
+
+type Job = { kind: "confirmation"; order: OrderRow; company: Company } | { kind: "shared"; company: Company };
+type Request = { id: number; job: Job };
+type Reply = { id: number; attachments: MailAttachment[] } | { id: number; error: string };
+
+export type DocumentThread = {
+  confirmationAttachments(order: OrderRow, company: Company): Promise<MailAttachment[]>;
+  /** The documents every confirmation of a language attaches, drawn in every language (app/server/warm-up.server.ts). */
+  drawSharedDocuments(company: Company): Promise<void>;
+};
+
+/** The same work on the calling thread: for the tests and the benches that measure the drawing itself. */
+export const documentsOnThisThread: DocumentThread = {
+  confirmationAttachments: (order, company) => confirmationAttachments(order, company, fixedT(order.locale, "mail")),
+  drawSharedDocuments: (company) => drawSharedDocuments(company),
+};
+
+/** Whether this thread was started to draw documents (server.ts then serves jobs, not HTTP). */
+export function isDocumentThread(): boolean {
+  return !isMainThread && (workerData as { role?: string } | null)?.role === ROLE;
+}
+
+/** Starts the thread from the process's own entry script (`import.meta.url` of build/index.js). */
+export function startDocumentThread(entryScript: URL): DocumentThread {
+  let worker: Worker | null = null;
+  // A thread that died (an exception, out of memory) fails its jobs, and the next job starts another:
+  // the outbox retries the message later, as after any failed delivery.
+  const running = () => {
+    if (worker) return worker;
+    const started = new Worker(entryScript, { workerData: { role: ROLE } });
+    started.unref();
+    started.once("exit", (code) => {
+      worker = null;
+      failAll(`the document thread exited with ${code}`);
+    });
+    started.once("error", (error) => failAll(`the document thread failed: ${error.message}`));
+    worker = started;
+    return started;
+  };
+  const { send, failAll } = documentJobClient(
+    (message) => running().postMessage(message),
+    (listener) => running().on("message", listener),
+  );
+  return threadApi(send);
+}
+
+/** The main thread's side over one end of a MessageChannel (the tests: the same messages, on one thread). */
+export function documentThreadOver(port: MessagePort): DocumentThread {
+  const { send } = documentJobClient(
+    (message) => port.postMessage(message),
+    (listener) => port.on("message", listener),
+  );
+  return threadApi(send);
+}
+
+function documentJobClient(post: (request: Request) => void, listen: (listener: (reply: Reply) => void) => void) {
+  const pending = new Map<number, { resolve: (attachments: MailAttachment[]) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  let listening = false;
+  const onReply = (reply: Reply) => {
+    const job = pending.get(reply.id);
+    if (!job) return;
+    pending.delete(reply.id);
+    if ("error" in reply) job.reject(new Error(reply.error));
+    else job.resolve(reply.attachments.map((attachment) => ({ ...attachment, content: Buffer.from(attachment.content) })));
+  };
+  const send = (job: Job) =>
+    new Promise<MailAttachment[]>((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      try {
+        post({ id, job });
+        if (!listening) listen(onReply);
+        listening = true;
+      } catch (error) {
+        pending.delete(id);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  const failAll = (reason: string) => {
+    listening = false;
+    for (const job of pending.values()) job.reject(new Error(reason));
+    pending.clear();
+  };
+  return { send, failAll };
+}
+
+function threadApi(send: (job: Job) => Promise<MailAttachment[]>): DocumentThread {
+  return {
+    confirmationAttachments: (order, company) => send({ kind: "confirmation", order, company }),
+    drawSharedDocuments: async (company) => {
+      await send({ kind: "shared", company });
+    },
+  };
+}
+
+/** The document thread's side: draws each job it is sent, one at a time, and answers it. */
+export function serveDocumentJobs(port: MessagePort | null = parentPort): void {
+  if (!port) throw new Error("serveDocumentJobs needs a port: it runs on the document thread");
+  let queue = Promise.resolve();
+  port.on("message", (request: Request) => {
+    queue = queue.then(async () => {
+      try {
+        const attachments = await draw(request.job);
+        port.postMessage({ id: request.id, attachments } satisfies Reply);
+      } catch (error) {
+        port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies Reply);
+      }
+    });
+  });
+}
+
+async function draw(job: Job): Promise<MailAttachment[]> {
+  if (job.kind === "confirmation") return documentsOnThisThread.confirmationAttachments(job.order, job.company);
+  await documentsOnThisThread.drawSharedDocuments(job.company);
+  return [];
+}
