@@ -38,40 +38,35 @@ export function isDocumentThread(): boolean {
 /** Starts the thread from the process's own entry script (`import.meta.url` of build/index.js). */
 export function startDocumentThread(entryScript: URL): DocumentThread {
   let worker: Worker | null = null;
+  const client = documentJobClient((request) => running().postMessage(request));
   // A thread that died (an exception, out of memory) fails its jobs, and the next job starts another:
   // the outbox retries the message later, as after any failed delivery.
   const running = () => {
     if (worker) return worker;
     const started = new Worker(entryScript, { workerData: { role: ROLE } });
     started.unref();
+    started.on("message", client.onReply);
     started.once("exit", (code) => {
       worker = null;
-      failAll(`the document thread exited with ${code}`);
+      client.failAll(`the document thread exited with ${code}`);
     });
-    started.once("error", (error) => failAll(`the document thread failed: ${error.message}`));
+    started.once("error", (error) => client.failAll(`the document thread failed: ${error.message}`));
     worker = started;
     return started;
   };
-  const { send, failAll } = documentJobClient(
-    (message) => running().postMessage(message),
-    (listener) => running().on("message", listener),
-  );
-  return threadApi(send);
+  return threadApi(client.send);
 }
 
 /** The main thread's side over one end of a MessageChannel (the tests: the same messages, on one thread). */
 export function documentThreadOver(port: MessagePort): DocumentThread {
-  const { send } = documentJobClient(
-    (message) => port.postMessage(message),
-    (listener) => port.on("message", listener),
-  );
-  return threadApi(send);
+  const client = documentJobClient((request) => port.postMessage(request));
+  port.on("message", client.onReply);
+  return threadApi(client.send);
 }
 
-function documentJobClient(post: (request: Request) => void, listen: (listener: (reply: Reply) => void) => void) {
+function documentJobClient(post: (request: Request) => void) {
   const pending = new Map<number, { resolve: (attachments: MailAttachment[]) => void; reject: (error: Error) => void }>();
   let nextId = 1;
-  let listening = false;
   const onReply = (reply: Reply) => {
     const job = pending.get(reply.id);
     if (!job) return;
@@ -85,19 +80,16 @@ function documentJobClient(post: (request: Request) => void, listen: (listener: 
       pending.set(id, { resolve, reject });
       try {
         post({ id, job });
-        if (!listening) listen(onReply);
-        listening = true;
       } catch (error) {
         pending.delete(id);
         reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
   const failAll = (reason: string) => {
-    listening = false;
     for (const job of pending.values()) job.reject(new Error(reason));
     pending.clear();
   };
-  return { send, failAll };
+  return { send, onReply, failAll };
 }
 
 function threadApi(send: (job: Job) => Promise<MailAttachment[]>): DocumentThread {
