@@ -12,6 +12,8 @@
 //   5. one customer alone, each order once the last one's e-mails are out: from the accept's
 //      click to the payment page, as the customer waits for it;
 //   6. back to back from 16 sessions for 10 s: how many orders a second the process carries.
+// On a host that carries fewer than 100 orders/s, states 1–3 run again on a second fresh process at
+// half what this one carried, so that they say something there too.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,7 +21,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 
 const ORDER_PATH = "/zamowienie-oswiadczenia";
-const BURST = { rate: 50, count: 500 };
+const BURST_RATE = 50;
 
 export const percentile = (values, fraction) =>
   values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * fraction))] : NaN;
@@ -102,41 +104,54 @@ async function waitForEmails(server, expected, limitMs) {
   return (performance.now() - started) / 1000;
 }
 
+/**
+ * A fresh process's first burst, a second burst while the outbox renders the first one's e-mails,
+ * and a warm burst once every e-mail is out: `rate` orders a second for 10 s each. With a `limit`
+ * each burst is judged against it; without, its figures are printed for comparison only.
+ * Returns how many e-mails the process has been asked for.
+ */
+async function threeStates(server, row, { rate, label, limit }) {
+  const count = rate * 10;
+  const burst = async (name) => {
+    const result = await runClient({ bases: [server.base], mode: "open", rate, count });
+    const accept = percentile(result.accept, 0.99);
+    const measured = `accept p50 ${ms(percentile(result.accept, 0.5))} p99 ${ms(accept)}, preview p99 ${ms(percentile(result.preview, 0.99))}`;
+    const passed = limit === undefined || (accept <= limit && result.failures.length === 0);
+    row(`orders ${label}, ${name}`, limit === undefined ? "(figure only)" : `accept p99 <= ${limit} ms`, measured, passed);
+    if (result.failures.length)
+      row(
+        `orders ${label}, ${name}: failures`,
+        "0",
+        `${result.failures.length} (${[...new Set(result.failures)].slice(0, 3).join("; ")})`,
+        false,
+      );
+    return result;
+  };
+
+  const first = await burst("fresh process, first burst");
+  const pendingAtSecond = first.accept.length * 2 - server.emailsWritten();
+  const second = await burst(`second burst, outbox busy (${pendingAtSecond} e-mails queued)`);
+  // Each order sends two e-mails (the confirmation with its PDFs and the operator's notice).
+  const expected = (first.accept.length + second.accept.length) * 2;
+  const drained = await waitForEmails(server, expected, 180_000);
+  row(
+    `orders ${label}: e-mails of both bursts`,
+    "all in <= 120 s",
+    `${server.emailsWritten()} of ${expected} in ${drained.toFixed(1)} s after`,
+    server.emailsWritten() >= expected && drained <= 120,
+  );
+  const warm = await burst("warm, outbox idle");
+  const total = expected + warm.accept.length * 2;
+  await waitForEmails(server, total, 180_000);
+  return total;
+}
+
 export async function benchOrders({ port, row }) {
   const server = startServer(port, mkdtempSync(join(tmpdir(), "adres-bench-orders-")));
+  let perSecond;
   try {
     await waitForServer(server.base);
-    const burst = async (name) => {
-      const result = await runClient({ bases: [server.base], mode: "open", ...BURST });
-      const accept = percentile(result.accept, 0.99);
-      const measured = `accept p50 ${ms(percentile(result.accept, 0.5))} p99 ${ms(accept)}, preview p99 ${ms(percentile(result.preview, 0.99))}`;
-      row(`orders 50/s, ${name}`, "accept p99 <= 50 ms", measured, accept <= 50 && result.failures.length === 0);
-      if (result.failures.length)
-        row(
-          `orders 50/s, ${name}: failures`,
-          "0",
-          `${result.failures.length} (${[...new Set(result.failures)].slice(0, 3).join("; ")})`,
-          false,
-        );
-      return result;
-    };
-
-    const first = await burst("fresh process, first burst");
-    const pendingAtSecond = first.accept.length * 2 - server.emailsWritten();
-    const second = await burst(`second burst, outbox busy (${pendingAtSecond} e-mails queued)`);
-    // Each order sends two e-mails (the confirmation with its PDFs and the operator's notice).
-    const expected = (first.accept.length + second.accept.length) * 2;
-    const drained = await waitForEmails(server, expected, 180_000);
-    row(
-      "orders: e-mails of both bursts",
-      "all in <= 120 s",
-      `${server.emailsWritten()} of ${expected} in ${drained.toFixed(1)} s after`,
-      server.emailsWritten() >= expected && drained <= 120,
-    );
-    await burst("warm, outbox idle");
-    const beforeSequential = expected + BURST.count * 2;
-    await waitForEmails(server, beforeSequential, 180_000);
-
+    const beforeSequential = await threeStates(server, row, { rate: BURST_RATE, label: `${BURST_RATE}/s`, limit: 50 });
     server.serverTimes.preview.length = 0;
     server.serverTimes.accept.length = 0;
     const cpuBefore = server.cpuSeconds();
@@ -179,7 +194,7 @@ export async function benchOrders({ port, row }) {
     );
 
     const closed = await runClient({ bases: [server.base], mode: "closed", concurrency: 16, seconds: 10 });
-    const perSecond = closed.accept.length / closed.seconds;
+    perSecond = closed.accept.length / closed.seconds;
     row(
       "orders: saturation, one process",
       ">= 100 orders/s",
@@ -187,6 +202,18 @@ export async function benchOrders({ port, row }) {
       perSecond >= 100 && closed.failures.length === 0,
     );
   } finally {
-    server.stop();
+    await server.stop();
+  }
+  if (perSecond >= 2 * BURST_RATE) return;
+  // 50/s is half the budgeted 100 orders/s. On a host that carries fewer, 50/s only measures its
+  // queue; the same three states at half of what this host carries say whether a fresh process
+  // and a busy outbox still cost a burst nothing over a warm process.
+  const halfCapacity = Math.max(1, Math.floor(perSecond / 2));
+  const scaled = startServer(port, mkdtempSync(join(tmpdir(), "adres-bench-orders-")));
+  try {
+    await waitForServer(scaled.base);
+    await threeStates(scaled, row, { rate: halfCapacity, label: `${halfCapacity}/s (half this host's saturation)` });
+  } finally {
+    await scaled.stop();
   }
 }
