@@ -1,4 +1,3 @@
-import type { TFunction } from "i18next";
 import { formatAddress, type Company } from "~/config/company";
 import { formatPrice } from "~/config/products";
 import type { MessageKind, OrderRow, OutboxRow } from "~/db/schema";
@@ -39,8 +38,8 @@ export type ComposeContext = {
   paymentDeadlineDays: number;
   /** Online payment is on (docs/decisions/028): the confirmation sends the customer to the payment page for BLIK or a card. */
   onlinePayment?: boolean;
-  /** The PDFs a confirmation carries: the accepted agreement, the terms and the withdrawal form. */
-  confirmationAttachments: (order: OrderRow, t: TFunction) => Promise<MailAttachment[]>;
+  /** The PDFs a confirmation carries, in the order's language: the accepted agreement, the terms and the withdrawal form. */
+  confirmationAttachments: (order: OrderRow) => Promise<MailAttachment[]>;
   now: Date;
 };
 
@@ -148,7 +147,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
         contact,
         signature,
       ];
-      attachments = await context.confirmationAttachments(order, t);
+      attachments = await context.confirmationAttachments(order);
       break;
     case "operator_new_order":
       blocks = [
