@@ -2,10 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SAMPLE_API_ORDER } from "../../tests/support/sample-order";
 
-// The route reads the process's database: a file of this test's own, set before the app's modules load.
+// The route reads the process's database: a file of this test's own, set before any of the app's
+// modules load (the sample order's module imports the app's configuration too, so it loads after).
 process.env.DATABASE_PATH = join(mkdtempSync(join(tmpdir(), "agreement-route-")), "app.db");
+const { SAMPLE_API_ORDER } = await import("../../tests/support/sample-order");
 const { getDb } = await import("~/db/db.server");
 const { acceptOrder } = await import("~/order/order.server");
 const { loader } = await import("./agreement-pdf");
