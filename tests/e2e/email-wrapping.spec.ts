@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
-import { freePort } from "./support/p24";
+import { freePort } from "../support/free-port";
 import { pathFor } from "./support/site";
 
 /**

@@ -3,7 +3,8 @@ import { createHash } from "node:crypto";
 import { createOperator, openOrder, placeOrder, signIn, uniqueOperatorEmail, useOwnClientAddress } from "./support/admin";
 import { receivedMail } from "./support/mail";
 import { startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
-import { ageAttempts, controlStandIn, E2E_P24, freePort, notifyNow, paymentsOf, standInTransactions } from "./support/p24";
+import { freePort } from "../support/free-port";
+import { ageAttempts, controlStandIn, E2E_P24, notifyNow, paymentsOf, standInTransactions } from "./support/p24";
 import { strings } from "./support/site";
 
 /**

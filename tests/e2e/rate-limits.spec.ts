@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ownSitePort, startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
-import { freePort } from "./support/p24";
+import { freePort } from "../support/free-port";
 import { strings } from "./support/site";
 
 /**

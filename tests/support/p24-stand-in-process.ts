@@ -1,18 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "./free-port";
 
 export const TEST_P24 = { merchantId: 100002, posId: 100002, apiKey: "unit-test-api-key", crc: "unit-test-crc" } as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The Przelewy24 stand-in (tests/support/p24-stand-in.mjs) as its own process on a free port of 127.0.0.1. */
 export async function startStandIn(): Promise<{ url: string; process: ChildProcess; stop: () => Promise<void> }> {

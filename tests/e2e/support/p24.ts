@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import Database from "better-sqlite3";
 
 export { E2E_P24 } from "./p24-config";
@@ -69,16 +68,4 @@ export function ageAttempts(orderNumber: string, minutes: number): void {
       .prepare("UPDATE payments SET created_at = ?, updated_at = ? WHERE order_id = (SELECT id FROM orders WHERE number = ?)")
       .run(at, at, orderNumber),
   );
-}
-
-/** A port nobody listens on now, for a site process of the test's own. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
