@@ -63,6 +63,9 @@ function streamOfAccepts(api: APIRequestContext, workers: number) {
   };
 }
 
+/** What a test started, stopped after it even when it timed out (a `finally` would not run then). */
+const started: { sites: ChildProcess[]; api?: APIRequestContext; postgres?: TestPostgres } = { sites: [] };
+
 async function backupUnderLoadRestores(
   siteEnv: Record<string, string>,
   restoredEnv: Record<string, string>,
@@ -70,60 +73,61 @@ async function backupUnderLoadRestores(
   logFile: (name: string) => string,
 ) {
   const backupDir = mkdtempSync(join(tmpdir(), "backup-e2e-"));
-  const sites: ChildProcess[] = [];
-  let api: APIRequestContext | undefined;
-  try {
-    sites.push(startOwnSite(ports[0], siteEnv, { logFile: logFile("site.log") }));
-    await waitUntilUp(ports[0], sites[0]);
-    api = await request.newContext({ baseURL: `http://127.0.0.1:${ports[0]}` });
-    const stream = streamOfAccepts(api, 3);
+  const site = startOwnSite(ports[0], siteEnv, { logFile: logFile("site.log") });
+  started.sites.push(site);
+  await waitUntilUp(ports[0], site);
+  started.api = await request.newContext({ baseURL: `http://127.0.0.1:${ports[0]}` });
+  const stream = streamOfAccepts(started.api, 3);
 
-    await stream.until(15);
-    stream.backup.began = true;
-    const backup = await runCli(["backup"], { ...siteEnv, BACKUP_DIR: backupDir });
-    stream.backup.ended = true;
-    expect(backup.output).toMatch(/^Backup written: .*backup-\S+Z\.(sqlite3|pgdump) \(/m);
-    expect(backup.code).toBe(0);
-    const file = join(backupDir, readdirSync(backupDir)[0]!);
+  await stream.until(15);
+  stream.backup.began = true;
+  const backup = await runCli(["backup"], { ...siteEnv, BACKUP_DIR: backupDir });
+  stream.backup.ended = true;
+  expect(backup.output).toMatch(/^Backup written: .*backup-\S+Z\.(sqlite3|pgdump) \(/m);
+  expect(backup.code).toBe(0);
+  const file = join(backupDir, readdirSync(backupDir)[0]!);
 
-    // Into the running site's own database a restore is refused, and the site goes on taking orders.
-    const [refused, restored] = await Promise.all([runCli(["restore", file], siteEnv), runCli(["restore", file], restoredEnv)]);
-    expect(refused.output).toContain("is the site still running?");
-    expect(refused.code).toBe(1);
-    await stream.until(stream.acknowledged.length + 3);
-    await stream.stop();
-    await stopOwnSite(sites[0]!, "SIGTERM");
-    const restoredOrders = Number(/^Restored .*: (\d+) orders, schema version \d+/m.exec(restored.output)?.[1]);
-    expect(restored.code).toBe(0);
+  // Into the running site's own database a restore is refused, and the site goes on taking orders.
+  const [refused, restored] = await Promise.all([runCli(["restore", file], siteEnv), runCli(["restore", file], restoredEnv)]);
+  expect(refused.output).toContain("is the site still running?");
+  expect(refused.code).toBe(1);
+  await stream.until(stream.acknowledged.length + 3);
+  await stream.stop();
+  await stopOwnSite(site, "SIGTERM");
+  const restoredOrders = Number(/^Restored .*: (\d+) orders, schema version \d+/m.exec(restored.output)?.[1]);
+  expect(restored.code).toBe(0);
 
-    const beforeBackup = stream.acknowledged.filter((order) => order.beforeBackup);
-    expect(beforeBackup.length).toBeGreaterThanOrEqual(15);
-    // The copy holds at least those, and no order that was never acknowledged.
-    expect(restoredOrders).toBeGreaterThanOrEqual(beforeBackup.length);
-    expect(restoredOrders).toBeLessThanOrEqual(stream.acknowledged.length);
-    // Orders kept arriving while the backup ran.
-    expect(stream.acknowledged.filter((order) => order.duringBackup).length).toBeGreaterThan(0);
-    sites.push(startOwnSite(ports[1], restoredEnv, { logFile: logFile("restored-site.log") }));
-    await waitUntilUp(ports[1], sites[1]);
-    const pages = await Promise.all(
-      beforeBackup.map(async (order) => {
-        const response = await fetch(`http://127.0.0.1:${ports[1]}${order.paymentPath}`);
-        return { number: order.number, status: response.status, shows: (await response.text()).includes(order.number) };
-      }),
-    );
-    expect(pages.filter((page) => page.status !== 200 || !page.shows)).toEqual([]);
-    return `${stream.acknowledged.length} acknowledged, ${beforeBackup.length} before the backup began, ${restoredOrders} restored; ${backup.output.trim()}`;
-  } finally {
-    await api?.dispose();
-    await Promise.all(sites.map((site) => stopOwnSite(site, "SIGTERM")));
-  }
+  const beforeBackup = stream.acknowledged.filter((order) => order.beforeBackup);
+  expect(beforeBackup.length).toBeGreaterThanOrEqual(15);
+  // The copy holds at least those, and no order that was never acknowledged.
+  expect(restoredOrders).toBeGreaterThanOrEqual(beforeBackup.length);
+  expect(restoredOrders).toBeLessThanOrEqual(stream.acknowledged.length);
+  // Orders kept arriving while the backup ran.
+  expect(stream.acknowledged.filter((order) => order.duringBackup).length).toBeGreaterThan(0);
+  const restoredSite = startOwnSite(ports[1], restoredEnv, { logFile: logFile("restored-site.log") });
+  started.sites.push(restoredSite);
+  await waitUntilUp(ports[1], restoredSite);
+  const pages = await Promise.all(
+    beforeBackup.map(async (order) => {
+      const response = await fetch(`http://127.0.0.1:${ports[1]}${order.paymentPath}`);
+      return { number: order.number, status: response.status, shows: (await response.text()).includes(order.number) };
+    }),
+  );
+  expect(pages.filter((page) => page.status !== 200 || !page.shows)).toEqual([]);
+  return `${stream.acknowledged.length} acknowledged, ${beforeBackup.length} before the backup began, ${restoredOrders} restored; ${backup.output.trim()}`;
 }
 
 test.describe("a backup taken under load restores with nothing lost", () => {
-  // Four site starts and a PostgreSQL cluster: about half a minute on a quiet 2-core host, minutes on a busy one.
+  // Two site starts each (with their warm-up), and a PostgreSQL cluster: under a minute alone, minutes on a host busy with much else.
   test.describe.configure({ timeout: 240_000 });
   test.beforeEach(({}, testInfo) => {
     test.skip(testInfo.project.name !== "js", "a server behaviour: it runs once, in the js project");
+  });
+  test.afterEach(async () => {
+    await started.api?.dispose();
+    await Promise.all(started.sites.splice(0).map((site) => stopOwnSite(site, "SIGTERM")));
+    started.postgres?.stop();
+    Object.assign(started, { api: undefined, postgres: undefined });
   });
 
   test("on SQLite", async ({}, testInfo) => {
@@ -140,25 +144,21 @@ test.describe("a backup taken under load restores with nothing lost", () => {
   });
 
   test("on PostgreSQL", async ({}, testInfo) => {
-    let postgres: TestPostgres | undefined;
-    try {
-      postgres = await startPostgres();
-      const admin = new pg.Client({ connectionString: postgres.url });
-      await admin.connect();
-      await admin.query("CREATE DATABASE adres");
-      await admin.query("CREATE DATABASE adres_restored");
-      await admin.end();
-      const database = (name: string) => Object.assign(new URL(postgres!.url), { pathname: `/${name}` }).toString();
-      const common = { ORDER_TOKEN_SECRET: "backup-e2e-secret-of-at-least-32-characters", RATE_LIMIT_EXEMPT: "127.0.0.1" };
-      const figures = await backupUnderLoadRestores(
-        { ...common, DATABASE_URL: database("adres") },
-        { ...common, DATABASE_URL: database("adres_restored") },
-        [ownSitePort(72), ownSitePort(73)],
-        (name) => testInfo.outputPath(name),
-      );
-      testInfo.annotations.push({ type: "orders", description: figures });
-    } finally {
-      postgres?.stop();
-    }
+    const postgres = await startPostgres();
+    started.postgres = postgres;
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    await admin.query("CREATE DATABASE adres");
+    await admin.query("CREATE DATABASE adres_restored");
+    await admin.end();
+    const database = (name: string) => Object.assign(new URL(postgres.url), { pathname: `/${name}` }).toString();
+    const common = { ORDER_TOKEN_SECRET: "backup-e2e-secret-of-at-least-32-characters", RATE_LIMIT_EXEMPT: "127.0.0.1" };
+    const figures = await backupUnderLoadRestores(
+      { ...common, DATABASE_URL: database("adres") },
+      { ...common, DATABASE_URL: database("adres_restored") },
+      [ownSitePort(72), ownSitePort(73)],
+      (name) => testInfo.outputPath(name),
+    );
+    testInfo.annotations.push({ type: "orders", description: figures });
   });
 });
