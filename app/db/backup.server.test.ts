@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import SQLite from "better-sqlite3";
@@ -59,6 +59,7 @@ describe.each(DIALECTS)("backup and restore on %s", { timeout: 60_000 }, (dialec
     expect(basename(backup.file)).toBe(`backup-2026-11-30T02-00-00.000Z.${extension}`);
     expect(backup.schemaVersion).toBe(MIGRATIONS.length);
     expect(readdirSync(directory)).toEqual([basename(backup.file)]);
+    expect(statSync(backup.file).mode & 0o777).toBe(0o600);
     const empty = await freshTarget(dialect);
     expect(await restoreBackup(backup.file, empty, { now: AT })).toEqual({
       orders: 3,

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { BackupRefusal, fileStamp, syncToDisk } from "./backup-shared.server";
 import type { DatabaseTarget } from "./db.server";
@@ -34,7 +34,8 @@ export type BackupOutcome = { file: string; bytes: number; schemaVersion: number
  */
 export async function takeBackup(target: DatabaseTarget, settings: BackupSettings, now = new Date()): Promise<BackupOutcome> {
   const directory = resolve(settings.directory);
-  mkdirSync(directory, { recursive: true });
+  // The backups hold every customer's personal data: only the site's own user may read them.
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
   const file = join(directory, backupFileName(now, dialectOf(target)));
   if (existsSync(file)) throw new BackupRefusal(`${file} exists already.`);
   const partial = join(directory, `.${basename(file)}.partial`);
@@ -44,6 +45,7 @@ export async function takeBackup(target: DatabaseTarget, settings: BackupSetting
       "postgresUrl" in target
         ? await dumpPostgresDatabase(target.postgresUrl, partial, settings.postgresBin)
         : copySqliteDatabase(target.sqlitePath, partial);
+    chmodSync(partial, 0o600);
     syncToDisk(partial);
     renameSync(partial, file);
     syncToDisk(directory);
