@@ -32,3 +32,15 @@ describe("COMPANY_SHARE_CAPITAL", () => {
     await expect(bootWith({ COMPANY_SHARE_CAPITAL: "500" })).rejects.toThrow(/COMPANY_SHARE_CAPITAL: must be at least 5000 zł/);
   });
 });
+
+describe("BACKUP_DIR and BACKUP_KEEP", () => {
+  it("default to ./data/backups and the newest 14", async () => {
+    const { env } = await bootWith({});
+    expect([env.BACKUP_DIR, env.BACKUP_KEEP]).toEqual(["./data/backups", 14]);
+  });
+
+  it("stop the boot when nothing would be kept", async () => {
+    await expect(bootWith({ BACKUP_KEEP: "0" })).rejects.toThrow(/BACKUP_KEEP: Number must be greater than or equal to 1/);
+    await expect(bootWith({ BACKUP_KEEP: "a week" })).rejects.toThrow(/BACKUP_KEEP: Expected number, received nan/);
+  });
+});

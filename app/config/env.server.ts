@@ -36,6 +36,12 @@ const EnvSchema = z
           .optional(),
       )
       .optional(),
+    /** Where `npm run backup` writes (created when missing); a relative path starts in the folder the command runs in. */
+    BACKUP_DIR: z.string().trim().min(1).default("./data/backups"),
+    /** How many backups `npm run backup` keeps in BACKUP_DIR; it deletes older ones of its own after each success. */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+    /** The folder holding pg_dump, pg_restore and psql; unset: the newest /usr/lib/postgresql/<version>/bin, else PATH. */
+    POSTGRES_BIN: optionalText,
     /**
      * Signs the one-time order token of the preview step (docs/decisions/003). Without it a
      * random secret is made per process: safe, but a restart voids previews in progress,

@@ -18,7 +18,8 @@ export class DatabaseBusyError extends Error {
   }
 }
 
-function isBusy(error: unknown): boolean {
+/** SQLITE_BUSY or one of its extended codes: another connection holds the lock this one needs. */
+export function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && (code === "SQLITE_BUSY" || code.startsWith("SQLITE_BUSY_"));
 }

@@ -1,8 +1,9 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { findPostgresBinaries } from "../../app/db/postgres-binaries.server";
+import { freePort } from "./free-port";
 
 /**
  * A private, throw-away PostgreSQL cluster for the tests: initdb in a temp folder, started on
@@ -12,15 +13,7 @@ import { join } from "node:path";
 export type TestPostgres = { url: string; stop: () => void };
 
 function findBinaries(): string {
-  const fromEnv = process.env.POSTGRES_BIN;
-  const candidates = fromEnv
-    ? [fromEnv]
-    : existsSync("/usr/lib/postgresql")
-      ? readdirSync("/usr/lib/postgresql")
-          .sort((a, b) => Number(b) - Number(a))
-          .map((version) => `/usr/lib/postgresql/${version}/bin`)
-      : [];
-  const found = candidates.find((dir) => existsSync(join(dir, "initdb")) && existsSync(join(dir, "pg_ctl")));
+  const found = findPostgresBinaries(["initdb", "pg_ctl"], process.env.POSTGRES_BIN);
   if (!found) {
     throw new Error(
       "PostgreSQL is needed for the database tests but initdb/pg_ctl were not found under /usr/lib/postgresql/*/bin. " +
@@ -28,17 +21,6 @@ function findBinaries(): string {
     );
   }
   return found;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 export async function startPostgres(): Promise<TestPostgres> {
