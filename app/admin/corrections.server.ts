@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, MessageKind, OrderRow } from "~/db/schema";
-import { orderSearchText } from "~/order/search-text";
+import { searchColumns } from "~/order/search-text";
 import { enqueueAgain } from "~/outbox/outbox.server";
 
 /**
@@ -81,13 +81,14 @@ export function correctCustomerData(
         // The split parts describe the old address; the corrected one stands as typed.
         ...(fields.includes("mailingAddress") ? { mailing_street: null, mailing_postal_code: null, mailing_city: null } : {}),
         ...(fields.includes("propertyAddress") ? { property_street: null, property_postal_code: null, property_city: null } : {}),
-        search_text: orderSearchText({
-          number: order.number,
+        ...searchColumns({
+          ...order,
           tenant_name: data.tenantName,
-          tenant_name_original: order.tenant_name_original,
           landlord_name: data.landlordName,
           email: data.email,
           phone: data.phone,
+          mailing_address: data.mailingAddress,
+          property_address: data.propertyAddress,
         }),
         updated_at: at,
       })
