@@ -84,7 +84,7 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
     ]);
   });
 
-  it("exports the CSV with the panel's words, Warsaw times, phones as text and the delivery facts as columns", async () => {
+  it("exports the CSV with the panel's words, Warsaw times, phones as text, the delivery facts, the original spelling and the co-residents", async () => {
     await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0);
     await applyTransition(
       db,
@@ -93,19 +93,35 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
       "op",
       new Date("2026-11-25T15:05:00Z"),
     );
-    const [header, row] = (await ordersCsv(db, filter(""), 7)).slice(1).split("\r\n");
-    const cells = Object.fromEntries(header!.split(";").map((name, index) => [name, row!.split(";")[index]]));
-    expect(cells).toMatchObject({
+    // Paid online at 00:30 on 25 November in Warsaw: the gateway stamps the instant.
+    const { order: online } = await placeSampleOrder(db, new Date(T0.getTime() + 1000), {
+      details: { tenantName: "Olena Kovalenko", tenantNameOriginal: "Олена Коваленко", coResidents: ["Ivan Kovalenko", "Maria Kovalenko"] },
+      idempotencyKey: "k2",
+    });
+    const paidOnline = { paidOnline: "przelewy24", paymentMethod: "blik", gatewayOrderId: "1" };
+    await applyTransition(db, online.id, { transition: "mark_paid", paidAt: "2026-11-24T23:30:00.000Z", ...paidOnline }, "system", T0);
+    const [header, ...rows] = (await ordersCsv(db, filter(""), 7)).slice(1).split("\r\n");
+    const cellsOf = (row: string) => Object.fromEntries(header!.split(";").map((name, index) => [name, row.split(";")[index]]));
+    expect(cellsOf(rows[1]!)).toMatchObject({
       Złożono: "2026-11-23 10:00",
       Status: "Wysłane",
       Rodzaj: "Oświadczenie zwykłe",
+      Najemca: "Jan Kowalski",
+      "Pisownia oryginalna": "",
+      "Osoby zamieszkujące z najemcą": "",
       Telefon: '"=""600100200"""',
       "Numer przesyłki": '"=""123456789012"""',
       Wysłano: "2026-11-25 16:05",
-      Opłacono: "2026-11-24",
+      "Opłacono (dzień)": "2026-11-24",
       "Adres do wysyłki": '"ul. Krótka 1, 00-001 Warszawa"',
       "Adres lokalu": '"ul. Długa 5/3, 70-001 Szczecin"',
       "Język klienta": "polski",
+    });
+    expect(cellsOf(rows[0]!)).toMatchObject({
+      Najemca: "Olena Kovalenko",
+      "Pisownia oryginalna": "Олена Коваленко",
+      "Osoby zamieszkujące z najemcą": '"Ivan Kovalenko, Maria Kovalenko"',
+      "Opłacono (dzień)": "2026-11-25",
     });
     expect(header).toContain("Wynajmujący;Początek najmu;Termin płatności");
   });
