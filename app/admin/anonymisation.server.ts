@@ -3,6 +3,7 @@ import type { AppDatabase } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { searchColumns } from "~/order/search-text";
 import { CANCEL_REASON_LABEL } from "./cancel-reasons";
+import { objectOf } from "./history";
 import { UNPAID_REASON } from "./order-transitions.server";
 
 /** What stands where personal data was. */
@@ -47,15 +48,6 @@ export function anonymisedDetails(details: Record<string, unknown>): Record<stri
 /** The deadline's reason, or a standard one as stored (its Polish label); anything else was typed by a person. */
 function isStandardReason(reason: unknown): boolean {
   return reason === UNPAID_REASON || Object.entries(CANCEL_REASON_LABEL).some(([code, label]) => code !== "own" && label === reason);
-}
-
-function parsed(json: string | null): Record<string, unknown> {
-  try {
-    const value: unknown = json ? JSON.parse(json) : {};
-    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 /**
@@ -107,7 +99,7 @@ async function anonymiseOrder(trx: Transaction<Database>, orderId: number, now: 
     if (event.details === null) continue;
     await trx
       .updateTable("order_events")
-      .set({ details: JSON.stringify(anonymisedDetails(parsed(event.details))) })
+      .set({ details: JSON.stringify(anonymisedDetails(objectOf(event.details))) })
       .where("id", "=", event.id)
       .execute();
   }
