@@ -119,6 +119,8 @@ export const DECLARATION_TEXT = {
   link: "Pobierz oświadczenie do podpisu (PDF)",
   notarizedNote: "Z załącznikiem dla notariusza.",
   unavailable: "Oświadczenie do podpisu będzie do pobrania, gdy zamówienie zostanie opłacone.",
+  cancelled: "Zamówienie anulowano: oświadczenia do podpisu nie przygotowujemy.",
+  anonymised: "Dane klienta zanonimizowano: oświadczenia do podpisu nie można już pobrać.",
   notFound: "Nie ma takiego zamówienia.",
   notPaid:
     "Oświadczenie do podpisu można pobrać tylko dla zamówienia opłaconego (albo wysłanego), którego dane nie zostały zanonimizowane.",
@@ -137,6 +139,9 @@ export const DUE_TEXT = {
   payment: "Wpłata do",
   dispatch: "Wysyłka do",
   overdue: "po terminie",
+  lease: "Najem od",
+  /** The promised delivery falls after the lease start; an unpaid order's delivery assumes the money arrives today. */
+  lateForLease: (day: string, paid: boolean) => `${paid ? "dostawa do" : "przy wpłacie dziś dostawa do"} ${day}: po początku najmu`,
   none: "Brak terminów do pilnowania.",
 } as const;
 
@@ -176,4 +181,40 @@ export const CORRECTION_TEXT = {
   note: "Nowa notatka (klient jej nie zobaczy)",
   noteSave: "Dodaj notatkę",
   resend: "Wyślij ponownie",
+} as const;
+
+/** The order's history: the audit rows' actions, facts and fields in the panel's words. */
+export const HISTORY_TEXT = {
+  system: "automatycznie",
+  ownWords: "(własnymi słowami operatora)",
+  action: {
+    customer_data: "poprawiono dane klienta",
+    tracking: "poprawiono numer przesyłki",
+    refund: "zapisano zwrot",
+    resend: "wysłano ponownie e-mail",
+  } as Record<string, string>,
+  detail: {
+    paidAt: "data wpłaty",
+    receivedGrosze: "otrzymano",
+    trackingNumber: "numer przesyłki",
+    courier: "przewoźnik",
+    reason: "powód",
+    paidOnline: "zapłacono online przez",
+    paymentMethod: "sposób",
+    gatewayOrderId: "nr transakcji",
+    refundedGrosze: "zwrot",
+    kind: "wiadomość",
+    fields: "zmienione pola",
+  } as Record<string, string>,
+  field: {
+    tenantName: "najemca",
+    email: "e-mail",
+    phone: "telefon",
+    mailingAddress: "adres do wysyłki",
+    propertyAddress: "adres lokalu",
+    landlordName: "wynajmujący",
+    trackingNumber: "numer przesyłki",
+    courier: "przewoźnik",
+  } as Record<string, string>,
+  gateway: { przelewy24: "Przelewy24" } as Record<string, string>,
 } as const;
