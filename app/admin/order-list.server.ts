@@ -76,6 +76,7 @@ const LIST_COLUMNS = [
   "locale",
   "paid_at",
   "immediate_performance_consent_at",
+  "start_date",
 ] as const;
 
 export async function listOrders(db: AppDatabase, filter: OrderFilter, deadlineDays = 7, now = new Date()) {

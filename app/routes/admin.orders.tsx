@@ -16,7 +16,7 @@ import { ADMIN_HOME, CSV_PATH, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { DECLARATION_LABEL, LIST_TEXT, LOCALE_LABEL, STATUS_LABEL } from "~/admin/texts";
 import { env } from "~/config/env.server";
-import { DueDate } from "~/components/admin/DueDate";
+import { DueDate, LeaseStart } from "~/components/admin/DueDate";
 import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
@@ -152,6 +152,7 @@ export default function AdminOrdersPage() {
                   <td className={`${CELL} whitespace-nowrap`} data-testid="order-row-due">
                     <DueDate kind="payment" day={row.paymentDue} overdue={row.paymentOverdue} />
                     <DueDate kind="dispatch" day={row.dispatchDue} overdue={row.dispatchOverdue} />
+                    <LeaseStart deadlines={row} paid={row.status === "paid"} />
                   </td>
                   <td className={CELL}>
                     {row.tenant_name}
