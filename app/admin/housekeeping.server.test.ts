@@ -90,8 +90,8 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         tenantName: "Jan Kowalsky",
         email: "jan.k@example.com",
         phone: "+48 600 999 888",
-        mailingAddress: "ul. Tajna 7, 00-950 Warszawa",
-        propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
+        mailing: { street: "ul. Tajna 7", postalCode: "00-950", city: "Warszawa" },
+        property: { street: "ul. Długa 5/3", postalCode: "70-001", city: "Szczecin" },
         landlordName: null,
       };
       expect(

@@ -73,6 +73,7 @@ const LIST_COLUMNS = [
   "status",
   "tenant_name",
   "email",
+  "phone",
   "locale",
   "paid_at",
   "immediate_performance_consent_at",
@@ -121,3 +122,6 @@ export async function countByStatus(
   for (const row of rows) counts[row.status] = Number(row.n);
   return counts;
 }
+
+/** One order of the list, with its deadlines. */
+export type OrderListRow = Awaited<ReturnType<typeof listOrders>>["rows"][number];

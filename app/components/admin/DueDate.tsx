@@ -27,7 +27,7 @@ export function LeaseStart({
     <span className={`block ${late ? "font-semibold text-red-800" : "text-slate-900"}`} data-testid="due-lease">
       {DUE_TEXT.lease} {formatWarsawTime(deadlines.leaseStart)}
       {late ? (
-        <strong className="ml-1 rounded bg-red-100 px-1 text-red-900" data-testid="late-for-lease">
+        <strong className="block whitespace-normal rounded bg-red-100 px-1 text-red-900" data-testid="late-for-lease">
           {DUE_TEXT.lateForLease(formatWarsawTime(deadlines.deliveredBy), paid)}
         </strong>
       ) : null}
