@@ -32,6 +32,16 @@ export default tseslint.config(
     },
   },
   {
+    // The ground layer (docs/decisions/012): the database knows its tables, never a domain that uses them.
+    files: ["app/db/**/*.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { zones: [{ target: "./app/db", from: "./app", except: ["./db", "./config", "./i18n"], message: "app/db imports no domain." }] },
+      ],
+    },
+  },
+  {
     // Playwright's fixtures are functions of `({ ... }, use)`: not React hooks, and `{}` is how a
     // fixture that needs no other fixture is written. The locale files are read as loose records.
     files: ["tests/**/*.ts", "**/*.test.{ts,tsx}"],

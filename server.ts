@@ -15,6 +15,7 @@ import { checkDatabaseReadable } from "~/db/health.server";
 import { databaseReady, getDb } from "~/db/db.server";
 import { isDocumentThread, serveDocumentJobs, startDocumentThread } from "~/documents/document-thread.server";
 import { startMailWorker } from "~/mail/mail-worker.server";
+import { refreshSearchText } from "~/order/search-text.server";
 import { createPageCache } from "~/render/page-cache.server";
 import { createNonce } from "~/security/headers.server";
 import { siteOrigins } from "~/security/same-origin.server";
@@ -34,6 +35,8 @@ else await serveTheSite();
 async function serveTheSite(): Promise<void> {
   // Open the database and run its migrations before listening (a bad database stops the boot).
   await databaseReady();
+  // The order domain's own start-up: search columns written with an older key are rewritten before the first search.
+  await refreshSearchText(getDb());
 
   const activity = createRequestActivity();
   // Documents every visitor sees alike, kept briefly (docs/decisions/023 and 025); off under npm run dev.

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
 import type { MessageKind } from "~/db/schema";
-import { PHONE_DIGITS } from "~/order/schema";
+import { fixedT } from "~/i18n/i18n.server";
+import { CUSTOMER_FIELD_RULES, MESSAGES } from "~/order/schema";
 import type { AppDatabase } from "~/db/db.server";
 import { addNote, correctCustomerData, correctTracking, recordRefund, resendMessage, type CorrectionResult } from "./corrections.server";
 import { CORRECTION_TEXT, MESSAGE_KIND_LABEL, TRANSITION_TEXT } from "./texts";
@@ -15,32 +16,30 @@ export const isCorrectionIntent = (value: unknown): value is CorrectionIntent =>
 export type CorrectionRefusal = { intent: CorrectionIntent; errors: Record<string, string>; values: Record<string, string> };
 export type CorrectionOutcome = { ok: true; intent: CorrectionIntent } | { ok: false; status: 400 | 404 | 409; refusal: CorrectionRefusal };
 
-const line = (max: number, required = true) => {
-  const base = z.string().regex(SINGLE_LINE_TEXT, CORRECTION_TEXT.controlCharacters).max(max, CORRECTION_TEXT.tooLong(max));
-  return required ? base.min(1, CORRECTION_TEXT.required) : base;
-};
 const reason = z
   .string()
   .regex(MULTI_LINE_TEXT, CORRECTION_TEXT.controlCharacters)
   .min(1, CORRECTION_TEXT.reasonRequired)
   .max(500, CORRECTION_TEXT.tooLong(500));
 
-const SCHEMAS = {
-  customer_data: z.object({
-    tenantName: line(200),
-    email: line(254).pipe(z.string().email(CORRECTION_TEXT.email)),
-    phone: line(30).refine(
-      (value) =>
-        /^[\d\s+()-]+$/.test(value) &&
-        value.replace(/\D/g, "").length >= PHONE_DIGITS.min &&
-        value.replace(/\D/g, "").length <= PHONE_DIGITS.max,
-      CORRECTION_TEXT.phone,
-    ),
-    mailingAddress: line(300),
-    propertyAddress: line(300),
-    landlordName: line(200, false),
+/** The customer form's own rules (app/order/schema.ts), so a correction cannot print what an order could not. */
+const customerData = (hasLandlord: boolean) =>
+  z.object({
+    tenantName: CUSTOMER_FIELD_RULES.latinName,
+    email: CUSTOMER_FIELD_RULES.email,
+    phone: CUSTOMER_FIELD_RULES.phone,
+    mailingStreet: CUSTOMER_FIELD_RULES.street,
+    mailingPostalCode: CUSTOMER_FIELD_RULES.postalCode,
+    mailingCity: CUSTOMER_FIELD_RULES.city,
+    propertyStreet: CUSTOMER_FIELD_RULES.street,
+    propertyPostalCode: CUSTOMER_FIELD_RULES.postalCode,
+    propertyCity: CUSTOMER_FIELD_RULES.city,
+    // The automatic form names no landlord (the field is not shown); an order that has one keeps one.
+    landlordName: hasLandlord ? CUSTOMER_FIELD_RULES.latinName : z.unknown().transform(() => null),
     reason,
-  }),
+  });
+
+const SCHEMAS = {
   tracking: z.object({
     trackingNumber: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,38}[A-Za-z0-9]$/, TRANSITION_TEXT.trackingNumberInvalid),
     courier: z.string().regex(SINGLE_LINE_TEXT, TRANSITION_TEXT.courierControlCharacters).max(60, TRANSITION_TEXT.courierTooLong),
@@ -56,13 +55,30 @@ const SCHEMAS = {
   resend: z.object({ kind: z.string().refine((value) => value in MESSAGE_KIND_LABEL, CORRECTION_TEXT.unknownMessage) }),
 } as const;
 
-const FIELDS: Record<CorrectionIntent, string[]> = {
-  customer_data: ["tenantName", "email", "phone", "mailingAddress", "propertyAddress", "landlordName", "reason"],
+/** The fields each correction form posts; the customer data's are named after the order form's. */
+export const CORRECTION_FIELDS: Record<CorrectionIntent, string[]> = {
+  customer_data: [
+    "tenantName",
+    "email",
+    "phone",
+    "mailingStreet",
+    "mailingPostalCode",
+    "mailingCity",
+    "propertyStreet",
+    "propertyPostalCode",
+    "propertyCity",
+    "landlordName",
+    "reason",
+  ],
   tracking: ["trackingNumber", "courier"],
   record_refund: ["refundAmount", "reason"],
   note: ["note"],
   resend: ["kind"],
 };
+
+const ORDER_MESSAGES = new Set<string>(Object.values(MESSAGES));
+/** The order schema's messages are the public site's keys; the back office shows their Polish text. */
+const polish = (message: string) => (ORDER_MESSAGES.has(message) ? fixedT("pl", "order")(message) : message);
 
 const REFUSED: Record<Exclude<CorrectionResult, { ok: true }>["reason"], { status: 404 | 409 | 400; message: string }> = {
   "not-found": { status: 404, message: CORRECTION_TEXT.notFound },
@@ -79,28 +95,35 @@ export async function correctionFromForm(
   operator: string,
   now: Date,
 ): Promise<CorrectionOutcome> {
-  const values = Object.fromEntries(FIELDS[intent].map((name) => [name, formText(form, name)]));
-  const parsed = SCHEMAS[intent].safeParse(values);
+  const values = Object.fromEntries(CORRECTION_FIELDS[intent].map((name) => [name, formText(form, name)]));
+  let schema: z.ZodTypeAny;
+  if (intent === "customer_data") {
+    const order = await db.selectFrom("orders").select("landlord_name").where("id", "=", orderId).executeTakeFirst();
+    if (!order) return { ok: false, status: 404, refusal: { intent, errors: { form: CORRECTION_TEXT.notFound }, values } };
+    schema = customerData(order.landlord_name !== null);
+  } else schema = SCHEMAS[intent];
+  const parsed = schema.safeParse(values);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= polish(issue.message);
     return { ok: false, status: 400, refusal: { intent, errors, values } };
   }
   const v = values as Record<string, string>;
+  const checked = parsed.data as Record<string, string | null>;
   const result =
     intent === "customer_data"
       ? await correctCustomerData(
           db,
           orderId,
           {
-            tenantName: v.tenantName!,
-            email: v.email!,
-            phone: v.phone!,
-            mailingAddress: v.mailingAddress!,
-            propertyAddress: v.propertyAddress!,
-            landlordName: v.landlordName || null,
+            tenantName: checked.tenantName!,
+            email: checked.email!,
+            phone: checked.phone!,
+            mailing: { street: checked.mailingStreet!, postalCode: checked.mailingPostalCode!, city: checked.mailingCity! },
+            property: { street: checked.propertyStreet!, postalCode: checked.propertyPostalCode!, city: checked.propertyCity! },
+            landlordName: checked.landlordName ?? null,
           },
-          v.reason!,
+          checked.reason!,
           operator,
           now,
         )

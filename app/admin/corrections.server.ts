@@ -1,7 +1,8 @@
 import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
+import { formatAddress, type PostalAddress } from "~/config/company";
 import type { Database, MessageKind, OrderRow } from "~/db/schema";
-import { orderSearchText } from "~/order/search-text";
+import { searchColumns } from "~/order/search-text";
 import { enqueueAgain } from "~/outbox/outbox.server";
 
 /**
@@ -16,18 +17,33 @@ export type CustomerData = {
   tenantName: string;
   email: string;
   phone: string;
-  mailingAddress: string;
-  propertyAddress: string;
+  /** Street, postcode and city, as the order form takes them: the label is printed from these. */
+  mailing: PostalAddress;
+  property: PostalAddress;
   landlordName: string | null;
 };
-export const CUSTOMER_COLUMNS = {
+/** What the audit trail and the customer's e-mail name as changed; an address is one field, as one line. */
+type CorrectedField = "tenantName" | "email" | "phone" | "mailingAddress" | "propertyAddress" | "landlordName";
+const CUSTOMER_COLUMNS = {
   tenantName: "tenant_name",
   email: "email",
   phone: "phone",
   mailingAddress: "mailing_address",
   propertyAddress: "property_address",
   landlordName: "landlord_name",
-} as const satisfies Record<keyof CustomerData, keyof OrderRow>;
+} as const satisfies Record<CorrectedField, keyof OrderRow>;
+
+/** The corrected values as the order row holds them, by the field names the history uses. */
+function correctedValues(data: CustomerData): Record<CorrectedField, string | null> {
+  return {
+    tenantName: data.tenantName,
+    email: data.email,
+    phone: data.phone,
+    mailingAddress: formatAddress(data.mailing),
+    propertyAddress: formatAddress(data.property),
+    landlordName: data.landlordName,
+  };
+}
 
 type Trx = Transaction<Database>;
 
@@ -67,27 +83,32 @@ export function correctCustomerData(
   now: Date,
 ): Promise<CorrectionResult> {
   return inTransaction(db, orderId, async (trx, order) => {
-    const fields = (Object.keys(CUSTOMER_COLUMNS) as Array<keyof CustomerData>).filter(
-      (field) => (order[CUSTOMER_COLUMNS[field]] ?? null) !== data[field],
+    const values = correctedValues(data);
+    const fields = (Object.keys(CUSTOMER_COLUMNS) as CorrectedField[]).filter(
+      (field) => (order[CUSTOMER_COLUMNS[field]] ?? null) !== values[field],
     );
     if (fields.length === 0) return { ok: false, reason: "unchanged" } as const;
     const before = Object.fromEntries(fields.map((field) => [field, order[CUSTOMER_COLUMNS[field]]]));
-    const after = Object.fromEntries(fields.map((field) => [field, data[field]]));
+    const after = Object.fromEntries(fields.map((field) => [field, values[field]]));
     const at = now.toISOString();
     await trx
       .updateTable("orders")
       .set({
-        ...Object.fromEntries(fields.map((field) => [CUSTOMER_COLUMNS[field], data[field]])),
-        // The split parts describe the old address; the corrected one stands as typed.
-        ...(fields.includes("mailingAddress") ? { mailing_street: null, mailing_postal_code: null, mailing_city: null } : {}),
-        ...(fields.includes("propertyAddress") ? { property_street: null, property_postal_code: null, property_city: null } : {}),
-        search_text: orderSearchText({
-          number: order.number,
+        ...Object.fromEntries(fields.map((field) => [CUSTOMER_COLUMNS[field], values[field]])),
+        ...(fields.includes("mailingAddress")
+          ? { mailing_street: data.mailing.street, mailing_postal_code: data.mailing.postalCode, mailing_city: data.mailing.city }
+          : {}),
+        ...(fields.includes("propertyAddress")
+          ? { property_street: data.property.street, property_postal_code: data.property.postalCode, property_city: data.property.city }
+          : {}),
+        ...searchColumns({
+          ...order,
           tenant_name: data.tenantName,
-          tenant_name_original: order.tenant_name_original,
           landlord_name: data.landlordName,
           email: data.email,
           phone: data.phone,
+          mailing_address: values.mailingAddress,
+          property_address: values.propertyAddress,
         }),
         updated_at: at,
       })

@@ -7,6 +7,7 @@ const order = {
   paid_at: "2026-11-24",
   declaration_type: "regular" as const,
   immediate_performance_consent_at: "2026-11-23T09:00:00.000Z",
+  start_date: null,
 };
 
 describe("an order's deadlines", () => {
@@ -17,6 +18,9 @@ describe("an order's deadlines", () => {
       paymentOverdue: false,
       dispatchDue: "2026-11-27",
       dispatchOverdue: false,
+      leaseStart: null,
+      deliveredBy: "2026-11-30",
+      lateForLease: false,
     });
     expect(deadlinesOf(order, 7, new Date("2026-11-27T23:30:00Z")).dispatchOverdue).toBe(true);
     // Without the early start: the withdrawal period ends Monday 7 Dec, signed 8 Dec, out by 10 Dec.
@@ -32,8 +36,27 @@ describe("an order's deadlines", () => {
       paymentOverdue: false,
       dispatchDue: null,
       dispatchOverdue: false,
+      leaseStart: null,
+      // If paid today (Monday 30 Nov): signed Tuesday, out by Thursday, delivered Friday.
+      deliveredBy: "2026-12-04",
+      lateForLease: false,
     });
     expect(deadlinesOf(unpaid, 7, new Date("2026-12-01T08:00:00Z")).paymentOverdue).toBe(true);
+  });
+
+  it("flags a delivery after the lease start, paid or (if paid today) unpaid; delivery on the start day is in time", () => {
+    // Paid Tuesday 24 Nov: out by Friday 27, delivered Monday 30 Nov.
+    const late = deadlinesOf({ ...order, start_date: "2026-11-29" }, 7, new Date("2026-11-25T10:00:00Z"));
+    expect(late).toMatchObject({ leaseStart: "2026-11-29", deliveredBy: "2026-11-30", lateForLease: true });
+    expect(deadlinesOf({ ...order, start_date: "2026-11-30" }, 7, new Date("2026-11-25T10:00:00Z")).lateForLease).toBe(false);
+    const unpaid = { ...order, status: "awaiting_payment" as const, paid_at: null, start_date: "2026-12-02" };
+    expect(deadlinesOf(unpaid, 7, new Date("2026-11-30T12:00:00Z"))).toMatchObject({ deliveredBy: "2026-12-04", lateForLease: true });
+    // Sent or cancelled: nothing left to promise.
+    for (const status of ["dispatched", "cancelled"] as const)
+      expect(deadlinesOf({ ...order, status, start_date: "2026-11-01" }, 7, new Date("2026-11-25T10:00:00Z"))).toMatchObject({
+        deliveredBy: null,
+        lateForLease: false,
+      });
   });
 
   it("finds a Warsaw midnight in winter and in summer time", () => {

@@ -2,7 +2,7 @@ import { deliveryDates, warsawDay } from "~/config/delivery-dates.server";
 import type { OrderRow } from "~/db/schema";
 import { paymentDeadline } from "~/order/payment-deadline";
 
-/** The two dates an operator works to, as Warsaw calendar days ("2026-12-01"), with whether each has passed. */
+/** The dates an operator works to, as Warsaw calendar days ("2026-12-01"), with whether each has passed. */
 export type OrderDeadlines = {
   /** Awaiting payment: the day housekeeping cancels it. */
   paymentDue: string | null;
@@ -10,23 +10,44 @@ export type OrderDeadlines = {
   /** Paid, not yet dispatched: the last day the promise allows for handing it to the courier. */
   dispatchDue: string | null;
   dispatchOverdue: boolean;
+  /** The lease start the customer gave (the main form asks for it; the automatic one does not). */
+  leaseStart: string | null;
+  /**
+   * Awaiting payment or paid: the day the courier delivers by, as promised (for an unpaid order,
+   * if the money arrives today), and whether that is after the lease start: the customer will
+   * not have the declaration when the landlord asks for it, unless the operator acts.
+   */
+  deliveredBy: string | null;
+  lateForLease: boolean;
 };
 
-type DeadlineFacts = Pick<OrderRow, "status" | "created_at" | "paid_at" | "declaration_type" | "immediate_performance_consent_at">;
+type DeadlineFacts = Pick<
+  OrderRow,
+  "status" | "created_at" | "paid_at" | "declaration_type" | "immediate_performance_consent_at" | "start_date"
+>;
 
-/** The dispatch date promised for a paid order (the same business-day rules as the customer's pages). */
-export function dispatchDueDay(
-  order: Pick<DeadlineFacts, "created_at" | "paid_at" | "declaration_type" | "immediate_performance_consent_at">,
-): string | null {
-  if (!order.paid_at) return null;
-  const paidAt = new Date(order.paid_at.length === 10 ? `${order.paid_at}T12:00:00Z` : order.paid_at);
-  if (Number.isNaN(paidAt.getTime())) return null;
-  const dates = deliveryDates(order.declaration_type, {
+type PromiseFacts = Pick<DeadlineFacts, "created_at" | "paid_at" | "declaration_type" | "immediate_performance_consent_at">;
+
+/** The promise's dates for an order paid on `paidAt` (the same business-day rules as the customer's pages). */
+function promisedDates(order: PromiseFacts, paidAt: Date) {
+  return deliveryDates(order.declaration_type, {
     paidAt,
     orderedAt: new Date(order.created_at),
     earlyStart: order.immediate_performance_consent_at !== null,
   });
-  return warsawDay(dates.dispatchBy);
+}
+
+/** When the order was paid; a day the operator typed counts from its noon. Null when unpaid or unreadable. */
+function paidAtOf(order: Pick<PromiseFacts, "paid_at">): Date | null {
+  if (!order.paid_at) return null;
+  const paidAt = new Date(order.paid_at.length === 10 ? `${order.paid_at}T12:00:00Z` : order.paid_at);
+  return Number.isNaN(paidAt.getTime()) ? null : paidAt;
+}
+
+/** The dispatch date promised for a paid order. */
+export function dispatchDueDay(order: PromiseFacts): string | null {
+  const paidAt = paidAtOf(order);
+  return paidAt ? warsawDay(promisedDates(order, paidAt).dispatchBy) : null;
 }
 
 export function paymentDueDay(order: Pick<DeadlineFacts, "created_at">, deadlineDays: number): string {
@@ -37,11 +58,16 @@ export function deadlinesOf(order: DeadlineFacts, deadlineDays: number, now: Dat
   const today = warsawDay(now);
   const paymentDue = order.status === "awaiting_payment" ? paymentDueDay(order, deadlineDays) : null;
   const dispatchDue = order.status === "paid" ? dispatchDueDay(order) : null;
+  const paidAt = order.status === "paid" ? paidAtOf(order) : order.status === "awaiting_payment" ? now : null;
+  const deliveredBy = paidAt ? warsawDay(promisedDates(order, paidAt).deliveredBy) : null;
   return {
     paymentDue,
     paymentOverdue: paymentDue !== null && paymentDue < today,
     dispatchDue,
     dispatchOverdue: dispatchDue !== null && dispatchDue < today,
+    leaseStart: order.start_date,
+    deliveredBy,
+    lateForLease: deliveredBy !== null && order.start_date !== null && deliveredBy > order.start_date,
   };
 }
 

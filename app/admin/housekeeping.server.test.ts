@@ -5,6 +5,8 @@ import { applyTransition } from "./order-transitions.server";
 import { runHousekeeping, runHousekeepingOnce } from "./housekeeping.server";
 import { addOperator } from "./operators.server";
 import { operatorForSession, signIn } from "./sign-in.server";
+import { addNote, correctCustomerData, notesOf } from "./corrections.server";
+import { findOrderDetail } from "./order-detail.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");
@@ -81,6 +83,74 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       expect(JSON.stringify(after)).not.toContain("Kowalski");
       expect(JSON.stringify(after)).not.toContain("jan@example.com");
       expect(after?.search_text).toBe(before!.number.toLowerCase());
+    });
+
+    it("anonymises the audit trail and the notes with the order, keeping who, when and which fields", async () => {
+      const corrected = {
+        tenantName: "Jan Kowalsky",
+        email: "jan.k@example.com",
+        phone: "+48 600 999 888",
+        mailing: { street: "ul. Tajna 7", postalCode: "00-950", city: "Warszawa" },
+        property: { street: "ul. Długa 5/3", postalCode: "70-001", city: "Szczecin" },
+        landlordName: null,
+      };
+      expect(
+        await correctCustomerData(db, orderId, corrected, "Klient Jan Kowalski zadzwonił z 600 999 888", "ola@adres.test", at(0, 2)),
+      ).toEqual({
+        ok: true,
+      });
+      await addNote(db, orderId, "Pan Kowalski prosi o kontakt pod 600 999 888", "ola@adres.test", at(0, 3));
+      await applyTransition(
+        db,
+        orderId,
+        { transition: "cancel", reason: "Pan Kowalsky rezygnuje", reasonCode: "own" },
+        "ola@adres.test",
+        at(1),
+      );
+      const { order: other } = await placeSampleOrder(db, at(1), { details: { tenantName: "Anna Nowak" }, idempotencyKey: "k2" });
+      await applyTransition(
+        db,
+        other.id,
+        { transition: "cancel", reason: "Na prośbę klienta", reasonCode: "customer_request" },
+        "op",
+        at(1),
+      );
+
+      const later = new Date(at(1).getTime() + 2 * 366 * 86_400_000);
+      expect(await runHousekeeping(db, later, settings)).toMatchObject({ anonymised: 2 });
+      const detail = await findOrderDetail(db, orderId);
+      const everything = JSON.stringify({
+        detail,
+        notes: await notesOf(db, orderId),
+        outbox: await db.selectFrom("outbox").selectAll().execute(),
+      });
+      for (const personal of [
+        "Kowalsk",
+        "600 999 888",
+        "600100200",
+        "jan@example.com",
+        "jan.k@example.com",
+        "Tajna",
+        "Krótka",
+        "Długa",
+        "Nowak",
+      ])
+        expect(everything, personal).not.toContain(personal);
+      expect(detail!.events.map((event) => [event.operator, event.at, event.details])).toEqual([
+        [
+          "ola@adres.test",
+          at(0, 2).toISOString(),
+          { action: "customer_data", fields: JSON.stringify(["tenantName", "email", "phone", "mailingAddress"]), reason: "—" },
+        ],
+        ["ola@adres.test", at(1).toISOString(), { reasonCode: "own", reason: "—" }],
+      ]);
+      expect(await notesOf(db, orderId)).toEqual([{ operator: "ola@adres.test", text: "—", at: at(0, 3).toISOString() }]);
+      // A standard reason names nobody and stays.
+      expect((await findOrderDetail(db, other.id))!.events[0]!.details).toEqual({
+        reasonCode: "customer_request",
+        reason: "Na prośbę klienta",
+      });
+      expect(await runHousekeeping(db, later, settings)).toMatchObject({ anonymised: 0 });
     });
 
     it("forgets sign-in attempts after a day and deletes ended sessions, keeping live ones", async () => {

@@ -4,6 +4,7 @@ import { enqueueMessages } from "~/outbox/outbox.server";
 import { paymentDeadline, reminderDueAt } from "~/order/payment-deadline";
 import { configuredGateway } from "~/payments/gateway.server";
 import { recoverStalePayments } from "~/payments/recovery.server";
+import { anonymiseExpiredOrders } from "./anonymisation.server";
 
 export const HOUSEKEEPING_JOB = "housekeeping";
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -117,39 +118,7 @@ export async function runHousekeeping(
   }
 
   const cutoff = retentionCutoff(now, settings.retentionYears).toISOString();
-  const expired = await db
-    .updateTable("orders")
-    .set({
-      tenant_name: "—",
-      tenant_name_original: null,
-      co_residents: null,
-      landlord_name: null,
-      email: "—",
-      phone: "—",
-      property_address: "—",
-      property_street: null,
-      property_postal_code: null,
-      property_city: null,
-      mailing_address: "—",
-      mailing_street: null,
-      mailing_postal_code: null,
-      mailing_city: null,
-      additional_info: null,
-      contract_text: "—",
-      contract_text_binding: null,
-      anonymised_at: now.toISOString(),
-      updated_at: now.toISOString(),
-      // The number stays findable; the folded name, e-mail and phone go with the rest.
-      search_text: (eb) => eb.fn("lower", [eb.ref("number")]),
-    })
-    .where("anonymised_at", "is", null)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("status", "=", "dispatched"), eb("dispatched_at", "<=", cutoff)]),
-        eb.and([eb("status", "=", "cancelled"), eb("cancelled_at", "<=", cutoff)]),
-      ]),
-    )
-    .executeTakeFirst();
+  const anonymised = await anonymiseExpiredOrders(db, cutoff, now);
   const oldAttempts = await db
     .deleteFrom("sign_in_attempts")
     .where("attempted_at", "<", new Date(now.getTime() - SIGN_IN_RECORDS_KEPT_MS).toISOString())
@@ -158,7 +127,7 @@ export async function runHousekeeping(
   return {
     reminded,
     cancelled,
-    anonymised: Number(expired.numUpdatedRows),
+    anonymised,
     signInRecordsPruned: Number(oldAttempts.numDeletedRows),
     sessionsPruned: Number(endedSessions.numDeletedRows),
     ...(paymentsRecovered === undefined ? {} : { paymentsRecovered }),

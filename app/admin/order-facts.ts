@@ -1,19 +1,20 @@
 import { coResidentsOf } from "~/order/co-residents";
+import { telHref, type PostalAddress } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
 import { formatPrice } from "~/config/products";
 import { formatWarsawTime } from "./format";
 import { cancelReasonLabel, DECLARATION_LABEL, LOCALE_LABEL, VARIANT_LABEL } from "./texts";
 
-/** One row of an order's facts: label, value, and a test id where a test reads it. */
-export type FactRow = { label: string; value: string; testId?: string };
+/** One row of an order's facts: label, value, a link where the value is one (tap to write or call), and a test id where a test reads it. */
+export type FactRow = { label: string; value: string; href?: string; testId?: string };
 
 /** Rows with nothing to say are left out: an empty row makes the operator look twice for nothing. */
 function present(rows: Array<FactRow | null>): FactRow[] {
   return rows.filter((row): row is FactRow => row !== null && row.value !== "" && row.value !== "—");
 }
 
-const row = (label: string, value: string | number | null | undefined, testId?: string): FactRow | null =>
-  value === null || value === undefined ? null : { label, value: String(value), ...(testId ? { testId } : {}) };
+const row = (label: string, value: string | number | null | undefined, testId?: string, href?: string): FactRow | null =>
+  value === null || value === undefined ? null : { label, value: String(value), ...(testId ? { testId } : {}), ...(href ? { href } : {}) };
 
 /** Who the customer is and what the declaration is for: add a row here for a new customer fact. */
 export function customerFacts(order: OrderRow): FactRow[] {
@@ -21,8 +22,8 @@ export function customerFacts(order: OrderRow): FactRow[] {
     row("Najemca (jak w paszporcie)", order.tenant_name, "admin-tenant-name"),
     row("Pisownia oryginalna", order.tenant_name_original, "admin-tenant-name-original"),
     row("Osoby zamieszkujące z najemcą", coResidentsOf(order).join(", ") || null, "admin-co-residents"),
-    row("E-mail", order.email, "admin-email"),
-    row("Telefon", order.phone, "admin-phone"),
+    row("E-mail", order.email, "admin-email", `mailto:${order.email}`),
+    row("Telefon", order.phone, "admin-phone", telHref(order.phone)),
     row("Adres lokalu", order.property_address),
     row("Wynajmujący", order.landlord_name),
     row("Początek najmu", order.start_date ? formatWarsawTime(order.start_date) : null),
@@ -56,13 +57,36 @@ export function orderFacts(order: OrderRow): FactRow[] {
   ]);
 }
 
-/** The delivery label as lines to copy: the name, then the address as the customer split it (or as typed). */
-export function deliveryLabel(
-  order: Pick<OrderRow, "tenant_name" | "mailing_address" | "mailing_street" | "mailing_postal_code" | "mailing_city">,
-): string {
-  const address =
-    order.mailing_street && order.mailing_postal_code && order.mailing_city
-      ? [order.mailing_street, `${order.mailing_postal_code} ${order.mailing_city}`]
-      : order.mailing_address.split(/,\s*/);
+/** The delivery label as lines to copy: the name, then the street and "postcode city" (or the address's parts as typed). */
+export function deliveryLabel(order: Pick<OrderRow, "tenant_name"> & AddressColumns): string {
+  const { street, postalCode, city } = postalPartsOf(order, "mailing");
+  const address = postalCode ? [street, `${postalCode} ${city}`] : street.split(/,\s*/);
   return [order.tenant_name, ...address].join("\n");
+}
+
+type AddressColumns = Pick<
+  OrderRow,
+  | "mailing_address"
+  | "mailing_street"
+  | "mailing_postal_code"
+  | "mailing_city"
+  | "property_address"
+  | "property_street"
+  | "property_postal_code"
+  | "property_city"
+>;
+
+/**
+ * An address as street, postcode and city: as the customer's form split it, or read from the one
+ * line an API order sent ("ul. Długa 5/3, 70-001 Szczecin"). A line that does not read so is the
+ * street, and the operator fills in the rest.
+ */
+export function postalPartsOf(order: AddressColumns, which: "mailing" | "property"): PostalAddress {
+  const street = order[`${which}_street`];
+  const postalCode = order[`${which}_postal_code`];
+  const city = order[`${which}_city`];
+  if (street && postalCode && city) return { street, postalCode, city };
+  const line = order[`${which}_address`];
+  const parts = /^(.+?),\s*(\d{2}-\d{3})\s+(.+)$/.exec(line);
+  return parts ? { street: parts[1]!, postalCode: parts[2]!, city: parts[3]! } : { street: line, postalCode: "", city: "" };
 }

@@ -4,7 +4,8 @@ import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { applyTransition } from "./order-transitions.server";
 import { countByStatus, filterProblem, listOrders, parseOrderFilter } from "./order-list.server";
 import { ordersCsv } from "./orders-csv.server";
-import { fillMissingSearchText } from "~/order/search-text.server";
+import { SEARCH_TEXT_VERSION } from "~/order/search-text";
+import { refreshSearchText } from "~/order/search-text.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 
 const T0 = new Date("2026-11-23T09:00:00Z");
@@ -38,7 +39,8 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
       expect((await listOrders(db, filter("q=%25"))).rows).toHaveLength(2);
       const csv = await ordersCsv(db, filter(""), 7);
       expect(csv.startsWith("\uFEFFNumer;Złożono;Status;")).toBe(true);
-      expect(csv).toContain(`;"'=HYPERLINK(""http://evil"",""x"")";anna@example.com;`);
+      // Then the empty original spelling and co-residents.
+      expect(csv).toContain(`;"'=HYPERLINK(""http://evil"",""x"")";;;anna@example.com;`);
       expect(csv.split("\r\n")).toHaveLength(4);
     });
   });
@@ -83,7 +85,7 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
     ]);
   });
 
-  it("exports the CSV with the panel's words, Warsaw times, phones as text and the delivery facts as columns", async () => {
+  it("exports the CSV with the panel's words, Warsaw times, phones as text, the delivery facts, the original spelling and the co-residents", async () => {
     await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0);
     await applyTransition(
       db,
@@ -92,29 +94,78 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
       "op",
       new Date("2026-11-25T15:05:00Z"),
     );
-    const [header, row] = (await ordersCsv(db, filter(""), 7)).slice(1).split("\r\n");
-    const cells = Object.fromEntries(header!.split(";").map((name, index) => [name, row!.split(";")[index]]));
-    expect(cells).toMatchObject({
+    // Paid online at 00:30 on 25 November in Warsaw: the gateway stamps the instant.
+    const { order: online } = await placeSampleOrder(db, new Date(T0.getTime() + 1000), {
+      details: { tenantName: "Olena Kovalenko", tenantNameOriginal: "Олена Коваленко", coResidents: ["Ivan Kovalenko", "Maria Kovalenko"] },
+      idempotencyKey: "k2",
+    });
+    const paidOnline = { paidOnline: "przelewy24", paymentMethod: "blik", gatewayOrderId: "1" };
+    await applyTransition(db, online.id, { transition: "mark_paid", paidAt: "2026-11-24T23:30:00.000Z", ...paidOnline }, "system", T0);
+    const [header, ...rows] = (await ordersCsv(db, filter(""), 7)).slice(1).split("\r\n");
+    const cellsOf = (row: string) => Object.fromEntries(header!.split(";").map((name, index) => [name, row.split(";")[index]]));
+    expect(cellsOf(rows[1]!)).toMatchObject({
       Złożono: "2026-11-23 10:00",
       Status: "Wysłane",
       Rodzaj: "Oświadczenie zwykłe",
+      Najemca: "Jan Kowalski",
+      "Pisownia oryginalna": "",
+      "Osoby zamieszkujące z najemcą": "",
       Telefon: '"=""600100200"""',
       "Numer przesyłki": '"=""123456789012"""',
       Wysłano: "2026-11-25 16:05",
-      Opłacono: "2026-11-24",
+      "Opłacono (dzień)": "2026-11-24",
       "Adres do wysyłki": '"ul. Krótka 1, 00-001 Warszawa"',
       "Adres lokalu": '"ul. Długa 5/3, 70-001 Szczecin"',
       "Język klienta": "polski",
     });
+    expect(cellsOf(rows[0]!)).toMatchObject({
+      Najemca: "Olena Kovalenko",
+      "Pisownia oryginalna": "Олена Коваленко",
+      "Osoby zamieszkujące z najemcą": '"Ivan Kovalenko, Maria Kovalenko"',
+      "Opłacono (dzień)": "2026-11-25",
+    });
     expect(header).toContain("Wynajmujący;Początek najmu;Termin płatności");
   });
 
-  it("fills the search column of orders written before it existed", async () => {
-    await db.updateTable("orders").set({ search_text: null }).execute();
-    expect((await listOrders(db, filter("q=kowalski"))).rows).toHaveLength(0);
-    expect(await fillMissingSearchText(db)).toBe(1);
-    expect((await listOrders(db, filter("q=KOWALSKI"))).rows.map((r) => r.id)).toEqual([orderId]);
-    expect(await fillMissingSearchText(db)).toBe(0);
+  it("rewrites at start-up the search column of orders written with an older key or before the key was recorded", async () => {
+    // As migration 010 leaves the orders placed before it: the old key's text (no sound keys, no addresses), no version.
+    await db.updateTable("orders").set({ search_text: "jan kowalski", search_version: null }).execute();
+    expect((await listOrders(db, filter("q=Krótka"))).rows).toHaveLength(0);
+    expect(await refreshSearchText(db)).toBe(1);
+    expect((await listOrders(db, filter("q=Krótka"))).rows.map((r) => r.id)).toEqual([orderId]);
+    expect((await listOrders(db, filter("q=Kovalski Jan"))).rows.map((r) => r.id)).toEqual([orderId]);
+    expect(await refreshSearchText(db)).toBe(0);
+    // An older key's rows are rewritten too; a newer process's rows are left alone.
+    await db
+      .updateTable("orders")
+      .set({ search_text: "x", search_version: SEARCH_TEXT_VERSION - 1 })
+      .execute();
+    expect(await refreshSearchText(db)).toBe(1);
+    await db
+      .updateTable("orders")
+      .set({ search_text: "newer", search_version: SEARCH_TEXT_VERSION + 1 })
+      .execute();
+    expect(await refreshSearchText(db)).toBe(0);
+    expect((await db.selectFrom("orders").select("search_text").executeTakeFirstOrThrow()).search_text).toBe("newer");
+  });
+
+  it("finds an order by its words in any order and spelling, over co-residents and both addresses", async () => {
+    const { order: shevchenko } = await placeSampleOrder(db, new Date(T0.getTime() + 1000), {
+      details: {
+        tenantName: "Oleksandr Shevchenko",
+        tenantNameOriginal: "Олександр Шевченко",
+        coResidents: ["Mariia Bondarenko"],
+        mailingAddress: "ul. Piotrkowska 12, 90-001 Łódź",
+      },
+      idempotencyKey: "k2",
+    });
+    const found = async (q: string) => (await listOrders(db, filter(`q=${encodeURIComponent(q)}`))).rows.map((r) => r.id);
+    for (const q of ["Shevchenko Oleksandr", "Шевченко Олександр", "Szewczenko", "bondarenko", "Бондаренко Марія", "piotrkowska lodz"])
+      expect(await found(q), q).toEqual([shevchenko.id]);
+    // Both orders' property is on ul. Długa; only one tenant is a Kowalski.
+    expect(await found("Długa")).toEqual([shevchenko.id, orderId]);
+    expect(await found("dluga kowalski")).toEqual([orderId]);
+    expect(await countByStatus(db, filter("q=Szewczenko"))).toEqual({ awaiting_payment: 1, paid: 0, dispatched: 0, cancelled: 0 });
   });
 
   it("refuses a search with a NUL, a line break or a bidi character before it reaches the database", async () => {

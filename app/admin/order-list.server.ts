@@ -1,7 +1,7 @@
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { isSingleLineText } from "~/forms/control-characters";
-import { searchPatterns } from "~/order/search-text";
+import { likePatterns, searchTerms } from "~/order/search-text";
 import { deadlinesOf, dispatchDueDay, warsawDayStart } from "./deadlines.server";
 import { SEARCH_TEXT } from "./texts";
 
@@ -54,8 +54,9 @@ function nextDay(isoDay: string): string {
 /** Search and dates; the status (and "due") are applied by the callers, so the counts see every status. */
 export function filtered(db: AppDatabase, filter: Pick<OrderFilter, "search" | "from" | "to">) {
   let query = db.selectFrom("orders");
-  const patterns = searchPatterns(filter.search);
-  if (patterns.length > 0) query = query.where((eb) => eb.or(patterns.map((pattern) => eb("search_text", "like", pattern))));
+  // Every word of the query must be found, in any order, each in any of its spellings.
+  for (const term of searchTerms(filter.search))
+    query = query.where((eb) => eb.or(likePatterns(term).map((pattern) => eb("search_text", "like", pattern))));
   if (isDay(filter.from)) query = query.where("created_at", ">=", warsawDayStart(filter.from));
   if (isDay(filter.to)) query = query.where("created_at", "<", warsawDayStart(nextDay(filter.to)));
   return query;
@@ -72,9 +73,11 @@ const LIST_COLUMNS = [
   "status",
   "tenant_name",
   "email",
+  "phone",
   "locale",
   "paid_at",
   "immediate_performance_consent_at",
+  "start_date",
 ] as const;
 
 export async function listOrders(db: AppDatabase, filter: OrderFilter, deadlineDays = 7, now = new Date()) {
@@ -119,3 +122,6 @@ export async function countByStatus(
   for (const row of rows) counts[row.status] = Number(row.n);
   return counts;
 }
+
+/** One order of the list, with its deadlines. */
+export type OrderListRow = Awaited<ReturnType<typeof listOrders>>["rows"][number];

@@ -1,4 +1,6 @@
+import { warsawDay } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
+import { coResidentsOf } from "~/order/co-residents";
 import { csvText, toCsv } from "./csv";
 import { dispatchDueDay, paymentDueDay } from "./deadlines.server";
 import { filtered, type OrderFilter } from "./order-list.server";
@@ -21,6 +23,16 @@ export function spreadsheetTime(iso: string | null): string | null {
   return Number.isNaN(date.getTime()) ? iso : warsawMinute.format(date);
 }
 
+/**
+ * "2026-11-24": the Warsaw day of a payment. The operator records a transfer by its day and an
+ * online payment is stamped to the millisecond; one column holds one kind of value, so both are days.
+ */
+export function spreadsheetDay(iso: string | null): string | null {
+  if (!iso || /^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : warsawDay(date);
+}
+
 const money = (grosze: number | null) => (grosze === null ? null : (grosze / 100).toFixed(2).replace(".", ","));
 
 export const CSV_HEADER = [
@@ -31,6 +43,8 @@ export const CSV_HEADER = [
   "Formularz",
   "Kwota (zł)",
   "Najemca",
+  "Pisownia oryginalna",
+  "Osoby zamieszkujące z najemcą",
   "E-mail",
   "Telefon",
   "Język klienta",
@@ -39,7 +53,7 @@ export const CSV_HEADER = [
   "Wynajmujący",
   "Początek najmu",
   "Termin płatności",
-  "Opłacono",
+  "Opłacono (dzień)",
   "Otrzymano (zł)",
   "Termin wysyłki",
   "Wysłano",
@@ -66,6 +80,8 @@ export async function ordersCsv(db: AppDatabase, filter: OrderFilter, deadlineDa
       VARIANT_LABEL[r.variant],
       money(r.price_grosze),
       r.tenant_name,
+      r.tenant_name_original,
+      coResidentsOf(r).join(", ") || null,
       r.email,
       csvText(r.phone),
       LOCALE_LABEL[r.locale],
@@ -74,7 +90,7 @@ export async function ordersCsv(db: AppDatabase, filter: OrderFilter, deadlineDa
       r.landlord_name,
       r.start_date,
       r.status === "awaiting_payment" ? paymentDueDay(r, deadlineDays) : null,
-      spreadsheetTime(r.paid_at),
+      spreadsheetDay(r.paid_at),
       money(r.received_grosze),
       r.status === "paid" ? dispatchDueDay(r) : null,
       spreadsheetTime(r.dispatched_at),

@@ -1,8 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { addOperator } from "./operators.server";
-import { accountDelayMs, operatorForSession, revokeSession, signIn } from "./sign-in.server";
+import { accountDelayMs, MAX_FAILURES, operatorForSession, revokeSession, signIn } from "./sign-in.server";
+
+/** Every password check sign-in makes, counted: the lockout is about how many guesses are checked. */
+const checks = vi.hoisted(() => ({ count: 0 }));
+vi.mock("./password.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("./password.server")>();
+  return {
+    ...real,
+    verifyPassword: (...args: Parameters<typeof real.verifyPassword>) => {
+      checks.count += 1;
+      return real.verifyPassword(...args);
+    },
+  };
+});
 
 const T0 = new Date("2026-11-23T09:00:00Z");
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -71,6 +84,18 @@ describe.each(DIALECTS)("sign-in on %s", (dialect) => {
       for (const email of ["op\u0000@example.com", "op@example.com\r\nBcc: x@example.com", "\u202eop@example.com"]) {
         expect(await signIn(db, email, PASSWORD, "10.0.0.1", T0), JSON.stringify(email)).toEqual({ ok: false, reason: "invalid" });
       }
+    });
+
+    it("checks at most 5 of 28 wrong passwords sent at once from one address", async () => {
+      checks.count = 0;
+      const burst = await Promise.all(
+        Array.from({ length: 28 }, (_, i) => signIn(db, "op@example.com", `wrong ${i}`, "10.3.0.1", at(1), { wait: async () => {} })),
+      );
+      expect(burst.every((result) => !result.ok)).toBe(true);
+      expect(checks.count).toBeLessThanOrEqual(MAX_FAILURES);
+      // What is left recorded is what was checked: the refused attempts took their slots back.
+      const recorded = await db.selectFrom("sign_in_attempts").select("id").where("ip", "=", "10.3.0.1").execute();
+      expect(recorded).toHaveLength(checks.count);
     });
 
     it("locks an address after 20 failures across accounts, only that address", async () => {

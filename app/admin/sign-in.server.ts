@@ -35,8 +35,9 @@ export function accountDelayMs(accountFailures: number): number {
 type Throttle = { locked: boolean; delayMs: number };
 
 /**
- * Locked: 5 failures from this address on this account, or 20 from this address on any, in the
- * last 15 minutes. Failures from other addresses never lock anyone out; they only slow the account.
+ * Locked: more than 5 failures from this address on this account, or more than 20 from this
+ * address on any, in the last 15 minutes, counting the attempt being made (already recorded as a
+ * failure). Failures from other addresses never lock anyone out; they only slow the account.
  */
 export async function signInThrottle(db: AppDatabase, email: string, ip: string, now: Date): Promise<Throttle> {
   const since = new Date(now.getTime() - LOCKOUT_WINDOW_MS).toISOString();
@@ -52,17 +53,23 @@ export async function signInThrottle(db: AppDatabase, email: string, ip: string,
     failures().where("email", "=", email).executeTakeFirstOrThrow(),
   ]);
   return {
-    locked: Number(pair.n) >= MAX_FAILURES || Number(address.n) >= MAX_ADDRESS_FAILURES,
-    delayMs: accountDelayMs(Number(account.n)),
+    locked: Number(pair.n) > MAX_FAILURES || Number(address.n) > MAX_ADDRESS_FAILURES,
+    // The attempt's own row is not one of the failures it waits for.
+    delayMs: accountDelayMs(Number(account.n) - 1),
   };
 }
 
 type SignInOptions = { wait?: (ms: number) => Promise<unknown> };
 
 /**
- * Checks the lockout first (even the right password is refused while locked), waits while the
- * account is under a distributed attack, then checks the password. On success a new random
- * session id is issued (a fresh id at every sign-in); only its hash is stored.
+ * Takes the attempt's slot first: it is recorded as a failure before anything is counted, so
+ * attempts arriving together each see the others and no more than 5 per address and account are
+ * ever checked in a window, however many run in parallel (each one counts every recorded failure,
+ * its own included, after its own is written; the last of any six to count sees all six). Then
+ * the lockout (even the right password is refused while locked; a refused attempt takes its row
+ * back, so the lockout still ends 15 minutes after the fifth failure), the wait while the account
+ * is under a distributed attack, and the password. On success the row turns into a success and a
+ * new random session id is issued (a fresh id at every sign-in); only its hash is stored.
  */
 export async function signIn(
   db: AppDatabase,
@@ -76,16 +83,21 @@ export async function signIn(
   // No account has such an address, and PostgreSQL refuses a NUL in a query outright.
   if (!isSingleLineText(address)) return { ok: false, reason: "invalid" };
   const at = now.toISOString();
+  const attempt = await db
+    .insertInto("sign_in_attempts")
+    .values({ email: address, ip, succeeded: 0, attempted_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const throttle = await signInThrottle(db, address, ip, now);
-  if (throttle.locked) return { ok: false, reason: "locked" };
+  if (throttle.locked) {
+    await db.deleteFrom("sign_in_attempts").where("id", "=", attempt.id).execute();
+    return { ok: false, reason: "locked" };
+  }
   if (throttle.delayMs > 0) await wait(throttle.delayMs);
   const operator = await db.selectFrom("operators").select(["id", "password_hash"]).where("email", "=", address).executeTakeFirst();
   const valid = await verifyPassword(password, operator?.password_hash ?? (await decoyHash));
-  await db
-    .insertInto("sign_in_attempts")
-    .values({ email: address, ip, succeeded: valid && operator ? 1 : 0, attempted_at: at })
-    .execute();
   if (!valid || !operator) return { ok: false, reason: "invalid" };
+  await db.updateTable("sign_in_attempts").set({ succeeded: 1 }).where("id", "=", attempt.id).execute();
   const sessionId = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
   await db

@@ -88,6 +88,18 @@ export const TRANSITION_TEXT = {
   cancelWarning: (language: string) =>
     `Klient dostanie e-mail o anulowaniu z tym powodem. Powód standardowy zostanie przetłumaczony na język klienta (${language}); własny powód zostanie wysłany tak, jak go wpiszesz.`,
   confirmCancel: "Potwierdzam anulowanie i wysłanie powodu klientowi",
+  /** What the customer is sent at once when the operator marks the order paid or dispatched, and the tick that confirms it. */
+  confirmNote: {
+    mark_paid: (inLanguage: string) =>
+      `Klient od razu dostanie e-mail ${inLanguage}, że zamówienie jest opłacone, z datą wysyłki. Sprawdź wpłatę na koncie przed zaznaczeniem.`,
+    mark_dispatched: (inLanguage: string) =>
+      `Klient od razu dostanie e-mail ${inLanguage} z tym numerem przesyłki. Sprawdź numer na etykiecie przed zaznaczeniem.`,
+  },
+  confirm: {
+    mark_paid: "Potwierdzam: wpłata jest na koncie, klient dostanie e-mail",
+    mark_dispatched: "Potwierdzam: przesyłka jest nadana, klient dostanie e-mail z numerem",
+  },
+  confirmMissing: "Zaznacz potwierdzenie: klient od razu dostanie e-mail i tej zmiany nie można cofnąć.",
   confirmCancelMissing: "Zaznacz potwierdzenie: anulowanie jest ostateczne, a powód trafi do klienta.",
   done: {
     mark_paid: "Zamówienie oznaczono jako opłacone.",
@@ -119,17 +131,21 @@ export const DECLARATION_TEXT = {
   link: "Pobierz oświadczenie do podpisu (PDF)",
   notarizedNote: "Z załącznikiem dla notariusza.",
   unavailable: "Oświadczenie do podpisu będzie do pobrania, gdy zamówienie zostanie opłacone.",
+  cancelled: "Zamówienie anulowano: oświadczenia do podpisu nie przygotowujemy.",
+  anonymised: "Dane klienta zanonimizowano: oświadczenia do podpisu nie można już pobrać.",
   notFound: "Nie ma takiego zamówienia.",
   notPaid:
     "Oświadczenie do podpisu można pobrać tylko dla zamówienia opłaconego (albo wysłanego), którego dane nie zostały zanonimizowane.",
 } as const;
 
 export const LIST_TEXT = {
-  searchLabel: "Szukaj: numer, imię i nazwisko, e-mail lub telefon (w dowolnym zapisie)",
+  searchLabel: "Szukaj: numer, imiona i nazwiska (w dowolnej kolejności i pisowni), e-mail, telefon lub adres",
   from: "Złożone od",
   to: "Złożone do",
   due: "Do wysyłki",
   caption: "Zamówienia, od najnowszych",
+  region: "Lista zamówień",
+  columns: ["Numer", "Status", "Termin", "Klient", "Data", "Rodzaj", "Kwota", "Język"],
   dueCaption: "Zamówienia do wysyłki, od najpilniejszych",
 } as const;
 
@@ -137,15 +153,15 @@ export const DUE_TEXT = {
   payment: "Wpłata do",
   dispatch: "Wysyłka do",
   overdue: "po terminie",
+  lease: "Najem od",
+  /** The promised delivery falls after the lease start; an unpaid order's delivery assumes the money arrives today. */
+  lateForLease: (day: string, paid: boolean) => `${paid ? "dostawa do" : "przy wpłacie dziś dostawa do"} ${day}: po początku najmu`,
   none: "Brak terminów do pilnowania.",
 } as const;
 
 export const CORRECTION_TEXT = {
-  required: "To pole jest wymagane.",
   reasonRequired: "Podaj powód zmiany (zapisze się w historii).",
   noteRequired: "Wpisz treść notatki.",
-  email: "Podaj poprawny adres e-mail.",
-  phone: "Podaj numer telefonu: 9–15 cyfr, mogą być spacje, +, nawiasy i myślniki.",
   amount: "Podaj zwróconą kwotę w złotych, np. 299 albo 299,00.",
   controlCharacters: "Pole zawiera niedozwolone znaki niewidoczne (np. tabulator albo znak zmiany kierunku pisma). Usuń je.",
   tooLong: (max: number) => `Najwyżej ${max} znaków.`,
@@ -160,20 +176,80 @@ export const CORRECTION_TEXT = {
     note: "Notatkę dodano.",
     resend: "Wiadomość wyślemy ponownie w ciągu kilku sekund.",
   },
-  customerHeading: "Popraw dane klienta",
+  /** Each correction form's name: its heading, and how the error summary names it. */
+  formName: {
+    customer_data: "Popraw dane klienta",
+    tracking: "Popraw numer przesyłki",
+    record_refund: "Zapisz zwrot pieniędzy (przelewem)",
+    note: "Dodaj notatkę",
+  } as Record<string, string>,
   customerNote:
     "Zaakceptowana umowa zostaje bez zmian. Klient dostanie e-mail z poprawionymi danymi, a historia zapisze stan przed i po zmianie.",
-  reason: "Powód zmiany (tylko do historii)",
+  /** Each correction form's labels; the error summary names a field by the same words. */
+  labels: {
+    customer_data: {
+      tenantName: "Najemca (imię i nazwisko)",
+      email: "E-mail",
+      phone: "Telefon",
+      mailingStreet: "Adres do wysyłki: ulica, numer domu i lokalu",
+      mailingPostalCode: "Adres do wysyłki: kod pocztowy",
+      mailingCity: "Adres do wysyłki: miejscowość",
+      propertyStreet: "Adres lokalu: ulica, numer domu i lokalu",
+      propertyPostalCode: "Adres lokalu: kod pocztowy",
+      propertyCity: "Adres lokalu: miejscowość",
+      landlordName: "Wynajmujący (imię i nazwisko)",
+      reason: "Powód zmiany (tylko do historii)",
+    },
+    tracking: { trackingNumber: TRANSITION_TEXT.trackingNumber, courier: TRANSITION_TEXT.courier },
+    record_refund: { refundAmount: "Zwrócona kwota w zł", reason: "Dlaczego zwracamy (tylko do historii)" },
+    note: { note: "Nowa notatka (klient jej nie zobaczy)" },
+    resend: {},
+  } as Record<string, Record<string, string>>,
   save: "Zapisz poprawione dane",
-  trackingHeading: "Popraw numer przesyłki",
   trackingSave: "Zapisz poprawiony numer",
-  refundHeading: "Zapisz zwrot pieniędzy (przelewem)",
-  refundAmount: "Zwrócona kwota w zł",
-  refundReason: "Dlaczego zwracamy (tylko do historii)",
   refundSave: "Zapisz zwrot",
   notesHeading: "Notatki wewnętrzne",
   notesNone: "Brak notatek.",
-  note: "Nowa notatka (klient jej nie zobaczy)",
-  noteSave: "Dodaj notatkę",
   resend: "Wyślij ponownie",
+} as const;
+
+/** The order's history: the audit rows' actions, facts and fields in the panel's words. */
+export const HISTORY_TEXT = {
+  system: "automatycznie",
+  ownWords: "(własnymi słowami operatora)",
+  action: {
+    customer_data: "poprawiono dane klienta",
+    tracking: "poprawiono numer przesyłki",
+    refund: "zapisano zwrot",
+    resend: "wysłano ponownie e-mail",
+  } as Record<string, string>,
+  detail: {
+    paidAt: "data wpłaty",
+    receivedGrosze: "otrzymano",
+    trackingNumber: "numer przesyłki",
+    courier: "przewoźnik",
+    reason: "powód",
+    paidOnline: "zapłacono online przez",
+    paymentMethod: "sposób",
+    gatewayOrderId: "nr transakcji",
+    refundedGrosze: "zwrot",
+    kind: "wiadomość",
+    fields: "zmienione pola",
+  } as Record<string, string>,
+  field: {
+    tenantName: "najemca",
+    email: "e-mail",
+    phone: "telefon",
+    mailingAddress: "adres do wysyłki",
+    propertyAddress: "adres lokalu",
+    landlordName: "wynajmujący",
+    trackingNumber: "numer przesyłki",
+    courier: "przewoźnik",
+  } as Record<string, string>,
+  gateway: { przelewy24: "Przelewy24" } as Record<string, string>,
+} as const;
+
+/** The error summary at the top of an order's page, above forms that may be far below. */
+export const FORM_ERRORS_TEXT = {
+  heading: (form: string) => `Nie zapisano formularza „${form}”. Popraw:`,
 } as const;

@@ -17,12 +17,12 @@ describe("the transition forms", () => {
   });
 
   it("marks paid with a real past or present date, never a future or impossible one", () => {
-    expect(parseTransitionForm(form({ transition: "mark_paid", paidAt: "2026-11-23" }), NOW)).toEqual({
+    expect(parseTransitionForm(form({ transition: "mark_paid", paidAt: "2026-11-23", confirm: "yes" }), NOW)).toEqual({
       ok: true,
       facts: { transition: "mark_paid", paidAt: "2026-11-23" },
     });
     for (const paidAt of ["2026-11-24", "2026-02-30", "23.11.2026", ""]) {
-      const result = parseTransitionForm(form({ transition: "mark_paid", paidAt }), NOW);
+      const result = parseTransitionForm(form({ transition: "mark_paid", paidAt, confirm: "yes" }), NOW);
       expect(result, paidAt).toMatchObject({
         ok: false,
         transition: "mark_paid",
@@ -33,7 +33,9 @@ describe("the transition forms", () => {
   });
 
   it("dispatches with a tracking number (upper-cased) and an optional courier", () => {
-    expect(parseTransitionForm(form({ transition: "mark_dispatched", trackingNumber: " rr123456789pl ", courier: "" }), NOW)).toEqual({
+    expect(
+      parseTransitionForm(form({ transition: "mark_dispatched", trackingNumber: " rr123456789pl ", courier: "", confirm: "yes" }), NOW),
+    ).toEqual({
       ok: true,
       facts: { transition: "mark_dispatched", trackingNumber: "RR123456789PL", courier: null },
     });
@@ -43,6 +45,24 @@ describe("the transition forms", () => {
       errors: { trackingNumber: expect.stringContaining("numer przesyłki") },
       values: { trackingNumber: "<b>", courier: "InPost" },
     });
+  });
+
+  it("marks paid or dispatched only once the operator confirms the customer's e-mail, naming every other problem beside it", () => {
+    for (const { transition, ...fields } of [
+      { transition: "mark_paid", paidAt: "2026-11-23" },
+      { transition: "mark_dispatched", trackingNumber: "RR123456789PL" },
+    ])
+      expect(parseTransitionForm(form({ transition, ...fields }), NOW), transition).toMatchObject({
+        ok: false,
+        errors: { confirm: TRANSITION_TEXT.confirmMissing },
+        values: fields,
+      });
+    expect(parseTransitionForm(form({ transition: "mark_dispatched", trackingNumber: "" }), NOW)).toMatchObject({
+      ok: false,
+      errors: { trackingNumber: TRANSITION_TEXT.trackingNumberInvalid, confirm: TRANSITION_TEXT.confirmMissing },
+    });
+    // Reopening has its own form and rules.
+    expect(parseTransitionForm(form({ transition: "reopen", paidAt: "2026-11-23" }), NOW)).toMatchObject({ ok: true });
   });
 
   it("cancels only once confirmed, with a standard reason or the operator's own of at most 500 characters", () => {
@@ -74,7 +94,9 @@ describe("the transition forms", () => {
   });
 
   it("records the amount actually received when it differs from the price, in złoty as typed", () => {
-    expect(parseTransitionForm(form({ transition: "mark_paid", paidAt: "2026-11-23", receivedAmount: "1 299,5 zł" }), NOW)).toEqual({
+    expect(
+      parseTransitionForm(form({ transition: "mark_paid", paidAt: "2026-11-23", receivedAmount: "1 299,5 zł", confirm: "yes" }), NOW),
+    ).toEqual({
       ok: true,
       facts: { transition: "mark_paid", paidAt: "2026-11-23", receivedGrosze: 129950 },
     });

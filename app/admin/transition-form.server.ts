@@ -48,12 +48,15 @@ export function parseTransitionForm(form: FormData, now: Date): TransitionFormRe
     paidAt: z.string().refine((value) => isPastOrToday(value, now), TRANSITION_TEXT.paidAtInvalid),
     receivedAmount: z.string().refine((value) => value === "" || groszeOf(value) !== null, TRANSITION_TEXT.receivedAmountInvalid),
   });
+  // Marking paid or dispatched e-mails the customer at once: the operator ticks that they mean it, as for cancelling.
+  const confirmed = z.literal("yes", { errorMap: () => ({ message: TRANSITION_TEXT.confirmMissing }) });
   const schemas = {
-    mark_paid: paid,
+    mark_paid: paid.extend({ confirm: confirmed }),
     reopen: paid,
     mark_dispatched: z.object({
       trackingNumber: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,38}[A-Za-z0-9]$/, TRANSITION_TEXT.trackingNumberInvalid),
       courier: z.string().regex(SINGLE_LINE_TEXT, TRANSITION_TEXT.courierControlCharacters).max(60, TRANSITION_TEXT.courierTooLong),
+      confirm: confirmed,
     }),
     cancel: z.object({
       reasonCode: z.string().refine(isCancelReasonCode, TRANSITION_TEXT.reasonCodeInvalid),

@@ -3,7 +3,6 @@ import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import { env } from "~/config/env.server";
-import { fillMissingSearchText } from "~/order/search-text.server";
 import { migratePostgres, migrateSqlite } from "./migrate.server";
 import { createPostgresPool } from "./postgres-pool.server";
 import type { Database } from "./schema";
@@ -58,7 +57,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<AppDatabase>
   const db = createDatabase(target);
   try {
     await sql`SELECT 1`.execute(db);
-    await fillMissingSearchText(db);
   } catch (error) {
     await db.destroy().catch(() => undefined);
     throw error;
@@ -83,9 +81,6 @@ export function getDb(): AppDatabase {
 
 /** Connects and migrates now; app/entry.server.tsx awaits it so a bad database fails the boot. */
 export function databaseReady(): Promise<void> {
-  globalStore.__appDatabaseReady ??= sql`SELECT 1`
-    .execute(getDb())
-    .then(() => fillMissingSearchText(getDb()))
-    .then(() => undefined);
+  globalStore.__appDatabaseReady ??= sql`SELECT 1`.execute(getDb()).then(() => undefined);
   return globalStore.__appDatabaseReady;
 }

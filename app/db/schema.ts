@@ -56,8 +56,10 @@ export type OrdersTable = {
   cancel_reason: string | null;
   /** Set when housekeeping removed the personal data after the retention period. */
   anonymised_at: string | null;
-  /** Folded number, names, e-mail and phone digits for the back office's search (app/order/search-text.ts). */
+  /** Folded number, names, contact, addresses, phone digits and sound keys for the back office's search (app/order/search-text.ts). */
   search_text: string | null;
+  /** The search key search_text was written with (SEARCH_TEXT_VERSION); NULL before it was recorded. */
+  search_version: number | null;
   /** What the bank actually credited, when the operator records it (it may differ from the price). */
   received_grosze: number | null;
   refunded_grosze: number | null;

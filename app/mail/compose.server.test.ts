@@ -45,9 +45,14 @@ beforeEach(async () => {
 });
 afterEach(() => db.destroy());
 
-async function composed(kind: MessageKind, locale: "pl" | "uk", data: Record<string, unknown> | null = null) {
+async function composed(
+  kind: MessageKind,
+  locale: "pl" | "uk",
+  data: Record<string, unknown> | null = null,
+  changed: Partial<OrderDetails> = {},
+) {
   const { order } = await acceptOrder(db, {
-    details,
+    details: { ...details, ...changed },
     variant: "standard",
     channel: "form",
     locale,
@@ -110,7 +115,7 @@ describe("composing the e-mails", () => {
   it("the operator's notice is Polish, with the customer's contact and language, every value escaped in HTML", async () => {
     const { order, mail } = await composed("operator_new_order", "uk");
     expect(mail.to).toBe("operator@adres.example");
-    expect(mail.subject).toMatch(new RegExp(`^Nowe zamówienie ${order.number}: `));
+    expect(mail.subject).toMatch(new RegExp(`Nowe zamówienie ${order.number}: `));
     expect(mail.text).toContain("Олена <b>Коваленко</b>");
     expect(mail.html).toContain("Олена &lt;b&gt;Коваленко&lt;/b&gt;");
     expect(mail.html).not.toContain("<b>Коваленко");
@@ -118,6 +123,31 @@ describe("composing the e-mails", () => {
     expect(mail.text).toContain("ukraiński");
     expect(mail.text).toContain(`https://adres.example/admin/orders/${order.id}`);
     expect(mail.html).toContain(`<a href="https://adres.example/admin/orders/${order.id}"`);
+  });
+
+  it("the operator's notice gives the lease start and the delivery, flags a delivery after the start, and speaks of the client, not to them", async () => {
+    // Notarised, without the early start, ordered Monday 23 Nov: out by Monday 14 Dec, delivered Tuesday 15 Dec; the lease starts 1 Dec.
+    const { order, mail } = await composed("operator_new_order", "uk");
+    expect(mail.subject).toBe(
+      `Dostawa po początku najmu: Nowe zamówienie ${order.number}: Oświadczenie z podpisem poświadczonym notarialnie, ${order.price_grosze / 100}\u00a0zł`,
+    );
+    expect(mail.text).toContain(
+      "Uwaga: przy wpłacie zaksięgowanej dziś oświadczenie dotrze do klienta wtorek, 15 grudnia, czyli po początku najmu (1 grudnia 2026).",
+    );
+    expect(mail.text).toContain("Początek najmu: 1 grudnia 2026");
+    expect(mail.text).toContain("Dostawa do klienta przy wpłacie zaksięgowanej dziś: wtorek, 15 grudnia");
+    expect(mail.text).toContain(
+      "Rozpoczęcie przed upływem 14 dni na odstąpienie: nie – zaczynamy po upływie 14 dni na odstąpienie od umowy",
+    );
+    expect(mail.text).not.toMatch(/Twoje|Twoim|Ciebie/);
+
+    // With the early start and a later lease start the declaration arrives in time: no flag.
+    const inTime = (await composed("operator_new_order", "pl", null, { immediatePerformanceRequested: true, startDate: "2026-12-20" }))
+      .mail;
+    expect(inTime.subject).toMatch(/^Nowe zamówienie /);
+    expect(inTime.text).not.toContain("Uwaga");
+    expect(inTime.text).toContain("Początek najmu: 20 grudnia 2026");
+    expect(inTime.text).toContain("tak – klient zażądał rozpoczęcia przed upływem 14 dni na odstąpienie od umowy");
   });
 
   it("later messages carry their facts: the tracking number, the reason", async () => {

@@ -2,7 +2,7 @@ import { formatAddress, type Company } from "~/config/company";
 import { formatPrice } from "~/config/products";
 import type { MessageKind, OrderRow, OutboxRow } from "~/db/schema";
 import { getFixedT } from "~/i18n/i18n.server";
-import { formatDeliveryDay } from "~/config/delivery";
+import { formatCalendarDate, formatDeliveryDay } from "~/config/delivery";
 import { deliveryDates } from "~/config/delivery-dates.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { dispatchDatesOf } from "~/order/delivery-promise.server";
@@ -78,7 +78,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
   const paymentUrl = `${siteUrl}${paymentPath(order)}`;
   const orderedAt = new Date(order.created_at);
   const facts = factsOf(message);
-  const subject = t(`subject.${message.kind}`, { number: order.number, type: product, amount });
+  let subject: string = t(`subject.${message.kind}`, { number: order.number, type: product, amount });
   const contact: Block = {
     heading: t("contact.heading"),
     paragraphs: [
@@ -149,9 +149,14 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       ];
       attachments = await context.confirmationAttachments(order);
       break;
-    case "operator_new_order":
+    case "operator_new_order": {
+      // Compared as the back office does: the promised delivery if the money arrives today, against the lease start.
+      const delivered = waiverGiven ? dispatch.deliveredWithWaiver : dispatch.deliveredWithoutWaiver;
+      const start = order.start_date ? formatCalendarDate(order.start_date, tag) : null;
+      const late = order.start_date !== null && delivered.day > order.start_date;
+      if (late) subject = t("operator.lateSubject", { subject });
       blocks = [
-        { paragraphs: [t("operator.intro")] },
+        { paragraphs: [t("operator.intro"), ...(late ? [t("operator.late", { delivered: delivered.label, start })] : [])] },
         {
           rows: [
             [t("summary.number"), order.number],
@@ -162,13 +167,16 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("operator.email"), order.email],
             [t("operator.phone"), order.phone],
             [t("summary.mailingAddress"), order.mailing_address],
-            [t("summary.withdrawal"), t(waiverGiven ? "waiver.given" : "waiver.notGiven")],
+            ...(start ? [[t("operator.startDate"), start] as [string, string]] : []),
+            [t("operator.deliveredBy"), delivered.label],
+            [t("summary.withdrawal"), t(waiverGiven ? "operator.waiverGiven" : "operator.waiverNotGiven")],
             [t("operator.language"), t(`languages.${order.locale}`)],
           ],
           paragraphs: [t("operator.admin", { url: `${siteUrl}/admin/orders/${order.id}` })],
         },
       ];
       break;
+    }
     case "payment_reminder":
       blocks = [
         { paragraphs: [greeting, t("reminder.text", { number: order.number, date: deadline }), t("transfer.link", { url: paymentUrl })] },

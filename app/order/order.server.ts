@@ -14,7 +14,7 @@ import { CURRENCY, PRODUCTS } from "~/config/products";
 import type { OrderDetails } from "./schema";
 import { issueOrderToken } from "./token.server";
 import type { OrderVariantId } from "./variants";
-import { orderSearchText } from "./search-text";
+import { searchColumns } from "./search-text";
 import { enqueueMessages } from "~/outbox/outbox.server";
 
 /**
@@ -93,6 +93,7 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
   const year = now.getUTCFullYear();
   const { details } = input;
   const agreement = await buildAgreement(details, input.locale, now);
+  const coResidents = details.coResidents.length > 0 ? JSON.stringify(details.coResidents) : null;
   // Numbers run per year. Several writers (instances on PostgreSQL) can read the same
   // "next" number; UNIQUE (number_year, number_seq) lets one win, and the others start
   // their transaction again with a fresh number. A failed insert leaves no gap.
@@ -118,7 +119,7 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
             currency: CURRENCY,
             tenant_name: details.tenantName,
             tenant_name_original: details.tenantNameOriginal,
-            co_residents: details.coResidents.length > 0 ? JSON.stringify(details.coResidents) : null,
+            co_residents: coResidents,
             landlord_name: details.landlordName,
             start_date: details.startDate,
             rental_period_days: details.rentalPeriodDays,
@@ -141,13 +142,16 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
             contract_version: CONTRACT_VERSION,
             created_at: timestamp,
             updated_at: timestamp,
-            search_text: orderSearchText({
+            ...searchColumns({
               number,
               tenant_name: details.tenantName,
               tenant_name_original: details.tenantNameOriginal,
+              co_residents: coResidents,
               landlord_name: details.landlordName,
               email: details.email,
               phone: details.phone,
+              mailing_address: details.mailingAddress,
+              property_address: details.propertyAddress,
             }),
           })
           .returningAll()

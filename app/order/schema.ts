@@ -92,6 +92,19 @@ const phone = requiredText(30, MESSAGES.phone).refine((value) => {
 /** A Polish postal code, NN-NNN. */
 const postalCode = requiredText(20).refine((value) => /^\d{2}-\d{3}$/.test(value), MESSAGES.postalCode);
 
+/**
+ * The customer's fields as the order form checks them, for the back office's correction form:
+ * a corrected postcode or name must pass what the customer's would have (the label prints it).
+ */
+export const CUSTOMER_FIELD_RULES = {
+  latinName,
+  email,
+  phone,
+  street: requiredText(ADDRESS_MAX),
+  postalCode,
+  city: requiredText(NAME_MAX),
+} as const;
+
 /** Checked against the day of validation, not of the schema's creation: the schema is built once. */
 function isNearToday(isoDate: string): boolean {
   const days = Math.abs(Date.parse(`${isoDate}T12:00:00Z`) - Date.now()) / 86_400_000;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { foldForSearch, orderSearchText, phoneDigits, searchPatterns } from "./search-text";
+import { foldForSearch, orderSearchText, phoneDigits, searchTerms, soundKeys } from "./search-text";
+
+/** Whether a query finds a stored column as the list's SQL does: every term, each by one of its patterns. */
+const finds = (stored: string, query: string) => searchTerms(query).every((term) => term.some((pattern) => stored.includes(pattern)));
 
 describe("search folding", () => {
   it("folds case in Latin and Cyrillic and drops the diacritics a Polish operator leaves out", () => {
@@ -18,7 +21,7 @@ describe("search folding", () => {
     expect(phoneDigits("12")).toBeNull();
   });
 
-  it("stores each field folded and the phone's digits, which every spelling's digits are part of", () => {
+  it("stores each field folded, the phone's digits and the sound keys; every common spelling finds them", () => {
     const stored = orderSearchText({
       number: "AE-2026-000007",
       tenant_name: "Olena Kovalenko",
@@ -35,6 +38,7 @@ describe("search folding", () => {
       "olena@example.com",
       "+48 601 234 567",
       "48601234567",
+      "olena kovalenko lukas zak",
     ]);
     for (const typed of [
       "601234567",
@@ -43,19 +47,69 @@ describe("search folding", () => {
       "0048601234567",
       "Коваленко",
       "kovalenko",
+      "Kowalenko",
       "ŁUKASZ",
       "lukasz",
       "olena@example",
+      "AE-2026-000007",
     ])
-      expect(
-        searchPatterns(typed).some((pattern) => stored.includes(pattern.slice(1, -1))),
-        typed,
-      ).toBe(true);
+      expect(finds(stored, typed), typed).toBe(true);
     expect(orderSearchText({ number: "AE-1", tenant_name: "x", email: "y", phone: "+380 50 123 4567" })).toContain("380501234567");
   });
 
+  it("gives Ukrainian and Russian names one key in Cyrillic, the national transliteration and the Polish one", () => {
+    const spellings = [
+      ["Шевченко", "Shevchenko", "Szewczenko"],
+      ["Олександр", "Oleksandr", "Ołeksandr"],
+      ["Хмельницький", "Khmelnytskyi", "Chmielnicki"],
+      ["Юлія", "Yuliia", "Julija"],
+      ["Євгенія", "Yevheniia", "Jewhenija"],
+      ["Щербак", "Shcherbak", "Szczerbak"],
+      ["Журавльов", "Zhuravlov", "Żurawlow"],
+      ["Сергей", "Sergey", "Siergiej"],
+      ["Наталья", "Natalya", "Natalja"],
+    ];
+    for (const [cyrillic, national, polish] of spellings) {
+      const [key] = soundKeys(foldForSearch(cyrillic!));
+      expect(soundKeys(foldForSearch(national!)), national).toContain(key);
+      expect(soundKeys(foldForSearch(polish!)), polish).toContain(key);
+    }
+    expect(soundKeys("kowalski@example.com")).toEqual([]);
+    expect(soundKeys("2026")).toEqual([]);
+  });
+
+  it("matches word by word in any order, over co-residents, the original spelling and both addresses", () => {
+    const stored = orderSearchText({
+      number: "AE-2026-000008",
+      tenant_name: "Oleksandr Shevchenko",
+      tenant_name_original: "Олександр Шевченко",
+      co_residents: JSON.stringify(["Mariia Shevchenko", "Ivan Bondarenko"]),
+      email: "a@example.com",
+      phone: "600100200",
+      mailing_address: "ul. Piotrkowska 12, 90-001 Łódź",
+      property_address: "ul. Wojska Polskiego 5/3, 70-001 Szczecin",
+    });
+    for (const typed of [
+      "Shevchenko Oleksandr",
+      "Шевченко Олександр",
+      "Szewczenko",
+      "Ołeksandr Szewczenko",
+      "Bondarenko",
+      "Бондаренко Іван",
+      "Piotrkowska",
+      "wojska polskiego",
+      "Lodz Piotrkowska 12",
+    ])
+      expect(finds(stored, typed), typed).toBe(true);
+    for (const typed of ["Shevchenko Petro", "Kowalski", "Piotrkowska 13"]) expect(finds(stored, typed), typed).toBe(false);
+    // An anonymised order keeps only its number.
+    expect(orderSearchText({ number: "AE-2026-000008", tenant_name: "—", email: "—", phone: "—", anonymised_at: "2028-01-01" })).toBe(
+      "ae-2026-000008",
+    );
+  });
+
   it("drops LIKE's wildcards, so a bare % matches everything rather than something odd", () => {
-    expect(searchPatterns("%")).toEqual([]);
-    expect(searchPatterns("50%_off")).toEqual(["%50off%"]);
+    expect(searchTerms("%")).toEqual([]);
+    expect(searchTerms("50%_off")).toEqual([["50off"]]);
   });
 });

@@ -5,12 +5,13 @@ import { correctionFromForm, isCorrectionIntent, type CorrectionRefusal } from "
 import { notesOf } from "~/admin/corrections.server";
 import { deadlinesOf } from "~/admin/deadlines.server";
 import { formatWarsawTime } from "~/admin/format";
+import { orderPageProblems } from "~/admin/form-errors";
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { customerFacts, orderFacts } from "~/admin/order-facts";
 import { applyTransition } from "~/admin/order-transitions.server";
 import { orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { CORRECTION_TEXT, PAYMENT_TEXT, TRANSITION_TEXT } from "~/admin/texts";
+import { CORRECTION_TEXT, FORM_ERRORS_TEXT, PAYMENT_TEXT, TRANSITION_TEXT } from "~/admin/texts";
 import { parseTransitionForm } from "~/admin/transition-form.server";
 import { isTransition, type Transition } from "~/admin/transitions";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
@@ -21,6 +22,7 @@ import { OrderHistory, OrderMessages } from "~/components/admin/OrderHistory";
 import { OrderOverview } from "~/components/admin/OrderOverview";
 import { OrderPayments, type RefundRefusal } from "~/components/admin/OrderPayments";
 import { TransitionForm } from "~/components/admin/TransitionForm";
+import { ErrorSummary } from "~/components/forms";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
@@ -136,6 +138,8 @@ export default function AdminOrderPage() {
   const { order, events, messages, payments, transitions } = detail;
   const paymentPage = pathFor("payment", order.locale, { token: order.payment_token });
   const correction = refusal?.correction ?? null;
+  // The page loads at its top; the refused form may be far below, so its problems are listed here, each linking to its field.
+  const problems = orderPageProblems(refusal, order.locale);
   return (
     <AdminShell operator={operator} title={`Zamówienie ${order.number}`}>
       <p className="mt-2">
@@ -152,6 +156,11 @@ export default function AdminOrderPage() {
         <Notice tone="error" testId="transition-refused">
           {refusal.errors.form}
         </Notice>
+      ) : null}
+      {problems ? (
+        <div className="mt-4">
+          <ErrorSummary heading={FORM_ERRORS_TEXT.heading(problems.form)} items={problems.problems} />
+        </div>
       ) : null}
 
       <OrderOverview order={order} deadlines={deadlines} />

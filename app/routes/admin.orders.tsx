@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { formatWarsawTime } from "~/admin/format";
-import { formatPrice } from "~/config/products";
 import {
   countByStatus,
   filterProblem,
@@ -12,11 +10,11 @@ import {
   STATUSES,
   type OrderFilter,
 } from "~/admin/order-list.server";
-import { ADMIN_HOME, CSV_PATH, orderDetailPath } from "~/admin/paths";
+import { ADMIN_HOME, CSV_PATH } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { DECLARATION_LABEL, LIST_TEXT, LOCALE_LABEL, STATUS_LABEL } from "~/admin/texts";
+import { LIST_TEXT, STATUS_LABEL } from "~/admin/texts";
 import { env } from "~/config/env.server";
-import { DueDate } from "~/components/admin/DueDate";
+import { OrderCards, OrderTable } from "~/components/admin/OrderList";
 import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
@@ -55,13 +53,13 @@ function listQuery(filter: OrderFilter, change: Partial<OrderFilter> = {}): stri
   return query ? `?${query}` : "";
 }
 
-const CELL = "px-3 py-2 text-left align-top";
 const INPUT =
   "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
 
 export default function AdminOrdersPage() {
   const { operator, filter, rows, hasNext, counts, searchError } = useLoaderData<typeof loader>();
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  const caption = filter.due ? LIST_TEXT.dueCaption : LIST_TEXT.caption;
   const tabs: Array<{ status: OrderStatus | null; due: boolean; label: string; count: number; id: string }> = [
     { status: null, due: false, label: "Wszystkie", count: total, id: "all" },
     { status: null, due: true, label: LIST_TEXT.due, count: counts.paid, id: "due" },
@@ -126,47 +124,10 @@ export default function AdminOrdersPage() {
           Brak zamówień dla tego filtra.
         </p>
       ) : (
-        <div tabIndex={0} role="region" aria-label="Lista zamówień" className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">{filter.due ? LIST_TEXT.dueCaption : LIST_TEXT.caption}</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                {["Numer", "Status", "Termin", "Klient", "Data", "Rodzaj", "Kwota", "Język"].map((heading) => (
-                  <th key={heading} scope="col" className={`${CELL} font-semibold text-slate-900`}>
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((row) => (
-                <tr key={row.id} data-testid="order-row">
-                  <td className={CELL}>
-                    <a href={orderDetailPath(row.id)} className="whitespace-nowrap font-mono font-semibold text-blue-900 underline">
-                      {row.number}
-                    </a>
-                  </td>
-                  <td className={CELL} data-testid="order-row-status">
-                    {STATUS_LABEL[row.status]}
-                  </td>
-                  <td className={`${CELL} whitespace-nowrap`} data-testid="order-row-due">
-                    <DueDate kind="payment" day={row.paymentDue} overdue={row.paymentOverdue} />
-                    <DueDate kind="dispatch" day={row.dispatchDue} overdue={row.dispatchOverdue} />
-                  </td>
-                  <td className={CELL}>
-                    {row.tenant_name}
-                    <br />
-                    <span className="text-slate-600">{row.email}</span>
-                  </td>
-                  <td className={`${CELL} whitespace-nowrap`}>{formatWarsawTime(row.created_at)}</td>
-                  <td className={CELL}>{DECLARATION_LABEL[row.declaration_type]}</td>
-                  <td className={`${CELL} whitespace-nowrap`}>{formatPrice(row.price_grosze, "pl")}</td>
-                  <td className={CELL}>{LOCALE_LABEL[row.locale]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <OrderTable rows={rows} caption={caption} />
+          <OrderCards rows={rows} caption={caption} />
+        </>
       )}
       <nav aria-label="Strony listy" className="mt-4 flex gap-3">
         {filter.page > 1 ? (

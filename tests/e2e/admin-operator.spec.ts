@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { pdfTextOf } from "../support/pdf-text";
 import { createOperator, openOrder, placeOrder, signIn, uniqueOperatorEmail, useOwnClientAddress } from "./support/admin";
 import { waitForMail } from "./support/mail";
+import { randomLetters } from "./support/order";
 
 /** The operator's daily work (issue 21, items 7 to 11), in both projects: every page is plain HTML forms. */
 test.describe("the operator's back office", () => {
@@ -27,6 +28,7 @@ test.describe("the operator's back office", () => {
   async function markPaid(page: Page, paidAt?: string) {
     const form = page.getByTestId("form-mark_paid");
     if (paidAt) await form.getByLabel("Data wpłaty").fill(paidAt);
+    await form.getByLabel("Potwierdzam: wpłata jest na koncie, klient dostanie e-mail").check();
     await form.getByRole("button", { name: "Oznacz jako opłacone" }).click();
     await expect(page.getByTestId("admin-order-status")).toHaveText("Opłacone");
   }
@@ -41,6 +43,8 @@ test.describe("the operator's back office", () => {
       `КОВАЛЕНКО${tag}`,
       `коваленко${tag}`,
       `kovalenko${tag}`,
+      // Surname first, as a person reads it off a passport.
+      `Kovalenko${tag} Olena`,
       digits,
       `+48${digits}`,
       `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`,
@@ -98,9 +102,20 @@ test.describe("the operator's back office", () => {
     expect((await anonymous.request.get(new URL(href!, page.url()).toString(), { maxRedirects: 0 })).status()).toBe(302);
     await anonymous.close();
 
+    await expect(page.getByTestId("status-history")).toContainText(`data wpłaty: ${threeWeeksAgo.split("-").reverse().join(".")}`);
+
+    // The customer's lease starts today: a delivery promised for later is flagged on the page and in the list.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw" }).format(new Date());
+    const { default: Database } = await import("better-sqlite3");
+    const db = new Database(process.env.E2E_DATABASE_PATH!);
+    db.prepare("UPDATE orders SET start_date = ? WHERE number = ?").run(today, fresh.number);
+    db.close();
     await openOrder(page, fresh.number);
+    await expect(page.getByTestId("due-lease")).toContainText(`Najem od ${today.split("-").reverse().join(".")}`);
+    await expect(page.getByTestId("late-for-lease")).toContainText("przy wpłacie dziś dostawa do");
     await markPaid(page);
     await expect(page.getByTestId("due-dispatch")).not.toContainText("po terminie");
+    await expect(page.getByTestId("late-for-lease")).toHaveText(/^dostawa do \d{2}\.\d{2}\.\d{4}: po początku najmu$/);
 
     await page.goto(`/admin?q=${encodeURIComponent(`Wysyłka${tag}`)}`);
     await page.getByTestId("status-tab-due").click();
@@ -110,6 +125,8 @@ test.describe("the operator's back office", () => {
     await expect(rows.nth(0)).toContainText(late.number);
     await expect(rows.nth(0).getByTestId("order-row-due")).toContainText("po terminie");
     await expect(rows.nth(1)).toContainText(fresh.number);
+    await expect(rows.nth(1).getByTestId("late-for-lease")).toBeVisible();
+    await expect(rows.nth(0).getByTestId("late-for-lease")).toHaveCount(0);
   });
 
   test("the list filters by the days placed; an impossible day is refused in Polish with the values kept", async ({ page, request }) => {
@@ -134,33 +151,51 @@ test.describe("the operator's back office", () => {
   }) => {
     const tag = unique();
     const email = `fix-${tag}@example.com`;
-    const order = await placeOrder(request, { name: `Ivan Petrenk${tag}`, email, phone: uniquePhone(), locale: "uk" });
+    // A corrected name follows the order form's rule: letters only, so the name's own tag is letters.
+    const letters = randomLetters(10);
+    const order = await placeOrder(request, { name: `Ivan Petrenk${letters}`, email, phone: uniquePhone(), locale: "uk" });
     await signIn(page, operator);
     await openOrder(page, order.number);
     const agreement = await page.getByTestId("admin-contract").textContent();
     const form = page.getByTestId("correction-customer_data");
     await form.getByLabel("Najemca (imię i nazwisko)").fill("");
-    await form.getByLabel("Najemca (imię i nazwisko)").pressSequentially(`Ivan Petrenko${tag}`);
+    await form.getByLabel("Najemca (imię i nazwisko)").pressSequentially(`Ivan Petrenko${letters}`);
     await form.getByLabel("E-mail").fill("nie-email");
+    // The postcode as the testers typed it onto a label; the customer's form would refuse it, so does this one.
+    await form.getByLabel("Adres do wysyłki: kod pocztowy").fill("");
+    await form.getByLabel("Adres do wysyłki: kod pocztowy").pressSequentially("0059");
     await form.getByRole("button", { name: "Zapisz poprawione dane" }).click();
-    await expect(page.getByText("Podaj poprawny adres e-mail.")).toBeVisible();
-    await expect(page.getByText("Podaj powód zmiany (zapisze się w historii).")).toBeVisible();
-    await expect(page.getByTestId("correction-customer_data").getByLabel("Najemca (imię i nazwisko)")).toHaveValue(`Ivan Petrenko${tag}`);
-    await expect(page.getByTestId("correction-customer_data").getByLabel("E-mail")).toHaveValue("nie-email");
-
+    // The page opens at its top, thousands of pixels above the form: the summary there names each problem and links to its field.
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeInViewport();
+    await expect(summary).toContainText("Nie zapisano formularza „Popraw dane klienta”.");
+    await expect(summary.getByRole("link", { name: "E-mail: Nieprawidłowy adres e-mail" })).toHaveAttribute("href", "#customer_data-email");
+    await expect(
+      summary.getByRole("link", { name: /^Adres do wysyłki: kod pocztowy: Podaj kod pocztowy w formacie NN-NNN/ }),
+    ).toBeVisible();
+    await summary.getByRole("link", { name: /^Powód zmiany/ }).click();
+    await expect(page.getByLabel("Powód zmiany (tylko do historii)")).toBeInViewport();
     const again = page.getByTestId("correction-customer_data");
+    await expect(again.getByText("Podaj powód zmiany (zapisze się w historii).")).toBeVisible();
+    await expect(again.getByLabel("Najemca (imię i nazwisko)")).toHaveValue(`Ivan Petrenko${letters}`);
+    await expect(again.getByLabel("E-mail")).toHaveValue("nie-email");
+    await expect(again.getByLabel("Adres do wysyłki: kod pocztowy")).toHaveValue("0059");
+
     await again.getByLabel("E-mail").fill(email);
+    await again.getByLabel("Adres do wysyłki: kod pocztowy").fill("00-590");
     await again.getByLabel("Powód zmiany (tylko do historii)").pressSequentially("Literówka w nazwisku, klient napisał e-mail");
     await again.getByRole("button", { name: "Zapisz poprawione dane" }).click();
     await expect(page.getByTestId("transition-done")).toContainText("Dane klienta poprawiono.");
-    await expect(page.getByTestId("admin-tenant-name")).toHaveText(`Ivan Petrenko${tag}`);
+    await expect(page.getByTestId("error-summary")).toHaveCount(0);
+    await expect(page.getByTestId("admin-tenant-name")).toHaveText(`Ivan Petrenko${letters}`);
+    await expect(page.getByTestId("delivery-label")).toHaveText(`Ivan Petrenko${letters}\nul. Krótka 1\n00-590 Warszawa`);
     await expect(page.getByTestId("status-history")).toContainText(
-      `poprawiono dane klienta, ${operator} (najemca: Ivan Petrenk${tag} → Ivan Petrenko${tag}; powód: Literówka w nazwisku`,
+      `poprawiono dane klienta, ${operator} (najemca: Ivan Petrenk${letters} → Ivan Petrenko${letters}; adres do wysyłki: ul. Krótka 1, 00-001 Warszawa → ul. Krótka 1, 00-590 Warszawa; powód: Literówka w nazwisku`,
     );
     // The agreement as accepted stays as it was.
     await expect(page.getByTestId("admin-contract")).toHaveText(agreement!);
     const [mail] = await waitForMail((m) => m.to.includes(email) && m.subject.includes("ми виправили ваші дані"));
-    expect(mail!.text).toContain(`Ім’я та прізвище: Ivan Petrenko${tag}`);
+    expect(mail!.text).toContain(`Ім’я та прізвище: Ivan Petrenko${letters}`);
 
     // A note, then the confirmation sent again.
     await page.getByLabel("Nowa notatka (klient jej nie zobaczy)").pressSequentially("Klient prosi o kontakt po 16:00");
@@ -219,7 +254,7 @@ test.describe("the operator's back office", () => {
     const reopen = page.getByTestId("form-reopen");
     await reopen.getByLabel("Otrzymana kwota w zł (jeśli inna niż cena)").pressSequentially("abc");
     await reopen.getByRole("button", { name: "Przywróć zamówienie: wpłata przyszła po terminie" }).click();
-    await expect(page.getByText("Podaj otrzymaną kwotę w złotych, np. 299 albo 299,00.")).toBeVisible();
+    await expect(page.getByTestId("form-reopen").getByText("Podaj otrzymaną kwotę w złotych, np. 299 albo 299,00.")).toBeVisible();
     await page.getByTestId("form-reopen").getByLabel("Otrzymana kwota w zł (jeśli inna niż cena)").fill("250,00");
     await page.getByTestId("form-reopen").getByRole("button", { name: "Przywróć zamówienie: wpłata przyszła po terminie" }).click();
     await expect(page.getByTestId("admin-order-status")).toHaveText("Opłacone");
@@ -229,6 +264,7 @@ test.describe("the operator's back office", () => {
 
     const dispatch = page.getByTestId("form-mark_dispatched");
     await dispatch.getByLabel("Numer przesyłki").pressSequentially("RR111111111PL");
+    await dispatch.getByLabel(/^Potwierdzam: przesyłka jest nadana/).check();
     await dispatch.getByRole("button", { name: "Oznacz jako wysłane" }).click();
     await expect(page.getByTestId("admin-order-status")).toHaveText("Wysłane");
     const tracking = page.getByTestId("correction-tracking");
@@ -247,6 +283,35 @@ test.describe("the operator's back office", () => {
     await refund.getByRole("button", { name: "Zapisz zwrot" }).click();
     await expect(page.getByTestId("admin-refunded")).toContainText("250");
     await waitForMail((m) => m.to.includes(email) && m.subject === `Order ${order.number}: we have refunded your payment`);
+  });
+
+  test("on a phone the list is a card per order, name first, with tap-to-call and tap-to-mail; nothing scrolls sideways", async ({
+    page,
+    request,
+  }) => {
+    const tag = unique();
+    const phone = uniquePhone();
+    const email = `card-${tag}@example.com`;
+    const order = await placeOrder(request, { name: `Telefon Karta${tag}`, email, phone });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, operator);
+    await search(page, `Karta${tag}`);
+    const card = page.getByTestId("order-card");
+    await expect(card).toHaveCount(1);
+    await expect(page.getByTestId("order-row")).toBeHidden();
+    await expect(card.getByText(`Telefon Karta${tag}`)).toBeInViewport();
+    await expect(card.getByRole("link", { name: phone })).toHaveAttribute("href", `tel:${phone.replace(/[^\d+]/g, "")}`);
+    await expect(card.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await card.getByRole("link", { name: order.number }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Zamówienie ${order.number}`);
+    await expect(page.getByTestId("admin-phone").getByRole("link", { name: phone })).toHaveAttribute(
+      "href",
+      `tel:${phone.replace(/[^\d+]/g, "")}`,
+    );
+    await expect(page.getByTestId("admin-email").getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   test("the order page and the list read at 390 px and at 1280 px", async ({ page, request }, testInfo) => {

@@ -138,6 +138,7 @@ test.describe("the back office", () => {
 
     // Dispatch is not offered before payment.
     await expect(page.getByTestId("form-mark_dispatched")).toHaveCount(0);
+    await page.getByTestId("form-mark_paid").getByLabel("Potwierdzam: wpłata jest na koncie, klient dostanie e-mail").check();
     await page.getByTestId("form-mark_paid").getByRole("button", { name: "Oznacz jako opłacone" }).click();
     await expect(page.getByTestId("transition-done")).toContainText("Zamówienie oznaczono jako opłacone.");
     await expect(page.getByTestId("admin-order-status")).toHaveText("Opłacone");
@@ -152,12 +153,15 @@ test.describe("the back office", () => {
     // A missing tracking number is refused with a Polish message, keeping what was typed.
     await dispatch.getByLabel("Przewoźnik (opcjonalnie)").pressSequentially("InPost");
     await dispatch.getByRole("button", { name: "Oznacz jako wysłane" }).click();
-    await expect(page.getByText("Podaj numer przesyłki: 4–40 znaków, litery, cyfry, spacje lub myślniki.")).toBeVisible();
-    await expect(page.getByTestId("form-mark_dispatched").getByLabel("Przewoźnik (opcjonalnie)")).toHaveValue("InPost");
+    const refused = page.getByTestId("form-mark_dispatched");
+    await expect(refused.getByText("Podaj numer przesyłki: 4–40 znaków, litery, cyfry, spacje lub myślniki.")).toBeVisible();
+    await expect(refused.getByText("Zaznacz potwierdzenie: klient od razu dostanie e-mail i tej zmiany nie można cofnąć.")).toBeVisible();
+    await expect(refused.getByLabel("Przewoźnik (opcjonalnie)")).toHaveValue("InPost");
     await expect(page.getByTestId("admin-order-status")).toHaveText("Opłacone");
 
-    await page.getByTestId("form-mark_dispatched").getByLabel("Numer przesyłki").pressSequentially("rr123456789pl");
-    await page.getByTestId("form-mark_dispatched").getByRole("button", { name: "Oznacz jako wysłane" }).click();
+    await refused.getByLabel("Numer przesyłki").pressSequentially("rr123456789pl");
+    await refused.getByLabel("Potwierdzam: przesyłka jest nadana, klient dostanie e-mail z numerem").check();
+    await refused.getByRole("button", { name: "Oznacz jako wysłane" }).click();
     await expect(page.getByTestId("admin-order-status")).toHaveText("Wysłane");
     await expect(page.getByTestId("admin-tracking-number")).toHaveText("RR123456789PL");
     await expect(page.getByTestId("status-history")).toContainText(`Oczekuje na płatność → Opłacone, ${operator}`);
@@ -184,8 +188,10 @@ test.describe("the back office", () => {
     await expect(cancel).toContainText("Klient dostanie e-mail o anulowaniu z tym powodem");
     await cancel.getByLabel("Powód anulowania").selectOption("own");
     await cancel.getByRole("button", { name: "Anuluj zamówienie" }).click();
-    await expect(page.getByText("Podaj powód anulowania (najwyżej 500 znaków).")).toBeVisible();
-    await expect(page.getByText("Zaznacz potwierdzenie: anulowanie jest ostateczne, a powód trafi do klienta.")).toBeVisible();
+    await expect(page.getByTestId("form-cancel").getByText("Podaj powód anulowania (najwyżej 500 znaków).")).toBeVisible();
+    await expect(
+      page.getByTestId("form-cancel").getByText("Zaznacz potwierdzenie: anulowanie jest ostateczne, a powód trafi do klienta."),
+    ).toBeVisible();
     await expect(page.getByTestId("admin-order-status")).toHaveText("Oczekuje na płatność");
     await page
       .getByTestId("form-cancel")
@@ -195,6 +201,9 @@ test.describe("the back office", () => {
     await page.getByTestId("form-cancel").getByRole("button", { name: "Anuluj zamówienie" }).click();
     await expect(page.getByTestId("admin-order-status")).toHaveText("Anulowane");
     await expect(page.locator("form[data-testid^='form-']")).toHaveCount(0);
+    await expect(page.getByTestId("declaration-unavailable")).toHaveText(
+      "Zamówienie anulowano: oświadczenia do podpisu nie przygotowujemy.",
+    );
     // The customer ordered in Ukrainian, so the e-mail is Ukrainian.
     const [mail] = await waitForMail(
       (received) => received.to.includes(email) && received.subject.includes(order.number) && !received.subject.includes("підтвердження"),
@@ -203,7 +212,7 @@ test.describe("the back office", () => {
     expect(mail!.text).toContain("Причина: Клієнт відмовився телефоном");
     // A move the rules do not allow, sent anyway (an old tab, a crafted form), is refused with a message.
     const refused = await page.request.post(new URL(page.url()).pathname, {
-      form: { transition: "mark_paid", paidAt: "2026-01-02" },
+      form: { transition: "mark_paid", paidAt: "2026-01-02", confirm: "yes" },
       headers: { Origin: new URL(page.url()).origin },
     });
     expect(refused.status()).toBe(409);

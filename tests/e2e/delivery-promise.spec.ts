@@ -127,6 +127,10 @@ test.describe("payment page: bank details and the promise once paid", () => {
 
     await signIn(page, operator);
     await openOrder(page, number);
+    await page
+      .getByTestId("form-mark_paid")
+      .getByLabel(/^Potwierdzam/)
+      .check();
     await page.getByTestId("form-mark_paid").getByRole("button", { name: "Oznacz jako opłacone" }).click();
     await expect(page.getByTestId("transition-done")).toBeVisible();
     await page.goto(paymentUrl);

@@ -213,7 +213,7 @@ test.describe("online payment", () => {
     const form = page.getByTestId("form-refund");
     // No reason: refused with a message, nothing sent.
     await form.getByRole("button", { name: "Zwróć całą płatność" }).click();
-    await expect(page.getByText("Podaj powód zwrotu")).toBeVisible();
+    await expect(page.getByTestId("form-refund").getByText("Podaj powód zwrotu")).toBeVisible();
     expect((await standInTransactions(order.number))[0]?.refunds).toEqual([]);
     await page.getByLabel("Powód zwrotu").pressSequentially("Klient zrezygnował przed wykonaniem");
     await page.getByRole("button", { name: "Zwróć całą płatność" }).click();

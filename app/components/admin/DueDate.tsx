@@ -1,3 +1,4 @@
+import type { OrderDeadlines } from "~/admin/deadlines.server";
 import { formatWarsawTime } from "~/admin/format";
 import { DUE_TEXT } from "~/admin/texts";
 
@@ -8,6 +9,28 @@ export function DueDate({ kind, day, overdue }: { kind: "payment" | "dispatch"; 
     <span className={`block ${overdue ? "font-semibold text-red-800" : "text-slate-900"}`} data-testid={`due-${kind}`}>
       {DUE_TEXT[kind]} {formatWarsawTime(day)}
       {overdue ? <strong className="ml-1 rounded bg-red-100 px-1 text-red-900">{DUE_TEXT.overdue}</strong> : null}
+    </span>
+  );
+}
+
+/** "Najem od 02.12.2026", and in words (not colour alone) when the promised delivery comes after it. */
+export function LeaseStart({
+  deadlines,
+  paid,
+}: {
+  deadlines: Pick<OrderDeadlines, "leaseStart" | "deliveredBy" | "lateForLease">;
+  paid: boolean;
+}) {
+  if (!deadlines.leaseStart) return null;
+  const late = deadlines.lateForLease && deadlines.deliveredBy;
+  return (
+    <span className={`block ${late ? "font-semibold text-red-800" : "text-slate-900"}`} data-testid="due-lease">
+      {DUE_TEXT.lease} {formatWarsawTime(deadlines.leaseStart)}
+      {late ? (
+        <strong className="block whitespace-normal rounded bg-red-100 px-1 text-red-900" data-testid="late-for-lease">
+          {DUE_TEXT.lateForLease(formatWarsawTime(deadlines.deliveredBy), paid)}
+        </strong>
+      ) : null}
     </span>
   );
 }

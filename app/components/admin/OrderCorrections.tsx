@@ -1,5 +1,7 @@
 import type { CorrectionIntent, CorrectionRefusal } from "~/admin/correction-form.server";
-import { CORRECTION_TEXT, TRANSITION_TEXT } from "~/admin/texts";
+import { fieldId } from "~/admin/form-errors";
+import { postalPartsOf } from "~/admin/order-facts";
+import { CORRECTION_TEXT } from "~/admin/texts";
 import { PlainField } from "~/components/forms";
 import type { OrderRow } from "~/db/schema";
 import type { ReactNode } from "react";
@@ -45,7 +47,23 @@ export function OrderCorrections({ order, paidOnline, refusal }: Props) {
   const mine = (intent: CorrectionIntent) => (refusal?.intent === intent ? refusal : null);
   const field = (intent: CorrectionIntent, name: string, stored: string | null) => {
     const own = mine(intent);
-    return { id: `${intent}-${name}`, name, defaultValue: own ? own.values[name] : (stored ?? ""), error: own?.errors[name] };
+    return {
+      id: fieldId(intent, name),
+      name,
+      label: CORRECTION_TEXT.labels[intent]![name]!,
+      defaultValue: own ? own.values[name] : (stored ?? ""),
+      error: own?.errors[name],
+    };
+  };
+  const address = (which: "mailing" | "property") => {
+    const parts = postalPartsOf(order, which);
+    return (
+      <>
+        <PlainField {...field("customer_data", `${which}Street`, parts.street)} required maxLength={300} />
+        <PlainField {...field("customer_data", `${which}PostalCode`, parts.postalCode)} required maxLength={20} />
+        <PlainField {...field("customer_data", `${which}City`, parts.city)} required maxLength={200} />
+      </>
+    );
   };
   const editable = !order.anonymised_at;
   return (
@@ -55,59 +73,31 @@ export function OrderCorrections({ order, paidOnline, refusal }: Props) {
       </h2>
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
         {editable ? (
-          <CorrectionForm intent="customer_data" label={CORRECTION_TEXT.customerHeading} submit={CORRECTION_TEXT.save}>
+          <CorrectionForm intent="customer_data" label={CORRECTION_TEXT.formName.customer_data!} submit={CORRECTION_TEXT.save}>
             <p className="text-slate-700">{CORRECTION_TEXT.customerNote}</p>
-            <PlainField
-              {...field("customer_data", "tenantName", order.tenant_name)}
-              label="Najemca (imię i nazwisko)"
-              required
-              maxLength={200}
-            />
-            <PlainField {...field("customer_data", "email", order.email)} label="E-mail" type="email" required maxLength={254} />
-            <PlainField {...field("customer_data", "phone", order.phone)} label="Telefon" required maxLength={30} />
-            <PlainField
-              {...field("customer_data", "mailingAddress", order.mailing_address)}
-              label="Adres do wysyłki"
-              required
-              maxLength={300}
-            />
-            <PlainField
-              {...field("customer_data", "propertyAddress", order.property_address)}
-              label="Adres lokalu"
-              required
-              maxLength={300}
-            />
-            <PlainField
-              {...field("customer_data", "landlordName", order.landlord_name)}
-              label="Wynajmujący (opcjonalnie)"
-              maxLength={200}
-            />
-            <PlainField {...field("customer_data", "reason", null)} label={CORRECTION_TEXT.reason} required maxLength={500} multiline />
+            <PlainField {...field("customer_data", "tenantName", order.tenant_name)} required maxLength={200} />
+            <PlainField {...field("customer_data", "email", order.email)} type="email" required maxLength={254} />
+            <PlainField {...field("customer_data", "phone", order.phone)} required maxLength={30} />
+            {address("mailing")}
+            {address("property")}
+            {/* The automatic form names no landlord: such an order gets none by correction either. */}
+            {order.landlord_name !== null ? (
+              <PlainField {...field("customer_data", "landlordName", order.landlord_name)} required maxLength={200} />
+            ) : null}
+            <PlainField {...field("customer_data", "reason", null)} required maxLength={500} multiline />
           </CorrectionForm>
         ) : null}
         <div className="grid content-start gap-6">
           {order.status === "dispatched" && editable ? (
-            <CorrectionForm intent="tracking" label={CORRECTION_TEXT.trackingHeading} submit={CORRECTION_TEXT.trackingSave}>
-              <PlainField
-                {...field("tracking", "trackingNumber", order.tracking_number)}
-                label={TRANSITION_TEXT.trackingNumber}
-                required
-                maxLength={40}
-                autoComplete="off"
-              />
-              <PlainField {...field("tracking", "courier", order.courier)} label={TRANSITION_TEXT.courier} maxLength={60} />
+            <CorrectionForm intent="tracking" label={CORRECTION_TEXT.formName.tracking!} submit={CORRECTION_TEXT.trackingSave}>
+              <PlainField {...field("tracking", "trackingNumber", order.tracking_number)} required maxLength={40} autoComplete="off" />
+              <PlainField {...field("tracking", "courier", order.courier)} maxLength={60} />
             </CorrectionForm>
           ) : null}
           {order.paid_at && !order.refunded_at && !paidOnline && editable ? (
-            <CorrectionForm intent="record_refund" label={CORRECTION_TEXT.refundHeading} submit={CORRECTION_TEXT.refundSave}>
-              <PlainField {...field("record_refund", "refundAmount", null)} label={CORRECTION_TEXT.refundAmount} required maxLength={20} />
-              <PlainField
-                {...field("record_refund", "reason", null)}
-                label={CORRECTION_TEXT.refundReason}
-                required
-                maxLength={500}
-                multiline
-              />
+            <CorrectionForm intent="record_refund" label={CORRECTION_TEXT.formName.record_refund!} submit={CORRECTION_TEXT.refundSave}>
+              <PlainField {...field("record_refund", "refundAmount", null)} required maxLength={20} />
+              <PlainField {...field("record_refund", "reason", null)} required maxLength={500} multiline />
             </CorrectionForm>
           ) : null}
         </div>
@@ -141,12 +131,12 @@ export function OrderNotes({
           </li>
         ))}
       </ul>
-      <form method="post" noValidate aria-label={CORRECTION_TEXT.noteSave} className="mt-3 grid gap-3" data-testid="correction-note">
+      <form method="post" noValidate aria-label={CORRECTION_TEXT.formName.note} className="mt-3 grid gap-3" data-testid="correction-note">
         <input type="hidden" name="intent" value="note" />
         <PlainField
-          id="note-text"
+          id={fieldId("note", "note")}
           name="note"
-          label={CORRECTION_TEXT.note}
+          label={CORRECTION_TEXT.labels.note!.note!}
           defaultValue={own?.values.note}
           error={own?.errors.note}
           required
@@ -155,7 +145,7 @@ export function OrderNotes({
         />
         <div>
           <button type="submit" className={ADMIN_BUTTON}>
-            {CORRECTION_TEXT.noteSave}
+            {CORRECTION_TEXT.formName.note}
           </button>
         </div>
       </form>

@@ -1,7 +1,7 @@
 import type { MessageView, OrderEventView } from "~/admin/order-detail.server";
 import { formatWarsawTime } from "~/admin/format";
+import { describeEvent } from "~/admin/history";
 import { CORRECTION_TEXT, MESSAGE_KIND_LABEL, STATUS_LABEL } from "~/admin/texts";
-import type { OrderStatus } from "~/db/schema";
 import { ADMIN_SECONDARY_BUTTON } from "./AdminShell";
 
 const MESSAGE_STATE: Record<MessageView["state"], string> = {
@@ -11,73 +11,6 @@ const MESSAGE_STATE: Record<MessageView["state"], string> = {
   retrying: "błąd, ponawiane",
   failed: "nie wysłano (ponawianie zakończone)",
 };
-
-const EVENT_DETAIL_LABEL: Record<string, string> = {
-  paidAt: "data wpłaty",
-  receivedGrosze: "otrzymano (gr)",
-  trackingNumber: "numer przesyłki",
-  courier: "przewoźnik",
-  reason: "powód",
-  reasonCode: "powód standardowy",
-  paidOnline: "zapłacono online przez",
-  paymentMethod: "sposób",
-  gatewayOrderId: "nr transakcji",
-  refundedGrosze: "zwrot (gr)",
-  kind: "wiadomość",
-};
-
-const ACTION_LABEL: Record<string, string> = {
-  customer_data: "poprawiono dane klienta",
-  tracking: "poprawiono numer przesyłki",
-  refund: "zapisano zwrot",
-  resend: "wysłano ponownie e-mail",
-};
-
-const FIELD_LABEL: Record<string, string> = {
-  tenantName: "najemca",
-  email: "e-mail",
-  phone: "telefon",
-  mailingAddress: "adres do wysyłki",
-  propertyAddress: "adres lokalu",
-  landlordName: "wynajmujący",
-  trackingNumber: "numer przesyłki",
-  courier: "przewoźnik",
-};
-
-/** "najemca: Jan Kowalsky → Jan Kowalski" for each field a correction changed. */
-function changesOf(details: Record<string, string>): string[] {
-  const parse = (json: string | undefined): Record<string, unknown> => {
-    try {
-      return json ? (JSON.parse(json) as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
-  };
-  const before = parse(details.before);
-  const after = parse(details.after);
-  return Object.keys(after).map(
-    (field) => `${FIELD_LABEL[field] ?? field}: ${String(before[field] ?? "—")} → ${String(after[field] ?? "—")}`,
-  );
-}
-
-function describe(event: OrderEventView): string {
-  const who = event.operator === "system" ? "automatycznie" : event.operator;
-  const action = event.details.action;
-  if (action) {
-    const facts = Object.entries(event.details)
-      .filter(([key, value]) => value && key !== "action" && key !== "before" && key !== "after")
-      .map(
-        ([key, value]) =>
-          `${EVENT_DETAIL_LABEL[key] ?? key}: ${key === "kind" ? (MESSAGE_KIND_LABEL[value as keyof typeof MESSAGE_KIND_LABEL] ?? value) : value}`,
-      );
-    return `${ACTION_LABEL[action] ?? action}, ${who}${[...changesOf(event.details), ...facts].length ? ` (${[...changesOf(event.details), ...facts].join("; ")})` : ""}`;
-  }
-  const facts = Object.entries(event.details)
-    .filter(([, value]) => value)
-    .map(([key, value]) => `${EVENT_DETAIL_LABEL[key] ?? key}: ${value}`);
-  const move = `${STATUS_LABEL[event.from as OrderStatus] ?? event.from} → ${STATUS_LABEL[event.to as OrderStatus] ?? event.to}`;
-  return `${move}, ${who}${facts.length ? ` (${facts.join(", ")})` : ""}`;
-}
 
 export function OrderHistory({ createdAt, events }: { createdAt: string; events: OrderEventView[] }) {
   return (
@@ -91,7 +24,7 @@ export function OrderHistory({ createdAt, events }: { createdAt: string; events:
         </li>
         {events.map((event, index) => (
           <li key={index}>
-            {formatWarsawTime(event.at)}: {describe(event)}
+            {formatWarsawTime(event.at)}: {describeEvent(event)}
           </li>
         ))}
       </ol>

@@ -4,7 +4,7 @@ import { declarationPath } from "~/admin/paths";
 import { DECLARATION_TEXT, DUE_TEXT, STATUS_LABEL } from "~/admin/texts";
 import type { OrderRow } from "~/db/schema";
 import { ADMIN_BUTTON } from "./AdminShell";
-import { DueDate } from "./DueDate";
+import { DueDate, LeaseStart } from "./DueDate";
 
 /** The top of an order's page: what is due and when, the declaration to print, and the label to copy. */
 export function OrderOverview({ order, deadlines }: { order: OrderRow; deadlines: OrderDeadlines }) {
@@ -18,6 +18,7 @@ export function OrderOverview({ order, deadlines }: { order: OrderRow; deadlines
         <div className="mt-2 text-lg" data-testid="admin-deadlines">
           <DueDate kind="dispatch" day={deadlines.dispatchDue} overdue={deadlines.dispatchOverdue} />
           <DueDate kind="payment" day={deadlines.paymentDue} overdue={deadlines.paymentOverdue} />
+          <LeaseStart deadlines={deadlines} paid={order.status === "paid"} />
           {!deadlines.dispatchDue && !deadlines.paymentDue ? <span className="block text-slate-700">{DUE_TEXT.none}</span> : null}
         </div>
         <p className="mt-4">
@@ -26,7 +27,13 @@ export function OrderOverview({ order, deadlines }: { order: OrderRow; deadlines
               {DECLARATION_TEXT.link}
             </a>
           ) : (
-            <span className="text-slate-700">{DECLARATION_TEXT.unavailable}</span>
+            <span className="text-slate-700" data-testid="declaration-unavailable">
+              {order.anonymised_at
+                ? DECLARATION_TEXT.anonymised
+                : order.status === "cancelled"
+                  ? DECLARATION_TEXT.cancelled
+                  : DECLARATION_TEXT.unavailable}
+            </span>
           )}
         </p>
         {printable && order.declaration_type === "notarized" ? (

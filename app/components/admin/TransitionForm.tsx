@@ -1,4 +1,5 @@
 import { CANCEL_REASON_CODES, CANCEL_REASON_LABEL } from "~/admin/cancel-reasons";
+import { fieldId } from "~/admin/form-errors";
 import { IN_LANGUAGE, LOCALE_LABEL, TRANSITION_LABEL, TRANSITION_TEXT } from "~/admin/texts";
 import type { Transition } from "~/admin/transitions";
 import { PlainField } from "~/components/forms";
@@ -23,7 +24,7 @@ export function TransitionForm({
 }) {
   const errors = refusal?.errors ?? {};
   const values = refusal?.values ?? {};
-  const id = (name: string) => `${transition}-${name}`;
+  const id = (name: string) => fieldId(transition, name);
   const paid = transition === "mark_paid" || transition === "reopen";
   return (
     <form
@@ -78,12 +79,52 @@ export function TransitionForm({
         </>
       ) : null}
       {transition === "cancel" ? <CancelFields locale={locale} errors={errors} values={values} /> : null}
+      {transition === "mark_paid" || transition === "mark_dispatched" ? (
+        <ConfirmTick transition={transition} inLanguage={IN_LANGUAGE[locale]} error={errors.confirm} />
+      ) : null}
       <div>
         <button type="submit" className={transition === "cancel" ? DANGER_BUTTON : ADMIN_BUTTON}>
           {TRANSITION_LABEL[transition]}
         </button>
       </div>
     </form>
+  );
+}
+
+/** The customer is e-mailed the moment the form is sent: the operator says what that means, and ticks that they mean it. */
+function ConfirmTick({
+  transition,
+  inLanguage,
+  error,
+}: {
+  transition: "mark_paid" | "mark_dispatched";
+  inLanguage: string;
+  error?: string;
+}) {
+  const id = fieldId(transition, "confirm");
+  return (
+    <div>
+      <p className="rounded-md bg-amber-50 p-3 text-slate-900" id={`${id}-note`}>
+        {TRANSITION_TEXT.confirmNote[transition](inLanguage)}
+      </p>
+      {error ? (
+        <p className={`${FIELD_ERROR} mt-3`} id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+      <label className="mt-3 flex items-start gap-2 font-semibold text-slate-900">
+        <input
+          type="checkbox"
+          id={id}
+          name="confirm"
+          value="yes"
+          className="mt-1 h-5 w-5"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error ${id}-note` : `${id}-note`}
+        />
+        {TRANSITION_TEXT.confirm[transition]}
+      </label>
+    </div>
   );
 }
 
@@ -135,6 +176,7 @@ function CancelFields({ locale, errors, values }: { locale: Locale; errors: Reco
         <label className="flex items-start gap-2 font-semibold text-slate-900">
           <input
             type="checkbox"
+            id="cancel-confirm"
             name="confirm"
             value="yes"
             className="mt-1 h-5 w-5"

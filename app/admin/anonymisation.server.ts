@@ -1,0 +1,139 @@
+import type { Transaction } from "kysely";
+import type { AppDatabase } from "~/db/db.server";
+import type { Database } from "~/db/schema";
+import { searchColumns } from "~/order/search-text";
+import { CANCEL_REASON_LABEL } from "./cancel-reasons";
+import { objectOf } from "./history";
+import { UNPAID_REASON } from "./order-transitions.server";
+
+/** What stands where personal data was. */
+export const REMOVED = "—";
+
+/**
+ * The facts of an audit row that name nobody: what was done, to which message, on which day, with
+ * which amounts and through which payment. The number and amounts of the order stay too.
+ */
+const IMPERSONAL_DETAILS = [
+  "action",
+  "kind",
+  "fields",
+  "paidAt",
+  "receivedGrosze",
+  "refundedGrosze",
+  "paidOnline",
+  "paymentMethod",
+  "gatewayOrderId",
+  "reasonCode",
+  "courier",
+  "trackingNumber",
+] as const;
+
+/**
+ * An audit row's details without personal data: a correction keeps which fields it changed, not
+ * their values before or after; a reason in the operator's own words (which may name or describe
+ * the customer) is removed, a standard one or the deadline's stays. Who and when are the row's
+ * own columns and are not touched.
+ */
+export function anonymisedDetails(details: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const key of IMPERSONAL_DETAILS) if (key in details) kept[key] = details[key];
+  const changed = [details.after, details.before].find((side) => side && typeof side === "object");
+  if (changed && !("fields" in kept)) kept.fields = Object.keys(changed);
+  if ("reason" in details) {
+    kept.reason = isStandardReason(details.reason) ? details.reason : REMOVED;
+  }
+  return kept;
+}
+
+/** The deadline's reason, or a standard one as stored (its Polish label); anything else was typed by a person. */
+function isStandardReason(reason: unknown): boolean {
+  return reason === UNPAID_REASON || Object.entries(CANCEL_REASON_LABEL).some(([code, label]) => code !== "own" && label === reason);
+}
+
+/**
+ * Removes one order's personal data, in ONE transaction: its own fields (a cancellation reason in
+ * the operator's own words among them); the audit trail's before/after values and typed reasons;
+ * the internal notes' text (who wrote one, and when, stays); the e-mails' queued facts and errors
+ * (an address the mail server refused is in them); an online refund's typed reason. Returns false
+ * when the order was anonymised meanwhile.
+ */
+async function anonymiseOrder(trx: Transaction<Database>, orderId: number, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const order = await trx
+    .selectFrom("orders")
+    .select(["number", "cancel_reason"])
+    .where("id", "=", orderId)
+    .where("anonymised_at", "is", null)
+    .executeTakeFirst();
+  if (!order) return false;
+  await trx
+    .updateTable("orders")
+    .set({
+      tenant_name: REMOVED,
+      tenant_name_original: null,
+      co_residents: null,
+      landlord_name: null,
+      email: REMOVED,
+      phone: REMOVED,
+      property_address: REMOVED,
+      property_street: null,
+      property_postal_code: null,
+      property_city: null,
+      mailing_address: REMOVED,
+      mailing_street: null,
+      mailing_postal_code: null,
+      mailing_city: null,
+      additional_info: null,
+      contract_text: REMOVED,
+      contract_text_binding: null,
+      cancel_reason: order.cancel_reason === null || isStandardReason(order.cancel_reason) ? order.cancel_reason : REMOVED,
+      anonymised_at: at,
+      updated_at: at,
+      // The number stays findable; the names, contact and addresses go with the rest.
+      ...searchColumns({ number: order.number, tenant_name: REMOVED, email: REMOVED, phone: REMOVED, anonymised_at: at }),
+    })
+    .where("id", "=", orderId)
+    .execute();
+  const events = await trx.selectFrom("order_events").select(["id", "details"]).where("order_id", "=", orderId).execute();
+  for (const event of events) {
+    if (event.details === null) continue;
+    await trx
+      .updateTable("order_events")
+      .set({ details: JSON.stringify(anonymisedDetails(objectOf(event.details))) })
+      .where("id", "=", event.id)
+      .execute();
+  }
+  await trx.updateTable("order_notes").set({ text: REMOVED }).where("order_id", "=", orderId).execute();
+  await trx.updateTable("outbox").set({ data: null, last_error: null }).where("order_id", "=", orderId).execute();
+  await trx
+    .updateTable("outbox_attempts")
+    .set({ error: null })
+    .where("message_id", "in", (eb) => eb.selectFrom("outbox").select("id").where("order_id", "=", orderId))
+    .execute();
+  await trx
+    .updateTable("payments")
+    .set({ refund_reason: REMOVED })
+    .where("order_id", "=", orderId)
+    .where("refund_reason", "is not", null)
+    .execute();
+  return true;
+}
+
+/** Anonymises every order whose retention period ended (dispatched or cancelled before `cutoff`); returns how many. */
+export async function anonymiseExpiredOrders(db: AppDatabase, cutoff: string, now: Date): Promise<number> {
+  const expired = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("anonymised_at", "is", null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "dispatched"), eb("dispatched_at", "<=", cutoff)]),
+        eb.and([eb("status", "=", "cancelled"), eb("cancelled_at", "<=", cutoff)]),
+      ]),
+    )
+    .orderBy("id")
+    .execute();
+  let anonymised = 0;
+  for (const { id } of expired) if (await db.transaction().execute((trx) => anonymiseOrder(trx, id, now))) anonymised += 1;
+  return anonymised;
+}

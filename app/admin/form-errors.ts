@@ -1,0 +1,60 @@
+import type { Locale } from "~/i18n/locales";
+import type { CorrectionIntent } from "./correction-form.server";
+import { CORRECTION_TEXT, IN_LANGUAGE, PAYMENT_TEXT, TRANSITION_LABEL, TRANSITION_TEXT } from "./texts";
+import type { Transition } from "./transitions";
+
+/**
+ * The back office's forms share one page each, so a refused form's messages are listed at the
+ * top of the page (the error summary), each linking to its field: the page loads at its top,
+ * and the form may be thousands of pixels below.
+ */
+
+/** The id of a field of one of the page's forms; the summary links to it. */
+export const fieldId = (form: string, name: string) => `${form}-${name}`;
+
+export type FieldProblem = { id: string; message: string };
+
+/** "Label: message" for each field's error ("form" is the page's own notice, not a field's), linking to the field. */
+export function fieldProblems(form: string, errors: Record<string, string>, labels: Record<string, string>): FieldProblem[] {
+  return Object.entries(errors)
+    .filter(([name, message]) => name !== "form" && message)
+    .map(([name, message]) => ({ id: fieldId(form, name), message: labels[name] ? `${labels[name]}: ${message}` : message }));
+}
+
+/** A refused form of an order's page, as the page's action answers it. */
+export type OrderPageRefusal = {
+  transition: Transition | null;
+  errors: Record<string, string>;
+  correction?: { intent: CorrectionIntent; errors: Record<string, string> };
+  refund?: { paymentId: number; error: string };
+};
+
+/** What the order page's error summary lists for a refusal: the form's name and its fields' problems; null when none is a field's. */
+export function orderPageProblems(
+  refusal: OrderPageRefusal | undefined,
+  locale: Locale,
+): { form: string; problems: FieldProblem[] } | null {
+  if (!refusal) return null;
+  const found = (form: string, problems: FieldProblem[]) => (problems.length > 0 ? { form, problems } : null);
+  if (refusal.refund) {
+    const { paymentId, error } = refusal.refund;
+    return found(PAYMENT_TEXT.refund, fieldProblems(`refund-${paymentId}`, { reason: error }, { reason: PAYMENT_TEXT.refundReason }));
+  }
+  if (refusal.correction) {
+    const { intent, errors } = refusal.correction;
+    return found(CORRECTION_TEXT.formName[intent] ?? intent, fieldProblems(intent, errors, CORRECTION_TEXT.labels[intent] ?? {}));
+  }
+  const { transition } = refusal;
+  if (!transition) return null;
+  const labels: Record<string, string> = {
+    paidAt: TRANSITION_TEXT.paidAt,
+    receivedAmount: TRANSITION_TEXT.receivedAmount,
+    trackingNumber: TRANSITION_TEXT.trackingNumber,
+    courier: TRANSITION_TEXT.courier,
+    reasonCode: TRANSITION_TEXT.reasonCode,
+    reason: TRANSITION_TEXT.ownReason(IN_LANGUAGE[locale]),
+    confirm:
+      transition === "mark_paid" || transition === "mark_dispatched" ? TRANSITION_TEXT.confirm[transition] : TRANSITION_TEXT.confirmCancel,
+  };
+  return found(TRANSITION_LABEL[transition], fieldProblems(transition, refusal.errors, labels));
+}

@@ -1,0 +1,126 @@
+import { formatWarsawTime } from "~/admin/format";
+import type { OrderListRow } from "~/admin/order-list.server";
+import { orderDetailPath } from "~/admin/paths";
+import { DECLARATION_LABEL, LIST_TEXT, LOCALE_LABEL, STATUS_LABEL } from "~/admin/texts";
+import { telHref } from "~/config/company";
+import { formatPrice } from "~/config/products";
+import { DueDate, LeaseStart } from "./DueDate";
+
+const CELL = "px-3 py-2 text-left align-top";
+const LINK = "text-blue-900 underline underline-offset-2";
+
+/** An e-mail and a phone as links: tap to write or call (an anonymised order's "—" is no link). */
+export function ContactLinks({ email, phone }: { email: string; phone: string }) {
+  const link = (href: string, text: string) =>
+    text === "—" ? (
+      <span className="block">{text}</span>
+    ) : (
+      <a href={href} className={`block break-words ${LINK}`}>
+        {text}
+      </a>
+    );
+  return (
+    <>
+      {link(`mailto:${email}`, email)}
+      {link(telHref(phone), phone)}
+    </>
+  );
+}
+
+function Deadlines({ row }: { row: OrderListRow }) {
+  return (
+    <>
+      <DueDate kind="payment" day={row.paymentDue} overdue={row.paymentOverdue} />
+      <DueDate kind="dispatch" day={row.dispatchDue} overdue={row.dispatchOverdue} />
+      <LeaseStart deadlines={row} paid={row.status === "paid"} />
+    </>
+  );
+}
+
+/** From 640 px: one table row per order. */
+export function OrderTable({ rows, caption }: { rows: OrderListRow[]; caption: string }) {
+  return (
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={LIST_TEXT.region}
+      className="mt-4 hidden overflow-x-auto rounded-lg border border-slate-200 sm:block"
+    >
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {LIST_TEXT.columns.map((heading) => (
+              <th key={heading} scope="col" className={`${CELL} font-semibold text-slate-900`}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {rows.map((row) => (
+            <tr key={row.id} data-testid="order-row">
+              <td className={CELL}>
+                <a href={orderDetailPath(row.id)} className="whitespace-nowrap font-mono font-semibold text-blue-900 underline">
+                  {row.number}
+                </a>
+              </td>
+              <td className={CELL} data-testid="order-row-status">
+                {STATUS_LABEL[row.status]}
+              </td>
+              <td className={`${CELL} whitespace-nowrap`} data-testid="order-row-due">
+                <Deadlines row={row} />
+              </td>
+              <td className={CELL}>
+                {row.tenant_name}
+                <span className="text-slate-600">
+                  <ContactLinks email={row.email} phone={row.phone} />
+                </span>
+              </td>
+              <td className={`${CELL} whitespace-nowrap`}>{formatWarsawTime(row.created_at)}</td>
+              <td className={CELL}>{DECLARATION_LABEL[row.declaration_type]}</td>
+              <td className={`${CELL} whitespace-nowrap`}>{formatPrice(row.price_grosze, "pl")}</td>
+              <td className={CELL}>{LOCALE_LABEL[row.locale]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Below 640 px: a card per order, so nothing scrolls sideways on a phone and the name comes first.
+ * The table above is hidden there (display: none), so each order is read out once.
+ */
+export function OrderCards({ rows, caption }: { rows: OrderListRow[]; caption: string }) {
+  return (
+    <ul aria-label={caption} className="mt-4 grid gap-3 sm:hidden">
+      {rows.map((row) => (
+        <li key={row.id} className="rounded-lg border border-slate-300 p-4" data-testid="order-card">
+          <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className="text-lg font-bold text-slate-900">{row.tenant_name}</span>
+            <span className="font-semibold text-slate-700" data-testid="order-card-status">
+              {STATUS_LABEL[row.status]}
+            </span>
+          </p>
+          <p>
+            <a href={orderDetailPath(row.id)} className="font-mono font-semibold text-blue-900 underline">
+              {row.number}
+            </a>
+          </p>
+          <div className="mt-2 text-base">
+            <ContactLinks email={row.email} phone={row.phone} />
+          </div>
+          <div className="mt-2" data-testid="order-card-due">
+            <Deadlines row={row} />
+          </div>
+          <p className="mt-2 text-sm text-slate-700">
+            {formatWarsawTime(row.created_at)} · {DECLARATION_LABEL[row.declaration_type]} · {formatPrice(row.price_grosze, "pl")} ·{" "}
+            {LOCALE_LABEL[row.locale]}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
