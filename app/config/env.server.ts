@@ -85,8 +85,12 @@ const EnvSchema = z
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */
     PAYMENT_DEADLINE_DAYS: z.coerce.number().int().min(3).max(60).default(7),
-    /** Years after dispatch or cancellation before housekeeping anonymises an order (the contract term plus 2 years). */
-    RETENTION_YEARS: z.coerce.number().int().min(1).max(20).default(2),
+    /**
+     * Calendar years after the one in which an order was dispatched or cancelled before housekeeping anonymises it:
+     * claims under the agreement become time-barred after 6 years, at the end of a calendar year (art. 118 of the
+     * civil code). The privacy policy and the terms (§ 8) state the 6.
+     */
+    RETENTION_YEARS: z.coerce.number().int().min(1).max(20).default(6),
     COMPANY_LEGAL_NAME: optionalText,
     COMPANY_TAX_ID: optionalText,
     COMPANY_KRS: z
