@@ -24,6 +24,8 @@ const EVENT_DETAIL_LABEL: Record<string, string> = {
   gatewayOrderId: "nr transakcji",
   refundedGrosze: "zwrot (gr)",
   kind: "wiadomość",
+  consentAt: "klient potwierdził wykonanie",
+  consentHow: "jak potwierdził",
 };
 
 const ACTION_LABEL: Record<string, string> = {
