@@ -123,6 +123,8 @@ const EnvSchema = z
     // The flat named as the tenant's substitute address in the owner's declaration (docs/decisions/032).
     SUBSTITUTE_FLAT_OWNER: optionalText,
     SUBSTITUTE_FLAT_ADDRESS: optionalText,
+    /** The town the tenant page names for the substitute flat; read off SUBSTITUTE_FLAT_ADDRESS ("…, 70-100 Szczecin") when unset. */
+    SUBSTITUTE_FLAT_CITY: optionalText,
     COMPANY_BANK_BIC: optionalText.pipe(
       z
         .string()
@@ -167,6 +169,10 @@ const EnvSchema = z
     path: ["P24_MERCHANT_ID"],
     message: "needs P24_API_KEY and P24_CRC as well (Przelewy24's panel: Moje dane > Dane API i konfiguracja)",
   })
+  .refine((config) => !config.SUBSTITUTE_FLAT_ADDRESS || config.SUBSTITUTE_FLAT_CITY || cityOfAddress(config.SUBSTITUTE_FLAT_ADDRESS), {
+    path: ["SUBSTITUTE_FLAT_CITY"],
+    message: 'must be set when SUBSTITUTE_FLAT_ADDRESS does not end in a postcode and a town ("…, 70-100 Szczecin")',
+  })
   // Instances sharing one database must verify each other's preview tokens.
   .refine((config) => !config.DATABASE_URL || config.ORDER_TOKEN_SECRET, {
     path: ["ORDER_TOKEN_SECRET"],
@@ -174,6 +180,11 @@ const EnvSchema = z
   });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** "Szczecin" from "ul. Zastępcza 7/2, 70-100 Szczecin", as formatAddress writes an address; null when it does not end so. */
+function cityOfAddress(address: string): string | null {
+  return /\b\d{2}-\d{3}\s+(\S.*)$/.exec(address)?.[1]?.trim() ?? null;
+}
 
 function readEnv(): Env {
   const parsed = EnvSchema.safeParse(process.env);
@@ -211,4 +222,5 @@ export const company: Company = {
 export const substituteFlat: SubstituteFlat = {
   owner: env.SUBSTITUTE_FLAT_OWNER ?? company.legalName,
   address: env.SUBSTITUTE_FLAT_ADDRESS ?? `${company.street}, ${company.postalCode} ${company.city}`,
+  city: env.SUBSTITUTE_FLAT_CITY ?? (env.SUBSTITUTE_FLAT_ADDRESS ? cityOfAddress(env.SUBSTITUTE_FLAT_ADDRESS)! : company.city),
 };
