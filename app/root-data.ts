@@ -21,6 +21,8 @@ export type RootData = {
    * the footer on every page builds no currency formatter in the browser.
    */
   shareCapital: string;
+  /** The town of the flat the declaration names (SUBSTITUTE_FLAT_CITY): the tenant page says it before payment, the address it does not. */
+  substituteCity: string;
   siteUrl: string;
   /** The visitor's marketing-cookie choice, whether to show the banner, and the pixels to start (only after Accept). */
   consent: ConsentState;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { isBackOfficePath } from "~/admin/paths";
-import { company, env } from "~/config/env.server";
+import { company, env, substituteFlat } from "~/config/env.server";
 import { structuredDataFor } from "~/content/page-structured-data.server";
 import { formatPrice } from "~/config/products";
 import { localeOf, namespacesForPath, pageHeadFor, resourcesFor } from "~/i18n/i18n.server";
@@ -26,6 +26,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
     structuredData: structuredDataFor({ company, siteUrl: env.SITE_URL, locale }, pathname),
     company,
     shareCapital: formatPrice(company.shareCapitalGrosze, locale),
+    substituteCity: substituteFlat.city,
     siteUrl: env.SITE_URL,
     consent,
     // The back office is the business's own tool: no banner, no pixels, whatever the operator chose.

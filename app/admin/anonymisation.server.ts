@@ -24,6 +24,7 @@ const IMPERSONAL_DETAILS = [
   "paymentMethod",
   "gatewayOrderId",
   "reasonCode",
+  "consentAt",
   "courier",
   "trackingNumber",
 ] as const;

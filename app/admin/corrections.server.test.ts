@@ -134,7 +134,15 @@ describe.each(DIALECTS)("corrections on %s", (dialect) => {
       .set({ status: "cancelled", cancel_reason: "unpaid", cancelled_at: T1.toISOString() })
       .where("id", "=", orderId)
       .execute();
-    expect(await applyTransition(db, orderId, { transition: "reopen", paidAt: "2026-11-25", receivedGrosze: 29900 }, "op", T1)).toEqual({
+    expect(
+      await applyTransition(
+        db,
+        orderId,
+        { transition: "reopen", paidAt: "2026-11-25", receivedGrosze: 29900, consentAt: "2026-11-25", consentHow: "e-mail" },
+        "op",
+        T1,
+      ),
+    ).toEqual({
       ok: true,
       from: "cancelled",
       to: "paid",
@@ -148,7 +156,15 @@ describe.each(DIALECTS)("corrections on %s", (dialect) => {
     });
     expect(await message("order_reopened")).toMatchObject({ status: "pending" });
     await applyTransition(db, orderId, { transition: "cancel", reason: "Klient zrezygnował", reasonCode: "own" }, "op", T1);
-    expect(await applyTransition(db, orderId, { transition: "reopen", paidAt: "2026-11-25" }, "op", T1)).toMatchObject({
+    expect(
+      await applyTransition(
+        db,
+        orderId,
+        { transition: "reopen", paidAt: "2026-11-25", consentAt: "2026-11-25", consentHow: "e-mail" },
+        "op",
+        T1,
+      ),
+    ).toMatchObject({
       ok: false,
       reason: "not-allowed",
     });

@@ -53,6 +53,9 @@ export function orderPageProblems(
     courier: TRANSITION_TEXT.courier,
     reasonCode: TRANSITION_TEXT.reasonCode,
     reason: TRANSITION_TEXT.ownReason(IN_LANGUAGE[locale]),
+    consent: TRANSITION_TEXT.consent,
+    consentAt: TRANSITION_TEXT.consentAt,
+    consentHow: TRANSITION_TEXT.consentHow,
     confirm:
       transition === "mark_paid" || transition === "mark_dispatched" ? TRANSITION_TEXT.confirm[transition] : TRANSITION_TEXT.confirmCancel,
   };

@@ -11,7 +11,7 @@ import { placeSampleOrder } from "../../tests/support/sample-order";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");
 const at = (days: number, hours = 0) => new Date(ORDERED.getTime() + days * 86_400_000 + hours * 3_600_000);
-const settings = { paymentDeadlineDays: 7, retentionYears: 2 };
+const settings = { paymentDeadlineDays: 7, retentionYears: 6 };
 
 describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
   let db: AppDatabase;
@@ -58,13 +58,13 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       expect((await kinds()).at(-1)).toEqual(["order_cancelled", { reason: "unpaid" }]);
     });
 
-    it("leaves a paid order alone and anonymises it 2 years after dispatch, keeping number and amount", async () => {
+    it("leaves a paid order alone and anonymises it when the sixth calendar year after dispatch ends, keeping number and amount", async () => {
       await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", at(1));
       await applyTransition(db, orderId, { transition: "mark_dispatched", trackingNumber: "RR1PL", courier: null }, "op", at(2));
-      const dispatched = at(2);
-      const twoYearsLater = new Date(dispatched);
-      twoYearsLater.setUTCFullYear(twoYearsLater.getUTCFullYear() + 2);
-      expect(await runHousekeeping(db, new Date(twoYearsLater.getTime() - 1000), settings)).toEqual({
+      // Dispatched on 25 November 2026: claims become time-barred with 31 December 2032, the last day the data are kept.
+      const lastDayKept = new Date("2032-12-31T22:59:59Z");
+      const afterRetention = new Date("2032-12-31T23:00:00Z"); // 1 January 2033, midnight in Warsaw
+      expect(await runHousekeeping(db, lastDayKept, settings)).toEqual({
         reminded: 0,
         cancelled: 0,
         anonymised: 0,
@@ -72,13 +72,13 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         sessionsPruned: 0,
       });
       const before = await order();
-      expect(await runHousekeeping(db, twoYearsLater, settings)).toMatchObject({ anonymised: 1 });
+      expect(await runHousekeeping(db, afterRetention, settings)).toMatchObject({ anonymised: 1 });
       const after = await order();
       expect(after).toMatchObject({
         number: before.number,
         price_grosze: before.price_grosze,
         created_at: before.created_at,
-        anonymised_at: twoYearsLater.toISOString(),
+        anonymised_at: afterRetention.toISOString(),
       });
       expect(JSON.stringify(after)).not.toContain("Kowalski");
       expect(JSON.stringify(after)).not.toContain("jan@example.com");
@@ -116,7 +116,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         at(1),
       );
 
-      const later = new Date(at(1).getTime() + 2 * 366 * 86_400_000);
+      const later = new Date("2032-12-31T23:00:00Z"); // both cancelled in 2026: their sixth calendar year after has ended
       expect(await runHousekeeping(db, later, settings)).toMatchObject({ anonymised: 2 });
       const detail = await findOrderDetail(db, orderId);
       const everything = JSON.stringify({

@@ -1,5 +1,6 @@
 import type { AppDatabase } from "~/db/db.server";
 import { env } from "~/config/env.server";
+import { warsawDay } from "~/config/delivery-dates.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { paymentDeadline, reminderDueAt } from "~/order/payment-deadline";
 import { configuredGateway } from "~/payments/gateway.server";
@@ -50,11 +51,16 @@ export type HousekeepingSettings = {
   recoverPayments?: (now: Date) => Promise<number>;
 };
 
-/** The moment before which a dispatch or cancellation means the retention period has ended. */
+/**
+ * The moment up to which a dispatch or cancellation means the retention period has ended. Data are kept until the
+ * end of the `retentionYears`-th calendar year after the year the order ended in: claims under the agreement become
+ * time-barred at the end of a calendar year (art. 118 of the civil code), so an order that ended in 2026 is kept
+ * through 31 December 2032 (Warsaw) with 6 years. The cutoff is the last moment of the year `retentionYears + 1` ago.
+ */
 export function retentionCutoff(now: Date, retentionYears: number): Date {
-  const cutoff = new Date(now);
-  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - retentionYears);
-  return cutoff;
+  const firstYearKept = Number(warsawDay(now).slice(0, 4)) - retentionYears;
+  // Midnight of 1 January in Warsaw is 23:00 UTC the day before (no summer time in winter).
+  return new Date(Date.UTC(firstYearKept - 1, 11, 31, 23, 0, 0) - 1);
 }
 
 /** One pass: reminders, cancellations of unpaid orders past the deadline, anonymisation, and the back office's own records pruned. */

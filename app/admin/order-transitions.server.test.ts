@@ -76,6 +76,28 @@ describe.each(DIALECTS)("transitions on %s", (dialect) => {
       expect(await customerMessages()).toEqual([]);
     });
 
+    it("reopens a deadline cancellation only with the customer's consent, kept in the audit row, counting from the later of consent and payment", async () => {
+      await db
+        .updateTable("orders")
+        .set({ status: "cancelled", cancel_reason: "unpaid", cancelled_at: T0.toISOString() })
+        .where("id", "=", orderId)
+        .execute();
+      const facts = { transition: "reopen", paidAt: "2026-11-30", consentAt: "2026-12-02", consentHow: "e-mail z 2.12" } as const;
+      expect(await applyTransition(db, orderId, facts, "op@example.com", T0)).toEqual({ ok: true, from: "cancelled", to: "paid" });
+      // The money arrived on 30 November, the customer said yes on 2 December: the periods count from 2 December.
+      expect(await orderRow()).toMatchObject({ status: "paid", paid_at: "2026-12-02", cancel_reason: null });
+      const [event] = await db.selectFrom("order_events").select(["from_status", "to_status", "details"]).execute();
+      expect(event).toMatchObject({ from_status: "cancelled", to_status: "paid" });
+      expect(JSON.parse(event!.details ?? "{}")).toEqual({ paidAt: "2026-11-30", consentAt: "2026-12-02", consentHow: "e-mail z 2.12" });
+      const reopened = await db
+        .selectFrom("outbox")
+        .select("kind")
+        .where("order_id", "=", orderId)
+        .where("kind", "=", "order_reopened")
+        .execute();
+      expect(reopened).toHaveLength(1);
+    });
+
     it("cancels before dispatch with the reason, not after", async () => {
       await applyTransition(db, orderId, { transition: "cancel", reason: "Klient zrezygnował" }, "op", T0);
       expect(await orderRow()).toMatchObject({ status: "cancelled", cancel_reason: "Klient zrezygnował" });

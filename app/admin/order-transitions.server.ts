@@ -16,7 +16,8 @@ export type TransitionFacts =
   | ({ transition: "mark_paid"; paidAt: string; receivedGrosze?: number } & Partial<OnlinePaymentFacts>)
   | { transition: "mark_dispatched"; trackingNumber: string; courier: string | null }
   | { transition: "cancel"; reason: string; reasonCode?: CancelReasonCode; refundedGrosze?: number }
-  | { transition: "reopen"; paidAt: string; receivedGrosze?: number };
+  /** `consentAt`/`consentHow`: when and how the customer said they want the order carried out after all (terms, § 4 ust. 6). */
+  | { transition: "reopen"; paidAt: string; receivedGrosze?: number; consentAt: string; consentHow: string };
 
 export type TransitionResult =
   { ok: true; from: OrderStatus; to: OrderStatus } | { ok: false; reason: "not-found" | "not-allowed"; current?: OrderStatus };
@@ -69,7 +70,13 @@ export async function applyTransitionIn(
       : facts.transition === "mark_dispatched"
         ? { dispatched_at: at, tracking_number: facts.trackingNumber, courier: facts.courier }
         : facts.transition === "reopen"
-          ? { paid_at: facts.paidAt, received_grosze: facts.receivedGrosze ?? null, cancelled_at: null, cancel_reason: null }
+          ? {
+              // The periods run from the customer's consent, or from the payment if it came later: paid_at is the day they count from.
+              paid_at: facts.consentAt > facts.paidAt ? facts.consentAt : facts.paidAt,
+              received_grosze: facts.receivedGrosze ?? null,
+              cancelled_at: null,
+              cancel_reason: null,
+            }
           : {
               cancelled_at: at,
               cancel_reason: facts.reason,

@@ -16,7 +16,7 @@ export const TRANSITION_LABEL: Record<Transition, string> = {
   mark_paid: "Oznacz jako opłacone",
   mark_dispatched: "Oznacz jako wysłane",
   cancel: "Anuluj zamówienie",
-  reopen: "Przywróć zamówienie: wpłata przyszła po terminie",
+  reopen: "Wykonaj zamówienie za zgodą klienta (wpłata po terminie)",
 };
 
 export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
@@ -101,11 +101,19 @@ export const TRANSITION_TEXT = {
   },
   confirmMissing: "Zaznacz potwierdzenie: klient od razu dostanie e-mail i tej zmiany nie można cofnąć.",
   confirmCancelMissing: "Zaznacz potwierdzenie: anulowanie jest ostateczne, a powód trafi do klienta.",
+  reopenNote:
+    "Umowa rozwiązała się z upływem terminu płatności. Zamówienie wykonujemy tylko wtedy, gdy klient, zapytany przez nas, potwierdził, że tego chce (regulamin, § 4 ust. 6); bez jego zgody zwróć wpłatę w ciągu 14 dni od jej zaksięgowania. Terminy realizacji liczą się od potwierdzenia albo od wpłaty, jeśli przyszła później.",
+  consent: "Klient potwierdził, że chce wykonania zamówienia",
+  consentMissing: "Zaznacz, że klient potwierdził, że chce wykonania zamówienia: bez jego zgody zamówienia po terminie nie wykonujemy.",
+  consentAt: "Data potwierdzenia przez klienta",
+  consentAtInvalid: "Podaj datę potwierdzenia przez klienta (RRRR-MM-DD), nie późniejszą niż dziś.",
+  consentHow: "Jak klient potwierdził (np. e-mail z 27.11, rozmowa telefoniczna)",
+  consentHowInvalid: "Napisz, jak klient potwierdził: jeden wiersz, najwyżej 200 znaków.",
   done: {
     mark_paid: "Zamówienie oznaczono jako opłacone.",
     mark_dispatched: "Zamówienie oznaczono jako wysłane.",
     cancel: "Zamówienie anulowano.",
-    reopen: "Zamówienie przywrócono jako opłacone.",
+    reopen: "Zamówienie przywrócono jako opłacone, za zgodą klienta. Klient dostanie potwierdzenie.",
   },
   notAllowed: (current: OrderStatus) => `Tej zmiany nie można wykonać: zamówienie ma status „${STATUS_LABEL[current]}”.`,
   customerTold: "Klient dostanie e-mail w swoim języku.",
@@ -235,6 +243,8 @@ export const HISTORY_TEXT = {
     refundedGrosze: "zwrot",
     kind: "wiadomość",
     fields: "zmienione pola",
+    consentAt: "klient potwierdził wykonanie",
+    consentHow: "jak potwierdził",
   } as Record<string, string>,
   field: {
     tenantName: "najemca",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { warsawDay } from "~/config/delivery-dates.server";
+import { CANCEL_REASON_LABEL } from "./cancel-reasons";
 import { TRANSITION_TEXT } from "./texts";
 import { parseTransitionForm } from "./transition-form.server";
 
@@ -62,7 +63,12 @@ describe("the transition forms", () => {
       errors: { trackingNumber: TRANSITION_TEXT.trackingNumberInvalid, confirm: TRANSITION_TEXT.confirmMissing },
     });
     // Reopening has its own form and rules.
-    expect(parseTransitionForm(form({ transition: "reopen", paidAt: "2026-11-23" }), NOW)).toMatchObject({ ok: true });
+    expect(
+      parseTransitionForm(
+        form({ transition: "reopen", paidAt: "2026-11-23", consent: "yes", consentAt: "2026-11-23", consentHow: "telefon" }),
+        NOW,
+      ),
+    ).toMatchObject({ ok: true });
   });
 
   it("cancels only once confirmed, with a standard reason or the operator's own of at most 500 characters", () => {
@@ -73,7 +79,7 @@ describe("the transition forms", () => {
     });
     expect(parseTransitionForm(form({ ...own, reasonCode: "duplicate", reason: "" }), NOW)).toEqual({
       ok: true,
-      facts: { transition: "cancel", reason: "Zamówienie złożone dwa razy", reasonCode: "duplicate" },
+      facts: { transition: "cancel", reason: CANCEL_REASON_LABEL.duplicate, reasonCode: "duplicate" },
     });
     expect(parseTransitionForm(form({ ...own, reason: "  " }), NOW)).toMatchObject({ ok: false, errors: { reason: expect.any(String) } });
     expect(parseTransitionForm(form({ ...own, reason: "x".repeat(501) }), NOW)).toMatchObject({ ok: false });
@@ -100,11 +106,51 @@ describe("the transition forms", () => {
       ok: true,
       facts: { transition: "mark_paid", paidAt: "2026-11-23", receivedGrosze: 129950 },
     });
-    expect(parseTransitionForm(form({ transition: "reopen", paidAt: "2026-11-23", receivedAmount: "abc" }), NOW)).toMatchObject({
+    expect(
+      parseTransitionForm(
+        form({
+          transition: "reopen",
+          paidAt: "2026-11-23",
+          receivedAmount: "abc",
+          consent: "yes",
+          consentAt: "2026-11-23",
+          consentHow: "e-mail",
+        }),
+        NOW,
+      ),
+    ).toMatchObject({
       ok: false,
       errors: { receivedAmount: TRANSITION_TEXT.receivedAmountInvalid },
       values: { receivedAmount: "abc" },
     });
+  });
+
+  it("reopens only with the customer's consent ticked, its day (not in the future) and how it was given, keeping what was typed", () => {
+    const reopen = {
+      transition: "reopen",
+      paidAt: "2026-11-20",
+      consent: "yes",
+      consentAt: "2026-11-23",
+      consentHow: "telefon 23.11, 10:40",
+    };
+    expect(parseTransitionForm(form(reopen), NOW)).toEqual({
+      ok: true,
+      facts: { transition: "reopen", paidAt: "2026-11-20", consentAt: "2026-11-23", consentHow: "telefon 23.11, 10:40" },
+    });
+    expect(parseTransitionForm(form({ ...reopen, consent: "" }), NOW)).toMatchObject({
+      ok: false,
+      errors: { consent: TRANSITION_TEXT.consentMissing },
+      values: { consentHow: "telefon 23.11, 10:40", consentAt: "2026-11-23" },
+    });
+    expect(parseTransitionForm(form({ ...reopen, consentAt: "2026-11-24" }), NOW)).toMatchObject({
+      ok: false,
+      errors: { consentAt: TRANSITION_TEXT.consentAtInvalid },
+    });
+    for (const consentHow of ["", "x".repeat(201), "e-mail\nBcc: x"])
+      expect(parseTransitionForm(form({ ...reopen, consentHow }), NOW), JSON.stringify(consentHow)).toMatchObject({
+        ok: false,
+        errors: { consentHow: TRANSITION_TEXT.consentHowInvalid },
+      });
   });
 
   it("refuses control and bidi characters in the courier, and in the reason all but its line breaks, keeping the values", () => {

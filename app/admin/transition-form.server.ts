@@ -35,7 +35,18 @@ export const formText = (form: FormData, name: string) => {
   return typeof value === "string" ? value.trim() : "";
 };
 
-const FIELDS = ["paidAt", "receivedAmount", "trackingNumber", "courier", "reason", "reasonCode", "confirm"];
+const FIELDS = [
+  "paidAt",
+  "receivedAmount",
+  "trackingNumber",
+  "courier",
+  "reason",
+  "reasonCode",
+  "confirm",
+  "consent",
+  "consentAt",
+  "consentHow",
+];
 
 /** Reads one transition form; each move asks only for its own facts. */
 export function parseTransitionForm(form: FormData, now: Date): TransitionFormResult {
@@ -52,7 +63,16 @@ export function parseTransitionForm(form: FormData, now: Date): TransitionFormRe
   const confirmed = z.literal("yes", { errorMap: () => ({ message: TRANSITION_TEXT.confirmMissing }) });
   const schemas = {
     mark_paid: paid.extend({ confirm: confirmed }),
-    reopen: paid,
+    // After the deadline the agreement has ended: only the customer's own "yes" revives it, and the audit keeps how and when it was given.
+    reopen: paid.extend({
+      consent: z.literal("yes", { errorMap: () => ({ message: TRANSITION_TEXT.consentMissing }) }),
+      consentAt: z.string().refine((value) => isPastOrToday(value, now), TRANSITION_TEXT.consentAtInvalid),
+      consentHow: z
+        .string()
+        .min(1, TRANSITION_TEXT.consentHowInvalid)
+        .max(200, TRANSITION_TEXT.consentHowInvalid)
+        .regex(SINGLE_LINE_TEXT, TRANSITION_TEXT.consentHowInvalid),
+    }),
     mark_dispatched: z.object({
       trackingNumber: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,38}[A-Za-z0-9]$/, TRANSITION_TEXT.trackingNumberInvalid),
       courier: z.string().regex(SINGLE_LINE_TEXT, TRANSITION_TEXT.courierControlCharacters).max(60, TRANSITION_TEXT.courierTooLong),
@@ -71,8 +91,12 @@ export function parseTransitionForm(form: FormData, now: Date): TransitionFormRe
   if (transition === "cancel" && values.reasonCode === "own" && !values.reason) errors.reason ??= TRANSITION_TEXT.reasonInvalid;
   if (Object.keys(errors).length > 0) return { ok: false, transition, errors, values };
   const received = values.receivedAmount ? { receivedGrosze: groszeOf(values.receivedAmount)! } : {};
-  if (transition === "mark_paid" || transition === "reopen")
-    return { ok: true, facts: { transition, paidAt: values.paidAt!, ...received } };
+  if (transition === "mark_paid") return { ok: true, facts: { transition, paidAt: values.paidAt!, ...received } };
+  if (transition === "reopen")
+    return {
+      ok: true,
+      facts: { transition, paidAt: values.paidAt!, ...received, consentAt: values.consentAt!, consentHow: values.consentHow! },
+    };
   if (transition === "mark_dispatched")
     return { ok: true, facts: { transition, trackingNumber: values.trackingNumber!.toUpperCase(), courier: values.courier || null } };
   const reasonCode = values.reasonCode as keyof typeof CANCEL_REASON_LABEL;

@@ -66,5 +66,5 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-/** The flat a tenant may be evicted to, and who owns it: the one who signs the declaration. */
-export type SubstituteFlat = { owner: string; address: string };
+/** The flat a tenant may be evicted to, and who owns it: the one who signs the declaration. `city`: the town the pages name before payment. */
+export type SubstituteFlat = { owner: string; address: string; city: string };

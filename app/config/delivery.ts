@@ -42,19 +42,27 @@ export const DELIVERY_VALUES = {
 export const BUSINESS_TIME_ZONE = "Europe/Warsaw";
 
 /**
- * "czwartek, 26 listopada" / "Thursday 26 November": a delivery day in the reader's language.
+ * "26 listopada (czwartek)" / "26 November (Thursday)": a delivery day in the reader's language.
+ * Day and month come first, in the form the language uses after a number ("26 listopada",
+ * "26 листопада"), and the weekday follows in brackets, so the day reads right after any
+ * preposition ("najpóźniej", "не пізніше", "не позднее", "by"): a weekday in front would need
+ * a case the formatter cannot give ("najpóźniej czwartek").
  * The dates themselves come from delivery-dates.server.ts (the holiday calendar stays on the server).
  */
 export function formatDeliveryDay(date: Date, localeTag: string): string {
-  let formatter = deliveryDayFormatters.get(localeTag);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(localeTag, { timeZone: BUSINESS_TIME_ZONE, weekday: "long", day: "numeric", month: "long" });
-    deliveryDayFormatters.set(localeTag, formatter);
+  let formatters = deliveryDayFormatters.get(localeTag);
+  if (!formatters) {
+    const options = { timeZone: BUSINESS_TIME_ZONE } as const;
+    formatters = {
+      day: new Intl.DateTimeFormat(localeTag, { ...options, day: "numeric", month: "long" }),
+      weekday: new Intl.DateTimeFormat(localeTag, { ...options, weekday: "long" }),
+    };
+    deliveryDayFormatters.set(localeTag, formatters);
   }
-  return formatter.format(date);
+  return `${formatters.day.format(date)} (${formatters.weekday.format(date)})`;
 }
-/** Building an Intl formatter costs far more than using one: one per language. */
-const deliveryDayFormatters = new Map<string, Intl.DateTimeFormat>();
+/** Building an Intl formatter costs far more than using one: two per language. */
+const deliveryDayFormatters = new Map<string, { day: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat }>();
 
 /** "1 grudnia 2026" / "1 December 2026": a calendar day (YYYY-MM-DD) in words, as the reader's language writes it. */
 export function formatCalendarDate(isoDay: string, localeTag: string): string {

@@ -44,3 +44,17 @@ describe("BACKUP_DIR and BACKUP_KEEP", () => {
     await expect(bootWith({ BACKUP_KEEP: "a week" })).rejects.toThrow(/BACKUP_KEEP: Expected number, received nan/);
   });
 });
+
+describe("SUBSTITUTE_FLAT_CITY", () => {
+  it("is the town at the end of the flat's address, the company's city without one, or as set", async () => {
+    expect((await bootWith({ SUBSTITUTE_FLAT_ADDRESS: "ul. Zastępcza 7/2, 70-100 Szczecin" })).substituteFlat.city).toBe("Szczecin");
+    expect((await bootWith({ SUBSTITUTE_FLAT_ADDRESS: "" })).substituteFlat.city).toBe("Szczecin");
+    expect(
+      (await bootWith({ SUBSTITUTE_FLAT_ADDRESS: "Zielonka, ul. Leśna 2", SUBSTITUTE_FLAT_CITY: "Zielonka" })).substituteFlat.city,
+    ).toBe("Zielonka");
+  });
+
+  it("stops the boot when the address names no town and no city is set", async () => {
+    await expect(bootWith({ SUBSTITUTE_FLAT_ADDRESS: "Zielonka, ul. Leśna 2" })).rejects.toThrow(/SUBSTITUTE_FLAT_CITY: must be set/);
+  });
+});

@@ -91,8 +91,12 @@ const EnvSchema = z
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */
     PAYMENT_DEADLINE_DAYS: z.coerce.number().int().min(3).max(60).default(7),
-    /** Years after dispatch or cancellation before housekeeping anonymises an order (the contract term plus 2 years). */
-    RETENTION_YEARS: z.coerce.number().int().min(1).max(20).default(2),
+    /**
+     * Calendar years after the one in which an order was dispatched or cancelled before housekeeping anonymises it:
+     * claims under the agreement become time-barred after 6 years, at the end of a calendar year (art. 118 of the
+     * civil code). The privacy policy and the terms (§ 8) state the 6.
+     */
+    RETENTION_YEARS: z.coerce.number().int().min(1).max(20).default(6),
     COMPANY_LEGAL_NAME: optionalText,
     COMPANY_TAX_ID: optionalText,
     COMPANY_KRS: z
@@ -125,6 +129,8 @@ const EnvSchema = z
     // The flat named as the tenant's substitute address in the owner's declaration (docs/decisions/032).
     SUBSTITUTE_FLAT_OWNER: optionalText,
     SUBSTITUTE_FLAT_ADDRESS: optionalText,
+    /** The town the tenant page names for the substitute flat; read off SUBSTITUTE_FLAT_ADDRESS ("…, 70-100 Szczecin") when unset. */
+    SUBSTITUTE_FLAT_CITY: optionalText,
     COMPANY_BANK_BIC: optionalText.pipe(
       z
         .string()
@@ -169,6 +175,10 @@ const EnvSchema = z
     path: ["P24_MERCHANT_ID"],
     message: "needs P24_API_KEY and P24_CRC as well (Przelewy24's panel: Moje dane > Dane API i konfiguracja)",
   })
+  .refine((config) => !config.SUBSTITUTE_FLAT_ADDRESS || config.SUBSTITUTE_FLAT_CITY || cityOfAddress(config.SUBSTITUTE_FLAT_ADDRESS), {
+    path: ["SUBSTITUTE_FLAT_CITY"],
+    message: 'must be set when SUBSTITUTE_FLAT_ADDRESS does not end in a postcode and a town ("…, 70-100 Szczecin")',
+  })
   // Instances sharing one database must verify each other's preview tokens.
   .refine((config) => !config.DATABASE_URL || config.ORDER_TOKEN_SECRET, {
     path: ["ORDER_TOKEN_SECRET"],
@@ -176,6 +186,11 @@ const EnvSchema = z
   });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** "Szczecin" from "ul. Zastępcza 7/2, 70-100 Szczecin", as formatAddress writes an address; null when it does not end so. */
+function cityOfAddress(address: string): string | null {
+  return /\b\d{2}-\d{3}\s+(\S.*)$/.exec(address)?.[1]?.trim() ?? null;
+}
 
 function readEnv(): Env {
   const parsed = EnvSchema.safeParse(process.env);
@@ -213,4 +228,5 @@ export const company: Company = {
 export const substituteFlat: SubstituteFlat = {
   owner: env.SUBSTITUTE_FLAT_OWNER ?? company.legalName,
   address: env.SUBSTITUTE_FLAT_ADDRESS ?? `${company.street}, ${company.postalCode} ${company.city}`,
+  city: env.SUBSTITUTE_FLAT_CITY ?? (env.SUBSTITUTE_FLAT_ADDRESS ? cityOfAddress(env.SUBSTITUTE_FLAT_ADDRESS)! : company.city),
 };

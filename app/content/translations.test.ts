@@ -118,6 +118,20 @@ describe("delivery promise", () => {
     }
   });
 
+  it("never types the case of a day count: the promise's numbers reach a sentence only as the count of a plural key", () => {
+    // "w ciągu {{regularDays}} dnia roboczego" is right for 1 only; "$t(common:businessDays.within, {'count': {{regularDays}} })" for any number.
+    const bare = /\{\{(regularDays|notarizedDays|dispatchDays|transitDays)\}\}(?! \}\))/;
+    for (const locale of LOCALES) {
+      for (const namespace of ALL_NAMESPACES) {
+        const strings = JSON.stringify(load(locale, namespace)).split('","');
+        expect(
+          strings.filter((text) => bare.test(text)),
+          `${locale}/${namespace}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
   it("promises no hours: a business day is not 24 hours (a Friday afternoon payment is signed on Monday)", () => {
     for (const locale of LOCALES) {
       for (const namespace of ALL_NAMESPACES) {

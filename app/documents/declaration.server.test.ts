@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { pdfTextOf } from "../../tests/support/pdf-text";
 import { declarationPdf, type DeclarationOrder } from "./declaration.server";
 
-const flat = { owner: "Przykładowa Firma sp. z o.o.", address: "ul. Zastępcza 7/2, 70-100 Szczecin" };
+const flat = { owner: "Przykładowa Firma sp. z o.o.", address: "ul. Zastępcza 7/2, 70-100 Szczecin", city: "Szczecin" };
 const order: DeclarationOrder = {
   number: "AE-2026-000042",
   declaration_type: "regular",
   tenant_name: "Olena Kovalenko",
+  co_residents: null,
   landlord_name: "Anna Nowak",
   start_date: "2026-12-01",
   property_address: "ul. Długa 5/3, 70-001 Szczecin",
@@ -25,7 +26,20 @@ describe("the printable declaration", () => {
     expect(text).toContain("art. 19a ust. 2 pkt 3");
     expect(text).toContain("(czytelny podpis właściciela lokalu zastępczego)");
     expect(text).not.toContain("notariusza");
+    expect(text).not.toContain("Osoby zamieszkujące z najemcą");
     expect(text).toContain("Strona 1 z 1");
+  });
+
+  it("names the co-residents the tenant gave, beside the tenant, in the consent and in the notary's annex", async () => {
+    const coResidents = ["Taras Kovalenko", "Mariia Kovalenko"];
+    const text = await pdfTextOf(
+      await declarationPdf({ ...order, declaration_type: "notarized", co_residents: JSON.stringify(coResidents) }, flat),
+    );
+    expect(text).toContain("Osoby zamieszkujące z najemcą: Taras Kovalenko, Mariia Kovalenko");
+    expect(text).toContain("najemcy wskazanego wyżej oraz osób z nim zamieszkujących, w tym osób wymienionych wyżej");
+    expect(text).toContain(
+      "o zgodzie na zamieszkanie najemcy: Olena Kovalenko, oraz osób z nim zamieszkujących: Taras Kovalenko, Mariia Kovalenko.",
+    );
   });
 
   it("adds the notary's annex page for the notarized type, and leaves out a lease's unknown facts", async () => {

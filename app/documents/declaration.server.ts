@@ -1,5 +1,6 @@
 import type { SubstituteFlat } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
+import { coResidentsOf } from "~/order/co-residents";
 import { renderPdf, type PdfSection } from "./pdf.server";
 
 /**
@@ -10,7 +11,7 @@ import { renderPdf, type PdfSection } from "./pdf.server";
  */
 export type DeclarationOrder = Pick<
   OrderRow,
-  "number" | "declaration_type" | "tenant_name" | "landlord_name" | "start_date" | "property_address" | "mailing_address"
+  "number" | "declaration_type" | "tenant_name" | "co_residents" | "landlord_name" | "start_date" | "property_address" | "mailing_address"
 >;
 
 const SIGNATURE_LINE = "…………………………………………………………";
@@ -25,18 +26,24 @@ export function declarationSections(order: DeclarationOrder, flat: SubstituteFla
   const lease = [`Adres lokalu wynajmowanego przez najemcę: ${order.property_address}`];
   if (order.landlord_name) lease.push(`Wynajmujący: ${order.landlord_name}`);
   if (order.start_date) lease.push(`Początek najmu: ${polishLongDate(order.start_date)}`);
+  // The consent covers the tenant and the persons living with them (art. 19a ust. 2 pkt 3); those the
+  // tenant named are listed by name, as the agreement lists them.
+  const coResidents = coResidentsOf(order);
+  const tenant = [`Imię i nazwisko: ${order.tenant_name}`, `Adres do korespondencji: ${order.mailing_address}`];
+  if (coResidents.length > 0) tenant.push(`Osoby zamieszkujące z najemcą: ${coResidents.join(", ")}`);
+  const named = coResidents.length > 0 ? ", w tym osób wymienionych wyżej" : "";
   const sections: PdfSection[] = [
     { paragraphs: ["Miejscowość i data: " + SIGNATURE_LINE] },
     {
       heading: "Właściciel lokalu zastępczego",
       paragraphs: [`Imię i nazwisko albo nazwa: ${flat.owner}`, `Adres lokalu zastępczego: ${flat.address}`],
     },
-    { heading: "Najemca", paragraphs: [`Imię i nazwisko: ${order.tenant_name}`, `Adres do korespondencji: ${order.mailing_address}`] },
+    { heading: "Najemca", paragraphs: tenant },
     { heading: "Najem okazjonalny", paragraphs: lease },
     {
       heading: "Oświadczenie",
       paragraphs: [
-        `Ja, niżej podpisany właściciel lokalu położonego pod adresem ${flat.address}, oświadczam, że wyrażam zgodę na zamieszkanie w tym lokalu najemcy wskazanego wyżej oraz osób z nim zamieszkujących, w razie ich eksmisji z lokalu wynajmowanego przez najemcę na podstawie umowy najmu okazjonalnego.`,
+        `Ja, niżej podpisany właściciel lokalu położonego pod adresem ${flat.address}, oświadczam, że wyrażam zgodę na zamieszkanie w tym lokalu najemcy wskazanego wyżej oraz osób z nim zamieszkujących${named}, w razie ich eksmisji z lokalu wynajmowanego przez najemcę na podstawie umowy najmu okazjonalnego.`,
         "Oświadczenie składam na potrzeby umowy najmu okazjonalnego, zgodnie z art. 19a ust. 2 pkt 3 ustawy z dnia 21 czerwca 2001 r. o ochronie praw lokatorów, mieszkaniowym zasobie gminy i o zmianie Kodeksu cywilnego.",
       ],
     },
@@ -47,7 +54,9 @@ export function declarationSections(order: DeclarationOrder, flat: SubstituteFla
       heading: "Załącznik: poświadczenie podpisu przez notariusza",
       startsNewPage: true,
       paragraphs: [
-        `Dotyczy oświadczenia właściciela lokalu zastępczego (${flat.address}) o zgodzie na zamieszkanie najemcy: ${order.tenant_name}.`,
+        `Dotyczy oświadczenia właściciela lokalu zastępczego (${flat.address}) o zgodzie na zamieszkanie najemcy: ${order.tenant_name}${
+          coResidents.length > 0 ? `, oraz osób z nim zamieszkujących: ${coResidents.join(", ")}` : ""
+        }.`,
         "Właściciel podpisuje oświadczenie w obecności notariusza albo uznaje przed nim podpis za własny.",
         "Miejsce na klauzulę notarialną poświadczenia podpisu:",
         "",

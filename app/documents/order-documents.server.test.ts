@@ -53,15 +53,36 @@ describe("the order's PDFs", () => {
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const text = await textOf(pdf);
     expect(text).toContain("Олена Коваленко-Żółć");
-    expect(text).toContain("Договір про надання заяви власника житла про адресу для виселення");
+    expect(text).toContain("Договір про підготовку й доставку заяви власника житла (адреса на випадок виселення)");
     expect(text).toContain("Польська версія договору, що має юридичну силу");
-    expect(text).toContain("Umowa o dostarczenie oświadczenia o adresie do eksmisji");
+    expect(text).toContain("Umowa o przygotowanie i dostarczenie oświadczenia właściciela lokalu");
     expect(text).toContain(`Najemca: Олена Коваленко-Żółć`);
     expect(text).toContain(CONTRACT_VERSION);
     expect(text).toContain(order.number);
     const total = Number(/Сторінка 1 \/ (\d+)/.exec(text)?.[1]);
     expect(total).toBeGreaterThanOrEqual(2);
     expect(text).toContain(`Сторінка ${total} / ${total}`);
+  });
+
+  it("an order accepted under an earlier version keeps that text and version, whatever the agreement says today", async () => {
+    const { order } = await acceptOrder(db, {
+      details: { ...details, tenantName: "Jan Kowalski" },
+      variant: "standard",
+      channel: "form",
+      locale: "pl",
+      idempotencyKey: "earlier-version",
+      dataProcessingConsentAt: new Date(),
+      now: new Date(),
+    });
+    const earlier =
+      "Umowa o dostarczenie oświadczenia o adresie do eksmisji (oświadczenie zwykłe)\n\nSzczecin, 24 listopada 2026\n\n§1. Strony\nKlient: Jan Kowalski";
+    await db.updateTable("orders").set({ contract_text: earlier, contract_version: "2026-11-24.3" }).where("id", "=", order.id).execute();
+    const stored = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+    const text = await textOf(await agreementPdf(stored, PLACEHOLDER_COMPANY, await getFixedT("pl", "mail")));
+    expect(text).toContain("Umowa o dostarczenie oświadczenia o adresie do eksmisji (oświadczenie zwykłe)");
+    expect(text).toContain("2026-11-24.3");
+    expect(text).not.toContain(CONTRACT_VERSION);
+    expect(text).not.toContain("Umowa o przygotowanie i dostarczenie");
   });
 
   it("the Polish agreement with long names and addresses ends no page with a heading", async () => {
@@ -166,7 +187,14 @@ describe("the terms PDF", () => {
     "in %s is a translation that says it only informs, followed by the binding Polish text",
     async (locale) => {
       const t = fixedT(locale, "mail");
-      const text = await textOf(await termsPdf(locale, PLACEHOLDER_COMPANY, t));
+      // A clause may run over a page break: the page's footer and the extractor's page marker are not part of it.
+      const pageFooter = new RegExp(
+        t("pdf.page", { page: "#", total: "#" })
+          .replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
+          .replace(/#/g, "\\d+"),
+        "g",
+      );
+      const text = (await textOf(await termsPdf(locale, PLACEHOLDER_COMPANY, t))).replace(pageFooter, "").replace(/-- \d+ of \d+ --/g, "");
       const translated = termsOf(locale);
       const polish = termsOf("pl");
       expect(

@@ -78,6 +78,47 @@ describe("the glossary", () => {
     ]);
   });
 
+  it("fails on every forbidden variant of the real glossary planted in a real string, in every language", () => {
+    for (const language of LANGUAGES) {
+      const texts = localeTexts(language);
+      for (const entry of glossary[language] ?? []) {
+        // A string the entry does not exempt, with the variant written into it as a translator might.
+        const target = texts.find(({ where }) => !entry.allowIn?.some((prefix) => where.startsWith(prefix)))!;
+        for (const variant of entry.avoid) {
+          const planted = texts.map((text) => (text === target ? { ...text, text: `${text.text} ${variant}` } : text));
+          // Variants may overlap ("24 godzin" inside "24 godziny"): the planted one must be among those reported.
+          expect(violations([entry], planted), `${language}: ${entry.concept} / ${variant}`).toContain(
+            `${target.where}: '${variant}' (use '${entry.use}')`,
+          );
+        }
+      }
+    }
+  });
+
+  it("knows the terms the legal review settled on", () => {
+    const uses = (language: string) => (glossary[language] ?? []).map((entry) => entry.use);
+    expect(uses("en")).toEqual(
+      expect.arrayContaining(["substitute-address declaration / substitute address", "flat", "Compliant with Polish law"]),
+    );
+    expect(uses("uk")).toEqual(
+      expect.arrayContaining(["адреса на випадок виселення", "вимога (заявити вимогу)", "орендар", "орендодавець", "оказіональний найм"]),
+    );
+    expect(uses("ru")).toEqual(
+      expect.arrayContaining([
+        "адрес на случай выселения",
+        "требование (потребовать)",
+        "арендатор",
+        "арендодатель",
+        "окказиональная аренда",
+      ]),
+    );
+    for (const language of LANGUAGES)
+      expect(
+        (glossary[language] ?? []).some((entry) => entry.concept === "who signs the declaration"),
+        language,
+      ).toBe(true);
+  });
+
   it("every language has entries, and GLOSSARY.md shows every term and forbidden variant of glossary.json", () => {
     const readable = readFileSync(join(LOCALES_DIR, "GLOSSARY.md"), "utf8");
     for (const language of LANGUAGES) {

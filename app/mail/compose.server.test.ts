@@ -8,6 +8,8 @@ import type { MessageKind } from "~/db/schema";
 import { acceptOrder } from "~/order/order.server";
 import type { OrderDetails } from "~/order/schema";
 import { enqueueMessages } from "~/outbox/outbox.server";
+import { fixedT } from "~/i18n/i18n.server";
+import { LOCALES, type Locale } from "~/i18n/locales";
 import { composeMessage, type ComposeContext } from "./compose.server";
 
 const details: OrderDetails = {
@@ -47,16 +49,16 @@ afterEach(() => db.destroy());
 
 async function composed(
   kind: MessageKind,
-  locale: "pl" | "uk",
+  locale: Locale,
   data: Record<string, unknown> | null = null,
-  changed: Partial<OrderDetails> = {},
+  changes: Partial<OrderDetails> = {},
 ) {
   const { order } = await acceptOrder(db, {
-    details: { ...details, ...changed },
+    details: { ...details, ...changes },
     variant: "standard",
     channel: "form",
     locale,
-    idempotencyKey: `k-${kind}-${locale}`,
+    idempotencyKey: `k-${kind}-${locale}-${JSON.stringify(changes)}`,
     dataProcessingConsentAt: ORDERED,
     now: ORDERED,
   });
@@ -81,8 +83,8 @@ describe("composing the e-mails", () => {
       expect(part).toContain(`https://adres.example/uk/payment/${order.payment_token}`);
       expect(part).toMatch(/399\s?PLN/);
       // Without the waiver the work starts after the withdrawal period: its end and the dispatch date are named.
-      expect(part).toContain("понеділок, 7 грудня");
-      expect(part).toContain("понеділок, 14 грудня");
+      expect(part).toContain("7 грудня (понеділок)");
+      expect(part).toContain("14 грудня (понеділок)");
       expect(part).toContain("Юридичну силу має польська версія");
     }
     expect(mail.attachments.map((attachment) => attachment.filename)).toEqual([`agreement-${order.number}.pdf`]);
@@ -132,10 +134,10 @@ describe("composing the e-mails", () => {
       `Dostawa po początku najmu: Nowe zamówienie ${order.number}: Oświadczenie z podpisem poświadczonym notarialnie, ${order.price_grosze / 100}\u00a0zł`,
     );
     expect(mail.text).toContain(
-      "Uwaga: przy wpłacie zaksięgowanej dziś oświadczenie dotrze do klienta wtorek, 15 grudnia, czyli po początku najmu (1 grudnia 2026).",
+      "Uwaga: przy wpłacie zaksięgowanej dziś oświadczenie dotrze do klienta 15 grudnia (wtorek), czyli po początku najmu (1 grudnia 2026).",
     );
     expect(mail.text).toContain("Początek najmu: 1 grudnia 2026");
-    expect(mail.text).toContain("Dostawa do klienta przy wpłacie zaksięgowanej dziś: wtorek, 15 grudnia");
+    expect(mail.text).toContain("Dostawa do klienta przy wpłacie zaksięgowanej dziś: 15 grudnia (wtorek)");
     expect(mail.text).toContain(
       "Rozpoczęcie przed upływem 14 dni na odstąpienie: nie – zaczynamy po upływie 14 dni na odstąpienie od umowy",
     );
@@ -160,8 +162,8 @@ describe("composing the e-mails", () => {
 
   it("a standard cancellation reason reaches the customer in their language; the operator's own words as typed", async () => {
     expect(
-      (await composed("order_cancelled", "uk", { reason: "Zamówienie złożone dwa razy", reasonCode: "duplicate" })).mail.text,
-    ).toContain("Причина: те саме замовлення було оформлено двічі.");
+      (await composed("order_cancelled", "uk", { reason: "Zamówienie złożone ponownie", reasonCode: "duplicate" })).mail.text,
+    ).toContain("Причина: те саме замовлення було оформлено більше ніж один раз; повторне замовлення ми скасовуємо, розриваючи договір");
     expect((await composed("order_cancelled", "pl", { reason: "Mój powód", reasonCode: "own" })).mail.text).toContain("Powód: Mój powód");
   });
 
@@ -169,15 +171,55 @@ describe("composing the e-mails", () => {
     const corrected = (await composed("details_corrected", "uk", { fields: ["mailingAddress"] })).mail;
     expect(corrected.subject).toMatch(/ми виправили ваші дані/);
     expect(corrected.text).toContain("Адреса доставки: ul. Krótka 1, 00-001 Warszawa");
-    expect(corrected.text).toContain("Прийнятий вами договір залишається без змін");
+    // A corrected name or address rectifies the agreement and the declaration; it does not leave them "unchanged".
+    expect(corrected.text).toContain("Це виправлення є уточненням даних у договорі та в заяві");
+    expect(corrected.text).not.toContain("залишається без змін");
     expect(corrected.text).not.toContain("+48 600 100 200");
-    const reopened = (await composed("order_reopened", "pl", { paidAt: "2026-11-25" })).mail;
-    expect(reopened.text).toContain("Przywróciliśmy je");
+    const reopened = (await composed("order_reopened", "pl", { paidAt: "2026-11-25", consentAt: "2026-11-26", consentHow: "e-mail" })).mail;
+    // It confirms what the customer chose; it does not revive the ended agreement on its own.
+    expect(reopened.text).toContain("Dziękujemy za potwierdzenie, że chcesz wykonania zamówienia");
+    expect(reopened.text).toContain("§ 4 ust. 6");
     expect(reopened.text).toContain("najpóźniej");
     const refund = (await composed("refund_recorded", "pl", { refundedGrosze: 25000 })).mail;
     expect(refund.text).toMatch(/Zwróciliśmy 250(,00)?\s(PLN|zł) za zamówienie/);
     const message = await db.selectFrom("outbox").selectAll().where("kind", "=", "refund_recorded").executeTakeFirstOrThrow();
     const order = await db.selectFrom("orders").selectAll().where("id", "=", message.order_id).executeTakeFirstOrThrow();
     expect((await composeMessage({ ...message, resent: 2 }, order, context)).messageId).toMatch(/^<outbox-\d+-2\./);
+  });
+
+  it("every variant of what happens next names its days, in every language, and never leaves an empty value", async () => {
+    const dispatchOf = {
+      pl: "30 listopada (poniedziałek)",
+      en: "30 November (Monday)",
+      uk: "30 листопада (понеділок)",
+      ru: "30 ноября (понедельник)",
+    };
+    const laterOf = {
+      pl: "14 grudnia (poniedziałek)",
+      en: "14 December (Monday)",
+      uk: "14 грудня (понеділок)",
+      ru: "14 декабря (понедельник)",
+    };
+    const endsOf = { pl: "7 grudnia (poniedziałek)", en: "7 December (Monday)", uk: "7 грудня (понеділок)", ru: "7 декабря (понедельник)" };
+    const mailOf = async (locale: Locale, earlyStart: boolean, kind: MessageKind, data: Record<string, unknown> | null = null) =>
+      (await composed(kind, locale, data, { immediatePerformanceRequested: earlyStart })).mail.text;
+    /** The paragraph under the "what happens next" heading. */
+    const nextOf = (text: string, locale: Locale) => text.split(`${fixedT(locale, "mail")("next.heading")}\n`)[1]!.split("\n")[1]!;
+    for (const locale of LOCALES) {
+      const now = nextOf(await mailOf(locale, true, "order_confirmation"), locale);
+      expect(now, locale).toContain(dispatchOf[locale]);
+      const later = nextOf(await mailOf(locale, false, "order_confirmation"), locale);
+      expect(later, locale).toContain(endsOf[locale]);
+      expect(later, locale).toContain(laterOf[locale]);
+      const paid = await mailOf(locale, true, "order_paid", { paidAt: "2026-11-23" });
+      expect(paid, locale).toContain(dispatchOf[locale]);
+      const reopened = await mailOf(locale, true, "order_reopened", {
+        paidAt: "2026-11-23",
+        consentAt: "2026-11-23",
+        consentHow: "e-mail",
+      });
+      expect(reopened, locale).toContain(dispatchOf[locale]);
+      for (const text of [now, later, paid, reopened]) expect(text, locale).not.toMatch(/\(\s*\)|\{\{|\$t\(|:\s*\.|\s[.;,]/);
+    }
   });
 });

@@ -194,7 +194,14 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             t("paid.dispatchBy", {
               date: formatDeliveryDay(
                 deliveryDates(order.declaration_type, {
-                  paidAt: typeof facts.paidAt === "string" ? new Date(facts.paidAt) : context.now,
+                  // A reopened order counts from the customer's consent or the late payment, whichever came later: the
+                  // transition stored that day as paid_at.
+                  paidAt:
+                    message.kind === "order_reopened" && order.paid_at
+                      ? new Date(order.paid_at)
+                      : typeof facts.paidAt === "string"
+                        ? new Date(facts.paidAt)
+                        : context.now,
                   orderedAt,
                   earlyStart: waiverGiven,
                 }).dispatchBy,

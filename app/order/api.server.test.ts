@@ -70,6 +70,19 @@ describe("POST /api/preview", () => {
     expect(english.fieldErrors.telefon).toBe("Invalid phone number");
   });
 
+  it("answers a non-boolean early-start request with the field's type, not with a demand that contradicts its being optional", async () => {
+    for (const [jezyk, message] of [
+      ["pl", "To pole musi mieć wartość true albo false"],
+      ["en", "This field must be true or false"],
+    ] as const) {
+      const answer = await (
+        await accept(JSON.stringify({ ...SPEC_BODY, ...CONSENTS, zgoda_na_natychmiastowe_wykonanie: "tak", jezyk }))
+      ).json();
+      expect(answer.fieldErrors.zgoda_na_natychmiastowe_wykonanie, jezyk).toBe(message);
+    }
+    expect(await countOrders()).toBe(0);
+  });
+
   it("refuses a body that is not JSON (what another site's form could send) with 415", async () => {
     for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
       expect((await preview(JSON.stringify(SPEC_BODY), { "Content-Type": contentType })).status).toBe(415);

@@ -62,13 +62,49 @@ describe("the contract component", () => {
   it("names the parties as the terms do, and gives the payment deadline, the cancellation and the refund period their basis", async () => {
     const t = await getFixedT("pl", "order");
     const text = contractText(contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, paymentDeadlineDays: 9, t }));
-    expect(text).toContain(`Klient: ${details.tenantName}`);
+    // The agreement calls the Client "Najemca" too, and says so where it names them.
+    expect(text).toContain(`Klient (dalej także: Najemca): ${details.tenantName}`);
     expect(text).toContain(`Usługodawca: ${PLACEHOLDER_COMPANY.legalName}`);
     expect(text).not.toMatch(/Zamawiaj|Wykonawc/);
     expect(text).toContain("Termin płatności wynosi 9 dni od zawarcia umowy");
     expect(text).toContain("umowa rozwiązuje się z jego upływem");
     expect(text).toContain("14 dni od dnia otrzymania oświadczenia o odstąpieniu");
     expect(text).toContain("art. 38a");
+  });
+
+  it("binds what the site does: who signs, every way to pay, when the right of withdrawal ends and when the Provider may end the agreement", async () => {
+    const t = await getFixedT("pl", "order");
+    const text = contractText(contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, paymentDeadlineDays: 7, t }));
+    expect(text.split("\n")[0]).toBe(
+      "Umowa o przygotowanie i dostarczenie oświadczenia właściciela lokalu (art. 19a ust. 2 pkt 3 u.o.p.l.)",
+    );
+    expect(text).toContain(
+      "Usługodawca zapewni podpisanie i dostarczy Klientowi oświadczenie właściciela innego lokalu albo osoby posiadającej tytuł prawny",
+    );
+    expect(text).toContain(
+      "Usługodawca zapewni podpisanie Oświadczenia w ciągu 1 dnia roboczego od zaksięgowania płatności i nada je kurierem w ciągu 2 dni roboczych od podpisania.",
+    );
+    expect(text).not.toContain("przygotuje podpisane");
+    expect(text).toContain("BLIK");
+    expect(text).toContain("PayPro S.A.");
+    expect(text).toContain("po pełnym wykonaniu usługi, czyli doręczeniu Klientowi Oświadczenia");
+    expect(text).toContain("Usługodawca może wypowiedzieć umowę ze skutkiem natychmiastowym wyłącznie wtedy");
+    expect(text).toContain("chyba że Klient potwierdzi, że chce wykonania zamówienia (regulamin, § 4 ust. 6)");
+    for (const locale of ["en", "uk", "ru"] as const) {
+      const translated = contractText(
+        contractDocument({
+          details: { ...details, additionalInfo: null },
+          company: PLACEHOLDER_COMPANY,
+          locale,
+          date,
+          paymentDeadlineDays: 7,
+          t: await getFixedT(locale, "order"),
+        }),
+      );
+      expect(translated, locale).toMatch(/PayPro S\.A\./);
+      expect(translated, locale).toMatch(/§ 5(\(5\)| п\. 5)/);
+      expect(translated, locale).not.toMatch(/\{\{|\$t\(|\(\s*\)/);
+    }
   });
 
   it("is written in each page language and shows variant 2's 90 days", async () => {

@@ -12,7 +12,7 @@ import type { OrderDetails } from "./schema";
  * order (and the PDF made from it). Change the wording in locales/<lang>/order.json
  * (`contract.*`) and bump CONTRACT_VERSION with it.
  */
-export const CONTRACT_VERSION = "2026-11-24.3";
+export const CONTRACT_VERSION = "2026-11-27.1";
 
 /** A translation function fixed to the "order" namespace (i18next's fixed `t`, in a component or on the server). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -88,12 +88,13 @@ export function contractDocument({ details, company, locale, date, paymentDeadli
       heading: t("contract.final.heading"),
       paragraphs: [
         t("contract.final.text"),
+        t("contract.final.termination"),
         ...(details.additionalInfo ? [t("contract.final.additionalInfo", { info: details.additionalInfo })] : []),
       ],
     },
   ];
   return {
-    title: t("contract.title", { type: typeName }),
+    title: t("contract.title"),
     sections,
     place: t("contract.place", { city: company.city, date: formatDate(date, locale) }),
   };

@@ -13,7 +13,7 @@ describe("the delivery date", () => {
     // Signed by Friday 27 November, dispatched by Tuesday 1 December, delivered by Wednesday 2 December.
     expect(warsawDay(notarized.dispatchBy)).toBe("2026-12-01");
     expect(warsawDay(notarized.deliveredBy)).toBe("2026-12-02");
-    expect(dates.notarized.deliveredWithWaiver).toEqual({ day: "2026-12-02", label: "środa, 2 grudnia" });
+    expect(dates.notarized.deliveredWithWaiver).toEqual({ day: "2026-12-02", label: "2 grudnia (środa)" });
   });
 });
 
@@ -25,7 +25,7 @@ describe("delivery versus the lease start", () => {
     // Even with the request the notarised one arrives on 2 December: the early start alone is not enough.
     expect(late?.earlyStart).toBeNull();
     // The regular one with the request: signed 25, sent 27 (Friday), delivered Monday 30 November.
-    expect(late?.regular).toEqual({ day: "2026-11-30", label: "poniedziałek, 30 listopada", withEarlyStart: true });
+    expect(late?.regular).toEqual({ day: "2026-11-30", label: "30 listopada (poniedziałek)", withEarlyStart: true });
     expect(late?.moveStartTo.day).toBe("2026-12-16");
   });
 

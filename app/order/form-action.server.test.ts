@@ -163,7 +163,7 @@ describe("the order pages' action", () => {
       });
     const english = (r: Request) => handleOrderForm(r, { variant: STANDARD_VARIANT, locale: "en", db, now: NOW, report: () => undefined });
     const preview = previewOf(await english(request({ ...FORM, intent: "preview" })));
-    expect(preview.agreement.binding?.title).toMatch(/^Umowa o dostarczenie/);
+    expect(preview.agreement.binding?.title).toMatch(/^Umowa o przygotowanie i dostarczenie oświadczenia właściciela lokalu/);
     await english(request(acceptFields(preview)));
     const row = await db.selectFrom("orders").select(["locale", "contract_text", "contract_text_binding"]).executeTakeFirstOrThrow();
     expect(row.locale).toBe("en");

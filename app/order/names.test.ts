@@ -117,7 +117,7 @@ describe("names in the Polish agreement", () => {
       }),
     );
     expect(text).toContain("Najemca: Olena Kovalenko (Олена Коваленко)");
-    expect(text).toContain("Osoby zamieszkujące z Najemcą: Taras Kovalenko, Marta Kovalenko");
+    expect(text).toContain("Osoby zamieszkujące z Najemcą, wymienione w Oświadczeniu: Taras Kovalenko, Marta Kovalenko");
     expect(text).toContain("Najemcy oraz osób z nim zamieszkujących");
     const alone = contractText(
       contractDocument({

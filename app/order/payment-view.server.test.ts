@@ -36,7 +36,7 @@ describe("the payment page's data", () => {
       status: "awaiting_payment",
       declarationType: "regular",
       priceGrosze: 29_900,
-      deadline: "poniedziałek, 30 listopada",
+      deadline: "30 listopada (poniedziałek)",
       immediatePerformanceRequested: false,
     });
     expect(JSON.stringify(view)).not.toMatch(/Jan|jan@example|600100200|Długa/);
@@ -56,12 +56,12 @@ describe("the payment page's data", () => {
     });
     const view = await findPaymentView(db, order.payment_token, "pl", ORDERED);
     expect(view?.dispatchIfPaidToday).toMatchObject({
-      withWaiver: "czwartek, 26 listopada",
-      withoutWaiver: "czwartek, 10 grudnia",
-      withdrawalEnds: "poniedziałek, 7 grudnia",
+      withWaiver: "26 listopada (czwartek)",
+      withoutWaiver: "10 grudnia (czwartek)",
+      withdrawalEnds: "7 grudnia (poniedziałek)",
     });
     // Delivery is the dispatch day plus the courier's business day.
-    expect(view?.dispatchIfPaidToday?.deliveredWithWaiver).toEqual({ day: "2026-11-27", label: "piątek, 27 listopada" });
+    expect(view?.dispatchIfPaidToday?.deliveredWithWaiver).toEqual({ day: "2026-11-27", label: "27 listopada (piątek)" });
     // The automatic variant has no lease start to compare with.
     expect(view?.lateDelivery).toBeNull();
   });

@@ -3,7 +3,7 @@ import { formatDeliveryDay } from "~/config/delivery";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
-import { deliveryDates } from "~/config/delivery-dates.server";
+import { deliveryDates, warsawDay, withdrawalPeriodEnd } from "~/config/delivery-dates.server";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
 import { dispatchDatesOf, type DispatchDates } from "./delivery-promise.server";
 import { lateDelivery, type LateDelivery } from "./delivery-warning";
@@ -19,6 +19,8 @@ export type PaymentView = {
   deadline: string;
   deadlineDays: number;
   immediatePerformanceRequested: boolean;
+  /** The withdrawal period's last day, formatted, and whether it is over: known for every order, paid or not. */
+  withdrawal: { endsOn: string; over: boolean };
   /** When the declaration goes out if the payment is booked today (only while unpaid). */
   dispatchIfPaidToday: DispatchDates | null;
   /** YYYY-MM-DD, the lease start the customer gave (the standard form only). */
@@ -81,6 +83,10 @@ export async function findPaymentView(
     deadline: formatDeliveryDay(paymentDeadline(orderedAt, env.PAYMENT_DEADLINE_DAYS), tag),
     deadlineDays: env.PAYMENT_DEADLINE_DAYS,
     immediatePerformanceRequested: row.immediate_performance_consent_at !== null,
+    withdrawal: {
+      endsOn: formatDeliveryDay(withdrawalPeriodEnd(orderedAt), tag),
+      over: warsawDay(withdrawalPeriodEnd(orderedAt)) < warsawDay(now),
+    },
     dispatchIfPaidToday: unpaid ? dispatchDatesOf(row.declaration_type, orderedAt, now, locale) : null,
     startDate: row.start_date,
     lateDelivery: unpaid && row.start_date ? late() : null,

@@ -49,6 +49,11 @@ export default function LandlordPage() {
             </li>
           ))}
         </ol>
+        {/* What usually comes with the lease but the Act does not require as an attachment stands apart from the list. */}
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-6">
+          <h3 className="text-lg font-semibold text-slate-900">{t("requirements.also.title")}</h3>
+          <p className="mt-2 leading-relaxed text-slate-700">{t("requirements.also.text")}</p>
+        </div>
       </Section>
       <Section id="help" heading={t("help.heading")}>
         <div className="grid gap-8 md:grid-cols-[3fr_2fr]">

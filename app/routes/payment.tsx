@@ -12,6 +12,7 @@ import { formatPrice } from "~/config/products";
 import { homePath } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
 import { LateDeliveryWarning } from "~/components/order/LateDeliveryWarning";
+import { paymentNextSteps } from "~/order/next-steps";
 import { WAIT_REFRESH_SECONDS } from "~/payments/waiting";
 import { useLocale, useRequiredRootData } from "~/root-data";
 import { paymentPageAction, paymentPageLoader, PRIVATE_HEADERS } from "~/payments/payment-page-route.server";
@@ -48,7 +49,6 @@ export default function PaymentPage() {
   const locale = useLocale();
   const amount = formatPrice(order.priceGrosze, locale);
   const unpaid = order.status === "awaiting_payment";
-  const dispatch = order.dispatchIfPaidToday;
 
   return (
     <>
@@ -158,19 +158,11 @@ export default function PaymentPage() {
               {t("next.heading")}
             </h2>
             <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
-              <li data-testid="payment-step">{order.promise ? t("next.paidDone", order.promise) : t("next.paid")}</li>
-              <li data-testid="withdrawal-choice">
-                {order.immediatePerformanceRequested
-                  ? t("next.startNow")
-                  : t("next.startAfterWithdrawal", { date: dispatch?.withdrawalEnds ?? "" })}
-              </li>
-              {dispatch ? (
-                <li data-testid="dispatch-date">
-                  {t("next.dispatchBy", { date: order.immediatePerformanceRequested ? dispatch.withWaiver : dispatch.withoutWaiver })}
+              {paymentNextSteps(order, t).map((step) => (
+                <li key={step.id} data-testid={step.id}>
+                  {step.text}
                 </li>
-              ) : null}
-              <li>{t("next.dispatch")}</li>
-              <li>{t("next.bookmark")}</li>
+              ))}
             </ol>
           </section>
         ) : null}

@@ -8,7 +8,7 @@ import { copyList, type QuestionAnswer } from "~/content/copy";
 import { pathFor } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
 import { formatPrice, PRODUCTS } from "~/config/products";
-import { useLocale } from "~/root-data";
+import { useLocale, useRequiredRootData } from "~/root-data";
 import { NO_HYDRATION } from "~/render/hydration";
 import { SHAREABLE_PAGE } from "~/render/shareable";
 
@@ -22,7 +22,9 @@ type Card = { title: string; text: string; items?: string[] };
 export default function TenantPage() {
   const { t } = useTranslation("tenant");
   const locale = useLocale();
-  const prices = {
+  const { substituteCity } = useRequiredRootData();
+  const faqValues = {
+    substituteCity,
     regularPrice: formatPrice(PRODUCTS.regular.priceGrosze, locale),
     notarizedPrice: formatPrice(PRODUCTS.notarized.priceGrosze, locale),
   };
@@ -59,7 +61,7 @@ export default function TenantPage() {
       </Section>
       <Section id="faq" heading={t("faq.heading")} tone="muted">
         <div className="mx-auto max-w-3xl">
-          <Faq items={copyList<QuestionAnswer>(t, "faq.items", prices)} />
+          <Faq items={copyList<QuestionAnswer>(t, "faq.items", faqValues)} />
         </div>
       </Section>
       <CallToAction heading={t("cta.heading")} text={t("cta.text")} button={t("cta.button")} to={pathFor("order", locale)} />

@@ -235,13 +235,16 @@ test.describe("the operator's back office", () => {
     // An operator's cancellation is not undone by late money.
     await expect(page.getByTestId("form-reopen")).toHaveCount(0);
     const [cancelled] = await waitForMail((m) => m.to.includes(`std-${tag}@example.com`) && m.subject.includes("отменён"));
-    expect(cancelled!.text).toContain("Причина: один и тот же заказ был оформлен дважды.");
+    expect(cancelled!.text).toContain(
+      "Причина: один и тот же заказ был оформлен более одного раза; повторный заказ мы отменяем, расторгая договор",
+    );
 
     // The deadline's cancellation, as housekeeping leaves it, through the same form a crafted POST would use.
     await openOrder(page, order.number);
     const path = new URL(page.url()).pathname;
     const origin = { Origin: new URL(page.url()).origin };
-    expect((await page.request.post(path, { form: { transition: "reopen", paidAt: "2026-11-20" }, headers: origin })).status()).toBe(409);
+    const consented = { transition: "reopen", paidAt: "2026-11-20", consent: "yes", consentAt: "2026-11-20", consentHow: "e-mail" };
+    expect((await page.request.post(path, { form: consented, headers: origin })).status()).toBe(409);
     expect(process.env.E2E_DATABASE_PATH).toBeTruthy();
     const { default: Database } = await import("better-sqlite3");
     const db = new Database(process.env.E2E_DATABASE_PATH!);
@@ -251,16 +254,27 @@ test.describe("the operator's back office", () => {
     );
     db.close();
     await page.reload();
+    // Late money alone does not revive the agreement the deadline ended: the customer's consent is recorded with it.
     const reopen = page.getByTestId("form-reopen");
+    const reopenButton = "Wykonaj zamówienie za zgodą klienta (wpłata po terminie)";
     await reopen.getByLabel("Otrzymana kwota w zł (jeśli inna niż cena)").pressSequentially("abc");
-    await reopen.getByRole("button", { name: "Przywróć zamówienie: wpłata przyszła po terminie" }).click();
+    await reopen.getByLabel("Jak klient potwierdził (np. e-mail z 27.11, rozmowa telefoniczna)").pressSequentially("e-mail od klienta");
+    await reopen.getByRole("button", { name: reopenButton }).click();
     await expect(page.getByTestId("form-reopen").getByText("Podaj otrzymaną kwotę w złotych, np. 299 albo 299,00.")).toBeVisible();
-    await page.getByTestId("form-reopen").getByLabel("Otrzymana kwota w zł (jeśli inna niż cena)").fill("250,00");
-    await page.getByTestId("form-reopen").getByRole("button", { name: "Przywróć zamówienie: wpłata przyszła po terminie" }).click();
+    await expect(page.getByTestId("form-reopen").getByText("Zaznacz, że klient potwierdził, że chce wykonania zamówienia")).toBeVisible();
+    await expect(page.getByTestId("admin-order-status")).toHaveText("Anulowane");
+    const again = page.getByTestId("form-reopen");
+    await expect(again.getByLabel("Jak klient potwierdził (np. e-mail z 27.11, rozmowa telefoniczna)")).toHaveValue("e-mail od klienta");
+    await again.getByLabel("Otrzymana kwota w zł (jeśli inna niż cena)").fill("250,00");
+    await again.getByLabel("Klient potwierdził, że chce wykonania zamówienia").check();
+    await again.getByRole("button", { name: reopenButton }).click();
     await expect(page.getByTestId("admin-order-status")).toHaveText("Opłacone");
     await expect(page.getByTestId("admin-received")).toContainText("250");
-    const [reopened] = await waitForMail((m) => m.to.includes(email) && m.subject === `Order ${order.number} is active again`);
-    expect(reopened!.text).toContain("We have restored it");
+    await expect(page.getByTestId("status-history")).toContainText("e-mail od klienta");
+    const [reopened] = await waitForMail(
+      (m) => m.to.includes(email) && m.subject === `Order ${order.number}: we confirm we will carry it out`,
+    );
+    expect(reopened!.text).toContain("Thank you for confirming that you want order");
 
     const dispatch = page.getByTestId("form-mark_dispatched");
     await dispatch.getByLabel("Numer przesyłki").pressSequentially("RR111111111PL");

@@ -137,6 +137,6 @@ test.describe("payment page: bank details and the promise once paid", () => {
     const step = page.getByTestId("payment-step");
     await expect(step).toContainText(payment.next.paidDone.split("{{")[0].trim());
     await expect(step).not.toContainText(payment.next.paid);
-    await expect(step).toContainText(/(Monday|Tuesday|Wednesday|Thursday|Friday) \d{1,2} [A-Z][a-z]+/);
+    await expect(step).toContainText(/\d{1,2} [A-Z][a-z]+ \((Monday|Tuesday|Wednesday|Thursday|Friday)\)/);
   });
 });

@@ -40,7 +40,9 @@ test.describe("home page in every language", () => {
         await expect(link).toContainText(home.pricing.order);
         await expect(link).toHaveAttribute("href", `${pathFor("order", locale)}?type=${type}`);
       }
-      await expect(page.getByTestId("pricing-card-regular")).toContainText(common.products.turnaround_one.replace("{{count}}", "1"));
+      await expect(page.getByTestId("pricing-card-regular")).toContainText(
+        common.products.turnaround_one.replace("{{count, number}}", "1"),
+      );
     });
   }
 
@@ -77,7 +79,7 @@ test.describe("home page in every language", () => {
     expect(business).toMatchObject({ name: "Adres do eksmisji", address: { addressLocality: "Szczecin", addressCountry: "PL" } });
     expect(business.telephone).toMatch(/\d/);
     expect(business.email).toContain("@");
-    expect(business.description).toBe(filled(strings("ru", "common").footer.tagline));
+    expect(business.description).toBe(filled(strings("ru", "common").footer.tagline, {}, "ru"));
     expect(service.offers.map((offer: any) => [offer.price, offer.priceCurrency])).toEqual([
       ["299.00", "PLN"],
       ["399.00", "PLN"],
@@ -132,7 +134,7 @@ test.describe("with JavaScript", () => {
   test("the FAQ opens one answer at a time and can be fully collapsed", async ({ page }) => {
     const faq = (strings("en", "home").faq.items as Array<{ question: string; answer: string }>).map((item) => ({
       ...item,
-      answer: filled(item.answer),
+      answer: filled(item.answer, {}, "en"),
     }));
     await page.goto("/en");
     // The accordion's code is fetched as the visitor scrolls towards the FAQ.

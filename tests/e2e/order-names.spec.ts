@@ -38,7 +38,7 @@ test.describe("names in the binding Polish text", () => {
     await expect(page.getByTestId("contract")).toContainText("Taras Kovalenko, Marta Kovalenko");
     const binding = page.getByTestId("binding-contract").locator("article[lang=pl]");
     await expect(binding).toContainText(`Najemca: ${latin} (Олена Коваленко)`);
-    await expect(binding).toContainText("Osoby zamieszkujące z Najemcą: Taras Kovalenko, Marta Kovalenko");
+    await expect(binding).toContainText("Osoby zamieszkujące z Najemcą, wymienione w Oświadczeniu: Taras Kovalenko, Marta Kovalenko");
 
     await page.locator("#field-acceptTerms").check();
     await page.getByRole("button", { name: order.preview.order }).click();

@@ -17,7 +17,7 @@ test.describe("tenant page", () => {
       await page.goto(pathFor("tenant", locale));
       for (const card of tenant.cards) await expect(page.getByRole("heading", { level: 2, name: card.title })).toBeVisible();
       await expect(page.getByRole("heading", { name: tenant.whyUs.heading })).toBeVisible();
-      for (const item of tenant.whyUs.items) await expect(page.getByText(filled(item))).toBeVisible();
+      for (const item of tenant.whyUs.items) await expect(page.getByText(filled(item, {}, locale))).toBeVisible();
       await expect(page.getByTestId("faq-item")).toHaveCount(3);
       // The tenant page loads no JavaScript (docs/decisions/013): in both projects every answer is
       // open as plain HTML, and the price answer quotes the pricing module's prices.
@@ -120,7 +120,7 @@ test.describe("legal texts", () => {
       await expect(document.locator("section:not(#withdrawal-form) li")).toHaveCount(clauses);
       await expect(document).toContainText("14");
       // § 5 quotes the delivery promise: signed within 1 / 3 business days of payment, dispatched within 2 more.
-      for (const clause of terms.sections[4].items.slice(1, 3)) await expect(document).toContainText(filled(clause));
+      for (const clause of terms.sections[4].items.slice(1, 3)) await expect(document).toContainText(filled(clause, {}, locale));
       await expect(document).not.toContainText("{{");
 
       const version = page.getByTestId("terms-version");

@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { placeOrder } from "./support/admin";
+import { markPaidInDatabase } from "./support/order";
 import { strings } from "./support/site";
 
 test.describe("payment page", () => {
@@ -68,28 +70,31 @@ test.describe("payment page", () => {
     expect(foreign).toEqual([]);
   });
 
-  test("without the request to start at once, it says the work starts after the withdrawal period, with its date", async ({
+  test("without the request to start at once, it names the day the withdrawal period ends, unpaid and paid", async ({
     page,
     request,
   }, testInfo) => {
-    const accepted = await request.post("/api/accept", {
-      data: {
-        imie_nazwisko_najemcy: `Payment no waiver ${testInfo.project.name}`,
-        email: "jan@example.com",
-        telefon: "600100200",
-        adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
-        adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
-        rodzaj_oswiadczenia: "regular",
-        okres_najmu_dni: 90,
-      },
-    });
-    const { payment_url: paymentUrl } = await accepted.json();
-    const payment = strings("pl", "payment");
-    await page.goto(paymentUrl);
-    await expect(page.getByTestId("withdrawal-choice")).toContainText(payment.next.startAfterWithdrawal.split("(")[0].trim());
-    await expect(page.getByTestId("withdrawal-choice")).toContainText(
-      /\d{1,2} (stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia)/,
-    );
+    const MONTHS = {
+      pl: /\d{1,2} (stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia) \(\p{L}+\)/u,
+      ru: /\d{1,2} (января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря) \(\p{L}+\)/u,
+    } as const;
+    // Every language and variant is a unit test (app/order/next-steps.test.ts); here the page itself, in two scripts.
+    for (const locale of ["pl", "ru"] as const) {
+      const { number, paymentPath } = await placeOrder(request, { name: `Payment no waiver ${locale} ${testInfo.project.name}`, locale });
+      const payment = strings(locale, "payment");
+      const intro = payment.next.startAfterWithdrawal.split("{{")[0].trim();
+      await page.goto(paymentPath);
+      const choice = page.getByTestId("withdrawal-choice");
+      await expect(choice).toContainText(intro);
+      await expect(choice).toContainText(MONTHS[locale]);
+      // Paid the same day: the line still names the day; it never reads "after this period ()".
+      markPaidInDatabase(number, new Date().toISOString().slice(0, 10));
+      await page.goto(paymentPath);
+      await expect(page.getByTestId("order-status")).toHaveText(payment.status.paid);
+      await expect(choice).toContainText(MONTHS[locale]);
+      await expect(page.locator("main")).not.toContainText(/\(\s*\)/);
+      await expect(page.getByTestId("payment-step")).toContainText(MONTHS[locale]);
+    }
   });
 
   test("with JavaScript, the account, BIC, amount and title can be copied; without it they are plain text", async ({

@@ -78,6 +78,7 @@ export function TransitionForm({
           />
         </>
       ) : null}
+      {transition === "reopen" ? <ReopenConsentFields today={today} errors={errors} values={values} /> : null}
       {transition === "cancel" ? <CancelFields locale={locale} errors={errors} values={values} /> : null}
       {transition === "mark_paid" || transition === "mark_dispatched" ? (
         <ConfirmTick transition={transition} inLanguage={IN_LANGUAGE[locale]} error={errors.confirm} />
@@ -125,6 +126,58 @@ function ConfirmTick({
         {TRANSITION_TEXT.confirm[transition]}
       </label>
     </div>
+  );
+}
+
+/**
+ * Late money does not revive an agreement the deadline ended: the customer must have said they still want it.
+ * The operator records that they did, when and how; the audit row keeps it.
+ */
+function ReopenConsentFields({ today, errors, values }: { today: string; errors: Record<string, string>; values: Record<string, string> }) {
+  return (
+    <>
+      <p className="rounded-md bg-amber-50 p-3 text-slate-900" id="reopen-note">
+        {TRANSITION_TEXT.reopenNote}
+      </p>
+      <div>
+        {errors.consent ? (
+          <p className={FIELD_ERROR} id="reopen-consent-error">
+            {errors.consent}
+          </p>
+        ) : null}
+        <label className="flex items-start gap-2 font-semibold text-slate-900">
+          <input
+            type="checkbox"
+            id={fieldId("reopen", "consent")}
+            name="consent"
+            value="yes"
+            defaultChecked={values.consent === "yes"}
+            className="mt-1 h-5 w-5"
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={errors.consent ? "reopen-consent-error reopen-note" : "reopen-note"}
+          />
+          {TRANSITION_TEXT.consent}
+        </label>
+      </div>
+      <PlainField
+        id="reopen-consentAt"
+        name="consentAt"
+        label={TRANSITION_TEXT.consentAt}
+        type="date"
+        defaultValue={values.consentAt ?? today}
+        error={errors.consentAt}
+        required
+      />
+      <PlainField
+        id="reopen-consentHow"
+        name="consentHow"
+        label={TRANSITION_TEXT.consentHow}
+        defaultValue={values.consentHow}
+        error={errors.consentHow}
+        maxLength={200}
+        required
+      />
+    </>
   );
 }
 

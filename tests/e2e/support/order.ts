@@ -52,6 +52,18 @@ export function countOrders(tenantName: string): number {
   }
 }
 
+/** Marks an order paid on `paidAt` straight in the e2e server's SQLite file, as a booked transfer would leave it. */
+export function markPaidInDatabase(orderNumber: string, paidAt: string): void {
+  const path = process.env.E2E_DATABASE_PATH;
+  if (!path) throw new Error("E2E_DATABASE_PATH is not set");
+  const db = new Database(path, { fileMustExist: true, timeout: 5_000 });
+  try {
+    db.prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE number = ?").run(paidAt, orderNumber);
+  } finally {
+    db.close();
+  }
+}
+
 export async function expectOnPaymentPage(page: Page, amount: RegExp) {
   await expect(page).toHaveURL(/\/(platnosc|en\/payment|uk\/payment|ru\/payment)\/[A-Za-z0-9_-]{32}$/);
   await expect(page.getByTestId("transfer-amount")).toHaveText(amount);

@@ -46,12 +46,22 @@ export const NAV_PAGES = ["tenant", "landlord", "blog", "contact"] as const;
  * The delivery promise as app/config/delivery.ts states it: the copy quotes it
  * through these placeholders, never as typed numbers.
  */
-export const DELIVERY_PROMISE = { regularDays: 1, notarizedDays: 3, dispatchDays: 2 } as const;
+export const DELIVERY_PROMISE = { regularDays: 1, notarizedDays: 3, dispatchDays: 2, transitDays: 1 } as const;
 
-/** A locale string as the reader sees it: `{{name}}` placeholders filled in (the delivery promise by default). */
-export function filled(text: string, values: Record<string, string | number> = {}): string {
+/**
+ * A locale string as the reader sees it: `{{name}}` placeholders filled in (the delivery promise by default), and a
+ * nested plural key such as `$t(common:businessDays.within, {'count': {{regularDays}} })` read from the locale's
+ * files in the form the language's plural rules pick for that count.
+ */
+export function filled(text: string, values: Record<string, string | number> = {}, locale: Locale = "pl"): string {
   const all: Record<string, string | number> = { ...DELIVERY_PROMISE, ...values };
-  return text.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => (name in all ? String(all[name]) : placeholder));
+  const simple = text.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => (name in all ? String(all[name]) : placeholder));
+  return simple.replace(/\$t\((\w+):([\w.]+), \{'count': ([\d.]+) \}\)/g, (_, namespace: string, key: string, count: string) => {
+    const form = new Intl.PluralRules(locale).select(Number(count));
+    const path = `${key}_${form}`.split(".");
+    const plural = path.reduce((node: any, part) => node?.[part], strings(locale, namespace)) as string;
+    return plural.replace("{{count, number}}", new Intl.NumberFormat(locale).format(Number(count)));
+  });
 }
 
 /**
