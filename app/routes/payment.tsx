@@ -14,9 +14,9 @@ import { pageMeta } from "~/i18n/seo";
 import { LateDeliveryWarning } from "~/components/order/LateDeliveryWarning";
 import { WAIT_REFRESH_SECONDS } from "~/payments/waiting";
 import { useLocale, useRequiredRootData } from "~/root-data";
-import { paymentPageAction, paymentPageLoader, PRIVATE_HEADERS } from "~/payments/payment-page-route.server";
+import { paymentPageAction, paymentPageLoader, PRIVATE_HEADERS } from "./payment.server";
 
-/** The document's headers are the private ones, not those of the loader's response (payment-page-route.server.ts). */
+/** The document's headers are the private ones, not those of the loader's response (payment.server.ts). */
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
 // The loader and the action live in a server module, so the browser's build carries one stub of one.

@@ -5,7 +5,7 @@ import { getDb } from "~/db/db.server";
 import { getFixedT, localeOf } from "~/i18n/i18n.server";
 import { findPaymentView } from "~/order/payment-view.server";
 import { transferTitle } from "~/order/transfer-title";
-import { transferQrSvg } from "~/payment/transfer-qr.server";
+import { transferQrSvg } from "~/payments/transfer-qr.server";
 import { configuredGateway } from "~/payments/gateway.server";
 import { findPayableOrder, normaliseBlikCode, onlinePaymentView, startFromPaymentPage } from "~/payments/payment-page.server";
 import { readFormDataOr413 } from "~/security/body.server";
