@@ -28,6 +28,9 @@ export type PaymentView = Pick<
   | "paid_at"
   | "refunded_at"
   | "refund_reason"
+  | "failure"
+  | "refund_status"
+  | "refund_settled_at"
 >;
 
 export type OrderDetail = {
@@ -38,11 +41,12 @@ export type OrderDetail = {
   transitions: Transition[];
 };
 
-function messageState(status: string, attempts: number): MessageView["state"] {
+/** A message sent again is queued with its earlier attempts counted: only a recorded error means it is being retried. */
+function messageState(status: string, lastError: string | null): MessageView["state"] {
   if (status === "sent") return "sent";
   if (status === "failed") return "failed";
   if (status === "sending") return "sending";
-  return attempts > 0 ? "retrying" : "queued";
+  return lastError ? "retrying" : "queued";
 }
 
 function detailsOf(json: string | null): Record<string, string> {
@@ -82,6 +86,9 @@ export async function findOrderDetail(db: AppDatabase, orderId: number): Promise
         "paid_at",
         "refunded_at",
         "refund_reason",
+        "failure",
+        "refund_status",
+        "refund_settled_at",
       ])
       .where("order_id", "=", orderId)
       .orderBy("id")
@@ -98,7 +105,7 @@ export async function findOrderDetail(db: AppDatabase, orderId: number): Promise
     })),
     messages: messages.map((message) => ({
       kind: message.kind,
-      state: messageState(message.status, message.attempts),
+      state: messageState(message.status, message.last_error),
       attempts: message.attempts,
       lastError: message.last_error,
       sentAt: message.sent_at,

@@ -20,6 +20,7 @@ describe("the transition forms", () => {
     expect(parseTransitionForm(form({ transition: "mark_paid", paidAt: "2026-11-23" }), NOW)).toEqual({
       ok: true,
       facts: { transition: "mark_paid", paidAt: "2026-11-23" },
+      values: expect.any(Object),
     });
     for (const paidAt of ["2026-11-24", "2026-02-30", "23.11.2026", ""]) {
       const result = parseTransitionForm(form({ transition: "mark_paid", paidAt }), NOW);
@@ -36,6 +37,7 @@ describe("the transition forms", () => {
     expect(parseTransitionForm(form({ transition: "mark_dispatched", trackingNumber: " rr123456789pl ", courier: "" }), NOW)).toEqual({
       ok: true,
       facts: { transition: "mark_dispatched", trackingNumber: "RR123456789PL", courier: null },
+      values: expect.any(Object),
     });
     const refused = parseTransitionForm(form({ transition: "mark_dispatched", trackingNumber: "<b>", courier: "InPost" }), NOW);
     expect(refused).toMatchObject({
@@ -50,10 +52,12 @@ describe("the transition forms", () => {
     expect(parseTransitionForm(form({ ...own, reason: "Klient zrezygnował" }), NOW)).toEqual({
       ok: true,
       facts: { transition: "cancel", reason: "Klient zrezygnował", reasonCode: "own" },
+      values: expect.any(Object),
     });
     expect(parseTransitionForm(form({ ...own, reasonCode: "duplicate", reason: "" }), NOW)).toEqual({
       ok: true,
       facts: { transition: "cancel", reason: "Zamówienie złożone dwa razy", reasonCode: "duplicate" },
+      values: expect.any(Object),
     });
     expect(parseTransitionForm(form({ ...own, reason: "  " }), NOW)).toMatchObject({ ok: false, errors: { reason: expect.any(String) } });
     expect(parseTransitionForm(form({ ...own, reason: "x".repeat(501) }), NOW)).toMatchObject({ ok: false });
@@ -77,6 +81,7 @@ describe("the transition forms", () => {
     expect(parseTransitionForm(form({ transition: "mark_paid", paidAt: "2026-11-23", receivedAmount: "1 299,5 zł" }), NOW)).toEqual({
       ok: true,
       facts: { transition: "mark_paid", paidAt: "2026-11-23", receivedGrosze: 129950 },
+      values: expect.any(Object),
     });
     expect(parseTransitionForm(form({ transition: "reopen", paidAt: "2026-11-23", receivedAmount: "abc" }), NOW)).toMatchObject({
       ok: false,

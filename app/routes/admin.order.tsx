@@ -22,12 +22,15 @@ import { OrderOverview } from "~/components/admin/OrderOverview";
 import { OrderPayments, type RefundRefusal } from "~/components/admin/OrderPayments";
 import { TransitionForm } from "~/components/admin/TransitionForm";
 import { warsawDay } from "~/config/delivery-dates.server";
+import { formatPrice } from "~/config/products";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { pathFor } from "~/i18n/routes";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { configuredGateway } from "~/payments/gateway.server";
 import { refundFromForm } from "~/payments/refund-form.server";
+import { cancelOrder } from "~/payments/refund.server";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";
 
@@ -89,11 +92,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "refund") {
     const refused = await refundFromForm(getDb(), orderId, form, operator, now);
     if (!refused) return done("refund");
-    // A missing reason is the field's error; the gateway's refusal is the page's.
+    // A missing reason or tick is the fields' error; the gateway's refusal is the page's.
     const refusal: Refusal =
       refused.status === 400
         ? { transition: null, errors: {}, values: {}, refund: refused }
-        : { transition: null, errors: { form: refused.error }, values: {} };
+        : { transition: null, errors: { form: refused.errors.form ?? "" }, values: {} };
     return json(refusal, { status: refused.status, headers: ADMIN_HEADERS });
   }
   if (isCorrectionIntent(intent)) {
@@ -114,17 +117,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
       status: 400,
       headers: ADMIN_HEADERS,
     });
-  const result = await applyTransition(getDb(), orderId, parsed.facts, operator, now);
+  const { facts } = parsed;
+  // Cancelling gives back the money the order holds, in the same step, or is refused.
+  const result =
+    facts.transition === "cancel"
+      ? await cancelOrder(getDb(), configuredGateway(), orderId, facts, operator, now)
+      : await applyTransition(getDb(), orderId, facts, operator, now);
   if (!result.ok) {
     if (result.reason === "not-found") throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
+    if (result.reason === "not-allowed") {
+      const refusal: Refusal = {
+        transition: facts.transition,
+        errors: { form: TRANSITION_TEXT.notAllowed(result.current as OrderStatus) },
+        values: {},
+      };
+      return json(refusal, { status: 409, headers: ADMIN_HEADERS });
+    }
+    // The money could not be given back, so nothing changed: the form keeps what was typed.
     const refusal: Refusal = {
-      transition: parsed.facts.transition,
-      errors: { form: TRANSITION_TEXT.notAllowed(result.current as OrderStatus) },
-      values: {},
+      transition: facts.transition,
+      errors: { form: PAYMENT_TEXT.cancelRefused[result.reason] },
+      values: parsed.values,
     };
-    return json(refusal, { status: 409, headers: ADMIN_HEADERS });
+    return json(refusal, { status: 502, headers: ADMIN_HEADERS });
   }
-  return done(parsed.facts.transition);
+  return done(facts.transition);
 }
 
 const SECTION = "mt-8";
@@ -136,6 +153,16 @@ export default function AdminOrderPage() {
   const { order, events, messages, payments, transitions } = detail;
   const paymentPage = pathFor("payment", order.locale, { token: order.payment_token });
   const correction = refusal?.correction ?? null;
+  const heldOnline = payments.find((payment) => payment.state === "paid");
+  const paidOnline = payments.some((payment) => payment.state === "paid" || payment.state === "refunded");
+  // Money paid by transfer and not yet sent back: what cancelling does with it, and, once cancelled, that it is due.
+  const transferHeld =
+    order.paid_at && !order.refunded_at && !paidOnline ? formatPrice(order.received_grosze ?? order.price_grosze, "pl") : null;
+  const moneyHeld = heldOnline
+    ? PAYMENT_TEXT.heldOnline(formatPrice(heldOnline.amount_grosze, "pl"))
+    : transferHeld
+      ? PAYMENT_TEXT.heldTransfer(transferHeld)
+      : null;
   return (
     <AdminShell operator={operator} title={`Zamówienie ${order.number}`}>
       <p className="mt-2">
@@ -151,6 +178,12 @@ export default function AdminOrderPage() {
       {refusal?.errors.form ? (
         <Notice tone="error" testId="transition-refused">
           {refusal.errors.form}
+        </Notice>
+      ) : null}
+
+      {order.status === "cancelled" && transferHeld ? (
+        <Notice tone="error" testId="refund-due">
+          {PAYMENT_TEXT.refundDue(transferHeld)}
         </Notice>
       ) : null}
 
@@ -170,6 +203,7 @@ export default function AdminOrderPage() {
               transition={transition}
               today={today}
               locale={order.locale}
+              moneyNote={transition === "cancel" ? moneyHeld : null}
               refusal={refusal?.transition === transition ? refusal : null}
             />
           ))}
@@ -195,7 +229,7 @@ export default function AdminOrderPage() {
         <Facts rows={orderFacts(order)} />
       </section>
 
-      <OrderPayments payments={payments} refundable={order.status === "paid"} refusal={refusal?.refund ?? null} />
+      <OrderPayments payments={payments} orderStatus={order.status} locale={order.locale} refusal={refusal?.refund ?? null} />
 
       <OrderAgreement order={order} />
 
@@ -218,11 +252,7 @@ export default function AdminOrderPage() {
       </section>
 
       <OrderNotes notes={notes} refusal={correction} />
-      <OrderCorrections
-        order={order}
-        paidOnline={payments.some((payment) => payment.state === "paid" || payment.state === "refunded")}
-        refusal={correction}
-      />
+      <OrderCorrections order={order} paidOnline={paidOnline} refusal={correction} />
       <OrderHistory createdAt={order.created_at} events={events} />
       <OrderMessages messages={messages} />
     </AdminShell>

@@ -6,6 +6,7 @@ import { payments } from "./005-payments";
 import { backOfficeSearchAndNotes } from "./006-back-office-search-and-notes";
 import { customerNamesAndCoResidents } from "./007-customer-names-and-co-residents";
 import { rateLimitCounters } from "./008-rate-limit-counters";
+import { paymentChecksAndRefundResults } from "./009-payment-checks-and-refund-results";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   backOfficeSearchAndNotes,
   customerNamesAndCoResidents,
   rateLimitCounters,
+  paymentChecksAndRefundResults,
 ];
