@@ -3,13 +3,14 @@ import type { AppDatabase } from "~/db/db.server";
 import type { Database, MessageKind, OrderRow } from "~/db/schema";
 import { orderSearchText } from "~/order/search-text";
 import { enqueueAgain } from "~/outbox/outbox.server";
+import { resendableNow } from "./resendable";
 
 /**
  * The operator's corrections that do not move an order's status. Each is ONE transaction: the
  * change, an audit row in order_events (status unchanged; the details say what, before, after
  * and why), and, where the customer must know, their e-mail through the outbox.
  */
-export type CorrectionResult = { ok: true } | { ok: false; reason: "not-found" | "not-allowed" | "unchanged" };
+export type CorrectionResult = { ok: true } | { ok: false; reason: "not-found" | "not-allowed" | "unchanged" | "not-current" };
 
 /** The customer's data an operator may correct; the accepted agreement's text is never touched. */
 export type CustomerData = {
@@ -179,9 +180,13 @@ export async function addNoteIn(trx: Trx, orderId: number, text: string, operato
   await trx.insertInto("order_notes").values({ order_id: orderId, operator, text, at: now.toISOString() }).execute();
 }
 
-/** Any e-mail the order has had, sent again as it is composed now (the order's current data). */
+/**
+ * Any e-mail the order has had, sent again as it is composed now (the order's current data and
+ * status); one whose words the order's status now contradicts is refused (resendable.ts).
+ */
 export function resendMessage(db: AppDatabase, orderId: number, kind: MessageKind, operator: string, now: Date): Promise<CorrectionResult> {
   return inTransaction(db, orderId, async (trx, order) => {
+    if (!resendableNow(kind, order)) return { ok: false, reason: "not-current" } as const;
     const message = await trx
       .selectFrom("outbox")
       .select(["id", "status"])

@@ -183,6 +183,8 @@ export const CORRECTION_TEXT = {
   notFound: "Nie ma takiego zamówienia.",
   notAllowed: "Tej zmiany nie można wykonać przy obecnym stanie zamówienia (np. dane zanonimizowano albo zwrot jest już zapisany).",
   unchanged: "Nic się nie zmieniło: wpisane dane są takie same jak zapisane.",
+  resendNotCurrent:
+    "Tej wiadomości nie wyślemy ponownie: przeczy jej obecny stan zamówienia (np. prośba o płatność do opłaconego zamówienia albo informacja o wysyłce do anulowanego).",
   done: {
     customer_data: "Dane klienta poprawiono. Klient dostanie e-mail z poprawionymi danymi.",
     tracking: "Numer przesyłki poprawiono. Klient dostanie e-mail z prawidłowym numerem.",

@@ -107,6 +107,28 @@ describe("composing the e-mails", () => {
     );
   });
 
+  it("a confirmation composed once the order is paid (sent late, or again) has the documents without payment instructions", async () => {
+    const { order } = await composed("order_confirmation", "uk");
+    const message = await db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .where("kind", "=", "order_confirmation")
+      .executeTakeFirstOrThrow();
+    const paid = { ...order, status: "paid" as const, paid_at: "2026-11-24" };
+    const mail = await composeMessage(message, paid, { ...context, onlinePayment: true });
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(order.number);
+      expect(part).toContain("Оплату за це замовлення вже зараховано");
+      expect(part).toContain(`https://adres.example/uk/payment/${order.payment_token}`);
+      expect(part).not.toContain(PLACEHOLDER_COMPANY.bankAccount);
+      expect(part).not.toContain("BLIK");
+      // No deadline, no "the agreement ends if unpaid", no "if paid today" dates.
+      expect(part).not.toContain("понеділок, 7 грудня");
+    }
+    expect(mail.attachments.map((attachment) => attachment.filename)).toEqual([`agreement-${order.number}.pdf`]);
+  });
+
   it("the operator's notice is Polish, with the customer's contact and language, every value escaped in HTML", async () => {
     const { order, mail } = await composed("operator_new_order", "uk");
     expect(mail.to).toBe("operator@adres.example");

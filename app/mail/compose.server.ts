@@ -101,8 +101,8 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
   let blocks: Block[];
   let attachments: MailAttachment[] = [];
   switch (message.kind) {
-    // Composed for the order as it is now: once paid (a late send, or the operator's resend), the
-    // documents go without payment instructions and say the payment is in.
+    // Composed for the order as it is now: once it no longer awaits payment (a late send, or the
+    // operator's resend), the documents go without payment instructions, saying a payment is in.
     case "order_confirmation":
       blocks = [
         {
@@ -141,7 +141,11 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
               ],
             }
           : {
-              paragraphs: [t("confirmation.alreadyPaid"), t("paymentPage", { url: paymentUrl }), t("agreementLink", { url: agreementUrl })],
+              paragraphs: [
+                ...(order.paid_at && order.status !== "cancelled" ? [t("confirmation.alreadyPaid")] : []),
+                t("paymentPage", { url: paymentUrl }),
+                t("agreementLink", { url: agreementUrl }),
+              ],
             },
         ...(order.status === "awaiting_payment"
           ? [

@@ -254,7 +254,7 @@ export default function AdminOrderPage() {
       <OrderNotes notes={notes} refusal={correction} />
       <OrderCorrections order={order} paidOnline={paidOnline} refusal={correction} />
       <OrderHistory createdAt={order.created_at} events={events} />
-      <OrderMessages messages={messages} />
+      <OrderMessages messages={messages} order={order} />
     </AdminShell>
   );
 }
