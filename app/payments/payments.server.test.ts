@@ -11,7 +11,9 @@ import { handleNotification } from "./notification.server";
 import { notificationSign } from "./p24-sign";
 import { createPrzelewy24Gateway } from "./przelewy24.server";
 import { recoverStalePayments } from "./recovery.server";
+import { onlinePaymentView } from "./payment-page.server";
 import { handleRefundNotification } from "./refund-notification.server";
+import { createSharedLookup, LOOKUP_INTERVAL_MS } from "./shared-lookup.server";
 import { cancelOrder, refundPayment, type RefundInput } from "./refund.server";
 import { recheckPayment } from "./settle.server";
 import { startPayment, type PayableOrder } from "./start.server";
@@ -326,6 +328,39 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     expect(await recoverStalePayments(db, gateway, new Date(T0.getTime() + 16 * 60_000))).toBe(1);
     expect((await orderRow()).status).toBe("paid");
     expect(await paidMails()).toHaveLength(1);
+  });
+
+  it("back from Przelewy24's page without paying: the page says so at once, not 'waiting', and a payment that still comes is applied", async () => {
+    const redirect = await start({ method: "redirect" });
+    const view = (returnedFromGateway: boolean) => onlinePaymentView(db, gateway, order, T0, { lookup: null, returnedFromGateway });
+    // Not back from the gateway (a reload, the e-mail's link): still waiting for it.
+    expect(await view(false)).toEqual({ waiting: { method: "redirect", refreshing: true }, lastFailure: null });
+    expect(await view(true)).toEqual({ waiting: null, lastFailure: "not-completed" });
+    expect((await payments()).map((row) => [row.state, row.failure])).toEqual([["failed", "returned-unpaid"]]);
+    // The customer had paid after all (a bank that confirms late): the notification still counts.
+    const token = (redirect as { url: string }).url.split("/").pop();
+    await fetch(`${standIn.url}/trnRequest/${token}/pay`, { method: "POST", redirect: "manual" });
+    expect(await handleNotification(db, gateway, await notificationFor(order), T0)).toEqual({ status: 200, outcome: "paid" });
+    expect((await orderRow()).status).toBe("paid");
+  });
+
+  it("a waiting page asks Przelewy24 at most once every 10 s per payment, and concurrent loads share the answer", async () => {
+    await control(order, { decline: true });
+    await start({ method: "blik", blikCode: "777123" });
+    let clock = 0;
+    const lookup = createSharedLookup(gateway, LOOKUP_INTERVAL_MS, () => clock);
+    // A minute and a half later the notification is late, so each load would ask.
+    const load = () => onlinePaymentView(db, gateway, order, new Date(T0.getTime() + 90_000), { lookup, returnedFromGateway: false });
+    const lookups = async () => (await transactionsOf(order))[0]!.lookups;
+    await Promise.all([load(), load(), load(), load(), load()]);
+    for (let i = 0; i < 5; i++) expect(await load()).toMatchObject({ waiting: { method: "blik" } });
+    expect(await lookups()).toBe(1);
+    clock += LOOKUP_INTERVAL_MS - 1;
+    await load();
+    expect(await lookups()).toBe(1);
+    clock += 1;
+    await Promise.all([load(), load()]);
+    expect(await lookups()).toBe(2);
   });
 
   it("a BLIK charge whose answer is lost (a server error after the charge) waits for the bank, and recovery applies the payment", async () => {
