@@ -33,12 +33,21 @@ export type PaymentView = Pick<
   | "refund_settled_at"
 >;
 
+/**
+ * Money the order holds: a payment taken online and not given back (cancelling refunds it), or a
+ * transfer booked and not yet returned (cancelling records it as due back), in grosze.
+ */
+export type MoneyHeld = { online: number | null; byTransfer: number | null };
+
 export type OrderDetail = {
   order: OrderRow;
   events: OrderEventView[];
   messages: MessageView[];
   payments: PaymentView[];
   transitions: Transition[];
+  /** Whether money came through the gateway (it goes back through it, never by a hand-made entry). */
+  paidOnline: boolean;
+  moneyHeld: MoneyHeld;
 };
 
 /** A message sent again is queued with its earlier attempts counted: only a recorded error means it is being retried. */
@@ -94,8 +103,15 @@ export async function findOrderDetail(db: AppDatabase, orderId: number): Promise
       .orderBy("id")
       .execute(),
   ]);
+  const paidOnline = payments.some((payment) => payment.state === "paid" || payment.state === "refunded");
+  const heldOnline = payments.find((payment) => payment.state === "paid");
   return {
     order,
+    paidOnline,
+    moneyHeld: {
+      online: heldOnline ? heldOnline.amount_grosze : null,
+      byTransfer: order.paid_at && !order.refunded_at && !paidOnline ? (order.received_grosze ?? order.price_grosze) : null,
+    },
     events: events.map((event) => ({
       at: event.at,
       operator: event.operator,
@@ -115,7 +131,7 @@ export async function findOrderDetail(db: AppDatabase, orderId: number): Promise
     // An order paid online is never marked paid by hand (applyTransitionIn refuses it too).
     transitions: availableTransitions(order.status).filter(
       (transition) =>
-        (transition !== "mark_paid" || !payments.some((payment) => payment.state === "paid" || payment.state === "refunded")) &&
+        (transition !== "mark_paid" || !paidOnline) &&
         // Late money reopens only what the deadline cancelled (applyTransitionIn checks it too).
         (transition !== "reopen" || (order.cancel_reason === UNPAID_REASON && !order.anonymised_at)),
     ),

@@ -1,6 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { recordRefund } from "~/admin/corrections.server";
+import { findOrderDetail } from "~/admin/order-detail.server";
 import { applyTransition } from "~/admin/order-transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { startStandIn, TEST_P24 } from "../../tests/support/p24-stand-in-process";
@@ -318,6 +320,10 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
       { reason: "Na prośbę klienta", reasonCode: "customer_request", refundDueGrosze: 30000 },
     ]);
     expect(JSON.parse((await events()).at(-1)!.details!)).toMatchObject({ refundDueGrosze: 30000 });
+    // The order's page says it is due until the refund is recorded.
+    expect((await findOrderDetail(db, order.id))!.moneyHeld).toEqual({ online: null, byTransfer: 30000 });
+    await recordRefund(db, order.id, 30000, "Odesłane przelewem", "op", T0);
+    expect((await findOrderDetail(db, order.id))!.moneyHeld).toEqual({ online: null, byTransfer: null });
   });
 
   it("housekeeping asks about attempts pending over 15 minutes, and only those", async () => {

@@ -150,19 +150,15 @@ const SECTION_HEADING = "text-xl font-bold text-slate-900";
 export default function AdminOrderPage() {
   const { operator, detail, notes, deadlines, done, refunded, today } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
-  const { order, events, messages, payments, transitions } = detail;
+  const { order, events, messages, payments, transitions, paidOnline, moneyHeld } = detail;
   const paymentPage = pathFor("payment", order.locale, { token: order.payment_token });
   const correction = refusal?.correction ?? null;
-  const heldOnline = payments.find((payment) => payment.state === "paid");
-  const paidOnline = payments.some((payment) => payment.state === "paid" || payment.state === "refunded");
-  // Money paid by transfer and not yet sent back: what cancelling does with it, and, once cancelled, that it is due.
-  const transferHeld =
-    order.paid_at && !order.refunded_at && !paidOnline ? formatPrice(order.received_grosze ?? order.price_grosze, "pl") : null;
-  const moneyHeld = heldOnline
-    ? PAYMENT_TEXT.heldOnline(formatPrice(heldOnline.amount_grosze, "pl"))
-    : transferHeld
-      ? PAYMENT_TEXT.heldTransfer(transferHeld)
-      : null;
+  const moneyNote =
+    moneyHeld.online !== null
+      ? PAYMENT_TEXT.heldOnline(formatPrice(moneyHeld.online, "pl"))
+      : moneyHeld.byTransfer !== null
+        ? PAYMENT_TEXT.heldTransfer(formatPrice(moneyHeld.byTransfer, "pl"))
+        : null;
   return (
     <AdminShell operator={operator} title={`Zamówienie ${order.number}`}>
       <p className="mt-2">
@@ -181,9 +177,9 @@ export default function AdminOrderPage() {
         </Notice>
       ) : null}
 
-      {order.status === "cancelled" && transferHeld ? (
+      {order.status === "cancelled" && moneyHeld.byTransfer !== null ? (
         <Notice tone="error" testId="refund-due">
-          {PAYMENT_TEXT.refundDue(transferHeld)}
+          {PAYMENT_TEXT.refundDue(formatPrice(moneyHeld.byTransfer, "pl"))}
         </Notice>
       ) : null}
 
@@ -203,7 +199,7 @@ export default function AdminOrderPage() {
               transition={transition}
               today={today}
               locale={order.locale}
-              moneyNote={transition === "cancel" ? moneyHeld : null}
+              moneyNote={transition === "cancel" ? moneyNote : null}
               refusal={refusal?.transition === transition ? refusal : null}
             />
           ))}

@@ -276,7 +276,7 @@ test.describe("online payment", () => {
     await cancel.getByLabel("Potwierdzam anulowanie i wysłanie powodu klientowi").check();
     await cancel.getByRole("button", { name: "Anuluj zamówienie" }).click();
     await expect(page.getByTestId("admin-order-status")).toHaveText("Anulowane");
-    await expect(page.getByTestId("payment-refunded")).toBeVisible();
+    await expect(page.getByTestId("transition-done")).toBeVisible();
     expect((await standInTransactions(order.number))[0]?.refunds.map((refund) => refund.amount)).toEqual([29900]);
 
     // Przelewy24 rejects it afterwards: the operator sees it here and by e-mail, and the refund is offered again.
