@@ -15,8 +15,9 @@ const otherRoutes = [
   ["api/preview", "routes/api.preview.ts"],
   ["api/accept", "routes/api.accept.ts"],
   ["agreement/:token", "routes/agreement-pdf.ts"],
-  // Przelewy24's payment notifications; the path is P24_NOTIFICATION_PATH in app/payments/paths.ts.
+  // Przelewy24's payment and refund notifications; the paths are in app/payments/paths.ts.
   ["payments/przelewy24/notification", "routes/payments.p24-notification.ts"],
+  ["payments/przelewy24/refund-notification", "routes/payments.p24-refund-notification.ts"],
   // The back office (app/admin): Polish only, never in the route table or the sitemap.
   ["admin", "routes/admin.orders.tsx"],
   ["admin/login", "routes/admin.login.tsx"],

@@ -84,6 +84,7 @@ const REFUSED: Record<Exclude<CorrectionResult, { ok: true }>["reason"], { statu
   "not-found": { status: 404, message: CORRECTION_TEXT.notFound },
   "not-allowed": { status: 409, message: CORRECTION_TEXT.notAllowed },
   unchanged: { status: 400, message: CORRECTION_TEXT.unchanged },
+  "not-current": { status: 409, message: CORRECTION_TEXT.resendNotCurrent },
 };
 
 /** Reads and applies one correction form: 400 with the typed values and Polish messages when refused. */

@@ -6,7 +6,9 @@ import { correctionFromForm } from "./correction-form.server";
 import { addNote, correctCustomerData, correctTracking, notesOf, recordRefund, resendMessage } from "./corrections.server";
 import { listOrders, parseOrderFilter } from "./order-list.server";
 import { deliveryLabel, postalPartsOf } from "./order-facts";
+import { findOrderDetail } from "./order-detail.server";
 import { applyTransition } from "./order-transitions.server";
+import { enqueueMessages } from "~/outbox/outbox.server";
 
 const T0 = new Date("2026-11-23T09:00:00Z");
 const T1 = new Date("2026-11-25T09:00:00Z");
@@ -195,6 +197,37 @@ describe.each(DIALECTS)("corrections on %s", (dialect) => {
     expect(await resendMessage(db, orderId, "order_confirmation", "op", T1)).toEqual({ ok: true });
     expect(await message("order_confirmation")).toMatchObject({ status: "pending", resent: 1, next_attempt_at: T1.toISOString() });
     expect((await events()).at(-1)!.details).toEqual({ action: "resend", kind: "order_confirmation" });
+  });
+
+  it("sends again only what the order's status still makes true, and shows the resent message as queued, not failing", async () => {
+    await enqueueMessages(db, orderId, ["payment_reminder"], T0, null);
+    await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0);
+    await db
+      .updateTable("outbox")
+      .set({ status: "sent", sent_at: T0.toISOString(), attempts: 1 })
+      .where("order_id", "=", orderId)
+      .execute();
+    // Paid: asking to pay again, or "we have restored it", would mislead.
+    expect(await resendMessage(db, orderId, "payment_reminder", "op", T1)).toEqual({ ok: false, reason: "not-current" });
+    expect(await correctionFromForm(db, orderId, "resend", form({ kind: "payment_reminder" }), "op", T1)).toMatchObject({
+      ok: false,
+      status: 409,
+      refusal: { errors: { form: expect.stringContaining("przeczy jej obecny stan zamówienia") } },
+    });
+    expect(await resendMessage(db, orderId, "order_paid", "op", T1)).toEqual({ ok: true });
+    expect(await resendMessage(db, orderId, "order_confirmation", "op", T1)).toEqual({ ok: true });
+    const detail = await findOrderDetail(db, orderId);
+    expect(detail!.messages.map((message) => [message.kind, message.state])).toEqual([
+      ["order_confirmation", "queued"],
+      ["operator_new_order", "sent"],
+      ["payment_reminder", "sent"],
+      ["order_paid", "queued"],
+    ]);
+    await applyTransition(db, orderId, { transition: "cancel", reason: "x", reasonCode: "own" }, "op", T1);
+    await db.updateTable("outbox").set({ status: "sent" }).where("order_id", "=", orderId).execute();
+    expect(await resendMessage(db, orderId, "order_paid", "op", T1)).toEqual({ ok: false, reason: "not-current" });
+    expect(await resendMessage(db, orderId, "order_confirmation", "op", T1)).toEqual({ ok: false, reason: "not-current" });
+    expect(await resendMessage(db, orderId, "order_cancelled", "op", T1)).toEqual({ ok: true });
   });
 
   it("refuses bad input by the customer form's own rules, with its Polish messages and the typed values, changing nothing", async () => {

@@ -4,13 +4,14 @@ import { formatAddress, type PostalAddress } from "~/config/company";
 import type { Database, MessageKind, OrderRow } from "~/db/schema";
 import { searchColumns } from "~/order/search-text";
 import { enqueueAgain } from "~/outbox/outbox.server";
+import { resendableNow } from "./resendable";
 
 /**
  * The operator's corrections that do not move an order's status. Each is ONE transaction: the
  * change, an audit row in order_events (status unchanged; the details say what, before, after
  * and why), and, where the customer must know, their e-mail through the outbox.
  */
-export type CorrectionResult = { ok: true } | { ok: false; reason: "not-found" | "not-allowed" | "unchanged" };
+export type CorrectionResult = { ok: true } | { ok: false; reason: "not-found" | "not-allowed" | "unchanged" | "not-current" };
 
 /** The customer's data an operator may correct; the accepted agreement's text is never touched. */
 export type CustomerData = {
@@ -155,32 +156,58 @@ export function recordRefund(
   now: Date,
 ): Promise<CorrectionResult> {
   return inTransaction(db, orderId, async (trx, order) => {
-    if (!order.paid_at || order.refunded_at) return { ok: false, reason: "not-allowed" } as const;
-    const at = now.toISOString();
-    const updated = await trx
-      .updateTable("orders")
-      .set({ refunded_grosze: refundedGrosze, refunded_at: at, updated_at: at })
-      .where("id", "=", orderId)
-      .where("refunded_at", "is", null)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return { ok: false, reason: "not-allowed" } as const;
-    await audit(trx, order, operator, { action: "refund", refundedGrosze, reason }, at);
-    await enqueueAgain(trx, orderId, "refund_recorded", now, { refundedGrosze });
-    return { ok: true } as const;
+    if (!order.paid_at) return { ok: false, reason: "not-allowed" } as const;
+    const recorded = await recordRefundIn(trx, order, refundedGrosze, { reason }, operator, now);
+    return recorded ? ({ ok: true } as const) : ({ ok: false, reason: "not-allowed" } as const);
   });
+}
+
+/**
+ * Money returned, inside the caller's transaction (a transfer back, or an online refund of an order
+ * already cancelled): the amount and date on the order, the audit row with the given facts, and the
+ * customer's e-mail. False when a refund is already recorded.
+ */
+export async function recordRefundIn(
+  trx: Trx,
+  order: Pick<OrderRow, "id" | "status">,
+  refundedGrosze: number,
+  facts: Record<string, unknown>,
+  operator: string,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const updated = await trx
+    .updateTable("orders")
+    .set({ refunded_grosze: refundedGrosze, refunded_at: at, updated_at: at })
+    .where("id", "=", order.id)
+    .where("refunded_at", "is", null)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return false;
+  await audit(trx, order, operator, { action: "refund", refundedGrosze, ...facts }, at);
+  await enqueueAgain(trx, order.id, "refund_recorded", now, { refundedGrosze });
+  return true;
 }
 
 /** An internal note: the audit trail shows who wrote it and when; the customer never sees it. */
 export async function addNote(db: AppDatabase, orderId: number, text: string, operator: string, now: Date): Promise<CorrectionResult> {
   return inTransaction(db, orderId, async (trx, order) => {
-    await trx.insertInto("order_notes").values({ order_id: order.id, operator, text, at: now.toISOString() }).execute();
+    await addNoteIn(trx, order.id, text, operator, now);
     return { ok: true } as const;
   });
 }
 
-/** Any e-mail the order has had, sent again as it is composed now (the order's current data). */
+/** The same note inside the caller's transaction (the refund form's internal note). */
+export async function addNoteIn(trx: Trx, orderId: number, text: string, operator: string, now: Date): Promise<void> {
+  await trx.insertInto("order_notes").values({ order_id: orderId, operator, text, at: now.toISOString() }).execute();
+}
+
+/**
+ * Any e-mail the order has had, sent again as it is composed now (the order's current data and
+ * status); one whose words the order's status now contradicts is refused (resendable.ts).
+ */
 export function resendMessage(db: AppDatabase, orderId: number, kind: MessageKind, operator: string, now: Date): Promise<CorrectionResult> {
   return inTransaction(db, orderId, async (trx, order) => {
+    if (!resendableNow(kind, order)) return { ok: false, reason: "not-current" } as const;
     const message = await trx
       .selectFrom("outbox")
       .select(["id", "status"])

@@ -28,8 +28,14 @@ describe("the order page's error summary", () => {
       { id: "cancel-reason", message: "Własny powód, po ukraińsku (klient dostanie go dosłownie): Podaj powód" },
     ]);
     expect(
-      orderPageProblems({ transition: null, errors: {}, refund: { paymentId: 7, error: "Podaj powód zwrotu" } }, "pl")?.problems,
-    ).toEqual([{ id: "refund-7-reason", message: "Powód zwrotu: Podaj powód zwrotu" }]);
+      orderPageProblems(
+        { transition: null, errors: {}, refund: { paymentId: 7, errors: { reason: "Podaj powód", confirm: "Zaznacz potwierdzenie" } } },
+        "pl",
+      )?.problems,
+    ).toEqual([
+      { id: "refund-7-reason", message: "Własny powód, po polsku (klient dostanie go dosłownie): Podaj powód" },
+      { id: "refund-7-confirm", message: expect.stringMatching(/: Zaznacz potwierdzenie$/) },
+    ]);
   });
 
   it("lists nothing for a refusal of the whole page (a move no longer allowed), which the page's notice says", () => {

@@ -26,7 +26,7 @@ export type OrderPageRefusal = {
   transition: Transition | null;
   errors: Record<string, string>;
   correction?: { intent: CorrectionIntent; errors: Record<string, string> };
-  refund?: { paymentId: number; error: string };
+  refund?: { paymentId: number; errors: Record<string, string> };
 };
 
 /** What the order page's error summary lists for a refusal: the form's name and its fields' problems; null when none is a field's. */
@@ -37,8 +37,14 @@ export function orderPageProblems(
   if (!refusal) return null;
   const found = (form: string, problems: FieldProblem[]) => (problems.length > 0 ? { form, problems } : null);
   if (refusal.refund) {
-    const { paymentId, error } = refusal.refund;
-    return found(PAYMENT_TEXT.refund, fieldProblems(`refund-${paymentId}`, { reason: error }, { reason: PAYMENT_TEXT.refundReason }));
+    const { paymentId, errors } = refusal.refund;
+    const labels = {
+      reasonCode: TRANSITION_TEXT.reasonCode,
+      reason: TRANSITION_TEXT.ownReason(IN_LANGUAGE[locale]),
+      note: PAYMENT_TEXT.internalNote,
+      confirm: PAYMENT_TEXT.confirmRefund,
+    };
+    return found(PAYMENT_TEXT.refund, fieldProblems(`refund-${paymentId}`, errors, labels));
   }
   if (refusal.correction) {
     const { intent, errors } = refusal.correction;

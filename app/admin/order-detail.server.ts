@@ -28,7 +28,16 @@ export type PaymentView = Pick<
   | "paid_at"
   | "refunded_at"
   | "refund_reason"
+  | "failure"
+  | "refund_status"
+  | "refund_settled_at"
 >;
+
+/**
+ * Money the order holds: a payment taken online and not given back (cancelling refunds it), or a
+ * transfer booked and not yet returned (cancelling records it as due back), in grosze.
+ */
+export type MoneyHeld = { online: number | null; byTransfer: number | null };
 
 export type OrderDetail = {
   order: OrderRow;
@@ -36,13 +45,17 @@ export type OrderDetail = {
   messages: MessageView[];
   payments: PaymentView[];
   transitions: Transition[];
+  /** Whether money came through the gateway (it goes back through it, never by a hand-made entry). */
+  paidOnline: boolean;
+  moneyHeld: MoneyHeld;
 };
 
-function messageState(status: string, attempts: number): MessageView["state"] {
+/** A message sent again is queued with its earlier attempts counted: only a recorded error means it is being retried. */
+function messageState(status: string, lastError: string | null): MessageView["state"] {
   if (status === "sent") return "sent";
   if (status === "failed") return "failed";
   if (status === "sending") return "sending";
-  return attempts > 0 ? "retrying" : "queued";
+  return lastError ? "retrying" : "queued";
 }
 
 function detailsOf(json: string | null): Record<string, string> {
@@ -82,13 +95,23 @@ export async function findOrderDetail(db: AppDatabase, orderId: number): Promise
         "paid_at",
         "refunded_at",
         "refund_reason",
+        "failure",
+        "refund_status",
+        "refund_settled_at",
       ])
       .where("order_id", "=", orderId)
       .orderBy("id")
       .execute(),
   ]);
+  const paidOnline = payments.some((payment) => payment.state === "paid" || payment.state === "refunded");
+  const heldOnline = payments.find((payment) => payment.state === "paid");
   return {
     order,
+    paidOnline,
+    moneyHeld: {
+      online: heldOnline ? heldOnline.amount_grosze : null,
+      byTransfer: order.paid_at && !order.refunded_at && !paidOnline ? (order.received_grosze ?? order.price_grosze) : null,
+    },
     events: events.map((event) => ({
       at: event.at,
       operator: event.operator,
@@ -98,7 +121,7 @@ export async function findOrderDetail(db: AppDatabase, orderId: number): Promise
     })),
     messages: messages.map((message) => ({
       kind: message.kind,
-      state: messageState(message.status, message.attempts),
+      state: messageState(message.status, message.last_error),
       attempts: message.attempts,
       lastError: message.last_error,
       sentAt: message.sent_at,
@@ -108,7 +131,7 @@ export async function findOrderDetail(db: AppDatabase, orderId: number): Promise
     // An order paid online is never marked paid by hand (applyTransitionIn refuses it too).
     transitions: availableTransitions(order.status).filter(
       (transition) =>
-        (transition !== "mark_paid" || !payments.some((payment) => payment.state === "paid" || payment.state === "refunded")) &&
+        (transition !== "mark_paid" || !paidOnline) &&
         // Late money reopens only what the deadline cancelled (applyTransitionIn checks it too).
         (transition !== "reopen" || (order.cancel_reason === UNPAID_REASON && !order.anonymised_at)),
     ),

@@ -11,11 +11,19 @@ export const UNPAID_REASON = "unpaid";
 /** How an online payment is described in the audit row and the "paid" e-mail's facts. */
 export type OnlinePaymentFacts = { paidOnline: string; paymentMethod: string; gatewayOrderId: string };
 
+/** Why an order is cancelled: a standard reason (translated for the customer by its code), or the operator's own words. */
+export type CancelReason = { reason: string; reasonCode?: CancelReasonCode };
+
 /** The facts an operator gives with a move; what each move needs is checked by its form. */
 export type TransitionFacts =
   | ({ transition: "mark_paid"; paidAt: string; receivedGrosze?: number } & Partial<OnlinePaymentFacts>)
   | { transition: "mark_dispatched"; trackingNumber: string; courier: string | null }
-  | { transition: "cancel"; reason: string; reasonCode?: CancelReasonCode; refundedGrosze?: number }
+  | ({ transition: "cancel" } & CancelReason & {
+        /** Returned online in the same step. */
+        refundedGrosze?: number;
+        /** Paid by transfer and not yet returned: the operator sends it back and records it (a correction). */
+        refundDueGrosze?: number;
+      })
   /** `consentAt`/`consentHow`: when and how the customer said they want the order carried out after all (terms, § 4 ust. 6). */
   | { transition: "reopen"; paidAt: string; receivedGrosze?: number; consentAt: string; consentHow: string };
 

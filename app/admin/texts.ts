@@ -30,6 +30,7 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   details_corrected: "Informacja o poprawieniu danych",
   tracking_corrected: "Poprawiony numer przesyłki",
   refund_recorded: "Informacja o zwrocie pieniędzy",
+  operator_refund_rejected: "Powiadomienie dla obsługi: Przelewy24 odrzuciło zwrot",
 };
 
 export const DECLARATION_LABEL = {
@@ -126,13 +127,42 @@ export const PAYMENT_TEXT = {
   state: { registered: "rozpoczęta", pending: "w toku", paid: "opłacona", failed: "nieudana", refunded: "zwrócona" },
   columns: ["Sposób", "Stan", "Kwota", "Rozpoczęta", "Opłacona", "Nr transakcji Przelewy24", "Zwrot"],
   refund: "Zwróć całą płatność",
-  refundReason: "Powód zwrotu",
   refundNote: "Pieniądze wrócą do klienta przez Przelewy24, a zamówienie zostanie anulowane z tym powodem.",
-  reasonInvalid: "Podaj powód zwrotu (najwyżej 500 znaków).",
-  done: "Płatność zwrócono, zamówienie anulowano.",
-  notRefundable: "Tej płatności nie można zwrócić (nie jest opłacona albo zamówienie nie ma statusu „Opłacone”).",
+  refundNoteCancelled:
+    "Zamówienie jest już anulowane. Pieniądze wrócą do klienta przez Przelewy24, a klient dostanie e-mail o zwrocie z kwotą.",
+  internalNote: "Notatka wewnętrzna (opcjonalnie; klient jej nie zobaczy)",
+  confirmRefund: "Potwierdzam zwrot całej płatności",
+  confirmRefundMissing: "Zaznacz potwierdzenie: zwrotu nie można cofnąć.",
+  done: "Płatność zwrócono.",
+  notRefundable: "Tej płatności nie można zwrócić (nie jest opłacona albo zamówienie nie ma statusu „Opłacone” ani „Anulowane”).",
   refused: "Przelewy24 odrzuciło zwrot. Nic nie zmieniono; sprawdź transakcję w panelu Przelewy24.",
   unavailable: "Przelewy24 nie odpowiada. Nic nie zmieniono; spróbuj ponownie za chwilę.",
+  /** Why an attempt was closed, after its state. */
+  failure: {
+    "blik-code-refused": "kod BLIK odrzucony",
+    "gateway-unavailable": "Przelewy24 nie odpowiadało",
+    "returned-unpaid": "klient wrócił z Przelewy24 bez zapłaty",
+    "not-paid": "nie zapłacono w czasie",
+    superseded: "zapłacono inną płatnością",
+  } as Record<string, string>,
+  refundStatus: {
+    requested: "zlecony, czeka na potwierdzenie Przelewy24",
+    completed: "potwierdzony",
+    rejected: "odrzucony przez Przelewy24",
+  },
+  refundRejected: (at: string) =>
+    `Przelewy24 odrzuciło zwrot tej płatności (${at}). Pieniądze są nadal na naszym rachunku, a klient dostał wcześniej e-mail, że je zwróciliśmy: zleć zwrot ponownie poniżej albo zwróć je przelewem, i napisz do klienta.`,
+  heldOnline: (amount: string) =>
+    `Płatność online (${amount}) wróci do klienta przez Przelewy24 w tym samym kroku. Jeśli Przelewy24 nie przyjmie zwrotu, zamówienie nie zostanie anulowane.`,
+  heldTransfer: (amount: string) =>
+    `Wpłata przelewem (${amount}) zostanie zapisana jako do zwrotu: odeślij ją przelewem na rachunek klienta i zapisz zwrot w sekcji „Poprawki”.`,
+  refundDue: (amount: string) => `Do zwrotu przelewem: ${amount}. Gdy go wyślesz, zapisz zwrot w sekcji „Poprawki”.`,
+  cancelRefused: {
+    "refund-refused": "Przelewy24 odrzuciło zwrot płatności, więc zamówienia nie anulowano. Sprawdź transakcję w panelu Przelewy24.",
+    "refund-unavailable": "Przelewy24 nie odpowiada, więc zamówienia nie anulowano i nic nie zwrócono. Spróbuj ponownie za chwilę.",
+    "no-gateway":
+      "Zamówienie opłacono online, a płatności online są wyłączone (brak ustawień Przelewy24): zwrotu nie można zlecić, więc zamówienia nie anulowano.",
+  },
 } as const;
 
 export const DECLARATION_TEXT = {
@@ -177,6 +207,8 @@ export const CORRECTION_TEXT = {
   notFound: "Nie ma takiego zamówienia.",
   notAllowed: "Tej zmiany nie można wykonać przy obecnym stanie zamówienia (np. dane zanonimizowano albo zwrot jest już zapisany).",
   unchanged: "Nic się nie zmieniło: wpisane dane są takie same jak zapisane.",
+  resendNotCurrent:
+    "Tej wiadomości nie wyślemy ponownie: przeczy jej obecny stan zamówienia (np. prośba o płatność do opłaconego zamówienia albo informacja o wysyłce do anulowanego).",
   done: {
     customer_data: "Dane klienta poprawiono. Klient dostanie e-mail z poprawionymi danymi.",
     tracking: "Numer przesyłki poprawiono. Klient dostanie e-mail z prawidłowym numerem.",
@@ -230,6 +262,7 @@ export const HISTORY_TEXT = {
     tracking: "poprawiono numer przesyłki",
     refund: "zapisano zwrot",
     resend: "wysłano ponownie e-mail",
+    refund_rejected: "Przelewy24 odrzuciło zwrot",
   } as Record<string, string>,
   detail: {
     paidAt: "data wpłaty",
@@ -241,6 +274,7 @@ export const HISTORY_TEXT = {
     paymentMethod: "sposób",
     gatewayOrderId: "nr transakcji",
     refundedGrosze: "zwrot",
+    refundDueGrosze: "do zwrotu przelewem",
     kind: "wiadomość",
     fields: "zmienione pola",
     consentAt: "klient potwierdził wykonanie",

@@ -21,6 +21,7 @@ describe("the transition forms", () => {
     expect(parseTransitionForm(form({ transition: "mark_paid", paidAt: "2026-11-23", confirm: "yes" }), NOW)).toEqual({
       ok: true,
       facts: { transition: "mark_paid", paidAt: "2026-11-23" },
+      values: expect.any(Object),
     });
     for (const paidAt of ["2026-11-24", "2026-02-30", "23.11.2026", ""]) {
       const result = parseTransitionForm(form({ transition: "mark_paid", paidAt, confirm: "yes" }), NOW);
@@ -39,6 +40,7 @@ describe("the transition forms", () => {
     ).toEqual({
       ok: true,
       facts: { transition: "mark_dispatched", trackingNumber: "RR123456789PL", courier: null },
+      values: expect.any(Object),
     });
     const refused = parseTransitionForm(form({ transition: "mark_dispatched", trackingNumber: "<b>", courier: "InPost" }), NOW);
     expect(refused).toMatchObject({
@@ -76,10 +78,12 @@ describe("the transition forms", () => {
     expect(parseTransitionForm(form({ ...own, reason: "Klient zrezygnował" }), NOW)).toEqual({
       ok: true,
       facts: { transition: "cancel", reason: "Klient zrezygnował", reasonCode: "own" },
+      values: expect.any(Object),
     });
     expect(parseTransitionForm(form({ ...own, reasonCode: "duplicate", reason: "" }), NOW)).toEqual({
       ok: true,
       facts: { transition: "cancel", reason: CANCEL_REASON_LABEL.duplicate, reasonCode: "duplicate" },
+      values: expect.any(Object),
     });
     expect(parseTransitionForm(form({ ...own, reason: "  " }), NOW)).toMatchObject({ ok: false, errors: { reason: expect.any(String) } });
     expect(parseTransitionForm(form({ ...own, reason: "x".repeat(501) }), NOW)).toMatchObject({ ok: false });
@@ -105,6 +109,7 @@ describe("the transition forms", () => {
     ).toEqual({
       ok: true,
       facts: { transition: "mark_paid", paidAt: "2026-11-23", receivedGrosze: 129950 },
+      values: expect.any(Object),
     });
     expect(
       parseTransitionForm(
@@ -136,6 +141,7 @@ describe("the transition forms", () => {
     expect(parseTransitionForm(form(reopen), NOW)).toEqual({
       ok: true,
       facts: { transition: "reopen", paidAt: "2026-11-20", consentAt: "2026-11-23", consentHow: "telefon 23.11, 10:40" },
+      values: expect.any(Object),
     });
     expect(parseTransitionForm(form({ ...reopen, consent: "" }), NOW)).toMatchObject({
       ok: false,

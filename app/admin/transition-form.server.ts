@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
-import { isCancelReasonCode, CANCEL_REASON_LABEL } from "./cancel-reasons";
-import type { TransitionFacts } from "./order-transitions.server";
+import { isCancelReasonCode, CANCEL_REASON_LABEL, type CancelReasonCode } from "./cancel-reasons";
+import type { CancelReason, TransitionFacts } from "./order-transitions.server";
 import { TRANSITION_TEXT } from "./texts";
 import { isTransition, type Transition } from "./transitions";
 
 /** What the operator typed, echoed back with the messages when a form is refused. */
 export type TransitionFormValues = Record<string, string>;
 export type TransitionFormResult =
-  | { ok: true; facts: TransitionFacts }
+  | { ok: true; facts: TransitionFacts; values: TransitionFormValues }
   | { ok: false; transition: Transition | null; errors: Record<string, string>; values: TransitionFormValues };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -78,29 +78,46 @@ export function parseTransitionForm(form: FormData, now: Date): TransitionFormRe
       courier: z.string().regex(SINGLE_LINE_TEXT, TRANSITION_TEXT.courierControlCharacters).max(60, TRANSITION_TEXT.courierTooLong),
       confirm: confirmed,
     }),
-    cancel: z.object({
-      reasonCode: z.string().refine(isCancelReasonCode, TRANSITION_TEXT.reasonCodeInvalid),
-      reason: z.string().regex(MULTI_LINE_TEXT, TRANSITION_TEXT.reasonControlCharacters).max(500, TRANSITION_TEXT.reasonInvalid),
-      confirm: z.literal("yes", { errorMap: () => ({ message: TRANSITION_TEXT.confirmCancelMissing }) }),
-    }),
+    cancel: cancelReasonSchema(TRANSITION_TEXT.confirmCancelMissing),
   };
   const parsed = schemas[transition].safeParse(values);
   const errors: Record<string, string> = {};
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  // Checked beside the schema, so a missing confirmation does not hide a missing reason.
-  if (transition === "cancel" && values.reasonCode === "own" && !values.reason) errors.reason ??= TRANSITION_TEXT.reasonInvalid;
+  if (transition === "cancel") ownReasonMissing(values, errors);
   if (Object.keys(errors).length > 0) return { ok: false, transition, errors, values };
   const received = values.receivedAmount ? { receivedGrosze: groszeOf(values.receivedAmount)! } : {};
-  if (transition === "mark_paid") return { ok: true, facts: { transition, paidAt: values.paidAt!, ...received } };
+  if (transition === "mark_paid") return { ok: true, facts: { transition, paidAt: values.paidAt!, ...received }, values };
   if (transition === "reopen")
     return {
       ok: true,
       facts: { transition, paidAt: values.paidAt!, ...received, consentAt: values.consentAt!, consentHow: values.consentHow! },
+      values,
     };
   if (transition === "mark_dispatched")
-    return { ok: true, facts: { transition, trackingNumber: values.trackingNumber!.toUpperCase(), courier: values.courier || null } };
-  const reasonCode = values.reasonCode as keyof typeof CANCEL_REASON_LABEL;
-  // A standard reason is stored in Polish for the panel; the e-mail translates it by its code.
-  const reason = reasonCode === "own" ? values.reason! : CANCEL_REASON_LABEL[reasonCode];
-  return { ok: true, facts: { transition: "cancel", reason, reasonCode } };
+    return {
+      ok: true,
+      facts: { transition, trackingNumber: values.trackingNumber!.toUpperCase(), courier: values.courier || null },
+      values,
+    };
+  return { ok: true, facts: { transition: "cancel", ...cancelReasonOf(values) }, values };
+}
+
+/** The reason fields the cancel and refund forms share, and their confirmation tick (its message says what cannot be undone). */
+export function cancelReasonSchema(confirmMissing: string) {
+  return z.object({
+    reasonCode: z.string().refine(isCancelReasonCode, TRANSITION_TEXT.reasonCodeInvalid),
+    reason: z.string().regex(MULTI_LINE_TEXT, TRANSITION_TEXT.reasonControlCharacters).max(500, TRANSITION_TEXT.reasonInvalid),
+    confirm: z.literal("yes", { errorMap: () => ({ message: confirmMissing }) }),
+  });
+}
+
+/** Checked beside the schema, so a missing confirmation does not hide a missing reason: "own" needs the operator's words. */
+export function ownReasonMissing(values: TransitionFormValues, errors: Record<string, string>): void {
+  if (values.reasonCode === "own" && !values.reason) errors.reason ??= TRANSITION_TEXT.reasonInvalid;
+}
+
+/** A standard reason is stored in Polish for the panel; the e-mail translates it by its code. "own" goes as typed. */
+export function cancelReasonOf(values: TransitionFormValues): CancelReason {
+  const reasonCode = values.reasonCode as CancelReasonCode;
+  return { reason: reasonCode === "own" ? values.reason! : CANCEL_REASON_LABEL[reasonCode], reasonCode };
 }

@@ -77,7 +77,8 @@ export type MessageKind =
   | "order_reopened"
   | "details_corrected"
   | "tracking_corrected"
-  | "refund_recorded";
+  | "refund_recorded"
+  | "operator_refund_rejected";
 export type MessageStatus = "pending" | "sending" | "sent" | "failed";
 
 export type OutboxTable = {
@@ -135,6 +136,7 @@ export type JobRunsTable = { name: string; last_run_at: string | null; lease_unt
 
 export type PaymentState = "registered" | "pending" | "paid" | "failed" | "refunded";
 export type PaymentMethod = "blik" | "redirect";
+export type RefundStatus = "requested" | "completed" | "rejected";
 /**
  * One online payment attempt (docs/decisions/028). `session_id` is ours, sent to the gateway;
  * `gateway_order_id` is the gateway's number for it, known once the customer has paid (or BLIK is charged).
@@ -158,6 +160,12 @@ export type PaymentsTable = {
   updated_at: string;
   paid_at: string | null;
   refunded_at: string | null;
+  /** When housekeeping asked the gateway about an attempt closed without its word that nothing was paid. */
+  checked_at: string | null;
+  /** The refund asked for (Przelewy24's refundsUuid), and what the gateway's refund notification said about it. */
+  refund_uuid: string | null;
+  refund_status: RefundStatus | null;
+  refund_settled_at: string | null;
 };
 
 export type Database = {

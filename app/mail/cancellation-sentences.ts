@@ -9,9 +9,12 @@ export function cancellationReason(t: TFunction, facts: Record<string, unknown>)
   return t("cancelled.reason", { reason: standard ? t(`cancelled.reasons.${facts.reasonCode}`) : String(facts.reason) });
 }
 
-/** A refund already sent online is said as done, with its amount; otherwise the promise to refund a booked payment. */
+/**
+ * A refund already sent online is said as done, with its amount; a payment by transfer recorded as
+ * due back is promised with its amount; otherwise the promise to refund a payment if one arrived.
+ */
 export function refundSentence(t: TFunction, facts: Record<string, unknown>, locale: Locale): string {
-  return typeof facts.refundedGrosze === "number"
-    ? t("cancelled.refunded", { amount: formatPrice(facts.refundedGrosze, locale) })
-    : t("cancelled.refund");
+  if (typeof facts.refundedGrosze === "number") return t("cancelled.refunded", { amount: formatPrice(facts.refundedGrosze, locale) });
+  if (typeof facts.refundDueGrosze === "number") return t("cancelled.refundDue", { amount: formatPrice(facts.refundDueGrosze, locale) });
+  return t("cancelled.refund");
 }

@@ -69,7 +69,7 @@ async function composed(
     .where("order_id", "=", order.id)
     .where("kind", "=", kind)
     .executeTakeFirstOrThrow();
-  return { order, mail: await composeMessage(message, order, context) };
+  return { order, message, mail: await composeMessage(message, order, context) };
 }
 
 describe("composing the e-mails", () => {
@@ -100,18 +100,28 @@ describe("composing the e-mails", () => {
   });
 
   it("with online payment on, the confirmation sends the customer to the payment page for BLIK or a card; without it, it does not", async () => {
-    const { order, mail } = await composed("order_confirmation", "pl");
+    const { order, message, mail } = await composed("order_confirmation", "pl");
     expect(mail.text).not.toContain("BLIK");
-    const message = await db
-      .selectFrom("outbox")
-      .selectAll()
-      .where("order_id", "=", order.id)
-      .where("kind", "=", "order_confirmation")
-      .executeTakeFirstOrThrow();
     const online = await composeMessage(message, order, { ...context, onlinePayment: true });
     expect(online.text).toContain(
       `Możesz też zapłacić od razu BLIKiem, szybkim przelewem lub kartą na stronie płatności: https://adres.example/platnosc/${order.payment_token}`,
     );
+  });
+
+  it("a confirmation composed once the order is paid (sent late, or again) has the documents without payment instructions", async () => {
+    const { order, message } = await composed("order_confirmation", "uk");
+    const paid = { ...order, status: "paid" as const, paid_at: "2026-11-24" };
+    const mail = await composeMessage(message, paid, { ...context, onlinePayment: true });
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(order.number);
+      expect(part).toContain("Оплату за це замовлення вже зараховано");
+      expect(part).toContain(`https://adres.example/uk/payment/${order.payment_token}`);
+      expect(part).not.toContain(PLACEHOLDER_COMPANY.bankAccount);
+      expect(part).not.toContain("BLIK");
+      // No deadline, no "the agreement ends if unpaid", no "if paid today" dates.
+      expect(part).not.toContain("понеділок, 7 грудня");
+    }
+    expect(mail.attachments.map((attachment) => attachment.filename)).toEqual([`agreement-${order.number}.pdf`]);
   });
 
   it("the operator's notice is Polish, with the customer's contact and language, every value escaped in HTML", async () => {

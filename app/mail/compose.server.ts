@@ -76,6 +76,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
   const amount = formatPrice(order.price_grosze, locale);
   const product = t(`common:products.${order.declaration_type}.name`);
   const paymentUrl = `${siteUrl}${paymentPath(order)}`;
+  const agreementUrl = `${siteUrl}/agreement/${encodeURIComponent(order.payment_token)}`;
   const orderedAt = new Date(order.created_at);
   const facts = factsOf(message);
   let subject: string = t(`subject.${message.kind}`, { number: order.number, type: product, amount });
@@ -100,6 +101,8 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
   let blocks: Block[];
   let attachments: MailAttachment[] = [];
   switch (message.kind) {
+    // Composed for the order as it is now: once it no longer awaits payment (a late send, or the
+    // operator's resend), the documents go without payment instructions, saying a payment is in.
     case "order_confirmation":
       blocks = [
         {
@@ -120,30 +123,42 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("summary.withdrawal"), t(waiverGiven ? "waiver.given" : "waiver.notGiven")],
           ],
         },
-        {
-          heading: t("transfer.heading"),
-          rows: [
-            [t("transfer.recipient"), `${company.legalName}, ${formatAddress(company)}`],
-            [t("transfer.account"), company.bankAccount],
-            [t("transfer.bic"), company.bankBic],
-            [t("transfer.amount"), amount],
-            [t("transfer.title"), transferTitle(order.number)],
-          ],
-          paragraphs: [
-            ...(context.onlinePayment ? [t("transfer.online", { url: paymentUrl })] : []),
-            t("transfer.link", { url: paymentUrl }),
-            t("transfer.deadline", { date: deadline }),
-            t("agreementLink", { url: `${siteUrl}/agreement/${encodeURIComponent(order.payment_token)}` }),
-          ],
-        },
-        {
-          heading: t("next.heading"),
-          paragraphs: [
-            waiverGiven
-              ? t("next.startNow", { date: dispatchBy })
-              : t("next.startLater", { date: dispatchBy, withdrawalEnds: dispatch.withdrawalEnds }),
-          ],
-        },
+        order.status === "awaiting_payment"
+          ? {
+              heading: t("transfer.heading"),
+              rows: [
+                [t("transfer.recipient"), `${company.legalName}, ${formatAddress(company)}`],
+                [t("transfer.account"), company.bankAccount],
+                [t("transfer.bic"), company.bankBic],
+                [t("transfer.amount"), amount],
+                [t("transfer.title"), transferTitle(order.number)],
+              ],
+              paragraphs: [
+                ...(context.onlinePayment ? [t("transfer.online", { url: paymentUrl })] : []),
+                t("transfer.link", { url: paymentUrl }),
+                t("transfer.deadline", { date: deadline }),
+                t("agreementLink", { url: agreementUrl }),
+              ],
+            }
+          : {
+              paragraphs: [
+                ...(order.paid_at && order.status !== "cancelled" ? [t("confirmation.alreadyPaid")] : []),
+                t("paymentPage", { url: paymentUrl }),
+                t("agreementLink", { url: agreementUrl }),
+              ],
+            },
+        ...(order.status === "awaiting_payment"
+          ? [
+              {
+                heading: t("next.heading"),
+                paragraphs: [
+                  waiverGiven
+                    ? t("next.startNow", { date: dispatchBy })
+                    : t("next.startLater", { date: dispatchBy, withdrawalEnds: dispatch.withdrawalEnds }),
+                ],
+              },
+            ]
+          : []),
         contact,
         signature,
       ];
@@ -177,6 +192,19 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       ];
       break;
     }
+    case "operator_refund_rejected":
+      blocks = [
+        {
+          paragraphs: [
+            t("operator.refundRejected", {
+              number: order.number,
+              amount: formatPrice(typeof facts.refundedGrosze === "number" ? facts.refundedGrosze : order.price_grosze, locale),
+            }),
+            t("operator.admin", { url: `${siteUrl}/admin/orders/${order.id}` }),
+          ],
+        },
+      ];
+      break;
     case "payment_reminder":
       blocks = [
         { paragraphs: [greeting, t("reminder.text", { number: order.number, date: deadline }), t("transfer.link", { url: paymentUrl })] },

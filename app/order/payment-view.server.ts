@@ -1,5 +1,5 @@
 import { env } from "~/config/env.server";
-import { formatDeliveryDay } from "~/config/delivery";
+import { formatCalendarDate, formatDeliveryDay } from "~/config/delivery";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
@@ -31,6 +31,11 @@ export type PaymentView = {
   promise: { dispatchBy: string; deliveredBy: string } | null;
   /** The courier's shipment, once the operator has dispatched the order. */
   shipment: { trackingNumber: string; courier: string | null } | null;
+  /**
+   * A cancelled order's money: returned (how much, and the day, written for the reader), or
+   * still to be returned (paid, not yet given back).
+   */
+  refund: { grosze: number; returnedOn: string | null } | null;
 };
 
 const PAYMENT_TOKEN = /^[A-Za-z0-9_-]{32}$/;
@@ -55,6 +60,9 @@ export async function findPaymentView(
       "courier",
       "start_date",
       "paid_at",
+      "received_grosze",
+      "refunded_grosze",
+      "refunded_at",
     ])
     .where("payment_token", "=", paymentToken)
     .executeTakeFirst();
@@ -94,5 +102,15 @@ export async function findPaymentView(
       ? { dispatchBy: formatDeliveryDay(promised.dispatchBy, tag), deliveredBy: formatDeliveryDay(promised.deliveredBy, tag) }
       : null,
     shipment: row.status === "dispatched" && row.tracking_number ? { trackingNumber: row.tracking_number, courier: row.courier } : null,
+    refund: row.status === "cancelled" ? refundOf(row, tag) : null,
   };
+}
+
+function refundOf(
+  row: Pick<OrderRow, "paid_at" | "price_grosze" | "received_grosze" | "refunded_grosze" | "refunded_at">,
+  tag: string,
+): PaymentView["refund"] {
+  if (row.refunded_at && row.refunded_grosze)
+    return { grosze: row.refunded_grosze, returnedOn: formatCalendarDate(warsawDay(new Date(row.refunded_at)), tag) };
+  return row.paid_at ? { grosze: row.received_grosze ?? row.price_grosze, returnedOn: null } : null;
 }

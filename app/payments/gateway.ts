@@ -36,7 +36,18 @@ export type SignedNotification = {
 
 export type VerifyRequest = { sessionId: string; gatewayOrderId: string; amountGrosze: number; currency: string };
 
-export type RefundRequest = VerifyRequest & { requestId: string; description: string; urlStatus: string };
+/** `refundsUuid` names the refund in our system; the gateway's refund notification carries it back. */
+export type RefundRequest = VerifyRequest & { requestId: string; refundsUuid: string; description: string; urlStatus: string };
+
+/** A refund notification whose signature and merchant are right: the gateway completed the refund, or rejected it. */
+export type SignedRefundNotification = {
+  sessionId: string;
+  gatewayOrderId: string;
+  refundsUuid: string;
+  amountGrosze: number;
+  currency: string;
+  completed: boolean;
+};
 
 export interface PaymentGateway {
   /** The gateway's name, stored with each payment. */
@@ -46,14 +57,21 @@ export interface PaymentGateway {
   chargeBlik(input: { token: string; blikCode: string }): Promise<BlikCharge>;
   /** Confirms a notified payment with the gateway; only then is the money ours. */
   verify(request: VerifyRequest): Promise<boolean>;
+  /** Asks for a refund: true when the gateway took the request; its result comes later, as a refund notification. */
   refund(request: RefundRequest): Promise<boolean>;
   /** The transaction's state, or null when the gateway does not know the session. */
   transactionBySessionId(sessionId: string): Promise<GatewayTransaction | null>;
   /** Reads a notification's body: null unless its signature (checked in constant time) and merchant are right. */
   readNotification(body: unknown): SignedNotification | null;
+  /** Reads a refund notification's body, checked the same way. */
+  readRefundNotification(body: unknown): SignedRefundNotification | null;
 }
 
-/** The gateway could not be reached or answered with a server error: the caller may try again later. */
+/**
+ * The gateway could not be reached, answered with a server error, or answered in a shape its
+ * documentation does not give: the caller may try again later, and must not take it as a "no"
+ * (a charge whose answer was lost may have taken the money).
+ */
 export class GatewayUnavailableError extends Error {
   constructor(operation: string, detail: string) {
     super(`payment gateway unavailable (${operation}): ${detail}`);

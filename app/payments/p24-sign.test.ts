@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { notificationSign, registerSign, verifySign } from "./p24-sign";
+import { notificationSign, refundNotificationSign, registerSign, verifySign } from "./p24-sign";
 
 /** Each expected sign is SHA-384 over the JSON written out by hand in Przelewy24's documented field order. */
 const sha384 = (json: string) => createHash("sha384").update(json, "utf8").digest("hex");
@@ -37,6 +37,24 @@ describe("Przelewy24 signs", () => {
     expect(sign).toBe(
       sha384(
         '{"merchantId":100001,"posId":100001,"sessionId":"AE-2026-000001-abc","amount":29900,"originAmount":29900,"currency":"PLN","orderId":310000001,"methodId":154,"statement":"p24-Zamówienie/1","crc":"a1b2/c3ż"}',
+      ),
+    );
+  });
+
+  it("refund notification: orderId, sessionId, refundsUuid, merchantId, amount, currency, status, crc", () => {
+    const sign = refundNotificationSign({
+      crc,
+      status: 1,
+      currency: "PLN",
+      amount: 29900,
+      merchantId: 100001,
+      refundsUuid: "9f1c2b7e4d3a4c5b8e6f7a8b9c0d1e2f",
+      sessionId: "AE-2026-000001-abc",
+      orderId: 310000001,
+    });
+    expect(sign).toBe(
+      sha384(
+        '{"orderId":310000001,"sessionId":"AE-2026-000001-abc","refundsUuid":"9f1c2b7e4d3a4c5b8e6f7a8b9c0d1e2f","merchantId":100001,"amount":29900,"currency":"PLN","status":1,"crc":"a1b2/c3ż"}',
       ),
     );
   });

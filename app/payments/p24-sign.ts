@@ -51,3 +51,27 @@ export function notificationSign(input: NotificationFields & { crc: string }): s
     crc: input.crc,
   });
 }
+
+export type RefundNotificationFields = {
+  orderId: number;
+  sessionId: string;
+  refundsUuid: string;
+  merchantId: number;
+  amount: number;
+  currency: string;
+  status: number;
+};
+
+/** The refund notification's sign (the documented TransactionRefundResult): its own fields, in its own order. */
+export function refundNotificationSign(input: RefundNotificationFields & { crc: string }): string {
+  return sha384Hex({
+    orderId: input.orderId,
+    sessionId: input.sessionId,
+    refundsUuid: input.refundsUuid,
+    merchantId: input.merchantId,
+    amount: input.amount,
+    currency: input.currency,
+    status: input.status,
+    crc: input.crc,
+  });
+}

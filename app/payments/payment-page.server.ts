@@ -4,18 +4,28 @@ import type { Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import type { PaymentGateway } from "./gateway";
 import { P24_NOTIFICATION_PATH } from "./paths";
-import { recheckPayment } from "./settle.server";
+import { closeAttempt, recheckPayment, type TransactionLookup } from "./settle.server";
 import { BLIK_GIVE_UP_MS, BLIK_WAIT_MS, startPayment, type PayableOrder, type StartOutcome } from "./start.server";
 
 /** A pending payment is asked about when its notification is this late (a lost one: the site was down). */
 export const RECHECK_AFTER_MS = 60_000;
 
+/** The mark on the address the gateway sends the customer back to (urlReturn), so the page knows they are back. */
+const RETURN_MARK = { name: "from", value: "przelewy24" } as const;
+
+export function isReturnFromGateway(url: URL): boolean {
+  return url.searchParams.get(RETURN_MARK.name) === RETURN_MARK.value;
+}
+
 /** What the payment page says about online payment; null when it is off or the order is not awaiting payment. */
 export type OnlinePaymentView = {
   /** The attempt the customer waits for, and whether the page should still look again by itself. */
   waiting: { method: "blik" | "redirect"; refreshing: boolean } | null;
-  /** The last attempt failed and nothing is in progress. */
-  lastFailed: boolean;
+  /**
+   * How the last attempt ended, when nothing is in progress: the customer came back from the
+   * gateway's page without paying ("not-completed"), or it failed otherwise.
+   */
+  lastFailure: "not-completed" | "failed" | null;
 };
 
 export function findPayableOrder(db: AppDatabase, paymentToken: string): Promise<PayableOrder | undefined> {
@@ -27,39 +37,45 @@ export function findPayableOrder(db: AppDatabase, paymentToken: string): Promise
 }
 
 /**
- * The online part of the payment page. A payment whose notification is over a minute late is
- * asked about first (transaction/by/sessionId), through the same verified path as a notification.
+ * The online part of the payment page. The gateway is asked about the attempt in progress
+ * (transaction/by/sessionId, through the same verified path as a notification) when its
+ * notification is over a minute late, and at once when the customer comes back from the
+ * gateway's page: not paid then, the attempt is closed (a payment that arrives later is still
+ * applied), and the page says so instead of waiting. Asking goes through `lookup`, shared
+ * between page loads (shared-lookup.server.ts).
  */
 export async function onlinePaymentView(
   db: AppDatabase,
   gateway: PaymentGateway | null,
   order: PayableOrder,
   now: Date,
+  { lookup, returnedFromGateway }: { lookup: TransactionLookup | null; returnedFromGateway: boolean },
 ): Promise<OnlinePaymentView | null> {
   if (!gateway || order.status !== "awaiting_payment") return null;
   let latest = await latestAttempt(db, order.id);
   const inProgress = latest && (latest.state === "registered" || latest.state === "pending");
-  if (latest && inProgress && now.getTime() - Date.parse(latest.created_at) > RECHECK_AFTER_MS) {
-    const closeIfUnpaid = latest.method === "blik" && now.getTime() - Date.parse(latest.created_at) > BLIK_GIVE_UP_MS;
-    const outcome = await recheckPayment(db, gateway, latest, now, closeIfUnpaid);
+  const age = latest ? now.getTime() - Date.parse(latest.created_at) : 0;
+  const back = Boolean(inProgress && returnedFromGateway && latest?.method === "redirect");
+  if (latest && inProgress && (back || age > RECHECK_AFTER_MS)) {
+    const closeIfUnpaid = latest.method === "blik" && age > BLIK_GIVE_UP_MS;
+    const outcome = await recheckPayment(db, gateway, latest, now, closeIfUnpaid, lookup ?? undefined);
     if (outcome === "paid" || outcome === "already-paid") return null;
+    if (outcome === "unpaid" && back) await closeAttempt(db, latest.id, "returned-unpaid", now);
     latest = await latestAttempt(db, order.id);
   }
-  if (!latest) return { waiting: null, lastFailed: false };
+  if (!latest) return { waiting: null, lastFailure: null };
   if (latest.state === "registered" || latest.state === "pending") {
-    return {
-      waiting: { method: latest.method, refreshing: now.getTime() - Date.parse(latest.created_at) < BLIK_WAIT_MS },
-      lastFailed: false,
-    };
+    return { waiting: { method: latest.method, refreshing: age < BLIK_WAIT_MS }, lastFailure: null };
   }
-  return { waiting: null, lastFailed: latest.state === "failed" };
+  if (latest.state !== "failed") return { waiting: null, lastFailure: null };
+  return { waiting: null, lastFailure: latest.failure === "returned-unpaid" ? "not-completed" : "failed" };
 }
 
 function latestAttempt(db: AppDatabase, orderId: number) {
   return db.selectFrom("payments").selectAll().where("order_id", "=", orderId).orderBy("id", "desc").executeTakeFirst();
 }
 
-/** Starts the attempt the customer chose on the payment page; the URLs lead back to that page and to the notification route. */
+/** Starts the attempt the customer chose on the payment page; the URLs lead back to that page (marked) and to the notification route. */
 export function startFromPaymentPage(
   db: AppDatabase,
   gateway: PaymentGateway,
@@ -68,10 +84,11 @@ export function startFromPaymentPage(
   locale: Locale,
   request: Parameters<typeof startPayment>[2],
 ): Promise<StartOutcome> {
+  const page = `${env.SITE_URL}${pathFor("payment", locale, { token: paymentToken })}`;
   return startPayment(db, order, request, {
     gateway,
     description: `Zamówienie ${order.number}`,
-    urlReturn: `${env.SITE_URL}${pathFor("payment", locale, { token: paymentToken })}`,
+    urlReturn: `${page}?${new URLSearchParams({ [RETURN_MARK.name]: RETURN_MARK.value })}`,
     urlStatus: `${env.SITE_URL}${P24_NOTIFICATION_PATH}`,
     now: new Date(),
   });

@@ -1,6 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { recordRefund } from "~/admin/corrections.server";
+import { findOrderDetail } from "~/admin/order-detail.server";
 import { applyTransition } from "~/admin/order-transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { startStandIn, TEST_P24 } from "../../tests/support/p24-stand-in-process";
@@ -11,7 +13,10 @@ import { handleNotification } from "./notification.server";
 import { notificationSign } from "./p24-sign";
 import { createPrzelewy24Gateway } from "./przelewy24.server";
 import { recoverStalePayments } from "./recovery.server";
-import { refundPayment } from "./refund.server";
+import { onlinePaymentView } from "./payment-page.server";
+import { handleRefundNotification } from "./refund-notification.server";
+import { createSharedLookup, LOOKUP_INTERVAL_MS } from "./shared-lookup.server";
+import { cancelOrder, refundPayment, type RefundInput } from "./refund.server";
 import { recheckPayment } from "./settle.server";
 import { startPayment, type PayableOrder } from "./start.server";
 
@@ -23,7 +28,9 @@ import { startPayment, type PayableOrder } from "./start.server";
 let standIn: Awaited<ReturnType<typeof startStandIn>>;
 let receiver: Server;
 let urlStatus: string;
+let refundUrlStatus: string;
 const received: unknown[] = [];
+const refundsReceived: unknown[] = [];
 
 beforeAll(async () => {
   standIn = await startStandIn();
@@ -31,12 +38,14 @@ beforeAll(async () => {
     let body = "";
     request.on("data", (chunk) => (body += chunk));
     request.on("end", () => {
-      received.push(JSON.parse(body));
+      (request.url === "/refund-notification" ? refundsReceived : received).push(JSON.parse(body));
       response.writeHead(200).end("OK");
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  urlStatus = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/notification`;
+  const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  urlStatus = `${base}/notification`;
+  refundUrlStatus = `${base}/refund-notification`;
 });
 afterAll(async () => {
   await standIn.stop();
@@ -57,6 +66,20 @@ async function notificationFor(order: PayableOrder): Promise<Record<string, unkn
     if (!found) throw new Error("no notification yet");
     return found as Record<string, unknown>;
   });
+}
+
+/** The refund notifications the stand-in posted for the order's session, once `count` have arrived. */
+async function refundNotificationsFor(order: PayableOrder, count = 1): Promise<Array<Record<string, unknown>>> {
+  return vi.waitFor(() => {
+    const found = refundsReceived.filter((body) => String((body as { sessionId: string }).sessionId).startsWith(`${order.number}-`));
+    if (found.length < count) throw new Error("no refund notification yet");
+    return found as Array<Record<string, unknown>>;
+  });
+}
+
+async function transactionsOf(order: PayableOrder) {
+  const response = await fetch(`${standIn.url}/__transactions?sessionPrefix=${order.number}-`);
+  return (await response.json()) as Array<{ status: number; lookups: number; refunds: Array<{ amount: number; status: string }> }>;
 }
 
 function signed(fields: Record<string, unknown>, crc: string = TEST_P24.crc) {
@@ -179,27 +202,128 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     ]);
   });
 
-  it("a full refund goes through the gateway once, and cancels the order with the reason and the amount for the e-mail", async () => {
+  const payByBlik = async () => {
     await start({ method: "blik", blikCode: "777123" });
     await handleNotification(db, gateway, await notificationFor(order), T0);
-    const [paid] = await payments();
-    const refund = () =>
-      refundPayment(db, gateway, { orderId: order.id, paymentId: paid!.id, reason: "Klient zrezygnował", operator: "op@example.com" }, T0);
-    expect(await refund()).toBe("refunded");
-    expect(await refund()).toBe("not-refundable");
-    expect((await payments()).map((row) => [row.state, row.refund_reason])).toEqual([["refunded", "Klient zrezygnował"]]);
+    return (await payments())[0]!;
+  };
+  const refund = (paymentId: number, cancel: RefundInput["cancel"], note: string | null = null) =>
+    refundPayment(db, gateway, { orderId: order.id, paymentId, cancel, note, operator: "op@example.com" }, T0, refundUrlStatus);
+  const mailData = async (kind: "order_cancelled" | "refund_recorded" | "operator_refund_rejected") =>
+    (await db.selectFrom("outbox").select("data").where("order_id", "=", order.id).where("kind", "=", kind).execute()).map((row) =>
+      JSON.parse(row.data!),
+    );
+
+  it("a full refund goes through the gateway once and cancels the order: the standard reason for the customer, the note kept inside", async () => {
+    const paid = await payByBlik();
+    expect(await refund(paid.id, { reason: "Na prośbę klienta", reasonCode: "customer_request" }, "Dzwoniła 26.11, rezygnuje")).toBe(
+      "refunded",
+    );
+    expect(await refund(paid.id, { reason: "Na prośbę klienta", reasonCode: "customer_request" })).toBe("not-refundable");
+    expect((await payments()).map((row) => [row.state, row.refund_reason, row.refund_status])).toEqual([
+      ["refunded", "Na prośbę klienta", "requested"],
+    ]);
     expect((await orderRow()).status).toBe("cancelled");
-    const cancelled = await db
-      .selectFrom("outbox")
-      .select("data")
-      .where("order_id", "=", order.id)
-      .where("kind", "=", "order_cancelled")
-      .execute();
-    expect(cancelled.map((row) => JSON.parse(row.data!))).toEqual([{ reason: "Klient zrezygnował", refundedGrosze: 29900 }]);
-    const [transaction] = (await (await fetch(`${standIn.url}/__transactions?sessionPrefix=${order.number}-`)).json()) as Array<{
-      refunds: Array<{ amount: number }>;
-    }>;
+    // The e-mail translates the reason by its code; the internal note never reaches it.
+    expect(await mailData("order_cancelled")).toEqual([
+      { reason: "Na prośbę klienta", reasonCode: "customer_request", refundedGrosze: 29900 },
+    ]);
+    expect(await db.selectFrom("order_notes").select("text").where("order_id", "=", order.id).execute()).toEqual([
+      { text: "Dzwoniła 26.11, rezygnuje" },
+    ]);
+    const [transaction] = await transactionsOf(order);
     expect(transaction!.refunds.map((entry) => entry.amount)).toEqual([29900]);
+  });
+
+  it("the refund's notification, in Przelewy24's own shape, is verified and marks the refund completed; a forged one changes nothing", async () => {
+    const paid = await payByBlik();
+    await refund(paid.id, { reason: "Na prośbę klienta", reasonCode: "customer_request" });
+    const [notification] = await refundNotificationsFor(order);
+    expect(notification).toMatchObject({ amount: 29900, currency: "PLN", status: 0, refundsUuid: (await payments())[0]!.refund_uuid });
+    expect(String(notification!.refundsUuid).length).toBeLessThanOrEqual(35);
+    // The payment's own path would refuse this shape: the refund's has its own schema and sign.
+    expect((await handleNotification(db, gateway, notification, T0)).status).toBe(400);
+    const forged = [
+      { ...notification, sign: "0".repeat(96) },
+      { ...notification, status: 1 },
+      { ...notification, refundsUuid: "someone-else-s-refund" },
+      { ...notification, amount: 100 },
+    ];
+    for (const body of forged) expect((await handleRefundNotification(db, gateway, body, T0)).status).toBe(400);
+    expect((await payments())[0]!.refund_status).toBe("requested");
+    expect(await handleRefundNotification(db, gateway, notification, T0)).toEqual({ status: 200, outcome: "refund-completed" });
+    expect(await handleRefundNotification(db, gateway, notification, T0)).toEqual({ status: 200, outcome: "already-settled" });
+    expect((await payments()).map((row) => [row.state, row.refund_status, row.refund_settled_at])).toEqual([
+      ["refunded", "completed", T0.toISOString()],
+    ]);
+  });
+
+  it("a refund Przelewy24 rejects later: the money is ours again, the operator is told, and the cancelled order offers the refund again", async () => {
+    await control(order, { refund: "reject" });
+    const paid = await payByBlik();
+    await refund(paid.id, { reason: "Na prośbę klienta", reasonCode: "customer_request" });
+    const [rejected] = await refundNotificationsFor(order);
+    expect(rejected).toMatchObject({ status: 1 });
+    expect(await handleRefundNotification(db, gateway, rejected, T0)).toEqual({ status: 200, outcome: "refund-rejected" });
+    expect((await payments()).map((row) => [row.state, row.refund_status])).toEqual([["paid", "rejected"]]);
+    expect(await db.selectFrom("orders").select(["status", "refunded_at"]).where("id", "=", order.id).executeTakeFirst()).toEqual({
+      status: "cancelled",
+      refunded_at: null,
+    });
+    expect(await mailData("operator_refund_rejected")).toEqual([{ refundedGrosze: 29900 }]);
+    expect((await events()).map((event) => JSON.parse(event.details!).action ?? event.to_status)).toEqual([
+      "paid",
+      "cancelled",
+      "refund_rejected",
+    ]);
+
+    // Cancelled, still holding the money: refunded again, without a new reason; the customer is told the amount.
+    await control(order, { refund: "complete" });
+    expect(await refund(paid.id, null)).toBe("refunded");
+    expect((await payments()).map((row) => [row.state, row.refund_status])).toEqual([["refunded", "requested"]]);
+    expect(await mailData("refund_recorded")).toEqual([{ refundedGrosze: 29900 }]);
+    expect((await db.selectFrom("orders").select("refunded_grosze").where("id", "=", order.id).executeTakeFirst())?.refunded_grosze).toBe(
+      29900,
+    );
+  });
+
+  it("cancelling an order paid online refunds it in the same step; a refund the gateway refuses cancels nothing", async () => {
+    const paid = await payByBlik();
+    const cancel = () =>
+      cancelOrder(db, gateway, order.id, { reason: "Zamówienie złożone dwa razy", reasonCode: "duplicate" }, "op", T0, refundUrlStatus);
+    await control(order, { refund: "refuse" });
+    expect(await cancel()).toEqual({ ok: false, reason: "refund-refused" });
+    expect((await orderRow()).status).toBe("paid");
+    expect((await payments()).map((row) => [row.state, row.refund_status])).toEqual([["paid", null]]);
+    // Without the gateway's settings the money cannot go back: the order stays as it is.
+    expect(await cancelOrder(db, null, order.id, { reason: "x", reasonCode: "own" }, "op", T0)).toEqual({
+      ok: false,
+      reason: "no-gateway",
+    });
+    await control(order, { refund: "complete" });
+    expect(await cancel()).toEqual({ ok: true });
+    expect((await orderRow()).status).toBe("cancelled");
+    expect((await payments()).map((row) => row.state)).toEqual(["refunded"]);
+    expect((await transactionsOf(order))[0]!.refunds.map((entry) => entry.amount)).toEqual([paid.amount_grosze]);
+    expect(await mailData("order_cancelled")).toEqual([
+      { reason: "Zamówienie złożone dwa razy", reasonCode: "duplicate", refundedGrosze: 29900 },
+    ]);
+  });
+
+  it("cancelling an order paid by transfer records the money as due back, for the e-mail and the history", async () => {
+    await applyTransition(db, order.id, { transition: "mark_paid", paidAt: "2026-11-24", receivedGrosze: 30000 }, "op", T0);
+    expect(await cancelOrder(db, null, order.id, { reason: "Na prośbę klienta", reasonCode: "customer_request" }, "op", T0)).toEqual({
+      ok: true,
+    });
+    expect((await orderRow()).status).toBe("cancelled");
+    expect(await mailData("order_cancelled")).toEqual([
+      { reason: "Na prośbę klienta", reasonCode: "customer_request", refundDueGrosze: 30000 },
+    ]);
+    expect(JSON.parse((await events()).at(-1)!.details!)).toMatchObject({ refundDueGrosze: 30000 });
+    // The order's page says it is due until the refund is recorded.
+    expect((await findOrderDetail(db, order.id))!.moneyHeld).toEqual({ online: null, byTransfer: 30000 });
+    await recordRefund(db, order.id, 30000, "Odesłane przelewem", "op", T0);
+    expect((await findOrderDetail(db, order.id))!.moneyHeld).toEqual({ online: null, byTransfer: null });
   });
 
   it("housekeeping asks about attempts pending over 15 minutes, and only those", async () => {
@@ -210,5 +334,63 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     expect(await recoverStalePayments(db, gateway, new Date(T0.getTime() + 16 * 60_000))).toBe(1);
     expect((await orderRow()).status).toBe("paid");
     expect(await paidMails()).toHaveLength(1);
+  });
+
+  it("back from Przelewy24's page without paying: the page says so at once, not 'waiting', and a payment that still comes is applied", async () => {
+    const redirect = await start({ method: "redirect" });
+    const view = (returnedFromGateway: boolean) => onlinePaymentView(db, gateway, order, T0, { lookup: null, returnedFromGateway });
+    // Not back from the gateway (a reload, the e-mail's link): still waiting for it.
+    expect(await view(false)).toEqual({ waiting: { method: "redirect", refreshing: true }, lastFailure: null });
+    expect(await view(true)).toEqual({ waiting: null, lastFailure: "not-completed" });
+    expect((await payments()).map((row) => [row.state, row.failure])).toEqual([["failed", "returned-unpaid"]]);
+    // The customer had paid after all (a bank that confirms late): the notification still counts.
+    const token = (redirect as { url: string }).url.split("/").pop();
+    await fetch(`${standIn.url}/trnRequest/${token}/pay`, { method: "POST", redirect: "manual" });
+    expect(await handleNotification(db, gateway, await notificationFor(order), T0)).toEqual({ status: 200, outcome: "paid" });
+    expect((await orderRow()).status).toBe("paid");
+  });
+
+  it("a waiting page asks Przelewy24 at most once every 10 s per payment, and concurrent loads share the answer", async () => {
+    await control(order, { decline: true });
+    await start({ method: "blik", blikCode: "777123" });
+    let clock = 0;
+    const lookup = createSharedLookup(gateway, LOOKUP_INTERVAL_MS, () => clock);
+    // A minute and a half later the notification is late, so each load would ask.
+    const load = () => onlinePaymentView(db, gateway, order, new Date(T0.getTime() + 90_000), { lookup, returnedFromGateway: false });
+    const lookups = async () => (await transactionsOf(order))[0]!.lookups;
+    await Promise.all([load(), load(), load(), load(), load()]);
+    for (let i = 0; i < 5; i++) expect(await load()).toMatchObject({ waiting: { method: "blik" } });
+    expect(await lookups()).toBe(1);
+    clock += LOOKUP_INTERVAL_MS - 1;
+    await load();
+    expect(await lookups()).toBe(1);
+    clock += 1;
+    await Promise.all([load(), load()]);
+    expect(await lookups()).toBe(2);
+  });
+
+  it("a BLIK charge whose answer is lost (a server error after the charge) waits for the bank, and recovery applies the payment", async () => {
+    await control(order, { notification: "drop", chargeAnswer: 500 });
+    expect(await start({ method: "blik", blikCode: "777123" })).toEqual({ kind: "blik-pending" });
+    expect((await payments()).map((row) => row.state)).toEqual(["pending"]);
+    expect(await recoverStalePayments(db, gateway, new Date(T0.getTime() + 16 * 60_000))).toBe(1);
+    expect((await orderRow()).status).toBe("paid");
+  });
+
+  it("an attempt closed as refused while the gateway took the money is asked about once, and paid; an unpaid one once only", async () => {
+    expect(await start({ method: "blik", blikCode: "123456" })).toEqual({ kind: "blik-refused" });
+    await control(order, { notification: "drop" });
+    await start({ method: "blik", blikCode: "777123" });
+    // As the adapter that read Przelewy24's 201 Created as a refusal left it.
+    const charged = (await payments())[1]!;
+    await db.updateTable("payments").set({ state: "failed", failure: "blik-code-refused" }).where("id", "=", charged.id).execute();
+    expect(await recoverStalePayments(db, gateway, new Date(T0.getTime() + 16 * 60_000))).toBe(1);
+    expect((await orderRow()).status).toBe("paid");
+    expect((await payments()).map((row) => [row.state, row.failure])).toEqual([
+      ["failed", "blik-code-refused"],
+      ["paid", null],
+    ]);
+    expect(await recoverStalePayments(db, gateway, new Date(T0.getTime() + 40 * 60_000))).toBe(0);
+    expect((await transactionsOf(order)).map((transaction) => transaction.lookups)).toEqual([1, 1]);
   });
 });

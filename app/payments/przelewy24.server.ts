@@ -8,13 +8,14 @@ import {
   type RegisterRequest,
   type RefundRequest,
   type SignedNotification,
+  type SignedRefundNotification,
   type VerifyRequest,
 } from "./gateway";
-import { notificationSign, registerSign, verifySign } from "./p24-sign";
+import { notificationSign, refundNotificationSign, registerSign, verifySign } from "./p24-sign";
 
 export type Przelewy24Config = { merchantId: number; posId: number; apiKey: string; crc: string; apiUrl: string };
 
-/** Przelewy24's status of a transaction (transaction/by/sessionId): 1 advance, 2 paid. */
+/** Przelewy24's status of a transaction (transaction/by/sessionId): 0 no payment, 1 advance, 2 paid, 3 returned. */
 const P24_PAID_STATUSES = new Set([1, 2]);
 
 const NotificationSchema = z.object({
@@ -30,6 +31,30 @@ const NotificationSchema = z.object({
   sign: z.string().regex(/^[0-9a-f]{96}$/i),
 });
 
+/** The refund's result, posted to the refund's urlStatus (TransactionRefundResult): status 0 completed, 1 rejected. */
+const RefundNotificationSchema = z.object({
+  orderId: z.number().int().positive(),
+  sessionId: z.string().min(1).max(100),
+  merchantId: z.number().int(),
+  requestId: z.string().min(1).max(45),
+  refundsUuid: z.string().min(1).max(35),
+  amount: z.number().int().positive(),
+  currency: z.string().length(3),
+  timestamp: z.number().int(),
+  status: z.union([z.literal(0), z.literal(1)]),
+  sign: z.string().regex(/^[0-9a-f]{96}$/i),
+});
+
+/*
+ * The documented bodies of each call's success. Przelewy24's OpenAPI answers register, verify and
+ * transaction/by/sessionId with 200, chargeByCode and refund with 201 Created; any 2xx with the
+ * expected body is a success, any 2xx without it is an answer we cannot read (never a "no").
+ */
+const RegisterSchema = z.object({ data: z.object({ token: z.string().regex(/^[A-Za-z0-9-]{1,100}$/) }) });
+const BlikChargeSchema = z.object({ data: z.object({ orderId: z.number().int().nullable().optional() }) });
+const VerifySchema = z.object({ data: z.object({ status: z.string() }) });
+const RefundSchema = z.object({ data: z.array(z.object({ status: z.boolean() })).min(1) });
+
 const TransactionSchema = z.object({
   data: z.object({
     orderId: z.number().int().nullable().optional(),
@@ -40,6 +65,8 @@ const TransactionSchema = z.object({
     paymentMethod: z.number().int().nullable().optional(),
   }),
 });
+
+const succeeded = (status: number) => status >= 200 && status < 300;
 
 function sameHex(a: string, b: string): boolean {
   const left = Buffer.from(a.toLowerCase(), "utf8");
@@ -101,17 +128,20 @@ export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typ
           crc: config.crc,
         }),
       });
-      const token = (json as { data?: { token?: unknown } } | null)?.data?.token;
-      if (status !== 200 || typeof token !== "string" || !/^[A-Za-z0-9-]{1,100}$/.test(token))
-        throw new GatewayUnavailableError("register", `HTTP ${status}`);
+      const parsed = RegisterSchema.safeParse(json);
+      if (!succeeded(status) || !parsed.success) throw new GatewayUnavailableError("register", `HTTP ${status}`);
+      const { token } = parsed.data.data;
       return { token, redirectUrl: `${config.apiUrl}/trnRequest/${token}` };
     },
 
     async chargeBlik({ token, blikCode }): Promise<BlikCharge> {
       const { status, json } = await call("chargeBlik", "POST", "paymentMethod/blik/chargeByCode", { token, blikCode });
-      if (status !== 200) return { ok: false, reason: "code-refused" };
-      const orderId = (json as { data?: { orderId?: unknown } } | null)?.data?.orderId;
-      return { ok: true, gatewayOrderId: typeof orderId === "number" ? String(orderId) : null };
+      // 400 is the documented refusal (invalid input: a wrong or expired code); nothing was charged.
+      if (status === 400) return { ok: false, reason: "code-refused" };
+      const parsed = BlikChargeSchema.safeParse(json);
+      if (!succeeded(status) || !parsed.success) throw new GatewayUnavailableError("chargeBlik", `HTTP ${status}`);
+      const { orderId } = parsed.data.data;
+      return { ok: true, gatewayOrderId: orderId ? String(orderId) : null };
     },
 
     async verify(request: VerifyRequest) {
@@ -131,7 +161,8 @@ export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typ
           crc: config.crc,
         }),
       });
-      return status === 200 && (json as { data?: { status?: unknown } } | null)?.data?.status === "success";
+      const parsed = VerifySchema.safeParse(json);
+      return succeeded(status) && parsed.success && parsed.data.data.status === "success";
     },
 
     async refund(request: RefundRequest) {
@@ -145,18 +176,21 @@ export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typ
             description: request.description,
           },
         ],
-        refundsUuid: request.requestId,
+        refundsUuid: request.refundsUuid,
         urlStatus: request.urlStatus,
       });
-      const first = (json as { data?: Array<{ status?: unknown }> } | null)?.data?.[0];
-      return (status === 200 || status === 201) && first?.status === true;
+      // 400 (invalid input) and 409 (the transaction cannot be refunded) are documented refusals.
+      if (status === 400 || status === 409) return false;
+      const parsed = RefundSchema.safeParse(json);
+      if (!succeeded(status) || !parsed.success) throw new GatewayUnavailableError("refund", `HTTP ${status}`);
+      return parsed.data.data.every((item) => item.status);
     },
 
     async transactionBySessionId(sessionId: string): Promise<GatewayTransaction | null> {
       const { status, json } = await call("transactionBySessionId", "GET", `transaction/by/sessionId/${encodeURIComponent(sessionId)}`);
       if (status === 404 || status === 400) return null;
       const parsed = TransactionSchema.safeParse(json);
-      if (status !== 200 || !parsed.success) throw new GatewayUnavailableError("transactionBySessionId", `HTTP ${status}`);
+      if (!succeeded(status) || !parsed.success) throw new GatewayUnavailableError("transactionBySessionId", `HTTP ${status}`);
       const { data } = parsed.data;
       return {
         paid: P24_PAID_STATUSES.has(data.status),
@@ -179,6 +213,22 @@ export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typ
         amountGrosze: fields.amount,
         currency: fields.currency,
         methodId: fields.methodId,
+      };
+    },
+
+    readRefundNotification(body: unknown): SignedRefundNotification | null {
+      const parsed = RefundNotificationSchema.safeParse(body);
+      if (!parsed.success) return null;
+      const { sign, ...fields } = parsed.data;
+      if (!sameHex(sign, refundNotificationSign({ ...fields, crc: config.crc }))) return null;
+      if (fields.merchantId !== config.merchantId) return null;
+      return {
+        sessionId: fields.sessionId,
+        gatewayOrderId: String(fields.orderId),
+        refundsUuid: fields.refundsUuid,
+        amountGrosze: fields.amount,
+        currency: fields.currency,
+        completed: fields.status === 0,
       };
     },
   };

@@ -1,11 +1,29 @@
-import { PAYMENT_TEXT } from "~/admin/texts";
+import { z } from "zod";
+import { CORRECTION_TEXT, PAYMENT_TEXT } from "~/admin/texts";
+import { cancelReasonOf, cancelReasonSchema, formText, ownReasonMissing } from "~/admin/transition-form.server";
 import type { AppDatabase } from "~/db/db.server";
+import { MULTI_LINE_TEXT } from "~/forms/control-characters";
 import { configuredGateway } from "./gateway.server";
 import { refundPayment } from "./refund.server";
 
-export type RefundFormRefusal = { paymentId: number; error: string; reason: string; status: 400 | 409 | 502 };
+/** The form's values as typed and its messages; `form` is the page's message when the refund itself was refused. */
+export type RefundFormRefusal = {
+  paymentId: number;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  status: 400 | 409 | 502;
+};
 
-/** The back office's refund form: the reason is required; null when the refund went through. */
+const FIELDS = ["reasonCode", "reason", "note", "confirm"];
+const note = z.string().regex(MULTI_LINE_TEXT, CORRECTION_TEXT.controlCharacters).max(2000, CORRECTION_TEXT.tooLong(2000));
+const confirm = z.literal("yes", { errorMap: () => ({ message: PAYMENT_TEXT.confirmRefundMissing }) });
+
+/**
+ * The back office's refund form: a paid order is cancelled by it, so it asks for the cancel form's
+ * reason (a standard one, translated for the customer, or the operator's own words); an order
+ * already cancelled keeps its reason. Both take an internal note that is never sent, and a
+ * confirmation tick: a refund cannot be undone. Null when the refund went through.
+ */
 export async function refundFromForm(
   db: AppDatabase,
   orderId: number,
@@ -14,13 +32,26 @@ export async function refundFromForm(
   now: Date,
 ): Promise<RefundFormRefusal | null> {
   const paymentId = Number(form.get("paymentId"));
-  const reason = String(form.get("reason") ?? "").trim();
-  const refusal = (error: string, status: RefundFormRefusal["status"]) => ({ paymentId, error, reason, status });
-  if (reason.length < 1 || reason.length > 500) return refusal(PAYMENT_TEXT.reasonInvalid, 400);
+  const values: Record<string, string> = Object.fromEntries(FIELDS.map((name) => [name, formText(form, name)]));
+  const refusal = (errors: Record<string, string>, status: RefundFormRefusal["status"]) => ({ paymentId, errors, values, status });
+  const order = await db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
+  const cancels = order?.status === "paid";
+  const schema = cancels ? cancelReasonSchema(PAYMENT_TEXT.confirmRefundMissing).extend({ note }) : z.object({ note, confirm });
+  const parsed = schema.safeParse(values);
+  const errors: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  if (cancels) ownReasonMissing(values, errors);
+  if (Object.keys(errors).length > 0) return refusal(errors, 400);
+
   const gateway = configuredGateway();
-  if (!gateway || !Number.isInteger(paymentId)) return refusal(PAYMENT_TEXT.notRefundable, 409);
-  const outcome = await refundPayment(db, gateway, { orderId, paymentId, reason, operator }, now);
+  if (!gateway || !Number.isInteger(paymentId)) return refusal({ form: PAYMENT_TEXT.notRefundable }, 409);
+  const outcome = await refundPayment(
+    db,
+    gateway,
+    { orderId, paymentId, cancel: cancels ? cancelReasonOf(values) : null, note: values.note || null, operator },
+    now,
+  );
   if (outcome === "refunded") return null;
-  if (outcome === "not-refundable") return refusal(PAYMENT_TEXT.notRefundable, 409);
-  return refusal(outcome === "refused" ? PAYMENT_TEXT.refused : PAYMENT_TEXT.unavailable, 502);
+  if (outcome === "not-refundable") return refusal({ form: PAYMENT_TEXT.notRefundable }, 409);
+  return refusal({ form: outcome === "refused" ? PAYMENT_TEXT.refused : PAYMENT_TEXT.unavailable }, 502);
 }

@@ -1,24 +1,47 @@
-import { randomUUID } from "node:crypto";
-import { applyTransitionIn } from "~/admin/order-transitions.server";
+import { randomBytes, randomUUID } from "node:crypto";
+import { addNoteIn, recordRefundIn } from "~/admin/corrections.server";
+import { applyTransition, applyTransitionIn, type CancelReason } from "~/admin/order-transitions.server";
+import { targetStatus } from "~/admin/transitions";
 import { env } from "~/config/env.server";
 import type { AppDatabase } from "~/db/db.server";
+import type { OrderStatus } from "~/db/schema";
 import { GatewayUnavailableError, type PaymentGateway } from "./gateway";
-import { P24_NOTIFICATION_PATH } from "./paths";
+import { P24_REFUND_NOTIFICATION_PATH } from "./paths";
 
 export type RefundOutcome = "refunded" | "not-refundable" | "refused" | "unavailable";
 
+/** An order holds money it may give back while it is paid (not yet dispatched) or once it is cancelled. */
+const REFUNDABLE_ORDER: readonly OrderStatus[] = ["paid", "cancelled"];
+
+/** Przelewy24 shows a refund's description on the transfer back and takes at most 35 characters. */
+const REFUND_DESCRIPTION_MAX = 35;
+
+export type RefundInput = {
+  orderId: number;
+  paymentId: number;
+  /** Why, for the customer; needed only when the refund cancels a paid order. */
+  cancel: CancelReason | null;
+  /** The operator's internal note: kept with the order's notes, never sent. */
+  note: string | null;
+  operator: string;
+};
+
 /**
- * Gives an online payment back in full, through the gateway, and cancels the order with the
- * operator's reason (docs/decisions/028): a full refund means the service is not performed. The
- * payment is claimed first (paid -> refunded), so two operators cannot send two refunds; a
- * refusal by the gateway hands it back. Then ONE transaction records the refund and moves the
- * order through the back office's cancel transition (its audit row and the customer's e-mail).
+ * Gives an online payment back in full, through the gateway (docs/decisions/028 and 040); its result
+ * comes to `urlStatus`, the refund notification route. The
+ * payment is claimed first (paid -> refunded, with the refundsUuid its notification will carry),
+ * so two operators cannot send two refunds; a refusal by the gateway hands it back as it was.
+ * Then ONE transaction records the refund and either cancels a paid order through the back
+ * office's cancel transition (its e-mail then says the money was returned, with the reason), or,
+ * for an order already cancelled, records the refund on it (and the customer's e-mail about it).
+ * The gateway's refund notification later says whether the refund was completed or rejected.
  */
 export async function refundPayment(
   db: AppDatabase,
   gateway: PaymentGateway,
-  input: { orderId: number; paymentId: number; reason: string; operator: string },
+  input: RefundInput,
   now: Date,
+  urlStatus = `${env.SITE_URL}${P24_REFUND_NOTIFICATION_PATH}`,
 ): Promise<RefundOutcome> {
   const payment = await db
     .selectFrom("payments")
@@ -27,11 +50,14 @@ export async function refundPayment(
     .where("order_id", "=", input.orderId)
     .executeTakeFirst();
   const order = await db.selectFrom("orders").select("status").where("id", "=", input.orderId).executeTakeFirst();
-  if (!payment || !payment.gateway_order_id || payment.state !== "paid" || order?.status !== "paid") return "not-refundable";
+  if (!payment || !payment.gateway_order_id || payment.state !== "paid" || !order || !REFUNDABLE_ORDER.includes(order.status))
+    return "not-refundable";
+  if (order.status === "paid" && !input.cancel) return "not-refundable";
   const at = now.toISOString();
+  const refundsUuid = randomBytes(16).toString("hex");
   const claimed = await db
     .updateTable("payments")
-    .set({ state: "refunded", updated_at: at })
+    .set({ state: "refunded", refund_uuid: refundsUuid, refund_status: "requested", refund_settled_at: null, updated_at: at })
     .where("id", "=", payment.id)
     .where("state", "=", "paid")
     .executeTakeFirst();
@@ -42,41 +68,107 @@ export async function refundPayment(
   try {
     accepted = await gateway.refund({
       requestId: randomUUID(),
+      refundsUuid,
       sessionId: payment.session_id,
       gatewayOrderId: payment.gateway_order_id,
       amountGrosze: payment.amount_grosze,
       currency: payment.currency,
-      description: `Zwrot ${payment.session_id.slice(0, 30)}`,
-      urlStatus: `${env.SITE_URL}${P24_NOTIFICATION_PATH}`,
+      description: `Zwrot ${payment.session_id}`.slice(0, REFUND_DESCRIPTION_MAX),
+      urlStatus,
     });
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError)) throw error;
     outcome = "unavailable";
   }
   if (!accepted) {
+    // Back as it was, an earlier rejected refund's flag included.
     await db
       .updateTable("payments")
-      .set({ state: "paid", updated_at: at })
+      .set({
+        state: "paid",
+        refund_uuid: payment.refund_uuid,
+        refund_status: payment.refund_status,
+        refund_settled_at: payment.refund_settled_at,
+        updated_at: at,
+      })
       .where("id", "=", payment.id)
-      .where("state", "=", "refunded")
+      .where("refund_uuid", "=", refundsUuid)
       .execute();
     console.warn(`refund of payment ${payment.id} (order ${payment.order_id}) not done: ${outcome}`);
     return outcome;
   }
+  const refundedGrosze = payment.amount_grosze;
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("payments")
-      .set({ refunded_at: at, refund_reason: input.reason, updated_at: at })
+      .set({ refunded_at: at, refund_reason: input.cancel?.reason ?? null, updated_at: at })
       .where("id", "=", payment.id)
       .execute();
-    const moved = await applyTransitionIn(
-      trx,
-      input.orderId,
-      { transition: "cancel", reason: input.reason, refundedGrosze: payment.amount_grosze },
-      input.operator,
-      now,
-    );
-    if (!moved.ok) console.warn(`payment ${payment.id} refunded, but order ${input.orderId} is ${moved.current ?? "gone"}: not cancelled`);
+    const current = await trx.selectFrom("orders").select(["id", "status"]).where("id", "=", input.orderId).executeTakeFirstOrThrow();
+    if (current.status === "paid" && input.cancel) {
+      const moved = await applyTransitionIn(
+        trx,
+        current.id,
+        { transition: "cancel", ...input.cancel, refundedGrosze },
+        input.operator,
+        now,
+      );
+      if (!moved.ok) console.warn(`payment ${payment.id} refunded, but order ${current.id} is ${moved.current ?? "gone"}: not cancelled`);
+    } else {
+      const recorded = await recordRefundIn(trx, current, refundedGrosze, { paidOnline: payment.gateway }, input.operator, now);
+      if (!recorded) console.warn(`payment ${payment.id} refunded, but order ${current.id} already records a refund: not recorded twice`);
+    }
+    if (input.note) await addNoteIn(trx, current.id, input.note, input.operator, now);
   });
   return "refunded";
+}
+
+export type CancelOutcome =
+  | { ok: true }
+  | { ok: false; reason: "not-found" | "not-allowed"; current?: OrderStatus }
+  | { ok: false; reason: "refund-refused" | "refund-unavailable" | "no-gateway" };
+
+/**
+ * Cancels an order, never keeping money it holds: a payment taken online is refunded in the same
+ * step (and the order is cancelled only when the gateway takes the refund); money paid by transfer
+ * is recorded as due back, for the operator to send and then record. Otherwise nothing changes.
+ */
+export async function cancelOrder(
+  db: AppDatabase,
+  gateway: PaymentGateway | null,
+  orderId: number,
+  reason: CancelReason,
+  operator: string,
+  now: Date,
+  refundUrlStatus?: string,
+): Promise<CancelOutcome> {
+  const order = await db
+    .selectFrom("orders")
+    .select(["status", "paid_at", "refunded_at", "received_grosze", "price_grosze"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!order) return { ok: false, reason: "not-found" };
+  if (!targetStatus("cancel", order.status)) return { ok: false, reason: "not-allowed", current: order.status };
+  const heldOnline = await db
+    .selectFrom("payments")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .where("state", "=", "paid")
+    .executeTakeFirst();
+  if (heldOnline) {
+    if (!gateway) return { ok: false, reason: "no-gateway" };
+    const outcome = await refundPayment(
+      db,
+      gateway,
+      { orderId, paymentId: heldOnline.id, cancel: reason, note: null, operator },
+      now,
+      refundUrlStatus,
+    );
+    if (outcome === "refunded") return { ok: true };
+    if (outcome === "not-refundable") return { ok: false, reason: "not-allowed", current: order.status };
+    return { ok: false, reason: outcome === "refused" ? "refund-refused" : "refund-unavailable" };
+  }
+  const due = order.paid_at && !order.refunded_at ? { refundDueGrosze: order.received_grosze ?? order.price_grosze } : {};
+  const moved = await applyTransition(db, orderId, { transition: "cancel", ...reason, ...due }, operator, now);
+  return moved.ok ? { ok: true } : moved;
 }

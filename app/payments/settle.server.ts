@@ -1,7 +1,7 @@
 import { applyTransitionIn, SYSTEM_ACTOR } from "~/admin/order-transitions.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { PaymentRow } from "~/db/schema";
-import { GatewayUnavailableError, type PaymentGateway } from "./gateway";
+import { GatewayUnavailableError, type GatewayTransaction, type PaymentGateway } from "./gateway";
 
 /**
  * The one way a payment becomes paid (docs/decisions/028): the gateway's word is checked
@@ -70,7 +70,7 @@ async function recordPaid(db: AppDatabase, payment: PaymentRow, facts: GatewayFa
     if (Number(updated.numUpdatedRows) !== 1) return false;
     await trx
       .updateTable("payments")
-      .set({ state: "failed", failure: "superseded", updated_at: at })
+      .set({ state: "failed", failure: "superseded" satisfies AttemptFailure, updated_at: at })
       .where("order_id", "=", payment.order_id)
       .where("id", "!=", payment.id)
       .where("state", "in", ["registered", "pending"])
@@ -95,10 +95,14 @@ async function recordPaid(db: AppDatabase, payment: PaymentRow, facts: GatewayFa
   });
 }
 
+/** Asks the gateway what it knows of a session: transaction/by/sessionId, or a shared answer to it (lookup.server.ts). */
+export type TransactionLookup = (sessionId: string) => Promise<GatewayTransaction | null>;
+
 /**
- * Asks the gateway about one attempt in progress, for a notification that may have been lost
- * (the site was down while Przelewy24 retried). A paid one goes through the verified path; a
- * BLIK attempt the gateway has not seen paid after its code's lifetime is closed as failed.
+ * Asks the gateway about one attempt, for a notification that may have been lost (the site was
+ * down while Przelewy24 retried) or a payment that came after we closed the attempt. A paid one
+ * goes through the verified path; a BLIK attempt the gateway has not seen paid after its code's
+ * lifetime is closed as failed.
  */
 export async function recheckPayment(
   db: AppDatabase,
@@ -106,10 +110,11 @@ export async function recheckPayment(
   payment: PaymentRow,
   now: Date,
   closeIfUnpaid: boolean,
+  lookup: TransactionLookup = (sessionId) => gateway.transactionBySessionId(sessionId),
 ): Promise<SettleOutcome | "unpaid"> {
   let transaction;
   try {
-    transaction = await gateway.transactionBySessionId(payment.session_id);
+    transaction = await lookup(payment.session_id);
   } catch (error) {
     if (error instanceof GatewayUnavailableError) return "unavailable";
     throw error;
@@ -127,8 +132,16 @@ export async function recheckPayment(
   return "unpaid";
 }
 
+/**
+ * Why an attempt was closed (payments.failure). The first three close it without the gateway's word
+ * that nothing will be paid: the money may still come (a bank that confirms late, an answer lost on
+ * the way), so recovery asks about each of them once more (recovery.server.ts).
+ */
+export type AttemptFailure = "blik-code-refused" | "gateway-unavailable" | "returned-unpaid" | "not-paid" | "superseded";
+export const CLOSED_WITHOUT_GATEWAY_WORD: readonly AttemptFailure[] = ["blik-code-refused", "gateway-unavailable", "returned-unpaid"];
+
 /** Ends an attempt that is still in progress; an attempt already settled is left as it is. */
-export async function closeAttempt(db: AppDatabase, paymentId: number, failure: string, now: Date): Promise<void> {
+export async function closeAttempt(db: AppDatabase, paymentId: number, failure: AttemptFailure, now: Date): Promise<void> {
   await db
     .updateTable("payments")
     .set({ state: "failed", failure, updated_at: now.toISOString() })

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { AppDatabase } from "~/db/db.server";
 import type { PaymentMethod, PaymentRow } from "~/db/schema";
 import { isUniqueViolation } from "~/db/unique-violation";
-import { GatewayUnavailableError, type PaymentGateway } from "./gateway";
+import { GatewayUnavailableError, type BlikCharge, type PaymentGateway } from "./gateway";
 import { closeAttempt, recheckPayment } from "./settle.server";
 
 /** How long a BLIK code's confirmation may take in the bank's app; the page waits this long for it by itself. */
@@ -84,7 +84,13 @@ export async function startPayment(
       await markPending(db, payment.id, { redirect_url: redirectUrl }, now);
       return { kind: "redirect", url: redirectUrl };
     }
-    const charge = await gateway.chargeBlik({ token, blikCode: request.blikCode });
+    const charge = await chargeBlik(gateway, token, request.blikCode);
+    if (charge === "unknown") {
+      // The code may have reached the bank: the attempt stays in progress and is asked about like any other.
+      console.warn(`payment ${payment.id} of order ${order.id}: the BLIK charge's answer could not be read; waiting for the gateway`);
+      await markPending(db, payment.id, {}, now);
+      return { kind: "blik-pending" };
+    }
     if (!charge.ok) {
       await closeAttempt(db, payment.id, "blik-code-refused", now);
       return { kind: "blik-refused" };
@@ -96,6 +102,16 @@ export async function startPayment(
     console.warn(`payment ${payment.id} of order ${order.id}: ${error.message}`);
     await closeAttempt(db, payment.id, "gateway-unavailable", now);
     return { kind: "unavailable" };
+  }
+}
+
+/** The gateway's answer to a BLIK code, or "unknown" when it could not be read (a timeout, a server error). */
+async function chargeBlik(gateway: PaymentGateway, token: string, blikCode: string): Promise<BlikCharge | "unknown"> {
+  try {
+    return await gateway.chargeBlik({ token, blikCode });
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) return "unknown";
+    throw error;
   }
 }
 

@@ -24,12 +24,15 @@ import { OrderPayments, type RefundRefusal } from "~/components/admin/OrderPayme
 import { TransitionForm } from "~/components/admin/TransitionForm";
 import { ErrorSummary } from "~/components/forms";
 import { warsawDay } from "~/config/delivery-dates.server";
+import { formatPrice } from "~/config/products";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { pathFor } from "~/i18n/routes";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { configuredGateway } from "~/payments/gateway.server";
 import { refundFromForm } from "~/payments/refund-form.server";
+import { cancelOrder } from "~/payments/refund.server";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";
 
@@ -91,11 +94,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "refund") {
     const refused = await refundFromForm(getDb(), orderId, form, operator, now);
     if (!refused) return done("refund");
-    // A missing reason is the field's error; the gateway's refusal is the page's.
+    // A missing reason or tick is the fields' error; the gateway's refusal is the page's.
     const refusal: Refusal =
       refused.status === 400
         ? { transition: null, errors: {}, values: {}, refund: refused }
-        : { transition: null, errors: { form: refused.error }, values: {} };
+        : { transition: null, errors: { form: refused.errors.form ?? "" }, values: {} };
     return json(refusal, { status: refused.status, headers: ADMIN_HEADERS });
   }
   if (isCorrectionIntent(intent)) {
@@ -116,17 +119,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
       status: 400,
       headers: ADMIN_HEADERS,
     });
-  const result = await applyTransition(getDb(), orderId, parsed.facts, operator, now);
+  const { facts } = parsed;
+  // Cancelling gives back the money the order holds, in the same step, or is refused.
+  const result =
+    facts.transition === "cancel"
+      ? await cancelOrder(getDb(), configuredGateway(), orderId, facts, operator, now)
+      : await applyTransition(getDb(), orderId, facts, operator, now);
   if (!result.ok) {
     if (result.reason === "not-found") throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
+    if (result.reason === "not-allowed") {
+      const refusal: Refusal = {
+        transition: facts.transition,
+        errors: { form: TRANSITION_TEXT.notAllowed(result.current as OrderStatus) },
+        values: {},
+      };
+      return json(refusal, { status: 409, headers: ADMIN_HEADERS });
+    }
+    // The money could not be given back, so nothing changed: the form keeps what was typed.
     const refusal: Refusal = {
-      transition: parsed.facts.transition,
-      errors: { form: TRANSITION_TEXT.notAllowed(result.current as OrderStatus) },
-      values: {},
+      transition: facts.transition,
+      errors: { form: PAYMENT_TEXT.cancelRefused[result.reason] },
+      values: parsed.values,
     };
-    return json(refusal, { status: 409, headers: ADMIN_HEADERS });
+    return json(refusal, { status: 502, headers: ADMIN_HEADERS });
   }
-  return done(parsed.facts.transition);
+  return done(facts.transition);
 }
 
 const SECTION = "mt-8";
@@ -135,11 +152,17 @@ const SECTION_HEADING = "text-xl font-bold text-slate-900";
 export default function AdminOrderPage() {
   const { operator, detail, notes, deadlines, done, refunded, today } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
-  const { order, events, messages, payments, transitions } = detail;
+  const { order, events, messages, payments, transitions, paidOnline, moneyHeld } = detail;
   const paymentPage = pathFor("payment", order.locale, { token: order.payment_token });
   const correction = refusal?.correction ?? null;
   // The page loads at its top; the refused form may be far below, so its problems are listed here, each linking to its field.
   const problems = orderPageProblems(refusal, order.locale);
+  const moneyNote =
+    moneyHeld.online !== null
+      ? PAYMENT_TEXT.heldOnline(formatPrice(moneyHeld.online, "pl"))
+      : moneyHeld.byTransfer !== null
+        ? PAYMENT_TEXT.heldTransfer(formatPrice(moneyHeld.byTransfer, "pl"))
+        : null;
   return (
     <AdminShell operator={operator} title={`Zamówienie ${order.number}`}>
       <p className="mt-2">
@@ -163,6 +186,12 @@ export default function AdminOrderPage() {
         </div>
       ) : null}
 
+      {order.status === "cancelled" && moneyHeld.byTransfer !== null ? (
+        <Notice tone="error" testId="refund-due">
+          {PAYMENT_TEXT.refundDue(formatPrice(moneyHeld.byTransfer, "pl"))}
+        </Notice>
+      ) : null}
+
       <OrderOverview order={order} deadlines={deadlines} />
 
       <section aria-labelledby="actions-heading" className={SECTION}>
@@ -179,6 +208,7 @@ export default function AdminOrderPage() {
               transition={transition}
               today={today}
               locale={order.locale}
+              moneyNote={transition === "cancel" ? moneyNote : null}
               refusal={refusal?.transition === transition ? refusal : null}
             />
           ))}
@@ -204,7 +234,7 @@ export default function AdminOrderPage() {
         <Facts rows={orderFacts(order)} />
       </section>
 
-      <OrderPayments payments={payments} refundable={order.status === "paid"} refusal={refusal?.refund ?? null} />
+      <OrderPayments payments={payments} orderStatus={order.status} locale={order.locale} refusal={refusal?.refund ?? null} />
 
       <OrderAgreement order={order} />
 
@@ -227,13 +257,9 @@ export default function AdminOrderPage() {
       </section>
 
       <OrderNotes notes={notes} refusal={correction} />
-      <OrderCorrections
-        order={order}
-        paidOnline={payments.some((payment) => payment.state === "paid" || payment.state === "refunded")}
-        refusal={correction}
-      />
+      <OrderCorrections order={order} paidOnline={paidOnline} refusal={correction} />
       <OrderHistory createdAt={order.created_at} events={events} />
-      <OrderMessages messages={messages} />
+      <OrderMessages messages={messages} order={order} />
     </AdminShell>
   );
 }

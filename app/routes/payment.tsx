@@ -6,6 +6,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { CopyButton } from "~/components/payment/CopyButton";
 import { DetailRow } from "~/components/payment/DetailRow";
 import { OnlinePayment } from "~/components/payment/OnlinePayment";
+import { PaymentWaiting } from "~/components/payment/PaymentWaiting";
 import type { NoScriptRefreshHandle } from "~/components/NoScriptRefresh";
 import { formatAddress, telHref } from "~/config/company";
 import { formatPrice } from "~/config/products";
@@ -15,9 +16,9 @@ import { LateDeliveryWarning } from "~/components/order/LateDeliveryWarning";
 import { paymentNextSteps } from "~/order/next-steps";
 import { WAIT_REFRESH_SECONDS } from "~/payments/waiting";
 import { useLocale, useRequiredRootData } from "~/root-data";
-import { paymentPageAction, paymentPageLoader, PRIVATE_HEADERS } from "~/payments/payment-page-route.server";
+import { paymentPageAction, paymentPageLoader, PRIVATE_HEADERS } from "./payment.server";
 
-/** The document's headers are the private ones, not those of the loader's response (payment-page-route.server.ts). */
+/** The document's headers are the private ones, not those of the loader's response (payment.server.ts). */
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
 // The loader and the action live in a server module, so the browser's build carries one stub of one.
@@ -49,6 +50,7 @@ export default function PaymentPage() {
   const locale = useLocale();
   const amount = formatPrice(order.priceGrosze, locale);
   const unpaid = order.status === "awaiting_payment";
+  const waiting = unpaid ? (online?.waiting ?? null) : null;
 
   return (
     <>
@@ -57,6 +59,21 @@ export default function PaymentPage() {
         lead={t(unpaid ? (online ? "leadOnline" : "lead") : order.status === "cancelled" ? "leadCancelled" : "leadPaid")}
       />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-2">
+        {/* What to do now comes first: on a phone it is what the page shows after a BLIK code is sent. */}
+        {waiting ? (
+          <div className="lg:col-span-2">
+            <PaymentWaiting waiting={waiting} refreshSeconds={WAIT_REFRESH_SECONDS} />
+          </div>
+        ) : null}
+        {unpaid && online?.lastFailure === "not-completed" ? (
+          <p
+            role="alert"
+            className="rounded-xl border-2 border-amber-500 bg-amber-50 p-5 font-semibold text-slate-900 lg:col-span-2"
+            data-testid="payment-not-completed"
+          >
+            {t("online.notCompleted")}
+          </p>
+        ) : null}
         {order.lateDelivery && order.startDate ? (
           <div className="lg:col-span-2">
             <LateDeliveryWarning late={order.lateDelivery} startDate={order.startDate} locale={locale} contactEmail={company.email} />
@@ -83,6 +100,13 @@ export default function PaymentPage() {
             <DetailRow label={t("summary.price")}>
               {amount} <span className="font-normal text-slate-600">({t("summary.vatIncluded")})</span>
             </DetailRow>
+            {order.refund ? (
+              <DetailRow label={t("summary.refund")} testId="refund-status">
+                {order.refund.returnedOn
+                  ? t("refund.returned", { amount: formatPrice(order.refund.grosze, locale), date: order.refund.returnedOn })
+                  : t("refund.due", { amount: formatPrice(order.refund.grosze, locale) })}
+              </DetailRow>
+            ) : null}
           </dl>
           <p className="mt-4">
             <a href={agreementUrl} className="font-semibold text-blue-900 underline" data-testid="agreement-pdf" download>
@@ -90,8 +114,8 @@ export default function PaymentPage() {
             </a>
           </p>
         </section>
-        {unpaid && online ? (
-          <OnlinePayment waiting={online.waiting} lastFailed={online.lastFailed} refreshSeconds={WAIT_REFRESH_SECONDS} refusal={refusal} />
+        {unpaid && online && !(waiting?.method === "blik" && waiting.refreshing) ? (
+          <OnlinePayment lastFailed={online.lastFailure === "failed"} refusal={refusal} />
         ) : null}
         {unpaid ? (
           <section aria-labelledby="transfer-heading" className="rounded-xl border-2 border-blue-800 bg-blue-50/40 p-6">

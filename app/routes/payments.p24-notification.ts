@@ -1,22 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
-import { configuredGateway } from "~/payments/gateway.server";
+import { readGatewayPost } from "~/payments/gateway-post.server";
 import { handleNotification } from "~/payments/notification.server";
-import { BodyTooLargeError, readBodyLimited } from "~/security/body.server";
 import { textResponse } from "~/security/responses.server";
 
 /** POST from Przelewy24 (urlStatus): a payment notification, verified before anything changes. */
 export async function action({ request }: ActionFunctionArgs) {
-  const gateway = configuredGateway();
-  if (!gateway || request.method !== "POST") return textResponse("Not Found", 404);
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder().decode(await readBodyLimited(request)));
-  } catch (error) {
-    return error instanceof BodyTooLargeError ? textResponse("Payload Too Large", 413) : textResponse("Bad Request", 400);
-  }
-  const answer = await handleNotification(getDb(), gateway, body, new Date());
+  const post = await readGatewayPost(request);
+  if (post instanceof Response) return post;
+  const answer = await handleNotification(getDb(), post.gateway, post.body, new Date());
   if (answer.outcome === "paid") nudgeMailWorker();
   return textResponse(answer.status === 200 ? "OK" : answer.status === 400 ? "Bad Request" : "Service Unavailable", answer.status);
 }

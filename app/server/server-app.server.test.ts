@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/db.server";
 import { createPageCache } from "~/render/page-cache.server";
 import { createHttpServer } from "./http-server.server";
-import { P24_NOTIFICATION_PATH } from "~/payments/paths";
+import { P24_NOTIFICATION_PATH, P24_REFUND_NOTIFICATION_PATH } from "~/payments/paths";
 import { originScreen } from "./origin-screen.server";
 import { rateLimitsFor, type RateLimits } from "./rate-limits.server";
 import { createServerApp, type ServerAppOptions } from "./server-app.server";
@@ -233,7 +233,7 @@ describe("the server layer in front of Remix", () => {
 });
 
 describe("originScreen's exemptions", () => {
-  it("lets Przelewy24's notification path take cross-site POSTs, and nothing else", async () => {
+  it("lets Przelewy24's notification paths (payments and refunds) take cross-site POSTs, and nothing else", async () => {
     const { default: express } = await import("express");
     const app = express();
     app.use(originScreen({ allowedOrigins: new Set([SITE]), siteUrl: SITE }));
@@ -242,10 +242,12 @@ describe("originScreen's exemptions", () => {
     servers.push(server);
     await new Promise<void>((resolve) => server.once("listening", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const notified = await raw(base, P24_NOTIFICATION_PATH, { method: "POST", headers: { Origin: "https://payments.example" }, body: "" });
-    expect(notified.status).toBe(200);
-    // Remix would refuse a foreign Origin itself: the exempt path reaches it without one.
-    expect(JSON.parse(notified.body)).toEqual({ origin: null });
+    for (const path of [P24_NOTIFICATION_PATH, P24_REFUND_NOTIFICATION_PATH]) {
+      const notified = await raw(base, path, { method: "POST", headers: { Origin: "https://payments.example" }, body: "" });
+      expect(notified.status).toBe(200);
+      // Remix would refuse a foreign Origin itself: the exempt path reaches it without one.
+      expect(JSON.parse(notified.body)).toEqual({ origin: null });
+    }
     expect((await raw(base, "/api/accept", { method: "POST", headers: { Origin: "https://payments.example" }, body: "" })).status).toBe(
       403,
     );

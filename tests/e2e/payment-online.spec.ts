@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { createOperator, openOrder, placeOrder, signIn, uniqueOperatorEmail, useOwnClientAddress } from "./support/admin";
 import { receivedMail } from "./support/mail";
@@ -42,6 +42,26 @@ async function blikOrder(
   return order;
 }
 
+/** An order paid by BLIK through the payment page's form, posted as a browser without JavaScript posts it. */
+async function paidOrder(request: APIRequestContext, baseURL: string, name: string, rule: Parameters<typeof controlStandIn>[1] = {}) {
+  const order = await placeOrder(request, { name });
+  await controlStandIn(order.number, rule);
+  await request.post(order.paymentPath, { form: { intent: "blik", blikCode: "777123" }, headers: { Origin: baseURL }, maxRedirects: 0 });
+  await expect.poll(() => paymentsOf(order.number).map((row) => row.state), { timeout: 15_000 }).toEqual(["paid"]);
+  return order;
+}
+
+let operator: string | undefined;
+/** Signs in as this worker's operator, made once (the CLI takes seconds), from the test's own address. */
+async function signInAsOperator(page: Page) {
+  if (!operator) {
+    operator = uniqueOperatorEmail("p24");
+    createOperator(operator);
+  }
+  await useOwnClientAddress(page);
+  await signIn(page, operator);
+}
+
 test.describe("online payment", () => {
   test("BLIK: the code typed on our page, then 'confirm in the bank's app', then 'Opłacone' by itself; paid in /admin, one e-mail", async ({
     page,
@@ -51,6 +71,8 @@ test.describe("online payment", () => {
     await expect(page.getByRole("heading", { name: payment.online.heading })).toBeVisible();
     await payByBlik(page, "777123");
     await expect(page.getByTestId("payment-waiting")).toContainText(payment.online.waitingBlik);
+    // On a phone, what to do now is on screen where the page lands, with or without JavaScript.
+    await expect(page.getByTestId("payment-waiting")).toBeInViewport({ ratio: 1 });
     // No second BLIK form while the bank's app waits: two clicks can never charge twice.
     await expect(page.getByRole("button", { name: payment.online.blik.submit })).toHaveCount(0);
     const [transaction] = await standInTransactions(order.number);
@@ -58,10 +80,7 @@ test.describe("online payment", () => {
     await expectPaid(page);
     await expect.poll(() => paidMails(order.number).length, { timeout: 15_000 }).toBe(1);
 
-    const operator = uniqueOperatorEmail("p24");
-    createOperator(operator);
-    await useOwnClientAddress(page);
-    await signIn(page, operator);
+    await signInAsOperator(page);
     await openOrder(page, order.number);
     await expect(page.getByTestId("admin-order-status")).toHaveText("Opłacone");
     await expect(page.getByTestId("admin-payments")).toContainText("BLIK");
@@ -114,7 +133,7 @@ test.describe("online payment", () => {
     await page.getByRole("button", { name: payment.online.redirect.submit }).click();
     await expect(page.getByRole("heading", { name: "Przelewy24 (stand-in)" })).toBeVisible();
     await page.getByRole("button", { name: "Zapłać" }).click();
-    await expect(page).toHaveURL(new RegExp(`${order.paymentPath}$`));
+    await expect(page).toHaveURL(new RegExp(`${order.paymentPath}\\?from=przelewy24$`));
     await expectPaid(page);
     await expect.poll(() => paidMails(order.number).length, { timeout: 15_000 }).toBe(1);
   });
@@ -124,8 +143,13 @@ test.describe("online payment", () => {
     await page.goto(order.paymentPath);
     await page.getByRole("button", { name: payment.online.redirect.submit }).click();
     await page.getByRole("button", { name: "Anuluj" }).click();
-    await expect(page).toHaveURL(new RegExp(`${order.paymentPath}$`));
-    await expect(page.getByTestId("payment-waiting")).toContainText(payment.online.waitingRedirect);
+    await expect(page).toHaveURL(new RegExp(`${order.paymentPath}\\?from=przelewy24$`));
+    // Back without paying: said at once, with the other ways to pay, and no page reloading itself meanwhile.
+    await expect(page.getByTestId("payment-not-completed")).toHaveText(payment.online.notCompleted);
+    await expect(page.getByTestId("payment-waiting")).toHaveCount(0);
+    await expect(page.locator('head noscript, meta[http-equiv="refresh"]')).toHaveCount(0);
+    await expect(page.getByTestId("bank-account")).toBeVisible();
+    await expect(page.getByRole("button", { name: payment.online.redirect.submit })).toBeVisible();
     await payByBlik(page, "777123");
     await expectPaid(page);
     expect(paymentsOf(order.number).map((row) => [row.method, row.state])).toEqual([
@@ -188,7 +212,10 @@ test.describe("online payment", () => {
     await controlStandIn(order.number, { notification: "drop" });
     await page.goto(order.paymentPath);
     await page.getByRole("button", { name: payment.online.redirect.submit }).click();
-    await page.getByRole("button", { name: "Zapłać" }).click();
+    await expect(page.getByRole("heading", { name: "Przelewy24 (stand-in)" })).toBeVisible();
+    // The customer pays on Przelewy24's page and closes it, never coming back through it.
+    await fetch(`${new URL(page.url()).href}/pay`, { method: "POST", redirect: "manual" });
+    await page.goto(order.paymentPath);
     await expect(page.getByTestId("payment-waiting")).toContainText(payment.online.waitingRedirect);
     expect((await standInTransactions(order.number))[0]?.notifications).toEqual([]);
     // Over a minute later the page asks Przelewy24 itself.
@@ -198,33 +225,73 @@ test.describe("online payment", () => {
     await expect.poll(() => paidMails(order.number).length, { timeout: 15_000 }).toBe(1);
   });
 
-  test("a refund from /admin: the full amount back through Przelewy24, the order cancelled, the customer told", async ({
+  test("a refund from /admin: the cancel form's reasons, an internal note, a tick; the money back, the customer told what and when", async ({
     page,
     request,
+    baseURL,
   }) => {
-    const order = await blikOrder(page, request, "refund");
-    await payByBlik(page, "777123");
-    await expectPaid(page);
-    const operator = uniqueOperatorEmail("refund");
-    createOperator(operator);
-    await useOwnClientAddress(page);
-    await signIn(page, operator);
+    const order = await paidOrder(request, baseURL!, "Online refund");
+    await signInAsOperator(page);
     await openOrder(page, order.number);
+
     const form = page.getByTestId("form-refund");
-    // No reason: refused with a message, nothing sent.
+    // Own words chosen but not typed, and no tick: refused with messages, the note kept, nothing sent.
+    await form.getByLabel("Powód anulowania").selectOption("own");
+    await form.getByLabel(/Notatka wewnętrzna/).pressSequentially("Klientka dzwoniła, oświadczenie nie zdąży");
     await form.getByRole("button", { name: "Zwróć całą płatność" }).click();
-    await expect(page.getByTestId("form-refund").getByText("Podaj powód zwrotu")).toBeVisible();
+    await expect(page.getByTestId("form-refund").getByText("Podaj powód anulowania (najwyżej 500 znaków).")).toBeVisible();
+    await expect(page.getByTestId("form-refund").getByText("Zaznacz potwierdzenie: zwrotu nie można cofnąć.")).toBeVisible();
+    await expect(page.getByTestId("form-refund").getByLabel(/Notatka wewnętrzna/)).toHaveValue("Klientka dzwoniła, oświadczenie nie zdąży");
     expect((await standInTransactions(order.number))[0]?.refunds).toEqual([]);
-    await page.getByLabel("Powód zwrotu").pressSequentially("Klient zrezygnował przed wykonaniem");
-    await page.getByRole("button", { name: "Zwróć całą płatność" }).click();
+    await page.getByTestId("form-refund").getByLabel("Powód anulowania").selectOption("customer_request");
+    await page.getByTestId("form-refund").getByLabel("Potwierdzam zwrot całej płatności").check();
+    await page.getByTestId("form-refund").getByRole("button", { name: "Zwróć całą płatność" }).click();
     await expect(page.getByTestId("refund-done")).toBeVisible();
     await expect(page.getByTestId("admin-order-status")).toHaveText("Anulowane");
-    await expect(page.getByTestId("payment-refunded")).toContainText("Klient zrezygnował przed wykonaniem");
+    await expect(page.getByTestId("payment-refunded")).toContainText("Na prośbę klienta");
+    await expect(page.getByTestId("order-notes")).toContainText("Klientka dzwoniła, oświadczenie nie zdąży");
     await expect(page.getByTestId("form-refund")).toHaveCount(0);
     expect((await standInTransactions(order.number))[0]?.refunds.map((refund) => refund.amount)).toEqual([29900]);
+
     const cancelled = () => receivedMail().filter((mail) => mail.subject.includes(`Zamówienie ${order.number} zostało anulowane`));
     await expect.poll(() => cancelled().length, { timeout: 15_000 }).toBe(1);
+    expect(cancelled()[0]!.text).toContain("Powód: Twoja prośba o anulowanie zamówienia.");
     expect(cancelled()[0]!.text).toContain("Zwróciliśmy Twoją płatność");
+    expect(cancelled()[0]!.text).not.toContain("Klientka dzwoniła");
+
+    // The customer's page says the money went back, how much and when.
+    await page.goto(order.paymentPath);
+    await expect(page.getByTestId("order-status")).toHaveText(payment.status.cancelled);
+    await expect(page.getByTestId("refund-status")).toHaveText(/^Zwróciliśmy 299\szł dnia \d{1,2} \p{L}+ \d{4} na rachunek lub kartę/u);
+  });
+
+  test("cancelling a paid order from /admin refunds it in the same step; a refund Przelewy24 rejects later is flagged and offered again", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const order = await paidOrder(request, baseURL!, "Online cancel", { refund: "reject" });
+    await signInAsOperator(page);
+    await openOrder(page, order.number);
+    const cancel = page.getByTestId("form-cancel");
+    await expect(cancel).toContainText("Płatność online (299 zł) wróci do klienta przez Przelewy24 w tym samym kroku.");
+    await cancel.getByLabel("Potwierdzam anulowanie i wysłanie powodu klientowi").check();
+    await cancel.getByRole("button", { name: "Anuluj zamówienie" }).click();
+    await expect(page.getByTestId("admin-order-status")).toHaveText("Anulowane");
+    await expect(page.getByTestId("transition-done")).toBeVisible();
+    expect((await standInTransactions(order.number))[0]?.refunds.map((refund) => refund.amount)).toEqual([29900]);
+
+    // Przelewy24 rejects it afterwards, at the refund's own notification path: flagged here, and the refund offered again.
+    await expect.poll(async () => (await standInTransactions(order.number))[0]?.refunds[0]?.notifications).toEqual([200]);
+    await page.reload();
+    await expect(page.getByTestId("refund-rejected")).toContainText("Przelewy24 odrzuciło zwrot tej płatności");
+    await controlStandIn(order.number, { refund: "complete" });
+    const refund = page.getByTestId("form-refund");
+    await expect(refund).toContainText("Zamówienie jest już anulowane.");
+    await refund.getByLabel("Potwierdzam zwrot całej płatności").check();
+    await refund.getByRole("button", { name: "Zwróć całą płatność" }).click();
+    await expect(page.getByTestId("refund-done")).toBeVisible();
+    await expect(page.getByTestId("refund-rejected")).toHaveCount(0);
   });
 
   test("without Przelewy24's settings the page offers the bank transfer only", async ({ page }) => {

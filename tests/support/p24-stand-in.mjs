@@ -1,20 +1,32 @@
 #!/usr/bin/env node
 // A stand-in for Przelewy24's REST API v1, on 127.0.0.1 only, for the tests and for `npm run dev:payments`.
-// It speaks what the site uses, with the documented paths, bodies, Basic auth (posId:apiKey),
-// SHA-384 `sign` checks and error shape `{error, code}`:
-//   POST /api/v1/transaction/register                 -> {data: {token}, responseCode: 0}
-//   POST /api/v1/paymentMethod/blik/chargeByCode      BLIK code 777123 is accepted, any other refused
-//   PUT  /api/v1/transaction/verify                   -> {data: {status: "success"}, responseCode: 0}
-//   POST /api/v1/transaction/refund                   -> 201 {data: [{..., status: true, message: "success"}]}
-//   GET  /api/v1/transaction/by/sessionId/{sessionId} -> {data: {orderId, sessionId, status, amount, ...}}
+// It speaks what the site uses, with the paths, bodies, status codes, Basic auth (posId:apiKey),
+// SHA-384 `sign` checks and error shape `{error, code}` of Przelewy24's published OpenAPI (docs/decisions/028, 040):
+//   POST /api/v1/transaction/register                 -> 200 {data: {token}, responseCode: 0}
+//   POST /api/v1/paymentMethod/blik/chargeByCode      -> 201 {data: {orderId, message}}; BLIK code 777123 is
+//                                                        accepted, any other refused with 400
+//   PUT  /api/v1/transaction/verify                   -> 200 {data: {status: "success"}, responseCode: 0}
+//   POST /api/v1/transaction/refund                   -> 201 {data: [{..., status: true, message: "success"}]};
+//                                                        400 for invalid input (requestId over 45 characters,
+//                                                        refundsUuid or description over 35, a requestId used
+//                                                        before), 409 {error: [...], code: 409} when not possible;
+//                                                        then the refund's result POSTed to its urlStatus
+//                                                        (orderId, sessionId, merchantId, requestId, refundsUuid,
+//                                                        amount, currency, timestamp, status 0 done / 1 rejected, sign)
+//   GET  /api/v1/transaction/by/sessionId/{sessionId} -> 200 {data: {orderId, sessionId, status, amount, ...}}, 404;
+//                                                        status 0 unpaid, 2 paid, 3 refunded
 //   GET  /trnRequest/{token}                          its own payment page, "Zapłać" and "Anuluj": back to urlReturn,
 //                                                     and (after Zapłać) the notification POSTed to urlStatus.
 // Control endpoints (for tests; each rule applies to the sessions that start with `sessionPrefix`,
 // the order's number, so tests running side by side do not disturb each other):
-//   POST /__control {sessionPrefix, decline?: true, notification?: "send" | "drop" | "twice" | "bad-sign" | "wrong-amount", delayMs?}
+//   POST /__control {sessionPrefix, decline?: true, notification?: "send" | "drop" | "twice" | "bad-sign" | "wrong-amount",
+//                    delayMs?, chargeAnswer?: 500, refund?: "complete" | "reject" | "refuse"}
+//   (chargeAnswer 500: the BLIK charge is taken, but its answer is a server error, as when the answer is lost;
+//    refund "reject": taken with 201, then its notification says rejected; "refuse": answered 409 at once)
 //   (a notification not answered 200 or 400 is sent again every 500 ms, up to 60 times, as Przelewy24 retries)
 //   POST /__notify {sessionId, notification?}   sends a paid transaction's notification (again) now
-//   GET  /__transactions?sessionPrefix=...      what it knows: transactions, notifications' answers, refunds
+//   GET  /__transactions?sessionPrefix=...      what it knows: transactions, lookups by session id, notifications'
+//                                               answers, refunds and their notifications' answers
 //   GET  /__health
 // Configuration: P24_STAND_IN_PORT (default E2E_PORT + 5, else 3105) and P24_MERCHANT_ID, P24_POS_ID,
 // P24_API_KEY, P24_CRC (defaults below, the same as the e2e config's and `npm run dev:payments`').
@@ -79,6 +91,21 @@ function markPaid(transaction, methodId) {
   setTimeout(() => void notify(transaction, mode), rule.delayMs ?? 50);
 }
 
+/** POSTs a notification until the site answers 200 or 400 (as Przelewy24 retries); returns each answer's status. */
+async function deliver(url, body) {
+  const answers = [];
+  for (let attempt = 0; attempt < RETRIES; attempt++) {
+    const answer = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then(
+      (response) => response.status,
+      () => 0,
+    );
+    answers.push(answer);
+    if (answer === 200 || answer === 400) break;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_INTERVAL_MS));
+  }
+  return answers;
+}
+
 /** POSTs the notification to urlStatus as Przelewy24 does, and records the site's answer. */
 async function notify(transaction, mode = "send") {
   const fields = {
@@ -96,25 +123,33 @@ async function notify(transaction, mode = "send") {
   const times = mode === "twice" ? 2 : 1;
   for (let time = 0; time < times; time++) {
     // Like Przelewy24, it tries again while the site is down or failing (not after a 200 or a 400).
-    for (let attempt = 0; attempt < RETRIES; attempt++) {
-      const answer = await fetch(transaction.urlStatus, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ ...fields, sign }),
-      }).then(
-        (response) => response.status,
-        () => 0,
-      );
-      transaction.notifications.push({ mode, status: answer });
-      if (answer === 200 || answer === 400) break;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_INTERVAL_MS));
-    }
+    for (const status of await deliver(transaction.urlStatus, { ...fields, sign })) transaction.notifications.push({ mode, status });
   }
 }
 
+/** The refund's result (TransactionRefundResult) to the urlStatus its request named: completed, or rejected by rule. */
+async function notifyRefund(transaction, refund) {
+  const rejected = ruleFor(transaction.sessionId).refund === "reject";
+  const fields = {
+    orderId: transaction.orderId,
+    sessionId: transaction.sessionId,
+    refundsUuid: refund.refundsUuid,
+    merchantId,
+    amount: refund.amount,
+    currency: transaction.currency,
+    status: rejected ? 1 : 0,
+  };
+  const body = { ...fields, requestId: refund.requestId, timestamp: Math.floor(Date.now() / 1000), sign: sha384({ ...fields, crc }) };
+  refund.status = rejected ? "rejected" : "completed";
+  if (rejected) transaction.refunded -= refund.amount;
+  else if (transaction.refunded >= transaction.amount) transaction.status = 3;
+  for (const status of await deliver(refund.urlStatus, body)) refund.notifications.push(status);
+}
+
 function view(transaction) {
-  const { token, sessionId, amount, currency, status, orderId, methodId, verified, refunds, notifications, declined } = transaction;
-  return { token, sessionId, amount, currency, status, orderId, methodId, verified, refunds, notifications, declined };
+  const { token, sessionId, amount, currency, status, orderId, methodId, verified, refunds, notifications, declined, lookups } =
+    transaction;
+  return { token, sessionId, amount, currency, status, orderId, methodId, verified, refunds, notifications, declined, lookups };
 }
 
 function paymentPage(transaction) {
@@ -177,7 +212,9 @@ async function register(request, response, text) {
     verified: false,
     declined: false,
     refunds: [],
+    refunded: 0,
     notifications: [],
+    lookups: 0,
   });
   return send(response, 200, { data: { token }, responseCode: 0 });
 }
@@ -190,12 +227,14 @@ async function handleApi(request, response, path, text) {
     const transaction = transactions.get(body.token);
     if (!transaction || transaction.status !== 0) return error(response, 400, "Incorrect token");
     if (!/^\d{6}$/.test(body.blikCode ?? "") || body.blikCode !== ACCEPTED_BLIK_CODE) return error(response, 400, "Incorrect BLIK code");
-    if (ruleFor(transaction.sessionId).decline) {
+    const rule = ruleFor(transaction.sessionId);
+    if (rule.decline) {
       transaction.declined = true;
-      return send(response, 200, { data: { orderId: null, message: "success" }, responseCode: 0 });
+      return send(response, 201, { data: { orderId: null, message: "success" }, responseCode: 0 });
     }
     markPaid(transaction, BLIK_METHOD_ID);
-    return send(response, 200, { data: { orderId: transaction.orderId, message: "success" }, responseCode: 0 });
+    if (rule.chargeAnswer === 500) return error(response, 500, "Undefined error");
+    return send(response, 201, { data: { orderId: transaction.orderId, message: "success" }, responseCode: 0 });
   }
   if (path === "/api/v1/transaction/verify" && request.method === "PUT") {
     const transaction = bySession(body.sessionId);
@@ -213,24 +252,64 @@ async function handleApi(request, response, path, text) {
     return send(response, 200, { data: { status: "success" }, responseCode: 0 });
   }
   if (path === "/api/v1/transaction/refund" && request.method === "POST") {
-    const results = (body.refunds ?? []).map((refund) => {
+    const refunds = Array.isArray(body.refunds) ? body.refunds : [];
+    const validInput =
+      typeof body.requestId === "string" &&
+      body.requestId.length > 0 &&
+      body.requestId.length <= 45 &&
+      typeof body.refundsUuid === "string" &&
+      body.refundsUuid.length > 0 &&
+      body.refundsUuid.length <= 35 &&
+      refunds.length > 0 &&
+      refunds.every(
+        (refund) =>
+          Number.isInteger(refund.orderId) &&
+          typeof refund.sessionId === "string" &&
+          Number.isInteger(refund.amount) &&
+          (refund.description === undefined || String(refund.description).length <= 35),
+      );
+    if (!validInput) return error(response, 400, "Invalid input parameters");
+    if ([...transactions.values()].some((transaction) => transaction.refunds.some((refund) => refund.requestId === body.requestId)))
+      return error(response, 400, "Request already exists");
+    const results = refunds.map((refund) => {
       const transaction = bySession(refund.sessionId);
       const ok =
         transaction &&
+        ruleFor(transaction.sessionId).refund !== "refuse" &&
         transaction.verified &&
         transaction.orderId === refund.orderId &&
         refund.amount > 0 &&
-        refund.amount <= transaction.amount - transaction.refunds.reduce((sum, r) => sum + r.amount, 0);
-      if (ok) transaction.refunds.push({ requestId: body.requestId, amount: refund.amount, description: refund.description });
-      return { ...refund, status: Boolean(ok), message: ok ? "success" : "Refund not possible" };
+        refund.amount <= transaction.amount - transaction.refunded;
+      const message = !transaction
+        ? "Transaction not found"
+        : ok
+          ? "success"
+          : "The amount of refund exceeds available amount for the transaction";
+      return { ...refund, status: Boolean(ok), message };
     });
-    if (results.length === 0 || results.some((result) => !result.status)) return send(response, 400, { error: results, code: 400 });
+    if (results.some((result) => !result.status)) return send(response, 409, { error: results, code: 409 });
+    for (const refund of refunds) {
+      const transaction = bySession(refund.sessionId);
+      const entry = {
+        requestId: body.requestId,
+        refundsUuid: body.refundsUuid,
+        urlStatus: body.urlStatus,
+        amount: refund.amount,
+        description: refund.description,
+        status: "requested",
+        notifications: [],
+      };
+      transaction.refunds.push(entry);
+      transaction.refunded += refund.amount;
+      if (body.urlStatus) setTimeout(() => void notifyRefund(transaction, entry), ruleFor(transaction.sessionId).delayMs ?? 50);
+    }
     return send(response, 201, { data: results, responseCode: 0 });
   }
   const bySessionPath = path.match(/^\/api\/v1\/transaction\/by\/sessionId\/(.+)$/);
   if (bySessionPath && request.method === "GET") {
     const transaction = bySession(decodeURIComponent(bySessionPath[1]));
     if (!transaction) return error(response, 404, "Transaction not found");
+    transaction.lookups += 1;
     const { orderId, sessionId, status, amount, currency, methodId, description, email } = transaction;
     return send(response, 200, {
       data: {

@@ -2,6 +2,8 @@ import type { MessageView, OrderEventView } from "~/admin/order-detail.server";
 import { formatWarsawTime } from "~/admin/format";
 import { describeEvent } from "~/admin/history";
 import { CORRECTION_TEXT, MESSAGE_KIND_LABEL, STATUS_LABEL } from "~/admin/texts";
+import { resendableNow } from "~/admin/resendable";
+import type { OrderRow } from "~/db/schema";
 import { ADMIN_SECONDARY_BUTTON } from "./AdminShell";
 
 const MESSAGE_STATE: Record<MessageView["state"], string> = {
@@ -32,8 +34,8 @@ export function OrderHistory({ createdAt, events }: { createdAt: string; events:
   );
 }
 
-/** Every e-mail of the order, whether it went out, and a button to send it again. */
-export function OrderMessages({ messages }: { messages: MessageView[] }) {
+/** Every e-mail of the order, whether it went out, and a button to send it again while what it says still holds. */
+export function OrderMessages({ messages, order }: { messages: MessageView[]; order: Pick<OrderRow, "status" | "refunded_at"> }) {
   return (
     <section aria-labelledby="mail-heading" className="mt-8">
       <h2 id="mail-heading" className="text-xl font-bold text-slate-900">
@@ -66,7 +68,7 @@ export function OrderMessages({ messages }: { messages: MessageView[] }) {
                 <td className="px-3 py-2">{formatWarsawTime(message.sentAt)}</td>
                 <td className="break-all px-3 py-2">{message.lastError ?? "—"}</td>
                 <td className="px-3 py-2">
-                  {message.state === "sent" || message.state === "failed" ? (
+                  {(message.state === "sent" || message.state === "failed") && resendableNow(message.kind, order) ? (
                     <form method="post">
                       <input type="hidden" name="intent" value="resend" />
                       <input type="hidden" name="kind" value={message.kind} />

@@ -3,24 +3,71 @@ import { formatWarsawTime } from "~/admin/format";
 import { PAYMENT_TEXT } from "~/admin/texts";
 import { PlainField } from "~/components/forms";
 import { formatPrice } from "~/config/products";
+import type { Locale } from "~/i18n/locales";
+import { CancelFields, ConfirmTick } from "./TransitionForm";
 
-export type RefundRefusal = { paymentId: number; error: string; reason: string };
+export type RefundRefusal = { paymentId: number; errors: Record<string, string>; values: Record<string, string> };
 
-/** The order's online payments, and the full refund of a paid one (with the operator's reason). */
+const DANGER_BUTTON = "inline-flex items-center justify-center rounded-md bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-900";
+
+function stateOf(payment: PaymentView): string {
+  const failure = payment.state === "failed" && payment.failure ? PAYMENT_TEXT.failure[payment.failure] : null;
+  return failure ? `${PAYMENT_TEXT.state[payment.state]} (${failure})` : PAYMENT_TEXT.state[payment.state];
+}
+
+function refundOf(payment: PaymentView): string {
+  if (!payment.refunded_at) return "—";
+  const status = payment.refund_status ? ` (${PAYMENT_TEXT.refundStatus[payment.refund_status]})` : "";
+  return `${formatWarsawTime(payment.refunded_at)}${status}${payment.refund_reason ? `: ${payment.refund_reason}` : ""}`;
+}
+
+function NoteField({ idPrefix, errors, values }: { idPrefix: string; errors: Record<string, string>; values: Record<string, string> }) {
+  return (
+    <PlainField
+      id={`${idPrefix}-note`}
+      name="note"
+      label={PAYMENT_TEXT.internalNote}
+      defaultValue={values.note}
+      error={errors.note}
+      maxLength={2000}
+      multiline
+    />
+  );
+}
+
+/**
+ * The order's online payments, and the full refund of one the order still holds. A paid order is
+ * cancelled by the refund (with the cancel form's reason, which the customer reads); an order
+ * already cancelled keeps its reason. Either way the operator may add an internal note, and
+ * confirms: a refund cannot be undone.
+ */
 export function OrderPayments({
   payments,
-  refundable,
+  orderStatus,
+  locale,
   refusal,
 }: {
   payments: PaymentView[];
-  refundable: boolean;
+  orderStatus: string;
+  locale: Locale;
   refusal: RefundRefusal | null;
 }) {
+  const refundable = orderStatus === "paid" || orderStatus === "cancelled";
+  const rejected = payments.find((payment) => payment.state === "paid" && payment.refund_status === "rejected");
   return (
     <section aria-labelledby="payments-heading" className="mt-8" data-testid="admin-payments">
       <h2 id="payments-heading" className="text-xl font-bold text-slate-900">
         {PAYMENT_TEXT.heading}
       </h2>
+      {rejected ? (
+        <p
+          role="alert"
+          className="mt-3 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 font-semibold text-red-900"
+          data-testid="refund-rejected"
+        >
+          {PAYMENT_TEXT.refundRejected(formatWarsawTime(rejected.refund_settled_at))}
+        </p>
+      ) : null}
       {payments.length === 0 ? (
         <p className="mt-2 text-slate-700">{PAYMENT_TEXT.none}</p>
       ) : (
@@ -44,14 +91,12 @@ export function OrderPayments({
               {payments.map((payment) => (
                 <tr key={payment.id} data-testid={`payment-${payment.state}`}>
                   <td className="px-3 py-2">{PAYMENT_TEXT.method[payment.method]}</td>
-                  <td className="px-3 py-2">{PAYMENT_TEXT.state[payment.state]}</td>
+                  <td className="px-3 py-2">{stateOf(payment)}</td>
                   <td className="px-3 py-2">{formatPrice(payment.amount_grosze, "pl")}</td>
                   <td className="px-3 py-2">{formatWarsawTime(payment.created_at)}</td>
                   <td className="px-3 py-2">{formatWarsawTime(payment.paid_at)}</td>
                   <td className="px-3 py-2 font-mono">{payment.gateway_order_id ?? "—"}</td>
-                  <td className="px-3 py-2">
-                    {payment.refunded_at ? `${formatWarsawTime(payment.refunded_at)}: ${payment.refund_reason ?? ""}` : "—"}
-                  </td>
+                  <td className="px-3 py-2">{refundOf(payment)}</td>
                 </tr>
               ))}
             </tbody>
@@ -61,38 +106,55 @@ export function OrderPayments({
       {refundable
         ? payments
             .filter((payment) => payment.state === "paid")
-            .map((payment) => (
-              <form
-                key={payment.id}
-                method="post"
-                className="mt-4 grid max-w-xl gap-3 rounded-lg border border-slate-200 p-4"
-                noValidate
-                aria-label={PAYMENT_TEXT.refund}
-                data-testid="form-refund"
-              >
-                <input type="hidden" name="intent" value="refund" />
-                <input type="hidden" name="paymentId" value={payment.id} />
-                <p className="text-slate-700">{PAYMENT_TEXT.refundNote}</p>
-                <PlainField
-                  id={`refund-${payment.id}-reason`}
-                  name="reason"
-                  label={PAYMENT_TEXT.refundReason}
-                  defaultValue={refusal?.paymentId === payment.id ? refusal.reason : undefined}
-                  error={refusal?.paymentId === payment.id ? refusal.error : undefined}
-                  required
-                  maxLength={500}
-                  multiline
-                />
-                <div>
-                  <button
-                    type="submit"
-                    className="inline-flex items-center justify-center rounded-md bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-900"
-                  >
-                    {PAYMENT_TEXT.refund}
-                  </button>
-                </div>
-              </form>
-            ))
+            .map((payment) => {
+              const own = refusal?.paymentId === payment.id ? refusal : null;
+              const errors = own?.errors ?? {};
+              const values = own?.values ?? {};
+              const idPrefix = `refund-${payment.id}`;
+              return (
+                <form
+                  key={payment.id}
+                  method="post"
+                  className="mt-4 grid max-w-xl gap-3 rounded-lg border border-slate-200 p-4"
+                  noValidate
+                  aria-label={PAYMENT_TEXT.refund}
+                  data-testid="form-refund"
+                >
+                  <input type="hidden" name="intent" value="refund" />
+                  <input type="hidden" name="paymentId" value={payment.id} />
+                  {orderStatus === "paid" ? (
+                    <CancelFields
+                      idPrefix={idPrefix}
+                      locale={locale}
+                      moneyNote={PAYMENT_TEXT.refundNote}
+                      confirmLabel={PAYMENT_TEXT.confirmRefund}
+                      errors={errors}
+                      values={values}
+                    >
+                      <NoteField idPrefix={idPrefix} errors={errors} values={values} />
+                    </CancelFields>
+                  ) : (
+                    <>
+                      <p className="rounded-md bg-amber-50 p-3 text-slate-900" id={`${idPrefix}-warning`}>
+                        {PAYMENT_TEXT.refundNoteCancelled}
+                      </p>
+                      <NoteField idPrefix={idPrefix} errors={errors} values={values} />
+                      <ConfirmTick
+                        id={`${idPrefix}-confirm`}
+                        label={PAYMENT_TEXT.confirmRefund}
+                        error={errors.confirm}
+                        describedBy={`${idPrefix}-warning`}
+                      />
+                    </>
+                  )}
+                  <div>
+                    <button type="submit" className={DANGER_BUTTON}>
+                      {PAYMENT_TEXT.refund}
+                    </button>
+                  </div>
+                </form>
+              );
+            })
         : null}
     </section>
   );

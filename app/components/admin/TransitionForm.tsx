@@ -4,6 +4,7 @@ import { IN_LANGUAGE, LOCALE_LABEL, TRANSITION_LABEL, TRANSITION_TEXT } from "~/
 import type { Transition } from "~/admin/transitions";
 import { PlainField } from "~/components/forms";
 import type { Locale } from "~/i18n/locales";
+import type { ReactNode } from "react";
 import { ADMIN_BUTTON } from "./AdminShell";
 
 export type FormRefusal = { errors: Record<string, string>; values: Record<string, string> };
@@ -15,11 +16,14 @@ export function TransitionForm({
   transition,
   today,
   locale,
+  moneyNote,
   refusal,
 }: {
   transition: Transition;
   today: string;
   locale: Locale;
+  /** What cancelling does with the money the order holds (refunded online, or recorded as due back). */
+  moneyNote: string | null;
   refusal: FormRefusal | null;
 }) {
   const errors = refusal?.errors ?? {};
@@ -79,9 +83,18 @@ export function TransitionForm({
         </>
       ) : null}
       {transition === "reopen" ? <ReopenConsentFields today={today} errors={errors} values={values} /> : null}
-      {transition === "cancel" ? <CancelFields locale={locale} errors={errors} values={values} /> : null}
+      {transition === "cancel" ? (
+        <CancelFields
+          idPrefix="cancel"
+          locale={locale}
+          moneyNote={moneyNote}
+          confirmLabel={TRANSITION_TEXT.confirmCancel}
+          errors={errors}
+          values={values}
+        />
+      ) : null}
       {transition === "mark_paid" || transition === "mark_dispatched" ? (
-        <ConfirmTick transition={transition} inLanguage={IN_LANGUAGE[locale]} error={errors.confirm} />
+        <ConfirmWithNote transition={transition} inLanguage={IN_LANGUAGE[locale]} error={errors.confirm} />
       ) : null}
       <div>
         <button type="submit" className={transition === "cancel" ? DANGER_BUTTON : ADMIN_BUTTON}>
@@ -93,7 +106,7 @@ export function TransitionForm({
 }
 
 /** The customer is e-mailed the moment the form is sent: the operator says what that means, and ticks that they mean it. */
-function ConfirmTick({
+function ConfirmWithNote({
   transition,
   inLanguage,
   error,
@@ -104,27 +117,11 @@ function ConfirmTick({
 }) {
   const id = fieldId(transition, "confirm");
   return (
-    <div>
+    <div className="grid gap-3">
       <p className="rounded-md bg-amber-50 p-3 text-slate-900" id={`${id}-note`}>
         {TRANSITION_TEXT.confirmNote[transition](inLanguage)}
       </p>
-      {error ? (
-        <p className={`${FIELD_ERROR} mt-3`} id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-      <label className="mt-3 flex items-start gap-2 font-semibold text-slate-900">
-        <input
-          type="checkbox"
-          id={id}
-          name="confirm"
-          value="yes"
-          className="mt-1 h-5 w-5"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error ${id}-note` : `${id}-note`}
-        />
-        {TRANSITION_TEXT.confirm[transition]}
-      </label>
+      <ConfirmTick id={id} label={TRANSITION_TEXT.confirm[transition]} error={error} describedBy={`${id}-note`} />
     </div>
   );
 }
@@ -181,24 +178,46 @@ function ReopenConsentFields({ today, errors, values }: { today: string; errors:
   );
 }
 
-/** The reason goes to the customer: the form says so, and asks for an explicit confirmation. */
-function CancelFields({ locale, errors, values }: { locale: Locale; errors: Record<string, string>; values: Record<string, string> }) {
+/**
+ * The reason goes to the customer: the form says so (with what happens to money the order holds),
+ * and asks for an explicit confirmation. The refund form asks for the same reason.
+ */
+export function CancelFields({
+  idPrefix,
+  locale,
+  moneyNote,
+  confirmLabel,
+  errors,
+  values,
+  children,
+}: {
+  idPrefix: string;
+  locale: Locale;
+  moneyNote: string | null;
+  confirmLabel: string;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  /** More fields of the form, before its confirmation. */
+  children?: ReactNode;
+}) {
+  const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <>
-      <p className="rounded-md bg-amber-50 p-3 text-slate-900" id="cancel-warning">
+      <p className="rounded-md bg-amber-50 p-3 text-slate-900" id={id("warning")}>
         {TRANSITION_TEXT.cancelWarning(LOCALE_LABEL[locale])}
+        {moneyNote ? ` ${moneyNote}` : null}
       </p>
       <div>
-        <label htmlFor="cancel-reasonCode" className="block font-semibold text-slate-900">
+        <label htmlFor={id("reasonCode")} className="block font-semibold text-slate-900">
           {TRANSITION_TEXT.reasonCode}
         </label>
         {errors.reasonCode ? (
-          <p className={FIELD_ERROR} id="cancel-reasonCode-error">
+          <p className={FIELD_ERROR} id={id("reasonCode-error")}>
             {errors.reasonCode}
           </p>
         ) : null}
         <select
-          id="cancel-reasonCode"
+          id={id("reasonCode")}
           name="reasonCode"
           defaultValue={values.reasonCode ?? "customer_request"}
           className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2"
@@ -212,7 +231,7 @@ function CancelFields({ locale, errors, values }: { locale: Locale; errors: Reco
         </select>
       </div>
       <PlainField
-        id="cancel-reason"
+        id={id("reason")}
         name="reason"
         label={TRANSITION_TEXT.ownReason(IN_LANGUAGE[locale])}
         defaultValue={values.reason}
@@ -220,24 +239,33 @@ function CancelFields({ locale, errors, values }: { locale: Locale; errors: Reco
         maxLength={500}
         multiline
       />
-      <div>
-        {errors.confirm ? (
-          <p className={FIELD_ERROR} id="cancel-confirm-error">
-            {errors.confirm}
-          </p>
-        ) : null}
-        <label className="flex items-start gap-2 font-semibold text-slate-900">
-          <input
-            type="checkbox"
-            id="cancel-confirm"
-            name="confirm"
-            value="yes"
-            className="mt-1 h-5 w-5"
-            aria-describedby={errors.confirm ? "cancel-confirm-error cancel-warning" : "cancel-warning"}
-          />
-          {TRANSITION_TEXT.confirmCancel}
-        </label>
-      </div>
+      {children}
+      <ConfirmTick id={id("confirm")} label={confirmLabel} error={errors.confirm} describedBy={id("warning")} />
     </>
+  );
+}
+
+/** The tick that makes an operator stop before a step that cannot be undone. */
+export function ConfirmTick({ id, label, error, describedBy }: { id: string; label: string; error?: string; describedBy: string }) {
+  return (
+    <div>
+      {error ? (
+        <p className={FIELD_ERROR} id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+      <label className="flex items-start gap-2 font-semibold text-slate-900">
+        <input
+          type="checkbox"
+          id={id}
+          name="confirm"
+          value="yes"
+          className="mt-1 h-5 w-5"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error ${describedBy}` : describedBy}
+        />
+        {label}
+      </label>
+    </div>
   );
 }

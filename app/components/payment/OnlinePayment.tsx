@@ -1,12 +1,10 @@
-import { Form, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/forms";
 
 export type OnlinePaymentProps = {
-  waiting: { method: "blik" | "redirect"; refreshing: boolean } | null;
+  /** The last attempt failed and nothing is in progress. */
   lastFailed: boolean;
-  refreshSeconds: number;
   /** What the last POST was refused for, with the code as typed. */
   refusal: { error: string; blikCode: string } | null;
 };
@@ -14,88 +12,61 @@ export type OnlinePaymentProps = {
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 /**
- * BLIK and pay-by-link through Przelewy24 (docs/decisions/028). Both are plain form POSTs; while a
- * payment is awaited the page looks again by itself: a meta refresh without JavaScript
- * (WaitingRefresh in the document head), a quiet revalidation with it, for at most two minutes.
+ * BLIK and pay-by-link through Przelewy24 (docs/decisions/028), both plain form POSTs. While a BLIK
+ * code may still be confirmed in the bank's app, the page leaves this out (PaymentWaiting says what
+ * to do): two clicks must never charge twice.
  */
-export function OnlinePayment({ waiting, lastFailed, refreshSeconds, refusal }: OnlinePaymentProps) {
+export function OnlinePayment({ lastFailed, refusal }: OnlinePaymentProps) {
   const { t } = useTranslation("payment");
-  const revalidator = useRevalidator();
-  const refreshing = waiting?.refreshing ?? false;
-  useEffect(() => {
-    if (!refreshing) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, refreshSeconds * 1000);
-    return () => clearInterval(timer);
-  }, [refreshing, refreshSeconds, revalidator]);
-
-  // While the bank's app may still confirm, no second BLIK form: two clicks must never charge twice.
-  const blikWaiting = waiting?.method === "blik" && refreshing;
   return (
     <section aria-labelledby="online-heading" className="rounded-xl border-2 border-blue-800 p-6" data-testid="online-payment">
       <h2 id="online-heading" className={SECTION_HEADING}>
         {t("online.heading")}
       </h2>
-      {waiting ? (
-        <div role="status" className="mt-4 rounded-lg bg-amber-50 p-4 text-slate-900" data-testid="payment-waiting">
-          <p className="font-bold">{t(waiting.method === "blik" ? "online.waitingBlik" : "online.waitingRedirect")}</p>
-          <p className="mt-1">{t(refreshing ? "online.waitingText" : "online.stillWaiting")}</p>
-          {refreshing ? null : (
-            <p className="mt-2">
-              <a href="?" className="font-semibold text-blue-900 underline" data-testid="check-again">
-                {t("online.checkAgain")}
-              </a>
-            </p>
-          )}
-        </div>
-      ) : null}
       {lastFailed && !refusal ? (
         <p role="alert" className="mt-4 font-semibold text-red-800" data-testid="payment-failed">
           {t("online.failed")}
         </p>
       ) : null}
-      {blikWaiting ? null : (
-        <div className="mt-4 grid gap-4">
-          <Form method="post" className="rounded-lg border border-slate-200 p-4" noValidate>
-            <input type="hidden" name="intent" value="blik" />
-            <h3 className="text-lg font-bold text-slate-900">{t("online.blik.heading")}</h3>
-            <label htmlFor="blik-code" className="mt-2 block font-semibold text-slate-800">
-              {t("online.blik.label")}
-            </label>
-            <p id="blik-code-hint" className="text-sm text-slate-600">
-              {t("online.blik.hint")}
-            </p>
-            <FieldError id="blik-code-error" message={refusal?.error} />
-            <input
-              id="blik-code"
-              name="blikCode"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              defaultValue={refusal?.blikCode ?? ""}
-              aria-invalid={refusal ? true : undefined}
-              aria-describedby={refusal ? "blik-code-hint blik-code-error" : "blik-code-hint"}
-              className="mt-1 w-40 rounded-md border border-slate-400 px-3 py-2 font-mono text-xl tracking-widest text-slate-900"
-            />
-            <p className="mt-3">
-              <button type="submit" className="btn-primary">
-                {t("online.blik.submit")}
-              </button>
-            </p>
-          </Form>
-          <form method="post" className="rounded-lg border border-slate-200 p-4">
-            <input type="hidden" name="intent" value="redirect" />
-            <h3 className="text-lg font-bold text-slate-900">{t("online.redirect.heading")}</h3>
-            <p className="mt-2 text-slate-700">{t("online.redirect.text")}</p>
-            <p className="mt-3">
-              <button type="submit" className="btn-secondary">
-                {t("online.redirect.submit")}
-              </button>
-            </p>
-          </form>
-        </div>
-      )}
+      <div className="mt-4 grid gap-4">
+        <Form method="post" className="rounded-lg border border-slate-200 p-4" noValidate>
+          <input type="hidden" name="intent" value="blik" />
+          <h3 className="text-lg font-bold text-slate-900">{t("online.blik.heading")}</h3>
+          <label htmlFor="blik-code" className="mt-2 block font-semibold text-slate-800">
+            {t("online.blik.label")}
+          </label>
+          <p id="blik-code-hint" className="text-sm text-slate-600">
+            {t("online.blik.hint")}
+          </p>
+          <FieldError id="blik-code-error" message={refusal?.error} />
+          <input
+            id="blik-code"
+            name="blikCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            defaultValue={refusal?.blikCode ?? ""}
+            aria-invalid={refusal ? true : undefined}
+            aria-describedby={refusal ? "blik-code-hint blik-code-error" : "blik-code-hint"}
+            className="mt-1 w-40 rounded-md border border-slate-400 px-3 py-2 font-mono text-xl tracking-widest text-slate-900"
+          />
+          <p className="mt-3">
+            <button type="submit" className="btn-primary">
+              {t("online.blik.submit")}
+            </button>
+          </p>
+        </Form>
+        <form method="post" className="rounded-lg border border-slate-200 p-4">
+          <input type="hidden" name="intent" value="redirect" />
+          <h3 className="text-lg font-bold text-slate-900">{t("online.redirect.heading")}</h3>
+          <p className="mt-2 text-slate-700">{t("online.redirect.text")}</p>
+          <p className="mt-3">
+            <button type="submit" className="btn-secondary">
+              {t("online.redirect.submit")}
+            </button>
+          </p>
+        </form>
+      </div>
     </section>
   );
 }

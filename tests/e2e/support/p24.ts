@@ -13,14 +13,19 @@ export type StandInTransaction = {
   status: number;
   orderId: number | null;
   verified: boolean;
-  refunds: Array<{ amount: number; description: string }>;
+  refunds: Array<{ amount: number; description: string; status: string; notifications: number[] }>;
   notifications: Array<{ mode: string; status: number }>;
+  lookups: number;
 };
 
-/** How the stand-in treats the sessions of one order: decline it, or drop, double, forge or alter its notification. */
+/** How the stand-in treats the sessions of one order: decline it, drop, double, forge or alter its notification, reject its refund. */
 export async function controlStandIn(
   orderNumber: string,
-  rule: { decline?: boolean; notification?: "send" | "drop" | "twice" | "bad-sign" | "wrong-amount" },
+  rule: {
+    decline?: boolean;
+    notification?: "send" | "drop" | "twice" | "bad-sign" | "wrong-amount";
+    refund?: "complete" | "reject" | "refuse";
+  },
 ): Promise<void> {
   const response = await fetch(`${standInUrl()}/__control`, {
     method: "POST",

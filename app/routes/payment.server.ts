@@ -5,9 +5,15 @@ import { getDb } from "~/db/db.server";
 import { getFixedT, localeOf } from "~/i18n/i18n.server";
 import { findPaymentView } from "~/order/payment-view.server";
 import { transferTitle } from "~/order/transfer-title";
-import { transferQrSvg } from "~/payment/transfer-qr.server";
-import { configuredGateway } from "~/payments/gateway.server";
-import { findPayableOrder, normaliseBlikCode, onlinePaymentView, startFromPaymentPage } from "~/payments/payment-page.server";
+import { transferQrSvg } from "~/payments/transfer-qr.server";
+import { configuredGateway, paymentPageLookup } from "~/payments/gateway.server";
+import {
+  findPayableOrder,
+  isReturnFromGateway,
+  normaliseBlikCode,
+  onlinePaymentView,
+  startFromPaymentPage,
+} from "~/payments/payment-page.server";
 import { readFormDataOr413 } from "~/security/body.server";
 
 /**
@@ -24,7 +30,12 @@ export async function paymentPageLoader({ request, params }: LoaderFunctionArgs)
   const token = params.token ?? "";
   const payable = await findPayableOrder(getDb(), token);
   // Asked first: a lost notification found paid changes what the rest of the page shows.
-  const online = payable ? await onlinePaymentView(getDb(), configuredGateway(), payable, new Date()) : null;
+  const online = payable
+    ? await onlinePaymentView(getDb(), configuredGateway(), payable, new Date(), {
+        lookup: paymentPageLookup(),
+        returnedFromGateway: isReturnFromGateway(new URL(request.url)),
+      })
+    : null;
   const order = await findPaymentView(getDb(), token, locale);
   if (!order) throw json({ title: t("notFound.title") }, { status: 404, headers: PRIVATE_HEADERS });
   const title = transferTitle(order.number);
