@@ -8,6 +8,7 @@ import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
 import { dispatchDatesOf, type DispatchDates } from "./delivery-promise.server";
 import { lateDelivery, type LateDelivery } from "./delivery-warning";
 import { paymentDeadline } from "./payment-deadline";
+import { isPaymentToken } from "./payment-token";
 
 /** What the payment page may show: no personal data, only what the transfer and the next steps need. */
 export type PaymentView = {
@@ -31,15 +32,13 @@ export type PaymentView = {
   shipment: { trackingNumber: string; courier: string | null } | null;
 };
 
-const PAYMENT_TOKEN = /^[A-Za-z0-9_-]{32}$/;
-
 export async function findPaymentView(
   db: AppDatabase,
   paymentToken: string,
   locale: Locale,
   now: Date = new Date(),
 ): Promise<PaymentView | null> {
-  if (!PAYMENT_TOKEN.test(paymentToken)) return null;
+  if (!isPaymentToken(paymentToken)) return null;
   const row = await db
     .selectFrom("orders")
     .select([

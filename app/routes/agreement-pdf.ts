@@ -3,17 +3,16 @@ import { company } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { agreementPdf } from "~/documents/order-documents.server";
 import { getFixedT } from "~/i18n/i18n.server";
+import { isPaymentToken } from "~/order/payment-token";
 import { resourceResponse, textResponse } from "~/security/responses.server";
 
 /**
  * The accepted agreement as a PDF, linked from the payment page. The order's payment token
  * is the only key: no cache keeps it, no Referer carries the URL on, no crawler lists it.
  */
-const PAYMENT_TOKEN = /^[A-Za-z0-9_-]{32}$/;
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
-  const order = PAYMENT_TOKEN.test(token)
+  const order = isPaymentToken(token)
     ? await getDb().selectFrom("orders").selectAll().where("payment_token", "=", token).executeTakeFirst()
     : undefined;
   const headers = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
