@@ -26,12 +26,21 @@ export const MESSAGES = {
   coResidentName: "order:validation.coResidentName",
   coResidentsTooMany: "order:validation.coResidentsTooMany",
   nonLatinLetters: "order:validation.nonLatinLetters",
+  language: "order:validation.language",
+  rentalPeriod: "order:validation.rentalPeriod",
   controlCharacters: "order:validation.controlCharacters",
   controlCharactersMultiline: "order:validation.controlCharactersMultiline",
   dataProcessingConsent: "order:validation.dataProcessingConsent",
   acceptTerms: "order:validation.acceptTerms",
   immediatePerformanceConsent: "order:validation.immediatePerformanceConsent",
 } as const;
+
+const MESSAGE_KEYS: ReadonlySet<string> = new Set(Object.values(MESSAGES));
+
+/** Whether a validation issue's message is one of ours (an i18n key), rather than a library's default text. */
+export function isMessageKey(message: string): boolean {
+  return MESSAGE_KEYS.has(message);
+}
 
 /** A phone number: 9 to 15 digits, written with spaces, "+", "-" or parentheses as people do. */
 export const PHONE_DIGITS = { min: 9, max: 15 } as const;
@@ -242,8 +251,9 @@ function buildApiSchema(stage: OrderStage) {
     rodzaj_oswiadczenia: declarationType,
     data_zawarcia: startDate.optional(),
     dodatkowe_informacje: optionalText.nullable(),
-    okres_najmu_dni: z.literal(90, { errorMap: () => ({ message: "order:validation.rentalPeriod" }) }).optional(),
-    jezyk: z.enum(LOCALES).optional(),
+    okres_najmu_dni: z.literal(90, { errorMap: () => ({ message: MESSAGES.rentalPeriod }) }).optional(),
+    // Its own message: zod's default one repeats the value sent, which is no message key.
+    jezyk: z.enum(LOCALES, { errorMap: () => ({ message: MESSAGES.language }) }).optional(),
     // The API call is the client's acceptance: its UI collected the ticks (PRODUCT.md). The
     // consents are optional here, and the immediate start is recorded only when asked for.
     zgoda_na_przetwarzanie_danych: z.boolean({ invalid_type_error: MESSAGES.dataProcessingConsent }).optional(),
