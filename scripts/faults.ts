@@ -8,10 +8,10 @@
 //             the sent mark sends a message again, with the same Message-ID; counted, not failed).
 //   3. flood: one client far over the POST limit while another keeps loading pages.
 //   4. input: deep field names, crowded forms and control characters (scripts/faults-input.ts).
-//   methods, slow: the server layer's checks (scripts/faults-server.ts).
+//   methods, pdf, slow: the server layer's checks (scripts/faults-server.ts).
 //   payments: kill -9 three times while Przelewy24's notifications arrive, on SQLite and on
 //             PostgreSQL: no paid payment lost or applied twice (scripts/faults-payments.ts).
-// Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood,methods,slow,input,payments)
+// Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood,methods,pdf,slow,input,payments)
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,11 +22,11 @@ import { startPostgres } from "../tests/support/postgres";
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
 import { inputFaults } from "./faults-input";
 import { paymentsUnderKill } from "./faults-payments";
-import { methodFloods, slowClients } from "./faults-server";
+import { agreementDownloads, methodFloods, slowClients } from "./faults-server";
 
 const port = Number(process.env.FAULT_PORT ?? 3800);
 const base = `http://127.0.0.1:${port}`;
-const only = new Set((process.env.FAULT_ONLY ?? "fuzz,kill,flood,methods,slow,input,payments").split(","));
+const only = new Set((process.env.FAULT_ONLY ?? "fuzz,kill,flood,methods,pdf,slow,input,payments").split(","));
 const results: Array<{ check: string; goal: string; measured: string; pass: boolean }> = [];
 const record = (check: string, goal: string, measured: string, pass: boolean) => {
   results.push({ check, goal, measured, pass });
@@ -465,6 +465,7 @@ if (only.has("kill")) {
 }
 if (only.has("flood")) await flood();
 if (only.has("methods")) await methodFloods({ port, base, startSite, record });
+if (only.has("pdf")) await agreementDownloads({ port, base, startSite, record });
 if (only.has("slow")) await slowClients({ port, base, startSite, record });
 if (only.has("input")) await inputFaults({ port, record, startSite });
 if (only.has("payments")) {
