@@ -1,4 +1,5 @@
 import { env } from "~/config/env.server";
+import { trackingLinkOf } from "~/config/courier";
 import { formatDeliveryDay } from "~/config/delivery";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
@@ -28,8 +29,8 @@ export type PaymentView = {
   lateDelivery: LateDelivery | null;
   /** Once paid: the promised dispatch and delivery days, from the payment's day and the choice made. */
   promise: { dispatchBy: string; deliveredBy: string } | null;
-  /** The courier's shipment, once the operator has dispatched the order. */
-  shipment: { trackingNumber: string; courier: string | null } | null;
+  /** The courier's shipment, once the operator has dispatched the order; `trackingUrl` its tracking page (COURIER_TRACKING_URL). */
+  shipment: { trackingNumber: string; courier: string | null; trackingUrl: string | null } | null;
 };
 
 export async function findPaymentView(
@@ -86,6 +87,13 @@ export async function findPaymentView(
     promise: promised
       ? { dispatchBy: formatDeliveryDay(promised.dispatchBy, tag), deliveredBy: formatDeliveryDay(promised.deliveredBy, tag) }
       : null,
-    shipment: row.status === "dispatched" && row.tracking_number ? { trackingNumber: row.tracking_number, courier: row.courier } : null,
+    shipment:
+      row.status === "dispatched" && row.tracking_number
+        ? {
+            trackingNumber: row.tracking_number,
+            courier: row.courier,
+            trackingUrl: trackingLinkOf(env.COURIER_TRACKING_URL, row.tracking_number)?.url ?? null,
+          }
+        : null,
   };
 }

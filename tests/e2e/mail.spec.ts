@@ -29,6 +29,12 @@ test.describe("e-mails after the order", () => {
       expect(confirmation!.text).toContain(number);
       expect(confirmation!.html).toContain(number);
       expect(confirmation!.text).toContain(new URL(page.url()).pathname);
+      // One clear button to the payment page (which has every way to pay): its address once in each part.
+      const paymentAddress = page.url();
+      expect(confirmation!.text.split(paymentAddress)).toHaveLength(2);
+      expect(confirmation!.html.split(`href="${paymentAddress}"`)).toHaveLength(2);
+      const button = new RegExp(`<a href="${paymentAddress}" style="display:inline-block;[^"]*">${mail.pay.button.split("{{")[0]}399`);
+      expect(confirmation!.html).toMatch(button);
       expect(confirmation!.attachments.map((attachment) => attachment.filename)).toEqual([
         mail.attachments.agreement.replace("{{number}}", number),
         mail.attachments.terms,
