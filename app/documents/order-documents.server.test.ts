@@ -82,7 +82,7 @@ describe("the order's PDFs", () => {
           details: {
             ...details,
             tenantName: "Jan Kowalski",
-            coResidents: coResidents.slice(0, count),
+            coResidents: coResidents.slice(0, count).map((name) => ({ name, original: null })),
             landlordName,
             propertyAddress:
               "ul. Księcia Bogusława X 15/3 (wejście od podwórza, klatka B, domofon 35), 70-001 Szczecin, zachodniopomorskie",

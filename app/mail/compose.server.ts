@@ -8,7 +8,7 @@ import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { dispatchDatesOf } from "~/order/delivery-promise.server";
 import { transferTitle } from "~/order/transfer-title";
 import { nameWithOriginal } from "~/order/names";
-import { coResidentsOf } from "~/order/co-residents";
+import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
 import { paymentPath } from "~/order/order.server";
 import { paymentDeadline } from "~/order/payment-deadline";
 import { trackingLinkOf } from "~/config/courier";
@@ -101,10 +101,10 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
   const waiverGiven = order.immediate_performance_consent_at !== null;
   const dispatchBy = waiverGiven ? dispatch.withWaiver : dispatch.withoutWaiver;
   const deadline = formatDeliveryDay(paymentDeadline(orderedAt, context.paymentDeadlineDays), tag);
-  const coResidents = coResidentsOf(order);
+  const coResidents = coResidentsOfOrder(order);
   const people: [string, string][] = [
     [t("summary.tenant"), customerText(nameWithOriginal(order.tenant_name, order.tenant_name_original))],
-    ...(coResidents.length > 0 ? [[t("summary.coResidents"), customerText(coResidents.join(", "))] as [string, string]] : []),
+    ...(coResidents.length > 0 ? [[t("summary.coResidents"), customerText(coResidentNames(coResidents))] as [string, string]] : []),
   ];
 
   let blocks: Block[];

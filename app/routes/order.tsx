@@ -10,6 +10,7 @@ import {
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { OrderSteps } from "~/components/order/OrderSteps";
+import { FIELD_ID_PREFIX } from "~/forms/field-id";
 import { isNetworkFailure } from "~/forms/offline";
 import { pageIdOfRoute } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
@@ -67,5 +68,11 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && (error.status === 400 || error.status === 503) && error.data && typeof error.data === "object") {
     return <OrderSteps variant={variant} page={page} state={error.data as OrderState} />;
   }
-  return <GeneralErrorBoundary />;
+  return (
+    <>
+      {/* The language switcher's buttons submit the order form (LanguageSwitcher): here an empty one, to the empty form. */}
+      <form id={FIELD_ID_PREFIX} method="post" hidden />
+      <GeneralErrorBoundary />
+    </>
+  );
 }
