@@ -75,7 +75,7 @@ test.describe("validation a Polish order needs", () => {
       for (const numeric of [field, page.locator("#field-propertyPostalCode"), page.locator("#field-mailingPostalCode")])
         await expect(numeric).toHaveAttribute("inputmode", "numeric");
       await expect(page.locator("#field-startDate-description")).toHaveText(
-        `${order.form.startDateHint} ${order.form.startDateDigitsHint}`,
+        `${order.form.startDateHint}. ${order.form.startDateDigitsHint}`,
       );
       await expect(field).toHaveAttribute("aria-describedby", /field-startDate-description/);
       const data = validOrder(testInfo.project.name);

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
+import { placeOrder } from "./support/admin";
 import { E2E_COURIER_TRACKING_URL, strings } from "./support/site";
 
 test.describe("payment page", () => {
@@ -139,31 +140,19 @@ test.describe("payment page", () => {
 });
 
 test("a dispatched order's tracking number links to the courier's tracking page", async ({ page, request }, testInfo) => {
-  const accepted = await request.post("/api/accept", {
-    data: {
-      imie_nazwisko_najemcy: `Tracking ${testInfo.project.name}`,
-      email: "jan@example.com",
-      telefon: "600100200",
-      adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
-      adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
-      rodzaj_oswiadczenia: "regular",
-      okres_najmu_dni: 90,
-      jezyk: "en",
-    },
-  });
-  const { payment_url: paymentUrl, order_number: number } = await accepted.json();
+  const order = await placeOrder(request, { name: `Tracking ${testInfo.project.name}`, locale: "en" });
   // Dispatched as the back office leaves it (the transition itself is tested in admin.spec.ts).
   const db = new Database(process.env.E2E_DATABASE_PATH!, { fileMustExist: true, timeout: 5_000 });
   try {
     db.prepare("UPDATE orders SET status = 'dispatched', tracking_number = ?, courier = ? WHERE number = ?").run(
       "RR 123456 PL",
       "Poczta",
-      number,
+      order.number,
     );
   } finally {
     db.close();
   }
-  await page.goto(paymentUrl);
+  await page.goto(order.paymentPath);
   const tracking = page.getByTestId("tracking-number");
   const link = tracking.getByRole("link", { name: "RR 123456 PL" });
   await expect(link).toHaveAttribute("href", E2E_COURIER_TRACKING_URL.replace("{number}", encodeURIComponent("RR 123456 PL")));

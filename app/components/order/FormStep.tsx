@@ -40,6 +40,11 @@ type FormStepProps = {
   locale: Locale;
 };
 
+/** Hints of two sentences from two strings: a string that ends without a full stop gets one. */
+function sentences(...parts: string[]): string {
+  return parts.map((part) => (/[.!?…]$/.test(part) ? part : `${part}.`)).join(" ");
+}
+
 /** A real press of a submit button, not conform's own validation requests (which also submit the form). */
 function isUserSubmit(event: FormEvent<HTMLFormElement>): boolean {
   const submitter = (event.nativeEvent as SubmitEvent).submitter;
@@ -187,7 +192,7 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
         <TextareaField
           field={fields.coResidents}
           label={t("form.coResidents")}
-          hint={`${t("form.coResidentsHint")} ${t("form.coResidentsOriginalHint")}`}
+          hint={sentences(t("form.coResidentsHint"), t("form.coResidentsOriginalHint"))}
           rows={3}
         />
         {variant.hasStartDate ? (
@@ -196,7 +201,7 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
             <TextField
               field={fields.startDate}
               label={required(t("form.startDate"))}
-              hint={`${t("form.startDateHint")} ${t("form.startDateDigitsHint")}`}
+              hint={sentences(t("form.startDateHint"), t("form.startDateDigitsHint"))}
               autoComplete="off"
               inputMode="numeric"
             />
