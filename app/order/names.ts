@@ -14,11 +14,11 @@ export function isLatinName(value: string): boolean {
 }
 
 /**
- * A name in its original spelling: letters of any script, spaces, hyphens and apostrophes. Nothing
- * else a name needs, and so no web address can stand where a name is shown (the agreement, the
- * e-mails, the back office).
+ * A name in its original spelling: letters of any script, digits, spaces, hyphens and apostrophes.
+ * Without ".", ":", "/" or "@", no web or e-mail address can stand where a name is shown (the
+ * agreement, the e-mails, the back office). Digits pass, as in the JSON API's Latin name.
  */
-const ORIGINAL_NAME = /^[\p{L}\p{M}' ’-]+$/u;
+const ORIGINAL_NAME = /^[\p{L}\p{M}\p{Nd}' ’-]+$/u;
 const ANY_LETTER = /\p{L}/u;
 
 export function isOriginalName(value: string): boolean {
