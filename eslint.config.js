@@ -52,6 +52,16 @@ export default tseslint.config(
     },
   },
   {
+    // The order domain answers with plain outcomes; the routes turn them into HTTP (docs/decisions/012).
+    files: ["app/order/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@remix-run/*"], message: "app/order is the domain: Remix belongs in the route modules (app/routes)." }] },
+      ],
+    },
+  },
+  {
     rules: { "no-empty": ["error", { allowEmptyCatch: true }] },
   },
   {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_P24 } from "./tests/e2e/support/p24-config";
 import { E2E_TRACKING } from "./tests/e2e/support/tracking-config";
+import { E2E_COURIER_TRACKING_URL } from "./tests/e2e/support/site";
 
 /**
  * The suite runs against the production build (node ./build/index.js) on 127.0.0.1,
@@ -129,6 +130,8 @@ export default defineConfig({
         // meet a page another test stored moments before, and with the default 60 s that page
         // could expire in the middle of the test on a busy machine (a wall-clock flake).
         PAGE_CACHE_SECONDS: "3600",
+        // Tracking numbers link to a courier's page (tests/e2e/payment.spec.ts, the dispatch e-mail).
+        COURIER_TRACKING_URL: E2E_COURIER_TRACKING_URL,
         // Online payment on, through the stand-in; tests/e2e/payment-online.spec.ts starts a site without it too.
         ...p24Account,
         P24_API_URL: process.env.E2E_P24_STAND_IN_URL,

@@ -14,15 +14,21 @@ const databaseTests = readdirSync("app", { recursive: true, encoding: "utf8" })
   .map((file) => `app/${file}`)
   .filter((file) => readFileSync(file, "utf8").includes("support/test-databases"));
 
+/**
+ * A limit for a test that hangs, not a speed check (timings live in the bench scripts): on a busy
+ * two-core CI machine, the tests that draw several PDFs outgrow vitest's default of five seconds.
+ */
+const testTimeout = 30_000;
+
 export default defineConfig({
   resolve: { alias },
   test: {
     environment: "node",
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], exclude: databaseTests } },
+      { resolve: { alias }, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], exclude: databaseTests, testTimeout } },
       {
         resolve: { alias },
-        test: { name: "database", include: databaseTests, globalSetup: ["tests/support/postgres-global-setup.ts"] },
+        test: { name: "database", include: databaseTests, globalSetup: ["tests/support/postgres-global-setup.ts"], testTimeout },
       },
     ],
   },

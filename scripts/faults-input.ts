@@ -5,7 +5,9 @@
 //   - every C0 control, DEL, C1 controls, the line and paragraph separators and the bidi
 //     controls in each text field of the JSON API, the order form, the sign-in and the back
 //     office's search and CSV: each is a 400 (never a 503 a client would retry for ever, never
-//     a 500 from PostgreSQL refusing a NUL), and no order is stored.
+//     a 500 from PostgreSQL refusing a NUL), and no order is stored;
+//   - the same characters in the token of every route that takes one (the payment page in each
+//     language, its BLIK and pay-by-link form, the agreement PDF): each is a 404.
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -214,6 +216,30 @@ async function inputFaultsOn(dialect: "sqlite" | "postgres", { port, record, sta
         );
       }
     }
+    // The same characters where a route reads a token from the path: each finds no order.
+    const tokens = new Tally();
+    const TOKEN_PATHS = ["/platnosc/", "/en/payment/", "/uk/payment/", "/ru/payment/", "/agreement/"];
+    for (const character of CONTROL_CHARACTERS) {
+      const token = encodeURIComponent(`${"A".repeat(15)}${character}${"A".repeat(16)}`);
+      for (const path of TOKEN_PATHS) {
+        const response = await fetch(`${base}${path}${token}`, { redirect: "manual" }).catch(() => null);
+        await response?.arrayBuffer();
+        tokens.add(response?.status ?? 0, `GET ${path}${token}`);
+      }
+      for (const intent of ["blik", "redirect"]) {
+        const response = await formPost(`/platnosc/${token}`, new URLSearchParams({ intent, blikCode: "777123" }).toString());
+        tokens.add(response?.status ?? 0, `POST /platnosc/${token} ${intent}`);
+      }
+    }
+    console.log(`input on ${dialect}: ${tokens.total} requests with a control character in a path token; statuses ${tokens}`);
+    for (const example of tokens.examples) console.log(`  ${example}`);
+    record(
+      `input on ${dialect}: control characters in a path token answered 404 (payment page, its forms, agreement PDF)`,
+      `${tokens.total}`,
+      String(tokens.count((s) => s === 404)),
+      tokens.count((s) => s === 404) === tokens.total,
+    );
+
     const refused = controls.count((s) => s === 400);
     const stored = await countOrders(postgres?.url ?? null, databasePath);
     console.log(

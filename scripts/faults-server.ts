@@ -1,9 +1,10 @@
-// The server layer's fault checks for npm run test:faults (FAULT_ONLY=methods,slow), over real
+// The server layer's fault checks for npm run test:faults (FAULT_ONLY=methods,pdf,slow), over real
 // HTTP on 127.0.0.1, bounded in count and time:
 //   methods: from an address already past its POST budget, PUT, PATCH and DELETE floods on the
 //            order form and the API (all 405, no order), and a HEAD flood on the agreement PDF
 //            (counted against the GET budget, answered without building the PDF) while another
 //            address loads pages.
+//   pdf:     six connections download the agreement PDF while another address loads /kontakt.
 //   slow:    2,000 slow connections from 40 other loopback addresses (and 200 more from one, past
 //            its cap of 50) while /healthz is polled; every one closed by the server's timeouts.
 import type { ChildProcess } from "node:child_process";
@@ -141,6 +142,67 @@ export async function methodFloods({ port, base, startSite, record }: FaultConte
       "<= 1,000 answered, the rest 429",
       tally(heads),
       answered <= 1000 && heads.length - answered === heads.filter((status) => status === 429).length,
+    );
+  } finally {
+    await stopOwnSite(site, "SIGTERM");
+  }
+}
+
+/**
+ * The agreement PDF is drawn for each download. Six connections from one address download it over
+ * and over (well inside the GET budget) while another address loads /kontakt, which the page cache
+ * answers in a few milliseconds: the PDFs are drawn on the document thread (docs/decisions/038), so
+ * the other visitor's page must not wait behind them.
+ */
+export async function agreementDownloads({ port, base, startSite, record }: FaultContext): Promise<void> {
+  const site = startSite({ DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "faults-pdf-")), "app.db"), TRUST_PROXY: "1" });
+  try {
+    await waitUntilUp(port, site);
+    const from = (address: string) => ({ "X-Forwarded-For": address });
+    const placed = await fetch(`${base}/api/accept`, {
+      method: "POST",
+      headers: { ...from("10.88.0.2"), "Content-Type": "application/json" },
+      body: JSON.stringify({ ...ORDER, imie_nazwisko_najemcy: "Agreement reader" }),
+    });
+    const token = ((await placed.json()) as { payment_url: string }).payment_url.split("/").pop()!;
+    const contactTimes = async (count: number) => {
+      const times: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const sent = performance.now();
+        const response = await fetch(`${base}/kontakt`, { headers: from("10.77.0.3") });
+        await response.arrayBuffer();
+        times.push(performance.now() - sent);
+      }
+      return times;
+    };
+    await contactTimes(20);
+    const alone = await contactTimes(60);
+
+    let downloading = true;
+    const downloads: number[] = [];
+    const readers = Array.from({ length: 6 }, async () => {
+      while (downloading) {
+        const response = await fetch(`${base}/agreement/${token}`, { headers: from("10.66.0.6") }).catch(() => null);
+        await response?.arrayBuffer();
+        downloads.push(response?.status ?? 0);
+      }
+    });
+    // The downloads are under way before the other visitor's pages are timed.
+    while (downloads.length < 6) await new Promise((resolve) => setTimeout(resolve, 20));
+    const during = await contactTimes(60);
+    downloading = false;
+    await Promise.all(readers);
+
+    const summary = (times: number[]) =>
+      `p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`;
+    console.log(
+      `pdf: /kontakt alone ${summary(alone)}; while 6 connections download the agreement PDF (${tally(downloads)}): ${summary(during)}`,
+    );
+    record(
+      "pdf: another visitor's /kontakt while one address downloads the agreement over 6 connections",
+      "p50 under 50 ms",
+      `p50 ${percentile(during, 0.5).toFixed(1)} ms (alone ${percentile(alone, 0.5).toFixed(1)} ms)`,
+      percentile(during, 0.5) < 50 && downloads.every((status) => status === 200),
     );
   } finally {
     await stopOwnSite(site, "SIGTERM");

@@ -1,4 +1,4 @@
-import { coResidentsOf } from "~/order/co-residents";
+import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
 import { telHref, type PostalAddress } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
 import { formatPrice } from "~/config/products";
@@ -21,7 +21,7 @@ export function customerFacts(order: OrderRow): FactRow[] {
   return present([
     row("Najemca (jak w paszporcie)", order.tenant_name, "admin-tenant-name"),
     row("Pisownia oryginalna", order.tenant_name_original, "admin-tenant-name-original"),
-    row("Osoby zamieszkujące z najemcą", coResidentsOf(order).join(", ") || null, "admin-co-residents"),
+    row("Osoby zamieszkujące z najemcą", coResidentNames(coResidentsOfOrder(order)) || null, "admin-co-residents"),
     row("E-mail", order.email, "admin-email", `mailto:${order.email}`),
     row("Telefon", order.phone, "admin-phone", telHref(order.phone)),
     row("Adres lokalu", order.property_address),

@@ -96,7 +96,14 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
     );
     // Paid online at 00:30 on 25 November in Warsaw: the gateway stamps the instant.
     const { order: online } = await placeSampleOrder(db, new Date(T0.getTime() + 1000), {
-      details: { tenantName: "Olena Kovalenko", tenantNameOriginal: "Олена Коваленко", coResidents: ["Ivan Kovalenko", "Maria Kovalenko"] },
+      details: {
+        tenantName: "Olena Kovalenko",
+        tenantNameOriginal: "Олена Коваленко",
+        coResidents: [
+          { name: "Ivan Kovalenko", original: null },
+          { name: "Maria Kovalenko", original: null },
+        ],
+      },
       idempotencyKey: "k2",
     });
     const paidOnline = { paidOnline: "przelewy24", paymentMethod: "blik", gatewayOrderId: "1" };
@@ -154,7 +161,7 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
       details: {
         tenantName: "Oleksandr Shevchenko",
         tenantNameOriginal: "Олександр Шевченко",
-        coResidents: ["Mariia Bondarenko"],
+        coResidents: [{ name: "Mariia Bondarenko", original: "Марія Бондаренко" }],
         mailingAddress: "ul. Piotrkowska 12, 90-001 Łódź",
       },
       idempotencyKey: "k2",

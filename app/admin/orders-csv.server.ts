@@ -1,6 +1,6 @@
 import { warsawDay } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
-import { coResidentsOf } from "~/order/co-residents";
+import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
 import { csvText, toCsv } from "./csv";
 import { dispatchDueDay, paymentDueDay } from "./deadlines.server";
 import { filtered, type OrderFilter } from "./order-list.server";
@@ -81,7 +81,7 @@ export async function ordersCsv(db: AppDatabase, filter: OrderFilter, deadlineDa
       money(r.price_grosze),
       r.tenant_name,
       r.tenant_name_original,
-      coResidentsOf(r).join(", ") || null,
+      coResidentNames(coResidentsOfOrder(r)) || null,
       r.email,
       csvText(r.phone),
       LOCALE_LABEL[r.locale],

@@ -1,10 +1,14 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useMatches } from "@remix-run/react";
+import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckIcon, ChevronDownIcon } from "~/components/icons";
 import { Flag } from "~/components/Flag";
 import { useDisclosure } from "~/components/use-disclosure";
+import { FIELD_ID_PREFIX } from "~/forms/field-id";
+import { postAsDocument } from "~/forms/post-as-document";
 import { LANGUAGE_NAMES, LOCALES, type Locale } from "~/i18n/locales";
-import { equivalentPath } from "~/i18n/routes";
+import { equivalentPath, localesOf, pageIdOfRoute, pathFor, type PageId } from "~/i18n/routes";
+import { variantOfPage } from "~/order/variants";
 import { useLocale } from "~/root-data";
 
 /**
@@ -13,16 +17,27 @@ import { useLocale } from "~/root-data";
  */
 const SHORT_NAMES: Record<Locale, string> = { pl: "Pol", en: "Eng", uk: "Укр", ru: "Рус" };
 
+const ENTRY_CLASS =
+  "flex w-full items-center gap-3 px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100";
+
 /**
  * A <details> dropdown of plain links, so it works without JavaScript. Each link goes to
  * the same page in the other language (the route table decides), or to that language's
  * home when the page has no equivalent. Changing language is a full page load.
+ *
+ * On an order page a link would lose everything typed, so there each language is a button of
+ * the order form instead (the `form` attribute): it posts the form's values to the same order page
+ * in that language, which shows the form again with them ("edit", as "back to form" does). The
+ * values travel in the POST body, never in a URL (docs/decisions/042). With JavaScript the same
+ * POST is made as a whole-page load, since each language's page carries its own translations.
  */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { pathname } = useLocation();
   const disclosure = useDisclosure<HTMLDetailsElement>();
+  const pageId = pageIdOfRoute(useMatches().at(-1)?.id);
+  const orderPage: PageId | null = pageId && variantOfPage(pageId) ? pageId : null;
 
   return (
     <details ref={disclosure.ref} className="group relative" data-testid="language-switcher">
@@ -49,13 +64,25 @@ export function LanguageSwitcher() {
                 {LANGUAGE_NAMES[target]}
                 <CheckIcon className="ml-auto h-4 w-4" />
               </span>
-            ) : (
-              <a
-                href={equivalentPath(pathname, target)}
-                hrefLang={target}
+            ) : orderPage && localesOf(orderPage).includes(target) ? (
+              <button
+                type="submit"
+                form={FIELD_ID_PREFIX}
+                formAction={pathFor(orderPage, target)}
+                formMethod="post"
+                formNoValidate
+                name="intent"
+                value="edit"
                 lang={target}
-                className="flex items-center gap-3 px-4 py-2 text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100"
+                className={ENTRY_CLASS}
+                data-testid={`language-keeps-form-${target}`}
+                onClick={(event) => carryOrderForm(event, pathFor(orderPage, target))}
               >
+                <Flag locale={target} />
+                {LANGUAGE_NAMES[target]}
+              </button>
+            ) : (
+              <a href={equivalentPath(pathname, target)} hrefLang={target} lang={target} className={ENTRY_CLASS}>
                 <Flag locale={target} />
                 {LANGUAGE_NAMES[target]}
               </a>
@@ -65,4 +92,12 @@ export function LanguageSwitcher() {
       </ul>
     </details>
   );
+}
+
+/** With JavaScript: the order form's values to the other language's order page, as a whole-page POST (or the page alone when there is no form). */
+function carryOrderForm(event: MouseEvent<HTMLButtonElement>, action: string) {
+  event.preventDefault();
+  const form = document.getElementById(FIELD_ID_PREFIX);
+  if (form instanceof HTMLFormElement) postAsDocument(form, action, { intent: "edit" });
+  else window.location.assign(action);
 }

@@ -5,12 +5,11 @@ import { useTranslation } from "react-i18next";
 /**
  * The form controls every form of the site uses, built on conform's field metadata.
  * conform names a field's element `<form id>-<field name>` (its error `…-error`, its hint
- * `…-description`), so a form whose id is FIELD_ID_PREFIX gives its fields the
+ * `…-description`), so a form whose id is FIELD_ID_PREFIX (~/forms/field-id) gives its fields the
  * `field-<name>` ids the order pages' links, labels and tests rely on.
  * Error messages are fully qualified i18n keys ("order:validation.required"), so these
  * components translate them without knowing the form.
  */
-export const FIELD_ID_PREFIX = "field";
 
 // Any form's field: the components read only its name, ids, default value and errors,
 // so every form's own schema type may stand here.

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseZlotyAmount } from "./amount";
 import { PLACEHOLDER_COMPANY, type Company, type SubstituteFlat } from "./company";
+import { TRACKING_NUMBER_PLACEHOLDER } from "./courier";
 
 /**
  * Configuration is read from the environment once, at boot, and the process stops
@@ -170,6 +171,18 @@ const EnvSchema = z
       .url()
       .default("https://sandbox.przelewy24.pl")
       .transform((url) => url.replace(/\/+$/, "")),
+    /** The courier's tracking page, `{number}` where the tracking number goes; unset, tracking numbers are shown as text. */
+    COURIER_TRACKING_URL: optionalText.pipe(
+      z
+        .string()
+        .url()
+        .regex(/^https?:\/\//, "must be an http(s) address")
+        .refine(
+          (url) => url.includes(TRACKING_NUMBER_PLACEHOLDER),
+          `must contain ${TRACKING_NUMBER_PLACEHOLDER} where the tracking number goes`,
+        )
+        .optional(),
+    ),
   })
   .refine((config) => !config.P24_MERCHANT_ID || (config.P24_API_KEY && config.P24_CRC), {
     path: ["P24_MERCHANT_ID"],

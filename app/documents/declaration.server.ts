@@ -1,6 +1,6 @@
 import type { SubstituteFlat } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
-import { coResidentsOf } from "~/order/co-residents";
+import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
 import { renderPdf, type PdfSection } from "./pdf.server";
 
 /**
@@ -28,10 +28,10 @@ export function declarationSections(order: DeclarationOrder, flat: SubstituteFla
   if (order.start_date) lease.push(`Początek najmu: ${polishLongDate(order.start_date)}`);
   // The consent covers the tenant and the persons living with them (art. 19a ust. 2 pkt 3); those the
   // tenant named are listed by name, as the agreement lists them.
-  const coResidents = coResidentsOf(order);
+  const coResidents = coResidentNames(coResidentsOfOrder(order));
   const tenant = [`Imię i nazwisko: ${order.tenant_name}`, `Adres do korespondencji: ${order.mailing_address}`];
-  if (coResidents.length > 0) tenant.push(`Osoby zamieszkujące z najemcą: ${coResidents.join(", ")}`);
-  const named = coResidents.length > 0 ? ", w tym osób wymienionych wyżej" : "";
+  if (coResidents) tenant.push(`Osoby zamieszkujące z najemcą: ${coResidents}`);
+  const named = coResidents ? ", w tym osób wymienionych wyżej" : "";
   const sections: PdfSection[] = [
     { paragraphs: ["Miejscowość i data: " + SIGNATURE_LINE] },
     {
@@ -55,7 +55,7 @@ export function declarationSections(order: DeclarationOrder, flat: SubstituteFla
       startsNewPage: true,
       paragraphs: [
         `Dotyczy oświadczenia właściciela lokalu zastępczego (${flat.address}) o zgodzie na zamieszkanie najemcy: ${order.tenant_name}${
-          coResidents.length > 0 ? `, oraz osób z nim zamieszkujących: ${coResidents.join(", ")}` : ""
+          coResidents ? `, oraz osób z nim zamieszkujących: ${coResidents}` : ""
         }.`,
         "Właściciel podpisuje oświadczenie w obecności notariusza albo uznaje przed nim podpis za własny.",
         "Miejsce na klauzulę notarialną poświadczenia podpisu:",

@@ -67,3 +67,15 @@ it("a thread that exits fails its job instead of leaving it waiting, and the nex
   await expect(documents.confirmationAttachments(order, PLACEHOLDER_COMPANY)).rejects.toThrow("the document thread exited with 3");
   await expect(documents.confirmationAttachments(order, PLACEHOLDER_COMPANY)).rejects.toThrow("the document thread exited with 3");
 });
+
+it("the agreement a customer downloads comes back through the messages, named in the order's language", async () => {
+  serveDocumentJobs(channel.port2);
+  const documents = documentThreadOver(channel.port1);
+  const order = await anOrder();
+
+  const agreement = await documents.agreement(order, PLACEHOLDER_COMPANY);
+
+  expect(agreement.filename).toContain(order.number);
+  expect(agreement.contentType).toBe("application/pdf");
+  expect(await pdfTextOf(agreement.content)).toContain("Olena Kovalenko (Олена Коваленко)");
+});

@@ -3,7 +3,7 @@ import type { Company } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
 import { fixedT } from "~/i18n/i18n.server";
 import type { MailAttachment } from "~/mail/compose.server";
-import { confirmationAttachments, drawSharedDocuments } from "./order-documents.server";
+import { agreementAttachment, confirmationAttachments, drawSharedDocuments } from "./order-documents.server";
 
 /**
  * The confirmation's PDFs are drawn on a thread of their own (docs/decisions/038). Laying out
@@ -14,12 +14,17 @@ import { confirmationAttachments, drawSharedDocuments } from "./order-documents.
  */
 const ROLE = "documents";
 
-type Job = { kind: "confirmation"; order: OrderRow; company: Company } | { kind: "shared"; company: Company };
+type Job =
+  | { kind: "confirmation"; order: OrderRow; company: Company }
+  | { kind: "agreement"; order: OrderRow; company: Company }
+  | { kind: "shared"; company: Company };
 type Request = { id: number; job: Job };
 type Reply = { id: number; attachments: MailAttachment[] } | { id: number; error: string };
 
 export type DocumentThread = {
   confirmationAttachments(order: OrderRow, company: Company): Promise<MailAttachment[]>;
+  /** The accepted agreement a customer downloads (/agreement/:token): one client's downloads must not hold the pages of everyone else. */
+  agreement(order: OrderRow, company: Company): Promise<MailAttachment>;
   /** The documents every confirmation of a language attaches, drawn in every language (app/server/warm-up.server.ts). */
   drawSharedDocuments(company: Company): Promise<void>;
 };
@@ -27,8 +32,19 @@ export type DocumentThread = {
 /** The same work on the calling thread: for the tests and the benches that measure the drawing itself. */
 export const documentsOnThisThread: DocumentThread = {
   confirmationAttachments: (order, company) => confirmationAttachments(order, company, fixedT(order.locale, "mail")),
+  agreement: (order, company) => agreementAttachment(order, company, fixedT(order.locale, "mail")),
   drawSharedDocuments: (company) => drawSharedDocuments(company),
 };
+
+/**
+ * The process's document thread, handed to the routes in Remix's load context (server.ts). A route
+ * that draws a document asks for it here; a caller that has none (a route's unit test) passes
+ * `documentsOnThisThread` itself.
+ */
+export function documentThreadOf(context: { documents?: unknown }): DocumentThread {
+  if (!context.documents) throw new Error("no document thread in the load context (server.ts puts it there)");
+  return context.documents as DocumentThread;
+}
 
 /** Whether this thread was started to draw documents (server.ts then serves jobs, not HTTP). */
 export function isDocumentThread(): boolean {
@@ -95,6 +111,7 @@ function documentJobClient(post: (request: Request) => void) {
 function threadApi(send: (job: Job) => Promise<MailAttachment[]>): DocumentThread {
   return {
     confirmationAttachments: (order, company) => send({ kind: "confirmation", order, company }),
+    agreement: async (order, company) => (await send({ kind: "agreement", order, company }))[0]!,
     drawSharedDocuments: async (company) => {
       await send({ kind: "shared", company });
     },
@@ -119,6 +136,7 @@ export function serveDocumentJobs(port: MessagePort | null = parentPort): void {
 
 async function draw(job: Job): Promise<MailAttachment[]> {
   if (job.kind === "confirmation") return documentsOnThisThread.confirmationAttachments(job.order, job.company);
+  if (job.kind === "agreement") return [await documentsOnThisThread.agreement(job.order, job.company)];
   await documentsOnThisThread.drawSharedDocuments(job.company);
   return [];
 }

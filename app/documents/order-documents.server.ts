@@ -159,15 +159,24 @@ export async function drawSharedDocuments(company: Company): Promise<void> {
   }
 }
 
+/** The accepted agreement as a file named in the order's language: attached to the confirmation, or downloaded from its link. */
+export async function agreementAttachment(order: OrderRow, company: Company, t: TFunction): Promise<MailAttachment> {
+  return {
+    filename: t("attachments.agreement", { number: order.number }),
+    content: await agreementPdf(order, company, t),
+    contentType: PDF,
+  };
+}
+
 /** The confirmation's attachments, named in the order's language. */
 export async function confirmationAttachments(order: OrderRow, company: Company, t: TFunction): Promise<MailAttachment[]> {
   const [agreement, terms, withdrawal] = await Promise.all([
-    agreementPdf(order, company, t),
+    agreementAttachment(order, company, t),
     termsPdf(order.locale, company, t),
     withdrawalFormPdf(order.locale, company, t),
   ]);
   return [
-    { filename: t("attachments.agreement", { number: order.number }), content: agreement, contentType: PDF },
+    agreement,
     { filename: t("attachments.terms"), content: terms, contentType: PDF },
     { filename: t("attachments.withdrawalForm"), content: withdrawal, contentType: PDF },
   ];

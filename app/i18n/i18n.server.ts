@@ -11,6 +11,15 @@ import type { PageHead } from "./seo";
  * namespace, bundled into the server build (app/i18n/resources.server.ts): no backend, nothing
  * read per request. Its fixed `t`s are made once per language and namespace.
  */
+/**
+ * The log line for a missing key. A key may carry what a client sent (a library's message that
+ * repeats its input), so it is written as a JSON string, cut short: a line break or an escape code
+ * in it can neither start a forged log line nor colour the terminal.
+ */
+export function missingKeyLine(languages: readonly string[], namespace: string, key: string): string {
+  return `[i18n] missing key ${namespace}:${JSON.stringify(key.slice(0, 200))} (${languages.join(", ")})`;
+}
+
 const i18next = createInstance();
 void i18next.init({
   ...I18N_OPTIONS,
@@ -21,7 +30,7 @@ void i18next.init({
   // production the visitor sees the Polish text or nothing, and the log says which key.
   saveMissing: true,
   missingKeyHandler: (languages, namespace, key) => {
-    const message = `[i18n] missing key ${namespace}:${key} (${languages.join(", ")})`;
+    const message = missingKeyLine(languages, namespace, key);
     if (process.env.VITEST || process.env.NODE_ENV === "test") throw new Error(message);
     console.error(message);
   },

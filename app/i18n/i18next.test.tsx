@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, initReactI18next, Trans, useTranslation } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { DELIVERY_VALUES } from "~/config/delivery";
-import { fixedT, getFixedT, i18nextForRender, localeOf, pageHeadFor } from "./i18n.server";
+import { fixedT, getFixedT, i18nextForRender, localeOf, missingKeyLine, pageHeadFor } from "./i18n.server";
 import { I18N_OPTIONS } from "./i18next";
 import { addPageStrings } from "./page-strings";
 
@@ -49,7 +49,13 @@ describe("the server's i18next", () => {
   });
 
   it("throws under test on a key no locale file has, so a typo in the code fails its test", () => {
-    expect(() => fixedT("en", "order")("form.noSuchLabel")).toThrow(/missing key order:form.noSuchLabel/);
+    expect(() => fixedT("en", "order")("form.noSuchLabel")).toThrow('missing key order:"form.noSuchLabel"');
+  });
+
+  it("logs a missing key that came from a client on one line, its line breaks and escape codes written out", () => {
+    const line = missingKeyLine(["pl"], "order", "x\n[outbox] message 1 (order_paid) sent: FORGED\u001b[31m");
+    expect(line).toBe('[i18n] missing key order:"x\\n[outbox] message 1 (order_paid) sent: FORGED\\u001b[31m" (pl)');
+    expect([...line].filter((character) => character < " " || character === "\u007f")).toEqual([]);
   });
 
   it("gives meta the page's title and description in the path's language, and the 404 page's off the route table", async () => {

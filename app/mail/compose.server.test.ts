@@ -89,12 +89,16 @@ describe("composing the e-mails", () => {
     }
     expect(mail.attachments.map((attachment) => attachment.filename)).toEqual([`agreement-${order.number}.pdf`]);
     expect(mail.replyTo).toBe(PLACEHOLDER_COMPANY.email);
-    // The HTML part links the payment page and the agreement; long addresses may break anywhere (a 360 px phone).
+    // One button to the payment page, which has every way to pay: the page is linked once in each part.
     const paymentLink = `https://adres.example/uk/payment/${order.payment_token}`;
+    expect(mail.html.split(`href="${paymentLink}"`)).toHaveLength(2);
+    expect(mail.html).toMatch(new RegExp(`<a href="${paymentLink}" style="display:inline-block;[^"]*">Оплатити 399\\sPLN</a>`));
+    expect(mail.text.split(paymentLink)).toHaveLength(2);
+    expect(mail.text).toMatch(new RegExp(`^Оплатити 399\\sPLN: ${paymentLink}$`, "m"));
+    // The agreement's address is a link too; long addresses may break anywhere (a 360 px phone).
     expect(mail.html).toContain(
-      `<a href="${paymentLink}" style="color:#1e3a8a;word-break:break-all;overflow-wrap:anywhere">${paymentLink}</a>`,
+      `<a href="https://adres.example/agreement/${order.payment_token}" style="color:#1e3a8a;word-break:break-all;overflow-wrap:anywhere">`,
     );
-    expect(mail.html).toContain(`<a href="https://adres.example/agreement/${order.payment_token}"`);
     expect(mail.text).toContain(`https://adres.example/agreement/${order.payment_token}`);
     expect(mail.messageId).toMatch(/^<outbox-\d+\.AE-2026-\d{6}@adres\.example>$/);
   });
@@ -103,9 +107,8 @@ describe("composing the e-mails", () => {
     const { order, message, mail } = await composed("order_confirmation", "pl");
     expect(mail.text).not.toContain("BLIK");
     const online = await composeMessage(message, order, { ...context, onlinePayment: true });
-    expect(online.text).toContain(
-      `Możesz też zapłacić od razu BLIKiem, szybkim przelewem lub kartą na stronie płatności: https://adres.example/platnosc/${order.payment_token}`,
-    );
+    expect(online.text).toContain("Zapłacisz BLIKiem, szybkim przelewem lub kartą albo zwykłym przelewem");
+    expect(online.text.split(`https://adres.example/platnosc/${order.payment_token}`)).toHaveLength(2);
   });
 
   it("a confirmation composed once the order is paid (sent late, or again) has the documents without payment instructions", async () => {
@@ -166,6 +169,8 @@ describe("composing the e-mails", () => {
     const dispatched = (await composed("order_dispatched", "pl", { trackingNumber: "PL123456789", courier: "DPD" })).mail;
     expect(dispatched.text).toContain("Numer przesyłki: PL123456789");
     expect(dispatched.text).toContain("Kurier: DPD");
+    // Without a courier's tracking page configured, the number is text.
+    expect(dispatched.html).not.toContain("PL123456789</a>");
     const cancelled = (await composed("order_cancelled", "pl", { reason: "unpaid" })).mail;
     expect(cancelled.text).toContain("płatność nie wpłynęła w terminie");
   });
@@ -230,6 +235,48 @@ describe("composing the e-mails", () => {
       });
       expect(reopened, locale).toContain(dispatchOf[locale]);
       for (const text of [now, later, paid, reopened]) expect(text, locale).not.toMatch(/\(\s*\)|\{\{|\$t\(|:\s*\.|\s[.;,]/);
+    }
+  });
+
+  it("links the tracking number to the courier's page when one is configured, in both parts", async () => {
+    const { order } = await composed("order_dispatched", "pl", { trackingNumber: "RR 123456 PL", courier: "Poczta" });
+    const message = await db.selectFrom("outbox").selectAll().where("kind", "=", "order_dispatched").executeTakeFirstOrThrow();
+    const mail = await composeMessage(message, order, { ...context, courierTrackingUrl: "https://tracking.example/t?n={number}&lang=pl" });
+    expect(mail.html).toContain(
+      '<a href="https://tracking.example/t?n=RR%20123456%20PL&amp;lang=pl" style="color:#1e3a8a;word-break:break-all;overflow-wrap:anywhere">RR 123456 PL</a>',
+    );
+    expect(mail.text).toContain("Numer przesyłki: RR 123456 PL (https://tracking.example/t?n=RR%20123456%20PL&lang=pl)");
+  });
+
+  it("never makes a link of what the customer typed: only our own addresses are links, and mail programs find none in it", async () => {
+    const phishing = "PILNE: dopłata https://evil.example/zaplac lub www.evil.example";
+    const { order } = await acceptOrder(db, {
+      details: {
+        ...details,
+        tenantNameOriginal: phishing,
+        mailingAddress: "ul. evil.example 1, 00-001 Warszawa",
+        email: "olena@evil.example",
+      },
+      variant: "standard",
+      channel: "form",
+      locale: "pl",
+      idempotencyKey: "phishing",
+      dataProcessingConsentAt: ORDERED,
+      now: ORDERED,
+    });
+    await enqueueMessages(db, order.id, ["order_confirmation", "operator_new_order"], ORDERED, null);
+    const messages = await db.selectFrom("outbox").selectAll().where("order_id", "=", order.id).execute();
+    for (const message of messages) {
+      const mail = await composeMessage(message, order, context);
+      const hrefs = [...mail.html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!);
+      expect(hrefs.length, message.kind).toBeGreaterThan(0);
+      for (const href of hrefs) expect(href, message.kind).toMatch(/^https:\/\/adres\.example\//);
+      for (const part of [mail.text, mail.html]) {
+        // What a mail program would recognise as a web or e-mail address: a scheme, "www." or a dotted name.
+        expect(part.replaceAll("olena@evil.example", ""), message.kind).not.toMatch(/https?:\/\/evil|www\.evil|evil\.example/);
+        // The reader still sees exactly what was typed.
+        expect(part.replaceAll("\u200c", ""), message.kind).toContain(phishing);
+      }
     }
   });
 });

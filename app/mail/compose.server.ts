@@ -8,10 +8,11 @@ import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { dispatchDatesOf } from "~/order/delivery-promise.server";
 import { transferTitle } from "~/order/transfer-title";
 import { nameWithOriginal } from "~/order/names";
-import { coResidentsOf } from "~/order/co-residents";
+import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
 import { paymentPath } from "~/order/order.server";
 import { paymentDeadline } from "~/order/payment-deadline";
-import { toHtml, toText, type Block } from "./blocks";
+import { trackingLinkOf } from "~/config/courier";
+import { customerText, toHtml, toText, type Block, type Link } from "./blocks";
 import { cancellationReason, refundSentence } from "./cancellation-sentences";
 
 /**
@@ -38,6 +39,8 @@ export type ComposeContext = {
   paymentDeadlineDays: number;
   /** Online payment is on (docs/decisions/028): the confirmation sends the customer to the payment page for BLIK or a card. */
   onlinePayment?: boolean;
+  /** The courier's tracking page with `{number}` for the tracking number (COURIER_TRACKING_URL); unset, the number is text. */
+  courierTrackingUrl?: string;
   /** The PDFs a confirmation carries, in the order's language: the accepted agreement, the terms and the withdrawal form. */
   confirmationAttachments: (order: OrderRow) => Promise<MailAttachment[]>;
   now: Date;
@@ -87,15 +90,22 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
     ],
   };
   const signature: Block = { paragraphs: [t("signature", { productName: company.productName })] };
+  // The one thing an unpaid order's message asks for: one button to the payment page, which has every way to pay.
+  const pay: Block = {
+    paragraphs: [t(context.onlinePayment ? "pay.online" : "pay.transfer")],
+    button: { text: t("pay.button", { amount }), url: paymentUrl },
+  };
+  const linked = (key: string, url: string) => ({ text: t(key, { url }), url });
+  const tracking = (trackingNumber: string): string | Link => trackingLinkOf(context.courierTrackingUrl, trackingNumber) ?? trackingNumber;
   const greeting: string = t("greeting");
   const dispatch = dispatchDatesOf(order.declaration_type, orderedAt, context.now, locale);
   const waiverGiven = order.immediate_performance_consent_at !== null;
   const dispatchBy = waiverGiven ? dispatch.withWaiver : dispatch.withoutWaiver;
   const deadline = formatDeliveryDay(paymentDeadline(orderedAt, context.paymentDeadlineDays), tag);
-  const coResidents = coResidentsOf(order);
+  const coResidents = coResidentsOfOrder(order);
   const people: [string, string][] = [
-    [t("summary.tenant"), nameWithOriginal(order.tenant_name, order.tenant_name_original)],
-    ...(coResidents.length > 0 ? [[t("summary.coResidents"), coResidents.join(", ")] as [string, string]] : []),
+    [t("summary.tenant"), customerText(nameWithOriginal(order.tenant_name, order.tenant_name_original))],
+    ...(coResidents.length > 0 ? [[t("summary.coResidents"), customerText(coResidentNames(coResidents))] as [string, string]] : []),
   ];
 
   let blocks: Block[];
@@ -119,36 +129,24 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("summary.product"), product],
             [t("summary.amount"), amount],
             ...people,
-            [t("summary.mailingAddress"), order.mailing_address],
+            [t("summary.mailingAddress"), customerText(order.mailing_address)],
             [t("summary.withdrawal"), t(waiverGiven ? "waiver.given" : "waiver.notGiven")],
           ],
         },
-        order.status === "awaiting_payment"
-          ? {
-              heading: t("transfer.heading"),
-              rows: [
-                [t("transfer.recipient"), `${company.legalName}, ${formatAddress(company)}`],
-                [t("transfer.account"), company.bankAccount],
-                [t("transfer.bic"), company.bankBic],
-                [t("transfer.amount"), amount],
-                [t("transfer.title"), transferTitle(order.number)],
-              ],
-              paragraphs: [
-                ...(context.onlinePayment ? [t("transfer.online", { url: paymentUrl })] : []),
-                t("transfer.link", { url: paymentUrl }),
-                t("transfer.deadline", { date: deadline }),
-                t("agreementLink", { url: agreementUrl }),
-              ],
-            }
-          : {
-              paragraphs: [
-                ...(order.paid_at && order.status !== "cancelled" ? [t("confirmation.alreadyPaid")] : []),
-                t("paymentPage", { url: paymentUrl }),
-                t("agreementLink", { url: agreementUrl }),
-              ],
-            },
         ...(order.status === "awaiting_payment"
-          ? [
+          ? ([
+              pay,
+              {
+                heading: t("transfer.heading"),
+                rows: [
+                  [t("transfer.recipient"), `${company.legalName}, ${formatAddress(company)}`],
+                  [t("transfer.account"), company.bankAccount],
+                  [t("transfer.bic"), company.bankBic],
+                  [t("transfer.amount"), amount],
+                  [t("transfer.title"), transferTitle(order.number)],
+                ],
+                paragraphs: [t("transfer.deadline", { date: deadline }), linked("agreementLink", agreementUrl)],
+              },
               {
                 heading: t("next.heading"),
                 paragraphs: [
@@ -157,8 +155,16 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
                     : t("next.startLater", { date: dispatchBy, withdrawalEnds: dispatch.withdrawalEnds }),
                 ],
               },
-            ]
-          : []),
+            ] satisfies Block[])
+          : [
+              {
+                paragraphs: [
+                  ...(order.paid_at && order.status !== "cancelled" ? [t("confirmation.alreadyPaid")] : []),
+                  linked("paymentPage", paymentUrl),
+                  linked("agreementLink", agreementUrl),
+                ],
+              },
+            ]),
         contact,
         signature,
       ];
@@ -177,17 +183,17 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("summary.number"), order.number],
             [t("operator.type"), product],
             [t("operator.amount"), amount],
-            [t("operator.customer"), nameWithOriginal(order.tenant_name, order.tenant_name_original)],
+            [t("operator.customer"), customerText(nameWithOriginal(order.tenant_name, order.tenant_name_original))],
             ...people.slice(1),
             [t("operator.email"), order.email],
             [t("operator.phone"), order.phone],
-            [t("summary.mailingAddress"), order.mailing_address],
+            [t("summary.mailingAddress"), customerText(order.mailing_address)],
             ...(start ? [[t("operator.startDate"), start] as [string, string]] : []),
             [t("operator.deliveredBy"), delivered.label],
             [t("summary.withdrawal"), t(waiverGiven ? "operator.waiverGiven" : "operator.waiverNotGiven")],
             [t("operator.language"), t(`languages.${order.locale}`)],
           ],
-          paragraphs: [t("operator.admin", { url: `${siteUrl}/admin/orders/${order.id}` })],
+          paragraphs: [linked("operator.admin", `${siteUrl}/admin/orders/${order.id}`)],
         },
       ];
       break;
@@ -206,11 +212,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       ];
       break;
     case "payment_reminder":
-      blocks = [
-        { paragraphs: [greeting, t("reminder.text", { number: order.number, date: deadline }), t("transfer.link", { url: paymentUrl })] },
-        contact,
-        signature,
-      ];
+      blocks = [{ paragraphs: [greeting, t("reminder.text", { number: order.number, date: deadline })] }, pay, contact, signature];
       break;
     case "order_paid":
     case "order_reopened":
@@ -236,7 +238,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
                 tag,
               ),
             }),
-            t("paymentPage", { url: paymentUrl }),
+            linked("paymentPage", paymentUrl),
           ],
         },
         contact,
@@ -255,7 +257,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       };
       const rows = CORRECTABLE_FIELDS.filter((field) => changed.has(field)).map((field): [string, string] => [
         t(`corrected.fields.${field}`),
-        current[field] ?? "—",
+        customerText(current[field] ?? "—"),
       ]);
       blocks = [
         { paragraphs: [greeting, t("corrected.text", { number: order.number })], rows },
@@ -270,11 +272,11 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
         {
           paragraphs: [greeting, t("trackingCorrected.text", { number: order.number })],
           rows: [
-            [t("dispatched.tracking"), order.tracking_number ?? ""],
+            [t("dispatched.tracking"), tracking(order.tracking_number ?? "")],
             ...(order.courier ? [[t("dispatched.courier"), order.courier] as [string, string]] : []),
           ],
         },
-        { paragraphs: [t("paymentPage", { url: paymentUrl })] },
+        { paragraphs: [linked("paymentPage", paymentUrl)] },
         contact,
         signature,
       ];
@@ -299,11 +301,11 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
         {
           paragraphs: [greeting, t("dispatched.text", { number: order.number })],
           rows: [
-            [t("dispatched.tracking"), String(facts.trackingNumber ?? "")],
+            [t("dispatched.tracking"), tracking(String(facts.trackingNumber ?? ""))],
             ...(facts.courier ? [[t("dispatched.courier"), String(facts.courier)] as [string, string]] : []),
           ],
         },
-        { paragraphs: [t("paymentPage", { url: paymentUrl })] },
+        { paragraphs: [linked("paymentPage", paymentUrl)] },
         contact,
         signature,
       ];

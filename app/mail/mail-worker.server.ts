@@ -22,6 +22,7 @@ export function createDeliver(db: AppDatabase, send: SendMail, documents: Docume
       operatorEmail: mailEnv.OPERATOR_EMAIL,
       paymentDeadlineDays: env.PAYMENT_DEADLINE_DAYS,
       onlinePayment: configuredGateway() !== null,
+      courierTrackingUrl: env.COURIER_TRACKING_URL,
       confirmationAttachments: (row) => documents.confirmationAttachments(row, company),
       now: new Date(),
     });

@@ -83,6 +83,15 @@ describe("POST /api/preview", () => {
     expect(await countOrders()).toBe(0);
   });
 
+  it("answers a language it does not know with its own message, never repeating what was sent", async () => {
+    const forged = "x\n[outbox] message 1 (order_paid) sent: FORGED\u001b[31m";
+    const response = await preview(JSON.stringify({ ...SPEC_BODY, jezyk: forged }));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { fieldErrors: Record<string, string> };
+    expect(body.fieldErrors).toEqual({ jezyk: "Nieobsługiwany język: podaj pl, en, uk albo ru" });
+    expect(JSON.stringify(body)).not.toContain("FORGED");
+  });
+
   it("refuses a body that is not JSON (what another site's form could send) with 415", async () => {
     for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
       expect((await preview(JSON.stringify(SPEC_BODY), { "Content-Type": contentType })).status).toBe(415);

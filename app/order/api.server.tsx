@@ -9,7 +9,7 @@ import { BodyTooLargeError, readBodyLimited } from "~/security/body.server";
 import { jsonResponse } from "~/security/responses.server";
 import { ContractView, type Translate } from "./contract";
 import { acceptOrder, buildAgreement, holdsSameOrder, paymentPath } from "./order.server";
-import { apiSchema, type OrderStage } from "./schema";
+import { apiSchema, isMessageKey, type OrderStage } from "./schema";
 
 /**
  * POST /api/preview and POST /api/accept (spec section 7), with the Polish field names.
@@ -26,7 +26,8 @@ function fieldErrors(error: ZodError, t: Translate): Record<string, string> {
   const result: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.join(".") || "body";
-    result[field] ??= t(issue.message);
+    // Only our own message keys are translated: a library's default text may repeat what the client sent.
+    result[field] ??= t(isMessageKey(issue.message) ? issue.message : "api.invalid");
   }
   return result;
 }

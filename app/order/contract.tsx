@@ -2,6 +2,7 @@ import { formatAddress, type Company } from "~/config/company";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { SIGNING_BUSINESS_DAYS } from "~/config/delivery";
 import { formatPrice, PRODUCTS } from "~/config/products";
+import { coResidentNames } from "./co-residents";
 import { nameWithOriginal } from "./names";
 import type { OrderDetails } from "./schema";
 
@@ -57,7 +58,7 @@ export function contractDocument({ details, company, locale, date, paymentDeadli
     t("contract.parties.provider", { legalName: company.legalName, taxId: company.taxId, address: formatAddress(company) }),
   ];
   const subject = [t("contract.subject.declaration"), t("contract.subject.tenant", { name: tenant })];
-  if (details.coResidents.length > 0) subject.push(t("contract.subject.coResidents", { names: details.coResidents.join(", ") }));
+  if (details.coResidents.length > 0) subject.push(t("contract.subject.coResidents", { names: coResidentNames(details.coResidents) }));
   subject.push(t("contract.subject.property", { address: details.propertyAddress }));
   if (details.landlordName) subject.push(t("contract.subject.landlord", { name: details.landlordName }));
   if (details.startDate) subject.push(t("contract.subject.startDate", { date: formatDate(details.startDate, locale) }));

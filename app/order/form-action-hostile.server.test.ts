@@ -3,6 +3,9 @@ import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { handleOrderForm } from "./form-action.server";
 import { acceptFields, FORM, NOW, post, previewOf } from "./form-action.test-support";
+import { findPayableOrder } from "~/payments/payment-page.server";
+import { findPaymentView } from "./payment-view.server";
+import { findPlacedOrder, previewTokenOfSameOrder } from "./placed-order.server";
 import { STANDARD_VARIANT } from "./variants";
 
 describe.each(DIALECTS)("control characters and odd form shapes on %s", (dialect) => {
@@ -50,5 +53,24 @@ describe.each(DIALECTS)("control characters and odd form shapes on %s", (dialect
       kind: "invalid",
       state: { formErrorKey: "errors.formShape" },
     });
+  });
+
+  it("finds no order by a token with a NUL, a control character or the wrong length, and never asks the database", async () => {
+    const preview = previewOf(await runOn(post({ ...FORM, intent: "preview" })));
+    const placed = await runOn(post(acceptFields(preview)));
+    if (placed.kind !== "accepted") throw new Error("expected an order");
+    expect(await findPayableOrder(own, placed.paymentToken)).toBeDefined();
+    for (const token of [
+      "\u0000",
+      `${placed.paymentToken.slice(0, 31)}\u0000`,
+      `${placed.paymentToken}\n`,
+      placed.paymentToken.slice(1),
+      "%00",
+    ]) {
+      expect(await findPayableOrder(own, token), JSON.stringify(token)).toBeUndefined();
+      expect(await findPaymentView(own, token, "pl")).toBeNull();
+      expect(await findPlacedOrder(own, token)).toBeNull();
+      expect(await previewTokenOfSameOrder(own, token, preview.details, "pl")).toBeNull();
+    }
   });
 });

@@ -40,6 +40,8 @@ export type OrderActionContext = {
   db: AppDatabase;
   /** Reports a marketing event (the server's Conversions API); it checks consent itself. */
   report: (request: Request, event: ServerEvent) => void;
+  /** The payment token of the order this browser placed last (the route keeps it in a cookie), if any. */
+  placedOrderToken?: string | null;
   now?: Date;
 };
 
@@ -97,7 +99,7 @@ async function decideOrderStep(request: Request, context: OrderActionContext): P
       phone: details.value.phone,
     });
     const agreement = await buildAgreement(details.value, locale, now);
-    const token = (await previewTokenOfSameOrder(db, request, details.value, locale)) ?? previewOrder(now).token;
+    const token = (await previewTokenOfSameOrder(db, context.placedOrderToken ?? null, details.value, locale)) ?? previewOrder(now).token;
     return { kind: "show", state: { stage: "preview", values, details: details.value, agreement, token, lead } };
   }
 

@@ -47,26 +47,37 @@ describe("names in the form", () => {
     expect((await getFixedT("uk", "order"))(MESSAGES.latinName)).toContain("латиницею");
   });
 
-  it("keep the original spelling beside the Latin one, and up to five co-residents one per line", () => {
+  it("keep the original spelling beside the Latin one, and up to five co-residents one per line, each with theirs in brackets", () => {
     const submission = parse({
       ...FORM,
       tenantNameOriginal: "Олена Коваленко",
-      coResidents: "Taras Kovalenko\r\n\r\n  Marta   Kovalenko \n",
+      coResidents: "Taras Kovalenko (Тарас  Коваленко)\r\n\r\n  Marta   Kovalenko \n",
     });
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
     expect(submission.value).toMatchObject({
       tenantName: "Olena Kovalenko",
       tenantNameOriginal: "Олена Коваленко",
-      coResidents: ["Taras Kovalenko", "Marta Kovalenko"],
+      coResidents: [
+        { name: "Taras Kovalenko", original: "Тарас Коваленко" },
+        { name: "Marta Kovalenko", original: null },
+      ],
     });
     const plain = parse(FORM);
     expect(plain.status === "success" ? plain.value : null).toMatchObject({ tenantNameOriginal: null, coResidents: [] });
   });
 
-  it("refuse a sixth co-resident and a co-resident in Cyrillic", () => {
+  it("refuse a sixth co-resident, and a co-resident only in Cyrillic with a message that shows the pair", async () => {
     expect(errorOf({ ...FORM, coResidents: "A a\nB b\nC c\nD d\nE e\nF f" }, "coResidents")).toBe(MESSAGES.coResidentsTooMany);
-    expect(errorOf({ ...FORM, coResidents: "Taras Kovalenko\nМарта Коваленко" }, "coResidents")).toBe(MESSAGES.coResidentName);
+    for (const line of ["Марта Коваленко", "(Марта Коваленко)", "Marta Kovalenko (Марта) (Коваленко)", "Marta (https://evil.example)"])
+      expect(errorOf({ ...FORM, coResidents: `Taras Kovalenko\n${line}` }, "coResidents"), line).toBe(MESSAGES.coResidentLine);
+    expect((await getFixedT("uk", "order"))(MESSAGES.coResidentLine)).toContain("Taras Kovalenko (Тарас Коваленко)");
+  });
+
+  it("take only letters, digits, spaces, hyphens and apostrophes as an original spelling: no web address can pose as a name", () => {
+    expect(errorOf({ ...FORM, tenantNameOriginal: "Олена Коваленко-Шевчук" }, "tenantNameOriginal")).toBeUndefined();
+    for (const original of ["PILNE: dopłata https://evil.example/x", "Олена@evil", "evil.example"])
+      expect(errorOf({ ...FORM, tenantNameOriginal: original }, "tenantNameOriginal"), original).toBe(MESSAGES.originalName);
   });
 });
 
@@ -88,14 +99,27 @@ describe("names in the JSON API", () => {
     expect(apiSchema("accept").safeParse({ ...body, imie_nazwisko_najemcy: "Jan Kowalski (2)" }).success).toBe(true);
   });
 
-  it("takes the original spelling and co-residents as optional fields", () => {
+  it("takes the original spelling and co-residents as optional fields, a co-resident as a name or a name with its original", () => {
     const parsed = apiSchema("accept").parse({
       ...body,
       imie_nazwisko_najemcy_oryginalne: "Олена Коваленко",
-      osoby_wspolzamieszkujace: ["Taras Kovalenko"],
+      osoby_wspolzamieszkujace: ["Taras Kovalenko", { imie_nazwisko: "Marta Kovalenko", imie_nazwisko_oryginalne: "Марта Коваленко" }],
     });
-    expect(parsed).toMatchObject({ tenantNameOriginal: "Олена Коваленко", coResidents: ["Taras Kovalenko"] });
-    expect(apiSchema("accept").safeParse({ ...body, osoby_wspolzamieszkujace: ["Тарас"] }).success).toBe(false);
+    expect(parsed).toMatchObject({
+      tenantNameOriginal: "Олена Коваленко",
+      coResidents: [
+        { name: "Taras Kovalenko", original: null },
+        { name: "Marta Kovalenko", original: "Марта Коваленко" },
+      ],
+    });
+    const cyrillic = apiSchema("accept").safeParse({ ...body, osoby_wspolzamieszkujace: ["Тарас"] });
+    expect(cyrillic.error?.issues[0]).toMatchObject({
+      path: ["osoby_wspolzamieszkujace", 0, "imie_nazwisko"],
+      message: MESSAGES.latinName,
+    });
+    expect(apiSchema("accept").safeParse({ ...body, osoby_wspolzamieszkujace: [42] }).error?.issues[0]?.message).toBe(
+      MESSAGES.coResidentName,
+    );
   });
 });
 
@@ -104,7 +128,10 @@ describe("names in the Polish agreement", () => {
     const details = {
       ...(apiSchema("details").parse({ ...body(), imie_nazwisko_najemcy: "Olena Kovalenko" }) as OrderDetails),
       tenantNameOriginal: "Олена Коваленко",
-      coResidents: ["Taras Kovalenko", "Marta Kovalenko"],
+      coResidents: [
+        { name: "Taras Kovalenko", original: "Тарас Коваленко" },
+        { name: "Marta Kovalenko", original: null },
+      ],
     };
     const text = contractText(
       contractDocument({
@@ -117,7 +144,7 @@ describe("names in the Polish agreement", () => {
       }),
     );
     expect(text).toContain("Najemca: Olena Kovalenko (Олена Коваленко)");
-    expect(text).toContain("Osoby zamieszkujące z Najemcą, wymienione w Oświadczeniu: Taras Kovalenko, Marta Kovalenko");
+    expect(text).toContain("Osoby zamieszkujące z Najemcą, wymienione w Oświadczeniu: Taras Kovalenko (Тарас Коваленко), Marta Kovalenko");
     expect(text).toContain("Najemcy oraz osób z nim zamieszkujących");
     const alone = contractText(
       contractDocument({

@@ -13,6 +13,18 @@ export function isLatinName(value: string): boolean {
   return LATIN_NAME.test(value) && LATIN_LETTER.test(value);
 }
 
+/**
+ * A name in its original spelling: letters of any script, digits, spaces, hyphens and apostrophes.
+ * Without ".", ":", "/" or "@", no web or e-mail address can stand where a name is shown (the
+ * agreement, the e-mails, the back office). Digits pass, as in the JSON API's Latin name.
+ */
+const ORIGINAL_NAME = /^[\p{L}\p{M}\p{Nd}' ’-]+$/u;
+const ANY_LETTER = /\p{L}/u;
+
+export function isOriginalName(value: string): boolean {
+  return ORIGINAL_NAME.test(value) && ANY_LETTER.test(value);
+}
+
 /** What the JSON API refuses in a name: a letter of another script (digits and punctuation pass, as on the original site). */
 export function hasNonLatinLetter(value: string): boolean {
   return NON_LATIN_LETTER.test(value);

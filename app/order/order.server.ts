@@ -1,4 +1,4 @@
-import { coResidentsOf } from "./co-residents";
+import { coResidentsOfOrder } from "./co-residents";
 import { randomBytes } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
@@ -182,7 +182,7 @@ export function holdsSameOrder(order: OrderRow, details: OrderDetails, locale: L
     order.declaration_type === details.declarationType &&
     order.tenant_name === details.tenantName &&
     (order.tenant_name_original ?? null) === details.tenantNameOriginal &&
-    JSON.stringify(coResidentsOf(order)) === JSON.stringify(details.coResidents) &&
+    JSON.stringify(coResidentsOfOrder(order)) === JSON.stringify(details.coResidents) &&
     order.landlord_name === details.landlordName &&
     order.start_date === details.startDate &&
     order.email === details.email &&

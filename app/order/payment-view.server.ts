@@ -1,4 +1,5 @@
 import { env } from "~/config/env.server";
+import { trackingLinkOf } from "~/config/courier";
 import { formatCalendarDate, formatDeliveryDay } from "~/config/delivery";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
@@ -8,6 +9,7 @@ import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
 import { dispatchDatesOf, type DispatchDates } from "./delivery-promise.server";
 import { lateDelivery, type LateDelivery } from "./delivery-warning";
 import { paymentDeadline } from "./payment-deadline";
+import { isPaymentToken } from "./payment-token";
 
 /** What the payment page may show: no personal data, only what the transfer and the next steps need. */
 export type PaymentView = {
@@ -29,8 +31,8 @@ export type PaymentView = {
   lateDelivery: LateDelivery | null;
   /** Once paid: the promised dispatch and delivery days, from the payment's day and the choice made. */
   promise: { dispatchBy: string; deliveredBy: string } | null;
-  /** The courier's shipment, once the operator has dispatched the order. */
-  shipment: { trackingNumber: string; courier: string | null } | null;
+  /** The courier's shipment, once the operator has dispatched the order; `trackingUrl` its tracking page (COURIER_TRACKING_URL). */
+  shipment: { trackingNumber: string; courier: string | null; trackingUrl: string | null } | null;
   /**
    * A cancelled order's money: returned (how much, and the day, written for the reader), or
    * still to be returned (paid, not yet given back).
@@ -38,15 +40,13 @@ export type PaymentView = {
   refund: { grosze: number; returnedOn: string | null } | null;
 };
 
-const PAYMENT_TOKEN = /^[A-Za-z0-9_-]{32}$/;
-
 export async function findPaymentView(
   db: AppDatabase,
   paymentToken: string,
   locale: Locale,
   now: Date = new Date(),
 ): Promise<PaymentView | null> {
-  if (!PAYMENT_TOKEN.test(paymentToken)) return null;
+  if (!isPaymentToken(paymentToken)) return null;
   const row = await db
     .selectFrom("orders")
     .select([
@@ -101,7 +101,14 @@ export async function findPaymentView(
     promise: promised
       ? { dispatchBy: formatDeliveryDay(promised.dispatchBy, tag), deliveredBy: formatDeliveryDay(promised.deliveredBy, tag) }
       : null,
-    shipment: row.status === "dispatched" && row.tracking_number ? { trackingNumber: row.tracking_number, courier: row.courier } : null,
+    shipment:
+      row.status === "dispatched" && row.tracking_number
+        ? {
+            trackingNumber: row.tracking_number,
+            courier: row.courier,
+            trackingUrl: trackingLinkOf(env.COURIER_TRACKING_URL, row.tracking_number)?.url ?? null,
+          }
+        : null,
     refund: row.status === "cancelled" ? refundOf(row, tag) : null,
   };
 }

@@ -1,25 +1,15 @@
-import { createCookie } from "@remix-run/node";
-import { env } from "~/config/env.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Locale } from "~/i18n/locales";
 import { holdsSameOrder, paymentPath } from "./order.server";
+import { isPaymentToken } from "./payment-token";
 import type { OrderDetails } from "./schema";
 
 /**
- * The order a browser just placed, remembered for a day in an HttpOnly cookie that holds
- * its payment token (already the key to its payment page, and nothing more). When the
- * visitor comes back to the order page (the back button, a reload), the page says the
- * order is placed and links to its payment page instead of offering the same order again.
+ * The order a browser just placed. The order pages' route remembers its payment token for a day
+ * in an HttpOnly cookie (already the key to its payment page, and nothing more). When the visitor
+ * comes back to the order page (the back button, a reload), the page says the order is placed and
+ * links to its payment page instead of offering the same order again.
  */
-const placedOrderCookieJar = createCookie("placed_order", {
-  path: "/",
-  maxAge: 24 * 60 * 60,
-  httpOnly: true,
-  sameSite: "lax",
-  secure: env.SITE_URL.startsWith("https:"),
-});
-const PAYMENT_TOKEN = /^[A-Za-z0-9_-]{32}$/;
-
 export type PlacedOrder = {
   number: string;
   paymentUrl: string;
@@ -27,22 +17,12 @@ export type PlacedOrder = {
   previewToken: string;
 };
 
-export function placedOrderCookie(paymentToken: string): Promise<string> {
-  return placedOrderCookieJar.serialize(paymentToken);
-}
-
-async function paymentTokenOf(request: Request): Promise<string | null> {
-  const value: unknown = await placedOrderCookieJar.parse(request.headers.get("Cookie")).catch(() => null);
-  return typeof value === "string" && PAYMENT_TOKEN.test(value) ? value : null;
-}
-
-export async function findPlacedOrder(db: AppDatabase, request: Request): Promise<PlacedOrder | null> {
-  const token = await paymentTokenOf(request);
-  if (!token) return null;
+export async function findPlacedOrder(db: AppDatabase, paymentToken: string | null): Promise<PlacedOrder | null> {
+  if (!paymentToken || !isPaymentToken(paymentToken)) return null;
   const order = await db
     .selectFrom("orders")
     .select(["number", "payment_token", "locale", "idempotency_key"])
-    .where("payment_token", "=", token)
+    .where("payment_token", "=", paymentToken)
     .executeTakeFirst();
   return order ? { number: order.number, paymentUrl: paymentPath(order), previewToken: order.idempotency_key } : null;
 }
@@ -53,12 +33,11 @@ export async function findPlacedOrder(db: AppDatabase, request: Request): Promis
  */
 export async function previewTokenOfSameOrder(
   db: AppDatabase,
-  request: Request,
+  paymentToken: string | null,
   details: OrderDetails,
   locale: Locale,
 ): Promise<string | null> {
-  const token = await paymentTokenOf(request);
-  if (!token) return null;
-  const order = await db.selectFrom("orders").selectAll().where("payment_token", "=", token).executeTakeFirst();
+  if (!paymentToken || !isPaymentToken(paymentToken)) return null;
+  const order = await db.selectFrom("orders").selectAll().where("payment_token", "=", paymentToken).executeTakeFirst();
   return order && order.channel === "form" && holdsSameOrder(order, details, locale) ? order.idempotency_key : null;
 }

@@ -143,29 +143,45 @@ describe("order form schema", () => {
       expect(errorsOf({ ...VALID_FORM, phone: bad }).phone, bad).toBe("order:validation.phone");
   });
 
-  it("takes Polish postal codes as NN-NNN only", () => {
-    expect(errorsOf({ ...VALID_FORM, propertyPostalCode: "70001", mailingPostalCode: "7-0001" })).toEqual({
+  it("takes Polish postal codes as NN-NNN, adding the hyphen a phone's number pad lacks", () => {
+    expect(errorsOf({ ...VALID_FORM, propertyPostalCode: "7000", mailingPostalCode: "7-0001" })).toEqual({
       propertyPostalCode: "order:validation.postalCode",
       mailingPostalCode: "order:validation.postalCode",
     });
     expect(errorsOf({ ...VALID_FORM, propertyPostalCode: " 70-001 " })).toEqual({});
+    const typed = parseWithZod(formData({ ...VALID_FORM, propertyPostalCode: "70250", mailingPostalCode: "00 950" }), {
+      schema: orderFormSchema(STANDARD_VARIANT, "details"),
+    });
+    expect(typed.status === "success" && [typed.value.propertyParts?.postalCode, typed.value.mailingParts?.postalCode]).toEqual([
+      "70-250",
+      "00-950",
+    ]);
+    expect(typed.status === "success" && typed.value.propertyAddress).toBe("ul. Długa 5/3, 70-250 Szczecin");
   });
 
-  it("takes a real start date within a year of today, typed as YYYY-MM-DD or DD.MM.YYYY", () => {
+  it("takes a real start date within a year of today, written any way that means one day; an ambiguous one is asked for again", () => {
     expect(errorsOf({ ...VALID_FORM, startDate: "2026-02-30" }).startDate).toBe("order:validation.date");
     expect(errorsOf({ ...VALID_FORM, startDate: "jutro" }).startDate).toBe("order:validation.date");
-    // A slash or a two-digit year reads differently to different people: refused.
-    expect(errorsOf({ ...VALID_FORM, startDate: "12/01/2027" }).startDate).toBe("order:validation.date");
-    expect(errorsOf({ ...VALID_FORM, startDate: "1.12.26" }).startDate).toBe("order:validation.date");
+    // Day first or month first: "12/01/2027" could be either, and the message says which form to use.
+    expect(errorsOf({ ...VALID_FORM, startDate: "12/01/2027" }).startDate).toBe("order:validation.dateAmbiguous");
     const farAway = new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10);
     const longAgo = new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
     expect(errorsOf({ ...VALID_FORM, startDate: farAway }).startDate).toBe("order:validation.dateRange");
     expect(errorsOf({ ...VALID_FORM, startDate: longAgo }).startDate).toBe("order:validation.dateRange");
     const [year, month, day] = IN_TEN_DAYS.split("-");
-    const submission = parseWithZod(formData({ ...VALID_FORM, startDate: `${Number(day)}.${Number(month)}.${year}` }), {
-      schema: orderFormSchema(STANDARD_VARIANT, "details"),
-    });
-    expect(submission.status === "success" && submission.value.startDate).toBe(IN_TEN_DAYS);
+    const monthInUkrainian = new Intl.DateTimeFormat("uk", { day: "numeric", month: "long", timeZone: "UTC" })
+      .formatToParts(new Date(`${IN_TEN_DAYS}T12:00:00Z`))
+      .find((part) => part.type === "month")!.value;
+    for (const typed of [
+      `${Number(day)}.${Number(month)}.${year}`,
+      `${Number(day)} ${monthInUkrainian} ${year} р.`,
+      `${day}${month}${year}`,
+    ]) {
+      const submission = parseWithZod(formData({ ...VALID_FORM, startDate: typed }), {
+        schema: orderFormSchema(STANDARD_VARIANT, "details"),
+      });
+      expect(submission.status === "success" && submission.value.startDate, typed).toBe(IN_TEN_DAYS);
+    }
   });
 
   it("requires the terms at the accept stage; the request to start at once stays a free choice", () => {

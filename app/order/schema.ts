@@ -3,8 +3,9 @@ import { formatAddress, type PostalAddress } from "~/config/company";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
 import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
 import { LOCALES } from "~/i18n/locales";
-import { isoDateOf } from "./dates";
-import { hasNonLatinLetter, isLatinName } from "./names";
+import { coResidentOfLine, type CoResident } from "./co-residents";
+import { readDate } from "./dates";
+import { hasNonLatinLetter, isLatinName, isOriginalName } from "./names";
 import type { OrderVariant } from "./variants";
 
 /**
@@ -20,18 +21,30 @@ export const MESSAGES = {
   phone: "order:validation.phone",
   postalCode: "order:validation.postalCode",
   date: "order:validation.date",
+  dateAmbiguous: "order:validation.dateAmbiguous",
   dateRange: "order:validation.dateRange",
   tooLong: "order:validation.tooLong",
   latinName: "order:validation.latinName",
   coResidentName: "order:validation.coResidentName",
+  coResidentLine: "order:validation.coResidentLine",
+  originalName: "order:validation.originalName",
   coResidentsTooMany: "order:validation.coResidentsTooMany",
   nonLatinLetters: "order:validation.nonLatinLetters",
+  language: "order:validation.language",
+  rentalPeriod: "order:validation.rentalPeriod",
   controlCharacters: "order:validation.controlCharacters",
   controlCharactersMultiline: "order:validation.controlCharactersMultiline",
   dataProcessingConsent: "order:validation.dataProcessingConsent",
   acceptTerms: "order:validation.acceptTerms",
   immediatePerformanceConsent: "order:validation.immediatePerformanceConsent",
 } as const;
+
+const MESSAGE_KEYS: ReadonlySet<string> = new Set(Object.values(MESSAGES));
+
+/** Whether a validation issue's message is one of ours (an i18n key), rather than a library's default text. */
+export function isMessageKey(message: string): boolean {
+  return MESSAGE_KEYS.has(message);
+}
 
 /** A phone number: 9 to 15 digits, written with spaces, "+", "-" or parentheses as people do. */
 export const PHONE_DIGITS = { min: 9, max: 15 } as const;
@@ -58,29 +71,41 @@ const requiredText = (max: number, invalidType: string = MESSAGES.required) =>
 
 // Text with a control character already has its own message: one message a problem.
 const latinName = requiredText(NAME_MAX).refine((value) => !SINGLE_LINE_TEXT.test(value) || isLatinName(value), MESSAGES.latinName);
+/** A name in its original spelling (Cyrillic, say), shown beside the Latin one; optional. */
 const optionalName = z
   .string({ invalid_type_error: MESSAGES.required })
   .trim()
   .regex(SINGLE_LINE_TEXT, MESSAGES.controlCharacters)
   .max(NAME_MAX, MESSAGES.tooLong)
+  .refine((value) => value === "" || !SINGLE_LINE_TEXT.test(value) || isOriginalName(value), MESSAGES.originalName)
   .optional()
   .transform((value) => (value ? value : null));
-/** One person a line, blank lines ignored; each a Latin name. */
+/** One person a line, blank lines ignored: a Latin name, and its original spelling in brackets when given. */
 const coResidents = z
   .string({ invalid_type_error: MESSAGES.required })
   .regex(MULTI_LINE_TEXT, MESSAGES.controlCharactersMultiline)
-  .max((NAME_MAX + 2) * MAX_CO_RESIDENTS, MESSAGES.tooLong)
+  .max((NAME_MAX * 2 + 4) * MAX_CO_RESIDENTS, MESSAGES.tooLong)
   .optional()
-  .transform((value, context) => {
-    const names = (value ?? "")
+  .transform((value, context): CoResident[] => {
+    const lines = (value ?? "")
       .split(/\r?\n/)
-      .map((line) => line.trim().replace(/\s+/g, " "))
+      .map((line) => line.trim())
       .filter(Boolean);
-    if (names.length > MAX_CO_RESIDENTS) context.addIssue({ code: "custom", message: MESSAGES.coResidentsTooMany });
-    else if (names.some((name) => name.length > NAME_MAX || !isLatinName(name)))
-      context.addIssue({ code: "custom", message: MESSAGES.coResidentName });
-    return names;
+    if (lines.length > MAX_CO_RESIDENTS) {
+      context.addIssue({ code: "custom", message: MESSAGES.coResidentsTooMany });
+      return [];
+    }
+    const people = lines.map((line) => coResidentOfLine(line, NAME_MAX));
+    if (people.includes(null)) context.addIssue({ code: "custom", message: MESSAGES.coResidentLine });
+    return people.filter((person) => person !== null);
   });
+/** A co-resident in the JSON API: the Latin name alone, or `{imie_nazwisko, imie_nazwisko_oryginalne}`. */
+const apiCoResident = z
+  .preprocess(
+    (value) => (typeof value === "string" ? { imie_nazwisko: value } : value),
+    z.object({ imie_nazwisko: latinName, imie_nazwisko_oryginalne: optionalName }, { invalid_type_error: MESSAGES.coResidentName }),
+  )
+  .transform((person): CoResident => ({ name: person.imie_nazwisko, original: person.imie_nazwisko_oryginalne }));
 
 const declarationType = z.enum(DECLARATION_TYPES, { errorMap: () => ({ message: MESSAGES.declarationType }) });
 const email = requiredText(254, MESSAGES.email).pipe(z.string().email(MESSAGES.email));
@@ -89,8 +114,10 @@ const phone = requiredText(30, MESSAGES.phone).refine((value) => {
   const digits = value.replace(/\D/g, "").length;
   return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
 }, MESSAGES.phone);
-/** A Polish postal code, NN-NNN. */
-const postalCode = requiredText(20).refine((value) => /^\d{2}-\d{3}$/.test(value), MESSAGES.postalCode);
+/** A Polish postal code, NN-NNN; typed without the hyphen ("70250", "70 250": a phone's number pad has none), it is added. */
+const postalCode = requiredText(20)
+  .transform((value) => value.replace(/^(\d{2})\s*[-–—\s]?\s*(\d{3})$/u, "$1-$2"))
+  .refine((value) => /^\d{2}-\d{3}$/.test(value), MESSAGES.postalCode);
 
 /**
  * The customer's fields as the order form checks them, for the back office's correction form:
@@ -111,11 +138,16 @@ function isNearToday(isoDate: string): boolean {
   return days <= START_DATE_RANGE_DAYS;
 }
 
-const startDate = requiredText(10).transform((value, context) => {
-  const iso = isoDateOf(value);
-  if (!iso) context.addIssue({ code: "custom", message: MESSAGES.date });
-  else if (!isNearToday(iso)) context.addIssue({ code: "custom", message: MESSAGES.dateRange });
-  return iso ?? value;
+/** Long enough for a month written out ("2 października 2026 r."); ./dates.ts says which ways of writing a day are read. */
+const DATE_MAX = 40;
+const startDate = requiredText(DATE_MAX).transform((value, context) => {
+  const reading = readDate(value);
+  if ("problem" in reading) {
+    context.addIssue({ code: "custom", message: reading.problem === "ambiguous" ? MESSAGES.dateAmbiguous : MESSAGES.date });
+    return value;
+  }
+  if (!isNearToday(reading.iso)) context.addIssue({ code: "custom", message: MESSAGES.dateRange });
+  return reading.iso;
 });
 const optionalText = z
   .string({ invalid_type_error: MESSAGES.required })
@@ -133,8 +165,8 @@ export type OrderDetails = {
   tenantName: string;
   /** The same name in its original script (Cyrillic, say), when given; shown beside the Latin form. */
   tenantNameOriginal: string | null;
-  /** The persons who will live with the tenant (art. 19a(2)(3)), in Latin letters; none is fine. */
-  coResidents: string[];
+  /** The persons who will live with the tenant (art. 19a(2)(3)), each in Latin letters with the original beside; none is fine. */
+  coResidents: CoResident[];
   landlordName: string | null;
   /** YYYY-MM-DD, the planned start of the rental (variant 1 only). */
   startDate: string | null;
@@ -204,7 +236,7 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
       declarationType: value[variant.names.declarationType] as DeclarationType,
       tenantName: text("tenantName"),
       tenantNameOriginal: (value.tenantNameOriginal as string | null) ?? null,
-      coResidents: (value.coResidents as string[] | undefined) ?? [],
+      coResidents: (value.coResidents as CoResident[] | undefined) ?? [],
       landlordName: variant.hasLandlordName ? text("landlordName") : null,
       startDate: variant.hasStartDate ? text("startDate") : null,
       email: text("email"),
@@ -242,7 +274,7 @@ function buildApiSchema(stage: OrderStage) {
     imie_nazwisko_najemcy: requiredText(NAME_MAX).refine((value) => !hasNonLatinLetter(value), MESSAGES.nonLatinLetters),
     imie_nazwisko_najemcy_oryginalne: optionalName,
     osoby_wspolzamieszkujace: z
-      .array(latinName, { invalid_type_error: MESSAGES.coResidentName })
+      .array(apiCoResident, { invalid_type_error: MESSAGES.coResidentName })
       .max(MAX_CO_RESIDENTS, MESSAGES.coResidentsTooMany)
       .optional(),
     imie_nazwisko_wynajmujacego: requiredText(NAME_MAX)
@@ -255,8 +287,9 @@ function buildApiSchema(stage: OrderStage) {
     rodzaj_oswiadczenia: declarationType,
     data_zawarcia: startDate.optional(),
     dodatkowe_informacje: optionalText.nullable(),
-    okres_najmu_dni: z.literal(90, { errorMap: () => ({ message: "order:validation.rentalPeriod" }) }).optional(),
-    jezyk: z.enum(LOCALES).optional(),
+    okres_najmu_dni: z.literal(90, { errorMap: () => ({ message: MESSAGES.rentalPeriod }) }).optional(),
+    // Its own message: zod's default one repeats the value sent, which is no message key.
+    jezyk: z.enum(LOCALES, { errorMap: () => ({ message: MESSAGES.language }) }).optional(),
     // The API call is the client's acceptance: its UI collected the ticks (PRODUCT.md). The
     // consents are optional here, and the immediate start is recorded only when asked for.
     zgoda_na_przetwarzanie_danych: z.boolean({ invalid_type_error: MESSAGES.dataProcessingConsent }).optional(),

@@ -1,4 +1,4 @@
-import { coResidentsOf } from "./co-residents";
+import { coResidentsOfOrder } from "./co-residents";
 
 /**
  * What the back office's search compares (docs/decisions/032 and 041). Both the stored column and
@@ -10,7 +10,7 @@ import { coResidentsOf } from "./co-residents";
  * Raise this whenever what orderSearchText writes changes: every row written under a lower number
  * (or by an older process, which leaves it NULL) is rewritten at the next start (refreshSearchText).
  */
-export const SEARCH_TEXT_VERSION = 2;
+export const SEARCH_TEXT_VERSION = 3;
 
 /** Letters NFD does not split into a base letter and a mark, folded as a Polish reader would. */
 const UNSPLIT_LETTERS: Record<string, string> = { ł: "l", ø: "o", đ: "d", ß: "ss", æ: "ae", œ: "oe" };
@@ -165,7 +165,10 @@ export type SearchableOrder = {
  */
 export function orderSearchText(order: SearchableOrder): string {
   if (order.anonymised_at) return foldForSearch(order.number);
-  const coResidents = coResidentsOf({ co_residents: order.co_residents ?? null });
+  const coResidents = coResidentsOfOrder({ co_residents: order.co_residents ?? null }).flatMap((person) => [
+    person.name,
+    person.original ?? "",
+  ]);
   const people = [order.tenant_name, order.tenant_name_original ?? "", ...coResidents, order.landlord_name ?? ""];
   const places = [order.mailing_address ?? "", order.property_address ?? ""];
   const folded = [order.number, ...people, order.email, order.phone, ...places].map(foldForSearch).filter(Boolean);

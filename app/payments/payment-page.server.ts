@@ -2,6 +2,7 @@ import { env } from "~/config/env.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
+import { isPaymentToken } from "~/order/payment-token";
 import type { PaymentGateway } from "./gateway";
 import { P24_NOTIFICATION_PATH } from "./paths";
 import { closeAttempt, recheckPayment, type TransactionLookup } from "./settle.server";
@@ -28,7 +29,8 @@ export type OnlinePaymentView = {
   lastFailure: "not-completed" | "failed" | null;
 };
 
-export function findPayableOrder(db: AppDatabase, paymentToken: string): Promise<PayableOrder | undefined> {
+export async function findPayableOrder(db: AppDatabase, paymentToken: string): Promise<PayableOrder | undefined> {
+  if (!isPaymentToken(paymentToken)) return undefined;
   return db
     .selectFrom("orders")
     .select(["id", "number", "status", "price_grosze", "currency", "email", "locale"])

@@ -53,6 +53,7 @@ describe("pageCacheKeyOf", () => {
     expect(pageCacheLookupOf("GET", "/", "consent=abc; _fbp=fb.1.2")).toEqual({ bypass: "cookie" });
     expect(pageCacheKeyOf("GET", "/", "placed-order=xyz")).toBeNull();
     expect(pageCacheKeyOf("GET", "/", "consent=a; consent=b")).toBeNull();
+    expect(pageCacheKeyOf("GET", "/", "consent=; consent=b")).toBeNull();
     expect(pageCacheKeyOf("GET", "/", `consent=${"x".repeat(201)}`)).toBeNull();
   });
 });

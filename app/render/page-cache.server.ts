@@ -9,8 +9,8 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
  * What keeps one visitor's answer from reaching another:
  * - only routes that declare SHAREABLE_PAGE, whose loaders read nothing but the URL and the
  *   consent cookie;
- * - only GET or HEAD requests without a query string and without any cookie besides `consent`,
- *   whose raw value is part of the key (the banner and the pixels follow it);
+ * - only GET or HEAD requests without a query string and without any cookie besides one
+ *   `consent`, whose raw value is part of the key (the banner and the pixels follow it);
  * - only a 200 that sets no cookie;
  * - the CSP nonce is never stored: each answer gets a fresh one, written where the
  *   rendered document had its own.
@@ -34,19 +34,21 @@ export type CacheLookup = { key: string } | { bypass: "method" | "query" | "cook
 export function pageCacheLookupOf(method: string, pathWithSearch: string, cookieHeader: string | null | undefined): CacheLookup {
   if (method !== "GET" && method !== "HEAD") return { bypass: "method" };
   if (pathWithSearch.includes("?")) return { bypass: "query" };
-  let consent = "";
+  let consent: string | null = null;
   if (cookieHeader) {
     for (const pair of cookieHeader.split(";")) {
       const trimmed = pair.trim();
       if (trimmed === "") continue;
       const equals = trimmed.indexOf("=");
       const name = equals === -1 ? trimmed : trimmed.slice(0, equals);
-      if (name !== "consent" || consent !== "") return { bypass: "cookie" };
+      // A second consent cookie, even after an empty one: Remix reads the first, the key would
+      // name another, and the page rendered for one choice would be kept for the other.
+      if (name !== "consent" || consent !== null) return { bypass: "cookie" };
       consent = trimmed.slice(equals + 1);
       if (consent.length > MAX_CONSENT_VALUE_LENGTH) return { bypass: "cookie" };
     }
   }
-  return { key: `${pathWithSearch}\n${consent}` };
+  return { key: `${pathWithSearch}\n${consent ?? ""}` };
 }
 
 /** The cache key of a request, or null when the request may see something of its own. */

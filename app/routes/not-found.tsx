@@ -1,9 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { localeOf } from "~/i18n/i18n.server";
-import { DEFAULT_LOCALE } from "~/i18n/locales";
 import { homePath, pathFor } from "~/i18n/routes";
 import { rootDataOf } from "~/i18n/seo";
 import { NO_HYDRATION } from "~/render/hydration";
@@ -13,12 +11,12 @@ import { useLocale } from "~/root-data";
 export const handle = NO_HYDRATION;
 
 /**
- * Every path the route table does not know. Under /en, /uk or /ru it redirects to that
- * language's home (as the site always did); an unknown Polish path is a real 404 page.
+ * Every path the route table does not know: a 404 page in the language of its prefix (/en, /uk,
+ * /ru, or Polish without one), with links back to that language's home and order form. A silent
+ * redirect home would leave the visitor wondering where the page went, and tell a crawler an old
+ * link still works.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = await localeOf(request);
-  if (locale !== DEFAULT_LOCALE) throw redirect(homePath(locale), 302);
+export function loader(_args: LoaderFunctionArgs) {
   return json({ notFound: true }, { status: 404 });
 }
 

@@ -10,20 +10,20 @@ import {
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { OrderSteps } from "~/components/order/OrderSteps";
+import { FIELD_ID_PREFIX } from "~/forms/field-id";
 import { isNetworkFailure } from "~/forms/offline";
 import { pageIdOfRoute } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
-import { orderPageAction, orderPageLoader } from "~/order/order-page.server";
+import { action, loader } from "./order.server";
 import { STANDARD_VARIANT, variantOfPage } from "~/order/variants";
 import type { NetworkErrorState, OrderState } from "~/order/view-state";
 
 /**
  * Both order pages (the route table's `order` and `orderAutomatic`). The steps' logic lives in
- * app/order; the loader and the action, which turn its outcome into HTTP, are in
- * app/order/order-page.server.ts, so the browser's build carries one stub of a server module.
+ * app/order; the loader and the action, which turn its outcome into HTTP, are beside this module
+ * in ./order.server.ts.
  */
-export const loader = orderPageLoader;
-export const action = orderPageAction;
+export { action, loader };
 
 export const meta = pageMeta;
 
@@ -68,5 +68,11 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && (error.status === 400 || error.status === 503) && error.data && typeof error.data === "object") {
     return <OrderSteps variant={variant} page={page} state={error.data as OrderState} />;
   }
-  return <GeneralErrorBoundary />;
+  return (
+    <>
+      {/* The language switcher's buttons submit the order form (LanguageSwitcher): here an empty one, to the empty form. */}
+      <form id={FIELD_ID_PREFIX} method="post" hidden />
+      <GeneralErrorBoundary />
+    </>
+  );
 }

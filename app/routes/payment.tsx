@@ -92,7 +92,13 @@ export default function PaymentPage() {
             </DetailRow>
             {order.shipment ? (
               <DetailRow label={t("summary.tracking")} testId="tracking-number">
-                <span className="font-mono">{order.shipment.trackingNumber}</span>
+                {order.shipment.trackingUrl ? (
+                  <a href={order.shipment.trackingUrl} className="font-mono text-blue-900 underline" rel="noopener noreferrer">
+                    {order.shipment.trackingNumber}
+                  </a>
+                ) : (
+                  <span className="font-mono">{order.shipment.trackingNumber}</span>
+                )}
                 {order.shipment.courier ? <span className="font-normal text-slate-600"> ({order.shipment.courier})</span> : null}
               </DetailRow>
             ) : null}

@@ -3,6 +3,9 @@ import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { connect } from "node:net";
+import { createRequestHandler } from "@remix-run/express";
+import { createCookie, type ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/db.server";
@@ -17,6 +20,28 @@ const SITE = "https://adres.example";
 
 /** What the stand-in for Remix saw of each request that reached it. */
 type Reached = { method: string; url: string; host: string | undefined; forwardedHost: string | undefined; origin: string | undefined };
+
+/** The smallest app Remix runs: every path renders as the URL Remix was handed, so a test sees what Remix's Express adapter made of a request. */
+const URL_ECHO_BUILD = {
+  mode: "production",
+  entry: {
+    module: { default: (request: Request, status: number, headers: Headers) => new Response(`<p>${request.url}</p>`, { status, headers }) },
+  },
+  routes: {
+    root: { id: "root", path: "", module: { default: () => null } },
+    page: { id: "page", parentId: "root", path: "*", module: { default: () => null } },
+  },
+  assets: {
+    entry: { module: "/build/entry.js", imports: [] },
+    routes: { root: { id: "root", module: "/build/root.js" }, page: { id: "page", parentId: "root", path: "*", module: "/build/page.js" } },
+    url: "/build/manifest.js",
+    version: "1",
+  },
+  publicPath: "/build/",
+  assetsBuildDirectory: "public/build",
+  future: {},
+  isSpaMode: false,
+} as unknown as ServerBuild;
 
 let servers: Server[] = [];
 afterEach(async () => {
@@ -78,6 +103,21 @@ async function startLayer(overrides: Partial<ServerAppOptions> = {}) {
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, reached, budgets, server };
+}
+
+/** Bytes written on a socket as they are, for request lines no HTTP client would send; the status line and body come back. */
+function rawSocket(base: string, bytes: string): Promise<{ status: number; text: string }> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), "127.0.0.1", () => socket.write(bytes));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text });
+    });
+  });
 }
 
 /** A raw request, so that Host and Content-Length are exactly what a proxy or an attacker would send. */
@@ -156,6 +196,21 @@ describe("the server layer in front of Remix", () => {
     expect(exempt.budgets).toEqual([]);
   });
 
+  it("answers an absolute-form request line (GET http://host/path) as the path it names, through Remix's own adapter", async () => {
+    const { base } = await startLayer({ remix: createRequestHandler({ build: URL_ECHO_BUILD }) });
+    const line = (target: string) => `GET ${target} HTTP/1.1\r\nHost: adres.example\r\nConnection: close\r\n\r\n`;
+    const absolute = await rawSocket(base, line("http://adres.example/en/contact?x=1"));
+    expect(absolute.status).toBe(200);
+    // Remix sees SITE_URL's origin and the path, whatever host the request line named.
+    expect(absolute.text).toContain("<p>http://adres.example/en/contact?x=1</p>");
+    const bare = await rawSocket(base, line("HTTP://elsewhere.example:8080"));
+    expect(bare.status).toBe(200);
+    expect(bare.text).toContain("<p>http://adres.example/</p>");
+    const asterisk = await rawSocket(base, line("*"));
+    expect(asterisk.status).toBe(400);
+    expect(asterisk.text).toContain("400 Bad Request");
+  });
+
   it("screens Origin against SITE_URL, never Host, and hands Remix SITE_URL's host", async () => {
     const { base, reached } = await startLayer();
     const fromProxy = await raw(base, "/admin/login", {
@@ -206,6 +261,37 @@ describe("the server layer in front of Remix", () => {
     expect(form.status).toBe(413);
     expect(form.body).toContain("413");
     expect(reached).toEqual([]);
+  });
+
+  it("never keeps a page under a consent its request did not render with, whatever consent cookies it repeats", async () => {
+    const pageCache = createPageCache({ ttlSeconds: 60 });
+    const consent = createCookie("consent");
+    // Renders as the app does: the consent Remix reads (the first cookie of the name) decides the banner.
+    const remix: RequestHandler = (request, response) => {
+      void (async () => {
+        const url = `${SITE}${request.originalUrl}`;
+        const choice: unknown = await consent.parse(request.headers.cookie ?? null).catch(() => null);
+        const body = Buffer.from(choice === "accepted" ? "<p>no banner</p>" : "<p>cookie banner</p>");
+        const headers = new Headers({ "Content-Type": "text/html" });
+        const cacheStatus = pageCache.remember(new Request(url, { headers: { Cookie: request.headers.cookie ?? "" } }), {
+          status: 200,
+          headers,
+          body,
+          nonce: "n1",
+          shareable: true,
+        });
+        response.status(200).set({ "Content-Type": "text/html", "Cache-Status": cacheStatus }).end(body);
+      })();
+    };
+    const { base } = await startLayer({ remix, pageCache });
+    const accepted = (await consent.serialize("accepted")).split(";")[0]!;
+    const forged = await raw(base, "/en", { headers: { Cookie: `consent=; ${accepted}` } });
+    expect(forged.body).toBe("<p>cookie banner</p>");
+    expect(forged.headers["cache-status"]).toBe("adres; fwd=bypass; detail=cookie");
+    for (const attempt of [1, 2]) {
+      const visitor = await raw(base, "/en", { headers: { Cookie: accepted } });
+      expect(visitor.body, `visit ${attempt}`).toBe("<p>no banner</p>");
+    }
   });
 
   it("compresses pages, refusals and cached pages alike, and says what the cache did", async () => {

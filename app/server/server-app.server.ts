@@ -10,6 +10,7 @@ import { methodScreen } from "./method-screen.server";
 import { originScreen } from "./origin-screen.server";
 import { answerPlain } from "./plain-answers.server";
 import { rateLimitScreen } from "./rate-limit-screen.server";
+import { requestTarget } from "./request-target.server";
 import type { RateLimits } from "./rate-limits.server";
 import type { RequestActivity } from "./request-activity.server";
 import { staticFiles } from "./static-files.server";
@@ -41,6 +42,7 @@ export function createServerApp(options: ServerAppOptions): express.Express {
     options.activity.track(response);
     next();
   });
+  app.use(requestTarget());
   app.use(recordClientAddress(options.trustedProxies));
   app.use(healthz(options.checkDatabase));
   app.use(strictTransportSecurity(options.siteUrl));

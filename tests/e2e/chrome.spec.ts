@@ -89,25 +89,27 @@ test.describe("mobile navigation", () => {
 });
 
 test.describe("unknown paths", () => {
-  for (const locale of ["en", "uk", "ru"] as const) {
-    test(`an unknown path under /${locale} redirects to that language's home`, async ({ page }) => {
-      const response = await page.goto(`/${locale}/no-such-page/deeper`);
-      expect(response?.status()).toBe(200);
-      await expect(page).toHaveURL(new RegExp(`/${locale}$`));
+  for (const [locale, path] of [
+    ["pl", "/nie-ma-takiej-strony"],
+    ["en", "/en/no-such-page/deeper"],
+    ["uk", "/uk/no-such-page"],
+    ["ru", "/ru/order-declaration/extra"],
+  ] as const) {
+    test(`${locale}: an unknown path is a 404 page in its language, with links back`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      const notFound = strings(locale, "common").notFound;
+      await expect(page).toHaveTitle(notFound.title);
+      await expect(page.locator("h1")).toHaveText(notFound.heading);
+      const links = page.getByRole("region", { name: notFound.heading });
+      await expect(links.getByRole("link", { name: notFound.order })).toHaveAttribute("href", pathFor("order", locale));
+      await links.getByRole("link", { name: notFound.home }).click();
+      await expect(page).toHaveURL(new RegExp(`${pathFor("home", locale)}$`));
+      await expect(page.locator("h1")).toHaveText(strings(locale, "home").heading);
     });
   }
-
-  test("an unknown Polish path is a Polish 404 page with links back", async ({ page }) => {
-    const response = await page.goto("/nie-ma-takiej-strony");
-    expect(response?.status()).toBe(404);
-    await expect(page.locator("html")).toHaveAttribute("lang", "pl");
-    const notFound = strings("pl", "common").notFound;
-    await expect(page.locator("h1")).toHaveText(notFound.heading);
-    await page.getByRole("link", { name: notFound.home }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.locator("h1")).toHaveText(strings("pl", "home").heading);
-  });
 });
 
 test.describe("footer and social widget", () => {

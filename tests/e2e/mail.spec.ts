@@ -15,7 +15,7 @@ test.describe("e-mails after the order", () => {
         ...base,
         tenantName: `Olena Żółć ${base.tenantName.split(" ").at(-1)}`,
         tenantNameOriginal: "Олена Коваленко",
-        coResidents: "Taras Kovalenko",
+        coResidents: "Taras Kovalenko (Тарас Коваленко)",
       };
       await page.goto(pathFor("order", locale));
       await fillOrderForm(page, data);
@@ -29,6 +29,12 @@ test.describe("e-mails after the order", () => {
       expect(confirmation!.text).toContain(number);
       expect(confirmation!.html).toContain(number);
       expect(confirmation!.text).toContain(new URL(page.url()).pathname);
+      // One clear button to the payment page (which has every way to pay): its address once in each part.
+      const paymentAddress = page.url();
+      expect(confirmation!.text.split(paymentAddress)).toHaveLength(2);
+      expect(confirmation!.html.split(`href="${paymentAddress}"`)).toHaveLength(2);
+      const button = new RegExp(`<a href="${paymentAddress}" style="display:inline-block;[^"]*">${mail.pay.button.split("{{")[0]}399`);
+      expect(confirmation!.html).toMatch(button);
       expect(confirmation!.attachments.map((attachment) => attachment.filename)).toEqual([
         mail.attachments.agreement.replace("{{number}}", number),
         mail.attachments.terms,
@@ -37,16 +43,16 @@ test.describe("e-mails after the order", () => {
       const agreement = await pdfText(confirmation!.attachments[0]!);
       expect(agreement).toContain(data.tenantName);
       expect(agreement).toContain("(Олена Коваленко)");
-      expect(agreement).toContain("Taras Kovalenko");
+      expect(agreement).toContain("Taras Kovalenko (Тарас Коваленко)");
       // The confirmation repeats who is covered, where the declaration goes and the choice made.
       expect(confirmation!.text).toContain(`${mail.summary.tenant}: ${data.tenantName} (Олена Коваленко)`);
-      expect(confirmation!.text).toContain(`${mail.summary.coResidents}: Taras Kovalenko`);
+      expect(confirmation!.text).toContain(`${mail.summary.coResidents}: Taras Kovalenko (Тарас Коваленко)`);
       expect(confirmation!.text).toContain(`${mail.summary.mailingAddress}: ul. Krótka 1, 00-001 Warszawa`);
       expect(agreement).toContain(number);
 
       const [notice] = await waitForMail((received) => received.subject.includes(number) && received.to.includes("operator@adres.test"));
       expect(notice!.text).toContain(`${data.tenantName} (Олена Коваленко)`);
-      expect(notice!.text).toContain("Taras Kovalenko");
+      expect(notice!.text).toContain("Taras Kovalenko (Тарас Коваленко)");
       expect(notice!.text).toContain("ul. Krótka 1, 00-001 Warszawa");
       expect(notice!.text).toContain(data.email);
 

@@ -46,19 +46,19 @@ test.describe("typing after a failed submit", () => {
 test.describe("validation a Polish order needs", () => {
   test("postal codes, phone numbers and dates get their own messages; the values stay", async ({ page }) => {
     await page.goto(pathFor("order", "pl"));
-    await page.locator("#field-propertyPostalCode").pressSequentially("70001");
+    await page.locator("#field-propertyPostalCode").pressSequentially("7001");
     await page.locator("#field-phone").pressSequentially("600/100/200");
     await page.locator("#field-email").fill("");
     await submitEmpty(page, "pl");
     await expect(page.locator("#field-propertyPostalCode-error")).toHaveText(pl.validation.postalCode);
     await expect(page.locator("#field-phone-error")).toHaveText(pl.validation.phone);
     await expect(page.locator("#field-email-error")).toHaveText(pl.validation.required);
-    await expect(page.locator("#field-propertyPostalCode")).toHaveValue("70001");
+    await expect(page.locator("#field-propertyPostalCode")).toHaveValue("7001");
     await expect(page.locator("#field-phone")).toHaveValue("600/100/200");
   });
 
   for (const locale of ["pl", "uk"] as const) {
-    test(`the start date is typed key by key as day.month.year on a phone and echoed in words, in ${locale}`, async ({
+    test(`the start date and a postal code are typed key by key on a phone's number pad, the date echoed in words, in ${locale}`, async ({
       page,
       javaScriptEnabled,
     }, testInfo) => {
@@ -72,16 +72,22 @@ test.describe("validation a Polish order needs", () => {
       await page.goto(pathFor("order", locale));
       const field = page.locator("#field-startDate");
       await expect(field).toHaveAttribute("type", "text");
-      await expect(page.locator("#field-startDate-description")).toHaveText(order.form.startDateHint);
+      for (const numeric of [field, page.locator("#field-propertyPostalCode"), page.locator("#field-mailingPostalCode")])
+        await expect(numeric).toHaveAttribute("inputmode", "numeric");
+      await expect(page.locator("#field-startDate-description")).toHaveText(
+        `${order.form.startDateHint}. ${order.form.startDateDigitsHint}`,
+      );
       await expect(field).toHaveAttribute("aria-describedby", /field-startDate-description/);
       const data = validOrder(testInfo.project.name);
-      await fillOrderForm(page, { ...data, startDate: "" });
+      await fillOrderForm(page, { ...data, startDate: "", mailingPostalCode: "" });
+      // Without the hyphen, as a number pad types it.
+      await page.locator("#field-mailingPostalCode").pressSequentially("00950");
       const echo = page.getByTestId("start-date-echo");
 
-      // A slash date could mean two days: refused with the format, and nothing is echoed.
+      // A slash date could mean two days: asked for again, day first, with an example; nothing is echoed.
       await field.pressSequentially("12/01/2027");
       await page.getByRole("button", { name: order.form.preview }).click();
-      await expect(page.locator("#field-startDate-error")).toHaveText(order.validation.date);
+      await expect(page.locator("#field-startDate-error")).toHaveText(order.validation.dateAmbiguous);
       await expect(echo).toHaveText("");
       await expect(field).toHaveValue("12/01/2027");
 
@@ -92,16 +98,20 @@ test.describe("validation a Polish order needs", () => {
       await expect(echo).toContainText(words("2030-01-01"));
       if (!javaScriptEnabled) await expect(page.locator("#field-startDate-error")).toHaveText(order.validation.dateRange);
 
-      // Day first, no leading zeros, typed as people do.
-      const [year, month, day] = inDays(20).split("-");
-      const typed = `${Number(day)}.${Number(month)}.${year}`;
+      // The month written out, as people say it, with the year word: "2 grudnia 2026 r.", "2 грудня 2026 р.".
+      const start = inDays(20);
+      const month = new Intl.DateTimeFormat(tag, { timeZone: "UTC", day: "numeric", month: "long" })
+        .formatToParts(new Date(`${start}T12:00:00Z`))
+        .find((part) => part.type === "month")!.value;
+      const typed = `${Number(start.slice(8))} ${month} ${start.slice(0, 4)} ${locale === "pl" ? "r." : "р."}`;
       await field.fill("");
       await field.pressSequentially(typed);
       await expect(field).toHaveValue(typed);
-      if (javaScriptEnabled) await expect(echo).toHaveText(order.form.startDateUnderstood.replace("{{date}}", words(inDays(20))));
+      if (javaScriptEnabled) await expect(echo).toHaveText(order.form.startDateUnderstood.replace("{{date}}", words(start)));
       await page.getByRole("button", { name: order.form.preview }).click();
-      await expect(page.getByTestId("preview-start-date")).toHaveText(order.preview.startDate.replace("{{date}}", words(inDays(20))));
-      await expect(page.getByTestId("contract")).toContainText(words(inDays(20)));
+      await expect(page.getByTestId("preview-start-date")).toHaveText(order.preview.startDate.replace("{{date}}", words(start)));
+      await expect(page.getByTestId("contract")).toContainText(words(start));
+      await expect(page.getByTestId("contract")).toContainText("00-950 Warszawa");
     });
   }
 
@@ -141,5 +151,44 @@ test.describe("the binding Polish text", () => {
     await page.getByRole("button", { name: pl.form.preview }).click();
     await expect(page.getByTestId("contract")).toBeVisible();
     await expect(page.getByTestId("binding-contract")).toHaveCount(0);
+  });
+});
+
+test.describe("changing language in the middle of the order", () => {
+  test("the switcher keeps every typed value, on the form and on the preview, and puts none of them in the address", async ({
+    page,
+  }, testInfo) => {
+    const data = validOrder(testInfo.project.name);
+    await page.goto(pathFor("order", "pl"));
+    await fillOrderForm(page, { ...data, tenantName: "", email: "" }, { consent: false });
+    await page.locator("#field-tenantName").pressSequentially(data.tenantName);
+    await page.locator("#field-email").pressSequentially(data.email);
+    await page.locator("#field-coResidents").pressSequentially("Taras Kovalenko (Тарас Коваленко)");
+
+    const switchTo = async (name: string) => {
+      await page.getByTestId("language-switcher").locator("summary").click();
+      await page.getByTestId("language-switcher").getByRole("button", { name }).click();
+    };
+    await switchTo("English");
+    await expect(page).toHaveURL(new RegExp(`${pathFor("order", "en")}$`));
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator("h1")).toHaveText(strings("en", "order").heading);
+    await expect(page.locator("#field-tenantName")).toHaveValue(data.tenantName);
+    await expect(page.locator("#field-email")).toHaveValue(data.email);
+    await expect(page.locator("#field-coResidents")).toHaveValue("Taras Kovalenko (Тарас Коваленко)");
+    await expect(page.locator("#field-mailingPostalCode")).toHaveValue(data.mailingPostalCode);
+    await expect(page.locator(`#field-declarationType-${data.declarationType}`)).toBeChecked();
+    // Nothing was refused on the way: the form is shown again, not its errors.
+    await expect(page.getByTestId("error-summary")).toHaveCount(0);
+
+    // From the preview too: back to the form in the other language, with the values.
+    await page.locator("#field-dataProcessingConsent").check();
+    await page.getByRole("button", { name: strings("en", "order").form.preview }).click();
+    await expect(page.getByTestId("contract")).toContainText(data.tenantName);
+    await switchTo("Українська");
+    await expect(page).toHaveURL(new RegExp(`${pathFor("order", "uk")}$`));
+    await expect(page.locator("h1")).toHaveText(strings("uk", "order").heading);
+    await expect(page.locator("#field-tenantName")).toHaveValue(data.tenantName);
+    await expect(page.locator("#field-email")).toHaveValue(data.email);
   });
 });

@@ -11,7 +11,7 @@ test.describe("names in the binding Polish text", () => {
     createOperator(operator);
   });
 
-  test("a Cyrillic name in the Latin field is refused in the page's language; the Latin form goes into the Polish text", async ({
+  test("a Cyrillic name in the Latin field is refused in the page's language; the Latin form goes into the Polish text, each original beside", async ({
     page,
   }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -20,25 +20,33 @@ test.describe("names in the binding Polish text", () => {
     const data = { ...validOrder(testInfo.project.name), startDate: inDays(60), tenantName: "Олена Коваленко" };
     await page.goto(pathFor("order", "uk"));
     await fillOrderForm(page, data);
+    // A co-resident only in Cyrillic: the message shows the Latin name with the original in brackets.
+    await page.locator("#field-coResidents").pressSequentially("Тарас Коваленко");
     await page.getByRole("button", { name: order.form.preview }).click();
     await expect(page.locator("#field-tenantName-error")).toHaveText(order.validation.latinName);
     await expect(page.getByTestId("error-summary")).toContainText(order.validation.latinName);
     await expect(page.locator("#field-tenantName")).toHaveValue("Олена Коваленко");
+    await expect(page.locator("#field-coResidents-error")).toHaveText(order.validation.coResidentLine);
+    await expect(page.locator("#field-coResidents")).toHaveValue("Тарас Коваленко");
+    await expect(page.locator("#field-coResidents-description")).toContainText(order.form.coResidentsOriginalHint);
 
     // As a person types it, key by key, on a phone.
     const latin = `Olena ${surname}`;
     await page.locator("#field-tenantName").fill("");
     await page.locator("#field-tenantName").pressSequentially(latin);
     await page.locator("#field-tenantNameOriginal").pressSequentially("Олена Коваленко");
-    await page.locator("#field-coResidents").pressSequentially("Taras Kovalenko");
+    await page.locator("#field-coResidents").fill("");
+    await page.locator("#field-coResidents").pressSequentially("Taras Kovalenko (Тарас Коваленко)");
     await page.locator("#field-coResidents").press("Enter");
     await page.locator("#field-coResidents").pressSequentially("Marta Kovalenko");
     await page.getByRole("button", { name: order.form.preview }).click();
     await expect(page.getByTestId("contract")).toContainText(`${latin} (Олена Коваленко)`);
-    await expect(page.getByTestId("contract")).toContainText("Taras Kovalenko, Marta Kovalenko");
+    await expect(page.getByTestId("contract")).toContainText("Taras Kovalenko (Тарас Коваленко), Marta Kovalenko");
     const binding = page.getByTestId("binding-contract").locator("article[lang=pl]");
     await expect(binding).toContainText(`Najemca: ${latin} (Олена Коваленко)`);
-    await expect(binding).toContainText("Osoby zamieszkujące z Najemcą, wymienione w Oświadczeniu: Taras Kovalenko, Marta Kovalenko");
+    await expect(binding).toContainText(
+      "Osoby zamieszkujące z Najemcą, wymienione w Oświadczeniu: Taras Kovalenko (Тарас Коваленко), Marta Kovalenko",
+    );
 
     await page.locator("#field-acceptTerms").check();
     await page.getByRole("button", { name: order.preview.order }).click();
@@ -50,7 +58,7 @@ test.describe("names in the binding Polish text", () => {
     await openOrder(page, number);
     await expect(page.getByTestId("admin-tenant-name")).toHaveText(latin);
     await expect(page.getByTestId("admin-tenant-name-original")).toHaveText("Олена Коваленко");
-    await expect(page.getByTestId("admin-co-residents")).toHaveText("Taras Kovalenko, Marta Kovalenko");
+    await expect(page.getByTestId("admin-co-residents")).toHaveText("Taras Kovalenko (Тарас Коваленко), Marta Kovalenko");
   });
 
   test("a sixth co-resident is refused with a message, the typed names kept", async ({ page }, testInfo) => {

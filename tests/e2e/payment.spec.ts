@@ -1,7 +1,8 @@
+import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { placeOrder } from "./support/admin";
 import { markPaidInDatabase } from "./support/order";
-import { strings } from "./support/site";
+import { E2E_COURIER_TRACKING_URL, strings } from "./support/site";
 
 test.describe("payment page", () => {
   test("shows the order, the bank transfer with the exact amount and title, next steps and contact; noindex", async ({
@@ -140,4 +141,24 @@ test.describe("payment page", () => {
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     }
   });
+});
+
+test("a dispatched order's tracking number links to the courier's tracking page", async ({ page, request }, testInfo) => {
+  const order = await placeOrder(request, { name: `Tracking ${testInfo.project.name}`, locale: "en" });
+  // Dispatched as the back office leaves it (the transition itself is tested in admin.spec.ts).
+  const db = new Database(process.env.E2E_DATABASE_PATH!, { fileMustExist: true, timeout: 5_000 });
+  try {
+    db.prepare("UPDATE orders SET status = 'dispatched', tracking_number = ?, courier = ? WHERE number = ?").run(
+      "RR 123456 PL",
+      "Poczta",
+      order.number,
+    );
+  } finally {
+    db.close();
+  }
+  await page.goto(order.paymentPath);
+  const tracking = page.getByTestId("tracking-number");
+  const link = tracking.getByRole("link", { name: "RR 123456 PL" });
+  await expect(link).toHaveAttribute("href", E2E_COURIER_TRACKING_URL.replace("{number}", encodeURIComponent("RR 123456 PL")));
+  await expect(tracking).toContainText("(Poczta)");
 });

@@ -5,7 +5,6 @@ import { Trans, useTranslation } from "react-i18next";
 import {
   CheckboxField,
   ErrorSummary,
-  FIELD_ID_PREFIX,
   NetworkErrorAlert,
   RadioCardsField,
   radioOptionId,
@@ -16,6 +15,7 @@ import {
 import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";
 import { useHydrated } from "~/components/use-hydrated";
+import { FIELD_ID_PREFIX } from "~/forms/field-id";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
 import { formatCalendarDate } from "~/config/delivery";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
@@ -39,6 +39,11 @@ type FormStepProps = {
   networkError: string | null;
   locale: Locale;
 };
+
+/** Hints of two sentences from two strings: a string that ends without a full stop gets one. */
+function sentences(...parts: string[]): string {
+  return parts.map((part) => (/[.!?…]$/.test(part) ? part : `${part}.`)).join(" ");
+}
 
 /** A real press of a submit button, not conform's own validation requests (which also submit the form). */
 function isUserSubmit(event: FormEvent<HTMLFormElement>): boolean {
@@ -184,10 +189,22 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
           hint={t("form.tenantNameOriginalHint")}
           autoComplete="off"
         />
-        <TextareaField field={fields.coResidents} label={t("form.coResidents")} hint={t("form.coResidentsHint")} rows={3} />
+        <TextareaField
+          field={fields.coResidents}
+          label={t("form.coResidents")}
+          hint={sentences(t("form.coResidentsHint"), t("form.coResidentsOriginalHint"))}
+          rows={3}
+        />
         {variant.hasStartDate ? (
           <div>
-            <TextField field={fields.startDate} label={required(t("form.startDate"))} hint={t("form.startDateHint")} autoComplete="off" />
+            {/* A number pad on a phone; some have no dot, so eight digits (01122026) are read too. */}
+            <TextField
+              field={fields.startDate}
+              label={required(t("form.startDate"))}
+              hint={sentences(t("form.startDateHint"), t("form.startDateDigitsHint"))}
+              autoComplete="off"
+              inputMode="numeric"
+            />
             {/* The date as the site reads it, in words: a typo shows before it reaches the agreement. */}
             <p className="mt-1 text-sm font-semibold text-slate-800" aria-live="polite" data-testid="start-date-echo">
               {startDate ? t("form.startDateUnderstood", { date: formatCalendarDate(startDate, LOCALE_TAGS[locale]) }) : null}
@@ -213,6 +230,7 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
               label={required(t("form.propertyPostalCode"))}
               placeholder="XX-XXX"
               autoComplete="off"
+              inputMode="numeric"
             />
             <TextField field={fields.propertyCity} label={required(t("form.propertyCity"))} autoComplete="off" />
           </div>
@@ -227,6 +245,7 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
               label={required(t("form.mailingPostalCode"))}
               placeholder="XX-XXX"
               autoComplete="shipping postal-code"
+              inputMode="numeric"
             />
             <TextField field={fields.mailingCity} label={required(t("form.mailingCity"))} autoComplete="shipping address-level2" />
           </div>

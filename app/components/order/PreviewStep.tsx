@@ -2,11 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { CheckboxField, ErrorSummary, FIELD_ID_PREFIX, NetworkErrorAlert, type SummaryItem } from "~/components/forms";
+import { CheckboxField, ErrorSummary, NetworkErrorAlert, type SummaryItem } from "~/components/forms";
 import { PageHeader } from "~/components/PageHeader";
 import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";
 import { useHydrated } from "~/components/use-hydrated";
+import { FIELD_ID_PREFIX } from "~/forms/field-id";
 import { formatPrice, PRODUCTS } from "~/config/products";
 import { formatCalendarDate } from "~/config/delivery";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
@@ -124,71 +125,72 @@ export function PreviewStep({
             </details>
           </div>
         ) : null}
-        {alreadyPlaced ? (
-          <div className="mt-8">
+        {/* Also when the order is placed: the language switcher carries these values to another language (LanguageSwitcher). */}
+        <Form method="post" action={pathname} {...getFormProps(form)} className="mt-8 space-y-5">
+          {Object.entries(preview.values).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {alreadyPlaced ? (
             <PlacedOrderNotice order={placedOrder} isThisOrder />
-          </div>
-        ) : (
-          <Form method="post" action={pathname} {...getFormProps(form)} className="mt-8 space-y-5">
-            <JsFlagInput />
-            <input type="hidden" name="token" value={preview.token} />
-            {Object.entries(preview.values).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <CheckboxField
-              field={fields.acceptTerms}
-              label={
-                <Trans
-                  t={t}
-                  i18nKey="preview.acceptTerms"
-                  components={{ termsLink: <a href={pathFor("terms", locale)} className="font-semibold text-blue-900 underline" /> }}
-                />
-              }
-              onChange={(event) => setTermsAccepted(event.target.checked)}
-            />
-            <CheckboxField
-              field={fields.immediatePerformanceConsent}
-              label={t("preview.immediatePerformanceConsent")}
-              hint={dispatchDates ? t("preview.dispatchChoice", { ...dispatchDates }) : undefined}
-              onChange={(event) => setEarlyStart(event.target.checked)}
-            />
-            {startDate ? <LateDeliveryWarning late={late} startDate={startDate} locale={locale} /> : null}
-            <p className="text-sm text-slate-600">{t("preview.payNote")}</p>
-            <div className="flex flex-col gap-3 sm:flex-row">
-              {/* Without JavaScript the button cannot wait for the checkboxes; the server checks them. */}
-              <button
-                type="submit"
-                name="intent"
-                value="accept"
-                className="btn-primary disabled:cursor-not-allowed disabled:opacity-60"
-                disabled={hydrated && (!termsAccepted || busy !== null || acceptBusy)}
-                aria-busy={acceptBusy || undefined}
-              >
-                {acceptBusy ? t("preview.processing") : t("preview.order")}
-              </button>
-              <button
-                type="submit"
-                name="intent"
-                value="edit"
-                formNoValidate
-                className="btn-secondary"
-                disabled={hydrated && (busy !== null || acceptBusy)}
-              >
-                {t("preview.back")}
-              </button>
-            </div>
-            {/* After the buttons, so a browser that shows it anyway never shows it first. */}
-            <HoneypotField />
-            {/* The redirect is automatic; the link is for a page restored from the back/forward cache. */}
-            {accepted ? (
-              <p role="status">
-                <a href={accepted} className="font-semibold text-blue-900 underline">
-                  {t("accept.goToPayment")}
-                </a>
-              </p>
-            ) : null}
-          </Form>
-        )}
+          ) : (
+            <>
+              <JsFlagInput />
+              <input type="hidden" name="token" value={preview.token} />
+              <CheckboxField
+                field={fields.acceptTerms}
+                label={
+                  <Trans
+                    t={t}
+                    i18nKey="preview.acceptTerms"
+                    components={{ termsLink: <a href={pathFor("terms", locale)} className="font-semibold text-blue-900 underline" /> }}
+                  />
+                }
+                onChange={(event) => setTermsAccepted(event.target.checked)}
+              />
+              <CheckboxField
+                field={fields.immediatePerformanceConsent}
+                label={t("preview.immediatePerformanceConsent")}
+                hint={dispatchDates ? t("preview.dispatchChoice", { ...dispatchDates }) : undefined}
+                onChange={(event) => setEarlyStart(event.target.checked)}
+              />
+              {startDate ? <LateDeliveryWarning late={late} startDate={startDate} locale={locale} /> : null}
+              <p className="text-sm text-slate-600">{t("preview.payNote")}</p>
+              <div className="flex flex-col gap-3 sm:flex-row">
+                {/* Without JavaScript the button cannot wait for the checkboxes; the server checks them. */}
+                <button
+                  type="submit"
+                  name="intent"
+                  value="accept"
+                  className="btn-primary disabled:cursor-not-allowed disabled:opacity-60"
+                  disabled={hydrated && (!termsAccepted || busy !== null || acceptBusy)}
+                  aria-busy={acceptBusy || undefined}
+                >
+                  {acceptBusy ? t("preview.processing") : t("preview.order")}
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="edit"
+                  formNoValidate
+                  className="btn-secondary"
+                  disabled={hydrated && (busy !== null || acceptBusy)}
+                >
+                  {t("preview.back")}
+                </button>
+              </div>
+              {/* After the buttons, so a browser that shows it anyway never shows it first. */}
+              <HoneypotField />
+              {/* The redirect is automatic; the link is for a page restored from the back/forward cache. */}
+              {accepted ? (
+                <p role="status">
+                  <a href={accepted} className="font-semibold text-blue-900 underline">
+                    {t("accept.goToPayment")}
+                  </a>
+                </p>
+              ) : null}
+            </>
+          )}
+        </Form>
       </div>
     </>
   );

@@ -72,3 +72,6 @@ export function filled(text: string, values: Record<string, string | number> = {
 export async function scrollToFaq(page: Page): Promise<void> {
   await page.evaluate(() => document.querySelector('[data-testid="faq"]')?.scrollIntoView());
 }
+
+/** The courier's tracking page the suite's site is started with (COURIER_TRACKING_URL): nothing is fetched from it. */
+export const E2E_COURIER_TRACKING_URL = "https://tracking.example/track?number={number}";
