@@ -94,7 +94,7 @@ function Chrome({ children }: { children: ReactNode }) {
       <Footer />
       <SocialWidget />
       <TrackingScripts />
-      {/* The spec's toasts: top centre, 3 visible, 4 s, 356 px wide, 14 px apart. */}
+      {/* Toasts: top centre, 3 visible, 4 s, 356 px wide, 14 px apart, as on the site we replace. */}
       <Toaster label={t("notifications")} />
     </>
   );

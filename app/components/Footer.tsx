@@ -8,7 +8,7 @@ import { homePath, pathFor, type PageId } from "~/i18n/routes";
 import { useRequiredRootData } from "~/root-data";
 import { settingsPathOf } from "~/tracking/consent";
 
-/** The spec's footer links, resolved for the current language. */
+/** The footer's links, resolved for the current language. */
 const FOOTER_PAGES = [
   ["tenant", "footer.tenant"],
   ["blog", "footer.blog"],

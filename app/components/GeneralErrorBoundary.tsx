@@ -5,7 +5,7 @@ import { homePath } from "~/i18n/routes";
 import { useRootData } from "~/root-data";
 
 /**
- * The spec's "Unexpected Application Error!" screen, in the page's language, with the
+ * The "Unexpected Application Error!" screen, in the page's language, with the
  * status code. Messages and stack traces are never shown outside development. Route
  * modules render it for every error they do not handle themselves.
  */

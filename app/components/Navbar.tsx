@@ -7,7 +7,7 @@ import { useDisclosure } from "~/components/use-disclosure";
 import { homePath, pathFor, type PageId } from "~/i18n/routes";
 import { useLocale } from "~/root-data";
 
-/** The spec's scroll threshold for the stronger shadow. */
+/** How far the page scrolls before the bar's shadow grows stronger. */
 const SCROLL_SHADOW_THRESHOLD_PX = 20;
 
 const NAV_PAGES = [

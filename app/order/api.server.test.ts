@@ -8,7 +8,7 @@ import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { MAX_BODY_BYTES } from "~/security/body.server";
 import { handleOrderApi } from "./api.server";
 
-/** The spec's section 7 body, exactly as an unchanged client of the original site sends it. */
+/** The documented API body, exactly as an unchanged client of the original site sends it. */
 const SPEC_BODY = {
   imie_nazwisko_najemcy: "Jan Kowalski",
   imie_nazwisko_wynajmujacego: "Anna Nowak",

@@ -12,12 +12,12 @@ import { acceptOrder, buildAgreement, holdsSameOrder, paymentPath } from "./orde
 import { apiSchema, isMessageKey, type OrderStage } from "./schema";
 
 /**
- * POST /api/preview and POST /api/accept (spec section 7), with the Polish field names.
+ * POST /api/preview and POST /api/accept, with the old site's Polish field names, which partners' integrations send.
  * Same schema and service as the forms. Bad input always gets a 4xx JSON answer
  * `{ success: false, error, fieldErrors? }`, never a 500. Messages are Polish unless the
  * body asks for another language with `jezyk`.
  */
-/** The spec's clients send JSON; a form or text/plain body (what another site's form can send) is refused. */
+/** API clients send JSON; a form or text/plain body (what another site's form can send) is refused. */
 function isJson(request: Request): boolean {
   return /^application\/json\b/i.test(request.headers.get("content-type") ?? "");
 }

@@ -19,7 +19,7 @@ import { enqueueMessages } from "~/outbox/outbox.server";
 
 /**
  * The order service, shared by the two forms and the JSON API.
- * - preview: stores nothing (PRODUCT.md principle 3); it only issues the one-time token.
+ * - preview: stores nothing, so no personal data is kept before the customer accepts; it only issues the one-time token.
  * - accept: writes the order once per idempotency key and tells the caller whether this
  *   call created it, so a Purchase event can be reported for new orders only.
  */

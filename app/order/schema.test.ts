@@ -50,7 +50,7 @@ describe("order form schema", () => {
     });
   });
 
-  it("gives every rule of spec section 5 its message, in Polish and English", async () => {
+  it("gives every rule of the order form its message, in Polish and English", async () => {
     const errors = errorsOf({ declarationType: "gold", email: "not-an-email", phone: "12345678" });
     const pl = await getFixedT("pl", "order");
     const en = await getFixedT("en", "order");
@@ -230,7 +230,7 @@ describe("API schema", () => {
     dodatkowe_informacje: "",
   };
 
-  it("accepts the spec's body for variant 1 and variant 2", () => {
+  it("accepts the old site's documented API body for variant 1 and variant 2", () => {
     expect(apiSchema("details").safeParse(body).success).toBe(true);
     const { imie_nazwisko_wynajmujacego: _l, data_zawarcia: _d, dodatkowe_informacje: _i, ...variant2 } = body;
     const parsed = apiSchema("details").safeParse({ ...variant2, okres_najmu_dni: 90 });
@@ -263,7 +263,7 @@ describe("API schema", () => {
     expect(fields({ dodatkowe_informacje: "wiersz\nwiersz" })).toEqual({});
   });
 
-  it("takes the spec's exact body to accept; the immediate start is recorded only when the body asks for it", () => {
+  it("takes the old site's exact API body to accept; the immediate start is recorded only when the body asks for it", () => {
     const plain = apiSchema("accept").safeParse(body);
     expect(plain.success && plain.data.immediatePerformanceRequested).toBe(false);
     const asked = apiSchema("accept").safeParse({ ...body, zgoda_na_natychmiastowe_wykonanie: true });

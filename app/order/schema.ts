@@ -188,7 +188,7 @@ export type OrderDetails = {
 export type OrderStage = "details" | "accept";
 
 /**
- * The form schema of a variant. Stage "details" is the first step (spec section 5);
+ * The form schema of a variant. Stage "details" is the first step (the customer's data);
  * stage "accept" adds the two checkboxes of the preview, both required to order.
  * The output is the same OrderDetails shape for both variants.
  */
@@ -225,7 +225,7 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
   if (variant.hasAdditionalInfo) shape.additionalInfo = optionalText;
   if (stage === "accept") {
     shape.acceptTerms = consent(MESSAGES.acceptTerms);
-    // A free choice (PRODUCT.md): unticked, the order is placed and the work starts after the withdrawal period.
+    // A free choice: unticked, the order is placed and the work starts after the withdrawal period.
     shape.immediatePerformanceConsent = z.boolean().optional();
   }
   return z.object(shape).transform((value): OrderDetails => {
@@ -253,9 +253,9 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
 }
 
 /**
- * The JSON API body of spec section 7, with its Polish names. A body with
+ * The JSON API body (POST /api/preview and /api/accept), with its Polish names. A body with
  * `okres_najmu_dni: 90` is a variant-2 order: no landlord name or date is required.
- * The spec's exact bodies work unchanged: the consent fields are optional booleans.
+ * Bodies written for the old site work unchanged: the consent fields are optional booleans.
  */
 export function apiSchema(stage: OrderStage) {
   let schema = apiSchemas.get(stage);
@@ -290,7 +290,7 @@ function buildApiSchema(stage: OrderStage) {
     okres_najmu_dni: z.literal(90, { errorMap: () => ({ message: MESSAGES.rentalPeriod }) }).optional(),
     // Its own message: zod's default one repeats the value sent, which is no message key.
     jezyk: z.enum(LOCALES, { errorMap: () => ({ message: MESSAGES.language }) }).optional(),
-    // The API call is the client's acceptance: its UI collected the ticks (PRODUCT.md). The
+    // The API call is the client's acceptance: the partner's own page collected the ticks. The
     // consents are optional here, and the immediate start is recorded only when asked for.
     zgoda_na_przetwarzanie_danych: z.boolean({ invalid_type_error: MESSAGES.dataProcessingConsent }).optional(),
     akceptacja_warunkow: z.boolean({ invalid_type_error: MESSAGES.acceptTerms }).optional(),

@@ -2,7 +2,8 @@
  * The two order forms differ only in data: field names, which fields exist, how the
  * preview is shown and which strings head the page. Everything else (schema rules,
  * contract, service, table) is shared. Variant 2 (/umowa-automatyczna) mirrors the
- * older Polish form described in spec sections 2 and 7.
+ * older Polish form of the site we replace, whose field names (rodzaj_oswiadczenia, telefon) the
+ * JSON API keeps.
  */
 export type OrderVariantId = "standard" | "automatic";
 
@@ -10,7 +11,7 @@ export type OrderVariant = {
   id: OrderVariantId;
   /** The route-table page that shows this variant. */
   pageId: "order" | "orderAutomatic";
-  /** Form field names that differ between the variants (spec section 3). */
+  /** Form field names that differ between the variants: the automatic form keeps the old form's Polish names. */
   names: { declarationType: "declarationType" | "rodzaj_oswiadczenia"; phone: "phone" | "telefon" };
   hasLandlordName: boolean;
   hasStartDate: boolean;
@@ -19,12 +20,12 @@ export type OrderVariant = {
   markRequired: boolean;
   /** Variant 2 shows the preview as its own full "Podgląd umowy" page instead of a box. */
   fullPagePreview: boolean;
-  /** A fixed rental period written into the contract (spec section 9: 90 days, variant 2 only). */
+  /** A fixed rental period written into the contract: 90 days, the automatic form only. */
   rentalPeriodDays: number | null;
   /** i18n keys (namespace "order") of the page's heading and lead. */
   headingKey: string;
   leadKey: string;
-  /** i18n key (namespace "order") of the connection error after a failed preview call (spec section 8). */
+  /** i18n key (namespace "order") of the message shown when the preview call fails on the network. */
   previewNetworkErrorKey: string;
 };
 

@@ -10,9 +10,9 @@ export type MarketingEventName = "InitiateCheckout" | "Lead" | "Purchase";
 export type PixelEvent = { name: MarketingEventName; eventId: string; data: Record<string, unknown> };
 
 /**
- * The spec (section 2, social widget) fires a Purchase with an empty payload when a social
- * link is clicked. That counts visits to Facebook as sales; Meta's standard "Contact" event
- * would be the honest name. Kept as the spec says, in this one place, so the business can
+ * The site we replace fired a Purchase with an empty payload when a social link was clicked,
+ * and the business's ad reports still count it. That counts visits to Facebook as sales; Meta's standard "Contact" event
+ * would be the honest name. Kept as it was, in this one place, so the business can
  * switch it (docs/decisions/005-consent-and-tracking.md).
  */
 export const SOCIAL_CLICK_EVENT_NAME: MarketingEventName | "Contact" = "Purchase";

@@ -7,7 +7,7 @@ import { CURRENCY, priceInZloty, type DeclarationType } from "~/config/products"
  * report a product (the pricing cards, the order steps on the server) carry its Polish names.
  */
 
-/** The spec's custom_data: the real price of the chosen type (never "always 399"). */
+/** The events' custom_data: the real price of the chosen type (never "always 399"). */
 export type ProductEventData = { value: number; currency: typeof CURRENCY; content_name: string; content_id: DeclarationType };
 
 export function productEventData(type: DeclarationType): ProductEventData {

@@ -2,7 +2,7 @@ import { SOCIAL_CLICK_EVENT, SOCIAL_CLICK_EVENT_NAME, TRACKING_EVENT_PATH, newEv
 import { trackPixelEvent } from "./pixels";
 
 /**
- * The spec's social-widget click: the event named SOCIAL_CLICK_EVENT_NAME with an empty
+ * The social widget's click: the event named SOCIAL_CLICK_EVENT_NAME with an empty
  * payload, to the pixels and, through a beacon, to the server's Conversions API under
  * the same event id. Only after Accept; the link opens its new tab whatever happens here.
  */

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { filled, LOCALES, pathFor, scrollToFaq, strings } from "./support/site";
 
-/** The spec's home sections, in order. */
+/** The home page's sections, in order. */
 const SECTION_IDS = ["how-it-works", "rental-info", "why-us", "pricing", "testimonials", "faq"];
 
 async function sectionOrder(page: Page) {

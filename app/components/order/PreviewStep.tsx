@@ -51,7 +51,7 @@ export function PreviewStep({
   const hydrated = useHydrated();
   const busy = useBusyIntent();
   const [form, fields] = useForm<OrderFormFields>({ id: FIELD_ID_PREFIX, lastResult: preview.reply });
-  // Only the terms are required (PRODUCT.md); the request to start at once is a free choice.
+  // Only the terms are required: asking to start before the withdrawal period ends is the customer's free choice.
   const [termsAccepted, setTermsAccepted] = useState(() => fields.acceptTerms.initialValue === "on");
   const [earlyStart, setEarlyStart] = useState(() => fields.immediatePerformanceConsent.initialValue === "on");
   const headingRef = useRef<HTMLHeadingElement>(null);
