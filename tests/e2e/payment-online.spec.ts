@@ -255,7 +255,7 @@ test.describe("online payment", () => {
 
     const cancelled = () => receivedMail().filter((mail) => mail.subject.includes(`Zamówienie ${order.number} zostało anulowane`));
     await expect.poll(() => cancelled().length, { timeout: 15_000 }).toBe(1);
-    expect(cancelled()[0]!.text).toContain("Powód: Twoja prośba o anulowanie zamówienia.");
+    expect(cancelled()[0]!.text).toContain("Powód: zamówienie anulowaliśmy na Twoją prośbę.");
     expect(cancelled()[0]!.text).toContain("Zwróciliśmy Twoją płatność");
     expect(cancelled()[0]!.text).not.toContain("Klientka dzwoniła");
 
