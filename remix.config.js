@@ -20,6 +20,7 @@ const otherRoutes = [
   // The back office (app/admin): Polish only, never in the route table or the sitemap.
   ["admin", "routes/admin.orders.tsx"],
   ["admin/login", "routes/admin.login.tsx"],
+  ["admin/login/code", "routes/admin.login-code.tsx"],
   ["admin/logout", "routes/admin.logout.ts"],
   ["admin/orders.csv", "routes/admin.orders-csv.ts"],
   ["admin/orders/:id", "routes/admin.order.tsx"],

@@ -58,6 +58,32 @@ export const SIGN_IN_TEXT = {
   emailControlCharacters: "Adres e-mail zawiera niedozwolone znaki niewidoczne (np. znak nowego wiersza). Wpisz go ponownie.",
   passwordRequired: "Podaj hasło.",
   signedOut: "Wylogowano.",
+  restart: "Zaloguj się ponownie: od podania hasła minęło więcej niż 5 minut albo logowanie przerwano.",
+  notEnrolled:
+    "To konto nie ma drugiego składnika logowania, a bez niego panel się nie otworzy. Osoba z dostępem do serwera nada go poleceniem: npm run operator -- reset-2fa <e-mail>.",
+  keyUnavailable:
+    "Nie można sprawdzić drugiego składnika logowania: serwer nie ma klucza OPERATOR_SECRET_KEY albo ma inny niż ten, pod którym zapisano sekret. Osoba z dostępem do serwera ustawi właściwy klucz albo nada nowy składnik: npm run operator -- reset-2fa <e-mail>.",
+} as const;
+
+/** The second step of signing in: the code from the authenticator app, or a recovery code. */
+export const CODE_TEXT = {
+  title: "Logowanie: kod z aplikacji",
+  lead: "Hasło jest poprawne. Wpisz 6-cyfrowy kod, który aplikacja uwierzytelniająca pokazuje teraz dla tego konta.",
+  firstLead:
+    "Pierwsze logowanie na tym koncie: dodaj je do aplikacji uwierzytelniającej (np. Aegis, FreeOTP, Google Authenticator), skanując kod QR wyświetlony przez polecenie npm run operator, i wpisz kod z aplikacji. Pierwszy poprawny kod kończy konfigurację.",
+  code: "Kod z aplikacji (6 cyfr)",
+  submit: "Potwierdź kod",
+  codeRequired: "Wpisz 6-cyfrowy kod z aplikacji.",
+  codeFormat: "Kod z aplikacji ma 6 cyfr. Wpisz go bez liter.",
+  invalid: "Nieprawidłowy albo już użyty kod. Wpisz kod, który aplikacja pokazuje teraz (każdy działa tylko raz).",
+  recoverySummary: "Nie masz telefonu? Zaloguj się kodem zapasowym",
+  recoveryCode: "Kod zapasowy (np. K7MQP-2XW9R)",
+  recoveryNote:
+    "Każdy z dziesięciu kodów zapasowych działa jeden raz. Gdy zostanie ich mało albo zgubisz telefon, poproś o nowe: npm run operator -- reset-2fa.",
+  recoverySubmit: "Zaloguj się kodem zapasowym",
+  recoveryRequired: "Wpisz kod zapasowy.",
+  recoveryInvalid: "Nieprawidłowy albo już wykorzystany kod zapasowy.",
+  backToSignIn: "Wróć do logowania",
 } as const;
 
 export const SEARCH_TEXT = {

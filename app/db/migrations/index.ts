@@ -7,6 +7,7 @@ import { backOfficeSearchAndNotes } from "./006-back-office-search-and-notes";
 import { customerNamesAndCoResidents } from "./007-customer-names-and-co-residents";
 import { rateLimitCounters } from "./008-rate-limit-counters";
 import { searchVersion } from "./010-search-version";
+import { operatorSecondFactor } from "./013-operator-second-factor";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   customerNamesAndCoResidents,
   rateLimitCounters,
   searchVersion,
+  operatorSecondFactor,
 ];
