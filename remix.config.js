@@ -25,6 +25,9 @@ const otherRoutes = [
   ["admin/orders.csv", "routes/admin.orders-csv.ts"],
   ["admin/orders/:id", "routes/admin.order.tsx"],
   ["admin/orders/:id/declaration.pdf", "routes/admin.order-declaration.ts"],
+  ["admin/customers", "routes/admin.customers.tsx"],
+  ["admin/customers/:id", "routes/admin.customer.tsx"],
+  ["admin/customers/:id/export", "routes/admin.customer-export.ts"],
   ["admin/*", "routes/admin.not-found.tsx"],
   ["*", "routes/not-found.tsx"],
 ];

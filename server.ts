@@ -42,7 +42,9 @@ async function serveTheSite(): Promise<void> {
   // Documents every visitor sees alike, kept briefly (docs/decisions/023 and 025); off under npm run dev.
   const pageCache = createPageCache({ ttlSeconds: isDevelopment ? 0 : env.PAGE_CACHE_SECONDS });
 
-  const loadContext = { pageCache };
+  // PDFs are drawn on a thread of their own (docs/decisions/038); the back office's exports reach it through the load context.
+  const documents = startDocumentThread(new URL(import.meta.url));
+  const loadContext = { pageCache, documents };
   const app = createServerApp({
     remix: createRequestHandler({ build, mode: build.mode, getLoadContext: () => loadContext }),
     checkDatabase: checkDatabaseReadable,
@@ -58,7 +60,6 @@ async function serveTheSite(): Promise<void> {
   });
 
   // The first visitors after a start are answered as fast as later ones (docs/decisions/035).
-  const documents = startDocumentThread(new URL(import.meta.url));
   if (!isDevelopment) await warmUpBeforeListening(build, loadContext, env.SITE_URL, documents);
 
   // Behind a proxy every connection is the proxy's: the per-address cap is then the proxy's job.

@@ -5,7 +5,16 @@ import type { AppDatabase } from "~/db/db.server";
  * the orders' trail). `added`, `removed` and `second_factor_reset` come from the command line
  * (no address); the rest from the sign-in pages.
  */
-export type OperatorAction = "added" | "removed" | "sign_in" | "sign_out" | "enrolment" | "recovery_code_used" | "second_factor_reset";
+export type OperatorAction =
+  | "added"
+  | "removed"
+  | "sign_in"
+  | "sign_out"
+  | "enrolment"
+  | "recovery_code_used"
+  | "second_factor_reset"
+  | "customer_data_exported"
+  | "customer_data_erased";
 
 export type OperatorEvent = { operator: string; action: OperatorAction; ip?: string | null; details?: Record<string, unknown> };
 

@@ -27,3 +27,15 @@ export function withNext(path: string, next: string): string {
 export function codeStepPath(next: string): string {
   return withNext(CODE_STEP_PATH, next);
 }
+
+/** Finding a customer to export or erase their data (RODO art. 15, 17 and 20). */
+export const CUSTOMER_SEARCH_PATH = `${ADMIN_HOME}/customers`;
+
+/** The data of the customer who placed this order: every order of theirs, the export and the erasure. */
+export function customerDataPath(orderId: number): string {
+  return `${CUSTOMER_SEARCH_PATH}/${orderId}`;
+}
+
+export function customerExportPath(orderId: number, format: "json" | "pdf"): string {
+  return `${customerDataPath(orderId)}/export?format=${format}`;
+}

@@ -248,6 +248,7 @@ export const HISTORY_TEXT = {
     tracking: "poprawiono numer przesyłki",
     refund: "zapisano zwrot",
     resend: "wysłano ponownie e-mail",
+    erasure_on_request: "usunięto dane osobowe na żądanie klienta",
   } as Record<string, string>,
   detail: {
     paidAt: "data wpłaty",
@@ -278,4 +279,39 @@ export const HISTORY_TEXT = {
 /** The error summary at the top of an order's page, above forms that may be far below. */
 export const FORM_ERRORS_TEXT = {
   heading: (form: string) => `Nie zapisano formularza „${form}”. Popraw:`,
+} as const;
+
+/** One customer's data on request: the export (RODO art. 15 and 20) and the erasure (art. 17). */
+export const CUSTOMER_DATA_TEXT = {
+  searchTitle: "Dane klienta (RODO)",
+  searchLead:
+    "Znajdź klienta po e-mailu, telefonie albo imieniu i nazwisku (jak w wyszukiwarce zamówień), a potem otwórz jego dane. Klient to wszystkie zamówienia z tym samym adresem e-mail albo numerem telefonu.",
+  search: "E-mail, telefon albo imię i nazwisko",
+  searchSubmit: "Szukaj",
+  noResults: "Nie znaleziono zamówień.",
+  results: "Znalezione zamówienia",
+  open: "Dane klienta",
+  title: "Dane klienta",
+  ordersHeading: "Zamówienia klienta",
+  anonymised: "dane usunięte",
+  exportHeading: "Eksport danych",
+  exportLead:
+    "Wszystko, co przechowujemy o tej osobie: zamówienia, zgody z datami, treść umowy, wysłane e-maile, płatności i historia zmian. JSON to format do przeniesienia danych (art. 20 RODO), PDF jest do przeczytania (art. 15).",
+  exportJson: "Eksport danych (JSON)",
+  exportPdf: "Eksport danych (PDF)",
+  eraseHeading: "Usuń dane",
+  eraseLead:
+    "Usuwa od razu dane osobowe ze wszystkich zamówień tej osoby, tak jak po końcu okresu przechowywania: imiona i nazwiska, kontakt, adresy, treść umowy, notatki i treść e-maili. Zostają numer zamówienia, kwoty, daty i statusy oraz to, kto i kiedy coś zmienił, bo wymagają tego przepisy o rachunkowości i podatkach; wystawione faktury zostają w całości przez 5 lat od końca roku podatkowego. Tej operacji nie można cofnąć.",
+  eraseInProgress: (numbers: string) =>
+    `Nie można teraz usunąć danych: zamówienia ${numbers} są w realizacji (czekają na wpłatę albo na wysyłkę). Najpierw je anuluj albo wyślij.`,
+  reason: "Powód (zostaje w historii zmian)",
+  reasonInvalid: "Podaj powód usunięcia danych (najwyżej 500 znaków), np. „żądanie klienta e-mailem z 27.11.2026”.",
+  reasonControlCharacters: "Powód zawiera niedozwolone znaki niewidoczne (np. znak nowego wiersza). Wpisz go ponownie.",
+  confirm: "Potwierdzam: dane osobowe tego klienta zostaną usunięte od razu i nieodwracalnie",
+  confirmMissing: "Zaznacz potwierdzenie: usunięcia danych nie można cofnąć.",
+  submit: "Usuń dane",
+  erased: (numbers: string) => `Usunięto dane osobowe z zamówień: ${numbers}.`,
+  nothingLeft: "Dane osobowe tego klienta zostały już usunięte.",
+  notFound: "Nie ma takiego zamówienia.",
+  link: "Dane klienta (eksport, usunięcie)",
 } as const;

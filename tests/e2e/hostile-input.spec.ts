@@ -269,7 +269,7 @@ test.describe("control characters on PostgreSQL", () => {
     const code = await fetch(`${base}/admin/login/code`, form({ code: totpCode(secret, timeStepAt(Date.now())) }, pending));
     expect(code.status).toBe(303);
     const cookie = code.headers.get("set-cookie")!.split(";")[0]!;
-    for (const path of ["/admin?q=%00", "/admin/orders.csv?q=%00", "/admin?q=a%00b&status=paid"]) {
+    for (const path of ["/admin?q=%00", "/admin/orders.csv?q=%00", "/admin?q=a%00b&status=paid", "/admin/customers?q=%00"]) {
       const response = await fetch(`${base}${path}`, { headers: { Cookie: cookie } });
       expect(response.status, path).toBe(400);
     }

@@ -86,6 +86,8 @@ test("every page and every order state is valid HTML (W3C Nu checker)", async ({
   await save("admin-list", await request.get("/admin"), 200);
   const orderId = /href="\/admin\/orders\/(\d+)"/.exec(documents.at(-1)![1])![1];
   await save("admin-order", await request.get(`/admin/orders/${orderId}`), 200);
+  await save("admin-customer", await request.get(`/admin/customers/${orderId}`), 200);
+  await save("admin-customer-search", await request.get("/admin/customers?q=Nu+Checker"), 200);
   await save(
     "admin-order-refused",
     await request.post(`/admin/orders/${orderId}`, { form: { transition: "mark_dispatched", trackingNumber: "" } }),
