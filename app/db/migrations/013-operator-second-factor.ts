@@ -5,11 +5,13 @@ export const operatorSecondFactor: MigrationStep = {
   // encrypted under OPERATOR_SECRET_KEY (never stored in clear); totp_confirmed_at is set by the
   // first valid code; totp_last_step is the newest time step accepted, so a code is never
   // accepted twice. A session is only half made (the password was right) until second_factor_at
-  // is set; sessions made before this step have none, so every operator signs in again. Recovery
+  // is set; the sessions made before this step are deleted, so every operator signs in again
+  // with both factors (an old session must not pass for one waiting for its code). Recovery
   // codes are stored as keyed hashes. operator_events is the audit trail of the accounts
   // (sign-in, sign-out, enrolment, recovery codes, resets); order_events stays the orders'.
   name: "operator-second-factor",
-  sqlite: `ALTER TABLE operators ADD COLUMN totp_secret TEXT;
+  sqlite: `DELETE FROM admin_sessions;
+ALTER TABLE operators ADD COLUMN totp_secret TEXT;
 ALTER TABLE operators ADD COLUMN totp_confirmed_at TEXT;
 ALTER TABLE operators ADD COLUMN totp_last_step INTEGER;
 ALTER TABLE admin_sessions ADD COLUMN second_factor_at TEXT;
@@ -30,7 +32,8 @@ CREATE TABLE operator_events (
   at TEXT NOT NULL
 ) STRICT;
 CREATE INDEX operator_events_operator ON operator_events (operator, at);`,
-  postgres: `ALTER TABLE operators ADD COLUMN totp_secret TEXT;
+  postgres: `DELETE FROM admin_sessions;
+ALTER TABLE operators ADD COLUMN totp_secret TEXT;
 ALTER TABLE operators ADD COLUMN totp_confirmed_at TEXT;
 ALTER TABLE operators ADD COLUMN totp_last_step INTEGER;
 ALTER TABLE admin_sessions ADD COLUMN second_factor_at TEXT;
