@@ -301,7 +301,7 @@ export const CUSTOMER_DATA_TEXT = {
   exportPdf: "Eksport danych (PDF)",
   eraseHeading: "Usuń dane",
   eraseLead:
-    "Usuwa od razu dane osobowe ze wszystkich zamówień tej osoby, tak jak po końcu okresu przechowywania: imiona i nazwiska, kontakt, adresy, treść umowy, notatki i treść e-maili. Zostają numer zamówienia, kwoty, daty i statusy oraz to, kto i kiedy coś zmienił, bo wymagają tego przepisy o rachunkowości i podatkach; wystawione faktury zostają w całości przez 5 lat od końca roku podatkowego. Tej operacji nie można cofnąć.",
+    "Usuwa od razu dane osobowe ze wszystkich zamówień tej osoby, tak jak po końcu okresu przechowywania: imiona i nazwiska, kontakt, adresy, treść umowy, notatki i treść e-maili. Zostają numer zamówienia, kwoty, daty i statusy oraz to, kto i kiedy coś zmienił, bo wymagają tego przepisy o rachunkowości i podatkach; wystawione faktury zostają w całości przez 5 lat od końca roku, w którym upłynął termin płatności podatku. Tej operacji nie można cofnąć.",
   eraseInProgress: (numbers: string) =>
     `Nie można teraz usunąć danych: zamówienia ${numbers} są w realizacji (czekają na wpłatę albo na wysyłkę). Najpierw je anuluj albo wyślij.`,
   reason: "Powód (zostaje w historii zmian)",

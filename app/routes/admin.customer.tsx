@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { customerOrders, eraseCustomerData, ordersInProgress } from "~/admin/customer-data.server";
 import { formatWarsawTime } from "~/admin/format";
-import { customerDataPath, customerExportPath, orderDetailPath } from "~/admin/paths";
+import { ADMIN_HOME, customerDataPath, customerExportPath, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { CUSTOMER_DATA_TEXT, FORM_ERRORS_TEXT, STATUS_LABEL } from "~/admin/texts";
 import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
@@ -90,6 +90,11 @@ export default function AdminCustomerPage() {
   ];
   return (
     <AdminShell operator={operator} title={CUSTOMER_DATA_TEXT.title}>
+      <p className="mt-2">
+        <a href={ADMIN_HOME} className="font-semibold text-blue-900 underline">
+          ← Wszystkie zamówienia
+        </a>
+      </p>
       <ErrorSummary heading={FORM_ERRORS_TEXT.heading(CUSTOMER_DATA_TEXT.eraseHeading)} items={problems} />
       {erased ? (
         <Notice tone="success" testId="customer-erased">

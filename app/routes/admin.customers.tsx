@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { findCustomerOrders } from "~/admin/customer-data.server";
 import { formatWarsawTime } from "~/admin/format";
 import { filterProblem } from "~/admin/order-list.server";
-import { customerDataPath, CUSTOMER_SEARCH_PATH } from "~/admin/paths";
+import { ADMIN_HOME, customerDataPath, CUSTOMER_SEARCH_PATH } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { CUSTOMER_DATA_TEXT, STATUS_LABEL } from "~/admin/texts";
 import { AdminShell, ADMIN_BUTTON, Notice } from "~/components/admin/AdminShell";
@@ -33,6 +33,11 @@ export default function AdminCustomersPage() {
   const { operator, search, problem, orders, searched } = useLoaderData<typeof loader>();
   return (
     <AdminShell operator={operator} title={CUSTOMER_DATA_TEXT.searchTitle}>
+      <p className="mt-2">
+        <a href={ADMIN_HOME} className="font-semibold text-blue-900 underline">
+          ← Wszystkie zamówienia
+        </a>
+      </p>
       <p className="mt-4 max-w-prose text-slate-800">{CUSTOMER_DATA_TEXT.searchLead}</p>
       <form method="get" action={CUSTOMER_SEARCH_PATH} className="mt-6 flex max-w-xl flex-wrap items-end gap-3" role="search">
         <div className="min-w-64 flex-1">
