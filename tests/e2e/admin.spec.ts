@@ -83,10 +83,6 @@ test.describe("the back office", () => {
       await page.getByRole("button", { name: "Zaloguj się" }).click();
       await expect(page).toHaveURL(/\/admin\/login\/code/);
     };
-    const signOut = async () => {
-      await page.getByRole("button", { name: "Wyloguj" }).click();
-      await expect(page.getByText("Wylogowano.")).toBeVisible();
-    };
 
     await passwordStep();
     await expect(page.getByTestId("code-lead")).toContainText("Pierwsze logowanie na tym koncie");
@@ -99,21 +95,16 @@ test.describe("the back office", () => {
     await page.getByRole("button", { name: "Potwierdź kod" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByTestId("admin-operator")).toHaveText(newcomer);
-    await signOut();
+    await page.getByRole("button", { name: "Wyloguj" }).click();
+    await expect(page.getByText("Wylogowano.")).toBeVisible();
 
-    for (const expected of ["signed in", "refused"] as const) {
-      await passwordStep();
-      await expect(page.getByTestId("code-lead")).toHaveText(/^Hasło jest poprawne/);
-      await page.getByText("Nie masz telefonu? Zaloguj się kodem zapasowym").click();
-      await page.getByLabel("Kod zapasowy").pressSequentially(recoveryCodes[0]!.toLowerCase());
-      await page.getByRole("button", { name: "Zaloguj się kodem zapasowym" }).click();
-      if (expected === "refused") {
-        await expect(page.getByText("Nieprawidłowy albo już wykorzystany kod zapasowy.")).toBeVisible();
-        break;
-      }
-      await expect(page).toHaveURL(/\/admin$/);
-      await signOut();
-    }
+    // The phone is away: a recovery code (as printed, typed in lower case) opens the sign-in instead; each works once (unit-tested).
+    await passwordStep();
+    await expect(page.getByTestId("code-lead")).toHaveText(/^Hasło jest poprawne/);
+    await page.getByText("Nie masz telefonu? Zaloguj się kodem zapasowym").click();
+    await page.getByLabel("Kod zapasowy").pressSequentially(recoveryCodes[0]!.toLowerCase());
+    await page.getByRole("button", { name: "Zaloguj się kodem zapasowym" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
   });
 
   test("five wrong passwords lock this address out of the account for 15 minutes, even against the right one", async ({
