@@ -110,5 +110,5 @@ test("every page and every order state is valid HTML (W3C Nu checker)", async ({
     report = `${failure.stdout ?? ""}${failure.stderr ?? ""}` || failure.message;
   }
   expect(report.replaceAll(`file:${folder}/`, ""), "Nu checker errors").toBe("");
-  expect(documents.length).toBe(ALL_PAGES.length + 12);
+  expect(documents.length).toBe(ALL_PAGES.length + 16);
 });
