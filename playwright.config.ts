@@ -19,6 +19,9 @@ process.env.E2E_CAPI_STUB_URL = `http://127.0.0.1:${capiStubPort}`;
 // Set once in the main process; workers inherit it, so specs can open the same database file.
 const runDirectory = mkdtempSync(join(tmpdir(), "adres-e2e-"));
 process.env.E2E_DATABASE_PATH ??= join(runDirectory, "e2e.db");
+// The operators' second factor (docs/decisions/044): the site and `npm run operator`, which the
+// specs run to create operators, seal the authenticator secrets under the same key.
+process.env.OPERATOR_SECRET_KEY ??= "the browser suite's operator secret key (32+ chars)";
 // A real SMTP server (tests/support/smtp-server-cli.mjs): it writes each message it receives as JSON here.
 const smtpPort = port + 3;
 process.env.E2E_SMTP_CONTROL_URL = `http://127.0.0.1:${port + 4}`;
@@ -119,6 +122,7 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: "Adres do eksmisji <zamowienia@adres.test>",
         OPERATOR_EMAIL: "operator@adres.test",
+        OPERATOR_SECRET_KEY: process.env.OPERATOR_SECRET_KEY,
         // The rate limits are on, as in production; the suite's own address sends far more than
         // 30 POSTs a minute, so it alone is exempt. The limits have their own spec and server
         // (tests/e2e/rate-limits.spec.ts).

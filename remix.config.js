@@ -21,10 +21,14 @@ const otherRoutes = [
   // The back office (app/admin): Polish only, never in the route table or the sitemap.
   ["admin", "routes/admin.orders.tsx"],
   ["admin/login", "routes/admin.login.tsx"],
+  ["admin/login/code", "routes/admin.login-code.tsx"],
   ["admin/logout", "routes/admin.logout.ts"],
   ["admin/orders.csv", "routes/admin.orders-csv.ts"],
   ["admin/orders/:id", "routes/admin.order.tsx"],
   ["admin/orders/:id/declaration.pdf", "routes/admin.order-declaration.ts"],
+  ["admin/customers", "routes/admin.customers.tsx"],
+  ["admin/customers/:id", "routes/admin.customer.tsx"],
+  ["admin/customers/:id/export", "routes/admin.customer-export.ts"],
   ["admin/*", "routes/admin.not-found.tsx"],
   ["*", "routes/not-found.tsx"],
 ];

@@ -42,7 +42,7 @@ async function serveTheSite(): Promise<void> {
   // Documents every visitor sees alike, kept briefly (docs/decisions/023 and 025); off under npm run dev.
   const pageCache = createPageCache({ ttlSeconds: isDevelopment ? 0 : env.PAGE_CACHE_SECONDS });
 
-  // The PDFs are drawn on a thread of their own (docs/decisions/038): the mail worker's and the agreement route's.
+  // PDFs are drawn on a thread of their own (docs/decisions/038): the mail worker's, the agreement route's and the back office's exports (through the load context).
   const documents = startDocumentThread(new URL(import.meta.url));
   const loadContext = { pageCache, documents };
   const app = createServerApp({

@@ -58,7 +58,7 @@ function isStandardReason(reason: unknown): boolean {
  * (an address the mail server refused is in them); an online refund's typed reason. Returns false
  * when the order was anonymised meanwhile.
  */
-async function anonymiseOrder(trx: Transaction<Database>, orderId: number, now: Date): Promise<boolean> {
+export async function anonymiseOrder(trx: Transaction<Database>, orderId: number, now: Date): Promise<boolean> {
   const at = now.toISOString();
   const order = await trx
     .selectFrom("orders")

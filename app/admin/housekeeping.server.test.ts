@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { addTestOperator, signInWithCode } from "../../tests/support/operator-sign-in";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { applyTransition } from "./order-transitions.server";
 import { runHousekeeping, runHousekeepingOnce } from "./housekeeping.server";
-import { addOperator } from "./operators.server";
 import { operatorForSession, signIn } from "./sign-in.server";
 import { addNote, correctCustomerData, notesOf } from "./corrections.server";
 import { findOrderDetail } from "./order-detail.server";
@@ -154,14 +154,18 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
     });
 
     it("forgets sign-in attempts after a day and deletes ended sessions, keeping live ones", async () => {
-      await addOperator(db, "op@example.com", "a long enough password", at(0));
+      const { secret } = await addTestOperator(db, "op@example.com", "a long enough password", at(0));
       await signIn(db, "op@example.com", "wrong password", "10.0.0.1", at(0));
-      const ended = await signIn(db, "op@example.com", "a long enough password", "10.0.0.1", at(0));
-      const live = await signIn(db, "op@example.com", "a long enough password", "10.0.0.1", at(1));
-      expect(await runHousekeeping(db, at(1, 1), settings)).toMatchObject({ signInRecordsPruned: 2, sessionsPruned: 1 });
-      expect(await db.selectFrom("sign_in_attempts").select("attempted_at").execute()).toEqual([{ attempted_at: at(1).toISOString() }]);
-      expect(ended.ok && (await operatorForSession(db, ended.sessionId, at(1, 1)))).toBeNull();
-      expect(live.ok && (await operatorForSession(db, live.sessionId, at(1, 1)))).toBe("op@example.com");
+      const ended = await signInWithCode(db, "op@example.com", "a long enough password", secret, "10.0.0.1", at(0));
+      const live = await signInWithCode(db, "op@example.com", "a long enough password", secret, "10.0.0.1", at(1));
+      // Each sign-in recorded its password and its code.
+      expect(await runHousekeeping(db, at(1, 1), settings)).toMatchObject({ signInRecordsPruned: 3, sessionsPruned: 1 });
+      expect(await db.selectFrom("sign_in_attempts").select("attempted_at").execute()).toEqual([
+        { attempted_at: at(1).toISOString() },
+        { attempted_at: at(1).toISOString() },
+      ]);
+      expect(await operatorForSession(db, ended, at(1, 1))).toBeNull();
+      expect(await operatorForSession(db, live, at(1, 1))).toBe("op@example.com");
     });
 
     it("runs once per period across processes: the lease is taken atomically and the run recorded", async () => {

@@ -1,6 +1,8 @@
 /** The back office's addresses; /admin is never a localized page of the route table. */
 export const ADMIN_HOME = "/admin";
 export const LOGIN_PATH = "/admin/login";
+/** The second step of signing in: the code from the authenticator app. */
+export const CODE_STEP_PATH = "/admin/login/code";
 export const LOGOUT_PATH = "/admin/logout";
 export const CSV_PATH = "/admin/orders.csv";
 
@@ -15,4 +17,25 @@ export function orderDetailPath(orderId: number): string {
 /** The owner's declaration, pre-filled for printing (paid orders only). */
 export function declarationPath(orderId: number): string {
   return `${orderDetailPath(orderId)}/declaration.pdf`;
+}
+
+/** A sign-in page's address that carries where to go afterwards (the list needs no mention). */
+export function withNext(path: string, next: string): string {
+  return next === ADMIN_HOME ? path : `${path}?next=${encodeURIComponent(next)}`;
+}
+
+export function codeStepPath(next: string): string {
+  return withNext(CODE_STEP_PATH, next);
+}
+
+/** Finding a customer to export or erase their data (RODO art. 15, 17 and 20). */
+export const CUSTOMER_SEARCH_PATH = `${ADMIN_HOME}/customers`;
+
+/** The data of the customer who placed this order: every order of theirs, the export and the erasure. */
+export function customerDataPath(orderId: number): string {
+  return `${CUSTOMER_SEARCH_PATH}/${orderId}`;
+}
+
+export function customerExportPath(orderId: number, format: "json" | "pdf"): string {
+  return `${customerDataPath(orderId)}/export?format=${format}`;
 }

@@ -1,8 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { secretOfUri, timeStepAt, totpCode } from "../../tests/support/authenticator";
+import { addTestOperator, signInWithCode, TEST_OPERATOR_KEYS } from "../../tests/support/operator-sign-in";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { operatorEventsOf } from "./operator-audit.server";
+import { operatorKeys } from "./operator-keys.server";
 import { addOperator } from "./operators.server";
-import { accountDelayMs, MAX_FAILURES, operatorForSession, revokeSession, signIn } from "./sign-in.server";
+import { resetSecondFactor } from "./second-factor.server";
+import {
+  accountDelayMs,
+  completeSignIn,
+  MAX_FAILURES,
+  operatorForSession,
+  PENDING_SESSION_MS,
+  revokeSession,
+  signIn as signInWithOptions,
+  signOut,
+} from "./sign-in.server";
 
 /** Every password check sign-in makes, counted: the lockout is about how many guesses are checked. */
 const checks = vi.hoisted(() => ({ count: 0 }));
@@ -20,11 +34,18 @@ vi.mock("./password.server", async (importOriginal) => {
 const T0 = new Date("2026-11-23T09:00:00Z");
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 const PASSWORD = "correct horse battery";
+/** The password step with the site's key, as the site runs with OPERATOR_SECRET_KEY set. */
+const signIn = (...[db, email, password, ip, now, options]: Parameters<typeof signInWithOptions>) =>
+  signInWithOptions(db, email, password, ip, now, { keys: TEST_OPERATOR_KEYS, ...options });
+const codeAt = (secret: string, now: Date, stepOffset = 0) => totpCode(secret, timeStepAt(now.getTime()) + stepOffset);
+
 describe.each(DIALECTS)("sign-in on %s", (dialect) => {
   let db: AppDatabase;
+  let secret: string;
+  let recoveryCodes: string[];
   beforeEach(async () => {
     db = await openDatabase(await freshTarget(dialect));
-    await addOperator(db, "op@example.com", PASSWORD, T0);
+    ({ secret, recoveryCodes } = await addTestOperator(db, "op@example.com", PASSWORD, T0));
   });
   afterEach(() => db.destroy());
 
@@ -37,24 +58,23 @@ describe.each(DIALECTS)("sign-in on %s", (dialect) => {
 
   describe("operator sign-in", () => {
     it("issues a fresh session per sign-in, stored hashed, ended by sign-out", async () => {
-      const first = await signIn(db, "OP@example.com", PASSWORD, "10.0.0.1", T0);
-      const second = await signIn(db, "op@example.com", PASSWORD, "10.0.0.1", T0);
-      if (!first.ok || !second.ok) throw new Error("sign-in failed");
-      expect(first.sessionId).not.toBe(second.sessionId);
+      const first = await signInWithCode(db, "OP@example.com", PASSWORD, secret, "10.0.0.1", T0);
+      // The same half minute: the app's next code, within the step of drift allowed.
+      const second = await signInWithCode(db, "op@example.com", PASSWORD, secret, "10.0.0.1", T0, 1);
+      expect(first).not.toBe(second);
       const stored = await db.selectFrom("admin_sessions").select("session_hash").execute();
-      expect(stored.map((s) => s.session_hash)).not.toContain(first.sessionId);
-      expect(await operatorForSession(db, first.sessionId, at(1))).toBe("op@example.com");
-      await revokeSession(db, first.sessionId);
-      expect(await operatorForSession(db, first.sessionId, at(2))).toBeNull();
-      expect(await operatorForSession(db, second.sessionId, at(2))).toBe("op@example.com");
+      expect(stored.map((s) => s.session_hash)).not.toContain(first);
+      expect(await operatorForSession(db, first, at(1))).toBe("op@example.com");
+      await revokeSession(db, first);
+      expect(await operatorForSession(db, first, at(2))).toBeNull();
+      expect(await operatorForSession(db, second, at(2))).toBe("op@example.com");
     });
 
     it("expires after 8 idle hours, and activity slides the expiry", async () => {
-      const result = await signIn(db, "op@example.com", PASSWORD, "10.0.0.1", T0);
-      if (!result.ok) throw new Error("sign-in failed");
-      expect(await operatorForSession(db, result.sessionId, at(7 * 60))).toBe("op@example.com");
-      expect(await operatorForSession(db, result.sessionId, at(14 * 60))).toBe("op@example.com");
-      expect(await operatorForSession(db, result.sessionId, at(22 * 60 + 1))).toBeNull();
+      const sessionId = await signInWithCode(db, "op@example.com", PASSWORD, secret, "10.0.0.1", T0);
+      expect(await operatorForSession(db, sessionId, at(7 * 60))).toBe("op@example.com");
+      expect(await operatorForSession(db, sessionId, at(14 * 60))).toBe("op@example.com");
+      expect(await operatorForSession(db, sessionId, at(22 * 60 + 1))).toBeNull();
     });
 
     it("locks an address out of one account after 5 failures in 15 minutes, even with the right password, and no one else", async () => {
@@ -102,6 +122,175 @@ describe.each(DIALECTS)("sign-in on %s", (dialect) => {
       await recordFailures(20, (i) => ({ email: `x${i}@example.com`, ip: "10.9.9.9" }));
       expect(await signIn(db, "op@example.com", PASSWORD, "10.9.9.9", at(3))).toEqual({ ok: false, reason: "locked" });
       expect(await signIn(db, "op@example.com", PASSWORD, "10.9.9.8", at(3))).toMatchObject({ ok: true });
+    });
+  });
+
+  describe("the second factor", () => {
+    const pendingAfterPassword = async (now = T0, ip = "10.0.0.1") => {
+      const first = await signIn(db, "op@example.com", PASSWORD, ip, now);
+      if (!first.ok) throw new Error(`password step: ${first.reason}`);
+      return first;
+    };
+    const codeStep = (pending: string | null, code: string, now = T0, ip = "10.0.0.1") =>
+      completeSignIn(db, pending, { code }, ip, now, { keys: TEST_OPERATOR_KEYS });
+    const actions = async () => (await operatorEventsOf(db, "op@example.com")).map((event) => event.action);
+
+    it("after the right password, a session opens nothing until the code; the first code confirms the enrolment, with a new session id", async () => {
+      const first = await pendingAfterPassword();
+      expect(first.firstCode).toBe(true);
+      expect(await operatorForSession(db, first.pendingSessionId, T0)).toBeNull();
+      const done = await codeStep(first.pendingSessionId, codeAt(secret, T0));
+      if (!done.ok) throw new Error(done.reason);
+      expect(done).toMatchObject({ operator: "op@example.com", method: "totp" });
+      expect(done.sessionId).not.toBe(first.pendingSessionId);
+      expect(await operatorForSession(db, done.sessionId, at(1))).toBe("op@example.com");
+      // The half-made session is gone: its id is worth nothing now.
+      expect((await codeStep(first.pendingSessionId, codeAt(secret, T0, 1))).ok).toBe(false);
+      expect(await actions()).toEqual(["added", "enrolment", "sign_in"]);
+      expect((await pendingAfterPassword(at(1))).firstCode).toBe(false);
+      // A half-made session lasts 5 minutes.
+      const late = await pendingAfterPassword(at(2));
+      expect(
+        await codeStep(late.pendingSessionId, codeAt(secret, at(2 + PENDING_SESSION_MS / 60_000)), at(2 + PENDING_SESSION_MS / 60_000)),
+      ).toEqual({
+        ok: false,
+        reason: "expired",
+      });
+    });
+
+    it("accepts the codes one step either side of now, and refuses a stale one and one from further ahead", async () => {
+      for (const [offset, accepted] of [
+        [-2, false],
+        [2, false],
+        [-1, true],
+      ] as const) {
+        const pending = await pendingAfterPassword();
+        expect((await codeStep(pending.pendingSessionId, codeAt(secret, T0, offset))).ok, `step ${offset}`).toBe(accepted);
+      }
+      const pending = await pendingAfterPassword(at(1));
+      expect((await codeStep(pending.pendingSessionId, codeAt(secret, at(1), 1), at(1))).ok).toBe(true);
+    });
+
+    it("accepts a code once: the same code again, or an older one, is refused within its window, even sent twice at once", async () => {
+      const code = codeAt(secret, T0);
+      expect((await codeStep((await pendingAfterPassword()).pendingSessionId, code)).ok).toBe(true);
+      const again = await pendingAfterPassword(at(0.25));
+      expect(await codeStep(again.pendingSessionId, code, at(0.25))).toEqual({ ok: false, reason: "invalid" });
+      expect(await codeStep(again.pendingSessionId, codeAt(secret, T0, -1), at(0.25))).toEqual({ ok: false, reason: "invalid" });
+
+      const [a, b] = [await pendingAfterPassword(at(2)), await pendingAfterPassword(at(2))];
+      const next = codeAt(secret, at(2));
+      const both = await Promise.all([codeStep(a.pendingSessionId, next, at(2)), codeStep(b.pendingSessionId, next, at(2))]);
+      expect(both.filter((result) => result.ok)).toHaveLength(1);
+    });
+
+    it("counts a wrong code as a failure: five lock this address out of the account, the right code too, and the sign-in starts again", async () => {
+      const pending = await pendingAfterPassword();
+      for (let i = 0; i < MAX_FAILURES; i++)
+        expect(await codeStep(pending.pendingSessionId, "000000", at(i * 0.1))).toEqual({ ok: false, reason: "invalid" });
+      expect(await codeStep(pending.pendingSessionId, codeAt(secret, at(0.6)), at(0.6))).toEqual({ ok: false, reason: "locked" });
+      expect(await signIn(db, "op@example.com", PASSWORD, "10.0.0.1", at(0.7))).toEqual({ ok: false, reason: "locked" });
+      // The operator elsewhere is not locked out.
+      const elsewhere = await pendingAfterPassword(at(1), "10.0.9.9");
+      expect((await codeStep(elsewhere.pendingSessionId, codeAt(secret, at(1)), at(1), "10.0.9.9")).ok).toBe(true);
+    });
+
+    it("takes each recovery code once, and audits it", async () => {
+      const [code] = recoveryCodes;
+      const pending = await pendingAfterPassword();
+      const done = await completeSignIn(
+        db,
+        pending.pendingSessionId,
+        { recoveryCode: code!.toLowerCase().replace("-", " ") },
+        "10.0.0.1",
+        T0,
+        {
+          keys: TEST_OPERATOR_KEYS,
+        },
+      );
+      expect(done).toMatchObject({ ok: true, method: "recovery_code" });
+      const again = await pendingAfterPassword(at(1));
+      expect(
+        await completeSignIn(db, again.pendingSessionId, { recoveryCode: code! }, "10.0.0.1", at(1), { keys: TEST_OPERATOR_KEYS }),
+      ).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+      const events = await operatorEventsOf(db, "op@example.com");
+      expect(events.find((event) => event.action === "recovery_code_used")).toMatchObject({
+        ip: "10.0.0.1",
+        details: JSON.stringify({ left: 9 }),
+      });
+    });
+
+    it("lets nobody in without a second factor: an account without one, or a site without the key it was sealed under", async () => {
+      await db
+        .insertInto("operators")
+        .values({
+          ...(await db.selectFrom("operators").select(["password_hash", "created_at"]).executeTakeFirstOrThrow()),
+          email: "old@example.com",
+          totp_secret: null,
+          totp_confirmed_at: null,
+          totp_last_step: null,
+        })
+        .execute();
+      expect(await signIn(db, "old@example.com", PASSWORD, "10.0.0.1", T0)).toEqual({ ok: false, reason: "not-enrolled" });
+      expect(await signInWithOptions(db, "op@example.com", PASSWORD, "10.0.0.1", T0, { keys: null })).toEqual({
+        ok: false,
+        reason: "key-unavailable",
+      });
+      const otherKey = operatorKeys("another operator secret key, also 32+ characters");
+      expect(await signInWithOptions(db, "op@example.com", PASSWORD, "10.0.0.1", T0, { keys: otherKey })).toEqual({
+        ok: false,
+        reason: "key-unavailable",
+      });
+      // Before the password is right, nothing tells the second factor apart.
+      expect(await signInWithOptions(db, "op@example.com", "wrong", "10.0.0.1", T0, { keys: null })).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+    });
+
+    it("keeps the secret and the recovery codes out of the database in clear", async () => {
+      const stored =
+        JSON.stringify(await db.selectFrom("operators").selectAll().execute()) +
+        JSON.stringify(await db.selectFrom("operator_recovery_codes").selectAll().execute());
+      expect(stored).not.toContain(secret);
+      for (const code of recoveryCodes) expect(stored).not.toContain(code.replace("-", ""));
+      expect(await db.selectFrom("operator_recovery_codes").select("id").execute()).toHaveLength(10);
+    });
+
+    it("audits sign-out; a reset ends the sessions and voids the old secret and codes", async () => {
+      const sessionId = await signInWithCode(db, "op@example.com", PASSWORD, secret, "10.0.0.1", T0);
+      const other = await signInWithCode(db, "op@example.com", PASSWORD, secret, "10.0.0.2", T0, 1);
+      await signOut(db, sessionId, "10.0.0.1", at(1));
+      expect(await operatorForSession(db, sessionId, at(1))).toBeNull();
+      const reset = await resetSecondFactor(db, "op@example.com", TEST_OPERATOR_KEYS, at(2));
+      if (!reset) throw new Error("no operator");
+      expect(await operatorForSession(db, other, at(2))).toBeNull();
+      const pending = await pendingAfterPassword(at(3));
+      expect(pending.firstCode).toBe(true);
+      expect((await codeStep(pending.pendingSessionId, codeAt(secret, at(3)), at(3))).ok).toBe(false);
+      expect(
+        (
+          await completeSignIn(db, pending.pendingSessionId, { recoveryCode: recoveryCodes[1]! }, "10.0.0.1", at(3), {
+            keys: TEST_OPERATOR_KEYS,
+          })
+        ).ok,
+      ).toBe(false);
+      expect((await codeStep(pending.pendingSessionId, codeAt(secretOfUri(reset.uri), at(3)), at(3))).ok).toBe(true);
+      expect(await actions()).toEqual([
+        "added",
+        "enrolment",
+        "sign_in",
+        "sign_in",
+        "sign_out",
+        "second_factor_reset",
+        "enrolment",
+        "sign_in",
+      ]);
+      expect(await resetSecondFactor(db, "nobody@example.com", TEST_OPERATOR_KEYS, at(4))).toBeNull();
+      expect(await addOperator(db, "op@example.com", PASSWORD, at(4), TEST_OPERATOR_KEYS)).toEqual({ outcome: "exists" });
     });
   });
 });

@@ -2,8 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AppDatabase } from "~/db/db.server";
 import { isSingleLineText } from "~/forms/control-characters";
+import { recordOperatorEvent } from "./operator-audit.server";
+import { configuredOperatorKeys, type OperatorKeys } from "./operator-keys.server";
 import { normaliseEmail } from "./operators.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { acceptedTimeStep } from "./totp.server";
 
 /** Failures of one address on one account within the window that lock that pair (decision 029). */
 export const MAX_FAILURES = 5;
@@ -14,13 +17,17 @@ export const ACCOUNT_SLOWDOWN_AFTER = 20;
 export const MAX_ACCOUNT_DELAY_MS = 10_000;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 export const SESSION_IDLE_MS = 8 * 60 * 60_000;
+/** How long a right password waits for its code before the sign-in starts again. */
+export const PENDING_SESSION_MS = 5 * 60_000;
 
 // Verified when the e-mail is unknown, so a wrong address costs as long as a wrong password.
 const decoyHash = hashPassword(randomBytes(16).toString("hex"));
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
-export type SignInResult = { ok: true; sessionId: string; expiresAt: Date } | { ok: false; reason: "locked" | "invalid" };
+export type SignInResult =
+  | { ok: true; pendingSessionId: string; firstCode: boolean }
+  | { ok: false; reason: "locked" | "invalid" | "not-enrolled" | "key-unavailable" };
 
 /**
  * The wait before an attempt on an account that many addresses are failing on: none below
@@ -59,17 +66,73 @@ export async function signInThrottle(db: AppDatabase, email: string, ip: string,
   };
 }
 
-type SignInOptions = { wait?: (ms: number) => Promise<unknown> };
+type SignInOptions = {
+  wait?: (ms: number) => Promise<unknown>;
+  /** OPERATOR_SECRET_KEY's keys (the tests give their own); null: the second factor cannot be checked, so nobody signs in. */
+  keys?: OperatorKeys | null;
+};
 
 /**
- * Takes the attempt's slot first: it is recorded as a failure before anything is counted, so
+ * Takes an attempt's slot first: it is recorded as a failure before anything is counted, so
  * attempts arriving together each see the others and no more than 5 per address and account are
  * ever checked in a window, however many run in parallel (each one counts every recorded failure,
  * its own included, after its own is written; the last of any six to count sees all six). Then
- * the lockout (even the right password is refused while locked; a refused attempt takes its row
- * back, so the lockout still ends 15 minutes after the fifth failure), the wait while the account
- * is under a distributed attack, and the password. On success the row turns into a success and a
- * new random session id is issued (a fresh id at every sign-in); only its hash is stored.
+ * the lockout (even the right password or code is refused while locked; a refused attempt takes
+ * its row back, so the lockout still ends 15 minutes after the fifth failure) and the wait while
+ * the account is under a distributed attack. The password step and the code step both take one:
+ * a wrong code is a failure like a wrong password. Returns the attempt's id, or null when locked.
+ */
+async function takeAttemptSlot(
+  db: AppDatabase,
+  email: string,
+  ip: string,
+  now: Date,
+  wait: NonNullable<SignInOptions["wait"]>,
+): Promise<number | null> {
+  const attempt = await db
+    .insertInto("sign_in_attempts")
+    .values({ email, ip, succeeded: 0, attempted_at: now.toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const throttle = await signInThrottle(db, email, ip, now);
+  if (throttle.locked) {
+    await db.deleteFrom("sign_in_attempts").where("id", "=", attempt.id).execute();
+    return null;
+  }
+  if (throttle.delayMs > 0) await wait(throttle.delayMs);
+  return attempt.id;
+}
+
+function markSucceeded(db: AppDatabase, attemptId: number) {
+  return db.updateTable("sign_in_attempts").set({ succeeded: 1 }).where("id", "=", attemptId).execute();
+}
+
+/** A new random session id; only its hash is stored. */
+async function createSession(db: AppDatabase, operatorId: number, now: Date, secondFactorAt: string | null) {
+  const sessionId = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + (secondFactorAt ? SESSION_IDLE_MS : PENDING_SESSION_MS));
+  const at = now.toISOString();
+  await db
+    .insertInto("admin_sessions")
+    .values({
+      session_hash: sha256(sessionId),
+      operator_id: operatorId,
+      created_at: at,
+      last_seen_at: at,
+      expires_at: expiresAt.toISOString(),
+      second_factor_at: secondFactorAt,
+    })
+    .execute();
+  return { sessionId, expiresAt };
+}
+
+/**
+ * The password step. It says only "wrong e-mail or password" or "locked" until the password is
+ * right; then the attempt turns into a success and a half-made session is issued (a new random
+ * id, good for 5 minutes and for nothing but the code step). Only then does it say whether the
+ * second factor can be checked at all: an account without one (made before it was required) or a
+ * site without OPERATOR_SECRET_KEY, or with another key than the one the secret was sealed under,
+ * lets nobody in.
  */
 export async function signIn(
   db: AppDatabase,
@@ -77,40 +140,126 @@ export async function signIn(
   password: string,
   ip: string,
   now: Date,
-  { wait = sleep }: SignInOptions = {},
+  { wait = sleep, keys = configuredOperatorKeys() }: SignInOptions = {},
 ): Promise<SignInResult> {
   const address = normaliseEmail(email);
   // No account has such an address, and PostgreSQL refuses a NUL in a query outright.
   if (!isSingleLineText(address)) return { ok: false, reason: "invalid" };
-  const at = now.toISOString();
-  const attempt = await db
-    .insertInto("sign_in_attempts")
-    .values({ email: address, ip, succeeded: 0, attempted_at: at })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const throttle = await signInThrottle(db, address, ip, now);
-  if (throttle.locked) {
-    await db.deleteFrom("sign_in_attempts").where("id", "=", attempt.id).execute();
-    return { ok: false, reason: "locked" };
-  }
-  if (throttle.delayMs > 0) await wait(throttle.delayMs);
-  const operator = await db.selectFrom("operators").select(["id", "password_hash"]).where("email", "=", address).executeTakeFirst();
+  const attemptId = await takeAttemptSlot(db, address, ip, now, wait);
+  if (attemptId === null) return { ok: false, reason: "locked" };
+  const operator = await db
+    .selectFrom("operators")
+    .select(["id", "password_hash", "totp_secret", "totp_confirmed_at"])
+    .where("email", "=", address)
+    .executeTakeFirst();
   const valid = await verifyPassword(password, operator?.password_hash ?? (await decoyHash));
   if (!valid || !operator) return { ok: false, reason: "invalid" };
-  await db.updateTable("sign_in_attempts").set({ succeeded: 1 }).where("id", "=", attempt.id).execute();
-  const sessionId = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
-  await db
-    .insertInto("admin_sessions")
-    .values({
-      session_hash: sha256(sessionId),
-      operator_id: operator.id,
-      created_at: at,
-      last_seen_at: at,
-      expires_at: expiresAt.toISOString(),
-    })
-    .execute();
-  return { ok: true, sessionId, expiresAt };
+  await markSucceeded(db, attemptId);
+  if (!operator.totp_secret) return { ok: false, reason: "not-enrolled" };
+  if (!keys || keys.open(operator.totp_secret, address) === null) return { ok: false, reason: "key-unavailable" };
+  const { sessionId } = await createSession(db, operator.id, now, null);
+  return { ok: true, pendingSessionId: sessionId, firstCode: operator.totp_confirmed_at === null };
+}
+
+/** The code from the authenticator app, or one of the recovery codes. */
+export type SecondFactorInput = { code: string } | { recoveryCode: string };
+
+export type SecondFactorResult =
+  | { ok: true; sessionId: string; expiresAt: Date; operator: string; method: "totp" | "recovery_code" }
+  | { ok: false; reason: "expired" | "locked" | "invalid" | "key-unavailable" };
+
+/**
+ * The code step, under the same throttle as the password step. A code is accepted once: its
+ * time step must be newer than the last one accepted, and the step is stored in the same
+ * conditional UPDATE that checks it, so of two requests with one code only one gets in. A
+ * recovery code is spent by one conditional UPDATE too. On success the half-made session is
+ * deleted and a full one issued with a new id; the first code confirms the enrolment. Each of
+ * sign-in, enrolment and a spent recovery code writes an audit row in the same transaction.
+ */
+export async function completeSignIn(
+  db: AppDatabase,
+  pendingSessionId: string | null,
+  input: SecondFactorInput,
+  ip: string,
+  now: Date,
+  { wait = sleep, keys = configuredOperatorKeys() }: SignInOptions = {},
+): Promise<SecondFactorResult> {
+  const pending = pendingSessionId ? await pendingSignIn(db, pendingSessionId, now) : undefined;
+  if (!pending) return { ok: false, reason: "expired" };
+  const attemptId = await takeAttemptSlot(db, pending.email, ip, now, wait);
+  if (attemptId === null) {
+    // Locked: the next try starts again at the password.
+    await db.deleteFrom("admin_sessions").where("id", "=", pending.sessionRowId).execute();
+    return { ok: false, reason: "locked" };
+  }
+  const secret = keys && pending.totp_secret ? keys.open(pending.totp_secret, pending.email) : null;
+  if (!keys || secret === null) return { ok: false, reason: "key-unavailable" };
+  const at = now.toISOString();
+  const done = await db.transaction().execute(async (trx) => {
+    let method: "totp" | "recovery_code";
+    let recoveryCodesLeft: number | undefined;
+    if ("code" in input) {
+      const step = acceptedTimeStep(secret, input.code.replace(/\s/g, ""), pending.totp_last_step, now);
+      if (step === null) return null;
+      const taken = await trx
+        .updateTable("operators")
+        .set({ totp_last_step: step, totp_confirmed_at: pending.totp_confirmed_at ?? at })
+        .where("id", "=", pending.operatorId)
+        .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) return null;
+      method = "totp";
+      if (!pending.totp_confirmed_at) await recordOperatorEvent(trx, { operator: pending.email, action: "enrolment", ip }, now);
+    } else {
+      const spent = await trx
+        .updateTable("operator_recovery_codes")
+        .set({ used_at: at })
+        .where("operator_id", "=", pending.operatorId)
+        .where("code_hash", "=", keys.recoveryCodeHash(input.recoveryCode))
+        .where("used_at", "is", null)
+        .executeTakeFirst();
+      if (Number(spent.numUpdatedRows) !== 1) return null;
+      method = "recovery_code";
+      const left = await trx
+        .selectFrom("operator_recovery_codes")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("operator_id", "=", pending.operatorId)
+        .where("used_at", "is", null)
+        .executeTakeFirstOrThrow();
+      recoveryCodesLeft = Number(left.n);
+      await recordOperatorEvent(
+        trx,
+        { operator: pending.email, action: "recovery_code_used", ip, details: { left: recoveryCodesLeft } },
+        now,
+      );
+    }
+    await markSucceeded(trx, attemptId);
+    await trx.deleteFrom("admin_sessions").where("id", "=", pending.sessionRowId).execute();
+    const session = await createSession(trx, pending.operatorId, now, at);
+    await recordOperatorEvent(trx, { operator: pending.email, action: "sign_in", ip, details: { method } }, now);
+    return { ...session, method };
+  });
+  if (!done) return { ok: false, reason: "invalid" };
+  return { ok: true, sessionId: done.sessionId, expiresAt: done.expiresAt, operator: pending.email, method: done.method };
+}
+
+/** A session that waits for its code: whose it is and what the code step needs; undefined when unknown, expired or already complete. */
+export function pendingSignIn(db: AppDatabase, pendingSessionId: string, now: Date) {
+  return db
+    .selectFrom("admin_sessions")
+    .innerJoin("operators", "operators.id", "admin_sessions.operator_id")
+    .select([
+      "admin_sessions.id as sessionRowId",
+      "operators.id as operatorId",
+      "operators.email",
+      "operators.totp_secret",
+      "operators.totp_confirmed_at",
+      "operators.totp_last_step",
+    ])
+    .where("admin_sessions.session_hash", "=", sha256(pendingSessionId))
+    .where("admin_sessions.second_factor_at", "is", null)
+    .where("admin_sessions.expires_at", ">", now.toISOString())
+    .executeTakeFirst();
 }
 
 /** The signed-in operator's e-mail, sliding the 8-hour idle expiry; null for an unknown or expired session. */
@@ -123,6 +272,8 @@ export async function operatorForSession(db: AppDatabase, sessionId: string | nu
     .select(["admin_sessions.id", "operators.email"])
     .where("admin_sessions.session_hash", "=", sha256(sessionId))
     .where("admin_sessions.expires_at", ">", at)
+    // A session still waiting for its code opens nothing but the code step.
+    .where("admin_sessions.second_factor_at", "is not", null)
     .executeTakeFirst();
   if (!session) return null;
   await db
@@ -135,4 +286,20 @@ export async function operatorForSession(db: AppDatabase, sessionId: string | nu
 
 export async function revokeSession(db: AppDatabase, sessionId: string | null): Promise<void> {
   if (sessionId) await db.deleteFrom("admin_sessions").where("session_hash", "=", sha256(sessionId)).execute();
+}
+
+/** Signing out: the session is deleted on the server, and a signed-in operator's sign-out is audited. */
+export async function signOut(db: AppDatabase, sessionId: string | null, ip: string, now: Date): Promise<void> {
+  if (!sessionId) return;
+  await db.transaction().execute(async (trx) => {
+    const session = await trx
+      .selectFrom("admin_sessions")
+      .innerJoin("operators", "operators.id", "admin_sessions.operator_id")
+      .select(["admin_sessions.id", "operators.email", "admin_sessions.second_factor_at"])
+      .where("admin_sessions.session_hash", "=", sha256(sessionId))
+      .executeTakeFirst();
+    if (!session) return;
+    await trx.deleteFrom("admin_sessions").where("id", "=", session.id).execute();
+    if (session.second_factor_at) await recordOperatorEvent(trx, { operator: session.email, action: "sign_out", ip }, now);
+  });
 }

@@ -59,6 +59,32 @@ export const SIGN_IN_TEXT = {
   emailControlCharacters: "Adres e-mail zawiera niedozwolone znaki niewidoczne (np. znak nowego wiersza). Wpisz go ponownie.",
   passwordRequired: "Podaj hasło.",
   signedOut: "Wylogowano.",
+  restart: "Zaloguj się ponownie: od podania hasła minęło więcej niż 5 minut albo logowanie przerwano.",
+  notEnrolled:
+    "To konto nie ma drugiego składnika logowania, a bez niego panel się nie otworzy. Osoba z dostępem do serwera nada go poleceniem: npm run operator -- reset-2fa <e-mail>.",
+  keyUnavailable:
+    "Nie można sprawdzić drugiego składnika logowania: serwer nie ma klucza OPERATOR_SECRET_KEY albo ma inny niż ten, pod którym zapisano sekret. Osoba z dostępem do serwera ustawi właściwy klucz albo nada nowy składnik: npm run operator -- reset-2fa <e-mail>.",
+} as const;
+
+/** The second step of signing in: the code from the authenticator app, or a recovery code. */
+export const CODE_TEXT = {
+  title: "Logowanie: kod z aplikacji",
+  lead: "Hasło jest poprawne. Wpisz 6-cyfrowy kod, który aplikacja uwierzytelniająca pokazuje teraz dla tego konta.",
+  firstLead:
+    "Pierwsze logowanie na tym koncie: dodaj je do aplikacji uwierzytelniającej (np. Aegis, FreeOTP, Google Authenticator), skanując kod QR wyświetlony przez polecenie npm run operator, i wpisz kod z aplikacji. Pierwszy poprawny kod kończy konfigurację.",
+  code: "Kod z aplikacji (6 cyfr)",
+  submit: "Potwierdź kod",
+  codeRequired: "Wpisz 6-cyfrowy kod z aplikacji.",
+  codeFormat: "Kod z aplikacji ma 6 cyfr. Wpisz go bez liter.",
+  invalid: "Nieprawidłowy albo już użyty kod. Wpisz kod, który aplikacja pokazuje teraz (każdy działa tylko raz).",
+  recoverySummary: "Nie masz telefonu? Zaloguj się kodem zapasowym",
+  recoveryCode: "Kod zapasowy (np. K7MQP-2XW9R)",
+  recoveryNote:
+    "Każdy z dziesięciu kodów zapasowych działa jeden raz. Gdy zostanie ich mało albo zgubisz telefon, poproś o nowe: npm run operator -- reset-2fa.",
+  recoverySubmit: "Zaloguj się kodem zapasowym",
+  recoveryRequired: "Wpisz kod zapasowy.",
+  recoveryInvalid: "Nieprawidłowy albo już wykorzystany kod zapasowy.",
+  backToSignIn: "Wróć do logowania",
 } as const;
 
 export const SEARCH_TEXT = {
@@ -263,6 +289,7 @@ export const HISTORY_TEXT = {
     refund: "zapisano zwrot",
     resend: "wysłano ponownie e-mail",
     refund_rejected: "Przelewy24 odrzuciło zwrot",
+    erasure_on_request: "usunięto dane osobowe na żądanie klienta",
   } as Record<string, string>,
   detail: {
     paidAt: "data wpłaty",
@@ -296,4 +323,39 @@ export const HISTORY_TEXT = {
 /** The error summary at the top of an order's page, above forms that may be far below. */
 export const FORM_ERRORS_TEXT = {
   heading: (form: string) => `Nie zapisano formularza „${form}”. Popraw:`,
+} as const;
+
+/** One customer's data on request: the export (RODO art. 15 and 20) and the erasure (art. 17). */
+export const CUSTOMER_DATA_TEXT = {
+  searchTitle: "Dane klienta (RODO)",
+  searchLead:
+    "Znajdź klienta po e-mailu, telefonie albo imieniu i nazwisku (jak w wyszukiwarce zamówień), a potem otwórz jego dane. Klient to wszystkie zamówienia z tym samym adresem e-mail albo numerem telefonu.",
+  search: "E-mail, telefon albo imię i nazwisko",
+  searchSubmit: "Szukaj",
+  noResults: "Nie znaleziono zamówień.",
+  results: "Znalezione zamówienia",
+  open: "Dane klienta",
+  title: "Dane klienta",
+  ordersHeading: "Zamówienia klienta",
+  anonymised: "dane usunięte",
+  exportHeading: "Eksport danych",
+  exportLead:
+    "Wszystko, co przechowujemy o tej osobie: zamówienia, zgody z datami, treść umowy, wysłane e-maile, płatności i historia zmian. JSON to format do przeniesienia danych (art. 20 RODO), PDF jest do przeczytania (art. 15).",
+  exportJson: "Eksport danych (JSON)",
+  exportPdf: "Eksport danych (PDF)",
+  eraseHeading: "Usuń dane",
+  eraseLead:
+    "Usuwa od razu dane osobowe ze wszystkich zamówień tej osoby, tak jak po końcu okresu przechowywania: imiona i nazwiska, kontakt, adresy, treść umowy, notatki i treść e-maili. Zostają numer zamówienia, kwoty, daty i statusy oraz to, kto i kiedy coś zmienił, bo wymagają tego przepisy o rachunkowości i podatkach; wystawione faktury zostają w całości przez 5 lat od końca roku, w którym upłynął termin płatności podatku. Tej operacji nie można cofnąć.",
+  eraseInProgress: (numbers: string) =>
+    `Nie można teraz usunąć danych: zamówienia ${numbers} są w realizacji (czekają na wpłatę albo na wysyłkę). Najpierw je anuluj albo wyślij.`,
+  reason: "Powód (zostaje w historii zmian)",
+  reasonInvalid: "Podaj powód usunięcia danych (najwyżej 500 znaków), np. „żądanie klienta e-mailem z 27.11.2026”.",
+  reasonControlCharacters: "Powód zawiera niedozwolone znaki niewidoczne (np. znak nowego wiersza). Wpisz go ponownie.",
+  confirm: "Potwierdzam: dane osobowe tego klienta zostaną usunięte od razu i nieodwracalnie",
+  confirmMissing: "Zaznacz potwierdzenie: usunięcia danych nie można cofnąć.",
+  submit: "Usuń dane",
+  erased: (numbers: string) => `Usunięto dane osobowe z zamówień: ${numbers}.`,
+  nothingLeft: "Dane osobowe tego klienta zostały już usunięte.",
+  notFound: "Nie ma takiego zamówienia.",
+  link: "Dane klienta (eksport, usunięcie)",
 } as const;

@@ -93,6 +93,8 @@ type PlainFieldProps = {
   defaultValue?: string;
   type?: "text" | "email" | "password" | "date";
   autoComplete?: string;
+  /** The keyboard a phone shows: "numeric" for a code of digits. */
+  inputMode?: "numeric" | "text";
   required?: boolean;
   maxLength?: number;
   multiline?: boolean;
@@ -110,6 +112,7 @@ export function PlainField({
   defaultValue,
   type = "text",
   autoComplete,
+  inputMode,
   required,
   maxLength,
   multiline,
@@ -131,7 +134,7 @@ export function PlainField({
         {label}
       </label>
       <FieldError id={errorId} message={error} />
-      {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} autoComplete={autoComplete} />}
+      {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} />}
     </div>
   );
 }

@@ -50,6 +50,14 @@ const EnvSchema = z
      */
     ORDER_TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /**
+     * The key the operators' authenticator secrets are encrypted under and their recovery codes
+     * are hashed with (docs/decisions/044): 32 or more random characters (`openssl rand -base64 32`),
+     * the same for the site and for `npm run operator`. Every operator signs in with a second
+     * factor, always: without this key nobody can sign in to /admin and the command line enrols
+     * nobody, while the public site works as before. Changing it voids every enrolment (reset-2fa).
+     */
+    OPERATOR_SECRET_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)").optional()),
+    /**
      * How many reverse proxies stand in front of the site (docs/decisions/019). With 0, the
      * client's address is the connection's; with n, the n-th address from the right of
      * X-Forwarded-For. A header nobody trusted can then never change a rate-limit key.

@@ -7,6 +7,7 @@ import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { openDatabase, type AppDatabase } from "./db.server";
 import { migrateSqlite } from "./migrate.server";
 import { MIGRATIONS } from "./migrations";
+import { operatorSecondFactor } from "./migrations/013-operator-second-factor";
 import { DatabaseBusyError, retryWhileBusy } from "./sqlite-busy.server";
 import { isUniqueViolation } from "./unique-violation";
 
@@ -148,6 +149,24 @@ describe("SQLite specifics", () => {
     const reader = new SQLite(path);
     expect(reader.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
     reader.close();
+  });
+
+  it("ends every session made before the second factor, so nobody stays signed in with a password alone", async () => {
+    const target = await freshTarget("sqlite");
+    const path = (target as { sqlitePath: string }).sqlitePath;
+    mkdirSync(dirname(path), { recursive: true });
+    const old = new SQLite(path);
+    migrateSqlite(old, MIGRATIONS.slice(0, MIGRATIONS.indexOf(operatorSecondFactor)));
+    old.prepare("INSERT INTO operators (email, password_hash, created_at) VALUES ('op@example.com', 'scrypt$x', '2026-11-01')").run();
+    old
+      .prepare("INSERT INTO admin_sessions (session_hash, operator_id, created_at, last_seen_at, expires_at) VALUES ('h', 1, ?, ?, ?)")
+      .run("2026-11-27T00:00:00Z", "2026-11-27T00:00:00Z", "2099-01-01T00:00:00Z");
+    old.close();
+    const reopened = await open(target);
+    expect(await reopened.selectFrom("admin_sessions").select("id").execute()).toEqual([]);
+    expect(await reopened.selectFrom("operators").select(["email", "totp_secret"]).execute()).toEqual([
+      { email: "op@example.com", totp_secret: null },
+    ]);
   });
 
   it("waits for another process's write lock without blocking the event loop, then writes", async () => {

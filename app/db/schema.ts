@@ -108,7 +108,18 @@ export type OutboxAttemptsTable = {
 };
 
 /** Back-office users; `password_hash` is "scrypt$N$r$p$salt$hash" (base64 parts). */
-export type OperatorsTable = { id: Generated<number>; email: string; password_hash: string; created_at: string };
+export type OperatorsTable = {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  created_at: string;
+  /** The authenticator's key, encrypted under OPERATOR_SECRET_KEY (app/admin/operator-keys.server.ts); NULL: none issued. */
+  totp_secret: string | null;
+  /** When the first valid code confirmed the enrolment. */
+  totp_confirmed_at: string | null;
+  /** The newest RFC 6238 time step accepted: a code of this step or an older one is refused (no replay). */
+  totp_last_step: number | null;
+};
 /** Server-side sessions; only the SHA-256 of the cookie's id is stored. */
 export type AdminSessionsTable = {
   id: Generated<number>;
@@ -117,6 +128,27 @@ export type AdminSessionsTable = {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** When the second factor was given; NULL while the session waits for the code after a right password. */
+  second_factor_at: string | null;
+};
+/** One-time recovery codes, as keyed hashes; used_at is set by the one sign-in that spends a code. */
+export type OperatorRecoveryCodesTable = {
+  id: Generated<number>;
+  operator_id: number;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+};
+/** The operators' accounts' audit trail: who signed in or out, enrolled, spent a recovery code, was reset. */
+export type OperatorEventsTable = {
+  id: Generated<number>;
+  /** The account's e-mail (kept when the account is removed). */
+  operator: string;
+  action: string;
+  /** The client's address for what happened over the web; NULL for the command line. */
+  ip: string | null;
+  details: string | null;
+  at: string;
 };
 export type SignInAttemptsTable = { id: Generated<number>; email: string; ip: string; succeeded: number; attempted_at: string };
 /** The audit trail: who moved an order from which status to which, with the facts as JSON. */
@@ -174,6 +206,8 @@ export type Database = {
   outbox_attempts: OutboxAttemptsTable;
   operators: OperatorsTable;
   admin_sessions: AdminSessionsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  operator_events: OperatorEventsTable;
   sign_in_attempts: SignInAttemptsTable;
   order_events: OrderEventsTable;
   job_runs: JobRunsTable;

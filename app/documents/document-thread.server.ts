@@ -3,6 +3,8 @@ import type { Company } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
 import { fixedT } from "~/i18n/i18n.server";
 import type { MailAttachment } from "~/mail/compose.server";
+import { customerDataPdf } from "~/admin/customer-data-pdf.server";
+import type { CustomerDataExport } from "~/admin/customer-data.server";
 import { agreementAttachment, confirmationAttachments, drawSharedDocuments } from "./order-documents.server";
 
 /**
@@ -17,7 +19,8 @@ const ROLE = "documents";
 type Job =
   | { kind: "confirmation"; order: OrderRow; company: Company }
   | { kind: "agreement"; order: OrderRow; company: Company }
-  | { kind: "shared"; company: Company };
+  | { kind: "shared"; company: Company }
+  | { kind: "customer_data"; data: CustomerDataExport };
 type Request = { id: number; job: Job };
 type Reply = { id: number; attachments: MailAttachment[] } | { id: number; error: string };
 
@@ -27,6 +30,8 @@ export type DocumentThread = {
   agreement(order: OrderRow, company: Company): Promise<MailAttachment>;
   /** The documents every confirmation of a language attaches, drawn in every language (app/server/warm-up.server.ts). */
   drawSharedDocuments(company: Company): Promise<void>;
+  /** A customer's data as a readable PDF (the back office's export, RODO art. 15). */
+  customerDataPdf(data: CustomerDataExport): Promise<Buffer>;
 };
 
 /** The same work on the calling thread: for the tests and the benches that measure the drawing itself. */
@@ -34,6 +39,7 @@ export const documentsOnThisThread: DocumentThread = {
   confirmationAttachments: (order, company) => confirmationAttachments(order, company, fixedT(order.locale, "mail")),
   agreement: (order, company) => agreementAttachment(order, company, fixedT(order.locale, "mail")),
   drawSharedDocuments: (company) => drawSharedDocuments(company),
+  customerDataPdf: (data) => customerDataPdf(data),
 };
 
 /**
@@ -115,6 +121,10 @@ function threadApi(send: (job: Job) => Promise<MailAttachment[]>): DocumentThrea
     drawSharedDocuments: async (company) => {
       await send({ kind: "shared", company });
     },
+    customerDataPdf: async (data) => {
+      const [pdf] = await send({ kind: "customer_data", data });
+      return pdf!.content;
+    },
   };
 }
 
@@ -137,6 +147,10 @@ export function serveDocumentJobs(port: MessagePort | null = parentPort): void {
 async function draw(job: Job): Promise<MailAttachment[]> {
   if (job.kind === "confirmation") return documentsOnThisThread.confirmationAttachments(job.order, job.company);
   if (job.kind === "agreement") return [await documentsOnThisThread.agreement(job.order, job.company)];
+  if (job.kind === "customer_data") {
+    const content = await documentsOnThisThread.customerDataPdf(job.data);
+    return [{ filename: "dane-klienta.pdf", content, contentType: "application/pdf" }];
+  }
   await documentsOnThisThread.drawSharedDocuments(job.company);
   return [];
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { codeStepPath, LOGIN_PATH, withNext } from "~/admin/paths";
 import { ADMIN_HEADERS, safeNextPath, sessionCookie, sessionIdOf } from "~/admin/session.server";
 import { operatorForSession, revokeSession, signIn } from "~/admin/sign-in.server";
 import { SIGN_IN_TEXT } from "~/admin/texts";
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const next = safeNextPath(url.searchParams.get("next"));
   if (await operatorForSession(getDb(), await sessionIdOf(request), new Date())) throw redirect(next, { headers: ADMIN_HEADERS });
-  return json({ next, signedOut: url.searchParams.has("signedOut") }, { headers: ADMIN_HEADERS });
+  return json({ next, signedOut: url.searchParams.has("signedOut"), restart: url.searchParams.has("restart") }, { headers: ADMIN_HEADERS });
 }
 
 type SignInProblem = { email: string; errors: { email?: string; password?: string; form?: string } };
@@ -50,21 +51,33 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const db = getDb();
   const result = await signIn(db, email, password, clientAddressOfRequest(request), new Date());
-  if (!result.ok)
-    return result.reason === "locked" ? problem(429, { form: SIGN_IN_TEXT.locked }) : problem(400, { form: SIGN_IN_TEXT.invalid });
-  // A new id at every sign-in: a session id someone planted or saw before is worth nothing now.
+  if (!result.ok) {
+    if (result.reason === "locked") return problem(429, { form: SIGN_IN_TEXT.locked });
+    if (result.reason === "invalid") return problem(400, { form: SIGN_IN_TEXT.invalid });
+    // The password was right, but no second factor can be checked: nobody gets in without one.
+    return problem(403, { form: result.reason === "not-enrolled" ? SIGN_IN_TEXT.notEnrolled : SIGN_IN_TEXT.keyUnavailable });
+  }
+  // A new id at each step: a session id someone planted or saw before is worth nothing now.
   await revokeSession(db, await sessionIdOf(request));
-  return redirect(next, { status: 303, headers: { ...ADMIN_HEADERS, "Set-Cookie": await sessionCookie(result.sessionId) } });
+  return redirect(codeStepPath(next), {
+    status: 303,
+    headers: { ...ADMIN_HEADERS, "Set-Cookie": await sessionCookie(result.pendingSessionId) },
+  });
 }
 
 export default function AdminLoginPage() {
-  const { next, signedOut } = useLoaderData<typeof loader>();
+  const { next, signedOut, restart } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const errors = problem?.errors ?? NO_ERRORS;
-  const formAction = next === "/admin" ? "/admin/login" : `/admin/login?next=${encodeURIComponent(next)}`;
+  const formAction = withNext(LOGIN_PATH, next);
   return (
     <AdminShell operator={null} title={SIGN_IN_TEXT.title}>
       {signedOut && !problem ? <Notice tone="success">{SIGN_IN_TEXT.signedOut}</Notice> : null}
+      {restart && !problem ? (
+        <Notice tone="error" testId="sign-in-restart">
+          {SIGN_IN_TEXT.restart}
+        </Notice>
+      ) : null}
       {errors.form ? (
         <Notice tone="error" testId="sign-in-error">
           {errors.form}

@@ -9,9 +9,9 @@ import { orderPageProblems } from "~/admin/form-errors";
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { customerFacts, orderFacts } from "~/admin/order-facts";
 import { applyTransition } from "~/admin/order-transitions.server";
-import { orderDetailPath } from "~/admin/paths";
+import { customerDataPath, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { CORRECTION_TEXT, FORM_ERRORS_TEXT, PAYMENT_TEXT, TRANSITION_TEXT } from "~/admin/texts";
+import { CORRECTION_TEXT, CUSTOMER_DATA_TEXT, FORM_ERRORS_TEXT, PAYMENT_TEXT, TRANSITION_TEXT } from "~/admin/texts";
 import { parseTransitionForm } from "~/admin/transition-form.server";
 import { isTransition, type Transition } from "~/admin/transitions";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
@@ -165,9 +165,12 @@ export default function AdminOrderPage() {
         : null;
   return (
     <AdminShell operator={operator} title={`Zamówienie ${order.number}`}>
-      <p className="mt-2">
+      <p className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
         <a href="/admin" className="font-semibold text-blue-900 underline">
           ← Wszystkie zamówienia
+        </a>
+        <a href={customerDataPath(order.id)} className="font-semibold text-blue-900 underline">
+          {CUSTOMER_DATA_TEXT.link}
         </a>
       </p>
       {done && !refusal ? (

@@ -10,9 +10,9 @@ import {
   STATUSES,
   type OrderFilter,
 } from "~/admin/order-list.server";
-import { ADMIN_HOME, CSV_PATH } from "~/admin/paths";
+import { ADMIN_HOME, CSV_PATH, CUSTOMER_SEARCH_PATH } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { LIST_TEXT, STATUS_LABEL } from "~/admin/texts";
+import { CUSTOMER_DATA_TEXT, LIST_TEXT, STATUS_LABEL } from "~/admin/texts";
 import { env } from "~/config/env.server";
 import { OrderCards, OrderTable } from "~/components/admin/OrderList";
 import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
@@ -98,6 +98,9 @@ export default function AdminOrdersPage() {
         </button>
         <a href={`${CSV_PATH}${listQuery(filter, { page: 1 })}`} className={ADMIN_SECONDARY_BUTTON} data-testid="csv-export">
           Pobierz CSV
+        </a>
+        <a href={CUSTOMER_SEARCH_PATH} className={ADMIN_SECONDARY_BUTTON}>
+          {CUSTOMER_DATA_TEXT.searchTitle}
         </a>
       </form>
       <nav aria-label="Filtr statusu" className="mt-4">

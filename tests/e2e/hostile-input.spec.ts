@@ -1,8 +1,17 @@
 import { spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
+import { timeStepAt, totpCode } from "../support/authenticator";
 import { startPostgres, type TestPostgres } from "../support/postgres";
-import { createOperator, OPERATOR_PASSWORD, placeOrder, signIn, uniqueOperatorEmail, useOwnClientAddress } from "./support/admin";
+import {
+  createOperator,
+  enrolmentOf,
+  OPERATOR_PASSWORD,
+  placeOrder,
+  signIn,
+  uniqueOperatorEmail,
+  useOwnClientAddress,
+} from "./support/admin";
 import { fillOrderForm, validOrder } from "./support/order";
 import { ownSitePort, startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
 import { pathFor, strings, type Locale } from "./support/site";
@@ -123,14 +132,14 @@ test.describe("the operator's sign-in", () => {
       await expect(page.getByTestId("sign-in-error")).toHaveText("Nieprawidłowy e-mail lub hasło.");
     }
     await page.goto("/admin/login");
-    await signIn(page, operator);
+    await signIn(page, operator, OPERATOR_PASSWORD, { fresh: true });
     await expect(page.getByTestId("sign-in-error")).toHaveText(
       "Zbyt wiele nieudanych prób logowania z tego adresu. Spróbuj ponownie za 15 minut.",
     );
 
     await useOwnClientAddress(page);
     await page.goto("/admin/login");
-    await signIn(page, operator);
+    await signIn(page, operator, OPERATOR_PASSWORD, { fresh: true });
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zamówienia");
   });
@@ -143,7 +152,7 @@ test.describe("the operator's sign-in", () => {
     test(`a return path with ${label} falls back to /admin after the right password`, async ({ page }) => {
       await useOwnClientAddress(page);
       await page.goto(`/admin/login?next=${next}`);
-      await signIn(page, operator);
+      await signIn(page, operator, OPERATOR_PASSWORD, { fresh: true });
       await expect(page).toHaveURL(/\/admin$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zamówienia");
     });
@@ -191,6 +200,7 @@ test.describe("control characters on PostgreSQL", () => {
   let postgres: TestPostgres;
   let site: ChildProcess;
   const operator = `pg-operator-${Date.now()}@adres.test`;
+  let secret: string;
   const SECRET = "hostile-input-e2e-secret-of-at-least-32-chars";
 
   test.beforeAll(async ({}, testInfo) => {
@@ -206,6 +216,7 @@ test.describe("control characters on PostgreSQL", () => {
       timeout: 60_000,
     });
     expect(added.status, added.stderr).toBe(0);
+    secret = enrolmentOf(added.stdout).secret;
   });
 
   test.afterAll(async () => {
@@ -254,8 +265,11 @@ test.describe("control characters on PostgreSQL", () => {
     expect(nulLogin.status).toBe(400);
     const login = await fetch(`${base}/admin/login`, form({ email: operator, password: OPERATOR_PASSWORD }));
     expect(login.status).toBe(303);
-    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
-    for (const path of ["/admin?q=%00", "/admin/orders.csv?q=%00", "/admin?q=a%00b&status=paid"]) {
+    const pending = login.headers.get("set-cookie")!.split(";")[0]!;
+    const code = await fetch(`${base}/admin/login/code`, form({ code: totpCode(secret, timeStepAt(Date.now())) }, pending));
+    expect(code.status).toBe(303);
+    const cookie = code.headers.get("set-cookie")!.split(";")[0]!;
+    for (const path of ["/admin?q=%00", "/admin/orders.csv?q=%00", "/admin?q=a%00b&status=paid", "/admin/customers?q=%00"]) {
       const response = await fetch(`${base}${path}`, { headers: { Cookie: cookie } });
       expect(response.status, path).toBe(400);
     }

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { inDays } from "./support/order";
-import { createOperator, OPERATOR_PASSWORD, uniqueOperatorEmail } from "./support/admin";
+import { createOperator, currentCode, OPERATOR_PASSWORD, uniqueOperatorEmail } from "./support/admin";
 import { ALL_PAGES } from "./support/site";
 
 /**
@@ -80,9 +80,14 @@ test("every page and every order state is valid HTML (W3C Nu checker)", async ({
   expect((await request.post("/admin/login", { form: { email: operator, password: OPERATOR_PASSWORD }, maxRedirects: 0 })).status()).toBe(
     303,
   );
+  await save("admin-code", await request.get("/admin/login/code"), 200);
+  await save("admin-code-refused", await request.post("/admin/login/code", { form: { code: "12345" } }), 400);
+  expect((await request.post("/admin/login/code", { form: { code: await currentCode(operator) }, maxRedirects: 0 })).status()).toBe(303);
   await save("admin-list", await request.get("/admin"), 200);
   const orderId = /href="\/admin\/orders\/(\d+)"/.exec(documents.at(-1)![1])![1];
   await save("admin-order", await request.get(`/admin/orders/${orderId}`), 200);
+  await save("admin-customer", await request.get(`/admin/customers/${orderId}`), 200);
+  await save("admin-customer-search", await request.get("/admin/customers?q=Nu+Checker"), 200);
   await save(
     "admin-order-refused",
     await request.post(`/admin/orders/${orderId}`, { form: { transition: "mark_dispatched", trackingNumber: "" } }),
@@ -105,5 +110,5 @@ test("every page and every order state is valid HTML (W3C Nu checker)", async ({
     report = `${failure.stdout ?? ""}${failure.stderr ?? ""}` || failure.message;
   }
   expect(report.replaceAll(`file:${folder}/`, ""), "Nu checker errors").toBe("");
-  expect(documents.length).toBe(ALL_PAGES.length + 12);
+  expect(documents.length).toBe(ALL_PAGES.length + 16);
 });

@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { documentsOnThisThread } from "~/documents/document-thread.server";
+import { pdfTextOf } from "../../tests/support/pdf-text";
+import { placeSampleOrder } from "../../tests/support/sample-order";
+import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { addNote } from "./corrections.server";
+import { customerDataExport, customerOrders, eraseCustomerData, findCustomerOrders, phoneKey, recordExport } from "./customer-data.server";
+import { operatorEventsOf } from "./operator-audit.server";
+import { applyTransition } from "./order-transitions.server";
+import { REMOVED } from "./anonymisation.server";
+
+const ORDERED = new Date("2026-11-23T09:00:00Z");
+const at = (days: number) => new Date(ORDERED.getTime() + days * 86_400_000);
+
+describe("phoneKey", () => {
+  it("gives the same digits for every common spelling of one number, and keeps other numbers apart", () => {
+    expect(new Set(["600100200", "+48 600 100 200", "(48) 600-100-200", "0048600100200".slice(2)].map(phoneKey))).toEqual(
+      new Set(["600100200"]),
+    );
+    expect(phoneKey("600100201")).not.toBe(phoneKey("600100200"));
+  });
+});
+
+describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
+  let db: AppDatabase;
+  beforeEach(async () => {
+    db = await openDatabase(await freshTarget(dialect));
+  });
+  afterEach(() => db.destroy());
+
+  /** Jan's first order (dispatched), his second under the same phone written otherwise and a new e-mail, and a stranger's. */
+  async function threeOrders() {
+    const first = (await placeSampleOrder(db, ORDERED, { idempotencyKey: "a" })).order;
+    const second = (
+      await placeSampleOrder(db, at(1), { idempotencyKey: "b", details: { email: "Jan.Nowy@Example.com", phone: "+48 600 100 200" } })
+    ).order;
+    const stranger = (
+      await placeSampleOrder(db, at(2), {
+        idempotencyKey: "c",
+        details: { tenantName: "Anna Nowak", email: "anna@example.com", phone: "700800900" },
+      })
+    ).order;
+    await applyTransition(db, first.id, { transition: "mark_paid", paidAt: "2026-11-24" }, "op@adres.test", at(1));
+    await applyTransition(db, first.id, { transition: "mark_dispatched", trackingNumber: "RR1PL", courier: null }, "op@adres.test", at(2));
+    await addNote(db, first.id, "Dzwonił Jan Kowalski w sprawie adresu.", "op@adres.test", at(2));
+    return { first, second, stranger };
+  }
+
+  it("finds the customer by a folded name, and groups his orders by e-mail or phone, not a stranger's", async () => {
+    const { first, second, stranger } = await threeOrders();
+    expect((await findCustomerOrders(db, "KOWALSKI")).map((row) => row.id).sort()).toEqual([first.id, second.id].sort());
+    expect((await customerOrders(db, second.id)).map((order) => order.id)).toEqual([first.id, second.id]);
+    expect((await customerOrders(db, stranger.id)).map((order) => order.id)).toEqual([stranger.id]);
+    expect(await customerOrders(db, 999_999)).toEqual([]);
+  });
+
+  it("exports every order with its consents, e-mails, history and notes, as JSON and as a Polish PDF, and audits the export", async () => {
+    const { first } = await threeOrders();
+    const orders = await customerOrders(db, first.id);
+    const data = await customerDataExport(db, orders, at(3));
+    expect(data.orders.map((order) => order.number)).toEqual(orders.map((order) => order.number));
+    const [dispatched] = data.orders;
+    expect(dispatched).toMatchObject({
+      status: "dispatched",
+      person: { tenantName: "Jan Kowalski", email: "jan@example.com", phone: "600100200" },
+      consents: { dataProcessing: ORDERED.toISOString(), terms: ORDERED.toISOString() },
+      fulfilment: { trackingNumber: "RR1PL" },
+      notes: [{ text: "Dzwonił Jan Kowalski w sprawie adresu." }],
+    });
+    expect(dispatched!.agreement.text.length).toBeGreaterThan(100);
+    expect(dispatched!.emails.map((email) => email.kind)).toEqual(
+      expect.arrayContaining(["order_confirmation", "order_paid", "order_dispatched"]),
+    );
+    expect(dispatched!.history.map((event) => event.to)).toEqual(["paid", "dispatched"]);
+    // Structured and machine-readable: it survives a JSON round trip unchanged.
+    expect(JSON.parse(JSON.stringify(data))).toEqual(data);
+
+    const text = await pdfTextOf(await documentsOnThisThread.customerDataPdf(data));
+    expect(text).toContain("Dane osobowe przechowywane o kliencie");
+    for (const order of data.orders) expect(text).toContain(`Zamówienie ${order.number}`);
+    expect(text).toContain("E-mail: jan@example.com");
+    expect(text).toContain("Zgoda na przetwarzanie danych: 23.11.2026, 10:00");
+    expect(text).toContain("Numer przesyłki: RR1PL");
+
+    await recordExport(db, "op@adres.test", orders, "pdf", "10.0.0.1", at(3));
+    expect(await operatorEventsOf(db, "op@adres.test")).toEqual([
+      {
+        action: "customer_data_exported",
+        ip: "10.0.0.1",
+        details: JSON.stringify({ orders: data.orders.map((order) => order.number), format: "pdf" }),
+        at: at(3).toISOString(),
+      },
+    ]);
+  });
+
+  it("erases at once as retention does, keeping number, amounts and dates, with the reason in the audit; refuses while an order is in progress", async () => {
+    const { first, second, stranger } = await threeOrders();
+    const request = { operator: "op@adres.test", reason: "żądanie klienta e-mailem z 27.11.2026", ip: "10.0.0.1" };
+    const refused = await eraseCustomerData(db, await customerOrders(db, first.id), request, at(3));
+    expect(refused).toEqual({ ok: false, reason: "in-progress", orders: [second.number] });
+    expect(
+      (await db.selectFrom("orders").select("anonymised_at").where("id", "=", first.id).executeTakeFirstOrThrow()).anonymised_at,
+    ).toBeNull();
+
+    await applyTransition(
+      db,
+      second.id,
+      { transition: "cancel", reasonCode: "customer_request", reason: "Na prośbę klienta" },
+      "op@adres.test",
+      at(3),
+    );
+    const before = await db.selectFrom("orders").selectAll().where("id", "=", first.id).executeTakeFirstOrThrow();
+    expect(await eraseCustomerData(db, await customerOrders(db, first.id), request, at(4))).toEqual({
+      ok: true,
+      erased: [first.number, second.number],
+    });
+    const after = await db.selectFrom("orders").selectAll().where("id", "=", first.id).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({
+      number: before.number,
+      price_grosze: before.price_grosze,
+      received_grosze: before.received_grosze,
+      created_at: before.created_at,
+      paid_at: before.paid_at,
+      dispatched_at: before.dispatched_at,
+      status: "dispatched",
+      tenant_name: REMOVED,
+      email: REMOVED,
+      phone: REMOVED,
+      property_address: REMOVED,
+      contract_text: REMOVED,
+      anonymised_at: at(4).toISOString(),
+    });
+    expect(await findCustomerOrders(db, "Kowalski")).toEqual([]);
+    expect((await db.selectFrom("order_notes").select("text").execute()).map((note) => note.text)).toEqual([REMOVED]);
+    const strangersOrder = await db.selectFrom("orders").selectAll().where("id", "=", stranger.id).executeTakeFirstOrThrow();
+    expect(strangersOrder).toMatchObject({ tenant_name: "Anna Nowak", anonymised_at: null });
+    const erasure = await db
+      .selectFrom("order_events")
+      .select(["operator", "details"])
+      .where("order_id", "=", first.id)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(erasure).toEqual({
+      operator: "op@adres.test",
+      details: JSON.stringify({ action: "erasure_on_request", reason: request.reason }),
+    });
+    expect(await operatorEventsOf(db, "op@adres.test")).toEqual([
+      expect.objectContaining({
+        action: "customer_data_erased",
+        details: JSON.stringify({ orders: [first.number, second.number], reason: request.reason }),
+      }),
+    ]);
+  });
+});

@@ -1,0 +1,238 @@
+import type { AppDatabase } from "~/db/db.server";
+import type { OrderRow } from "~/db/schema";
+import { anonymiseOrder } from "./anonymisation.server";
+import { objectOf } from "./history";
+import { recordOperatorEvent } from "./operator-audit.server";
+import { filtered, PAGE_SIZE } from "./order-list.server";
+
+/**
+ * A customer's data on request (docs/decisions/044): one person's orders, everything stored
+ * about them, as a structured export (RODO art. 15 and 20) and, on request, erased at once the
+ * way housekeeping erases it at the end of retention (art. 17).
+ *
+ * One customer is every order that shares the e-mail address (without case) or the phone
+ * number (its digits, without a leading 48) with the order the operator found: people give the
+ * same contact to each order, while a name alone may be somebody else's.
+ */
+
+/** The digits that identify a phone number however it was written: "+48 600-100-200" and "600100200" alike. */
+export function phoneKey(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return digits.length === 11 && digits.startsWith("48") ? digits.slice(2) : digits;
+}
+
+const emailKey = (email: string) => email.trim().toLowerCase();
+
+/** The order found and every other order of the same person, oldest first; empty when there is no such order. */
+export async function customerOrders(db: AppDatabase, orderId: number): Promise<OrderRow[]> {
+  const found = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  if (!found) return [];
+  // An anonymised order names nobody any more: it is its own, and nobody else's.
+  if (found.anonymised_at) return [found];
+  const email = emailKey(found.email);
+  const phone = phoneKey(found.phone);
+  // The phone is stored as typed, so the comparison is made here; an order's two columns are cheap to read.
+  const candidates = await db.selectFrom("orders").select(["id", "email", "phone"]).where("anonymised_at", "is", null).execute();
+  const ids = candidates.filter((order) => emailKey(order.email) === email || phoneKey(order.phone) === phone).map((order) => order.id);
+  return db.selectFrom("orders").selectAll().where("id", "in", ids).orderBy("id").execute();
+}
+
+/** The export's content: what is stored about the person, each order with its consents, e-mails, payments and audit trail. */
+export type CustomerDataExport = {
+  exportedAt: string;
+  orders: Array<{
+    number: string;
+    status: string;
+    placedAt: string;
+    language: string;
+    declarationType: string;
+    priceGrosze: number;
+    currency: string;
+    person: {
+      tenantName: string;
+      tenantNameAsTyped: string | null;
+      coResidents: string | null;
+      landlordName: string | null;
+      email: string;
+      phone: string;
+      propertyAddress: string;
+      mailingAddress: string;
+      additionalInfo: string | null;
+    };
+    rental: { startDate: string | null; periodDays: number | null };
+    consents: { dataProcessing: string; terms: string; immediatePerformance: string | null };
+    agreement: { version: string; text: string };
+    fulfilment: {
+      paidAt: string | null;
+      receivedGrosze: number | null;
+      dispatchedAt: string | null;
+      courier: string | null;
+      trackingNumber: string | null;
+      cancelledAt: string | null;
+      cancelReason: string | null;
+      refundedGrosze: number | null;
+      refundedAt: string | null;
+      anonymisedAt: string | null;
+    };
+    emails: Array<{ kind: string; status: string; queuedAt: string; sentAt: string | null }>;
+    payments: Array<{
+      gateway: string;
+      method: string;
+      state: string;
+      amountGrosze: number;
+      currency: string;
+      startedAt: string;
+      paidAt: string | null;
+      refundedAt: string | null;
+    }>;
+    history: Array<{ at: string; operator: string; from: string; to: string; details: Record<string, unknown> }>;
+    notes: Array<{ at: string; operator: string; text: string }>;
+  }>;
+};
+
+export async function customerDataExport(db: AppDatabase, orders: OrderRow[], now: Date): Promise<CustomerDataExport> {
+  const ids = orders.map((order) => order.id);
+  const none = ids.length === 0;
+  const [messages, payments, events, notes] = none
+    ? [[], [], [], []]
+    : await Promise.all([
+        db.selectFrom("outbox").selectAll().where("order_id", "in", ids).orderBy("id").execute(),
+        db.selectFrom("payments").selectAll().where("order_id", "in", ids).orderBy("id").execute(),
+        db.selectFrom("order_events").selectAll().where("order_id", "in", ids).orderBy("id").execute(),
+        db.selectFrom("order_notes").selectAll().where("order_id", "in", ids).orderBy("id").execute(),
+      ]);
+  return {
+    exportedAt: now.toISOString(),
+    orders: orders.map((order) => ({
+      number: order.number,
+      status: order.status,
+      placedAt: order.created_at,
+      language: order.locale,
+      declarationType: order.declaration_type,
+      priceGrosze: order.price_grosze,
+      currency: order.currency,
+      person: {
+        tenantName: order.tenant_name,
+        tenantNameAsTyped: order.tenant_name_original,
+        coResidents: order.co_residents,
+        landlordName: order.landlord_name,
+        email: order.email,
+        phone: order.phone,
+        propertyAddress: order.property_address,
+        mailingAddress: order.mailing_address,
+        additionalInfo: order.additional_info,
+      },
+      rental: { startDate: order.start_date, periodDays: order.rental_period_days },
+      consents: {
+        dataProcessing: order.data_processing_consent_at,
+        terms: order.terms_accepted_at,
+        immediatePerformance: order.immediate_performance_consent_at,
+      },
+      agreement: { version: order.contract_version, text: order.contract_text },
+      fulfilment: {
+        paidAt: order.paid_at,
+        receivedGrosze: order.received_grosze,
+        dispatchedAt: order.dispatched_at,
+        courier: order.courier,
+        trackingNumber: order.tracking_number,
+        cancelledAt: order.cancelled_at,
+        cancelReason: order.cancel_reason,
+        refundedGrosze: order.refunded_grosze,
+        refundedAt: order.refunded_at,
+        anonymisedAt: order.anonymised_at,
+      },
+      emails: messages
+        .filter((message) => message.order_id === order.id)
+        .map((message) => ({ kind: message.kind, status: message.status, queuedAt: message.created_at, sentAt: message.sent_at })),
+      payments: payments
+        .filter((payment) => payment.order_id === order.id)
+        .map((payment) => ({
+          gateway: payment.gateway,
+          method: payment.method,
+          state: payment.state,
+          amountGrosze: payment.amount_grosze,
+          currency: payment.currency,
+          startedAt: payment.created_at,
+          paidAt: payment.paid_at,
+          refundedAt: payment.refunded_at,
+        })),
+      history: events
+        .filter((event) => event.order_id === order.id)
+        .map((event) => ({
+          at: event.at,
+          operator: event.operator,
+          from: event.from_status,
+          to: event.to_status,
+          details: objectOf(event.details),
+        })),
+      notes: notes.filter((note) => note.order_id === order.id).map((note) => ({ at: note.at, operator: note.operator, text: note.text })),
+    })),
+  };
+}
+
+/** The audit trail's record of an export: which orders were handed over, by whom (no personal data in it). */
+export async function recordExport(db: AppDatabase, operator: string, orders: OrderRow[], format: "json" | "pdf", ip: string, now: Date) {
+  await recordOperatorEvent(
+    db,
+    { operator, action: "customer_data_exported", ip, details: { orders: orders.map((order) => order.number), format } },
+    now,
+  );
+}
+
+/** Orders still being fulfilled: their data is needed to deliver what was paid for or to match a payment. */
+export function ordersInProgress(orders: OrderRow[]): OrderRow[] {
+  return orders.filter((order) => !order.anonymised_at && (order.status === "awaiting_payment" || order.status === "paid"));
+}
+
+export type ErasureResult = { ok: true; erased: string[] } | { ok: false; reason: "in-progress"; orders: string[] };
+
+/**
+ * "Usuń dane": every order of the person is anonymised at once, as housekeeping does at the end
+ * of retention (the number, amounts, dates, statuses and the audit trail's who and when stay, as
+ * accounting and tax law require), in one transaction with the audit rows: one per order in its
+ * history, with the operator's reason, and one in the operator's trail. An order still awaiting
+ * payment or delivery is refused: the operator cancels or completes it first.
+ */
+export async function eraseCustomerData(
+  db: AppDatabase,
+  orders: OrderRow[],
+  request: { operator: string; reason: string; ip: string },
+  now: Date,
+): Promise<ErasureResult> {
+  const busy = ordersInProgress(orders);
+  if (busy.length > 0) return { ok: false, reason: "in-progress", orders: busy.map((order) => order.number) };
+  return db.transaction().execute(async (trx) => {
+    const erased: string[] = [];
+    for (const order of orders) {
+      if (!(await anonymiseOrder(trx, order.id, now))) continue;
+      erased.push(order.number);
+      await trx
+        .insertInto("order_events")
+        .values({
+          order_id: order.id,
+          operator: request.operator,
+          from_status: order.status,
+          to_status: order.status,
+          details: JSON.stringify({ action: "erasure_on_request", reason: request.reason }),
+          at: now.toISOString(),
+        })
+        .execute();
+    }
+    await recordOperatorEvent(
+      trx,
+      { operator: request.operator, action: "customer_data_erased", ip: request.ip, details: { orders: erased, reason: request.reason } },
+      now,
+    );
+    return { ok: true, erased } as const;
+  });
+}
+
+/** Orders the search finds (the same folding as the order list's, docs/decisions/032 and 041), newest first, to open a customer from. */
+export function findCustomerOrders(db: AppDatabase, search: string) {
+  return filtered(db, { search, from: "", to: "" })
+    .select(["id", "number", "created_at", "status", "tenant_name", "email", "phone", "anonymised_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(PAGE_SIZE)
+    .execute();
+}

@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { customerDataExport, customerOrders, recordExport } from "~/admin/customer-data.server";
+import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
+import { CUSTOMER_DATA_TEXT } from "~/admin/texts";
+import { warsawDay } from "~/config/delivery-dates.server";
+import { getDb } from "~/db/db.server";
+import { documentsOnThisThread, type DocumentThread } from "~/documents/document-thread.server";
+import { jsonResponse, resourceResponse, textResponse } from "~/security/responses.server";
+import { clientAddressOfRequest } from "~/server/client-address.server";
+
+/**
+ * "Eksport danych": everything stored about the customer of one order, as JSON (RODO art. 20:
+ * structured and machine-readable) or as a PDF in Polish, drawn on the document thread like the
+ * other PDFs (docs/decisions/038). Each export is recorded in the operator's audit trail.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const operator = await requireOperator(request);
+  const format = new URL(request.url).searchParams.get("format") === "pdf" ? "pdf" : "json";
+  const orderId = params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : null;
+  const db = getDb();
+  const orders = orderId === null ? [] : await customerOrders(db, orderId);
+  if (orders.length === 0) return textResponse(`${CUSTOMER_DATA_TEXT.notFound}\n`, 404, ADMIN_HEADERS);
+  const now = new Date();
+  const data = await customerDataExport(db, orders, now);
+  await recordExport(db, operator, orders, format, clientAddressOfRequest(request), now);
+  const filename = `dane-klienta-${orders[0]!.number.replace(/[^\w-]/g, "-")}-${warsawDay(now)}.${format}`;
+  const headers = { ...ADMIN_HEADERS, "Content-Disposition": `attachment; filename="${filename}"` };
+  if (format === "json") return jsonResponse(data, 200, headers);
+  // The server's load context carries the document thread; without one (a test's own handler) the PDF is drawn here.
+  const documents = (context.documents as DocumentThread | undefined) ?? documentsOnThisThread;
+  const pdf = await documents.customerDataPdf(data);
+  return resourceResponse(new Uint8Array(pdf), { contentType: "application/pdf", headers });
+}

@@ -1,0 +1,195 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { customerOrders, eraseCustomerData, ordersInProgress } from "~/admin/customer-data.server";
+import { formatWarsawTime } from "~/admin/format";
+import { ADMIN_HOME, customerDataPath, customerExportPath, orderDetailPath } from "~/admin/paths";
+import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
+import { CUSTOMER_DATA_TEXT, FORM_ERRORS_TEXT, STATUS_LABEL } from "~/admin/texts";
+import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
+import { ErrorSummary, PlainField } from "~/components/forms";
+import { formatPrice } from "~/config/products";
+import { getDb } from "~/db/db.server";
+import { isSingleLineText } from "~/forms/control-characters";
+import { NO_HYDRATION } from "~/render/hydration";
+import { readFormDataOr413 } from "~/security/body.server";
+import { clientAddressOfRequest } from "~/server/client-address.server";
+
+export const handle = NO_HYDRATION;
+export const headers = () => ADMIN_HEADERS;
+export const meta: MetaFunction = () => [
+  { title: `${CUSTOMER_DATA_TEXT.title} | Panel obsługi` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const orderIdOf = (param: string | undefined) => (param && /^\d{1,12}$/.test(param) ? Number(param) : null);
+
+async function ordersOrNotFound(operator: string, param: string | undefined) {
+  const orderId = orderIdOf(param);
+  const orders = orderId === null ? [] : await customerOrders(getDb(), orderId);
+  if (orders.length === 0) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
+  return { orderId: orderId!, orders };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const operator = await requireOperator(request);
+  const { orderId, orders } = await ordersOrNotFound(operator, params.id);
+  const erased = new URL(request.url).searchParams.get("erased");
+  return json(
+    {
+      operator,
+      orderId,
+      orders: orders.map((order) => ({
+        id: order.id,
+        number: order.number,
+        createdAt: order.created_at,
+        status: order.status,
+        priceGrosze: order.price_grosze,
+        anonymised: Boolean(order.anonymised_at),
+        person: order.anonymised_at ? null : `${order.tenant_name} · ${order.email} · ${order.phone}`,
+      })),
+      inProgress: ordersInProgress(orders).map((order) => order.number),
+      erased,
+    },
+    { headers: ADMIN_HEADERS },
+  );
+}
+
+type Refusal = { errors: { reason?: string; confirm?: string; form?: string }; reason: string };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const operator = await requireOperator(request);
+  const { orderId, orders } = await ordersOrNotFound(operator, params.id);
+  const form = await readFormDataOr413(request);
+  const reason = String(form.get("reason") ?? "").trim();
+  const errors: Refusal["errors"] = {};
+  if (!isSingleLineText(reason)) errors.reason = CUSTOMER_DATA_TEXT.reasonControlCharacters;
+  else if (!reason || reason.length > 500) errors.reason = CUSTOMER_DATA_TEXT.reasonInvalid;
+  if (form.get("confirm") !== "yes") errors.confirm = CUSTOMER_DATA_TEXT.confirmMissing;
+  const refuse = (status: number, refusal: Refusal["errors"]) =>
+    json<Refusal>({ errors: refusal, reason }, { status, headers: ADMIN_HEADERS });
+  if (errors.reason || errors.confirm) return refuse(400, errors);
+  const result = await eraseCustomerData(getDb(), orders, { operator, reason, ip: clientAddressOfRequest(request) }, new Date());
+  if (!result.ok) return refuse(409, { form: CUSTOMER_DATA_TEXT.eraseInProgress(result.orders.join(", ")) });
+  return redirect(`${customerDataPath(orderId)}?erased=${encodeURIComponent(result.erased.join(", "))}`, {
+    status: 303,
+    headers: ADMIN_HEADERS,
+  });
+}
+
+const FIELD_ERROR = "mt-1 font-semibold text-red-800";
+
+export default function AdminCustomerPage() {
+  const { operator, orderId, orders, inProgress, erased } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
+  const errors = refusal?.errors ?? {};
+  const everythingErased = orders.every((order) => order.anonymised);
+  const problems = [
+    ...(errors.reason ? [{ id: "erase-reason", message: errors.reason }] : []),
+    ...(errors.confirm ? [{ id: "erase-confirm", message: errors.confirm }] : []),
+  ];
+  return (
+    <AdminShell operator={operator} title={CUSTOMER_DATA_TEXT.title}>
+      <p className="mt-2">
+        <a href={ADMIN_HOME} className="font-semibold text-blue-900 underline">
+          ← Wszystkie zamówienia
+        </a>
+      </p>
+      <ErrorSummary heading={FORM_ERRORS_TEXT.heading(CUSTOMER_DATA_TEXT.eraseHeading)} items={problems} />
+      {erased ? (
+        <Notice tone="success" testId="customer-erased">
+          {CUSTOMER_DATA_TEXT.erased(erased)}
+        </Notice>
+      ) : null}
+      {errors.form ? (
+        <Notice tone="error" testId="customer-error">
+          {errors.form}
+        </Notice>
+      ) : null}
+      <section className="mt-6" aria-labelledby="customer-orders">
+        <h2 id="customer-orders" className="text-xl font-semibold text-slate-900">
+          {CUSTOMER_DATA_TEXT.ordersHeading}
+        </h2>
+        <ul className="mt-3 divide-y divide-slate-200 border-y border-slate-200" data-testid="customer-orders">
+          {orders.map((order) => (
+            <li key={order.id} className="py-3">
+              <a href={orderDetailPath(order.id)} className="font-semibold text-blue-900 underline">
+                {order.number}
+              </a>{" "}
+              · {formatWarsawTime(order.createdAt)} · {STATUS_LABEL[order.status]} · {formatPrice(order.priceGrosze, "pl")}
+              <br />
+              {order.person ?? CUSTOMER_DATA_TEXT.anonymised}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="mt-8" aria-labelledby="customer-export">
+        <h2 id="customer-export" className="text-xl font-semibold text-slate-900">
+          {CUSTOMER_DATA_TEXT.exportHeading}
+        </h2>
+        <p className="mt-2 max-w-prose text-slate-800">{CUSTOMER_DATA_TEXT.exportLead}</p>
+        <p className="mt-3 flex flex-wrap gap-3">
+          <a href={customerExportPath(orderId, "json")} className={ADMIN_SECONDARY_BUTTON} download>
+            {CUSTOMER_DATA_TEXT.exportJson}
+          </a>
+          <a href={customerExportPath(orderId, "pdf")} className={ADMIN_SECONDARY_BUTTON} download>
+            {CUSTOMER_DATA_TEXT.exportPdf}
+          </a>
+        </p>
+      </section>
+      <section className="mt-8 max-w-2xl" aria-labelledby="customer-erase">
+        <h2 id="customer-erase" className="text-xl font-semibold text-slate-900">
+          {CUSTOMER_DATA_TEXT.eraseHeading}
+        </h2>
+        {everythingErased ? (
+          <p className="mt-2 text-slate-800">{CUSTOMER_DATA_TEXT.nothingLeft}</p>
+        ) : (
+          <>
+            <p className="mt-2 rounded-md bg-amber-50 p-3 text-slate-900" id="erase-note">
+              {CUSTOMER_DATA_TEXT.eraseLead}
+            </p>
+            {inProgress.length > 0 ? (
+              <p className="mt-3 font-semibold text-red-800">{CUSTOMER_DATA_TEXT.eraseInProgress(inProgress.join(", "))}</p>
+            ) : null}
+            <form method="post" action={customerDataPath(orderId)} className="mt-4 grid gap-4" noValidate>
+              <PlainField
+                id="erase-reason"
+                name="reason"
+                label={CUSTOMER_DATA_TEXT.reason}
+                defaultValue={refusal?.reason}
+                error={errors.reason}
+                required
+                maxLength={500}
+              />
+              <div>
+                {errors.confirm ? (
+                  <p className={FIELD_ERROR} id="erase-confirm-error">
+                    {errors.confirm}
+                  </p>
+                ) : null}
+                <label className="mt-1 flex items-start gap-2 font-semibold text-slate-900">
+                  <input
+                    type="checkbox"
+                    id="erase-confirm"
+                    name="confirm"
+                    value="yes"
+                    className="mt-1 h-5 w-5"
+                    aria-invalid={errors.confirm ? true : undefined}
+                    aria-describedby={errors.confirm ? "erase-confirm-error erase-note" : "erase-note"}
+                  />
+                  {CUSTOMER_DATA_TEXT.confirm}
+                </label>
+              </div>
+              <div>
+                <button type="submit" className={ADMIN_BUTTON}>
+                  {CUSTOMER_DATA_TEXT.submit}
+                </button>
+              </div>
+            </form>
+          </>
+        )}
+      </section>
+    </AdminShell>
+  );
+}
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminShell";

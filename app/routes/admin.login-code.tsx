@@ -1,0 +1,135 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CODE_STEP_PATH, LOGIN_PATH, withNext } from "~/admin/paths";
+import { ADMIN_HEADERS, clearedSessionCookie, safeNextPath, sessionCookie, sessionIdOf } from "~/admin/session.server";
+import { completeSignIn, pendingSignIn, type SecondFactorInput } from "~/admin/sign-in.server";
+import { CODE_TEXT, SIGN_IN_TEXT } from "~/admin/texts";
+import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
+import { PlainField } from "~/components/forms";
+import { getDb } from "~/db/db.server";
+import { isSingleLineText } from "~/forms/control-characters";
+import { NO_HYDRATION } from "~/render/hydration";
+import { readFormDataOr413 } from "~/security/body.server";
+import { isSameOriginRequest } from "~/security/same-origin.server";
+import { clientAddressOfRequest } from "~/server/client-address.server";
+
+export const handle = NO_HYDRATION;
+export const headers = () => ADMIN_HEADERS;
+export const meta: MetaFunction = () => [
+  { title: `${CODE_TEXT.title} | Adres do eksmisji` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** Without a session waiting for its code (none, expired, or complete), the sign-in starts again at the password. */
+function restart(next: string) {
+  const back = withNext(LOGIN_PATH, next);
+  return redirect(`${back}${back.includes("?") ? "&" : "?"}restart`, { status: 303, headers: ADMIN_HEADERS });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const next = safeNextPath(new URL(request.url).searchParams.get("next"));
+  const sessionId = await sessionIdOf(request);
+  const pending = sessionId ? await pendingSignIn(getDb(), sessionId, new Date()) : undefined;
+  if (!pending) throw restart(next);
+  return json({ next, firstCode: pending.totp_confirmed_at === null }, { headers: ADMIN_HEADERS });
+}
+
+type CodeProblem = { errors: { code?: string; recoveryCode?: string; form?: string }; recovery: boolean; locked?: boolean };
+const NO_ERRORS: CodeProblem["errors"] = {};
+const SIX_DIGITS = /^\d{6}$/;
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (!isSameOriginRequest(request)) throw new Response("Forbidden", { status: 403, headers: ADMIN_HEADERS });
+  const next = safeNextPath(new URL(request.url).searchParams.get("next"));
+  const form = await readFormDataOr413(request);
+  const recovery = form.has("recoveryCode");
+  const typed = String(form.get(recovery ? "recoveryCode" : "code") ?? "").replace(/\s/g, "");
+  const problem = (status: number, errors: CodeProblem["errors"]) =>
+    json({ errors, recovery } as CodeProblem, { status, headers: ADMIN_HEADERS });
+  // A malformed entry is no guess at a code: it is answered without counting against the throttle.
+  if (recovery && !typed) return problem(400, { recoveryCode: CODE_TEXT.recoveryRequired });
+  if (recovery && (!isSingleLineText(typed) || typed.length > 40)) return problem(400, { recoveryCode: CODE_TEXT.recoveryInvalid });
+  if (!recovery && !typed) return problem(400, { code: CODE_TEXT.codeRequired });
+  if (!recovery && !SIX_DIGITS.test(typed)) return problem(400, { code: CODE_TEXT.codeFormat });
+
+  const input: SecondFactorInput = recovery ? { recoveryCode: typed } : { code: typed };
+  const result = await completeSignIn(getDb(), await sessionIdOf(request), input, clientAddressOfRequest(request), new Date());
+  if (result.ok)
+    // The session's id changes again now that both factors are in.
+    return redirect(next, { status: 303, headers: { ...ADMIN_HEADERS, "Set-Cookie": await sessionCookie(result.sessionId) } });
+  if (result.reason === "expired") return restart(next);
+  if (result.reason === "locked") {
+    const locked: CodeProblem = { errors: { form: SIGN_IN_TEXT.locked }, recovery, locked: true };
+    return json(locked, { status: 429, headers: { ...ADMIN_HEADERS, "Set-Cookie": await clearedSessionCookie() } });
+  }
+  if (result.reason === "key-unavailable") return problem(403, { form: SIGN_IN_TEXT.keyUnavailable });
+  return problem(400, recovery ? { recoveryCode: CODE_TEXT.recoveryInvalid } : { code: CODE_TEXT.invalid });
+}
+
+export default function AdminCodeStepPage() {
+  const { next, firstCode } = useLoaderData<typeof loader>();
+  const problem = useActionData<typeof action>();
+  const errors = problem?.errors ?? NO_ERRORS;
+  const formAction = withNext(CODE_STEP_PATH, next);
+  return (
+    <AdminShell operator={null} title={CODE_TEXT.title}>
+      {errors.form ? (
+        <Notice tone="error" testId="code-error">
+          {errors.form}
+        </Notice>
+      ) : null}
+      {problem?.locked ? (
+        <p className="mt-6">
+          <a href={withNext(LOGIN_PATH, next)} className={ADMIN_SECONDARY_BUTTON}>
+            {CODE_TEXT.backToSignIn}
+          </a>
+        </p>
+      ) : (
+        <>
+          <p className="mt-4 max-w-prose text-slate-800" data-testid="code-lead">
+            {firstCode ? CODE_TEXT.firstLead : CODE_TEXT.lead}
+          </p>
+          <form method="post" action={formAction} className="mt-6 grid max-w-sm gap-4" noValidate>
+            <PlainField
+              id="admin-code"
+              name="code"
+              label={CODE_TEXT.code}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              error={errors.code}
+              required
+            />
+            <div>
+              <button type="submit" className={ADMIN_BUTTON}>
+                {CODE_TEXT.submit}
+              </button>
+            </div>
+          </form>
+          <details className="mt-8 max-w-sm" open={problem?.recovery ?? false}>
+            <summary className="cursor-pointer font-semibold text-blue-900 underline">{CODE_TEXT.recoverySummary}</summary>
+            <p className="mt-3 text-slate-700">{CODE_TEXT.recoveryNote}</p>
+            <form method="post" action={formAction} className="mt-3 grid gap-4" noValidate>
+              <PlainField
+                id="admin-recovery-code"
+                name="recoveryCode"
+                label={CODE_TEXT.recoveryCode}
+                autoComplete="off"
+                maxLength={40}
+                error={errors.recoveryCode}
+                required
+              />
+              <div>
+                <button type="submit" className={ADMIN_SECONDARY_BUTTON}>
+                  {CODE_TEXT.recoverySubmit}
+                </button>
+              </div>
+            </form>
+          </details>
+        </>
+      )}
+    </AdminShell>
+  );
+}
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminShell";
