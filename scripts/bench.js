@@ -45,8 +45,9 @@ const stop = () => {
 };
 process.on("exit", stop);
 
+/** Up to two minutes: the process warms its render paths before it listens, which takes half a minute on a busy host. */
 async function waitForServer() {
-  for (let attempt = 0; attempt < 120; attempt++) {
+  for (let attempt = 0; attempt < 480; attempt++) {
     try {
       if ((await fetch(`${base}/robots.txt`)).ok) return;
     } catch {}
@@ -109,7 +110,8 @@ async function lighthouseMedians(lighthouse, url, runs, debuggingPort) {
     }
   }
   const median = (values) => (values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] : Number.NaN);
-  return { scores: Object.values(scores).map(median), lcp: median(lcp), tbt: median(tbt), audits };
+  // Each run's TBT too: on a shared host one busy run moves the median, and the spread shows it.
+  return { scores: Object.values(scores).map(median), lcp: median(lcp), tbt: median(tbt), tbtRuns: tbt, audits };
 }
 
 /**
@@ -141,6 +143,7 @@ async function lighthouseScores() {
           `${(deployed.lcp / 1000).toFixed(2)} s, ${deployed.tbt.toFixed(0)} ms`,
           deployed.lcp <= 2000 && deployed.tbt <= 100,
         );
+        console.log(`  ${name}: TBT of each run: ${deployed.tbtRuns.map((value) => value.toFixed(0)).join(", ")} ms`);
         if (deployed.audits.size) console.log(`  ${name}: failing audits: ${[...deployed.audits].join(", ")}`);
       }
       const direct = await lighthouseMedians(lighthouse, base + LIGHTHOUSE_PAGES[name], runs, port + 1);

@@ -100,8 +100,21 @@ export function namespacesForPath(pathname: string): Namespace[] {
   return NAMESPACES.filter((ns) => ns === "common" || ns === "consent" || ns === pageNamespace);
 }
 
+/**
+ * Strings of a page's namespace that only the server reads, left out of what the browser gets: the
+ * agreement's text (the order action builds the whole document, app/order/contract.tsx, and the
+ * preview only shows it) and the order API's messages. They were half the order page's strings,
+ * parsed and held by every phone that opened the form.
+ */
+const SERVER_ONLY_GROUPS: Partial<Record<Namespace, readonly string[]>> = { order: ["contract", "api"] };
+
 export function resourcesFor(locale: Locale, namespaces: readonly Namespace[]): PageResources {
-  return Object.fromEntries(namespaces.map((ns) => [ns, resources[locale][ns]]));
+  return Object.fromEntries(
+    namespaces.map((ns) => {
+      const serverOnly = SERVER_ONLY_GROUPS[ns] ?? [];
+      return [ns, Object.fromEntries(Object.entries(resources[locale][ns]).filter(([group]) => !serverOnly.includes(group)))];
+    }),
+  );
 }
 
 /**

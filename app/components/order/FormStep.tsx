@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import {
   CheckboxField,
   ErrorSummary,
@@ -14,6 +14,7 @@ import {
 } from "~/components/forms";
 import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";
+import { TextWithLink } from "~/components/TextWithLink";
 import { useHydrated } from "~/components/use-hydrated";
 import { FIELD_ID_PREFIX } from "~/forms/field-id";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
@@ -257,10 +258,11 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
           field={fields.dataProcessingConsent}
           label={
             <>
-              <Trans
-                t={t}
-                i18nKey="form.dataProcessingConsent"
-                components={{ privacyLink: <a href={pathFor("privacy", locale)} className="font-semibold text-blue-900 underline" /> }}
+              <TextWithLink
+                text={t("form.dataProcessingConsent")}
+                name="privacyLink"
+                href={pathFor("privacy", locale)}
+                className="font-semibold text-blue-900 underline"
               />
               {variant.markRequired ? " *" : null}
             </>

@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { CheckboxField, ErrorSummary, NetworkErrorAlert, type SummaryItem } from "~/components/forms";
 import { PageHeader } from "~/components/PageHeader";
 import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";
+import { TextWithLink } from "~/components/TextWithLink";
 import { useHydrated } from "~/components/use-hydrated";
 import { FIELD_ID_PREFIX } from "~/forms/field-id";
 import { formatPrice, PRODUCTS } from "~/config/products";
@@ -139,10 +140,11 @@ export function PreviewStep({
               <CheckboxField
                 field={fields.acceptTerms}
                 label={
-                  <Trans
-                    t={t}
-                    i18nKey="preview.acceptTerms"
-                    components={{ termsLink: <a href={pathFor("terms", locale)} className="font-semibold text-blue-900 underline" /> }}
+                  <TextWithLink
+                    text={t("preview.acceptTerms")}
+                    name="termsLink"
+                    href={pathFor("terms", locale)}
+                    className="font-semibold text-blue-900 underline"
                   />
                 }
                 onChange={(event) => setTermsAccepted(event.target.checked)}
