@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PostgresAdapter, type Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, MessageKind, OutboxRow } from "~/db/schema";
+import { log as processLog, redactPersonalData } from "~/log/log.server";
 import type { QuietGate } from "./quiet-gate.server";
 
 /**
@@ -190,7 +191,7 @@ export function startOutboxWorker({
   pollMs = 1000,
   now = () => new Date(),
   elapsedMs = () => performance.now(),
-  log = console.log,
+  log = (line) => processLog.info(line),
   whenQuiet,
 }: WorkerOptions): OutboxWorker {
   let running: Promise<number> | null = null;
@@ -210,7 +211,10 @@ export function startOutboxWorker({
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         const outcome = await markFailed(db, message, reason, now());
-        log(`[outbox] message ${message.id} (${message.kind}) failed, ${outcome === "retry" ? "will retry" : "giving up"}: ${reason}`);
+        // An SMTP server's refusal may quote the recipient: the database keeps the whole reason, the log does not.
+        log(
+          `[outbox] message ${message.id} (${message.kind}) failed, ${outcome === "retry" ? "will retry" : "giving up"}: ${redactPersonalData(reason)}`,
+        );
       }
       if (whenQuiet) await whenQuiet(elapsedMs() - started, () => stopped);
     }
@@ -221,7 +225,7 @@ export function startOutboxWorker({
     // One pass at a time per process; a nudge during a pass is served by that pass's loop.
     running ??= sendDue()
       .catch((error: unknown) => {
-        log(`[outbox] could not read the outbox: ${error instanceof Error ? error.message : String(error)}`);
+        log(`[outbox] could not read the outbox: ${redactPersonalData(error instanceof Error ? error.message : String(error))}`);
         return 0;
       })
       .finally(() => {
