@@ -43,7 +43,7 @@ test("the log has one JSON line per request with its id, and none of the custome
     expect((await call("/api/preview", await request.post(`${base}/api/preview`, { data: CUSTOMER }))).status()).toBe(200);
     const accepted = await call("/api/accept", await request.post(`${base}/api/accept`, { data: { ...CUSTOMER, ...CONSENTS } }));
     expect(accepted.status()).toBe(201);
-    const paymentPath: string = (await accepted.json()).payment_url;
+    const { payment_url: paymentPath } = (await accepted.json()) as { payment_url: string };
     const token = paymentPath.split("/").pop()!;
     expect((await call("/platnosc/:token", await request.get(`${base}${paymentPath}`))).status()).toBe(200);
     expect((await call("/agreement/:token", await request.get(`${base}/agreement/${token}`))).status()).toBe(200);
