@@ -37,7 +37,11 @@ export default tseslint.config(
     rules: {
       "import-x/no-restricted-paths": [
         "error",
-        { zones: [{ target: "./app/db", from: "./app", except: ["./db", "./config", "./i18n"], message: "app/db imports no domain." }] },
+        {
+          zones: [
+            { target: "./app/db", from: "./app", except: ["./db", "./config", "./i18n", "./log"], message: "app/db imports no domain." },
+          ],
+        },
       ],
     },
   },

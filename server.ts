@@ -5,6 +5,7 @@
  * `npm start` runs it as build/index.js; `npm run dev` restarts it on every rebuild
  * (docs/decisions/024).
  */
+import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import * as build from "@remix-run/dev/server-build";
 import { createRequestHandler } from "@remix-run/express";
@@ -14,6 +15,8 @@ import { env } from "~/config/env.server";
 import { checkDatabaseReadable } from "~/db/health.server";
 import { databaseReady, getDb } from "~/db/db.server";
 import { isDocumentThread, serveDocumentJobs, startDocumentThread } from "~/documents/document-thread.server";
+import { pathTemplates } from "~/log/path-template";
+import { log } from "~/log/log.server";
 import { startMailWorker } from "~/mail/mail-worker.server";
 import { refreshSearchText } from "~/order/search-text.server";
 import { createPageCache } from "~/render/page-cache.server";
@@ -57,6 +60,10 @@ async function serveTheSite(): Promise<void> {
     createNonce,
     activity,
     files: { publicPath: build.publicPath, assetsBuildDirectory: resolve(build.assetsBuildDirectory), publicDirectory: resolve("public") },
+    pathTemplate: pathTemplates(
+      [...Object.values(build.routes).map((route) => route.path ?? ""), "healthz", ...filesIn("public")],
+      build.publicPath,
+    ),
   });
 
   // The first visitors after a start are answered as fast as later ones (docs/decisions/035).
@@ -67,7 +74,7 @@ async function serveTheSite(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST;
   server.listen(port, host, () => {
-    console.log(`[server] listening on http://${host ?? "localhost"}:${port}`);
+    log.info({ port, host: host ?? "localhost" }, "listening");
     // Under `remix dev` (which sets REMIX_DEV_ORIGIN): the new build is up, the open pages may reload.
     if (isDevelopment && process.env.REMIX_DEV_ORIGIN) void broadcastDevReady(build);
   });
@@ -77,4 +84,11 @@ async function serveTheSite(): Promise<void> {
   // The back office's housekeeping; one process per period does the work through a lease (docs/decisions/016).
   startHousekeeping(getDb());
   stopGracefully({ server, mailWorker });
+}
+
+/** The paths of the files public/ serves ("images/hero.webp"): each is its own route in the access log. */
+function filesIn(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => resolve(entry.parentPath, entry.name).slice(resolve(directory).length + 1));
 }

@@ -11,6 +11,7 @@ import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
 import { trackingCspFor } from "~/tracking/events.server";
 import { gatewayFormActions } from "~/payments/gateway.server";
+import { errorFields, log } from "~/log/log.server";
 
 // The server process (server.ts) starts the database, the mail worker, housekeeping and the
 // server layer in front of Remix (docs/decisions/024); this module only renders.
@@ -68,5 +69,5 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  log.error(errorFields(error), "request failed");
 };

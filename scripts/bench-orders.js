@@ -48,14 +48,19 @@ export function startServer(port, directory, extraEnv = {}) {
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  // The server logs each request with its own time (morgan "tiny": "POST /path 303 - - 8.512 ms"):
-  // the server's time, without the client's or the network's.
+  // The server logs each request with its own time (a JSON access line: method, path template, status,
+  // durationMs, docs/decisions/045): the server's time, without the client's or the network's.
   const serverTimes = { preview: [], accept: [] };
   createInterface({ input: server.stdout }).on("line", (line) => {
-    const match = /^POST (\S+) (\d{3}) .* ([\d.]+) ms$/.exec(line);
-    if (!match || !match[1].startsWith(ORDER_PATH)) return;
-    if (match[2] === "200") serverTimes.preview.push(Number(match[3]));
-    else if (match[2] === "303") serverTimes.accept.push(Number(match[3]));
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      return;
+    }
+    if (entry.msg !== "request" || entry.method !== "POST" || !entry.path?.startsWith(ORDER_PATH)) return;
+    if (entry.status === 200) serverTimes.preview.push(entry.durationMs);
+    else if (entry.status === 303) serverTimes.accept.push(entry.durationMs);
   });
   const mailDir = join(directory, "mail");
   return {

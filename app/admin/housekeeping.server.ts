@@ -6,6 +6,7 @@ import { paymentDeadline, reminderDueAt } from "~/order/payment-deadline";
 import { configuredGateway } from "~/payments/gateway.server";
 import { recoverStalePayments } from "~/payments/recovery.server";
 import { anonymiseExpiredOrders } from "./anonymisation.server";
+import { errorFields, log } from "~/log/log.server";
 
 export const HOUSEKEEPING_JOB = "housekeeping";
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -168,7 +169,7 @@ export function startHousekeeping(db: AppDatabase): void {
     retentionYears: env.RETENTION_YEARS,
     recoverPayments: gateway ? (now) => recoverStalePayments(db, gateway, now) : undefined,
   };
-  const tick = () => runHousekeepingOnce(db, new Date(), settings).catch((error) => console.error("housekeeping failed", error));
+  const tick = () => runHousekeepingOnce(db, new Date(), settings).catch((error) => log.error(errorFields(error), "housekeeping failed"));
   setTimeout(tick, 5000).unref();
   setInterval(tick, HOUSEKEEPING_INTERVAL_MS).unref();
 }

@@ -97,6 +97,10 @@ const EnvSchema = z
         ),
       ),
     /** Seconds a page every visitor sees alike is answered from memory (docs/decisions/023); 0 turns the page cache off. */
+    /** The least severe log lines written (docs/decisions/045): info writes one line per request. */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Names this process in every log line; unset: its host name and process id ("web-1/4242"). */
+    INSTANCE: optionalText,
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */
     PAYMENT_DEADLINE_DAYS: z.coerce.number().int().min(3).max(60).default(7),

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { errorFields, log } from "~/log/log.server";
 
 /**
  * A pool of PostgreSQL connections that outlives the loss of one. When the server ends an idle
@@ -9,8 +10,6 @@ import pg from "pg";
  */
 export function createPostgresPool(connectionString: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString, max });
-  pool.on("error", (error) =>
-    console.error(`[db] an idle PostgreSQL connection was lost (${error.message}); the next query opens another`),
-  );
+  pool.on("error", (error) => log.error(errorFields(error), "an idle PostgreSQL connection was lost; the next query opens another"));
   return pool;
 }

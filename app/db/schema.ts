@@ -97,6 +97,8 @@ export type OutboxTable = {
   created_at: string;
   /** How often an operator sent it again (or re-armed it with corrected facts); part of its Message-ID. */
   resent: Generated<number>;
+  /** The request that queued it, so the worker's log lines carry that request's id (docs/decisions/045). */
+  request_id: string | null;
 };
 
 export type OutboxAttemptsTable = {

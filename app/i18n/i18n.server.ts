@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, LOCALES, localeFromPath, type Locale } from "./locales"
 import { NAMESPACES, resources, type Namespace } from "./resources.server";
 import { matchPage, metaKeyOf, namespaceOf } from "./routes";
 import type { PageHead } from "./seo";
+import { log } from "~/log/log.server";
 
 /**
  * Server-side translation (docs/decisions/026). One i18next instance holds every language and
@@ -32,7 +33,7 @@ void i18next.init({
   missingKeyHandler: (languages, namespace, key) => {
     const message = missingKeyLine(languages, namespace, key);
     if (process.env.VITEST || process.env.NODE_ENV === "test") throw new Error(message);
-    console.error(message);
+    log.error(message);
   },
 });
 

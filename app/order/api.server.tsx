@@ -10,6 +10,7 @@ import { jsonResponse } from "~/security/responses.server";
 import { ContractView, type Translate } from "./contract";
 import { acceptOrder, buildAgreement, holdsSameOrder, paymentPath } from "./order.server";
 import { apiSchema, isMessageKey, type OrderStage } from "./schema";
+import { errorFields, log } from "~/log/log.server";
 
 /**
  * POST /api/preview and POST /api/accept, with the old site's Polish field names, which partners' integrations send.
@@ -99,7 +100,7 @@ export async function handleOrderApi(request: Request, stage: OrderStage, contex
       created ? {} : { "Idempotent-Replayed": "true" },
     );
   } catch (error) {
-    console.error("Order API: could not save the order", error);
+    log.error(errorFields(error), "order API: could not save the order");
     // Retry-After only for a failure that passes: a client would otherwise retry for ever.
     if (isPassingDatabaseFailure(error))
       return jsonResponse({ success: false, error: t("errors.unavailable") }, 503, { "Retry-After": "5" });

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { PostgresAdapter, type Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, MessageKind, OutboxRow } from "~/db/schema";
+import { log as processLog, redactPersonalData } from "~/log/log.server";
+import { currentRequestId, runForRequest } from "~/log/request-context.server";
 import type { QuietGate } from "./quiet-gate.server";
 
 /**
@@ -41,6 +43,7 @@ export async function enqueueMessages(
         data: data ? JSON.stringify(data) : null,
         next_attempt_at: timestamp,
         created_at: timestamp,
+        request_id: currentRequestId() ?? null,
       })),
     )
     .onConflict((conflict) => conflict.columns(["order_id", "kind"]).doNothing())
@@ -62,7 +65,14 @@ export async function enqueueAgain(
   const timestamp = now.toISOString();
   await db
     .insertInto("outbox")
-    .values({ order_id: orderId, kind, data: data ? JSON.stringify(data) : null, next_attempt_at: timestamp, created_at: timestamp })
+    .values({
+      order_id: orderId,
+      kind,
+      data: data ? JSON.stringify(data) : null,
+      next_attempt_at: timestamp,
+      created_at: timestamp,
+      request_id: currentRequestId() ?? null,
+    })
     .onConflict((conflict) =>
       conflict.columns(["order_id", "kind"]).doUpdateSet((eb) => ({
         ...(data ? { data: JSON.stringify(data) } : {}),
@@ -71,6 +81,7 @@ export async function enqueueAgain(
         claim_id: null,
         claimed_at: null,
         last_error: null,
+        request_id: currentRequestId() ?? null,
         resent: eb(eb.ref("outbox.resent"), "+", 1),
       })),
     )
@@ -190,11 +201,29 @@ export function startOutboxWorker({
   pollMs = 1000,
   now = () => new Date(),
   elapsedMs = () => performance.now(),
-  log = console.log,
+  log = (line) => processLog.info(line),
   whenQuiet,
 }: WorkerOptions): OutboxWorker {
   let running: Promise<number> | null = null;
   let stopped = false;
+
+  /** 1 when sent, 0 when not; the lines it writes carry the id of the request that queued the message. */
+  async function sendOne(message: OutboxRow): Promise<number> {
+    try {
+      const reference = await deliver(message);
+      await markSent(db, message, now());
+      log(`[outbox] message ${message.id} (${message.kind}) sent: ${reference}`);
+      return 1;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const outcome = await markFailed(db, message, reason, now());
+      // An SMTP server's refusal may quote the recipient: the database keeps the whole reason, the log does not.
+      log(
+        `[outbox] message ${message.id} (${message.kind}) failed, ${outcome === "retry" ? "will retry" : "giving up"}: ${redactPersonalData(reason)}`,
+      );
+      return 0;
+    }
+  }
 
   async function sendDue(): Promise<number> {
     let sent = 0;
@@ -202,16 +231,8 @@ export function startOutboxWorker({
       const message = await claimNextMessage(db, now());
       if (!message) break;
       const started = elapsedMs();
-      try {
-        const reference = await deliver(message);
-        await markSent(db, message, now());
-        sent += 1;
-        log(`[outbox] message ${message.id} (${message.kind}) sent: ${reference}`);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        const outcome = await markFailed(db, message, reason, now());
-        log(`[outbox] message ${message.id} (${message.kind}) failed, ${outcome === "retry" ? "will retry" : "giving up"}: ${reason}`);
-      }
+      const send = () => sendOne(message);
+      sent += await (message.request_id ? runForRequest(message.request_id, send) : send());
       if (whenQuiet) await whenQuiet(elapsedMs() - started, () => stopped);
     }
     return sent;
@@ -221,7 +242,7 @@ export function startOutboxWorker({
     // One pass at a time per process; a nudge during a pass is served by that pass's loop.
     running ??= sendDue()
       .catch((error: unknown) => {
-        log(`[outbox] could not read the outbox: ${error instanceof Error ? error.message : String(error)}`);
+        log(`[outbox] could not read the outbox: ${redactPersonalData(error instanceof Error ? error.message : String(error))}`);
         return 0;
       })
       .finally(() => {

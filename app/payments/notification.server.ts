@@ -1,6 +1,7 @@
 import type { AppDatabase } from "~/db/db.server";
 import type { PaymentGateway } from "./gateway";
 import { settleVerified } from "./settle.server";
+import { log } from "~/log/log.server";
 
 export type NotificationAnswer = { status: 200 | 400 | 503; outcome: string };
 
@@ -13,23 +14,23 @@ export type NotificationAnswer = { status: 200 | 400 | 503; outcome: string };
 export async function handleNotification(db: AppDatabase, gateway: PaymentGateway, body: unknown, now: Date): Promise<NotificationAnswer> {
   const notification = gateway.readNotification(body);
   if (!notification) {
-    console.warn("payment notification refused: bad signature or shape");
+    log.warn("payment notification refused: bad signature or shape");
     return { status: 400, outcome: "bad-signature" };
   }
   const { outcome, payment } = await settleVerified(db, gateway, notification, now);
   const ids = `session ${notification.sessionId}, gateway order ${notification.gatewayOrderId}${payment ? `, payment ${payment.id}, order ${payment.order_id}` : ""}`;
   switch (outcome) {
     case "paid":
-      console.info(`payment notification applied (${ids})`);
+      log.info(`payment notification applied (${ids})`);
       return { status: 200, outcome };
     case "already-paid":
       return { status: 200, outcome };
     case "unavailable":
       // The gateway retries a notification that was not answered 200.
-      console.warn(`payment notification not verified yet, gateway unavailable (${ids})`);
+      log.warn(`payment notification not verified yet, gateway unavailable (${ids})`);
       return { status: 503, outcome };
     default:
-      console.warn(`payment notification refused: ${outcome} (${ids})`);
+      log.warn(`payment notification refused: ${outcome} (${ids})`);
       return { status: 400, outcome };
   }
 }

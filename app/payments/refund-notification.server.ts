@@ -3,6 +3,7 @@ import type { AppDatabase } from "~/db/db.server";
 import { enqueueAgain } from "~/outbox/outbox.server";
 import type { PaymentGateway } from "./gateway";
 import type { NotificationAnswer } from "./notification.server";
+import { log } from "~/log/log.server";
 
 /**
  * A refund notification (the refund's urlStatus), in Przelewy24's own shape: checked before
@@ -20,7 +21,7 @@ export async function handleRefundNotification(
 ): Promise<NotificationAnswer> {
   const notification = gateway.readRefundNotification(body);
   if (!notification) {
-    console.warn("refund notification refused: bad signature or shape");
+    log.warn("refund notification refused: bad signature or shape");
     return { status: 400, outcome: "bad-signature" };
   }
   const payment = await db.selectFrom("payments").selectAll().where("session_id", "=", notification.sessionId).executeTakeFirst();
@@ -32,7 +33,7 @@ export async function handleRefundNotification(
     payment.amount_grosze !== notification.amountGrosze ||
     payment.currency !== notification.currency
   ) {
-    console.warn(`refund notification refused: no such refund (${ids})`);
+    log.warn(`refund notification refused: no such refund (${ids})`);
     return { status: 400, outcome: "unknown" };
   }
   if (payment.refund_status !== "requested") return { status: 200, outcome: "already-settled" };
@@ -45,7 +46,7 @@ export async function handleRefundNotification(
       .where("refund_uuid", "=", notification.refundsUuid)
       .where("refund_status", "=", "requested")
       .execute();
-    console.info(`refund completed (${ids})`);
+    log.info(`refund completed (${ids})`);
     return { status: 200, outcome: "refund-completed" };
   }
   await db.transaction().execute(async (trx) => {
@@ -77,6 +78,6 @@ export async function handleRefundNotification(
       .execute();
     await enqueueAgain(trx, order.id, "operator_refund_rejected", now, { refundedGrosze: payment.amount_grosze });
   });
-  console.warn(`refund rejected by the gateway, the money is still ours: needs an operator (${ids})`);
+  log.warn(`refund rejected by the gateway, the money is still ours: needs an operator (${ids})`);
   return { status: 200, outcome: "refund-rejected" };
 }

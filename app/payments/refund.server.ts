@@ -7,6 +7,7 @@ import type { AppDatabase } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { GatewayUnavailableError, type PaymentGateway } from "./gateway";
 import { P24_REFUND_NOTIFICATION_PATH } from "./paths";
+import { log } from "~/log/log.server";
 
 export type RefundOutcome = "refunded" | "not-refundable" | "refused" | "unavailable";
 
@@ -94,7 +95,7 @@ export async function refundPayment(
       .where("id", "=", payment.id)
       .where("refund_uuid", "=", refundsUuid)
       .execute();
-    console.warn(`refund of payment ${payment.id} (order ${payment.order_id}) not done: ${outcome}`);
+    log.warn(`refund of payment ${payment.id} (order ${payment.order_id}) not done: ${outcome}`);
     return outcome;
   }
   const refundedGrosze = payment.amount_grosze;
@@ -113,10 +114,10 @@ export async function refundPayment(
         input.operator,
         now,
       );
-      if (!moved.ok) console.warn(`payment ${payment.id} refunded, but order ${current.id} is ${moved.current ?? "gone"}: not cancelled`);
+      if (!moved.ok) log.warn(`payment ${payment.id} refunded, but order ${current.id} is ${moved.current ?? "gone"}: not cancelled`);
     } else {
       const recorded = await recordRefundIn(trx, current, refundedGrosze, { paidOnline: payment.gateway }, input.operator, now);
-      if (!recorded) console.warn(`payment ${payment.id} refunded, but order ${current.id} already records a refund: not recorded twice`);
+      if (!recorded) log.warn(`payment ${payment.id} refunded, but order ${current.id} already records a refund: not recorded twice`);
     }
     if (input.note) await addNoteIn(trx, current.id, input.note, input.operator, now);
   });

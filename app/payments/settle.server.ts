@@ -2,6 +2,7 @@ import { applyTransitionIn, SYSTEM_ACTOR } from "~/admin/order-transitions.serve
 import type { AppDatabase } from "~/db/db.server";
 import type { PaymentRow } from "~/db/schema";
 import { GatewayUnavailableError, type GatewayTransaction, type PaymentGateway } from "./gateway";
+import { log } from "~/log/log.server";
 
 /**
  * The one way a payment becomes paid (docs/decisions/028): the gateway's word is checked
@@ -90,7 +91,7 @@ async function recordPaid(db: AppDatabase, payment: PaymentRow, facts: GatewayFa
     );
     // The money is ours either way; an order no longer awaiting payment (cancelled meanwhile) is the operator's to refund.
     if (!moved.ok)
-      console.warn(`payment ${payment.id} paid for order ${payment.order_id} in status ${moved.current ?? "unknown"}: needs an operator`);
+      log.warn(`payment ${payment.id} paid for order ${payment.order_id} in status ${moved.current ?? "unknown"}: needs an operator`);
     return true;
   });
 }

@@ -4,6 +4,7 @@ import type { PaymentMethod, PaymentRow } from "~/db/schema";
 import { isUniqueViolation } from "~/db/unique-violation";
 import { GatewayUnavailableError, type BlikCharge, type PaymentGateway } from "./gateway";
 import { closeAttempt, recheckPayment } from "./settle.server";
+import { log, redactPersonalData } from "~/log/log.server";
 
 /** How long a BLIK code's confirmation may take in the bank's app; the page waits this long for it by itself. */
 export const BLIK_WAIT_MS = 2 * 60_000;
@@ -87,7 +88,7 @@ export async function startPayment(
     const charge = await chargeBlik(gateway, token, request.blikCode);
     if (charge === "unknown") {
       // The code may have reached the bank: the attempt stays in progress and is asked about like any other.
-      console.warn(`payment ${payment.id} of order ${order.id}: the BLIK charge's answer could not be read; waiting for the gateway`);
+      log.warn(`payment ${payment.id} of order ${order.id}: the BLIK charge's answer could not be read; waiting for the gateway`);
       await markPending(db, payment.id, {}, now);
       return { kind: "blik-pending" };
     }
@@ -99,7 +100,7 @@ export async function startPayment(
     return { kind: "blik-pending" };
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError)) throw error;
-    console.warn(`payment ${payment.id} of order ${order.id}: ${error.message}`);
+    log.warn(`payment ${payment.id} of order ${order.id}: ${redactPersonalData(error.message)}`);
     await closeAttempt(db, payment.id, "gateway-unavailable", now);
     return { kind: "unavailable" };
   }

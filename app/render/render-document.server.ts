@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
+import { errorFields, log } from "~/log/log.server";
 
 /**
  * Renders the whole document into one buffer, which entry.server answers with (and the
@@ -49,7 +50,7 @@ export function renderDocument(
       onError(error: unknown) {
         status = 500;
         // A failure inside the shell is shown by the error boundary; log it once here.
-        if (!shellFailed) console.error(error);
+        if (!shellFailed) log.error(errorFields(error), "render failed");
       },
     });
     // React starts rendering in a later turn (setImmediate), so this is set before final() reads it.

@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { log as processLog } from "~/log/log.server";
 
 /**
  * At most `limit` open connections per client address: one address holding thousands of idle
@@ -9,7 +10,7 @@ import type { Server } from "node:http";
  */
 export function capConnectionsPerAddress(
   server: Server,
-  { limit, log = console.warn }: { limit: number; log?: (line: string) => void },
+  { limit, log = (line) => processLog.warn(line) }: { limit: number; log?: (line: string) => void },
 ): void {
   const open = new Map<string, number>();
   const atCap = new Set<string>();

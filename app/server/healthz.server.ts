@@ -3,7 +3,7 @@ import { answerPlain } from "./plain-answers.server";
 
 /**
  * `GET /healthz` for load balancers: "ok" once the database answers, 503 when it cannot.
- * First in the chain, so it is never logged, limited or screened.
+ * Before the screens, so it is never limited or screened; a passing check is logged at debug level only (request-log.server.ts).
  */
 export function healthz(checkDatabase: () => Promise<void>) {
   return (request: Request, response: Response, next: NextFunction): void => {

@@ -96,7 +96,7 @@ async function startLayer(overrides: Partial<ServerAppOptions> = {}) {
     createNonce: () => "nonce",
     activity: { track: () => undefined },
     files,
-    accessLog: false,
+    pathTemplate: () => "*",
     ...overrides,
   });
   const server = createHttpServer(app, { connectionsPerAddress: 50 });

@@ -1,6 +1,6 @@
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import morgan from "morgan";
+import { errorFields, log } from "~/log/log.server";
 import type { PageCache } from "~/render/page-cache.server";
 import { bodyLimit } from "./body-limit.server";
 import { recordClientAddress } from "./client-address.server";
@@ -10,6 +10,7 @@ import { methodScreen } from "./method-screen.server";
 import { originScreen } from "./origin-screen.server";
 import { answerPlain } from "./plain-answers.server";
 import { rateLimitScreen } from "./rate-limit-screen.server";
+import { requestLog } from "./request-log.server";
 import { requestTarget } from "./request-target.server";
 import type { RateLimits } from "./rate-limits.server";
 import type { RequestActivity } from "./request-activity.server";
@@ -28,7 +29,8 @@ export type ServerAppOptions = {
   createNonce: () => string;
   activity: Pick<RequestActivity, "track">;
   files: { publicPath: string; assetsBuildDirectory: string; publicDirectory: string };
-  accessLog?: boolean;
+  /** The route template of a path, for the access log (app/log/path-template.ts). */
+  pathTemplate: (pathname: string) => string;
 };
 
 /**
@@ -38,6 +40,8 @@ export type ServerAppOptions = {
 export function createServerApp(options: ServerAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
+  // First: every answer below, a refusal or a health check too, has a request id and one access line.
+  app.use(requestLog(options.pathTemplate));
   app.use((request, response, next) => {
     options.activity.track(response);
     next();
@@ -46,9 +50,8 @@ export function createServerApp(options: ServerAppOptions): express.Express {
   app.use(recordClientAddress(options.trustedProxies));
   app.use(healthz(options.checkDatabase));
   app.use(strictTransportSecurity(options.siteUrl));
-  // One compression and one access log for every answer below: files, refusals, cached and rendered pages.
+  // One compression for every answer below: files, refusals, cached and rendered pages.
   app.use(compression());
-  if (options.accessLog !== false) app.use(morgan("tiny"));
   app.use(methodScreen());
   app.use(staticFiles(options.files));
   app.use(originScreen({ allowedOrigins: options.allowedOrigins, siteUrl: options.siteUrl }));
@@ -64,6 +67,6 @@ export function createServerApp(options: ServerAppOptions): express.Express {
 const answerErrors: ErrorRequestHandler = (error: { status?: number; statusCode?: number }, _request, response, next) => {
   if (response.headersSent) return next(error);
   const status = error.status ?? error.statusCode ?? 500;
-  if (status >= 500) console.error(error);
+  if (status >= 500) log.error(errorFields(error), "failure outside Remix");
   answerPlain(response, status, "text/plain; charset=utf-8", status === 404 ? "Not Found\n" : `${status}\n`);
 };

@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import type { OutboxWorker } from "~/outbox/outbox.server";
+import { log as processLog } from "~/log/log.server";
 
 /**
  * A graceful stop on SIGTERM (and SIGINT): the server stops accepting connections and closes
@@ -12,7 +13,7 @@ export const SHUTDOWN_LIMIT_MS = 9_500;
 export function stopGracefully({
   server,
   mailWorker,
-  log = console.log,
+  log = (line) => processLog.info(line),
 }: {
   server: Server;
   mailWorker: OutboxWorker;

@@ -4,6 +4,7 @@ import type { DocumentThread } from "~/documents/document-thread.server";
 import { LOCALES } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { previewOrder } from "~/order/order.server";
+import { errorFields, log } from "~/log/log.server";
 
 /** Rounds of the order path, in every language each; enough for V8 to compile its hot code. */
 export const WARM_UP_ROUNDS = 8;
@@ -63,6 +64,6 @@ export async function warmUpBeforeListening(
     }
     await documents.drawSharedDocuments(company);
   } catch (error) {
-    console.error("[server] warm-up failed; starting cold", error);
+    log.error(errorFields(error), "warm-up failed; starting cold");
   }
 }

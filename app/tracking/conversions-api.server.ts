@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
+import { log as processLog } from "~/log/log.server";
 
 /**
  * A small client for Meta's Conversions API (docs/decisions/005).
@@ -115,7 +116,7 @@ export async function sendConversionEvent(
   event: ConversionEvent,
   options: SendOptions = {},
 ): Promise<SendOutcome> {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, transport = nodeTransport, log = console.warn } = options;
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, transport = nodeTransport, log = (line: string) => processLog.warn(line) } = options;
   try {
     const body = JSON.stringify({ data: [buildEventPayload(event)], access_token: config.accessToken });
     const status = await transport(eventsEndpoint(config), body, timeoutMs);

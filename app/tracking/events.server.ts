@@ -6,6 +6,7 @@ import { sendConversionEvent, type ConversionsApiConfig, type SendOutcome, type 
 import { checkoutTypeOf, EVENT_ID_PARAM, isEventId, newEventId, type MarketingEventName } from "./events";
 import { productEventData } from "./product-event-data";
 import { pixelCspSources, type PublicPixelIds } from "./pixels";
+import { log as processLog } from "~/log/log.server";
 
 /**
  * The server's one entry point for marketing events. It checks consent and
@@ -29,7 +30,7 @@ export type ReportOutcome = SendOutcome | "no-consent" | "not-configured";
 type ReporterOptions = { timeoutMs?: number; transport?: Transport; log?: (message: string) => void };
 
 export function createEventReporter(config: ConversionsApiConfig | null, options: ReporterOptions = {}) {
-  const log = options.log ?? console.warn;
+  const log = options.log ?? ((line: string) => processLog.warn(line));
   let warnedNotConfigured = false;
 
   /** Resolves with what happened; never rejects. Use it in tests; routes use reportEvent. */

@@ -9,6 +9,7 @@ import { rateLimitCounters } from "./008-rate-limit-counters";
 import { searchVersion } from "./010-search-version";
 import { paymentChecksAndRefundResults } from "./009-payment-checks-and-refund-results";
 import { operatorSecondFactor } from "./013-operator-second-factor";
+import { outboxRequestId } from "./011-outbox-request-id";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   searchVersion,
   paymentChecksAndRefundResults,
   operatorSecondFactor,
+  outboxRequestId,
 ];
