@@ -31,6 +31,8 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   tracking_corrected: "Poprawiony numer przesyłki",
   refund_recorded: "Informacja o zwrocie pieniędzy",
   operator_refund_rejected: "Powiadomienie dla obsługi: Przelewy24 odrzuciło zwrot",
+  withdrawal_acknowledgement: "Potwierdzenie otrzymania oświadczenia o odstąpieniu",
+  operator_withdrawal: "Powiadomienie dla obsługi o odstąpieniu od umowy",
 };
 
 export const DECLARATION_LABEL = {
@@ -263,6 +265,8 @@ export const HISTORY_TEXT = {
     refund: "zapisano zwrot",
     resend: "wysłano ponownie e-mail",
     refund_rejected: "Przelewy24 odrzuciło zwrot",
+    withdrawal: "klient odstąpił od umowy (formularz na stronie)",
+    withdrawal_linked: "przypisano oświadczenie o odstąpieniu do zamówienia",
   } as Record<string, string>,
   detail: {
     paidAt: "data wpłaty",
@@ -279,6 +283,8 @@ export const HISTORY_TEXT = {
     fields: "zmienione pola",
     consentAt: "klient potwierdził wykonanie",
     consentHow: "jak potwierdził",
+    withdrawalReceivedAt: "oświadczenie otrzymano",
+    repeated: "kolejne oświadczenie",
   } as Record<string, string>,
   field: {
     tenantName: "najemca",

@@ -8,6 +8,7 @@ import { customerNamesAndCoResidents } from "./007-customer-names-and-co-residen
 import { rateLimitCounters } from "./008-rate-limit-counters";
 import { searchVersion } from "./010-search-version";
 import { paymentChecksAndRefundResults } from "./009-payment-checks-and-refund-results";
+import { withdrawals } from "./015-withdrawals";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   rateLimitCounters,
   searchVersion,
   paymentChecksAndRefundResults,
+  withdrawals,
 ];
