@@ -90,7 +90,9 @@ describe.each(DIALECTS)("withdrawal statements on %s", (dialect) => {
       token: null,
       now: T1,
     });
-    expect((await db.selectFrom("withdrawals").select("matched_by").where("id", "=", id).executeTakeFirstOrThrow()).matched_by).toBe("details");
+    expect((await db.selectFrom("withdrawals").select("matched_by").where("id", "=", id).executeTakeFirstOrThrow()).matched_by).toBe(
+      "details",
+    );
   });
 
   it("stores and acknowledges a statement that matches no order, or only its number, and changes no order", async () => {
@@ -109,9 +111,9 @@ describe.each(DIALECTS)("withdrawal statements on %s", (dialect) => {
 
   it("matches through the order's link whatever name and e-mail are typed, but not for a number changed on the form", async () => {
     const linked = await record({ name: "J. K.", email: "new-address@example.org" }, T1, order.payment_token);
-    expect(
-      (await db.selectFrom("withdrawals").select("matched_by").where("id", "=", linked.id).executeTakeFirstOrThrow()).matched_by,
-    ).toBe("token");
+    expect((await db.selectFrom("withdrawals").select("matched_by").where("id", "=", linked.id).executeTakeFirstOrThrow()).matched_by).toBe(
+      "token",
+    );
     const { order: other } = await placeSampleOrder(db, T0, { idempotencyKey: "k3" });
     const changed = await record({ reference: other.number }, T2, order.payment_token);
     expect(

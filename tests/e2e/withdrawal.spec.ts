@@ -16,7 +16,8 @@ test.use({ viewport: { width: 390, height: 844 } });
 function withdrawnAt(orderNumber: string): string | null {
   const db = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true, fileMustExist: true });
   try {
-    return (db.prepare("SELECT withdrawn_at FROM orders WHERE number = ?").get(orderNumber) as { withdrawn_at: string | null }).withdrawn_at;
+    return (db.prepare("SELECT withdrawn_at FROM orders WHERE number = ?").get(orderNumber) as { withdrawn_at: string | null })
+      .withdrawn_at;
   } finally {
     db.close();
   }
@@ -67,7 +68,9 @@ test("from the payment page's link, filled in, to the acknowledgement e-mail (uk
   expect(withdrawnAt(number)).not.toBeNull();
 
   const mailStrings = strings("uk", "mail");
-  const [mail] = await waitForMail((message) => message.to.includes(email) && message.subject === mailStrings.subject.withdrawal_acknowledgement);
+  const [mail] = await waitForMail(
+    (message) => message.to.includes(email) && message.subject === mailStrings.subject.withdrawal_acknowledgement,
+  );
   expect(mail!.text).toContain(uk.statement.title);
   expect(mail!.text).toContain(tenant);
   expect(mail!.text).toMatch(/\d{2}:\d{2}:\d{2} \(за польським часом\)/);
@@ -77,12 +80,17 @@ test("from the payment page's link, filled in, to the acknowledgement e-mail (uk
   expect(confirmation!.text).toMatch(new RegExp(`${pathFor("withdrawal", "uk")}\\?token=[A-Za-z0-9_-]{32}`));
 });
 
-test("from the footer, typed key by key, with a number of no order: the same answer and its acknowledgement (en)", async ({ page }, testInfo) => {
+test("from the footer, typed key by key, with a number of no order: the same answer and its acknowledgement (en)", async ({
+  page,
+}, testInfo) => {
   const en = strings("en", "withdrawal");
   const name = `Anna Stranger ${testInfo.project.name}`;
   const email = `stranger-${randomLetters()}@example.com`;
   await page.goto(pathFor("home", "en"));
-  await page.getByRole("contentinfo").getByRole("link", { name: strings("en", "common").footer.withdrawal }).click();
+  await page
+    .getByRole("contentinfo")
+    .getByRole("link", { name: strings("en", "common").footer.withdrawal })
+    .click();
   await expect(page).toHaveURL(pathFor("withdrawal", "en"));
 
   await page.getByLabel(en.form.name).pressSequentially(name);
