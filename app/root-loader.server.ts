@@ -5,12 +5,14 @@ import { company, env, substituteFlat } from "~/config/env.server";
 import { structuredDataFor } from "~/content/page-structured-data.server";
 import { formatPrice } from "~/config/products";
 import { localeOf, namespacesForPath, pageHeadFor, resourcesFor } from "~/i18n/i18n.server";
-import { canonicalPathOf, matchPage } from "~/i18n/routes";
+import { canonicalPathOf, matchPage, type PageId } from "~/i18n/routes";
 import type { RootData } from "~/root-data";
 import { readConsent, shouldShowBanner } from "~/tracking/consent.server";
 import { pixelIdsFor } from "~/tracking/events.server";
 
 /** The root route's loader (app/root.tsx): the page's language, its strings, the company and the visitor's consent. */
+const PAGES_WITHOUT_PIXELS = new Set<PageId | undefined>(["payment", "withdrawal"]);
+
 export async function rootLoader({ request }: LoaderFunctionArgs) {
   const { pathname, search } = new URL(request.url);
   // "/En/Contact" or "/blog/" would show the page in the wrong language: send it to its spelling.
@@ -31,8 +33,9 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
     consent,
     // The back office is the business's own tool: no banner, no pixels, whatever the operator chose.
     showConsentBanner: !backOffice && shouldShowBanner(request, consent),
-    // The payment page's URL holds the order's secret token: no pixel may see it (its PageView sends the URL).
-    pixels: backOffice || matchPage(pathname)?.pageId === "payment" ? null : pixelIdsFor(consent),
+    // The payment page's URL holds the order's secret token, and so may the withdrawal form's: no pixel may see
+    // it (its PageView sends the URL), nor a withdrawal statement's personal data.
+    pixels: backOffice || PAGES_WITHOUT_PIXELS.has(matchPage(pathname)?.pageId) ? null : pixelIdsFor(consent),
   };
   return json(data);
 }

@@ -135,7 +135,7 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
   });
 
   it("rewrites at start-up the search column of orders written with an older key or before the key was recorded", async () => {
-    // As migration 010 leaves the orders placed before it: the old key's text (no sound keys, no addresses), no version.
+    // As migration 009 leaves the orders placed before it: the old key's text (no sound keys, no addresses), no version.
     await db.updateTable("orders").set({ search_text: "jan kowalski", search_version: null }).execute();
     expect((await listOrders(db, filter("q=Krótka"))).rows).toHaveLength(0);
     expect(await refreshSearchText(db)).toBe(1);

@@ -31,6 +31,8 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   tracking_corrected: "Poprawiony numer przesyłki",
   refund_recorded: "Informacja o zwrocie pieniędzy",
   operator_refund_rejected: "Powiadomienie dla obsługi: Przelewy24 odrzuciło zwrot",
+  withdrawal_acknowledgement: "Potwierdzenie otrzymania oświadczenia o odstąpieniu",
+  operator_withdrawal: "Powiadomienie dla obsługi o odstąpieniu od umowy",
 };
 
 export const DECLARATION_LABEL = {
@@ -290,6 +292,8 @@ export const HISTORY_TEXT = {
     resend: "wysłano ponownie e-mail",
     refund_rejected: "Przelewy24 odrzuciło zwrot",
     erasure_on_request: "usunięto dane osobowe na żądanie klienta",
+    withdrawal: "klient odstąpił od umowy (formularz na stronie)",
+    withdrawal_linked: "przypisano oświadczenie o odstąpieniu do zamówienia",
   } as Record<string, string>,
   detail: {
     paidAt: "data wpłaty",
@@ -306,6 +310,8 @@ export const HISTORY_TEXT = {
     fields: "zmienione pola",
     consentAt: "klient potwierdził wykonanie",
     consentHow: "jak potwierdził",
+    withdrawalReceivedAt: "oświadczenie otrzymano",
+    repeated: "kolejne oświadczenie",
   } as Record<string, string>,
   field: {
     tenantName: "najemca",
@@ -358,4 +364,36 @@ export const CUSTOMER_DATA_TEXT = {
   nothingLeft: "Dane osobowe tego klienta zostały już usunięte.",
   notFound: "Nie ma takiego zamówienia.",
   link: "Dane klienta (eksport, usunięcie)",
+} as const;
+
+/** Withdrawal statements (art. 11a): the list's tab, its table, linking by hand, and the order page's section. */
+export const WITHDRAWAL_TEXT = {
+  tab: (all: number, unmatched: number) => `Odstąpienia od umowy (${all}, nieprzypisane: ${unmatched})`,
+  unmatchedTab: (unmatched: number) => `Tylko nieprzypisane (${unmatched})`,
+  heading: "Oświadczenia o odstąpieniu od umowy",
+  none: "Brak oświadczeń o odstąpieniu dla tego filtra.",
+  caption: "Oświadczenia o odstąpieniu: nieprzypisane na początku, potem od najnowszych",
+  receivedAt: "Otrzymano",
+  refundDueBy: "Zwrot najpóźniej",
+  name: "Imię i nazwisko",
+  reference: "Zamówienie (jak wpisano)",
+  email: "E-mail do potwierdzenia",
+  order: "Zamówienie",
+  unmatched: "Nieprzypisane",
+  matchedBy: { token: "z linku zamówienia", details: "numer i e-mail lub nazwisko", operator: "przypisane ręcznie" } as Record<
+    string,
+    string
+  >,
+  linkLabel: "Numer zamówienia, którego dotyczy",
+  linkButton: "Przypisz do zamówienia",
+  linked: "Przypisano oświadczenie do zamówienia i oznaczono zamówienie jako odstąpione.",
+  linkErrors: {
+    unknownOrder: "Nie ma zamówienia o tym numerze. Wpisz numer w postaci AE-RRRR-NNNNNN.",
+    alreadyLinked: "To oświadczenie jest już przypisane do zamówienia.",
+    notFound: "Nie ma takiego oświadczenia.",
+  } as Record<string, string>,
+  orderSection: "Odstąpienie od umowy",
+  orderWithdrawn: (receivedAt: string, refundBy: string) =>
+    `Klient odstąpił od umowy: oświadczenie otrzymano ${receivedAt}. Zwrot należnej kwoty najpóźniej ${refundBy} (14 dni od otrzymania oświadczenia, art. 32 ust. 1 ustawy o prawach konsumenta). Status zamówienia zmieniasz sam: anuluj je i zwróć pieniądze albo ustal kwotę za wykonaną część usługi.`,
+  statements: "Oświadczenia (w brzmieniu potwierdzonym przez klienta)",
 } as const;

@@ -15,6 +15,8 @@ const FOOTER_PAGES = [
   ["order", "footer.order"],
   ["terms", "footer.terms"],
   ["privacy", "footer.privacy"],
+  // The withdrawal function the law asks every page to offer (art. 11a of Directive 2011/83/EU).
+  ["withdrawal", "footer.withdrawal"],
 ] as const satisfies ReadonlyArray<readonly [PageId, string]>;
 
 export function Footer() {

@@ -98,6 +98,7 @@ type PlainFieldProps = {
   required?: boolean;
   maxLength?: number;
   multiline?: boolean;
+  hint?: string;
 };
 
 /**
@@ -116,8 +117,11 @@ export function PlainField({
   required,
   maxLength,
   multiline,
+  hint,
 }: PlainFieldProps) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-description`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
   const common = {
     id,
     name,
@@ -125,7 +129,7 @@ export function PlainField({
     required,
     maxLength,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
+    "aria-describedby": describedBy || undefined,
     className: INPUT_CLASS,
   };
   return (
@@ -133,6 +137,7 @@ export function PlainField({
       <label htmlFor={id} className={LABEL_CLASS}>
         {label}
       </label>
+      <Hint id={hintId} text={hint} />
       <FieldError id={errorId} message={error} />
       {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} />}
     </div>

@@ -7,7 +7,7 @@ import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { openDatabase, type AppDatabase } from "./db.server";
 import { migrateSqlite } from "./migrate.server";
 import { MIGRATIONS } from "./migrations";
-import { operatorSecondFactor } from "./migrations/013-operator-second-factor";
+import { operatorSecondFactor } from "./migrations/012-operator-second-factor";
 import { DatabaseBusyError, retryWhileBusy } from "./sqlite-busy.server";
 import { isUniqueViolation } from "./unique-violation";
 

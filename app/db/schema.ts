@@ -64,6 +64,8 @@ export type OrdersTable = {
   received_grosze: number | null;
   refunded_grosze: number | null;
   refunded_at: string | null;
+  /** When the first withdrawal statement that matched this order was received; a later one changes nothing. */
+  withdrawn_at: string | null;
 };
 
 /** What each outbox message is: who gets it follows from the kind (the customer, or the operator). */
@@ -78,12 +80,16 @@ export type MessageKind =
   | "details_corrected"
   | "tracking_corrected"
   | "refund_recorded"
-  | "operator_refund_rejected";
+  | "operator_refund_rejected"
+  | "withdrawal_acknowledgement"
+  | "operator_withdrawal";
 export type MessageStatus = "pending" | "sending" | "sent" | "failed";
 
 export type OutboxTable = {
   id: Generated<number>;
-  order_id: number;
+  /** The order a message is about; NULL for a withdrawal statement's messages, which belong to the statement. */
+  order_id: number | null;
+  withdrawal_id: number | null;
   kind: MessageKind;
   /** JSON with the facts a later message needs (a tracking number, a reason). */
   data: string | null;
@@ -202,6 +208,26 @@ export type PaymentsTable = {
   refund_settled_at: string | null;
 };
 
+/** How a withdrawal statement came to belong to an order: its signed link, the number with the e-mail or name, or an operator's hand. */
+export type WithdrawalMatch = "token" | "details" | "operator";
+/** A withdrawal statement as the customer submitted it, with the server's time of receipt (docs/decisions/046). */
+export type WithdrawalsTable = {
+  id: Generated<number>;
+  received_at: string;
+  locale: Locale;
+  name: string;
+  /** The order number or whatever else the customer gave to identify the contract, as typed. */
+  order_reference: string;
+  email: string;
+  /** The statement's full text as the customer confirmed it, in the page's language. */
+  statement: string;
+  /** The order it matched or was linked to; NULL while unmatched. */
+  order_id: number | null;
+  matched_by: WithdrawalMatch | null;
+  linked_by: string | null;
+  linked_at: string | null;
+};
+
 export type Database = {
   orders: OrdersTable;
   outbox: OutboxTable;
@@ -215,7 +241,9 @@ export type Database = {
   job_runs: JobRunsTable;
   payments: PaymentsTable;
   order_notes: OrderNotesTable;
+  withdrawals: WithdrawalsTable;
 };
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type OrderRow = Selectable<OrdersTable>;

@@ -13,6 +13,7 @@ import plPayment from "../../locales/pl/payment.json";
 import plConsent from "../../locales/pl/consent.json";
 import plMail from "../../locales/pl/mail.json";
 import plError from "../../locales/pl/error.json";
+import plWithdrawal from "../../locales/pl/withdrawal.json";
 import enCommon from "../../locales/en/common.json";
 import enHome from "../../locales/en/home.json";
 import enTenant from "../../locales/en/tenant.json";
@@ -26,6 +27,7 @@ import enPayment from "../../locales/en/payment.json";
 import enConsent from "../../locales/en/consent.json";
 import enMail from "../../locales/en/mail.json";
 import enError from "../../locales/en/error.json";
+import enWithdrawal from "../../locales/en/withdrawal.json";
 import ukCommon from "../../locales/uk/common.json";
 import ukHome from "../../locales/uk/home.json";
 import ukTenant from "../../locales/uk/tenant.json";
@@ -39,6 +41,7 @@ import ukPayment from "../../locales/uk/payment.json";
 import ukConsent from "../../locales/uk/consent.json";
 import ukMail from "../../locales/uk/mail.json";
 import ukError from "../../locales/uk/error.json";
+import ukWithdrawal from "../../locales/uk/withdrawal.json";
 import ruCommon from "../../locales/ru/common.json";
 import ruHome from "../../locales/ru/home.json";
 import ruTenant from "../../locales/ru/tenant.json";
@@ -52,6 +55,7 @@ import ruPayment from "../../locales/ru/payment.json";
 import ruConsent from "../../locales/ru/consent.json";
 import ruMail from "../../locales/ru/mail.json";
 import ruError from "../../locales/ru/error.json";
+import ruWithdrawal from "../../locales/ru/withdrawal.json";
 
 /**
  * Every translation, bundled into the server build. The browser never imports this
@@ -72,6 +76,7 @@ export const NAMESPACES = [
   "consent",
   "mail",
   "error",
+  "withdrawal",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Resources = Record<string, unknown>;
@@ -91,6 +96,7 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     consent: plConsent,
     mail: plMail,
     error: plError,
+    withdrawal: plWithdrawal,
   },
   en: {
     common: enCommon,
@@ -106,6 +112,7 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     consent: enConsent,
     mail: enMail,
     error: enError,
+    withdrawal: enWithdrawal,
   },
   uk: {
     common: ukCommon,
@@ -121,6 +128,7 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     consent: ukConsent,
     mail: ukMail,
     error: ukError,
+    withdrawal: ukWithdrawal,
   },
   ru: {
     common: ruCommon,
@@ -136,5 +144,6 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     consent: ruConsent,
     mail: ruMail,
     error: ruError,
+    withdrawal: ruWithdrawal,
   },
 };

@@ -6,7 +6,8 @@ describe("sitemap.xml", () => {
 
   it("lists every page of the route table in every language", () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locs).toHaveLength(8 * 4 + 1);
+    expect(locs).toHaveLength(9 * 4 + 1);
+    expect(locs).toContain("https://example.test/odstapienie-od-umowy");
     expect(locs).toContain("https://example.test/");
     expect(locs).toContain("https://example.test/ru/privacy");
     expect(locs).toContain("https://example.test/umowa-automatyczna");

@@ -14,6 +14,7 @@ import { paymentDeadline } from "~/order/payment-deadline";
 import { trackingLinkOf } from "~/config/courier";
 import { customerText, toHtml, toText, type Block, type Link } from "./blocks";
 import { cancellationReason, refundSentence } from "./cancellation-sentences";
+import { withdrawalPath } from "~/withdrawal/paths";
 
 /**
  * The e-mails of the outbox, composed when they are sent, from the order as stored.
@@ -80,6 +81,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
   const product = t(`common:products.${order.declaration_type}.name`);
   const paymentUrl = `${siteUrl}${paymentPath(order)}`;
   const agreementUrl = `${siteUrl}/agreement/${encodeURIComponent(order.payment_token)}`;
+  const withdrawalUrl = `${siteUrl}${withdrawalPath(order)}`;
   const orderedAt = new Date(order.created_at);
   const facts = factsOf(message);
   let subject: string = t(`subject.${message.kind}`, { number: order.number, type: product, amount });
@@ -165,6 +167,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
                 ],
               },
             ]),
+        { paragraphs: [linked("withdrawalLink", withdrawalUrl)] },
         contact,
         signature,
       ];
@@ -310,6 +313,9 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
         signature,
       ];
       break;
+    case "withdrawal_acknowledgement":
+    case "operator_withdrawal":
+      throw new Error(`a withdrawal statement's message (${message.kind}) is composed by composeWithdrawalMessage`);
     case "order_cancelled":
       blocks = [
         {

@@ -6,6 +6,7 @@ import { startOutboxWorker, type Deliver, type OutboxWorker } from "~/outbox/out
 import { createQuietGate } from "~/outbox/quiet-gate.server";
 import type { RequestActivity } from "~/server/request-activity.server";
 import { composeMessage } from "./compose.server";
+import { composeWithdrawalMessage } from "./withdrawal-mail.server";
 import { createMailSender, type SendMail } from "./transport.server";
 import { configuredGateway } from "~/payments/gateway.server";
 
@@ -15,7 +16,29 @@ import { configuredGateway } from "~/payments/gateway.server";
  */
 export function createDeliver(db: AppDatabase, send: SendMail, documents: DocumentThread): Deliver {
   return async (message) => {
-    const order = await db.selectFrom("orders").selectAll().where("id", "=", message.order_id).executeTakeFirstOrThrow();
+    if (message.withdrawal_id !== null) {
+      const withdrawal = await db.selectFrom("withdrawals").selectAll().where("id", "=", message.withdrawal_id).executeTakeFirstOrThrow();
+      const matched =
+        withdrawal.order_id === null
+          ? null
+          : await db
+              .selectFrom("orders")
+              .select(["id", "number", "withdrawn_at"])
+              .where("id", "=", withdrawal.order_id)
+              .executeTakeFirstOrThrow();
+      return send(
+        await composeWithdrawalMessage(message, withdrawal, matched, {
+          company,
+          siteUrl: env.SITE_URL,
+          operatorEmail: mailEnv.OPERATOR_EMAIL,
+        }),
+      );
+    }
+    const order = await db
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", message.order_id ?? 0)
+      .executeTakeFirstOrThrow();
     const mail = await composeMessage(message, order, {
       company,
       siteUrl: env.SITE_URL,

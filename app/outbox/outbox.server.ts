@@ -50,6 +50,26 @@ export async function enqueueMessages(
     .execute();
 }
 
+/** Queues the messages of a withdrawal statement, which may belong to no order (docs/decisions/046). One of a kind per statement. */
+export async function enqueueWithdrawalMessages(db: Writer, withdrawalId: number, kinds: readonly MessageKind[], now: Date): Promise<void> {
+  const timestamp = now.toISOString();
+  await db
+    .insertInto("outbox")
+    .values(
+      kinds.map((kind) => ({
+        withdrawal_id: withdrawalId,
+        order_id: null,
+        kind,
+        data: null,
+        next_attempt_at: timestamp,
+        created_at: timestamp,
+        request_id: currentRequestId() ?? null,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(["withdrawal_id", "kind"]).doNothing())
+    .execute();
+}
+
 /**
  * Sends an order's message of a kind again: a new one when none was queued, otherwise the same
  * row back to pending with the given facts (one row per order and kind keeps replays harmless).

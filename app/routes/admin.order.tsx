@@ -22,6 +22,8 @@ import { OrderHistory, OrderMessages } from "~/components/admin/OrderHistory";
 import { OrderOverview } from "~/components/admin/OrderOverview";
 import { OrderPayments, type RefundRefusal } from "~/components/admin/OrderPayments";
 import { TransitionForm } from "~/components/admin/TransitionForm";
+import { OrderWithdrawal } from "~/components/admin/Withdrawals";
+import { withdrawalsOfOrder } from "~/admin/withdrawals.server";
 import { ErrorSummary } from "~/components/forms";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { formatPrice } from "~/config/products";
@@ -63,11 +65,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!detail) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
   const now = new Date();
   const notes = await notesOf(db, detail.order.id);
+  const withdrawals = await withdrawalsOfOrder(db, detail.order.id);
   const deadlines = deadlinesOf(detail.order, env.PAYMENT_DEADLINE_DAYS, now);
   const doneParam = new URL(request.url).searchParams.get("done");
   const done = doneMessage(doneParam);
   return json(
-    { operator, detail, notes, deadlines, done, refunded: doneParam === "refund", today: warsawDay(now) },
+    { operator, detail, notes, withdrawals, deadlines, done, refunded: doneParam === "refund", today: warsawDay(now) },
     { headers: ADMIN_HEADERS },
   );
 }
@@ -150,7 +153,7 @@ const SECTION = "mt-8";
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 export default function AdminOrderPage() {
-  const { operator, detail, notes, deadlines, done, refunded, today } = useLoaderData<typeof loader>();
+  const { operator, detail, notes, withdrawals, deadlines, done, refunded, today } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { order, events, messages, payments, transitions, paidOnline, moneyHeld } = detail;
   const paymentPage = pathFor("payment", order.locale, { token: order.payment_token });
@@ -194,6 +197,8 @@ export default function AdminOrderPage() {
           {PAYMENT_TEXT.refundDue(formatPrice(moneyHeld.byTransfer, "pl"))}
         </Notice>
       ) : null}
+
+      <OrderWithdrawal withdrawnAt={order.withdrawn_at} statements={withdrawals} />
 
       <OrderOverview order={order} deadlines={deadlines} />
 

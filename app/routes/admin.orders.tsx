@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   countByStatus,
   filterProblem,
@@ -12,7 +12,12 @@ import {
 } from "~/admin/order-list.server";
 import { ADMIN_HOME, CSV_PATH, CUSTOMER_SEARCH_PATH } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { CUSTOMER_DATA_TEXT, LIST_TEXT, STATUS_LABEL } from "~/admin/texts";
+import { CUSTOMER_DATA_TEXT, LIST_TEXT, STATUS_LABEL, WITHDRAWAL_TEXT } from "~/admin/texts";
+import { listWithdrawals, withdrawalCounts } from "~/admin/withdrawals.server";
+import { WithdrawalList } from "~/components/admin/Withdrawals";
+import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { readFormDataOr413 } from "~/security/body.server";
+import { linkWithdrawal } from "~/withdrawal/withdrawal.server";
 import { env } from "~/config/env.server";
 import { OrderCards, OrderTable } from "~/components/admin/OrderList";
 import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
@@ -24,19 +29,47 @@ export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;
 export const meta: MetaFunction = () => [{ title: "Zamówienia | Panel obsługi" }, { name: "robots", content: "noindex, nofollow" }];
 
+/** `?withdrawals=all|unmatched` shows the withdrawal statements instead of the orders. */
+function withdrawalsModeOf(url: URL): "all" | "unmatched" | null {
+  const mode = url.searchParams.get("withdrawals");
+  return mode === "all" || mode === "unmatched" ? mode : null;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireOperator(request);
   const url = new URL(request.url);
   const filter = parseOrderFilter(url);
   const problem = filterProblem(url);
+  const db = getDb();
+  const withdrawalMode = withdrawalsModeOf(url);
+  const withdrawals = {
+    mode: withdrawalMode,
+    counts: await withdrawalCounts(db),
+    rows: withdrawalMode ? await listWithdrawals(db, { unmatchedOnly: withdrawalMode === "unmatched" }) : [],
+    linked: url.searchParams.get("linked") === "1",
+  };
   if (problem) {
     const none: Awaited<ReturnType<typeof listOrders>>["rows"] = [];
-    const refused = { operator, filter, rows: none, hasNext: false, counts: noCounts(), searchError: problem };
+    const refused = { operator, filter, rows: none, hasNext: false, counts: noCounts(), searchError: problem, withdrawals };
     return json(refused, { status: 400, headers: ADMIN_HEADERS });
   }
-  const db = getDb();
   const [{ rows, hasNext }, counts] = await Promise.all([listOrders(db, filter, env.PAYMENT_DEADLINE_DAYS), countByStatus(db, filter)]);
-  return json({ operator, filter, rows, hasNext, counts, searchError: null }, { headers: ADMIN_HEADERS });
+  return json({ operator, filter, rows, hasNext, counts, searchError: null, withdrawals }, { headers: ADMIN_HEADERS });
+}
+
+/** Links an unmatched withdrawal statement to the order the operator names. */
+export async function action({ request }: ActionFunctionArgs) {
+  const operator = await requireOperator(request);
+  const form = await readFormDataOr413(request);
+  const withdrawalId = Number(form.get("withdrawalId"));
+  const typed = String(form.get("orderNumber") ?? "").slice(0, 40);
+  if (form.get("intent") !== "link_withdrawal" || !Number.isSafeInteger(withdrawalId))
+    return json({ withdrawalId: 0, error: WITHDRAWAL_TEXT.linkErrors.notFound!, typed }, { status: 400, headers: ADMIN_HEADERS });
+  const outcome = await linkWithdrawal(getDb(), withdrawalId, typed, operator);
+  if (!outcome.ok)
+    return json({ withdrawalId, error: WITHDRAWAL_TEXT.linkErrors[outcome.error]!, typed }, { status: 400, headers: ADMIN_HEADERS });
+  nudgeMailWorker();
+  return redirect(`${ADMIN_HOME}?withdrawals=all&linked=1`, { status: 303, headers: ADMIN_HEADERS });
 }
 
 /** The list's address for a filter, so status tabs, paging and the CSV link keep each other's choices. */
@@ -57,7 +90,8 @@ const INPUT =
   "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
 
 export default function AdminOrdersPage() {
-  const { operator, filter, rows, hasNext, counts, searchError } = useLoaderData<typeof loader>();
+  const { operator, filter, rows, hasNext, counts, searchError, withdrawals } = useLoaderData<typeof loader>();
+  const linkRefusal = useActionData<typeof action>() ?? null;
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   const caption = filter.due ? LIST_TEXT.dueCaption : LIST_TEXT.caption;
   const tabs: Array<{ status: OrderStatus | null; due: boolean; label: string; count: number; id: string }> = [
@@ -122,7 +156,35 @@ export default function AdminOrdersPage() {
           })}
         </ul>
       </nav>
-      {rows.length === 0 ? (
+      <nav aria-label="Odstąpienia od umowy" className="mt-2">
+        <ul className="flex flex-wrap gap-2">
+          {(
+            [
+              ["all", WITHDRAWAL_TEXT.tab(withdrawals.counts.all, withdrawals.counts.unmatched)],
+              ["unmatched", WITHDRAWAL_TEXT.unmatchedTab(withdrawals.counts.unmatched)],
+            ] as const
+          ).map(([mode, label]) => (
+            <li key={mode}>
+              <a
+                href={`${ADMIN_HOME}?withdrawals=${mode}`}
+                aria-current={withdrawals.mode === mode ? "page" : undefined}
+                className={`inline-block rounded-full border px-3 py-1 text-sm font-semibold ${withdrawals.mode === mode ? "border-red-800 bg-red-800 text-white" : "border-red-700 text-red-900 hover:bg-red-50"}`}
+                data-testid={`withdrawals-tab-${mode}`}
+              >
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {withdrawals.linked && !linkRefusal ? (
+        <Notice tone="success" testId="withdrawal-linked">
+          {WITHDRAWAL_TEXT.linked}
+        </Notice>
+      ) : null}
+      {withdrawals.mode ? (
+        <WithdrawalList rows={withdrawals.rows} refusal={linkRefusal} />
+      ) : rows.length === 0 ? (
         <p className="mt-6 text-slate-700" data-testid="no-orders">
           Brak zamówień dla tego filtra.
         </p>

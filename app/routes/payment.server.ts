@@ -15,6 +15,7 @@ import {
   startFromPaymentPage,
 } from "~/payments/payment-page.server";
 import { readFormDataOr413 } from "~/security/body.server";
+import { withdrawalPath } from "~/withdrawal/paths";
 
 /**
  * The payment page's URL is its key (an unguessable token): no cache may keep it and no
@@ -53,6 +54,7 @@ export async function paymentPageLoader({ request, params }: LoaderFunctionArgs)
       transferTitle: title,
       qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`,
       agreementUrl: `/agreement/${encodeURIComponent(token)}`,
+      withdrawalUrl: withdrawalPath({ payment_token: token, locale }),
     },
     { headers: PRIVATE_HEADERS },
   );

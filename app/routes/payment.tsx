@@ -43,7 +43,7 @@ export function meta(args: MetaArgs) {
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 export default function PaymentPage() {
-  const { order, online, transferTitle: title, qrCode, agreementUrl } = useLoaderData<typeof loader>();
+  const { order, online, transferTitle: title, qrCode, agreementUrl, withdrawalUrl } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>() ?? null;
   const { t } = useTranslation("payment");
   const { company } = useRequiredRootData();
@@ -117,6 +117,12 @@ export default function PaymentPage() {
           <p className="mt-4">
             <a href={agreementUrl} className="font-semibold text-blue-900 underline" data-testid="agreement-pdf" download>
               {t("agreement.download")}
+            </a>
+          </p>
+          <p className="mt-2">
+            {/* The withdrawal function (art. 11a), filled in with this order's details. */}
+            <a href={withdrawalUrl} className="font-semibold text-blue-900 underline" data-testid="withdrawal-link">
+              {t("common:footer.withdrawal")}
             </a>
           </p>
         </section>

@@ -6,10 +6,11 @@ import { payments } from "./005-payments";
 import { backOfficeSearchAndNotes } from "./006-back-office-search-and-notes";
 import { customerNamesAndCoResidents } from "./007-customer-names-and-co-residents";
 import { rateLimitCounters } from "./008-rate-limit-counters";
-import { searchVersion } from "./010-search-version";
-import { paymentChecksAndRefundResults } from "./009-payment-checks-and-refund-results";
-import { operatorSecondFactor } from "./013-operator-second-factor";
-import { outboxRequestId } from "./011-outbox-request-id";
+import { searchVersion } from "./009-search-version";
+import { paymentChecksAndRefundResults } from "./011-payment-checks-and-refund-results";
+import { operatorSecondFactor } from "./012-operator-second-factor";
+import { withdrawals } from "./013-withdrawals";
+import { outboxRequestId } from "./014-outbox-request-id";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -33,5 +34,6 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   searchVersion,
   paymentChecksAndRefundResults,
   operatorSecondFactor,
+  withdrawals,
   outboxRequestId,
 ];
