@@ -157,7 +157,7 @@ function ReopenConsentFields({ today, errors, values }: { today: string; errors:
         </label>
       </div>
       <PlainField
-        id="reopen-consentAt"
+        id={fieldId("reopen", "consentAt")}
         name="consentAt"
         label={TRANSITION_TEXT.consentAt}
         type="date"
@@ -166,7 +166,7 @@ function ReopenConsentFields({ today, errors, values }: { today: string; errors:
         required
       />
       <PlainField
-        id="reopen-consentHow"
+        id={fieldId("reopen", "consentHow")}
         name="consentHow"
         label={TRANSITION_TEXT.consentHow}
         defaultValue={values.consentHow}
