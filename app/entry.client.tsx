@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { I18N_OPTIONS } from "~/i18n/i18next";
+import { addNumberFormat } from "~/i18n/number-format";
 import { localeFromPath } from "~/i18n/locales";
 import type { RootData } from "~/root-data";
 
@@ -22,6 +23,7 @@ const i18next = createInstance();
 void i18next
   .use(initReactI18next)
   .init({ ...I18N_OPTIONS, lng: locale, ns: Object.keys(pageStrings), resources: { [locale]: pageStrings } });
+addNumberFormat(i18next);
 
 startTransition(() => {
   hydrateRoot(

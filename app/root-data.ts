@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { Company } from "~/config/company";
+import type { DeclarationType } from "~/config/products";
 import type { LdJson } from "~/content/page-structured-data.server";
 import type { PageResources } from "~/i18n/i18next";
 import type { Locale } from "~/i18n/locales";
@@ -21,6 +22,12 @@ export type RootData = {
    * the footer on every page builds no currency formatter in the browser.
    */
   shareCapital: string;
+  /**
+   * The products' prices as this language writes them, formatted by the loader for the same reason:
+   * the pricing cards and the order form then build no Intl.NumberFormat while they hydrate, the
+   * first of which costs a phone a long task (docs/decisions/053).
+   */
+  prices: Record<DeclarationType, string>;
   /** The town of the flat the declaration names (SUBSTITUTE_FLAT_CITY): the tenant page says it before payment, the address it does not. */
   substituteCity: string;
   siteUrl: string;

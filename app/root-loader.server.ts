@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { isBackOfficePath } from "~/admin/paths";
 import { company, env, substituteFlat } from "~/config/env.server";
 import { structuredDataFor } from "~/content/page-structured-data.server";
-import { formatPrice } from "~/config/products";
+import { formatPrice, formattedPrices } from "~/config/products";
 import { localeOf, namespacesForPath, pageHeadFor, resourcesFor } from "~/i18n/i18n.server";
 import { canonicalPathOf, matchPage, type PageId } from "~/i18n/routes";
 import type { RootData } from "~/root-data";
@@ -28,6 +28,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
     structuredData: structuredDataFor({ company, siteUrl: env.SITE_URL, locale }, pathname),
     company,
     shareCapital: formatPrice(company.shareCapitalGrosze, locale),
+    prices: formattedPrices(locale),
     substituteCity: substituteFlat.city,
     siteUrl: env.SITE_URL,
     consent,

@@ -5,8 +5,8 @@ import { CheckIcon } from "~/components/icons";
 import { copyList } from "~/content/copy";
 import { pathFor } from "~/i18n/routes";
 import { SIGNING_BUSINESS_DAYS } from "~/config/delivery";
-import { DECLARATION_TYPES, formatPrice, PRODUCTS, type DeclarationType } from "~/config/products";
-import { useLocale, useRootData } from "~/root-data";
+import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
+import { useLocale, useRequiredRootData, useRootData } from "~/root-data";
 import { useCheckoutLinkClick } from "~/tracking/checkout-link";
 import { checkoutHref } from "~/tracking/events";
 
@@ -35,12 +35,11 @@ export function OrderLink({ type, className, children }: { type: DeclarationType
 export function PricingCards() {
   const { t } = useTranslation("home");
   const { t: tc } = useTranslation();
-  const locale = useLocale();
+  const { prices } = useRequiredRootData();
 
   return (
     <div id="service-tile" className="grid gap-6 md:grid-cols-2">
       {DECLARATION_TYPES.map((type) => {
-        const product = PRODUCTS[type];
         const nameId = `pricing-${type}-name`;
         const featured = type === "notarized";
         return (
@@ -55,7 +54,7 @@ export function PricingCards() {
             </h3>
             <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
               <span className="text-4xl font-extrabold tracking-tight text-blue-900" data-testid={`pricing-price-${type}`}>
-                {formatPrice(product.priceGrosze, locale)}
+                {prices[type]}
               </span>
               <span className="text-sm text-slate-600">{tc("products.vatIncluded")}</span>
             </p>

@@ -2,6 +2,7 @@ import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { I18N_OPTIONS, type PageResources } from "./i18next";
 import { DEFAULT_LOCALE, LOCALES, localeFromPath, type Locale } from "./locales";
+import { addNumberFormat } from "./number-format";
 import { NAMESPACES, resources, type Namespace } from "./resources.server";
 import { matchPage, metaKeyOf, namespaceOf } from "./routes";
 import type { PageHead } from "./seo";
@@ -36,6 +37,7 @@ void i18next.init({
     log.error(message);
   },
 });
+addNumberFormat(i18next);
 
 /**
  * The site's one remix-i18next instance. The language comes from the path prefix only, as the

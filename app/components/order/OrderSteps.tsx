@@ -2,7 +2,6 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { toast } from "~/components/Toaster";
-import { formattedPrices } from "~/config/products";
 import type { OrderVariant } from "~/order/variants";
 import type { AcceptedState, FormState, OrderLoaderData, OrderState, PreviewState } from "~/order/view-state";
 import { useRequiredRootData } from "~/root-data";
@@ -26,7 +25,7 @@ type OrderStepsProps = {
 export function OrderSteps({ variant, page, state }: OrderStepsProps) {
   const placedOrder = page?.placedOrder ?? null;
   const { t } = useTranslation("order");
-  const { locale, pixels } = useRequiredRootData();
+  const { locale, pixels, prices } = useRequiredRootData();
   // The last step the server answered; a network failure keeps it and adds a message.
   const shown = useRef<FormState | PreviewState | AcceptedState | undefined>(undefined);
   const lastPreview = useRef<PreviewState | undefined>(undefined);
@@ -79,7 +78,7 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
           variant={variant}
           defaultType={page?.defaultType ?? "regular"}
           dispatchDates={dispatchDates}
-          prices={page?.prices ?? formattedPrices(locale)}
+          prices={page?.prices ?? prices}
           state={view?.stage === "form" ? view : undefined}
           networkError={networkError}
           locale={locale}
