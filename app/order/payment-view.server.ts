@@ -10,6 +10,8 @@ import { dispatchDatesOf, type DispatchDates } from "./delivery-promise.server";
 import { lateDelivery, type LateDelivery } from "./delivery-warning";
 import { paymentDeadline } from "./payment-deadline";
 import { isPaymentToken } from "./payment-token";
+import { receivedAtText } from "~/withdrawal/receipt-time.server";
+import { refundDueBy } from "~/withdrawal/withdrawal.server";
 
 /** What the payment page may show: no personal data, only what the transfer and the next steps need. */
 export type PaymentView = {
@@ -38,6 +40,17 @@ export type PaymentView = {
    * still to be returned (paid, not yet given back).
    */
   refund: { grosze: number; returnedOn: string | null } | null;
+  /** The day the operator dispatched it, formatted. */
+  dispatchedOn: string | null;
+  /**
+   * The day the courier delivered it, formatted. Null while delivery is unknown: orders.delivered_at
+   * (reported by the courier's tracking) fills it once the table has it.
+   */
+  deliveredOn: string | null;
+  /** A matched withdrawal statement: when it was received and the refund's last day (14 days later, art. 32 ust. 1). */
+  withdrawn: { receivedAt: string; refundBy: string } | null;
+  /** Whether the money came in (a withdrawal or a cancellation then means money to give back). */
+  paid: boolean;
 };
 
 export async function findPaymentView(
@@ -63,6 +76,8 @@ export async function findPaymentView(
       "received_grosze",
       "refunded_grosze",
       "refunded_at",
+      "dispatched_at",
+      "withdrawn_at",
     ])
     .where("payment_token", "=", paymentToken)
     .executeTakeFirst();
@@ -109,7 +124,16 @@ export async function findPaymentView(
             trackingUrl: trackingLinkOf(env.COURIER_TRACKING_URL, row.tracking_number)?.url ?? null,
           }
         : null,
-    refund: row.status === "cancelled" ? refundOf(row, tag) : null,
+    refund: row.status === "cancelled" || row.withdrawn_at ? refundOf(row, tag) : null,
+    dispatchedOn: row.dispatched_at ? formatDeliveryDay(new Date(row.dispatched_at), tag) : null,
+    deliveredOn: null,
+    withdrawn: row.withdrawn_at
+      ? {
+          receivedAt: await receivedAtText(row.withdrawn_at, locale),
+          refundBy: formatDeliveryDay(refundDueBy(row.withdrawn_at), tag),
+        }
+      : null,
+    paid: row.paid_at !== null,
   };
 }
 

@@ -16,6 +16,8 @@ import {
 } from "~/payments/payment-page.server";
 import { readFormDataOr413 } from "~/security/body.server";
 import { withdrawalPath } from "~/withdrawal/paths";
+import { pathFor } from "~/i18n/routes";
+import { WITHDRAWAL_FORM_ID } from "~/legal/withdrawal-form";
 
 /**
  * The payment page's URL is its key (an unguessable token): no cache may keep it and no
@@ -24,7 +26,10 @@ import { withdrawalPath } from "~/withdrawal/paths";
  */
 export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 
-/** The payment page of one order, found by its unguessable token. Private: noindex, no third parties. */
+/**
+ * The customer's own page of one order (its status, dates, next steps, documents, and payment while it
+ * is due), found by its unguessable token. Private: noindex, no third parties, no shared cache.
+ */
 export async function paymentPageLoader({ request, params }: LoaderFunctionArgs) {
   const locale = await localeOf(request);
   const t = await getFixedT(locale, "payment");
@@ -53,8 +58,12 @@ export async function paymentPageLoader({ request, params }: LoaderFunctionArgs)
       online,
       transferTitle: title,
       qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`,
-      agreementUrl: `/agreement/${encodeURIComponent(token)}`,
-      withdrawalUrl: withdrawalPath({ payment_token: token, locale }),
+      documents: {
+        agreement: `/agreement/${encodeURIComponent(token)}`,
+        terms: pathFor("terms", locale),
+        withdrawalForm: `${pathFor("terms", locale)}#${WITHDRAWAL_FORM_ID}`,
+        withdrawal: withdrawalPath({ payment_token: token, locale }),
+      },
     },
     { headers: PRIVATE_HEADERS },
   );

@@ -13,7 +13,10 @@ import { formatPrice } from "~/config/products";
 import { homePath } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
 import { LateDeliveryWarning } from "~/components/order/LateDeliveryWarning";
-import { paymentNextSteps } from "~/order/next-steps";
+import { DeadlineList } from "~/components/customer-page/DeadlineList";
+import { DocumentLinks } from "~/components/customer-page/DocumentLinks";
+import { OrderPagePanel, PANEL_HEADING } from "~/components/customer-page/OrderPagePanel";
+import { deadlinesOf, leadKeyOf, nextStepsOf, paymentDue, stageOf } from "~/customer-page/order-page";
 import { WAIT_REFRESH_SECONDS } from "~/payments/waiting";
 import { useLocale, useRequiredRootData } from "~/root-data";
 import { paymentPageAction, paymentPageLoader, PRIVATE_HEADERS } from "./payment.server";
@@ -40,24 +43,21 @@ export function meta(args: MetaArgs) {
   return pageMeta(args, { noindex: true });
 }
 
-const SECTION_HEADING = "text-xl font-bold text-slate-900";
-
 export default function PaymentPage() {
-  const { order, online, transferTitle: title, qrCode, agreementUrl, withdrawalUrl } = useLoaderData<typeof loader>();
+  const { order, online, transferTitle: title, qrCode, documents } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>() ?? null;
   const { t } = useTranslation("payment");
   const { company } = useRequiredRootData();
   const locale = useLocale();
   const amount = formatPrice(order.priceGrosze, locale);
-  const unpaid = order.status === "awaiting_payment";
+  const stage = stageOf(order);
+  const unpaid = paymentDue(order);
   const waiting = unpaid ? (online?.waiting ?? null) : null;
+  const deadlines = deadlinesOf(order, t);
 
   return (
     <>
-      <PageHeader
-        title={t("heading")}
-        lead={t(unpaid ? (online ? "leadOnline" : "lead") : order.status === "cancelled" ? "leadCancelled" : "leadPaid")}
-      />
+      <PageHeader title={t(unpaid ? "heading" : "headingOrder")} lead={t(leadKeyOf(order, Boolean(online)))} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-2">
         {/* What to do now comes first: on a phone it is what the page shows after a BLIK code is sent. */}
         {waiting ? (
@@ -74,13 +74,13 @@ export default function PaymentPage() {
             {t("online.notCompleted")}
           </p>
         ) : null}
-        {order.lateDelivery && order.startDate ? (
+        {unpaid && order.lateDelivery && order.startDate ? (
           <div className="lg:col-span-2">
             <LateDeliveryWarning late={order.lateDelivery} startDate={order.startDate} locale={locale} contactEmail={company.email} />
           </div>
         ) : null}
         <section aria-labelledby="order-heading" className="rounded-xl border border-slate-200 p-6 shadow-sm">
-          <h2 id="order-heading" className={SECTION_HEADING}>
+          <h2 id="order-heading" className={PANEL_HEADING}>
             {t("summary.heading")}
           </h2>
           <dl className="mt-2 divide-y divide-slate-200">
@@ -88,7 +88,7 @@ export default function PaymentPage() {
               {order.number}
             </DetailRow>
             <DetailRow label={t("summary.status")} testId="order-status">
-              {t(`status.${order.status}`)}
+              <span data-stage={stage}>{t(`status.${stage}`)}</span>
             </DetailRow>
             {order.shipment ? (
               <DetailRow label={t("summary.tracking")} testId="tracking-number">
@@ -114,24 +114,13 @@ export default function PaymentPage() {
               </DetailRow>
             ) : null}
           </dl>
-          <p className="mt-4">
-            <a href={agreementUrl} className="font-semibold text-blue-900 underline" data-testid="agreement-pdf" download>
-              {t("agreement.download")}
-            </a>
-          </p>
-          <p className="mt-2">
-            {/* The withdrawal function (art. 11a), filled in with this order's details. */}
-            <a href={withdrawalUrl} className="font-semibold text-blue-900 underline" data-testid="withdrawal-link">
-              {t("common:footer.withdrawal")}
-            </a>
-          </p>
         </section>
         {unpaid && online && !(waiting?.method === "blik" && waiting.refreshing) ? (
           <OnlinePayment lastFailed={online.lastFailure === "failed"} refusal={refusal} />
         ) : null}
         {unpaid ? (
           <section aria-labelledby="transfer-heading" className="rounded-xl border-2 border-blue-800 bg-blue-50/40 p-6">
-            <h2 id="transfer-heading" className={SECTION_HEADING}>
+            <h2 id="transfer-heading" className={PANEL_HEADING}>
               {t("transfer.heading")}
             </h2>
             <dl className="mt-2 divide-y divide-slate-200">
@@ -177,35 +166,40 @@ export default function PaymentPage() {
           </section>
         ) : null}
         {unpaid ? (
-          <section aria-labelledby="deadline-heading">
-            <h2 id="deadline-heading" className={SECTION_HEADING}>
-              {t("deadline.heading")}
-            </h2>
+          <OrderPagePanel id="deadline" heading={t("deadline.heading")}>
             <p className="mt-3 text-slate-800" data-testid="payment-deadline">
               {t("deadline.text", { date: order.deadline, count: order.deadlineDays })}
             </p>
             <p className="mt-2 text-slate-700">{t("deadline.unpaid")}</p>
-          </section>
+          </OrderPagePanel>
         ) : null}
-        {/* What happens next matters only while the order is on its way. */}
-        {order.status === "awaiting_payment" || order.status === "paid" ? (
-          <section aria-labelledby="next-heading">
-            <h2 id="next-heading" className={SECTION_HEADING}>
-              {t("next.heading")}
-            </h2>
-            <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
-              {paymentNextSteps(order, t).map((step) => (
-                <li key={step.id} data-testid={step.id}>
-                  {step.text}
-                </li>
-              ))}
-            </ol>
-          </section>
+        {deadlines.length > 0 ? (
+          <OrderPagePanel id="deadlines" heading={t("deadlines.heading")}>
+            <DeadlineList deadlines={deadlines} />
+          </OrderPagePanel>
         ) : null}
-        <section aria-labelledby="contact-heading">
-          <h2 id="contact-heading" className={SECTION_HEADING}>
-            {t("contact.heading")}
-          </h2>
+        <OrderPagePanel id="next" heading={t("next.heading")}>
+          <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
+            {nextStepsOf(order, t).map((step) => (
+              <li key={step.id} data-testid={step.id}>
+                {step.text}
+              </li>
+            ))}
+          </ol>
+        </OrderPagePanel>
+        <OrderPagePanel id="documents" heading={t("documents.heading")}>
+          <DocumentLinks
+            documents={documents}
+            labels={{
+              agreement: t("agreement.download"),
+              terms: t("common:footer.terms"),
+              withdrawalForm: t("documents.withdrawalForm"),
+              withdrawal: t("common:footer.withdrawal"),
+            }}
+          />
+        </OrderPagePanel>
+        {/* Other modules' panels (the courier's tracking, the invoice, the review form) go here, one line each. */}
+        <OrderPagePanel id="contact" heading={t("contact.heading")}>
           <p className="mt-3 text-slate-800">{t("contact.text")}</p>
           <p className="mt-3">
             {t("contact.phone")}:{" "}
@@ -219,7 +213,7 @@ export default function PaymentPage() {
               {company.email}
             </a>
           </p>
-        </section>
+        </OrderPagePanel>
       </div>
     </>
   );

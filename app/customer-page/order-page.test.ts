@@ -1,0 +1,134 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { fixedT } from "~/i18n/i18n.server";
+import { LOCALES, type Locale } from "~/i18n/locales";
+import { findPaymentView } from "~/order/payment-view.server";
+import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
+import { placeSampleOrder } from "../../tests/support/sample-order";
+import { deadlinesOf, leadKeyOf, nextStepsOf, paymentDue, stageOf } from "./order-page";
+
+// Ordered on Monday 23 November 2026: the 14 days end on Monday 7 December.
+const ORDERED = new Date("2026-11-23T09:00:00Z");
+
+let db: AppDatabase;
+beforeAll(async () => {
+  db = await openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "order-page-")), "orders.db") });
+});
+afterAll(() => db.destroy());
+
+type Setup = { earlyStart?: boolean; paid?: boolean; dispatched?: boolean; cancelled?: boolean; withdrawnAt?: string };
+let serial = 0;
+
+/** An order brought to a stage straight in the database, as the customer's page reads it on `day`. */
+async function pageOf(locale: Locale, setup: Setup, day = "2026-11-26") {
+  const { order } = await placeSampleOrder(db, ORDERED, {
+    locale,
+    details: { immediatePerformanceRequested: setup.earlyStart ?? false },
+    idempotencyKey: `order-page-${serial++}`,
+  });
+  if (setup.paid)
+    await db.updateTable("orders").set({ status: "paid", paid_at: "2026-11-24T10:00:00Z" }).where("id", "=", order.id).execute();
+  if (setup.dispatched)
+    await db
+      .updateTable("orders")
+      .set({ status: "dispatched", dispatched_at: "2026-11-25T12:00:00Z", tracking_number: "123456789" })
+      .where("id", "=", order.id)
+      .execute();
+  if (setup.cancelled)
+    await db.updateTable("orders").set({ status: "cancelled", cancelled_at: "2026-11-25T12:00:00Z" }).where("id", "=", order.id).execute();
+  if (setup.withdrawnAt)
+    await recordWithdrawal(db, {
+      values: { name: order.tenant_name, reference: order.number, email: order.email },
+      statement: "…",
+      locale,
+      token: order.payment_token,
+      now: new Date(setup.withdrawnAt),
+    });
+  const view = (await findPaymentView(db, order.payment_token, locale, new Date(`${day}T10:00:00Z`)))!;
+  const t = fixedT(locale, "payment");
+  return { view, t, deadlines: deadlinesOf(view, t), steps: nextStepsOf(view, t) };
+}
+
+/** No sentence keeps an empty value or an unfilled placeholder, and none is a bare key. */
+function expectComplete(texts: string[]) {
+  for (const text of texts) {
+    expect(text).not.toMatch(/\(\s*\)|\{\{|\$t\(|:\s*$|^[a-zA-Z]+\.[a-zA-Z.]+$/);
+    expect(text.trim()).not.toBe("");
+  }
+}
+
+describe("the stage an order is at for its customer", () => {
+  it("puts a matched withdrawal first, then cancellation, then delivery when it is known", () => {
+    const withdrawn = { receivedAt: "x", refundBy: "y" };
+    expect(stageOf({ status: "paid", withdrawn, deliveredOn: null })).toBe("withdrawn");
+    expect(stageOf({ status: "cancelled", withdrawn, deliveredOn: null })).toBe("withdrawn");
+    expect(stageOf({ status: "cancelled", withdrawn: null, deliveredOn: null })).toBe("cancelled");
+    expect(stageOf({ status: "dispatched", withdrawn: null, deliveredOn: null })).toBe("dispatched");
+    expect(stageOf({ status: "dispatched", withdrawn: null, deliveredOn: "1 grudnia" })).toBe("delivered");
+    expect(stageOf({ status: "awaiting_payment", withdrawn: null, deliveredOn: null })).toBe("awaiting_payment");
+  });
+
+  it("asks for payment only while it is due and the customer has not withdrawn", () => {
+    expect(paymentDue({ status: "awaiting_payment", withdrawn: null })).toBe(true);
+    expect(paymentDue({ status: "awaiting_payment", withdrawn: { receivedAt: "x", refundBy: "y" } })).toBe(false);
+    expect(paymentDue({ status: "paid", withdrawn: null })).toBe(false);
+    expect(leadKeyOf({ status: "awaiting_payment", withdrawn: { receivedAt: "x", refundBy: "y" }, deliveredOn: null }, true)).toBe(
+      "leadWithdrawn",
+    );
+  });
+});
+
+describe("the customer's order page: dates and next steps", () => {
+  for (const locale of LOCALES) {
+    it(`${locale}: paid with the early start names dispatch, delivery and the withdrawal period with its early end`, async () => {
+      const { deadlines, steps, t } = await pageOf(locale, { earlyStart: true, paid: true });
+      expect(deadlines.map((line) => line.id)).toEqual(["deadline-dispatch", "deadline-delivery", "deadline-withdrawal"]);
+      expect(deadlines[2]!.note).toBe(t("deadlines.withdrawalEarlyStart"));
+      expectComplete([...deadlines.map((line) => line.value), ...steps.map((step) => step.text)]);
+    });
+
+    it(`${locale}: dispatched says it is on its way; the withdrawal period is listed only while it runs`, async () => {
+      const running = await pageOf(locale, { paid: true, dispatched: true });
+      expect(running.deadlines.map((line) => line.id)).toEqual(["deadline-dispatched", "deadline-withdrawal"]);
+      expect(running.steps.map((step) => step.id)).toEqual(["next-dispatched", "next-handover"]);
+      expectComplete(running.steps.map((step) => step.text));
+      const over = await pageOf(locale, { paid: true, dispatched: true }, "2026-12-08");
+      expect(over.deadlines.map((line) => line.id)).toEqual(["deadline-dispatched"]);
+    });
+
+    it(`${locale}: withdrawn after paying names the time of receipt and the refund's last day, 14 days later`, async () => {
+      const { view, deadlines, steps } = await pageOf(locale, { paid: true, withdrawnAt: "2026-11-25T08:30:00Z" });
+      expect(stageOf(view)).toBe("withdrawn");
+      expect(deadlines.map((line) => line.id)).toEqual(["deadline-withdrawal-received", "deadline-refund"]);
+      // 25 November at 09:30 Warsaw time; the refund is due by 9 December.
+      expect(deadlines[0]!.value).toMatch(/09:30:00/);
+      expect(deadlines[1]!.value).toContain({ pl: "9 grudnia", en: "9 December", uk: "9 грудня", ru: "9 декабря" }[locale]);
+      expect(steps.map((step) => step.id)).toEqual(["next-withdrawn", "next-withdrawn-refund"]);
+      expect(steps[1]!.text).toContain(deadlines[1]!.value);
+      expect(view.refund).toEqual({ grosze: view.priceGrosze, returnedOn: null });
+      expectComplete(steps.map((step) => step.text));
+    });
+  }
+
+  it("withdrawn before paying: nothing to pay or refund, and no payment asked for", async () => {
+    const { view, deadlines, steps, t } = await pageOf("pl", { withdrawnAt: "2026-11-24T08:00:00Z" });
+    expect(paymentDue(view)).toBe(false);
+    expect(deadlines.map((line) => line.id)).toEqual(["deadline-withdrawal-received"]);
+    expect(steps[1]!.text).toBe(t("next.withdrawnUnpaid"));
+    expect(view.refund).toBeNull();
+  });
+
+  it("after an early start the refund line says an amount for work done may be kept back", async () => {
+    const { steps, t } = await pageOf("en", { earlyStart: true, paid: true, withdrawnAt: "2026-11-25T08:30:00Z" });
+    expect(steps[1]!.text).toBe(t("next.withdrawnRefundEarlyStart", { date: "9 December (Wednesday)" }));
+  });
+
+  it("cancelled lists no dates and tells the customer there is nothing to do", async () => {
+    const { deadlines, steps } = await pageOf("uk", { cancelled: true });
+    expect(deadlines).toEqual([]);
+    expect(steps.map((step) => step.id)).toEqual(["next-cancelled"]);
+  });
+});

@@ -1,0 +1,114 @@
+import type { OrderStatus } from "~/db/schema";
+import { paymentNextSteps, type NextStepFacts } from "~/order/next-steps";
+
+/**
+ * Where an order stands for its customer. A withdrawal statement that matched the order comes first
+ * (the operator settles the money afterwards, whatever the status says); "delivered" is known only
+ * when the courier reported it.
+ */
+export type CustomerStage = "awaiting_payment" | "paid" | "dispatched" | "delivered" | "cancelled" | "withdrawn";
+
+/** What the customer's order page is built from: a part of the payment view (app/order/payment-view.server.ts). */
+export type OrderPageFacts = Omit<NextStepFacts, "status"> & {
+  status: OrderStatus;
+  /** Formatted days, each null until it is known. */
+  dispatchedOn: string | null;
+  deliveredOn: string | null;
+  /** A matched withdrawal statement: its time of receipt and the refund's last day (14 days later, art. 32), formatted. */
+  withdrawn: { receivedAt: string; refundBy: string } | null;
+  /** Whether the customer paid (so a withdrawal means money to give back). */
+  paid: boolean;
+};
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export function stageOf(facts: Pick<OrderPageFacts, "status" | "withdrawn" | "deliveredOn">): CustomerStage {
+  if (facts.withdrawn) return "withdrawn";
+  if (facts.status === "cancelled") return "cancelled";
+  if (facts.status === "dispatched") return facts.deliveredOn ? "delivered" : "dispatched";
+  return facts.status;
+}
+
+/** Payment is asked for only while the order waits for it and the customer has not withdrawn. */
+export function paymentDue(facts: Pick<OrderPageFacts, "status" | "withdrawn">): boolean {
+  return facts.status === "awaiting_payment" && facts.withdrawn === null;
+}
+
+/** One dated line of the page's deadlines: `id` is what a test or a reader's tool finds it by. */
+export type Deadline = { id: string; label: string; value: string; note?: string };
+
+/**
+ * The days that matter at this stage, each with its value: nothing is listed that has no date yet.
+ * The withdrawal period is named while it runs; after an early start the right also ends once the
+ * declaration is delivered (art. 38 ust. 1 pkt 1), which the note says.
+ */
+export function deadlinesOf(facts: OrderPageFacts, t: Translate): Deadline[] {
+  const stage = stageOf(facts);
+  const lines: Deadline[] = [];
+  if (stage === "withdrawn" && facts.withdrawn) {
+    lines.push({ id: "deadline-withdrawal-received", label: t("deadlines.withdrawalReceived"), value: facts.withdrawn.receivedAt });
+    if (facts.paid) lines.push({ id: "deadline-refund", label: t("deadlines.refundBy"), value: facts.withdrawn.refundBy });
+    return lines;
+  }
+  if (stage === "cancelled") return lines;
+  if (facts.promise && stage === "paid") {
+    lines.push({ id: "deadline-dispatch", label: t("deadlines.dispatchBy"), value: facts.promise.dispatchBy });
+    lines.push({ id: "deadline-delivery", label: t("deadlines.deliveredBy"), value: facts.promise.deliveredBy });
+  }
+  if (facts.dispatchedOn) lines.push({ id: "deadline-dispatched", label: t("deadlines.dispatchedOn"), value: facts.dispatchedOn });
+  if (facts.deliveredOn) lines.push({ id: "deadline-delivered", label: t("deadlines.deliveredOn"), value: facts.deliveredOn });
+  if (!facts.withdrawal.over && stage !== "delivered")
+    lines.push({
+      id: "deadline-withdrawal",
+      label: t("deadlines.withdrawal"),
+      value: facts.withdrawal.endsOn,
+      ...(facts.immediatePerformanceRequested ? { note: t("deadlines.withdrawalEarlyStart") } : {}),
+    });
+  return lines;
+}
+
+/**
+ * "What happens next" at each stage. While the order is on its way the payment page's list stays as
+ * it was (paymentNextSteps); later stages say what the customer can expect or needs to do, if anything.
+ */
+export function nextStepsOf(facts: OrderPageFacts, t: Translate): { id: string; text: string }[] {
+  const stage = stageOf(facts);
+  switch (stage) {
+    case "awaiting_payment":
+    case "paid":
+      return paymentNextSteps({ ...facts, status: stage }, t);
+    case "dispatched":
+      return [
+        { id: "next-dispatched", text: t("next.dispatched") },
+        { id: "next-handover", text: t("next.handover") },
+      ];
+    case "delivered":
+      return [
+        { id: "next-handover", text: t("next.handover") },
+        { id: "next-keep", text: t("next.keep") },
+      ];
+    case "cancelled":
+      return [{ id: "next-cancelled", text: t("next.cancelled") }];
+    case "withdrawn":
+      return [
+        { id: "next-withdrawn", text: t("next.withdrawn", { date: facts.withdrawn?.receivedAt }) },
+        facts.paid
+          ? {
+              id: "next-withdrawn-refund",
+              text: t(facts.immediatePerformanceRequested ? "next.withdrawnRefundEarlyStart" : "next.withdrawnRefund", {
+                date: facts.withdrawn?.refundBy,
+              }),
+            }
+          : { id: "next-withdrawn-refund", text: t("next.withdrawnUnpaid") },
+      ];
+  }
+}
+
+/** The lead under the page's heading for each stage; `online` while payment by Przelewy24 is offered. */
+export function leadKeyOf(facts: Pick<OrderPageFacts, "status" | "withdrawn" | "deliveredOn">, online: boolean): string {
+  const stage = stageOf(facts);
+  if (stage === "awaiting_payment") return online ? "leadOnline" : "lead";
+  if (stage === "cancelled") return "leadCancelled";
+  if (stage === "withdrawn") return "leadWithdrawn";
+  return "leadPaid";
+}

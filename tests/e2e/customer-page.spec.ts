@@ -1,0 +1,105 @@
+import Database from "better-sqlite3";
+import { expect, test } from "@playwright/test";
+import { placeOrder } from "./support/admin";
+import { LOCALES, pathFor, strings, type Locale } from "./support/site";
+
+/**
+ * The customer's own order page (the payment page's link, which every e-mail carries): one order per
+ * language, each brought to a different stage straight in the database, at a phone's and a desktop's
+ * width. Dates and sentences per stage are unit tests (app/customer-page/order-page.test.ts); here the
+ * page shows them, with and without JavaScript, privately.
+ */
+type Stage = "paid" | "dispatched" | "withdrawn" | "cancelled";
+const STAGE_OF: Record<Locale, Stage> = { pl: "withdrawn", en: "dispatched", uk: "paid", ru: "cancelled" };
+const WIDTH_OF: Record<Locale, number> = { pl: 390, en: 1280, uk: 390, ru: 1280 };
+
+function bringTo(number: string, stage: Stage): void {
+  const db = new Database(process.env.E2E_DATABASE_PATH!, { fileMustExist: true, timeout: 5_000 });
+  const now = new Date().toISOString();
+  try {
+    db.prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE number = ?").run(now, number);
+    if (stage === "dispatched")
+      db.prepare("UPDATE orders SET status = 'dispatched', dispatched_at = ?, tracking_number = '6009991234567' WHERE number = ?").run(
+        now,
+        number,
+      );
+    if (stage === "cancelled") db.prepare("UPDATE orders SET status = 'cancelled', cancelled_at = ? WHERE number = ?").run(now, number);
+    if (stage === "withdrawn") db.prepare("UPDATE orders SET withdrawn_at = ? WHERE number = ?").run(now, number);
+  } finally {
+    db.close();
+  }
+}
+
+test("in each language, the order's status, dates, next steps and documents, private and not indexed", async ({
+  page,
+  request,
+}, testInfo) => {
+  for (const locale of LOCALES) {
+    const stage = STAGE_OF[locale];
+    await page.setViewportSize({ width: WIDTH_OF[locale], height: 900 });
+    const { number, paymentPath } = await placeOrder(request, { name: `Customer Page ${locale} ${testInfo.project.name}`, locale });
+    bringTo(number, stage);
+    const text = strings(locale, "payment");
+
+    const response = await page.goto(paymentPath);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expect(page.locator("h1")).toHaveText(text.headingOrder);
+    await expect(page.getByTestId("order-number")).toHaveText(number);
+    await expect(page.getByTestId("order-status")).toHaveText(text.status[stage]);
+    // Payment is asked for only while it is due.
+    await expect(page.getByTestId("transfer-amount")).toHaveCount(0);
+
+    const deadlines = page.getByTestId("deadlines");
+    const steps = page.getByTestId("next");
+    if (stage === "paid") {
+      await expect(deadlines.getByTestId("deadline-dispatch")).toContainText(text.deadlines.dispatchBy);
+      await expect(deadlines.getByTestId("deadline-withdrawal")).toContainText(text.deadlines.withdrawal);
+      await expect(steps.getByTestId("payment-step")).toBeVisible();
+    }
+    if (stage === "dispatched") {
+      await expect(page.getByTestId("tracking-number")).toContainText("6009991234567");
+      await expect(deadlines.getByTestId("deadline-dispatched")).toContainText(text.deadlines.dispatchedOn);
+      await expect(steps.getByTestId("next-dispatched")).toHaveText(text.next.dispatched);
+    }
+    if (stage === "withdrawn") {
+      await expect(page.locator("main")).toContainText(text.leadWithdrawn);
+      await expect(deadlines.getByTestId("deadline-withdrawal-received")).toContainText("(czas polski)");
+      await expect(deadlines.getByTestId("deadline-refund")).toContainText(text.deadlines.refundBy);
+      await expect(steps.getByTestId("next-withdrawn-refund")).toContainText(text.next.withdrawnRefund.split("{{")[0].trim());
+      await expect(page.getByTestId("refund-status")).toBeVisible();
+    }
+    if (stage === "cancelled") {
+      await expect(deadlines).toHaveCount(0);
+      await expect(steps.getByTestId("next-cancelled")).toHaveText(text.next.cancelled);
+    }
+
+    // The documents: the agreement as accepted, the terms, the model form, and the withdrawal function.
+    const documents = page.getByTestId("documents");
+    await expect(documents.getByTestId("agreement-pdf")).toHaveText(text.agreement.download);
+    await expect(documents.getByTestId("terms-link")).toHaveAttribute("href", pathFor("terms", locale));
+    await expect(documents.getByTestId("withdrawal-form-link")).toHaveAttribute("href", `${pathFor("terms", locale)}#withdrawal-form`);
+    await expect(documents.getByTestId("withdrawal-link")).toHaveText(strings(locale, "common").footer.withdrawal);
+    // No personal data on a page reachable by link, and nothing overflows a phone's width.
+    await expect(page.locator("main")).not.toContainText("klient@example.com");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+  // The model form the link points at is where it says.
+  await page.getByTestId("withdrawal-form-link").click();
+  await expect(page.locator("#withdrawal-form")).toBeVisible();
+});
+
+test("an unknown token, well-formed or not, reveals nothing and is the same 404 either way", async ({ page }) => {
+  const bodies: string[] = [];
+  for (const path of ["/platnosc/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/platnosc/x"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    bodies.push((await page.locator("main").innerText()).trim());
+  }
+  expect(bodies[0]).toBe(bodies[1]);
+  await expect(page.getByTestId("order-number")).toHaveCount(0);
+});
