@@ -29,6 +29,7 @@ const otherRoutes = [
   ["admin/customers", "routes/admin.customers.tsx"],
   ["admin/customers/:id", "routes/admin.customer.tsx"],
   ["admin/customers/:id/export", "routes/admin.customer-export.ts"],
+  ["admin/reviews", "routes/admin.reviews.tsx"],
   ["admin/*", "routes/admin.not-found.tsx"],
   ["*", "routes/not-found.tsx"],
 ];

@@ -55,8 +55,9 @@ function isStandardReason(reason: unknown): boolean {
  * Removes one order's personal data, in ONE transaction: its own fields (a cancellation reason in
  * the operator's own words among them); the audit trail's before/after values and typed reasons;
  * the internal notes' text (who wrote one, and when, stays); the e-mails' queued facts and errors
- * (an address the mail server refused is in them); an online refund's typed reason. Returns false
- * when the order was anonymised meanwhile.
+ * (an address the mail server refused is in them); an online refund's typed reason; the customer's
+ * review (their words, name and city leave the home page with them). Returns false when the order
+ * was anonymised meanwhile.
  */
 export async function anonymiseOrder(trx: Transaction<Database>, orderId: number, now: Date): Promise<boolean> {
   const at = now.toISOString();
@@ -117,6 +118,7 @@ export async function anonymiseOrder(trx: Transaction<Database>, orderId: number
     .where("order_id", "=", orderId)
     .where("refund_reason", "is not", null)
     .execute();
+  await trx.deleteFrom("reviews").where("order_id", "=", orderId).execute();
   return true;
 }
 

@@ -43,6 +43,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         anonymised: 0,
         signInRecordsPruned: 0,
         sessionsPruned: 0,
+        reviewRequests: 0,
       });
       expect(await runHousekeeping(db, at(5), settings)).toMatchObject({ reminded: 1 });
       expect(await runHousekeeping(db, at(6), settings)).toMatchObject({ reminded: 0 });
@@ -70,6 +71,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         anonymised: 0,
         signInRecordsPruned: 0,
         sessionsPruned: 0,
+        reviewRequests: 0,
       });
       const before = await order();
       expect(await runHousekeeping(db, afterRetention, settings)).toMatchObject({ anonymised: 1 });

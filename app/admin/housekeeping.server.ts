@@ -7,6 +7,7 @@ import { configuredGateway } from "~/payments/gateway.server";
 import { recoverStalePayments } from "~/payments/recovery.server";
 import { anonymiseExpiredOrders } from "./anonymisation.server";
 import { errorFields, log } from "~/log/log.server";
+import { queueReviewRequests } from "~/reviews/reviews.server";
 
 export const HOUSEKEEPING_JOB = "housekeeping";
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -41,6 +42,8 @@ export type HousekeepingResult = {
   anonymised: number;
   signInRecordsPruned: number;
   sessionsPruned: number;
+  /** Review requests queued for orders dispatched 10 days ago (docs/decisions/052). */
+  reviewRequests: number;
 };
 
 /** Sign-in attempts hold e-mail and IP addresses; the lockout reads 15 minutes of them, so a day is plenty. */
@@ -64,7 +67,10 @@ export function retentionCutoff(now: Date, retentionYears: number): Date {
   return new Date(Date.UTC(firstYearKept - 1, 11, 31, 23, 0, 0) - 1);
 }
 
-/** One pass: reminders, cancellations of unpaid orders past the deadline, anonymisation, and the back office's own records pruned. */
+/**
+ * One pass: reminders, cancellations of unpaid orders past the deadline, review requests,
+ * anonymisation, and the back office's own records pruned.
+ */
 export async function runHousekeeping(
   db: AppDatabase,
   now: Date,
@@ -124,6 +130,7 @@ export async function runHousekeeping(
     }
   }
 
+  const reviewRequests = await queueReviewRequests(db, now);
   const cutoff = retentionCutoff(now, settings.retentionYears).toISOString();
   const anonymised = await anonymiseExpiredOrders(db, cutoff, now);
   const oldAttempts = await db
@@ -137,6 +144,7 @@ export async function runHousekeeping(
     anonymised,
     signInRecordsPruned: Number(oldAttempts.numDeletedRows),
     sessionsPruned: Number(endedSessions.numDeletedRows),
+    reviewRequests,
     ...(paymentsRecovered === undefined ? {} : { paymentsRecovered }),
   };
 }

@@ -39,3 +39,6 @@ export function customerDataPath(orderId: number): string {
 export function customerExportPath(orderId: number, format: "json" | "pdf"): string {
   return `${customerDataPath(orderId)}/export?format=${format}`;
 }
+
+/** Customers' reviews waiting for the operator's decision, and the decided ones (docs/decisions/052). */
+export const REVIEWS_PATH = `${ADMIN_HOME}/reviews`;

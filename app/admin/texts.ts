@@ -33,6 +33,7 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   operator_refund_rejected: "Powiadomienie dla obsługi: Przelewy24 odrzuciło zwrot",
   withdrawal_acknowledgement: "Potwierdzenie otrzymania oświadczenia o odstąpieniu",
   operator_withdrawal: "Powiadomienie dla obsługi o odstąpieniu od umowy",
+  review_request: "Prośba o opinię (10 dni po wysyłce)",
 };
 
 export const DECLARATION_LABEL = {
@@ -294,6 +295,8 @@ export const HISTORY_TEXT = {
     erasure_on_request: "usunięto dane osobowe na żądanie klienta",
     withdrawal: "klient odstąpił od umowy (formularz na stronie)",
     withdrawal_linked: "przypisano oświadczenie o odstąpieniu do zamówienia",
+    review_approved: "zatwierdzono opinię klienta do publikacji",
+    review_rejected: "odrzucono opinię klienta",
   } as Record<string, string>,
   detail: {
     paidAt: "data wpłaty",
@@ -396,4 +399,27 @@ export const WITHDRAWAL_TEXT = {
   orderWithdrawn: (receivedAt: string, refundBy: string) =>
     `Klient odstąpił od umowy: oświadczenie otrzymano ${receivedAt}. Zwrot należnej kwoty najpóźniej ${refundBy} (14 dni od otrzymania oświadczenia, art. 32 ust. 1 ustawy o prawach konsumenta). Status zamówienia zmieniasz sam: anuluj je i zwróć pieniądze albo ustal kwotę za wykonaną część usługi.`,
   statements: "Oświadczenia (w brzmieniu potwierdzonym przez klienta)",
+} as const;
+
+/** Customers' reviews (docs/decisions/052): the list to decide on, and what the home page then shows. */
+export const REVIEW_TEXT = {
+  title: "Opinie klientów",
+  link: (pending: number) => `Opinie klientów (do oceny: ${pending})`,
+  lead: "Klient pisze opinię przez link z e-maila wysłanego 10 dni po wysyłce zamówienia. Na stronie głównej pokazujemy zatwierdzone opinie (z imieniem, miastem, oceną, miesiącem i napisem „Zweryfikowane zamówienie”), ale dopiero gdy zatwierdzone są co najmniej trzy. Zatwierdzaj także opinie krytyczne: odrzucaj tylko treści niezgodne z prawem, obraźliwe, z danymi innych osób albo niezwiązane z usługą. Pomijanie niekorzystnych opinii wprowadza w błąd (art. 7 pkt 23b ustawy o przeciwdziałaniu nieuczciwym praktykom rynkowym).",
+  tabs: { pending: "Do oceny", approved: "Zatwierdzone", rejected: "Odrzucone" },
+  none: "Brak opinii w tej grupie.",
+  order: "Zamówienie",
+  stars: (stars: number) => `Ocena: ${stars} na 5`,
+  shownAs: "Podpis",
+  language: "Język",
+  written: "Napisano",
+  changed: "zmieniono",
+  decided: (by: string, at: string) => `Decyzja: ${by}, ${at}`,
+  approve: "Zatwierdź do publikacji",
+  reject: "Odrzuć",
+  approved:
+    "Zatwierdzono opinię. Strona główna pokaże ją, gdy odświeży swoją kopię w pamięci podręcznej (domyślnie do minuty), jeśli zatwierdzone są co najmniej trzy.",
+  rejected: "Odrzucono opinię. Nie będzie widoczna na stronie.",
+  unchanged: "Ta opinia ma już taki status.",
+  notFound: "Nie ma takiej opinii.",
 } as const;

@@ -4,29 +4,54 @@ import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from "~/components/page-icons
 import { useHydrated } from "~/components/use-hydrated";
 import { useNearViewport } from "~/components/use-near-viewport";
 
-/** Every testimonial on the site is a five-star one. */
-export const RATING = 5;
+/**
+ * One card: a customer's review (stars, their words, name and city, and what we know of it), or
+ * one of the typical situations we describe ourselves (a title and a text, nothing that would make
+ * it look like a review).
+ */
+export type TestimonialSlide = {
+  key: string;
+  /** The slide's position, e.g. "Review 2 of 6". */
+  label: string;
+  text: string;
+  title?: string;
+  /** The stars and their text alternative, e.g. "Rated 4 out of 5". */
+  rating?: { stars: number; label: string };
+  author?: string;
+  /** Short facts under the author: "Verified order", the month, the language it was written in. */
+  details?: string[];
+};
 
 /** Every string the carousel shows, already in the page's language. */
 export type TestimonialsCarouselProps = {
   label: string;
-  /** The stars' text alternative, e.g. "Rated 5 out of 5". */
-  rating: string;
   previous: string;
   next: string;
-  /** `label` is the slide's position, e.g. "Review 2 of 6". */
-  slides: Array<{ name: string; text: string; label: string }>;
+  slides: TestimonialSlide[];
 };
+
+const MAX_STARS = 5;
+
+/** A review's stars, filled up to its rating, read out as one text ("Rated 4 out of 5"). */
+function Stars({ stars, label }: { stars: number; label: string }) {
+  return (
+    <div role="img" aria-label={label} className="flex gap-1">
+      {Array.from({ length: MAX_STARS }, (_, star) => (
+        <StarIcon key={star} className={`h-5 w-5 ${star < stars ? "text-amber-500" : "text-slate-300"}`} />
+      ))}
+    </div>
+  );
+}
 
 /**
  * The testimonials row. The server renders a horizontally scrolling, scroll-snapping
- * row that shows all six without JavaScript. Once the visitor scrolls within half a screen
+ * row that shows every card without JavaScript. Once the visitor scrolls within half a screen
  * of it, Embla is fetched and takes the same markup over as a looping carousel (3 per view
  * from md), with arrows at every width and the left/right arrow keys on the focused
  * viewport. Below md a card is 85% wide, so the edge of the next one shows there is more,
  * with or without JavaScript.
  */
-export function TestimonialsCarousel({ label, rating, previous: previousLabel, next: nextLabel, slides }: TestimonialsCarouselProps) {
+export function TestimonialsCarousel({ label, previous: previousLabel, next: nextLabel, slides }: TestimonialsCarouselProps) {
   const hydrated = useHydrated();
   const viewportRef = useRef<HTMLDivElement>(null);
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
@@ -85,7 +110,7 @@ export function TestimonialsCarousel({ label, rating, previous: previousLabel, n
         <div className={`-ml-4 flex ${embla ? "touch-pan-y" : ""}`}>
           {slides.map((slide) => (
             <div
-              key={slide.name}
+              key={slide.key}
               role="group"
               aria-roledescription="slide"
               aria-label={slide.label}
@@ -93,15 +118,26 @@ export function TestimonialsCarousel({ label, rating, previous: previousLabel, n
               data-testid="testimonial"
             >
               <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <div role="img" aria-label={rating} className="flex gap-1 text-amber-500">
-                  {Array.from({ length: RATING }, (_, star) => (
-                    <StarIcon key={star} className="h-5 w-5" />
-                  ))}
-                </div>
-                <blockquote className="mt-4 flex-1 leading-relaxed text-slate-700">
-                  <p>{slide.text}</p>
-                </blockquote>
-                <figcaption className="mt-4 font-semibold text-slate-900">{slide.name}</figcaption>
+                {slide.rating ? <Stars {...slide.rating} /> : null}
+                {slide.title ? <p className="font-semibold text-slate-900">{slide.title}</p> : null}
+                {/* Only a customer's own words are a quotation. */}
+                {slide.author ? (
+                  <blockquote className="mt-4 flex-1 leading-relaxed whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">
+                    <p>{slide.text}</p>
+                  </blockquote>
+                ) : (
+                  <p className="mt-2 flex-1 leading-relaxed text-slate-700">{slide.text}</p>
+                )}
+                {slide.author ? (
+                  <figcaption className="mt-4 font-semibold text-slate-900 [overflow-wrap:anywhere]">{slide.author}</figcaption>
+                ) : null}
+                {slide.details?.length ? (
+                  <ul className="mt-1 text-sm text-slate-600">
+                    {slide.details.map((detail) => (
+                      <li key={detail}>{detail}</li>
+                    ))}
+                  </ul>
+                ) : null}
               </figure>
             </div>
           ))}

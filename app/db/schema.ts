@@ -82,7 +82,8 @@ export type MessageKind =
   | "refund_recorded"
   | "operator_refund_rejected"
   | "withdrawal_acknowledgement"
-  | "operator_withdrawal";
+  | "operator_withdrawal"
+  | "review_request";
 export type MessageStatus = "pending" | "sending" | "sent" | "failed";
 
 export type OutboxTable = {
@@ -228,6 +229,28 @@ export type WithdrawalsTable = {
   linked_at: string | null;
 };
 
+export type ReviewStatus = "pending" | "approved" | "rejected";
+/** A customer's review of their order (docs/decisions/052): shown on the home page only once approved. */
+export type ReviewsTable = {
+  id: Generated<number>;
+  /** One review per order. */
+  order_id: number;
+  stars: number;
+  text: string;
+  /** The first name (or whatever the customer wants shown) and city, as typed. */
+  display_name: string;
+  city: string;
+  /** When the customer consented to its publication. */
+  consent_at: string;
+  /** The language it was written in: the page's, which is the order's. */
+  locale: Locale;
+  created_at: string;
+  updated_at: string;
+  status: Generated<ReviewStatus>;
+  decided_by: string | null;
+  decided_at: string | null;
+};
+
 export type Database = {
   orders: OrdersTable;
   outbox: OutboxTable;
@@ -242,7 +265,9 @@ export type Database = {
   payments: PaymentsTable;
   order_notes: OrderNotesTable;
   withdrawals: WithdrawalsTable;
+  reviews: ReviewsTable;
 };
+export type ReviewRow = Selectable<ReviewsTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OutboxRow = Selectable<OutboxTable>;

@@ -280,3 +280,18 @@ describe("composing the e-mails", () => {
     }
   });
 });
+
+describe("the review request", () => {
+  it("asks in the order's language, with one button to the order's review form", async () => {
+    for (const locale of LOCALES) {
+      const { order, mail } = await composed("review_request", locale);
+      const t = fixedT(locale, "review");
+      expect(mail.to).toBe(details.email);
+      expect(mail.subject).toBe(fixedT(locale, "mail")("subject.review_request", { number: order.number }));
+      expect(mail.text).toContain(t("mail.intro", { number: order.number }));
+      const form = `https://adres.example${locale === "pl" ? "" : `/${locale}`}/${locale === "pl" ? "platnosc" : "payment"}/${order.payment_token}/${locale === "pl" ? "opinia" : "review"}`;
+      expect(mail.text).toContain(`${t("mail.button")}: ${form}`);
+      expect(mail.html).toContain(`href="${form}"`);
+    }
+  });
+});

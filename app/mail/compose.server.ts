@@ -15,6 +15,7 @@ import { trackingLinkOf } from "~/config/courier";
 import { customerText, toHtml, toText, type Block, type Link } from "./blocks";
 import { cancellationReason, refundSentence } from "./cancellation-sentences";
 import { withdrawalPath } from "~/withdrawal/paths";
+import { reviewPath } from "~/reviews/paths";
 
 /**
  * The e-mails of the outbox, composed when they are sent, from the order as stored.
@@ -57,6 +58,7 @@ const CUSTOMER_KINDS: readonly MessageKind[] = [
   "details_corrected",
   "tracking_corrected",
   "refund_recorded",
+  "review_request",
 ];
 
 /** The customer's data an operator may correct, in the order the correction e-mail lists them. */
@@ -309,6 +311,18 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
           ],
         },
         { paragraphs: [linked("paymentPage", paymentUrl)] },
+        contact,
+        signature,
+      ];
+      break;
+    // Its words beyond the subject are the review form's own (locales/*/review.json).
+    case "review_request":
+      blocks = [
+        {
+          paragraphs: [greeting, t("review:mail.intro", { number: order.number })],
+          button: { text: t("review:mail.button"), url: `${siteUrl}${reviewPath(order)}` },
+        },
+        { paragraphs: [t("review:mail.how")] },
         contact,
         signature,
       ];

@@ -1,9 +1,16 @@
 /// <reference types="vite/client" />
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import routeTable from "~/i18n/route-table.json";
-import { loader as rootLoader } from "~/root";
 import { isShareableHandle } from "./shareable";
+
+// The home page's loader reads its approved reviews: from a database file of this test's own, set
+// before any of the app's modules (which read the configuration as they load) are imported.
+process.env.DATABASE_PATH = join(mkdtempSync(join(tmpdir(), "shareable-routes-")), "app.db");
+const { loader: rootLoader } = await import("~/root");
 
 /**
  * A route that declares SHAREABLE_PAGE may be answered from the page cache to every visitor

@@ -10,14 +10,15 @@ import {
   STATUSES,
   type OrderFilter,
 } from "~/admin/order-list.server";
-import { ADMIN_HOME, CSV_PATH, CUSTOMER_SEARCH_PATH } from "~/admin/paths";
+import { ADMIN_HOME, CSV_PATH, CUSTOMER_SEARCH_PATH, REVIEWS_PATH } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { CUSTOMER_DATA_TEXT, LIST_TEXT, STATUS_LABEL, WITHDRAWAL_TEXT } from "~/admin/texts";
+import { CUSTOMER_DATA_TEXT, LIST_TEXT, REVIEW_TEXT, STATUS_LABEL, WITHDRAWAL_TEXT } from "~/admin/texts";
 import { listWithdrawals, withdrawalCounts } from "~/admin/withdrawals.server";
 import { WithdrawalList } from "~/components/admin/Withdrawals";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { readFormDataOr413 } from "~/security/body.server";
 import { linkWithdrawal } from "~/withdrawal/withdrawal.server";
+import { reviewCounts } from "~/reviews/reviews.server";
 import { env } from "~/config/env.server";
 import { OrderCards, OrderTable } from "~/components/admin/OrderList";
 import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
@@ -48,13 +49,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     rows: withdrawalMode ? await listWithdrawals(db, { unmatchedOnly: withdrawalMode === "unmatched" }) : [],
     linked: url.searchParams.get("linked") === "1",
   };
+  const pendingReviews = (await reviewCounts(db)).pending;
   if (problem) {
     const none: Awaited<ReturnType<typeof listOrders>>["rows"] = [];
-    const refused = { operator, filter, rows: none, hasNext: false, counts: noCounts(), searchError: problem, withdrawals };
+    const refused = { operator, filter, rows: none, hasNext: false, counts: noCounts(), searchError: problem, withdrawals, pendingReviews };
     return json(refused, { status: 400, headers: ADMIN_HEADERS });
   }
   const [{ rows, hasNext }, counts] = await Promise.all([listOrders(db, filter, env.PAYMENT_DEADLINE_DAYS), countByStatus(db, filter)]);
-  return json({ operator, filter, rows, hasNext, counts, searchError: null, withdrawals }, { headers: ADMIN_HEADERS });
+  return json({ operator, filter, rows, hasNext, counts, searchError: null, withdrawals, pendingReviews }, { headers: ADMIN_HEADERS });
 }
 
 /** Links an unmatched withdrawal statement to the order the operator names. */
@@ -90,7 +92,7 @@ const INPUT =
   "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
 
 export default function AdminOrdersPage() {
-  const { operator, filter, rows, hasNext, counts, searchError, withdrawals } = useLoaderData<typeof loader>();
+  const { operator, filter, rows, hasNext, counts, searchError, withdrawals, pendingReviews } = useLoaderData<typeof loader>();
   const linkRefusal = useActionData<typeof action>() ?? null;
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   const caption = filter.due ? LIST_TEXT.dueCaption : LIST_TEXT.caption;
@@ -135,6 +137,9 @@ export default function AdminOrdersPage() {
         </a>
         <a href={CUSTOMER_SEARCH_PATH} className={ADMIN_SECONDARY_BUTTON}>
           {CUSTOMER_DATA_TEXT.searchTitle}
+        </a>
+        <a href={REVIEWS_PATH} className={ADMIN_SECONDARY_BUTTON} data-testid="reviews-link">
+          {REVIEW_TEXT.link(pendingReviews)}
         </a>
       </form>
       <nav aria-label="Filtr statusu" className="mt-4">

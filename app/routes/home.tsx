@@ -1,3 +1,4 @@
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Hero } from "~/components/home/Hero";
 import { HowItWorks } from "~/components/home/HowItWorks";
@@ -5,19 +6,23 @@ import { RentalInfo } from "~/components/home/RentalInfo";
 import { WhyUs } from "~/components/home/WhyUs";
 import { PricingCards } from "~/components/PricingCards";
 import { Section } from "~/components/Section";
-import { Testimonials } from "~/components/Testimonials";
+import { Testimonials, testimonialsGroup } from "~/components/Testimonials";
 import { Faq } from "~/components/Faq";
 import { copyList, type QuestionAnswer } from "~/content/copy";
 import { pageMeta } from "~/i18n/seo";
 import { SHAREABLE_PAGE } from "~/render/shareable";
+import { homeLoader } from "./home.server";
 
 export const meta = pageMeta;
 
 /** Every visitor sees the same home page: answered from the page cache (docs/decisions/025). */
 export const handle = { ...SHAREABLE_PAGE };
+export const loader = homeLoader;
 
 export default function HomePage() {
   const { t } = useTranslation("home");
+  const { reviews } = useLoaderData<typeof loader>();
+  const testimonials = `testimonials.${testimonialsGroup(reviews)}`;
   return (
     <>
       <Hero />
@@ -28,8 +33,8 @@ export default function HomePage() {
         <PricingCards />
         <p className="mt-6 text-center text-sm text-slate-600">{t("pricing.note")}</p>
       </Section>
-      <Section id="testimonials" heading={t("testimonials.heading")} lead={t("testimonials.lead")}>
-        <Testimonials />
+      <Section id="testimonials" heading={t(`${testimonials}.heading`)} lead={t(`${testimonials}.lead`)}>
+        <Testimonials reviews={reviews} />
       </Section>
       <Section id="faq" heading={t("faq.heading")} tone="muted">
         <div className="mx-auto max-w-3xl">

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { getDb } from "~/db/db.server";
+import { localeOf } from "~/i18n/i18n.server";
+import { homeReviews } from "~/reviews/home-reviews.server";
+
+/**
+ * The home page's data: its approved reviews. The page is shared by every visitor (the page
+ * cache keeps it), so this reads nothing of the request but its path.
+ */
+export async function homeLoader({ request }: LoaderFunctionArgs) {
+  return json({ reviews: await homeReviews(getDb(), await localeOf(request)) });
+}
