@@ -33,6 +33,7 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   operator_refund_rejected: "Powiadomienie dla obsługi: Przelewy24 odrzuciło zwrot",
   withdrawal_acknowledgement: "Potwierdzenie otrzymania oświadczenia o odstąpieniu",
   operator_withdrawal: "Powiadomienie dla obsługi o odstąpieniu od umowy",
+  ksef_submission: "Wysyłka faktur do KSeF",
 };
 
 export const DECLARATION_LABEL = {
