@@ -34,6 +34,7 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   withdrawal_acknowledgement: "Potwierdzenie otrzymania oświadczenia o odstąpieniu",
   operator_withdrawal: "Powiadomienie dla obsługi o odstąpieniu od umowy",
   review_request: "Prośba o opinię (10 dni po wysyłce)",
+  ksef_submission: "Wysyłka faktur do KSeF",
 };
 
 export const DECLARATION_LABEL = {

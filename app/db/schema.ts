@@ -83,7 +83,9 @@ export type MessageKind =
   | "operator_refund_rejected"
   | "withdrawal_acknowledgement"
   | "operator_withdrawal"
-  | "review_request";
+  | "review_request"
+  /** Not an e-mail: sends the order's invoices to KSeF (app/ksef/submissions.server.ts), in a lane of its own. */
+  | "ksef_submission";
 export type MessageStatus = "pending" | "sending" | "sent" | "failed";
 
 export type OutboxTable = {
@@ -251,6 +253,34 @@ export type ReviewsTable = {
   decided_at: string | null;
 };
 
+/**
+ * Where an invoice stands with KSeF (docs/decisions/050): pending (not sent yet), sent (KSeF has it,
+ * its verdict is awaited), accepted (it has a KSeF number), rejected (KSeF said why, in `error`),
+ * manual (KSeF is not configured: the operator sends it by hand).
+ */
+export type KsefSubmissionStatus = "pending" | "sent" | "accepted" | "rejected" | "manual";
+export type KsefSubmissionsTable = {
+  id: Generated<number>;
+  order_id: number;
+  invoice_number: string;
+  /** SHA-256 of `xml` in Base64: the invoice's identity for KSeF and its verification link. */
+  invoice_hash: string;
+  /** The FA(3) file exactly as sent (or to be sent). */
+  xml: string;
+  status: Generated<KsefSubmissionStatus>;
+  session_reference: string | null;
+  invoice_reference: string | null;
+  ksef_number: string | null;
+  acquired_at: string | null;
+  /** The official receipt (UPO), as KSeF's XML. */
+  upo: string | null;
+  /** Why KSeF refused it, or the last failure, in Polish for the operator. */
+  error: string | null;
+  attempts: Generated<number>;
+  created_at: string;
+  updated_at: string;
+};
+
 export type Database = {
   orders: OrdersTable;
   outbox: OutboxTable;
@@ -266,9 +296,11 @@ export type Database = {
   order_notes: OrderNotesTable;
   withdrawals: WithdrawalsTable;
   reviews: ReviewsTable;
+  ksef_submissions: KsefSubmissionsTable;
 };
 export type ReviewRow = Selectable<ReviewsTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
+export type KsefSubmissionRow = Selectable<KsefSubmissionsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type OrderRow = Selectable<OrdersTable>;

@@ -330,6 +330,8 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
     case "withdrawal_acknowledgement":
     case "operator_withdrawal":
       throw new Error(`a withdrawal statement's message (${message.kind}) is composed by composeWithdrawalMessage`);
+    case "ksef_submission":
+      throw new Error("a KSeF submission is no e-mail: the KSeF lane sends it (app/ksef/ksef-lane.server.ts)");
     case "order_cancelled":
       blocks = [
         {

@@ -2,6 +2,7 @@ import { company, env } from "~/config/env.server";
 import { mailEnv } from "~/config/mail-env.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { DocumentThread } from "~/documents/document-thread.server";
+import { KSEF_KINDS } from "~/ksef/submissions.server";
 import { startOutboxWorker, type Deliver, type OutboxWorker } from "~/outbox/outbox.server";
 import { createQuietGate } from "~/outbox/quiet-gate.server";
 import type { RequestActivity } from "~/server/request-activity.server";
@@ -61,6 +62,9 @@ export function createDeliver(db: AppDatabase, send: SendMail, documents: Docume
  */
 export const MAIL_AFTER_RESPONSE_MS = 250;
 
+/** Every message but KSeF's submissions, which have a lane of their own (app/ksef/ksef-lane.server.ts). */
+export const MAIL_LANE = { except: KSEF_KINDS } as const;
+
 type MailWorker = { worker: OutboxWorker; sendSoon: () => void; activity: Pick<RequestActivity, "whenIdle"> };
 const store = globalThis as typeof globalThis & { __mailWorker?: MailWorker };
 
@@ -80,6 +84,7 @@ export function startMailWorker(
       ),
       // Requests first: while pages are being answered, the e-mails take a twentieth of the time.
       whenQuiet: createQuietGate({ quietForMs: activity.quietForMs }),
+      lane: MAIL_LANE,
     });
     let scheduled: NodeJS.Timeout | undefined;
     const sendSoon = () => {

@@ -118,15 +118,21 @@ function isPostgres(db: AppDatabase): boolean {
 }
 
 /**
+ * Which kinds of message a worker takes: e-mails in one lane, KSeF's submissions in another, so
+ * that a slow or absent KSeF delays no e-mail (docs/decisions/050).
+ */
+export type OutboxLane = { only: readonly MessageKind[] } | { except: readonly MessageKind[] };
+
+/**
  * Takes the next due message for this worker, or none. One statement: on SQLite the write
  * lock makes it atomic; on PostgreSQL `FOR UPDATE SKIP LOCKED` lets several processes claim
  * different messages at the same moment without waiting for each other.
  */
-export async function claimNextMessage(db: AppDatabase, now: Date): Promise<OutboxRow | undefined> {
+export async function claimNextMessage(db: AppDatabase, now: Date, lane?: OutboxLane): Promise<OutboxRow | undefined> {
   const timestamp = now.toISOString();
   const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
   const claimId = randomUUID();
-  const next = db
+  let due = db
     .selectFrom("outbox")
     .select("id")
     .where((eb) =>
@@ -134,7 +140,10 @@ export async function claimNextMessage(db: AppDatabase, now: Date): Promise<Outb
         eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", timestamp)]),
         eb.and([eb("status", "=", "sending"), eb("claimed_at", "<=", staleBefore)]),
       ]),
-    )
+    );
+  if (lane && "only" in lane) due = due.where("kind", "in", [...lane.only]);
+  if (lane && "except" in lane) due = due.where("kind", "not in", [...lane.except]);
+  const next = due
     .orderBy("next_attempt_at")
     .limit(1)
     .$if(isPostgres(db), (query) => query.forUpdate().skipLocked());
@@ -204,6 +213,8 @@ type WorkerOptions = {
   log?: (line: string) => void;
   /** Rests after each message while the process is busy with requests (quiet-gate.server.ts). */
   whenQuiet?: QuietGate;
+  /** The kinds this worker takes; all when not given. */
+  lane?: OutboxLane;
 };
 
 export type OutboxWorker = {
@@ -223,6 +234,7 @@ export function startOutboxWorker({
   elapsedMs = () => performance.now(),
   log = (line) => processLog.info(line),
   whenQuiet,
+  lane,
 }: WorkerOptions): OutboxWorker {
   let running: Promise<number> | null = null;
   let stopped = false;
@@ -248,7 +260,7 @@ export function startOutboxWorker({
   async function sendDue(): Promise<number> {
     let sent = 0;
     while (!stopped) {
-      const message = await claimNextMessage(db, now());
+      const message = await claimNextMessage(db, now(), lane);
       if (!message) break;
       const started = elapsedMs();
       const send = () => sendOne(message);

@@ -11,6 +11,7 @@ import { paymentChecksAndRefundResults } from "./011-payment-checks-and-refund-r
 import { operatorSecondFactor } from "./012-operator-second-factor";
 import { withdrawals } from "./013-withdrawals";
 import { outboxRequestId } from "./014-outbox-request-id";
+import { ksefSubmissions } from "./017-ksef-submissions";
 import { reviews } from "./019-reviews";
 import type { MigrationStep } from "./step";
 
@@ -37,5 +38,6 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   operatorSecondFactor,
   withdrawals,
   outboxRequestId,
+  ksefSubmissions,
   reviews,
 ];

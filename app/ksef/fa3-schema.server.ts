@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { XmlBufferInputProvider, XmlDocument, XmlValidateError, XsdValidator, xmlRegisterInputProvider } from "libxml2-wasm";
+
+/**
+ * Validates XML against the official FA(3) schema (app/ksef/schema/, unchanged from the Ministry's
+ * publication; its README names the source) with libxml2 compiled to WebAssembly, so neither the
+ * site nor CI needs a system package.
+ *
+ * The schema imports its base types by their address on crd.gov.pl. Nothing is fetched: the
+ * address is answered from the copies kept beside it, so the files stay byte for byte as published.
+ */
+const FA3_FILE = "schemat_FA(3)_v1-0E.xsd";
+const BASE_TYPES_URL = "http://crd.gov.pl/xml/schematy/dziedzinowe/mf/2022/01/05/eD/DefinicjeTypy/";
+const BASE_TYPE_FILES = ["StrukturyDanych_v10-0E.xsd", "ElementarneTypyDanych_v10-0E.xsd", "KodyKrajow_v10-0E.xsd"];
+
+/**
+ * The schema folder. This module runs from app/ksef/ (tests, scripts) or bundled into
+ * build/index.js (the server), whose folder is a sibling of app/.
+ */
+function schemaFolder(): string {
+  const candidates = [new URL("./schema/", import.meta.url), new URL("../app/ksef/schema/", import.meta.url)];
+  const found = candidates.find((url) => existsSync(new URL(FA3_FILE, url)));
+  if (!found) throw new Error(`the FA(3) schema is missing (looked in ${candidates.map((url) => fileURLToPath(url)).join(", ")})`);
+  return fileURLToPath(found);
+}
+
+let validator: XsdValidator | null = null;
+
+function fa3Validator(): XsdValidator {
+  if (validator) return validator;
+  const folder = schemaFolder();
+  const read = (file: string) => new Uint8Array(readFileSync(`${folder}${file}`));
+  xmlRegisterInputProvider(
+    new XmlBufferInputProvider(Object.fromEntries(BASE_TYPE_FILES.map((file) => [`${BASE_TYPES_URL}${file}`, read(file)]))),
+  );
+  const schema = XmlDocument.fromBuffer(read(FA3_FILE), { url: `file:///fa3/${FA3_FILE}` });
+  try {
+    validator = XsdValidator.fromDoc(schema);
+  } finally {
+    schema.dispose();
+  }
+  return validator;
+}
+
+export type Fa3Validation = { valid: true } | { valid: false; errors: string[] };
+
+/** Checks the XML against FA(3): well-formed, and every element where and as the schema says. */
+export function validateFa3Xml(xml: string): Fa3Validation {
+  const schema = fa3Validator();
+  let document: XmlDocument;
+  try {
+    document = XmlDocument.fromString(xml);
+  } catch (error) {
+    return { valid: false, errors: [error instanceof Error ? error.message : String(error)] };
+  }
+  try {
+    schema.validate(document);
+    return { valid: true };
+  } catch (error) {
+    if (error instanceof XmlValidateError)
+      return { valid: false, errors: error.details.map((detail) => `line ${detail.line}: ${detail.message.trim()}`) };
+    throw error;
+  } finally {
+    document.dispose();
+  }
+}
+
+export class Fa3SchemaError extends Error {
+  readonly errors: string[];
+  constructor(errors: string[]) {
+    super(`the invoice's XML does not match FA(3): ${errors.join("; ")}`);
+    this.name = "Fa3SchemaError";
+    this.errors = errors;
+  }
+}
+
+/** The XML, or a Fa3SchemaError listing what the schema found wrong. */
+export function assertValidFa3(xml: string): string {
+  const result = validateFa3Xml(xml);
+  if (!result.valid) throw new Fa3SchemaError(result.errors);
+  return xml;
+}

@@ -1,0 +1,197 @@
+import type { Transaction } from "kysely";
+import type { AppDatabase } from "~/db/db.server";
+import type { Database, KsefSubmissionRow, MessageKind } from "~/db/schema";
+import { enqueueAgain } from "~/outbox/outbox.server";
+import { sha256Base64 } from "./crypto.server";
+import { buildFa3Xml, type Fa3Invoice } from "./fa3";
+import { Fa3SchemaError, assertValidFa3 } from "./fa3-schema.server";
+import { KsefRefusedError, KsefUnavailableError, type KsefGateway, type KsefSession } from "./gateway";
+
+/**
+ * Invoices on their way to KSeF (docs/decisions/050). Issuing an invoice stores its FA(3) file once
+ * (so its hash never changes) and queues an outbox message of the kind `ksef_submission` for its
+ * order, in the issuing transaction; the KSeF lane (ksef-lane.server.ts) sends it, at least once,
+ * with the outbox's retries, and never twice:
+ * - the session's reference is stored as soon as it is open, the invoice's as soon as KSeF took it;
+ * - a retry of an invoice with a reference only asks for its status;
+ * - a retry of an invoice whose session is known but whose reference was lost (a crash between the
+ *   two) looks for the invoice's hash among the session's invoices before sending it again;
+ * - and should it still reach KSeF twice, KSeF answers "duplicate" (status 440) with the number it
+ *   gave the first: that number is taken.
+ */
+export const KSEF_KINDS = ["ksef_submission"] as const satisfies readonly MessageKind[];
+
+type Writer = AppDatabase | Transaction<Database>;
+
+/** The KSeF settings that matter when an invoice is issued. */
+export type KsefIssuing = {
+  /** KSEF_API_URL, KSEF_TOKEN and KSEF_NIP are all set: invoices go to KSeF by themselves. */
+  configured: boolean;
+  /** KSEF_FOR_CONSUMERS=1: invoices to buyers without a NIP go to KSeF too. */
+  forConsumers: boolean;
+};
+
+/** Whether an invoice to this buyer belongs in KSeF: every invoice to a NIP, consumers' only when asked. */
+export function goesToKsef(buyerNip: string | null, settings: Pick<KsefIssuing, "forConsumers">): boolean {
+  return buyerNip !== null || settings.forConsumers;
+}
+
+export type QueuedSubmission = { xml: string; invoiceHash: string; status: "pending" | "manual" };
+
+/**
+ * Call in the transaction that issues an invoice (or a correcting invoice) to an order. Builds its
+ * FA(3) file, checks it against the schema, stores it, and queues its sending when KSeF is set up.
+ * Without the settings, or when the file fails the schema (a fault of ours, never the customer's),
+ * the invoice is kept for the operator to send by hand ("manual"): issuing never fails because of KSeF.
+ * Answers null for an invoice that stays outside KSeF (a consumer's, unless KSEF_FOR_CONSUMERS=1).
+ * A second call for the same invoice number changes nothing and answers the stored file.
+ */
+export async function queueInvoiceForKsef(
+  db: Writer,
+  input: { orderId: number; invoice: Fa3Invoice; now: Date },
+  settings: KsefIssuing,
+): Promise<QueuedSubmission | null> {
+  if (!goesToKsef(input.invoice.buyer.nip, settings)) return null;
+  const xml = buildFa3Xml(input.invoice);
+  let error: string | null = null;
+  try {
+    assertValidFa3(xml);
+  } catch (failure) {
+    if (!(failure instanceof Fa3SchemaError)) throw failure;
+    error = `Plik FA(3) nie spełnia schematu: ${failure.errors.join("; ")}`.slice(0, 2000);
+  }
+  const status = settings.configured && error === null ? "pending" : "manual";
+  const timestamp = input.now.toISOString();
+  await db
+    .insertInto("ksef_submissions")
+    .values({
+      order_id: input.orderId,
+      invoice_number: input.invoice.number,
+      invoice_hash: sha256Base64(xml),
+      xml,
+      status,
+      error,
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .onConflict((conflict) => conflict.column("invoice_number").doNothing())
+    .execute();
+  const stored = await db
+    .selectFrom("ksef_submissions")
+    .select(["xml", "invoice_hash", "status"])
+    .where("invoice_number", "=", input.invoice.number)
+    .executeTakeFirstOrThrow();
+  if (stored.status === "pending")
+    await enqueueAgain(db, input.orderId, "ksef_submission", input.now, { invoiceNumber: input.invoice.number });
+  return { xml: stored.xml, invoiceHash: stored.invoice_hash, status: stored.status === "pending" ? "pending" : "manual" };
+}
+
+/** What the site knows of an invoice's way to KSeF, for the PDF, the customer's page and /admin; null when it is not a KSeF invoice. */
+export async function ksefSubmission(db: Writer, invoiceNumber: string): Promise<KsefSubmissionRow | null> {
+  return (await db.selectFrom("ksef_submissions").selectAll().where("invoice_number", "=", invoiceNumber).executeTakeFirst()) ?? null;
+}
+
+type SendOptions = {
+  now?: () => Date;
+  /** Waits between two looks at an invoice KSeF is still checking. */
+  pause?: (ms: number) => Promise<void>;
+  /** How often to look before leaving it to the next try. */
+  statusPolls?: number;
+};
+
+function polishReason(error: unknown): string {
+  if (error instanceof KsefRefusedError) return `KSeF odmówił: ${error.reason}`;
+  if (error instanceof KsefUnavailableError) return `KSeF niedostępny, ponowimy próbę (${error.message.replace(/^KSeF unavailable /, "")})`;
+  return `Błąd wysyłki do KSeF: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
+ * The outbox job of kind `ksef_submission`: takes every invoice of the order still on its way
+ * (pending, or sent and awaiting KSeF's verdict) as far as it can. Throws when something is left
+ * for a later try (KSeF unreachable, or still checking), so the outbox retries with its backoff;
+ * resolves with a log-safe summary when every invoice has KSeF's verdict.
+ */
+export async function sendOrderInvoicesToKsef(
+  db: AppDatabase,
+  gateway: KsefGateway,
+  orderId: number,
+  options: SendOptions = {},
+): Promise<string> {
+  const now = options.now ?? (() => new Date());
+  const pause = options.pause ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  const statusPolls = options.statusPolls ?? 5;
+  const rows = await db
+    .selectFrom("ksef_submissions")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .where("status", "in", ["pending", "sent"])
+    .orderBy("id")
+    .execute();
+
+  const update = (row: KsefSubmissionRow, changes: Partial<Omit<KsefSubmissionRow, "id">>) =>
+    db
+      .updateTable("ksef_submissions")
+      .set({ ...changes, updated_at: now().toISOString() })
+      .where("id", "=", row.id)
+      .execute();
+
+  let session: KsefSession | null = null;
+  const outcomes: string[] = [];
+  try {
+    for (const row of rows) {
+      try {
+        outcomes.push(await advance(row));
+      } catch (error) {
+        await update(row, { error: polishReason(error) });
+        throw error;
+      }
+    }
+  } finally {
+    if (session) await gateway.closeSession(session).catch(() => undefined);
+  }
+  return outcomes.join(", ") || "nothing to send";
+
+  async function advance(row: KsefSubmissionRow): Promise<string> {
+    let invoiceReference = row.invoice_reference;
+    let sessionReference = row.session_reference;
+    if (invoiceReference === null && sessionReference !== null) {
+      // A try that died after sending and before recording: the session tells whether KSeF got it.
+      invoiceReference = await gateway.findInvoiceInSession(sessionReference, row.invoice_hash);
+      if (invoiceReference !== null) await update(row, { invoice_reference: invoiceReference, status: "sent" });
+    }
+    if (invoiceReference === null) {
+      session ??= await gateway.openSession();
+      sessionReference = session.reference;
+      await update(row, { session_reference: sessionReference, attempts: row.attempts + 1 });
+      invoiceReference = await gateway.sendInvoice(session, row.xml);
+      await update(row, { invoice_reference: invoiceReference, status: "sent", error: null });
+    }
+    if (sessionReference === null) throw new Error(`invoice ${row.invoice_number} has a reference without a session`);
+    const reference = { sessionReference, invoiceReference };
+
+    for (let poll = 0; ; poll++) {
+      const status = await gateway.invoiceStatus(reference);
+      if (status.state === "accepted") {
+        const upo = await gateway.invoiceUpo(reference);
+        await update(row, { status: "accepted", ksef_number: status.ksefNumber, acquired_at: status.acquisitionDate, upo, error: null });
+        return `${row.invoice_number} accepted`;
+      }
+      if (status.state === "rejected" && status.original) {
+        // KSeF already holds this invoice (the same seller, kind and number): its first copy's number is the one.
+        const original = status.original;
+        const upo = original.sessionReference
+          ? await gateway.invoiceUpo({ sessionReference: original.sessionReference, ksefNumber: original.ksefNumber })
+          : null;
+        await update(row, { status: "accepted", ksef_number: original.ksefNumber, upo, error: null });
+        return `${row.invoice_number} accepted before`;
+      }
+      if (status.state === "rejected") {
+        const reason = [status.description, ...status.details].join(": ");
+        await update(row, { status: "rejected", error: `KSeF odrzucił fakturę (kod ${status.code}): ${reason}` });
+        return `${row.invoice_number} rejected (${status.code})`;
+      }
+      if (poll + 1 >= statusPolls) throw new KsefUnavailableError("sessions/invoices/status", `still processing (${status.code})`);
+      await pause(1000);
+    }
+  }
+}
