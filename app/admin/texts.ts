@@ -33,6 +33,8 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   operator_refund_rejected: "Powiadomienie dla obsługi: Przelewy24 odrzuciło zwrot",
   withdrawal_acknowledgement: "Potwierdzenie otrzymania oświadczenia o odstąpieniu",
   operator_withdrawal: "Powiadomienie dla obsługi o odstąpieniu od umowy",
+  invoice_issued: "Faktura (PDF)",
+  invoice_corrected: "Faktura korygująca (PDF)",
 };
 
 export const DECLARATION_LABEL = {
