@@ -106,6 +106,12 @@ export async function anonymiseOrder(trx: Transaction<Database>, orderId: number
       .execute();
   }
   await trx.updateTable("order_notes").set({ text: REMOVED }).where("order_id", "=", orderId).execute();
+  // Who an invoice was asked for goes; an issued invoice keeps its own copy, whole, as tax law requires (decision 044).
+  await trx
+    .updateTable("invoice_requests")
+    .set({ buyer_name: REMOVED, buyer_address: REMOVED, buyer_nip: null })
+    .where("order_id", "=", orderId)
+    .execute();
   await trx.updateTable("outbox").set({ data: null, last_error: null }).where("order_id", "=", orderId).execute();
   await trx
     .updateTable("outbox_attempts")

@@ -1,3 +1,4 @@
+import { correctOnRefundIn } from "~/invoices/issue.server";
 import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
 import { formatAddress, type PostalAddress } from "~/config/company";
@@ -185,6 +186,7 @@ export async function recordRefundIn(
   if (Number(updated.numUpdatedRows) !== 1) return false;
   await audit(trx, order, operator, { action: "refund", refundedGrosze, ...facts }, at);
   await enqueueAgain(trx, order.id, "refund_recorded", now, { refundedGrosze });
+  await correctOnRefundIn(trx, order.id, { now, issuedBy: operator });
   return true;
 }
 

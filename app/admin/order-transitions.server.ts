@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, MessageKind, OrderStatus } from "~/db/schema";
+import { correctOnRefundIn, issueInvoiceIn } from "~/invoices/issue.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { targetStatus, type Transition } from "./transitions";
 import type { CancelReasonCode } from "./cancel-reasons";
@@ -106,6 +107,9 @@ export async function applyTransitionIn(
     .values({ order_id: orderId, operator, from_status: order.status, to_status: to, details: JSON.stringify(details), at })
     .execute();
   await enqueueMessages(trx, orderId, [MESSAGE_FOR[facts.transition]], now, details);
+  // A paid order that asked for an invoice gets it with the payment; money returned corrects it.
+  if (to === "paid") await issueInvoiceIn(trx, orderId, { now, issuedBy: operator });
+  if (facts.transition === "cancel" && facts.refundedGrosze) await correctOnRefundIn(trx, orderId, { now, issuedBy: operator });
   return { ok: true, from: order.status, to } as const;
 }
 

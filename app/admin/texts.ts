@@ -35,6 +35,8 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   operator_withdrawal: "Powiadomienie dla obsługi o odstąpieniu od umowy",
   review_request: "Prośba o opinię (10 dni po wysyłce)",
   ksef_submission: "Wysyłka faktur do KSeF",
+  invoice_issued: "Faktura (PDF)",
+  invoice_corrected: "Faktura korygująca (PDF)",
 };
 
 export const DECLARATION_LABEL = {

@@ -151,6 +151,12 @@ const EnvSchema = z
         .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "must be a BIC/SWIFT code of 8 or 11 characters, e.g. BPKOPLPW")
         .optional(),
     ),
+    /**
+     * The seller's VAT status on invoices (docs/decisions/049): "23" charges 23 % inside the gross price; "zw" is
+     * exempt, and the invoice prints COMPANY_VAT_EXEMPTION_BASIS. Which one applies is the accountant's call.
+     */
+    COMPANY_VAT: z.enum(["23", "zw"]).default("23"),
+    COMPANY_VAT_EXEMPTION_BASIS: optionalText,
     SOCIAL_FACEBOOK_URL: z.string().url().optional(),
     SOCIAL_INSTAGRAM_URL: z.string().url().optional(),
     SOCIAL_TIKTOK_URL: z.string().url().optional(),
@@ -248,6 +254,18 @@ export const company: Company = {
     tiktok: env.SOCIAL_TIKTOK_URL ?? PLACEHOLDER_COMPANY.social.tiktok,
   },
 };
+
+/**
+ * The seller's VAT on invoices. Exempt without a basis named, the invoice prints the subjective exemption
+ * for a small business (art. 113 ust. 1), the usual one; another basis is set with COMPANY_VAT_EXEMPTION_BASIS.
+ */
+export const sellerVat: { rate: "23" | "zw"; exemptionBasis: string | null } =
+  env.COMPANY_VAT === "zw"
+    ? {
+        rate: "zw",
+        exemptionBasis: env.COMPANY_VAT_EXEMPTION_BASIS ?? "art. 113 ust. 1 ustawy z dnia 11 marca 2004 r. o podatku od towarów i usług",
+      }
+    : { rate: "23", exemptionBasis: null };
 
 /** Whose flat the declaration names, and where: the company's own address until configured. */
 export const substituteFlat: SubstituteFlat = {

@@ -85,7 +85,9 @@ export type MessageKind =
   | "operator_withdrawal"
   | "review_request"
   /** Not an e-mail: sends the order's invoices to KSeF (app/ksef/submissions.server.ts), in a lane of its own. */
-  | "ksef_submission";
+  | "ksef_submission"
+  | "invoice_issued"
+  | "invoice_corrected";
 export type MessageStatus = "pending" | "sending" | "sent" | "failed";
 
 export type OutboxTable = {
@@ -281,6 +283,58 @@ export type KsefSubmissionsTable = {
   updated_at: string;
 };
 
+/** Who an order's invoice is for, as asked at the order, later on the customer's page, or by the operator (app/invoices). */
+export type InvoiceRequestsTable = {
+  order_id: number;
+  buyer_name: string;
+  buyer_address: string;
+  /** Ten digits; NULL for a consumer. */
+  buyer_nip: string | null;
+  requested_at: string;
+  requested_via: "order" | "customer" | "operator";
+};
+/** The last number given in a series (FV, KOR) and month (YYYY-MM). */
+export type InvoiceCountersTable = { series: string; month: string; last_seq: number };
+/**
+ * An invoice or a correcting invoice (docs/decisions/049), written once and never changed: it keeps
+ * its own copy of the seller, the buyer and the amounts. A correction's amounts are the change (negative for a refund).
+ */
+export type InvoicesTable = {
+  id: Generated<number>;
+  order_id: number;
+  kind: "invoice" | "correction";
+  series: string;
+  /** YYYY-MM of the issue date in Warsaw: numbers run per month. */
+  number_month: string;
+  number_seq: number;
+  number: string;
+  corrects_id: number | null;
+  issued_at: string;
+  /** YYYY-MM-DD in Warsaw. */
+  issue_date: string;
+  /** YYYY-MM-DD in Warsaw: when the payment came, the tax point of a prepaid service. */
+  payment_date: string;
+  issued_by: string;
+  /** The customer's language, printed beside the binding Polish. */
+  locale: Locale;
+  seller_name: string;
+  seller_address: string;
+  seller_nip: string;
+  buyer_name: string;
+  buyer_address: string;
+  buyer_nip: string | null;
+  service_name: string;
+  quantity: number;
+  vat_rate: "23" | "zw";
+  vat_exemption_basis: string | null;
+  net_grosze: number;
+  vat_grosze: number;
+  gross_grosze: number;
+  currency: string;
+  /** A correction's reason. */
+  reason: string | null;
+};
+
 export type Database = {
   orders: OrdersTable;
   outbox: OutboxTable;
@@ -297,8 +351,13 @@ export type Database = {
   withdrawals: WithdrawalsTable;
   reviews: ReviewsTable;
   ksef_submissions: KsefSubmissionsTable;
+  invoice_requests: InvoiceRequestsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
 };
 export type ReviewRow = Selectable<ReviewsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type InvoiceRequestRow = Selectable<InvoiceRequestsTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
 export type KsefSubmissionRow = Selectable<KsefSubmissionsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;

@@ -5,6 +5,7 @@ import { fixedT } from "~/i18n/i18n.server";
 import type { MailAttachment } from "~/mail/compose.server";
 import { customerDataPdf } from "~/admin/customer-data-pdf.server";
 import type { CustomerDataExport } from "~/admin/customer-data.server";
+import { invoiceFileName, invoicePdf, type InvoicePdfInput } from "~/invoices/invoice-pdf.server";
 import { agreementAttachment, confirmationAttachments, drawSharedDocuments } from "./order-documents.server";
 
 /**
@@ -20,7 +21,8 @@ type Job =
   | { kind: "confirmation"; order: OrderRow; company: Company }
   | { kind: "agreement"; order: OrderRow; company: Company }
   | { kind: "shared"; company: Company }
-  | { kind: "customer_data"; data: CustomerDataExport };
+  | { kind: "customer_data"; data: CustomerDataExport }
+  | { kind: "invoice"; input: InvoicePdfInput };
 type Request = { id: number; job: Job };
 type Reply = { id: number; attachments: MailAttachment[] } | { id: number; error: string };
 
@@ -32,6 +34,8 @@ export type DocumentThread = {
   drawSharedDocuments(company: Company): Promise<void>;
   /** A customer's data as a readable PDF (the back office's export, RODO art. 15). */
   customerDataPdf(data: CustomerDataExport): Promise<Buffer>;
+  /** An invoice or a correcting invoice (app/invoices), for its e-mail and for downloads. */
+  invoicePdf(input: InvoicePdfInput): Promise<MailAttachment>;
 };
 
 /** The same work on the calling thread: for the tests and the benches that measure the drawing itself. */
@@ -40,6 +44,11 @@ export const documentsOnThisThread: DocumentThread = {
   agreement: (order, company) => agreementAttachment(order, company, fixedT(order.locale, "mail")),
   drawSharedDocuments: (company) => drawSharedDocuments(company),
   customerDataPdf: (data) => customerDataPdf(data),
+  invoicePdf: async (input) => ({
+    filename: invoiceFileName(input.invoice),
+    content: await invoicePdf(input),
+    contentType: "application/pdf",
+  }),
 };
 
 /**
@@ -125,6 +134,7 @@ function threadApi(send: (job: Job) => Promise<MailAttachment[]>): DocumentThrea
       const [pdf] = await send({ kind: "customer_data", data });
       return pdf!.content;
     },
+    invoicePdf: async (input) => (await send({ kind: "invoice", input }))[0]!,
   };
 }
 
@@ -147,6 +157,7 @@ export function serveDocumentJobs(port: MessagePort | null = parentPort): void {
 async function draw(job: Job): Promise<MailAttachment[]> {
   if (job.kind === "confirmation") return documentsOnThisThread.confirmationAttachments(job.order, job.company);
   if (job.kind === "agreement") return [await documentsOnThisThread.agreement(job.order, job.company)];
+  if (job.kind === "invoice") return [await documentsOnThisThread.invoicePdf(job.input)];
   if (job.kind === "customer_data") {
     const content = await documentsOnThisThread.customerDataPdf(job.data);
     return [{ filename: "dane-klienta.pdf", content, contentType: "application/pdf" }];

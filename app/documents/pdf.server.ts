@@ -8,7 +8,8 @@ import PDFDocument from "pdfkit";
  * package) so Polish and Cyrillic render on any machine. Plain text in, a PDF buffer out:
  * the callers decide the words, this module only lays them out.
  */
-export type PdfSection = { heading?: string; paragraphs: string[]; startsNewPage?: boolean };
+/** `image`: a PNG drawn under the paragraphs at `imageSize` points square (a QR code an invoice carries). */
+export type PdfSection = { heading?: string; paragraphs: string[]; startsNewPage?: boolean; image?: Buffer; imageSize?: number };
 export type PdfDocumentInput = {
   /** Small lines at the top of the first page: who issued it, which order, when. */
   header: string[];
@@ -110,6 +111,12 @@ export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
     for (const paragraph of section.paragraphs) {
       doc.text(paragraph, { width, align: "left" });
       doc.moveDown(PARAGRAPH_GAP);
+    }
+    if (section.image) {
+      const size = section.imageSize ?? 100;
+      if (doc.y + size > doc.page.maxY()) doc.addPage();
+      doc.image(section.image, MARGIN, doc.y, { width: size, height: size });
+      doc.y += size;
     }
     doc.moveDown(0.6);
   }

@@ -96,11 +96,19 @@ export function i18nextForRender(locale: Locale): I18n {
   return instance;
 }
 
-/** The namespaces a page needs in the browser: the shared chrome (with the cookie banner) plus the page's own copy. */
+/** Pages that show a part owned by another domain, with that part's own namespace. */
+const PART_NAMESPACES: Partial<Record<string, readonly Namespace[]>> = {
+  order: ["invoice"],
+  orderAutomatic: ["invoice"],
+  payment: ["invoice"],
+};
+
+/** The namespaces a page needs in the browser: the shared chrome (with the cookie banner) plus the page's own copy and its parts'. */
 export function namespacesForPath(pathname: string): Namespace[] {
   const match = matchPage(pathname);
   const pageNamespace = match ? namespaceOf(match.pageId) : null;
-  return NAMESPACES.filter((ns) => ns === "common" || ns === "consent" || ns === pageNamespace);
+  const parts = (match && PART_NAMESPACES[match.pageId]) ?? [];
+  return NAMESPACES.filter((ns) => ns === "common" || ns === "consent" || ns === pageNamespace || parts.includes(ns));
 }
 
 /**

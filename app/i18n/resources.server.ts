@@ -15,6 +15,7 @@ import plMail from "../../locales/pl/mail.json";
 import plError from "../../locales/pl/error.json";
 import plWithdrawal from "../../locales/pl/withdrawal.json";
 import plReview from "../../locales/pl/review.json";
+import plInvoice from "../../locales/pl/invoice.json";
 import enCommon from "../../locales/en/common.json";
 import enHome from "../../locales/en/home.json";
 import enTenant from "../../locales/en/tenant.json";
@@ -30,6 +31,7 @@ import enMail from "../../locales/en/mail.json";
 import enError from "../../locales/en/error.json";
 import enWithdrawal from "../../locales/en/withdrawal.json";
 import enReview from "../../locales/en/review.json";
+import enInvoice from "../../locales/en/invoice.json";
 import ukCommon from "../../locales/uk/common.json";
 import ukHome from "../../locales/uk/home.json";
 import ukTenant from "../../locales/uk/tenant.json";
@@ -45,6 +47,7 @@ import ukMail from "../../locales/uk/mail.json";
 import ukError from "../../locales/uk/error.json";
 import ukWithdrawal from "../../locales/uk/withdrawal.json";
 import ukReview from "../../locales/uk/review.json";
+import ukInvoice from "../../locales/uk/invoice.json";
 import ruCommon from "../../locales/ru/common.json";
 import ruHome from "../../locales/ru/home.json";
 import ruTenant from "../../locales/ru/tenant.json";
@@ -60,6 +63,7 @@ import ruMail from "../../locales/ru/mail.json";
 import ruError from "../../locales/ru/error.json";
 import ruWithdrawal from "../../locales/ru/withdrawal.json";
 import ruReview from "../../locales/ru/review.json";
+import ruInvoice from "../../locales/ru/invoice.json";
 
 /**
  * Every translation, bundled into the server build. The browser never imports this
@@ -82,6 +86,7 @@ export const NAMESPACES = [
   "error",
   "withdrawal",
   "review",
+  "invoice",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Resources = Record<string, unknown>;
@@ -103,6 +108,7 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     error: plError,
     withdrawal: plWithdrawal,
     review: plReview,
+    invoice: plInvoice,
   },
   en: {
     common: enCommon,
@@ -120,6 +126,7 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     error: enError,
     withdrawal: enWithdrawal,
     review: enReview,
+    invoice: enInvoice,
   },
   uk: {
     common: ukCommon,
@@ -137,6 +144,7 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     error: ukError,
     withdrawal: ukWithdrawal,
     review: ukReview,
+    invoice: ukInvoice,
   },
   ru: {
     common: ruCommon,
@@ -154,5 +162,6 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     error: ruError,
     withdrawal: ruWithdrawal,
     review: ruReview,
+    invoice: ruInvoice,
   },
 };

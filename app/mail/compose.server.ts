@@ -332,6 +332,9 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       throw new Error(`a withdrawal statement's message (${message.kind}) is composed by composeWithdrawalMessage`);
     case "ksef_submission":
       throw new Error("a KSeF submission is no e-mail: the KSeF lane sends it (app/ksef/ksef-lane.server.ts)");
+    case "invoice_issued":
+    case "invoice_corrected":
+      throw new Error(`an invoice's message (${message.kind}) is composed by composeInvoiceMessage`);
     case "order_cancelled":
       blocks = [
         {
@@ -354,8 +357,14 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
     text: toText(blocks),
     html: toHtml(blocks, locale),
     attachments,
-    // Derived from the outbox row: a message sent twice after a crash shows as one in a mail client.
-    // A message the operator sends again gets a new id, or the client would hide it as the same one.
-    messageId: `<outbox-${message.id}${message.resent ? `-${message.resent}` : ""}.${order.number}@${new URL(siteUrl).hostname}>`,
+    messageId: outboxMessageId(message, order, siteUrl),
   };
+}
+
+/**
+ * Derived from the outbox row: a message sent twice after a crash shows as one in a mail client.
+ * A message the operator sends again gets a new id, or the client would hide it as the same one.
+ */
+export function outboxMessageId(message: Pick<OutboxRow, "id" | "resent">, order: Pick<OrderRow, "number">, siteUrl: string): string {
+  return `<outbox-${message.id}${message.resent ? `-${message.resent}` : ""}.${order.number}@${new URL(siteUrl).hostname}>`;
 }

@@ -6,6 +6,7 @@ import { KSEF_KINDS } from "~/ksef/submissions.server";
 import { startOutboxWorker, type Deliver, type OutboxWorker } from "~/outbox/outbox.server";
 import { createQuietGate } from "~/outbox/quiet-gate.server";
 import type { RequestActivity } from "~/server/request-activity.server";
+import { composeInvoiceMessage, invoicesOfMessage, isInvoiceMessage } from "~/invoices/invoice-mail.server";
 import { composeMessage } from "./compose.server";
 import { composeWithdrawalMessage } from "./withdrawal-mail.server";
 import { createMailSender, type SendMail } from "./transport.server";
@@ -40,6 +41,14 @@ export function createDeliver(db: AppDatabase, send: SendMail, documents: Docume
       .selectAll()
       .where("id", "=", message.order_id ?? 0)
       .executeTakeFirstOrThrow();
+    if (isInvoiceMessage(message))
+      return send(
+        await composeInvoiceMessage(message, order, await invoicesOfMessage(db, message), {
+          company,
+          siteUrl: env.SITE_URL,
+          drawInvoice: (input) => documents.invoicePdf(input),
+        }),
+      );
     const mail = await composeMessage(message, order, {
       company,
       siteUrl: env.SITE_URL,

@@ -1,3 +1,4 @@
+import { INVOICE_FIELD_NAMES, type InvoiceFormFields } from "~/invoices/fields";
 import type { OrderVariant } from "./variants";
 
 /*
@@ -24,6 +25,7 @@ export function formFieldNames(variant: OrderVariant) {
     "mailingPostalCode",
     "mailingCity",
     ...(variant.hasAdditionalInfo ? ["additionalInfo"] : []),
+    ...INVOICE_FIELD_NAMES,
     "dataProcessingConsent",
   ];
 }
@@ -55,4 +57,5 @@ export type OrderFormFields = Partial<
     | "immediatePerformanceConsent",
     string
   >
->;
+> &
+  InvoiceFormFields;

@@ -16,6 +16,7 @@ import { issueOrderToken } from "./token.server";
 import type { OrderVariantId } from "./variants";
 import { searchColumns } from "./search-text";
 import { enqueueMessages } from "~/outbox/outbox.server";
+import { recordRequestIn } from "~/invoices/issue.server";
 
 /**
  * The order service, shared by the two forms and the JSON API.
@@ -157,6 +158,7 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
           .returningAll()
           .executeTakeFirstOrThrow();
         await enqueueMessages(trx, row.id, ORDER_MESSAGES, now);
+        if (details.invoice) await recordRequestIn(trx, row.id, details.invoice, "order", now);
         return row;
       });
       return { order, created: true };

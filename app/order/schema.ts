@@ -3,6 +3,14 @@ import { formatAddress, type PostalAddress } from "~/config/company";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
 import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
 import { LOCALES } from "~/i18n/locales";
+import type { InvoiceRequest } from "~/invoices/fields";
+import {
+  checkInvoiceFormFields,
+  INVOICE_MESSAGES,
+  invoiceApiField,
+  invoiceFormShape,
+  invoiceRequestOfForm,
+} from "~/invoices/request-schema";
 import { coResidentOfLine, type CoResident } from "./co-residents";
 import { readDate } from "./dates";
 import { hasNonLatinLetter, isLatinName, isOriginalName } from "./names";
@@ -39,7 +47,7 @@ export const MESSAGES = {
   immediatePerformanceConsent: "order:validation.immediatePerformanceConsent",
 } as const;
 
-const MESSAGE_KEYS: ReadonlySet<string> = new Set(Object.values(MESSAGES));
+const MESSAGE_KEYS: ReadonlySet<string> = new Set([...Object.values(MESSAGES), ...Object.values(INVOICE_MESSAGES)]);
 
 /** Whether a validation issue's message is one of ours (an i18n key), rather than a library's default text. */
 export function isMessageKey(message: string): boolean {
@@ -183,6 +191,8 @@ export type OrderDetails = {
   rentalPeriodDays: number | null;
   /** The consumer asked to start before the 14-day withdrawal period ends (art. 38 pkt 1); false until the accept step. */
   immediatePerformanceRequested: boolean;
+  /** An invoice asked for with the order (app/invoices); absent or null: none. */
+  invoice?: InvoiceRequest | null;
 };
 
 export type OrderStage = "details" | "accept";
@@ -219,6 +229,7 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
     mailingPostalCode: postalCode,
     mailingCity: requiredText(NAME_MAX),
     dataProcessingConsent: consent(MESSAGES.dataProcessingConsent),
+    ...invoiceFormShape,
   };
   if (variant.hasLandlordName) shape.landlordName = latinName;
   if (variant.hasStartDate) shape.startDate = startDate;
@@ -228,7 +239,7 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
     // A free choice: unticked, the order is placed and the work starts after the withdrawal period.
     shape.immediatePerformanceConsent = z.boolean().optional();
   }
-  return z.object(shape).transform((value): OrderDetails => {
+  return z.preprocess(checkInvoiceFormFields, z.object(shape)).transform((value): OrderDetails => {
     const text = (name: string) => value[name] as string;
     const propertyParts = { street: text("propertyAddress"), postalCode: text("propertyPostalCode"), city: text("propertyCity") };
     const mailingParts = { street: text("mailingAddress"), postalCode: text("mailingPostalCode"), city: text("mailingCity") };
@@ -248,6 +259,7 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
       additionalInfo: variant.hasAdditionalInfo ? ((value.additionalInfo as string | null) ?? null) : null,
       rentalPeriodDays: variant.rentalPeriodDays,
       immediatePerformanceRequested: value.immediatePerformanceConsent === true,
+      invoice: invoiceRequestOfForm(value),
     };
   });
 }
@@ -295,6 +307,7 @@ function buildApiSchema(stage: OrderStage) {
     zgoda_na_przetwarzanie_danych: z.boolean({ invalid_type_error: MESSAGES.dataProcessingConsent }).optional(),
     akceptacja_warunkow: z.boolean({ invalid_type_error: MESSAGES.acceptTerms }).optional(),
     zgoda_na_natychmiastowe_wykonanie: z.boolean({ invalid_type_error: MESSAGES.immediatePerformanceConsent }).optional(),
+    faktura: invoiceApiField,
   });
   return base
     .superRefine((body, ctx) => {
@@ -319,5 +332,6 @@ function buildApiSchema(stage: OrderStage) {
       additionalInfo: body.dodatkowe_informacje ?? null,
       rentalPeriodDays: body.okres_najmu_dni ?? null,
       immediatePerformanceRequested: stage === "accept" && body.zgoda_na_natychmiastowe_wykonanie === true,
+      invoice: body.faktura ?? null,
     }));
 }

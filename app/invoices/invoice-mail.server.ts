@@ -1,0 +1,77 @@
+import { formatAddress, type Company } from "~/config/company";
+import type { AppDatabase } from "~/db/db.server";
+import type { InvoiceRow, OrderRow, OutboxRow } from "~/db/schema";
+import { fixedT } from "~/i18n/i18n.server";
+import { toHtml, toText, type Block } from "~/mail/blocks";
+import { outboxMessageId, type MailAttachment, type MailMessage } from "~/mail/compose.server";
+import { paymentPath } from "~/order/order.server";
+import type { InvoicePdfInput } from "./invoice-pdf.server";
+
+/**
+ * The e-mail that carries an invoice or a correcting invoice, in the order's language, with its
+ * PDF. The invoice named in the queued facts is the one sent: a resend sends the same document.
+ */
+export type InvoiceMailContext = {
+  company: Company;
+  siteUrl: string;
+  /** Draws the PDF (on the document thread in the server). */
+  drawInvoice: (input: InvoicePdfInput) => Promise<MailAttachment>;
+};
+
+export function isInvoiceMessage(message: Pick<OutboxRow, "kind">): boolean {
+  return message.kind === "invoice_issued" || message.kind === "invoice_corrected";
+}
+
+/** The invoice a message names, and the one it corrects. */
+export async function invoicesOfMessage(
+  db: AppDatabase,
+  message: OutboxRow,
+): Promise<{ invoice: InvoiceRow; original: InvoiceRow | null }> {
+  const invoiceId = Number((JSON.parse(message.data ?? "{}") as { invoiceId?: unknown }).invoiceId);
+  const invoice = await db.selectFrom("invoices").selectAll().where("id", "=", invoiceId).executeTakeFirstOrThrow();
+  const original =
+    invoice.corrects_id === null
+      ? null
+      : await db.selectFrom("invoices").selectAll().where("id", "=", invoice.corrects_id).executeTakeFirstOrThrow();
+  return { invoice, original };
+}
+
+export async function composeInvoiceMessage(
+  message: OutboxRow,
+  order: OrderRow,
+  { invoice, original }: { invoice: InvoiceRow; original: InvoiceRow | null },
+  context: InvoiceMailContext,
+): Promise<MailMessage> {
+  const locale = order.locale;
+  const t = fixedT(locale, "invoice");
+  const mail = fixedT(locale, "mail");
+  const { company, siteUrl } = context;
+  const correction = invoice.kind === "correction";
+  const facts = { number: invoice.number, order: order.number, original: original?.number ?? "", reason: invoice.reason ?? "" };
+  const paymentUrl = `${siteUrl}${paymentPath(order)}`;
+  const blocks: Block[] = [
+    {
+      paragraphs: [
+        mail("greeting"),
+        t(correction ? "mail.correctionBody" : "mail.invoiceBody", facts),
+        { text: mail("paymentPage", { url: paymentUrl }), url: paymentUrl },
+      ],
+    },
+    {
+      heading: mail("contact.heading"),
+      paragraphs: [
+        mail("contact.text", { legalName: company.legalName, address: formatAddress(company), phone: company.phone, email: company.email }),
+      ],
+    },
+    { paragraphs: [mail("signature", { productName: company.productName })] },
+  ];
+  return {
+    to: order.email,
+    replyTo: company.email,
+    subject: t(correction ? "mail.correctionSubject" : "mail.invoiceSubject", facts),
+    text: toText(blocks),
+    html: toHtml(blocks, locale),
+    attachments: [await context.drawInvoice({ invoice, original, ksef: null })],
+    messageId: outboxMessageId(message, order, siteUrl),
+  };
+}
