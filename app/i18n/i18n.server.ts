@@ -95,10 +95,14 @@ export function i18nextForRender(locale: Locale): I18n {
 }
 
 /** The namespaces a page needs in the browser: the shared chrome (with the cookie banner) plus the page's own copy. */
+/** Namespaces of a feature that has parts on other pages: the delivery choice on the order form and the order's page. */
+const PAGE_EXTRA_NAMESPACES: Partial<Record<string, readonly Namespace[]>> = { order: ["shipping"], payment: ["shipping"] };
+
 export function namespacesForPath(pathname: string): Namespace[] {
   const match = matchPage(pathname);
   const pageNamespace = match ? namespaceOf(match.pageId) : null;
-  return NAMESPACES.filter((ns) => ns === "common" || ns === "consent" || ns === pageNamespace);
+  const extra = pageNamespace ? (PAGE_EXTRA_NAMESPACES[pageNamespace] ?? []) : [];
+  return NAMESPACES.filter((ns) => ns === "common" || ns === "consent" || ns === pageNamespace || extra.includes(ns));
 }
 
 /**

@@ -14,6 +14,7 @@ import plConsent from "../../locales/pl/consent.json";
 import plMail from "../../locales/pl/mail.json";
 import plError from "../../locales/pl/error.json";
 import plWithdrawal from "../../locales/pl/withdrawal.json";
+import plShipping from "../../locales/pl/shipping.json";
 import enCommon from "../../locales/en/common.json";
 import enHome from "../../locales/en/home.json";
 import enTenant from "../../locales/en/tenant.json";
@@ -28,6 +29,7 @@ import enConsent from "../../locales/en/consent.json";
 import enMail from "../../locales/en/mail.json";
 import enError from "../../locales/en/error.json";
 import enWithdrawal from "../../locales/en/withdrawal.json";
+import enShipping from "../../locales/en/shipping.json";
 import ukCommon from "../../locales/uk/common.json";
 import ukHome from "../../locales/uk/home.json";
 import ukTenant from "../../locales/uk/tenant.json";
@@ -42,6 +44,7 @@ import ukConsent from "../../locales/uk/consent.json";
 import ukMail from "../../locales/uk/mail.json";
 import ukError from "../../locales/uk/error.json";
 import ukWithdrawal from "../../locales/uk/withdrawal.json";
+import ukShipping from "../../locales/uk/shipping.json";
 import ruCommon from "../../locales/ru/common.json";
 import ruHome from "../../locales/ru/home.json";
 import ruTenant from "../../locales/ru/tenant.json";
@@ -56,6 +59,7 @@ import ruConsent from "../../locales/ru/consent.json";
 import ruMail from "../../locales/ru/mail.json";
 import ruError from "../../locales/ru/error.json";
 import ruWithdrawal from "../../locales/ru/withdrawal.json";
+import ruShipping from "../../locales/ru/shipping.json";
 
 /**
  * Every translation, bundled into the server build. The browser never imports this
@@ -77,6 +81,7 @@ export const NAMESPACES = [
   "mail",
   "error",
   "withdrawal",
+  "shipping",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Resources = Record<string, unknown>;
@@ -97,6 +102,7 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     mail: plMail,
     error: plError,
     withdrawal: plWithdrawal,
+    shipping: plShipping,
   },
   en: {
     common: enCommon,
@@ -113,6 +119,7 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     mail: enMail,
     error: enError,
     withdrawal: enWithdrawal,
+    shipping: enShipping,
   },
   uk: {
     common: ukCommon,
@@ -129,6 +136,7 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     mail: ukMail,
     error: ukError,
     withdrawal: ukWithdrawal,
+    shipping: ukShipping,
   },
   ru: {
     common: ruCommon,
@@ -145,5 +153,6 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     mail: ruMail,
     error: ruError,
     withdrawal: ruWithdrawal,
+    shipping: ruShipping,
   },
 };

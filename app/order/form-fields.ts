@@ -52,7 +52,10 @@ export type OrderFormFields = Partial<
     | "additionalInfo"
     | "dataProcessingConsent"
     | "acceptTerms"
-    | "immediatePerformanceConsent",
+    | "immediatePerformanceConsent"
+    | "deliveryMethod"
+    | "lockerQuery"
+    | "lockerName",
     string
   >
 >;

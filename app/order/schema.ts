@@ -7,6 +7,8 @@ import { coResidentOfLine, type CoResident } from "./co-residents";
 import { readDate } from "./dates";
 import { hasNonLatinLetter, isLatinName, isOriginalName } from "./names";
 import type { OrderVariant } from "./variants";
+import { apiDelivery, DELIVERY_MESSAGES, deliveryFormFields, deliveryOfForm, requireLockerName } from "~/shipping/delivery-schema";
+import type { Delivery } from "~/shipping/delivery";
 
 /**
  * The order's validation, shared by the server (actions and the JSON API) and the
@@ -37,6 +39,7 @@ export const MESSAGES = {
   dataProcessingConsent: "order:validation.dataProcessingConsent",
   acceptTerms: "order:validation.acceptTerms",
   immediatePerformanceConsent: "order:validation.immediatePerformanceConsent",
+  ...DELIVERY_MESSAGES,
 } as const;
 
 const MESSAGE_KEYS: ReadonlySet<string> = new Set(Object.values(MESSAGES));
@@ -183,6 +186,8 @@ export type OrderDetails = {
   rentalPeriodDays: number | null;
   /** The consumer asked to start before the 14-day withdrawal period ends (art. 38 pkt 1); false until the accept step. */
   immediatePerformanceRequested: boolean;
+  /** By courier to the mailing address when absent (every order before parcel lockers, and while they are not offered). */
+  delivery?: Delivery;
 };
 
 export type OrderStage = "details" | "accept";
@@ -219,6 +224,7 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
     mailingPostalCode: postalCode,
     mailingCity: requiredText(NAME_MAX),
     dataProcessingConsent: consent(MESSAGES.dataProcessingConsent),
+    ...deliveryFormFields,
   };
   if (variant.hasLandlordName) shape.landlordName = latinName;
   if (variant.hasStartDate) shape.startDate = startDate;
@@ -228,28 +234,32 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
     // A free choice: unticked, the order is placed and the work starts after the withdrawal period.
     shape.immediatePerformanceConsent = z.boolean().optional();
   }
-  return z.object(shape).transform((value): OrderDetails => {
-    const text = (name: string) => value[name] as string;
-    const propertyParts = { street: text("propertyAddress"), postalCode: text("propertyPostalCode"), city: text("propertyCity") };
-    const mailingParts = { street: text("mailingAddress"), postalCode: text("mailingPostalCode"), city: text("mailingCity") };
-    return {
-      declarationType: value[variant.names.declarationType] as DeclarationType,
-      tenantName: text("tenantName"),
-      tenantNameOriginal: (value.tenantNameOriginal as string | null) ?? null,
-      coResidents: (value.coResidents as CoResident[] | undefined) ?? [],
-      landlordName: variant.hasLandlordName ? text("landlordName") : null,
-      startDate: variant.hasStartDate ? text("startDate") : null,
-      email: text("email"),
-      phone: text(variant.names.phone),
-      propertyAddress: formatAddress(propertyParts),
-      mailingAddress: formatAddress(mailingParts),
-      propertyParts,
-      mailingParts,
-      additionalInfo: variant.hasAdditionalInfo ? ((value.additionalInfo as string | null) ?? null) : null,
-      rentalPeriodDays: variant.rentalPeriodDays,
-      immediatePerformanceRequested: value.immediatePerformanceConsent === true,
-    };
-  });
+  return z
+    .object(shape)
+    .superRefine(requireLockerName)
+    .transform((value): OrderDetails => {
+      const text = (name: string) => value[name] as string;
+      const propertyParts = { street: text("propertyAddress"), postalCode: text("propertyPostalCode"), city: text("propertyCity") };
+      const mailingParts = { street: text("mailingAddress"), postalCode: text("mailingPostalCode"), city: text("mailingCity") };
+      return {
+        declarationType: value[variant.names.declarationType] as DeclarationType,
+        tenantName: text("tenantName"),
+        tenantNameOriginal: (value.tenantNameOriginal as string | null) ?? null,
+        coResidents: (value.coResidents as CoResident[] | undefined) ?? [],
+        landlordName: variant.hasLandlordName ? text("landlordName") : null,
+        startDate: variant.hasStartDate ? text("startDate") : null,
+        email: text("email"),
+        phone: text(variant.names.phone),
+        propertyAddress: formatAddress(propertyParts),
+        mailingAddress: formatAddress(mailingParts),
+        propertyParts,
+        mailingParts,
+        additionalInfo: variant.hasAdditionalInfo ? ((value.additionalInfo as string | null) ?? null) : null,
+        rentalPeriodDays: variant.rentalPeriodDays,
+        immediatePerformanceRequested: value.immediatePerformanceConsent === true,
+        delivery: deliveryOfForm(value),
+      };
+    });
 }
 
 /**
@@ -295,6 +305,7 @@ function buildApiSchema(stage: OrderStage) {
     zgoda_na_przetwarzanie_danych: z.boolean({ invalid_type_error: MESSAGES.dataProcessingConsent }).optional(),
     akceptacja_warunkow: z.boolean({ invalid_type_error: MESSAGES.acceptTerms }).optional(),
     zgoda_na_natychmiastowe_wykonanie: z.boolean({ invalid_type_error: MESSAGES.immediatePerformanceConsent }).optional(),
+    paczkomat: apiDelivery,
   });
   return base
     .superRefine((body, ctx) => {
@@ -319,5 +330,6 @@ function buildApiSchema(stage: OrderStage) {
       additionalInfo: body.dodatkowe_informacje ?? null,
       rentalPeriodDays: body.okres_najmu_dni ?? null,
       immediatePerformanceRequested: stage === "accept" && body.zgoda_na_natychmiastowe_wykonanie === true,
+      ...(body.paczkomat ? { delivery: { method: "locker" as const, point: body.paczkomat, address: null } } : {}),
     }));
 }
