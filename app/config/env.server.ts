@@ -189,6 +189,36 @@ const EnvSchema = z
       .url()
       .default("https://sandbox.przelewy24.pl")
       .transform((url) => url.replace(/\/+$/, "")),
+    // Shipping through InPost (docs/decisions/048). The parcel-locker choice on the order form is
+    // offered while INPOST_POINTS_URL is set; "Nadaj przesyłkę" in the back office while
+    // INPOST_API_TOKEN and INPOST_ORGANIZATION_ID are. Unset: courier only, tracking typed by hand.
+    /** ShipX: https://api-shipx-pl.easypack24.net in production. */
+    INPOST_API_URL: z
+      .string()
+      .url()
+      .default("https://sandbox-api-shipx-pl.easypack24.net")
+      .transform((url) => url.replace(/\/+$/, "")),
+    /** The organisation's API token (Manager Paczek: Moje konto > API). */
+    INPOST_API_TOKEN: optionalText,
+    INPOST_ORGANIZATION_ID: optionalText.pipe(z.string().regex(/^\d+$/, "must be the organisation's number").optional()),
+    /** The Points API, without /v1 (https://api-pl-points.easypack24.net). */
+    INPOST_POINTS_URL: optionalText.pipe(
+      z
+        .string()
+        .url()
+        .transform((url) => url.replace(/\/+$/, ""))
+        .optional(),
+    ),
+    /** Networks whose webhook calls are read, comma-separated addresses or CIDR blocks (91.216.25.0/24); empty: any. */
+    INPOST_WEBHOOK_ALLOW: z
+      .string()
+      .default("")
+      .transform((list) =>
+        list
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
     /** The courier's tracking page, `{number}` where the tracking number goes; unset, tracking numbers are shown as text. */
     COURIER_TRACKING_URL: optionalText.pipe(
       z
@@ -205,6 +235,10 @@ const EnvSchema = z
   .refine((config) => !config.P24_MERCHANT_ID || (config.P24_API_KEY && config.P24_CRC), {
     path: ["P24_MERCHANT_ID"],
     message: "needs P24_API_KEY and P24_CRC as well (Przelewy24's panel: Moje dane > Dane API i konfiguracja)",
+  })
+  .refine((config) => !config.INPOST_API_TOKEN === !config.INPOST_ORGANIZATION_ID, {
+    path: ["INPOST_API_TOKEN"],
+    message: "INPOST_API_TOKEN and INPOST_ORGANIZATION_ID go together (Manager Paczek: Moje konto > API)",
   })
   .refine((config) => !config.SUBSTITUTE_FLAT_ADDRESS || config.SUBSTITUTE_FLAT_CITY || cityOfAddress(config.SUBSTITUTE_FLAT_ADDRESS), {
     path: ["SUBSTITUTE_FLAT_CITY"],

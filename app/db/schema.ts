@@ -66,6 +66,17 @@ export type OrdersTable = {
   refunded_at: string | null;
   /** When the first withdrawal statement that matched this order was received; a later one changes nothing. */
   withdrawn_at: string | null;
+  /** docs/decisions/048: by courier to the mailing address, or at an InPost parcel locker. */
+  delivery_method: Generated<"courier" | "locker">;
+  /** The locker's name (KRA010); its address as the Points API gave it, NULL when typed by hand while the API was down. */
+  locker_name: string | null;
+  locker_address: string | null;
+  /** The ShipX shipment made for the order, the last status read from ShipX, and when it was read. */
+  shipment_id: string | null;
+  shipment_status: string | null;
+  shipment_checked_at: string | null;
+  /** When InPost said the parcel was delivered (or picked up from the locker). */
+  delivered_at: string | null;
 };
 
 /** What each outbox message is: who gets it follows from the kind (the customer, or the operator). */

@@ -98,9 +98,9 @@ export function i18nextForRender(locale: Locale): I18n {
 
 /** Pages that show a part owned by another domain, with that part's own namespace. */
 const PART_NAMESPACES: Partial<Record<string, readonly Namespace[]>> = {
-  order: ["invoice"],
-  orderAutomatic: ["invoice"],
-  payment: ["invoice"],
+  order: ["invoice", "shipping"],
+  orderAutomatic: ["invoice", "shipping"],
+  payment: ["invoice", "shipping"],
 };
 
 /** The namespaces a page needs in the browser: the shared chrome (with the cookie banner) plus the page's own copy and its parts'. */

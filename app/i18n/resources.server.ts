@@ -16,6 +16,7 @@ import plError from "../../locales/pl/error.json";
 import plWithdrawal from "../../locales/pl/withdrawal.json";
 import plReview from "../../locales/pl/review.json";
 import plInvoice from "../../locales/pl/invoice.json";
+import plShipping from "../../locales/pl/shipping.json";
 import enCommon from "../../locales/en/common.json";
 import enHome from "../../locales/en/home.json";
 import enTenant from "../../locales/en/tenant.json";
@@ -32,6 +33,7 @@ import enError from "../../locales/en/error.json";
 import enWithdrawal from "../../locales/en/withdrawal.json";
 import enReview from "../../locales/en/review.json";
 import enInvoice from "../../locales/en/invoice.json";
+import enShipping from "../../locales/en/shipping.json";
 import ukCommon from "../../locales/uk/common.json";
 import ukHome from "../../locales/uk/home.json";
 import ukTenant from "../../locales/uk/tenant.json";
@@ -48,6 +50,7 @@ import ukError from "../../locales/uk/error.json";
 import ukWithdrawal from "../../locales/uk/withdrawal.json";
 import ukReview from "../../locales/uk/review.json";
 import ukInvoice from "../../locales/uk/invoice.json";
+import ukShipping from "../../locales/uk/shipping.json";
 import ruCommon from "../../locales/ru/common.json";
 import ruHome from "../../locales/ru/home.json";
 import ruTenant from "../../locales/ru/tenant.json";
@@ -64,6 +67,7 @@ import ruError from "../../locales/ru/error.json";
 import ruWithdrawal from "../../locales/ru/withdrawal.json";
 import ruReview from "../../locales/ru/review.json";
 import ruInvoice from "../../locales/ru/invoice.json";
+import ruShipping from "../../locales/ru/shipping.json";
 
 /**
  * Every translation, bundled into the server build. The browser never imports this
@@ -87,6 +91,7 @@ export const NAMESPACES = [
   "withdrawal",
   "review",
   "invoice",
+  "shipping",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Resources = Record<string, unknown>;
@@ -109,6 +114,7 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     withdrawal: plWithdrawal,
     review: plReview,
     invoice: plInvoice,
+    shipping: plShipping,
   },
   en: {
     common: enCommon,
@@ -127,6 +133,7 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     withdrawal: enWithdrawal,
     review: enReview,
     invoice: enInvoice,
+    shipping: enShipping,
   },
   uk: {
     common: ukCommon,
@@ -145,6 +152,7 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     withdrawal: ukWithdrawal,
     review: ukReview,
     invoice: ukInvoice,
+    shipping: ukShipping,
   },
   ru: {
     common: ruCommon,
@@ -163,5 +171,6 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     withdrawal: ruWithdrawal,
     review: ruReview,
     invoice: ruInvoice,
+    shipping: ruShipping,
   },
 };

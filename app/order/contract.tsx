@@ -5,6 +5,7 @@ import { formatPrice, PRODUCTS } from "~/config/products";
 import { coResidentNames } from "./co-residents";
 import { nameWithOriginal } from "./names";
 import type { OrderDetails } from "./schema";
+import { lockerLine } from "~/shipping/delivery";
 
 /**
  * The agreement the tenant accepts, built once on the server from the order's data as a
@@ -81,7 +82,9 @@ export function contractDocument({ details, company, locale, date, paymentDeadli
       paragraphs: [
         t("contract.delivery.time", { count: SIGNING_BUSINESS_DAYS[details.declarationType] }),
         t("contract.delivery.start"),
-        t("contract.delivery.address", { address: details.mailingAddress }),
+        details.delivery?.method === "locker"
+          ? t("shipping:contract.locker", { locker: lockerLine(details.delivery) })
+          : t("contract.delivery.address", { address: details.mailingAddress }),
       ],
     },
     { heading: t("contract.withdrawal.heading"), paragraphs: [t("contract.withdrawal.text")] },

@@ -16,6 +16,10 @@ import { orderFormSchema } from "./schema";
 import { verifyOrderToken } from "./token.server";
 import type { OrderVariant } from "./variants";
 import type { FormState, PreviewState } from "./view-state";
+import type { LockerDirectory } from "~/shipping/carrier";
+import { DELIVERY_FIELDS, LOCKERS_INTENT } from "~/shipping/delivery";
+import { checkedDelivery, searchLockers } from "~/shipping/lockers.server";
+import { DELIVERY_MESSAGES } from "~/shipping/delivery-schema";
 
 /**
  * What the order pages' action decided, as plain data. The route module turns it into
@@ -42,13 +46,15 @@ export type OrderActionContext = {
   report: (request: Request, event: ServerEvent) => void;
   /** The payment token of the order this browser placed last (the route keeps it in a cookie), if any. */
   placedOrderToken?: string | null;
+  /** InPost's parcel lockers, when the form offers them (docs/decisions/048); without them, courier only. */
+  lockers?: LockerDirectory | null;
   now?: Date;
 };
 
 /** The posted values of the form's own fields, as text, to fill the form or the hidden fields again. */
 function postedValues(formData: FormData, variant: OrderVariant): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const name of formFieldNames(variant)) {
+  for (const name of [...formFieldNames(variant), ...DELIVERY_FIELDS]) {
     const value = formData.get(name);
     if (typeof value === "string") values[name] = value.slice(0, 4000);
   }
@@ -62,8 +68,17 @@ function postedValues(formData: FormData, variant: OrderVariant): Record<string,
  */
 export async function handleOrderForm(request: Request, context: OrderActionContext): Promise<OrderOutcome> {
   const outcome = await decideOrderStep(request, context);
-  if (outcome.kind !== "invalid" && outcome.kind !== "unavailable") return outcome;
-  return { ...outcome, state: { ...outcome.state, dispatchDates: dispatchDatesIfPaidToday(context.locale, context.now) } } as OrderOutcome;
+  if (outcome.kind !== "invalid" && outcome.kind !== "unavailable" && outcome.kind !== "show") return outcome;
+  const lockersOffered = Boolean(context.lockers);
+  if (outcome.kind === "show") return lockersOffered ? { ...outcome, state: { ...outcome.state, lockersOffered } } : outcome;
+  return {
+    ...outcome,
+    state: {
+      ...outcome.state,
+      dispatchDates: dispatchDatesIfPaidToday(context.locale, context.now),
+      ...(lockersOffered ? { lockersOffered } : {}),
+    },
+  } as OrderOutcome;
 }
 
 async function decideOrderStep(request: Request, context: OrderActionContext): Promise<OrderOutcome> {
@@ -84,9 +99,21 @@ async function decideOrderStep(request: Request, context: OrderActionContext): P
   const values = postedValues(formData, variant);
 
   if (intent === "edit") return { kind: "show", state: { stage: "form", values } };
+  // "Pokaż paczkomaty": the same form, every value kept, with the lockers near the typed place.
+  if (intent === LOCKERS_INTENT && context.lockers)
+    return { kind: "show", state: { stage: "form", values, lockers: await searchLockers(context.lockers, values.lockerQuery ?? "") } };
 
   const details = parseWithZod(formData, { schema: orderFormSchema(variant, "details") });
   const formError = (): OrderOutcome => ({ kind: "invalid", state: { stage: "form", values, reply: details.reply() } });
+  if (details.status === "success") {
+    const delivery = await checkedDelivery(context.lockers ?? null, details.value.delivery);
+    if (!delivery.ok)
+      return {
+        kind: "invalid",
+        state: { stage: "form", values, reply: details.reply({ fieldErrors: { lockerName: [DELIVERY_MESSAGES.lockerUnknown] } }) },
+      };
+    details.value.delivery = delivery.delivery;
+  }
 
   if (intent !== "accept") {
     if (details.status !== "success") return formError();
@@ -128,7 +155,8 @@ async function decideOrderStep(request: Request, context: OrderActionContext): P
   let accepted: Awaited<ReturnType<typeof acceptOrder>>;
   try {
     accepted = await acceptOrder(db, {
-      details: full.value,
+      // The locker as checked above, with its address.
+      details: { ...full.value, delivery: details.value.delivery },
       variant: variant.id,
       channel: "form",
       locale,

@@ -54,7 +54,10 @@ export type OrderFormFields = Partial<
     | "additionalInfo"
     | "dataProcessingConsent"
     | "acceptTerms"
-    | "immediatePerformanceConsent",
+    | "immediatePerformanceConsent"
+    | "deliveryMethod"
+    | "lockerQuery"
+    | "lockerName",
     string
   >
 > &

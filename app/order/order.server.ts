@@ -11,6 +11,7 @@ import type { Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { CONTRACT_VERSION, contractDocument, contractText, type ContractDocument } from "./contract";
 import { CURRENCY, PRODUCTS } from "~/config/products";
+import type { Delivery } from "~/shipping/delivery";
 import type { OrderDetails } from "./schema";
 import { issueOrderToken } from "./token.server";
 import type { OrderVariantId } from "./variants";
@@ -135,6 +136,7 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
             mailing_postal_code: details.mailingParts?.postalCode ?? null,
             mailing_city: details.mailingParts?.city ?? null,
             additional_info: details.additionalInfo,
+            ...deliveryColumns(details.delivery),
             data_processing_consent_at: input.dataProcessingConsentAt.toISOString(),
             terms_accepted_at: timestamp,
             immediate_performance_consent_at: details.immediatePerformanceRequested ? timestamp : null,
@@ -192,8 +194,17 @@ export function holdsSameOrder(order: OrderRow, details: OrderDetails, locale: L
     order.property_address === details.propertyAddress &&
     order.mailing_address === details.mailingAddress &&
     order.additional_info === details.additionalInfo &&
-    order.rental_period_days === details.rentalPeriodDays
+    order.rental_period_days === details.rentalPeriodDays &&
+    order.delivery_method === (details.delivery?.method ?? "courier") &&
+    order.locker_name === (details.delivery?.method === "locker" ? details.delivery.point : null)
   );
+}
+
+/** The order's delivery columns (docs/decisions/048): the courier unless a locker was chosen. */
+function deliveryColumns(delivery: Delivery | undefined) {
+  return delivery?.method === "locker"
+    ? { delivery_method: "locker" as const, locker_name: delivery.point, locker_address: delivery.address }
+    : { delivery_method: "courier" as const, locker_name: null, locker_address: null };
 }
 
 /** The payment page's path for an order, in the language the visitor ordered in. */

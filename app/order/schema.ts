@@ -15,6 +15,8 @@ import { coResidentOfLine, type CoResident } from "./co-residents";
 import { readDate } from "./dates";
 import { hasNonLatinLetter, isLatinName, isOriginalName } from "./names";
 import type { OrderVariant } from "./variants";
+import { apiDelivery, DELIVERY_MESSAGES, deliveryFormFields, deliveryOfForm, requireLockerName } from "~/shipping/delivery-schema";
+import type { Delivery } from "~/shipping/delivery";
 
 /**
  * The order's validation, shared by the server (actions and the JSON API) and the
@@ -45,6 +47,7 @@ export const MESSAGES = {
   dataProcessingConsent: "order:validation.dataProcessingConsent",
   acceptTerms: "order:validation.acceptTerms",
   immediatePerformanceConsent: "order:validation.immediatePerformanceConsent",
+  ...DELIVERY_MESSAGES,
 } as const;
 
 const MESSAGE_KEYS: ReadonlySet<string> = new Set([...Object.values(MESSAGES), ...Object.values(INVOICE_MESSAGES)]);
@@ -193,6 +196,8 @@ export type OrderDetails = {
   immediatePerformanceRequested: boolean;
   /** An invoice asked for with the order (app/invoices); absent or null: none. */
   invoice?: InvoiceRequest | null;
+  /** By courier to the mailing address when absent (every order before parcel lockers, and while they are not offered). */
+  delivery?: Delivery;
 };
 
 export type OrderStage = "details" | "accept";
@@ -230,6 +235,7 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
     mailingCity: requiredText(NAME_MAX),
     dataProcessingConsent: consent(MESSAGES.dataProcessingConsent),
     ...invoiceFormShape,
+    ...deliveryFormFields,
   };
   if (variant.hasLandlordName) shape.landlordName = latinName;
   if (variant.hasStartDate) shape.startDate = startDate;
@@ -239,7 +245,7 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
     // A free choice: unticked, the order is placed and the work starts after the withdrawal period.
     shape.immediatePerformanceConsent = z.boolean().optional();
   }
-  return z.preprocess(checkInvoiceFormFields, z.object(shape)).transform((value): OrderDetails => {
+  return z.preprocess(checkInvoiceFormFields, z.object(shape).superRefine(requireLockerName)).transform((value): OrderDetails => {
     const text = (name: string) => value[name] as string;
     const propertyParts = { street: text("propertyAddress"), postalCode: text("propertyPostalCode"), city: text("propertyCity") };
     const mailingParts = { street: text("mailingAddress"), postalCode: text("mailingPostalCode"), city: text("mailingCity") };
@@ -260,6 +266,7 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
       rentalPeriodDays: variant.rentalPeriodDays,
       immediatePerformanceRequested: value.immediatePerformanceConsent === true,
       invoice: invoiceRequestOfForm(value),
+      delivery: deliveryOfForm(value),
     };
   });
 }
@@ -308,6 +315,7 @@ function buildApiSchema(stage: OrderStage) {
     akceptacja_warunkow: z.boolean({ invalid_type_error: MESSAGES.acceptTerms }).optional(),
     zgoda_na_natychmiastowe_wykonanie: z.boolean({ invalid_type_error: MESSAGES.immediatePerformanceConsent }).optional(),
     faktura: invoiceApiField,
+    paczkomat: apiDelivery,
   });
   return base
     .superRefine((body, ctx) => {
@@ -333,5 +341,6 @@ function buildApiSchema(stage: OrderStage) {
       rentalPeriodDays: body.okres_najmu_dni ?? null,
       immediatePerformanceRequested: stage === "accept" && body.zgoda_na_natychmiastowe_wykonanie === true,
       invoice: body.faktura ?? null,
+      ...(body.paczkomat ? { delivery: { method: "locker" as const, point: body.paczkomat, address: null } } : {}),
     }));
 }

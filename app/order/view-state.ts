@@ -6,6 +6,7 @@ import type { AgreementTexts } from "./order.server";
 import type { DispatchDates } from "./delivery-promise.server";
 import type { PlacedOrder } from "./placed-order.server";
 import type { OrderDetails } from "./schema";
+import type { LockerSearch } from "~/shipping/delivery";
 
 /** What the order pages' loader gives the page. */
 export type OrderLoaderData = {
@@ -15,13 +16,15 @@ export type OrderLoaderData = {
   dispatchDates: Record<DeclarationType, DispatchDates>;
   /** The products' prices formatted for the page's language (formattedPrices). */
   prices: Record<DeclarationType, string>;
+  /** Whether the form offers InPost parcel lockers (docs/decisions/048); courier only when not. */
+  lockersOffered?: boolean;
 };
 
 /**
  * The dispatch and delivery dates travel with a refused step too: without JavaScript a refused
  * submit is a 400 whose page renders without the loader's data.
  */
-type WithDispatchDates = { dispatchDates?: Record<DeclarationType, DispatchDates> };
+type WithDispatchDates = { dispatchDates?: Record<DeclarationType, DispatchDates>; lockersOffered?: boolean };
 
 /** Stage 1: the form, with the posted values and conform's reply when it failed. */
 export type FormState = WithDispatchDates & {
@@ -29,6 +32,8 @@ export type FormState = WithDispatchDates & {
   values: Record<string, string>;
   reply?: SubmissionResult<string[]>;
   formErrorKey?: string;
+  /** The lockers found after "Pokaż paczkomaty", or why none are shown. */
+  lockers?: LockerSearch;
 };
 
 /** Stage 2: the contract built from the posted data, the one-time token and any message. */

@@ -12,6 +12,7 @@ import { findPlacedOrder } from "~/order/placed-order.server";
 import { STANDARD_VARIANT, variantOfPage } from "~/order/variants";
 import type { AcceptedState, OrderLoaderData, OrderState } from "~/order/view-state";
 import { bodyTooLargeResponse } from "~/security/body.server";
+import { configuredLockers } from "~/shipping/shipping.server";
 import { checkoutTypeOf } from "~/tracking/events";
 import { reportCheckoutFromUrl, reportEvent } from "~/tracking/events.server";
 
@@ -55,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     placedOrder: await findPlacedOrder(getDb(), await placedOrderTokenOf(request)),
     dispatchDates: dispatchDatesIfPaidToday(locale),
     prices: formattedPrices(locale),
+    lockersOffered: configuredLockers() !== null,
   };
   return json(data);
 }
@@ -68,6 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
     db: getDb(),
     report: reportEvent,
     placedOrderToken: await placedOrderTokenOf(request),
+    lockers: configuredLockers(),
   });
   // A step's page holds personal data and a one-time token: no cache keeps it, and going
   // back after ordering asks the server again, which then knows the order is placed.

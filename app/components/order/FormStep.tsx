@@ -29,10 +29,13 @@ import type { OrderVariant } from "~/order/variants";
 import { lateDelivery, type DispatchDates } from "~/order/delivery-warning";
 import type { FormState } from "~/order/view-state";
 import { LateDeliveryWarning } from "./LateDeliveryWarning";
+import { DeliveryFieldset } from "~/shipping/DeliveryFieldset";
 import { useBusyIntent } from "./use-busy-intent";
 
 type FormStepProps = {
   variant: OrderVariant;
+  /** The InPost parcel-locker choice is offered (docs/decisions/048). */
+  lockersOffered: boolean;
   defaultType: DeclarationType;
   dispatchDates: Record<DeclarationType, DispatchDates> | null;
   prices: Record<DeclarationType, string>;
@@ -81,7 +84,7 @@ function useDetailsValidationOnFirstTouch(): [typeof validateOrderDetails | null
 }
 
 /** Stage 1: the order form. Without JavaScript it posts and the server answers with the same page. */
-export function FormStep({ variant, defaultType, dispatchDates, prices, state, networkError, locale }: FormStepProps) {
+export function FormStep({ variant, lockersOffered, defaultType, dispatchDates, prices, state, networkError, locale }: FormStepProps) {
   const { t } = useTranslation("order");
   // Forms post to the bare path: the pricing cards' ?type= must not be reported again after each step.
   const { pathname } = useLocation();
@@ -91,7 +94,10 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
   const [form, fields] = useForm<OrderFormFields, OrderDetails>({
     id: FIELD_ID_PREFIX,
     lastResult: state?.reply,
-    defaultValue: state?.values ?? { [variant.names.declarationType]: defaultType },
+    defaultValue: {
+      ...(lockersOffered ? { deliveryMethod: "locker" } : {}),
+      ...(state?.values ?? { [variant.names.declarationType]: defaultType }),
+    },
     // Without the browser's check a submit goes to the server, which answers as without JavaScript.
     onValidate: validate ? ({ formData }) => validate(formData, variant) : undefined,
     shouldValidate: "onSubmit",
@@ -104,11 +110,12 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
     if (name === variant.names.declarationType) return t("form.declarationType");
     if (name === variant.names.phone) return t("form.phone");
     if (name === "dataProcessingConsent") return null;
+    if (name === "lockerName") return t("shipping:form.lockersLegend");
     const group = name.startsWith("property") ? t("form.propertyHeading") : name.startsWith("mailing") ? t("form.mailingHeading") : null;
     return group ? `${group} – ${t(`form.${name}`)}` : t(`form.${name}`);
   };
   const currentSummary = (): SummaryItem[] =>
-    formFieldNames(variant).flatMap((name) => {
+    [...formFieldNames(variant), "lockerName"].flatMap((name) => {
       const field = fields[name as keyof OrderFormFields];
       const key = field.errors?.[0];
       if (!key) return [];
@@ -236,9 +243,21 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
             <TextField field={fields.propertyCity} label={required(t("form.propertyCity"))} autoComplete="off" />
           </div>
         </fieldset>
+        {lockersOffered ? (
+          <DeliveryFieldset
+            method={fields.deliveryMethod}
+            query={fields.lockerQuery}
+            locker={fields.lockerName}
+            lockers={state?.lockers}
+            localeTag={LOCALE_TAGS[locale]}
+            disabled={hydrated && busy !== null}
+          />
+        ) : null}
         <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
           <legend className="px-1 text-lg font-bold text-slate-900">{t("form.mailingHeading")}</legend>
-          <p className="text-sm text-slate-600">{t("form.mailingHint")}</p>
+          <p className="text-sm text-slate-600">
+            {lockersOffered && fields.deliveryMethod.value !== "courier" ? t("shipping:form.mailingHintLocker") : t("form.mailingHint")}
+          </p>
           <TextField field={fields.mailingAddress} label={required(t("form.mailingAddress"))} autoComplete="shipping address-line1" />
           <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
             <TextField

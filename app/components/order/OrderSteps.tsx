@@ -76,6 +76,7 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
         {placedOrder ? <PlacedOrderNotice order={placedOrder} /> : null}
         <FormStep
           variant={variant}
+          lockersOffered={Boolean(page?.lockersOffered ?? (view?.stage === "form" && view.lockersOffered))}
           defaultType={page?.defaultType ?? "regular"}
           dispatchDates={dispatchDates}
           prices={page?.prices ?? prices}

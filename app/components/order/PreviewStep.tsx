@@ -1,3 +1,4 @@
+import { LockerSummary } from "~/shipping/LockerSummary";
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
@@ -94,6 +95,7 @@ export function PreviewStep({
               {t("preview.startDate", { date: formatCalendarDate(startDate, LOCALE_TAGS[locale]) })}
             </span>
           ) : null}
+          <LockerSummary delivery={preview.details.delivery} />
         </p>
         {variant.fullPagePreview ? (
           <div className="mt-6 rounded-lg border border-slate-300 bg-white p-6 shadow-sm" data-testid="contract">

@@ -11,6 +11,7 @@ import { paymentChecksAndRefundResults } from "./011-payment-checks-and-refund-r
 import { operatorSecondFactor } from "./012-operator-second-factor";
 import { withdrawals } from "./013-withdrawals";
 import { outboxRequestId } from "./014-outbox-request-id";
+import { shipping } from "./015-shipping";
 import { invoices } from "./016-invoices";
 import { ksefSubmissions } from "./017-ksef-submissions";
 import { reviews } from "./019-reviews";
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   operatorSecondFactor,
   withdrawals,
   outboxRequestId,
+  shipping,
   invoices,
   ksefSubmissions,
   reviews,

@@ -1,0 +1,214 @@
+import {
+  ShipmentRefusedError,
+  ShippingUnavailableError,
+  type LockerDirectory,
+  type LockerPoint,
+  type Shipment,
+  type ShippingCarrier,
+} from "./carrier";
+
+/**
+ * InPost's ShipX API (shipments, labels) and Points API (parcel lockers), as their published
+ * documentation gives them (docs/decisions/048). tests/support/inpost-stand-in.mjs answers the
+ * same paths, fields and status codes.
+ */
+
+/** The order form waits this long for the Points API, then offers the courier or a name typed by hand. */
+export const POINTS_TIMEOUT_MS = 3000;
+const SHIPX_TIMEOUT_MS = 10_000;
+/** About ten lockers, the nearest within this many metres of the postcode. */
+const LOCKERS_SHOWN = 10;
+const LOCKERS_MAX_DISTANCE_METRES = 15_000;
+/** An A4 envelope fits ShipX's smallest parcel template. */
+const PARCEL_TEMPLATE = "small";
+
+const POSTAL_CODE = /^\d{2}-\d{3}$/;
+
+type PointItem = {
+  name?: unknown;
+  address_details?: { city?: unknown; post_code?: unknown; street?: unknown; building_number?: unknown; flat_number?: unknown } | null;
+  location_description?: unknown;
+  distance?: unknown;
+  location_247?: unknown;
+};
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
+}
+
+function pointOf(item: PointItem): LockerPoint | null {
+  const name = text(item.name);
+  const details = item.address_details ?? {};
+  if (!name) return null;
+  const street = [text(details.street), text(details.building_number)].filter(Boolean).join(" ");
+  const town = [text(details.post_code), text(details.city)].filter(Boolean).join(" ");
+  return {
+    name,
+    address: [street, town].filter(Boolean).join(", "),
+    description: text(item.location_description) || null,
+    distanceMetres: typeof item.distance === "number" ? Math.round(item.distance) : null,
+    open247: item.location_247 === true,
+  };
+}
+
+async function call(url: string, init: RequestInit, timeoutMs: number, operation: string): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    throw new ShippingUnavailableError(operation, error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function jsonOf(response: Response, operation: string): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    throw new ShippingUnavailableError(operation, `status ${response.status} without JSON`);
+  }
+}
+
+export function inpostLockerDirectory(pointsUrl: string): LockerDirectory {
+  const get = async (path: string, operation: string) => {
+    const response = await call(`${pointsUrl}${path}`, { headers: { Accept: "application/json" } }, POINTS_TIMEOUT_MS, operation);
+    if (response.status === 404) return null;
+    if (!response.ok) throw new ShippingUnavailableError(operation, `status ${response.status}`);
+    return jsonOf(response, operation);
+  };
+  return {
+    async nearest(place) {
+      const query = new URLSearchParams({ type: "parcel_locker", status: "Operating", per_page: String(LOCKERS_SHOWN) });
+      if (POSTAL_CODE.test(place)) {
+        query.set("relative_post_code", place);
+        query.set("sort_by", "distance_to_relative_point");
+        query.set("max_distance", String(LOCKERS_MAX_DISTANCE_METRES));
+      } else {
+        query.set("city", place);
+      }
+      const body = (await get(`/v1/points?${query}`, "points")) as { items?: unknown } | null;
+      if (!body || !Array.isArray(body.items)) throw new ShippingUnavailableError("points", "no items in the answer");
+      return (body.items as PointItem[]).map(pointOf).filter((point) => point !== null);
+    },
+    async byName(name) {
+      const body = (await get(`/v1/points/${encodeURIComponent(name)}`, "point")) as PointItem | null;
+      return body ? pointOf(body) : null;
+    },
+  };
+}
+
+type ShipmentBody = { id?: unknown; status?: unknown; tracking_number?: unknown; reference?: unknown };
+
+function shipmentOf(body: unknown, operation: string): Shipment {
+  const shipment = body as ShipmentBody | null;
+  if (!shipment || (typeof shipment.id !== "number" && typeof shipment.id !== "string") || typeof shipment.status !== "string")
+    throw new ShippingUnavailableError(operation, "a shipment without id or status");
+  return {
+    id: String(shipment.id),
+    status: shipment.status,
+    trackingNumber: text(shipment.tracking_number) || null,
+    reference: text(shipment.reference) || null,
+  };
+}
+
+/** ShipX's error body: `{status, error, message, details}`. */
+async function refusalOf(response: Response): Promise<ShipmentRefusedError> {
+  const body = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown; details?: unknown } | null;
+  return new ShipmentRefusedError(
+    response.status,
+    text(body?.error) || "unknown",
+    text(body?.message),
+    body?.details && typeof body.details === "object" ? JSON.stringify(body.details) : null,
+  );
+}
+
+/** "ul. Długa 5/3" as ShipX wants it: the street, and the building (with the flat) apart. */
+export function streetAndBuilding(line: string): { street: string; building_number: string } {
+  const match = /^(.*\S)\s+(\d+[A-Za-z]?(?:\s*[/\\-]\s*\w+)?)$/.exec(line.trim());
+  return match ? { street: match[1]!, building_number: match[2]!.replace(/\s+/g, "") } : { street: line.trim(), building_number: "" };
+}
+
+function splitName(name: string): { first_name: string; last_name: string } {
+  const parts = name.trim().split(/\s+/);
+  const last = parts.length > 1 ? parts.pop()! : "";
+  return { first_name: parts.join(" "), last_name: last };
+}
+
+export function shipxCarrier(settings: { apiUrl: string; token: string; organizationId: string }): ShippingCarrier {
+  const headers = { Authorization: `Bearer ${settings.token}`, Accept: "application/json" };
+  const organization = `${settings.apiUrl}/v1/organizations/${encodeURIComponent(settings.organizationId)}`;
+
+  /** 2xx is the documented success, 4xx a refusal with InPost's message; anything else is "try later". */
+  const send = async (url: string, init: RequestInit, operation: string): Promise<Response> => {
+    const response = await call(url, { ...init, headers: { ...headers, ...init.headers } }, SHIPX_TIMEOUT_MS, operation);
+    if (response.ok) return response;
+    if (response.status >= 400 && response.status < 500 && response.status !== 404) throw await refusalOf(response);
+    if (response.status === 404) return response;
+    throw new ShippingUnavailableError(operation, `status ${response.status}`);
+  };
+
+  return {
+    name: "InPost",
+    async findByReference(reference) {
+      const response = await send(`${organization}/shipments?${new URLSearchParams({ reference })}`, {}, "find");
+      if (response.status === 404) throw new ShippingUnavailableError("find", "status 404");
+      const body = (await jsonOf(response, "find")) as { items?: unknown };
+      if (!Array.isArray(body.items)) throw new ShippingUnavailableError("find", "no items in the answer");
+      // ShipX's filter may match a part of the reference: only the very one is ours.
+      const found = body.items.map((item) => shipmentOf(item, "find")).filter((shipment) => shipment.reference === reference);
+      return found[0] ?? null;
+    },
+    async create(request) {
+      const { receiver } = request;
+      const payload = {
+        receiver: {
+          name: receiver.name,
+          ...splitName(receiver.name),
+          email: receiver.email,
+          phone: receiver.phone.replace(/\D/g, "").replace(/^48(\d{9})$/, "$1"),
+          ...(receiver.address
+            ? {
+                address: {
+                  ...streetAndBuilding(receiver.address.street),
+                  city: receiver.address.city,
+                  post_code: receiver.address.postalCode,
+                  country_code: "PL",
+                },
+              }
+            : {}),
+        },
+        parcels: [{ template: PARCEL_TEMPLATE }],
+        service: request.targetPoint ? "inpost_locker_standard" : "inpost_courier_standard",
+        ...(request.targetPoint ? { custom_attributes: { target_point: request.targetPoint, sending_method: "dispatch_order" } } : {}),
+        reference: request.reference,
+      };
+      const response = await send(
+        `${organization}/shipments`,
+        { method: "POST", body: JSON.stringify(payload), headers: { "Content-Type": "application/json" } },
+        "create",
+      );
+      if (response.status === 404) throw new ShippingUnavailableError("create", "status 404");
+      return shipmentOf(await jsonOf(response, "create"), "create");
+    },
+    async shipment(id) {
+      const response = await send(`${settings.apiUrl}/v1/shipments/${encodeURIComponent(id)}`, {}, "shipment");
+      if (response.status === 404) return null;
+      return shipmentOf(await jsonOf(response, "shipment"), "shipment");
+    },
+    async labels(ids) {
+      const query = new URLSearchParams({ format: "pdf", type: "A6" });
+      let url: string;
+      if (ids.length === 1) url = `${settings.apiUrl}/v1/shipments/${encodeURIComponent(ids[0]!)}/label?${query}`;
+      else {
+        for (const id of ids) query.append("shipment_ids[]", id);
+        url = `${organization}/shipments/labels?${query}`;
+      }
+      const response = await send(url, { headers: { Accept: "application/pdf" } }, "label");
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (response.status === 404 || !isPdf(bytes)) throw new ShippingUnavailableError("label", `status ${response.status}, not a PDF`);
+      return bytes;
+    },
+  };
+}
+
+function isPdf(bytes: Uint8Array): boolean {
+  return bytes.length > 4 && String.fromCharCode(...bytes.subarray(0, 5)) === "%PDF-";
+}

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { applyTransition } from "~/admin/order-transitions.server";
+import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { startInpostStandIn, TEST_INPOST } from "../../tests/support/inpost-stand-in-process";
+import { placeSampleOrder } from "../../tests/support/sample-order";
+import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { ShippingUnavailableError } from "./carrier";
+import { inpostLockerDirectory, shipxCarrier } from "./inpost.server";
+import { checkedDelivery, searchLockers } from "./lockers.server";
+import { pollShipments, shipOrder, SHIPMENT_REQUESTED } from "./ship.server";
+import { addressAllowed, createWebhookHandler } from "./webhook.server";
+
+/**
+ * The shipping domain against the InPost stand-in over real HTTP, on SQLite and PostgreSQL:
+ * lockers by postcode, shipments made once whatever fails, confirmation awaited, labels as PDFs,
+ * and webhooks taken as hints only.
+ */
+let standIn: Awaited<ReturnType<typeof startInpostStandIn>>;
+beforeAll(async () => {
+  standIn = await startInpostStandIn();
+});
+afterAll(() => standIn.stop());
+beforeEach(() => standIn.control({ pointsDelayMs: 0, pointsDown: false, confirmDelayMs: 50, createAnswer: null, down: false }));
+
+const carrier = () => shipxCarrier({ apiUrl: standIn.url, token: TEST_INPOST.token, organizationId: TEST_INPOST.organizationId });
+const FAST = { pollMs: 20, waitMs: 5000 };
+const T0 = new Date("2026-11-24T09:00:00Z");
+
+describe("the Points API", () => {
+  it("lists the nearest parcel lockers of a postcode, nearest first, with address, description, distance and 24/7", async () => {
+    const found = await searchLockers(inpostLockerDirectory(standIn.url), "31 042");
+    expect(found.status).toBe("found");
+    if (found.status !== "found") return;
+    expect(found.query).toBe("31-042");
+    expect(found.points.length).toBeGreaterThan(3);
+    expect(found.points.length).toBeLessThanOrEqual(10);
+    expect(found.points.every((point) => point.name.startsWith("KRA") && point.address.includes("Kraków"))).toBe(true);
+    const distances = found.points.map((point) => point.distanceMetres!);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(found.points.some((point) => point.open247)).toBe(true);
+    expect(found.points.some((point) => point.description)).toBe(true);
+  });
+
+  it("finds lockers by town, and says when there are none", async () => {
+    const directory = inpostLockerDirectory(standIn.url);
+    const byTown = await searchLockers(directory, "Szczecin");
+    expect(byTown.status === "found" && byTown.points.every((point) => point.name.startsWith("SZC"))).toBe(true);
+    expect(await searchLockers(directory, "99-999")).toEqual({ status: "none", query: "99-999" });
+    expect(await searchLockers(directory, " ")).toEqual({ status: "missing" });
+  });
+
+  it("is unavailable when down or slower than 3 s; a typed name is then kept unchecked, and an unknown one refused otherwise", async () => {
+    const directory = inpostLockerDirectory(standIn.url);
+    await standIn.control({ pointsDelayMs: 3500 });
+    expect(await searchLockers(directory, "31-042")).toEqual({ status: "unavailable", query: "31-042" });
+    expect(await checkedDelivery(directory, { method: "locker", point: "KRA999", address: null })).toEqual({
+      ok: true,
+      delivery: { method: "locker", point: "KRA999", address: null },
+    });
+    await standIn.control({ pointsDelayMs: 0, pointsDown: true });
+    expect((await searchLockers(directory, "31-042")).status).toBe("unavailable");
+    await standIn.control({ pointsDown: false });
+    expect(await checkedDelivery(directory, { method: "locker", point: "KRA999", address: null })).toEqual({ ok: false });
+    const known = await checkedDelivery(directory, { method: "locker", point: "KRA10", address: null });
+    expect(known.ok && known.delivery.method === "locker" && known.delivery.address).toMatch(/Floriańska \d+, 31-\d{3} Kraków/);
+    // Lockers not offered: the courier.
+    expect(await checkedDelivery(null, { method: "locker", point: "KRA10", address: null })).toEqual({
+      ok: true,
+      delivery: { method: "courier" },
+    });
+  }, 15_000);
+});
+
+describe("the webhook's source list", () => {
+  it("takes any source when empty, else the listed addresses and IPv4 blocks only", () => {
+    expect(addressAllowed("203.0.113.9", [])).toBe(true);
+    expect(addressAllowed("91.216.25.17", ["91.216.25.0/24"])).toBe(true);
+    expect(addressAllowed("::ffff:91.216.25.17", ["91.216.25.0/24"])).toBe(true);
+    expect(addressAllowed("91.216.26.17", ["91.216.25.0/24"])).toBe(false);
+    expect(addressAllowed("127.0.0.1", ["91.216.25.0/24", "127.0.0.1"])).toBe(true);
+  });
+});
+
+describe.each(DIALECTS)("shipping on %s", (dialect) => {
+  let db: AppDatabase;
+  let counter = 0;
+  // A stand-in of its own: both databases number their orders alike, and the number is ShipX's reference.
+  let standIn: Awaited<ReturnType<typeof startInpostStandIn>>;
+  beforeAll(async () => {
+    db = await openDatabase(await freshTarget(dialect));
+    standIn = await startInpostStandIn();
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await standIn.stop();
+  });
+  beforeEach(() => standIn.control({ confirmDelayMs: 50, createAnswer: null, down: false }));
+  const carrier = () => shipxCarrier({ apiUrl: standIn.url, token: TEST_INPOST.token, organizationId: TEST_INPOST.organizationId });
+
+  async function paidOrder(
+    details: Parameters<typeof placeSampleOrder>[2] extends infer O ? (O extends { details?: infer D } ? D : never) : never = {},
+  ) {
+    counter += 1;
+    const { order } = await placeSampleOrder(db, T0, { details, idempotencyKey: `${dialect}-ship-${counter}` });
+    await applyTransition(db, order.id, { transition: "mark_paid", paidAt: T0.toISOString() }, "op@example.com", T0);
+    return order;
+  }
+  const orderRow = (id: number) => db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const shipmentsOf = async (reference: string) => (await standIn.shipments()).shipments.filter((each) => each.reference === reference);
+
+  it("ships a locker order: one shipment to the point, confirmed, the order dispatched with InPost's tracking number, a label PDF", async () => {
+    const order = await paidOrder({ delivery: { method: "locker", point: "KRA10", address: "Floriańska 3, 31-042 Kraków" } });
+    const outcome = await shipOrder(db, carrier(), order.id, "op@example.com", () => T0, FAST);
+    expect(outcome.ok).toBe(true);
+    const row = await orderRow(order.id);
+    expect(row.status).toBe("dispatched");
+    expect(row.courier).toBe("InPost");
+    expect(row.tracking_number).toMatch(/^\d{24}$/);
+    expect(row.shipment_status).toBe("confirmed");
+    const [made] = await shipmentsOf(order.number);
+    expect(made).toMatchObject({ service: "inpost_locker_standard", custom_attributes: { target_point: "KRA10" } });
+    const mail = await db
+      .selectFrom("outbox")
+      .select("kind")
+      .where("order_id", "=", order.id)
+      .where("kind", "=", "order_dispatched")
+      .execute();
+    expect(mail).toHaveLength(1);
+    const pdf = Buffer.from(await carrier().labels([row.shipment_id!]));
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    // Pressed again: the same shipment, nothing new.
+    expect(await shipOrder(db, carrier(), order.id, "op@example.com", () => T0, FAST)).toMatchObject({ ok: true, alreadyDispatched: true });
+    expect(await shipmentsOf(order.number)).toHaveLength(1);
+  });
+
+  it("ships a courier order to the mailing address, and gives several labels as one PDF", async () => {
+    const first = await paidOrder();
+    const second = await paidOrder();
+    for (const order of [first, second]) expect((await shipOrder(db, carrier(), order.id, "op", () => T0, FAST)).ok).toBe(true);
+    const [made] = await shipmentsOf(first.number);
+    expect(made!.service).toBe("inpost_courier_standard");
+    const ids = await Promise.all([first, second].map(async (order) => (await orderRow(order.id)).shipment_id!));
+    const pdf = Buffer.from(await carrier().labels(ids));
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.toString("latin1").match(/\/Type \/Page\b/g)).toHaveLength(2);
+  });
+
+  it("a lost answer to create, then a retry: the shipment is found by reference, never made twice", async () => {
+    const order = await paidOrder({ delivery: { method: "locker", point: "WAW10", address: null } });
+    await standIn.control({ createAnswer: "lost" });
+    expect(await shipOrder(db, carrier(), order.id, "op", () => T0, FAST)).toEqual({ ok: false, reason: "unavailable" });
+    expect((await orderRow(order.id)).shipment_status).toBe(SHIPMENT_REQUESTED);
+    await standIn.control({ createAnswer: null });
+    expect((await shipOrder(db, carrier(), order.id, "op", () => T0, FAST)).ok).toBe(true);
+    expect(await shipmentsOf(order.number)).toHaveLength(1);
+  });
+
+  it("housekeeping finds a shipment whose answer was never stored (a crash), and dispatches it", async () => {
+    const order = await paidOrder();
+    await standIn.control({ createAnswer: "lost" });
+    await shipOrder(db, carrier(), order.id, "op", () => T0, FAST);
+    await standIn.control({ createAnswer: null });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await pollShipments(db, carrier(), new Date(T0.getTime() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
+    const row = await orderRow(order.id);
+    expect(row.status).toBe("dispatched");
+    expect(await shipmentsOf(order.number)).toHaveLength(1);
+  });
+
+  it("ShipX refusing the data: InPost's message, and the order as before", async () => {
+    const order = await paidOrder({ phone: "+48 12 34" });
+    const outcome = await shipOrder(db, carrier(), order.id, "op", () => T0, FAST);
+    expect(outcome).toMatchObject({ ok: false, reason: "refused" });
+    if (outcome.ok || outcome.reason !== "refused") return;
+    expect(outcome.refusal.code).toBe("validation_failed");
+    expect(outcome.refusal.details).toContain("phone");
+    const row = await orderRow(order.id);
+    expect([row.status, row.shipment_id, row.shipment_status]).toEqual(["paid", null, null]);
+  });
+
+  it("ShipX down: unavailable, and no shipment", async () => {
+    const order = await paidOrder();
+    await standIn.control({ down: true });
+    expect(await shipOrder(db, carrier(), order.id, "op", () => T0, FAST)).toEqual({ ok: false, reason: "unavailable" });
+    await standIn.control({ down: false });
+    expect(await shipmentsOf(order.number)).toHaveLength(0);
+    expect((await orderRow(order.id)).status).toBe("paid");
+  });
+
+  it("an unpaid order is not shipped", async () => {
+    counter += 1;
+    const { order } = await placeSampleOrder(db, T0, { idempotencyKey: `${dialect}-unpaid-${counter}` });
+    expect(await shipOrder(db, carrier(), order.id, "op", () => T0, FAST)).toEqual({ ok: false, reason: "not-paid" });
+    expect(await shipmentsOf(order.number)).toHaveLength(0);
+  });
+
+  it("a webhook is a hint: re-read from ShipX, delivered stored; foreign shipments and floods change nothing", async () => {
+    const order = await paidOrder();
+    await shipOrder(db, carrier(), order.id, "op", () => T0, FAST);
+    const { shipment_id: id } = await orderRow(order.id);
+    const handle = createWebhookHandler(db, carrier(), { allow: [] });
+    const notice = (shipmentId: string, status = "delivered") => ({
+      event: "shipment_status_changed",
+      organization_id: Number(TEST_INPOST.organizationId),
+      payload: { shipment_id: Number(shipmentId), status, tracking_number: "1" },
+    });
+
+    // The body says delivered; ShipX says it is not: nothing changes.
+    expect(await handle(notice(id!), "203.0.113.9", T0)).toEqual({ status: 200, outcome: "applied" });
+    expect((await orderRow(order.id)).delivered_at).toBeNull();
+
+    await standIn.moveStatus(id!, "delivered");
+    // Within the interval the same shipment is not read again.
+    expect(await handle(notice(id!), "203.0.113.9", new Date(T0.getTime() + 1000))).toEqual({ status: 200, outcome: "throttled" });
+    const later = new Date(T0.getTime() + 60_000);
+    expect(await handle(notice(id!), "203.0.113.9", later)).toEqual({ status: 200, outcome: "applied" });
+    const row = await orderRow(order.id);
+    expect([row.shipment_status, row.delivered_at]).toEqual(["delivered", later.toISOString()]);
+
+    // Another organisation's shipment, and one we never made: ignored.
+    const foreign = await standIn.foreignShipment(order.number);
+    expect(await handle(notice(foreign), "203.0.113.9", later)).toEqual({ status: 200, outcome: "not-ours" });
+    expect(await handle({ event: "shipment_status_changed", payload: {} }, "203.0.113.9", later)).toEqual({
+      status: 400,
+      outcome: "unreadable",
+    });
+
+    const limited = createWebhookHandler(db, carrier(), { allow: ["91.216.25.0/24"] });
+    expect(await limited(notice(id!), "203.0.113.9", later)).toEqual({ status: 403, outcome: "forbidden" });
+  });
+
+  it("housekeeping reads open shipments again and stores delivered", async () => {
+    const order = await paidOrder();
+    await shipOrder(db, carrier(), order.id, "op", () => T0, FAST);
+    const { shipment_id: id } = await orderRow(order.id);
+    await standIn.moveStatus(id!, "delivered");
+    const at = new Date(T0.getTime() + 31 * 60_000);
+    await pollShipments(db, carrier(), at);
+    expect((await orderRow(order.id)).delivered_at).toBe(at.toISOString());
+  });
+});
+
+describe("the adapter's errors", () => {
+  it("a wrong token is InPost's refusal; an unreachable ShipX is unavailable", async () => {
+    const wrong = shipxCarrier({ apiUrl: standIn.url, token: "wrong", organizationId: TEST_INPOST.organizationId });
+    await expect(wrong.findByReference("X")).rejects.toMatchObject({ status: 401, code: "token_invalid" });
+    const away = shipxCarrier({ apiUrl: "http://127.0.0.1:9", token: "t", organizationId: "1" });
+    await expect(away.findByReference("X")).rejects.toBeInstanceOf(ShippingUnavailableError);
+  });
+});
