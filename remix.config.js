@@ -18,6 +18,8 @@ const otherRoutes = [
   // Przelewy24's payment and refund notifications; the paths are in app/payments/paths.ts.
   ["payments/przelewy24/notification", "routes/payments.p24-notification.ts"],
   ["payments/przelewy24/refund-notification", "routes/payments.p24-refund-notification.ts"],
+  // InPost's webhook (docs/decisions/048); the path is in app/shipping/paths.ts.
+  ["shipping/inpost/webhook", "routes/shipping.inpost-webhook.ts"],
   // The back office (app/admin): Polish only, never in the route table or the sitemap.
   ["admin", "routes/admin.orders.tsx"],
   ["admin/login", "routes/admin.login.tsx"],
@@ -26,6 +28,8 @@ const otherRoutes = [
   ["admin/orders.csv", "routes/admin.orders-csv.ts"],
   ["admin/orders/:id", "routes/admin.order.tsx"],
   ["admin/orders/:id/declaration.pdf", "routes/admin.order-declaration.ts"],
+  ["admin/orders/:id/label.pdf", "routes/admin.order-label.ts"],
+  ["admin/shipping/today", "routes/admin.ship-today.ts"],
   ["admin/customers", "routes/admin.customers.tsx"],
   ["admin/customers/:id", "routes/admin.customer.tsx"],
   ["admin/customers/:id/export", "routes/admin.customer-export.ts"],

@@ -6,6 +6,8 @@ import { paymentDeadline, reminderDueAt } from "~/order/payment-deadline";
 import { configuredGateway } from "~/payments/gateway.server";
 import { recoverStalePayments } from "~/payments/recovery.server";
 import { anonymiseExpiredOrders } from "./anonymisation.server";
+import { pollShipments } from "~/shipping/ship.server";
+import { configuredCarrier } from "~/shipping/shipping.server";
 import { errorFields, log } from "~/log/log.server";
 import { queueReviewRequests } from "~/reviews/reviews.server";
 
@@ -53,6 +55,8 @@ export type HousekeepingSettings = {
   retentionYears: number;
   /** Online payments whose notification never came, asked about first so no paid order is cancelled as unpaid. */
   recoverPayments?: (now: Date) => Promise<number>;
+  /** InPost shipments read again: a lost webhook, a crash before the answer was stored (docs/decisions/048). */
+  pollShipments?: (now: Date) => Promise<number>;
 };
 
 /**
@@ -75,8 +79,9 @@ export async function runHousekeeping(
   db: AppDatabase,
   now: Date,
   settings: HousekeepingSettings,
-): Promise<HousekeepingResult & { paymentsRecovered?: number }> {
+): Promise<HousekeepingResult & { paymentsRecovered?: number; shipmentsRead?: number }> {
   const paymentsRecovered = settings.recoverPayments ? await settings.recoverPayments(now) : undefined;
+  const shipmentsRead = settings.pollShipments ? await settings.pollShipments(now) : undefined;
   const days = settings.paymentDeadlineDays;
   // An order placed before these moments is due a reminder / past its deadline.
   const remindIfOrderedBefore = new Date(now.getTime() - (reminderDueAt(now, days).getTime() - now.getTime()));
@@ -146,6 +151,7 @@ export async function runHousekeeping(
     sessionsPruned: Number(endedSessions.numDeletedRows),
     reviewRequests,
     ...(paymentsRecovered === undefined ? {} : { paymentsRecovered }),
+    ...(shipmentsRead === undefined ? {} : { shipmentsRead }),
   };
 }
 
@@ -172,10 +178,12 @@ export function startHousekeeping(db: AppDatabase): void {
   if (started) return;
   started = true;
   const gateway = configuredGateway();
+  const carrier = configuredCarrier();
   const settings: HousekeepingSettings = {
     paymentDeadlineDays: env.PAYMENT_DEADLINE_DAYS,
     retentionYears: env.RETENTION_YEARS,
     recoverPayments: gateway ? (now) => recoverStalePayments(db, gateway, now) : undefined,
+    pollShipments: carrier ? (now) => pollShipments(db, carrier, now) : undefined,
   };
   const tick = () => runHousekeepingOnce(db, new Date(), settings).catch((error) => log.error(errorFields(error), "housekeeping failed"));
   setTimeout(tick, 5000).unref();

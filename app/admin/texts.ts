@@ -426,3 +426,61 @@ export const REVIEW_TEXT = {
   unchanged: "Ta opinia ma już taki status.",
   notFound: "Nie ma takiej opinii.",
 } as const;
+/** InPost shipping on the order's page and the list (docs/decisions/048). */
+export const SHIPPING_TEXT = {
+  heading: "Wysyłka",
+  method: "Sposób dostawy",
+  courier: "Kurier na adres do wysyłki",
+  locker: (name: string, address: string | null) => `Paczkomat InPost ${name}${address ? `, ${address}` : ""}`,
+  lockerUnchecked: "Nazwę wpisał klient, gdy wyszukiwarka InPost nie działała: sprawdź ją przed nadaniem.",
+  shipment: "Przesyłka InPost",
+  status: "Status w InPost",
+  delivered: "Doręczono",
+  ship: "Nadaj przesyłkę",
+  shipHint: "Tworzy przesyłkę w InPost (szablon „small”, koperta A4) i oznacza zamówienie jako wysłane z numerem nadania.",
+  label: "Etykieta (PDF)",
+  done: "Przesyłka nadana w InPost.",
+  batch: "Nadaj wszystkie do wysyłki dziś",
+  batchHint: "Nadaje każde opłacone zamówienie z terminem wysyłki dziś lub wcześniej i pobiera jeden PDF z etykietami.",
+  batchNone: "Nie ma opłaconych zamówień do wysyłki dziś.",
+  notPaid: "Nadać można tylko opłacone zamówienie.",
+  pending:
+    "InPost przyjął przesyłkę, ale jeszcze jej nie potwierdził. Spróbuj za chwilę: ta sama przesyłka zostanie odnaleziona, nie powstanie druga.",
+  unavailable:
+    "InPost nie odpowiada. Spróbuj ponownie za kilka minut: ponowna próba odnajdzie przesyłkę, jeśli powstała, i nie utworzy drugiej.",
+  refused: (reason: string) => `InPost odmówił nadania: ${reason}. Nic nie zostało nadane.`,
+  tokenRefused: "InPost nie przyjął tokenu API (INPOST_API_TOKEN)",
+  organizationRefused: "token nie ma dostępu do organizacji INPOST_ORGANIZATION_ID",
+  invalidData: (fields: string) => `nieprawidłowe dane przesyłki (${fields}); popraw je w danych klienta`,
+  field: {
+    phone: "telefon odbiorcy",
+    email: "e-mail odbiorcy",
+    address: "adres odbiorcy",
+    target_point: "paczkomat",
+    service: "usługa",
+    parcels: "gabaryt",
+  } as Record<string, string>,
+  trouble: "Przesyłka wymaga uwagi",
+} as const;
+
+/** InPost's shipment statuses in Polish words, for the order's page and the list. */
+export const SHIPMENT_STATUS_LABEL: Record<string, string> = {
+  requested: "zlecona, czeka na odpowiedź InPost",
+  created: "utworzona",
+  confirmed: "potwierdzona (etykieta gotowa)",
+  dispatched_by_sender: "nadana w paczkomacie",
+  collected_from_sender: "odebrana od nadawcy",
+  taken_by_courier: "odebrana przez kuriera",
+  adopted_at_source_branch: "w oddziale nadawczym",
+  sent_from_source_branch: "w drodze",
+  out_for_delivery: "wydana do doręczenia",
+  ready_to_pickup: "czeka w paczkomacie",
+  delivered: "doręczona",
+  avizo: "awizo",
+  returned_to_sender: "zwrócona do nadawcy",
+  rejected_by_receiver: "odmowa przyjęcia",
+  undelivered: "niedoręczona",
+  stack_in_customer_service_point: "przekierowana do POP",
+  stack_parcel_pickup_time_expired: "upłynął czas odbioru",
+  canceled: "anulowana",
+};

@@ -12,6 +12,7 @@ import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
 import { paymentPath } from "~/order/order.server";
 import { paymentDeadline } from "~/order/payment-deadline";
 import { trackingLinkOf } from "~/config/courier";
+import { lockerRows, trackingTemplateFor } from "~/shipping/tracking";
 import { customerText, toHtml, toText, type Block, type Link } from "./blocks";
 import { cancellationReason, refundSentence } from "./cancellation-sentences";
 import { withdrawalPath } from "~/withdrawal/paths";
@@ -100,7 +101,8 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
     button: { text: t("pay.button", { amount }), url: paymentUrl },
   };
   const linked = (key: string, url: string) => ({ text: t(key, { url }), url });
-  const tracking = (trackingNumber: string): string | Link => trackingLinkOf(context.courierTrackingUrl, trackingNumber) ?? trackingNumber;
+  const tracking = (trackingNumber: string): string | Link =>
+    trackingLinkOf(trackingTemplateFor(order.courier, context.courierTrackingUrl), trackingNumber) ?? trackingNumber;
   const greeting: string = t("greeting");
   const dispatch = dispatchDatesOf(order.declaration_type, orderedAt, context.now, locale);
   const waiverGiven = order.immediate_performance_consent_at !== null;
@@ -134,6 +136,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("summary.amount"), amount],
             ...people,
             [t("summary.mailingAddress"), customerText(order.mailing_address)],
+            ...lockerRows(order, t),
             [t("summary.withdrawal"), t(waiverGiven ? "waiver.given" : "waiver.notGiven")],
           ],
         },
@@ -193,6 +196,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("operator.email"), order.email],
             [t("operator.phone"), order.phone],
             [t("summary.mailingAddress"), customerText(order.mailing_address)],
+            ...lockerRows(order, t),
             ...(start ? [[t("operator.startDate"), start] as [string, string]] : []),
             [t("operator.deliveredBy"), delivered.label],
             [t("summary.withdrawal"), t(waiverGiven ? "operator.waiverGiven" : "operator.waiverNotGiven")],

@@ -1,5 +1,6 @@
 import { env } from "~/config/env.server";
 import { trackingLinkOf } from "~/config/courier";
+import { trackingTemplateFor } from "~/shipping/tracking";
 import { formatCalendarDate, formatDeliveryDay } from "~/config/delivery";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
@@ -121,7 +122,7 @@ export async function findPaymentView(
         ? {
             trackingNumber: row.tracking_number,
             courier: row.courier,
-            trackingUrl: trackingLinkOf(env.COURIER_TRACKING_URL, row.tracking_number)?.url ?? null,
+            trackingUrl: trackingLinkOf(trackingTemplateFor(row.courier, env.COURIER_TRACKING_URL), row.tracking_number)?.url ?? null,
           }
         : null,
     refund: row.status === "cancelled" || row.withdrawn_at ? refundOf(row, tag) : null,

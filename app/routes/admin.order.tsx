@@ -11,7 +11,7 @@ import { customerFacts, orderFacts } from "~/admin/order-facts";
 import { applyTransition } from "~/admin/order-transitions.server";
 import { customerDataPath, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { CORRECTION_TEXT, CUSTOMER_DATA_TEXT, FORM_ERRORS_TEXT, PAYMENT_TEXT, TRANSITION_TEXT } from "~/admin/texts";
+import { CORRECTION_TEXT, CUSTOMER_DATA_TEXT, FORM_ERRORS_TEXT, PAYMENT_TEXT, SHIPPING_TEXT, TRANSITION_TEXT } from "~/admin/texts";
 import { parseTransitionForm } from "~/admin/transition-form.server";
 import { isTransition, type Transition } from "~/admin/transitions";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
@@ -37,6 +37,9 @@ import { refundFromForm } from "~/payments/refund-form.server";
 import { cancelOrder } from "~/payments/refund.server";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";
+import { AdminShipping } from "~/shipping/AdminShipping";
+import { shipFromAdmin } from "~/shipping/ship-form.server";
+import { configuredCarrier } from "~/shipping/shipping.server";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;
@@ -54,6 +57,7 @@ function doneMessage(done: string | null): string | null {
   if (isTransition(done)) return `${TRANSITION_TEXT.done[done]} ${TRANSITION_TEXT.customerTold}`;
   if (done === "refund") return `${PAYMENT_TEXT.done} ${TRANSITION_TEXT.customerTold}`;
   if (isCorrectionIntent(done)) return CORRECTION_TEXT.done[done];
+  if (done === "ship") return `${SHIPPING_TEXT.done} ${TRANSITION_TEXT.customerTold}`;
   return null;
 }
 
@@ -70,7 +74,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const doneParam = new URL(request.url).searchParams.get("done");
   const done = doneMessage(doneParam);
   return json(
-    { operator, detail, notes, withdrawals, deadlines, done, refunded: doneParam === "refund", today: warsawDay(now) },
+    {
+      operator,
+      detail,
+      notes,
+      withdrawals,
+      deadlines,
+      done,
+      refunded: doneParam === "refund",
+      today: warsawDay(now),
+      canShip: configuredCarrier() !== null,
+    },
     { headers: ADMIN_HEADERS },
   );
 }
@@ -103,6 +117,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ? { transition: null, errors: {}, values: {}, refund: refused }
         : { transition: null, errors: { form: refused.errors.form ?? "" }, values: {} };
     return json(refusal, { status: refused.status, headers: ADMIN_HEADERS });
+  }
+  if (intent === "ship") {
+    const carrier = configuredCarrier();
+    const problem = carrier ? await shipFromAdmin(getDb(), carrier, orderId, operator) : SHIPPING_TEXT.unavailable;
+    if (!problem) return done("ship");
+    const refusal: Refusal = { transition: null, errors: { form: problem }, values: {} };
+    return json(refusal, { status: 409, headers: ADMIN_HEADERS });
   }
   if (isCorrectionIntent(intent)) {
     const outcome = await correctionFromForm(getDb(), orderId, intent, form, operator, now);
@@ -153,7 +174,7 @@ const SECTION = "mt-8";
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 export default function AdminOrderPage() {
-  const { operator, detail, notes, withdrawals, deadlines, done, refunded, today } = useLoaderData<typeof loader>();
+  const { operator, detail, notes, withdrawals, deadlines, done, refunded, today, canShip } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { order, events, messages, payments, transitions, paidOnline, moneyHeld } = detail;
   const paymentPage = pathFor("payment", order.locale, { token: order.payment_token });
@@ -222,6 +243,8 @@ export default function AdminOrderPage() {
           ))}
         </div>
       </section>
+
+      <AdminShipping order={order} canShip={canShip} />
 
       <section aria-labelledby="customer-heading" className={SECTION}>
         <h2 id="customer-heading" className={SECTION_HEADING}>

@@ -12,6 +12,8 @@ import {
 } from "~/admin/order-list.server";
 import { ADMIN_HOME, CSV_PATH, CUSTOMER_SEARCH_PATH, REVIEWS_PATH } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
+import { ShipTodayForm } from "~/shipping/AdminShipping";
+import { configuredCarrier } from "~/shipping/shipping.server";
 import { CUSTOMER_DATA_TEXT, LIST_TEXT, REVIEW_TEXT, STATUS_LABEL, WITHDRAWAL_TEXT } from "~/admin/texts";
 import { listWithdrawals, withdrawalCounts } from "~/admin/withdrawals.server";
 import { WithdrawalList } from "~/components/admin/Withdrawals";
@@ -52,11 +54,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pendingReviews = (await reviewCounts(db)).pending;
   if (problem) {
     const none: Awaited<ReturnType<typeof listOrders>>["rows"] = [];
-    const refused = { operator, filter, rows: none, hasNext: false, counts: noCounts(), searchError: problem, withdrawals, pendingReviews };
+    const refused = { operator, filter, rows: none, hasNext: false, counts: noCounts(), searchError: problem, withdrawals, pendingReviews, canShip: false };
     return json(refused, { status: 400, headers: ADMIN_HEADERS });
   }
   const [{ rows, hasNext }, counts] = await Promise.all([listOrders(db, filter, env.PAYMENT_DEADLINE_DAYS), countByStatus(db, filter)]);
-  return json({ operator, filter, rows, hasNext, counts, searchError: null, withdrawals, pendingReviews }, { headers: ADMIN_HEADERS });
+  const canShip = configuredCarrier() !== null;
+  return json({ operator, filter, rows, hasNext, counts, searchError: null, withdrawals, pendingReviews, canShip }, { headers: ADMIN_HEADERS });
 }
 
 /** Links an unmatched withdrawal statement to the order the operator names. */
@@ -92,7 +95,7 @@ const INPUT =
   "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
 
 export default function AdminOrdersPage() {
-  const { operator, filter, rows, hasNext, counts, searchError, withdrawals, pendingReviews } = useLoaderData<typeof loader>();
+  const { operator, filter, rows, hasNext, counts, searchError, withdrawals, pendingReviews, canShip } = useLoaderData<typeof loader>();
   const linkRefusal = useActionData<typeof action>() ?? null;
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   const caption = filter.due ? LIST_TEXT.dueCaption : LIST_TEXT.caption;
@@ -108,6 +111,7 @@ export default function AdminOrdersPage() {
           {searchError}
         </Notice>
       ) : null}
+      {canShip && filter.due ? <ShipTodayForm /> : null}
       <form method="get" action={ADMIN_HOME} role="search" className="mt-4 flex flex-wrap items-end gap-3">
         {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
         {filter.due ? <input type="hidden" name="due" value="1" /> : null}

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { P24_NOTIFICATION_PATH, P24_REFUND_NOTIFICATION_PATH } from "~/payments/paths";
+import { INPOST_WEBHOOK_PATH } from "~/shipping/paths";
 import { isSameOrigin } from "~/security/same-origin.server";
 import { answerPlain } from "./plain-answers.server";
 
@@ -7,7 +8,7 @@ import { answerPlain } from "./plain-answers.server";
  * Paths that take POSTs from other sites (a payment provider's notification, say). They skip
  * the origin screen and nothing else; the route itself must prove the sender (a signature).
  */
-export const CROSS_SITE_POST_PATHS: readonly string[] = [P24_NOTIFICATION_PATH, P24_REFUND_NOTIFICATION_PATH];
+export const CROSS_SITE_POST_PATHS: readonly string[] = [P24_NOTIFICATION_PATH, P24_REFUND_NOTIFICATION_PATH, INPOST_WEBHOOK_PATH];
 
 /**
  * A POST from another site's page (Origin "null" or foreign; without Origin, a cross-site

@@ -59,7 +59,7 @@ export interface ShippingCarrier {
   /** One shipment as the carrier has it now; null when the carrier does not know it (or it is not ours). */
   shipment(id: string): Promise<Shipment | null>;
   /** The label of one shipment, or of several in one document, as a PDF. */
-  labels(ids: readonly string[]): Promise<Uint8Array>;
+  labels(ids: readonly string[]): Promise<Uint8Array<ArrayBuffer>>;
 }
 
 /** The carrier could not be reached, was too slow, or answered in a shape its documentation does not give: try again later. */

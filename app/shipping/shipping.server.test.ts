@@ -22,7 +22,6 @@ beforeAll(async () => {
 afterAll(() => standIn.stop());
 beforeEach(() => standIn.control({ pointsDelayMs: 0, pointsDown: false, confirmDelayMs: 50, createAnswer: null, down: false }));
 
-const carrier = () => shipxCarrier({ apiUrl: standIn.url, token: TEST_INPOST.token, organizationId: TEST_INPOST.organizationId });
 const FAST = { pollMs: 20, waitMs: 5000 };
 const T0 = new Date("2026-11-24T09:00:00Z");
 

@@ -1,0 +1,83 @@
+import { SHIPMENT_STATUS_LABEL, SHIPPING_TEXT } from "~/admin/texts";
+import { formatWarsawTime } from "~/admin/format";
+import type { OrderRow } from "~/db/schema";
+
+type ShippingOrder = Pick<
+  OrderRow,
+  | "id"
+  | "status"
+  | "delivery_method"
+  | "locker_name"
+  | "locker_address"
+  | "shipment_id"
+  | "shipment_status"
+  | "delivered_at"
+  | "tracking_number"
+>;
+
+export const SHIP_TODAY_PATH = "/admin/shipping/today";
+
+/** The label's address in the back office: /admin/orders/:id/label.pdf. */
+export const labelPath = (orderId: number) => `/admin/orders/${orderId}/label.pdf`;
+
+/**
+ * The order's delivery in the back office (docs/decisions/048): how the customer asked to receive
+ * it, the InPost shipment and its status, and "Nadaj przesyłkę" on a paid order while ShipX is
+ * configured. Plain forms: the back office runs no script.
+ */
+export function AdminShipping({ order, canShip }: { order: ShippingOrder; canShip: boolean }) {
+  const facts: [string, string][] = [
+    [
+      SHIPPING_TEXT.method,
+      order.delivery_method === "locker" ? SHIPPING_TEXT.locker(order.locker_name ?? "", order.locker_address) : SHIPPING_TEXT.courier,
+    ],
+  ];
+  if (order.shipment_id) facts.push([SHIPPING_TEXT.shipment, order.shipment_id]);
+  if (order.shipment_status) facts.push([SHIPPING_TEXT.status, SHIPMENT_STATUS_LABEL[order.shipment_status] ?? order.shipment_status]);
+  if (order.delivered_at) facts.push([SHIPPING_TEXT.delivered, formatWarsawTime(order.delivered_at)]);
+  return (
+    <section aria-labelledby="shipping-heading" className="mt-8" data-testid="admin-shipping">
+      <h2 id="shipping-heading" className="text-xl font-bold text-slate-900">
+        {SHIPPING_TEXT.heading}
+      </h2>
+      <dl className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-[14rem_1fr]">
+        {facts.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-semibold text-slate-700">{term}</dt>
+            <dd className="text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {order.delivery_method === "locker" && !order.locker_address ? (
+        <p className="mt-2 text-amber-900">{SHIPPING_TEXT.lockerUnchecked}</p>
+      ) : null}
+      {canShip && order.status === "paid" ? (
+        <form method="post" className="mt-4">
+          <p className="text-sm text-slate-600">{SHIPPING_TEXT.shipHint}</p>
+          <button type="submit" name="intent" value="ship" className="btn-primary mt-2">
+            {SHIPPING_TEXT.ship}
+          </button>
+        </form>
+      ) : null}
+      {order.shipment_id && order.tracking_number ? (
+        <p className="mt-3">
+          <a href={labelPath(order.id)} className="font-semibold text-blue-900 underline">
+            {SHIPPING_TEXT.label}
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** On the list of orders due: ships every paid order due today and downloads one PDF of their labels. */
+export function ShipTodayForm() {
+  return (
+    <form method="post" action={SHIP_TODAY_PATH} className="mt-4" data-testid="ship-today">
+      <p className="text-sm text-slate-600">{SHIPPING_TEXT.batchHint}</p>
+      <button type="submit" className="btn-primary mt-2">
+        {SHIPPING_TEXT.batch}
+      </button>
+    </form>
+  );
+}
