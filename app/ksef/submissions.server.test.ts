@@ -12,7 +12,8 @@ import { sha256Base64 } from "./crypto.server";
 import type { Fa3Invoice } from "./fa3";
 import { KsefUnavailableError, type KsefGateway } from "./gateway";
 import { createKsefApiGateway } from "./ksef-api.server";
-import { KSEF_KINDS, ksefSubmission, queueInvoiceForKsef, sendOrderInvoicesToKsef } from "./submissions.server";
+import { KSEF_KINDS } from "./kinds";
+import { ksefSubmission, queueInvoiceForKsef, sendOrderInvoicesToKsef } from "./submissions.server";
 
 const T0 = new Date("2026-11-27T09:30:00Z");
 const CONFIGURED = { configured: true, forConsumers: false };

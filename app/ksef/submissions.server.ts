@@ -1,10 +1,10 @@
 import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
-import type { Database, KsefSubmissionRow, MessageKind } from "~/db/schema";
+import type { Database, KsefSubmissionRow } from "~/db/schema";
 import { enqueueAgain } from "~/outbox/outbox.server";
 import { sha256Base64 } from "./crypto.server";
+import { assertValidFa3, Fa3SchemaError } from "./fa3-schema.server";
 import { buildFa3Xml, type Fa3Invoice } from "./fa3";
-import { Fa3SchemaError, assertValidFa3 } from "./fa3-schema.server";
 import { KsefRefusedError, KsefUnavailableError, type KsefGateway, type KsefSession } from "./gateway";
 
 /**
@@ -19,8 +19,6 @@ import { KsefRefusedError, KsefUnavailableError, type KsefGateway, type KsefSess
  * - and should it still reach KSeF twice, KSeF answers "duplicate" (status 440) with the number it
  *   gave the first: that number is taken.
  */
-export const KSEF_KINDS = ["ksef_submission"] as const satisfies readonly MessageKind[];
-
 type Writer = AppDatabase | Transaction<Database>;
 
 /** The KSeF settings that matter when an invoice is issued. */
@@ -55,7 +53,7 @@ export async function queueInvoiceForKsef(
   const xml = buildFa3Xml(input.invoice);
   let error: string | null = null;
   try {
-    assertValidFa3(xml);
+    await assertValidFa3(xml);
   } catch (failure) {
     if (!(failure instanceof Fa3SchemaError)) throw failure;
     error = `Plik FA(3) nie spełnia schematu: ${failure.errors.join("; ")}`.slice(0, 2000);

@@ -157,8 +157,8 @@ function upo(invoice) {
 }
 
 /** What KSeF's verification decides for a received invoice (Weryfikacja faktury). */
-function verify(xml, invoice) {
-  const validation = validateFa3Xml(xml);
+async function verify(xml, invoice) {
+  const validation = await validateFa3Xml(xml);
   if (!validation.valid) return { code: 430, description: "Błąd weryfikacji pliku faktury", details: validation.errors };
   const duplicate = invoices.find(
     (other) =>
@@ -338,7 +338,7 @@ async function api(request, response, path) {
         details: ["Skrót lub rozmiar faktury nie zgadza się z treścią."],
       };
     else {
-      invoice.status = verify(xml, invoice);
+      invoice.status = await verify(xml, invoice);
       if (invoice.status.code === 200) invoice.ksefNumber = ksefNumberFor(invoice.sellerNip);
     }
     return send(response, 202, { referenceNumber: reference });
@@ -383,12 +383,7 @@ async function api(request, response, path) {
 const server = createServer(async (request, response) => {
   const url = new URL(request.url ?? "/", `http://127.0.0.1:${port}`);
   if (url.pathname === "/__health") return send(response, 200, { ok: true });
-  if (url.pathname === "/__invoices")
-    return send(
-      response,
-      200,
-      invoices,
-    );
+  if (url.pathname === "/__invoices") return send(response, 200, invoices);
   if (url.pathname === "/__control" && request.method === "POST") {
     const body = json(await readBody(request)) ?? {};
     if (typeof body.outage === "boolean") control.outage = body.outage;
