@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { invoiceVerificationUrl } from "./verification-url";
+import { businessInvoice } from "../../tests/support/ksef-invoices";
+import { sha256Base64 } from "./crypto.server";
+import { buildFa3Xml } from "./fa3";
+import { invoiceVerificationUrl, ksefPdfMark } from "./verification-url";
 
 describe("invoiceVerificationUrl", () => {
   it("builds KOD I as the Ministry's example has it: NIP, date of issue as DD-MM-RRRR, the file's SHA-256 in Base64URL", () => {
@@ -23,5 +26,31 @@ describe("invoiceVerificationUrl", () => {
     expect(invoiceVerificationUrl({ ...input, apiUrl: "https://api-demo.ksef.mf.gov.pl/v2" })).toMatch(
       /^https:\/\/qr-demo\.ksef\.mf\.gov\.pl\/invoice\//,
     );
+  });
+});
+
+describe("ksefPdfMark", () => {
+  const submission = {
+    xml: buildFa3Xml(businessInvoice),
+    invoice_hash: sha256Base64(buildFa3Xml(businessInvoice)),
+    status: "sent",
+    ksef_number: null as string | null,
+  };
+  const apiUrl = "https://api.ksef.mf.gov.pl/v2";
+
+  it("links the seller's NIP, the date of issue and the file's hash, with OFFLINE under the code until KSeF numbers the invoice", () => {
+    const hash = Buffer.from(submission.invoice_hash, "base64").toString("base64url");
+    expect(ksefPdfMark(submission, apiUrl)).toEqual({
+      verificationUrl: `https://qr.ksef.mf.gov.pl/invoice/5265877635/27-11-2026/${hash}`,
+      label: "OFFLINE",
+    });
+    expect(ksefPdfMark({ ...submission, status: "accepted", ksef_number: "5265877635-20261127-0100001AF629-AF" }, apiUrl)?.label).toBe(
+      "5265877635-20261127-0100001AF629-AF",
+    );
+  });
+
+  it("shows nothing for an invoice that is not in KSeF", () => {
+    expect(ksefPdfMark({ ...submission, status: "manual" }, apiUrl)).toBeNull();
+    expect(ksefPdfMark({ ...submission, status: "rejected" }, apiUrl)).toBeNull();
   });
 });

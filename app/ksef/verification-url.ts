@@ -33,3 +33,24 @@ export function invoiceVerificationUrl(input: { apiUrl: string; sellerNip: strin
   const hash = Buffer.from(input.invoiceHash, "base64").toString("base64url");
   return `${qrBaseUrl(input.apiUrl)}/invoice/${input.sellerNip}/${day}-${month}-${year}/${hash}`;
 }
+
+/**
+ * What an invoice's PDF shows for KSeF, from its stored submission: the QR code's link and the
+ * text under the code, which is the KSeF number once KSeF gave one and "OFFLINE" until then (as the
+ * specification asks of an online invoice still awaiting its number). Null for an invoice that is
+ * not in KSeF: kept for sending by hand, or rejected.
+ */
+export function ksefPdfMark(
+  submission: { xml: string; invoice_hash: string; status: string; ksef_number: string | null },
+  apiUrl: string,
+): { verificationUrl: string; label: string } | null {
+  if (submission.status === "manual" || submission.status === "rejected") return null;
+  // The seller (Podmiot1) comes before the buyer in FA(3), so the first NIP is the seller's.
+  const sellerNip = /<NIP>(\d{10})<\/NIP>/.exec(submission.xml)?.[1];
+  const issueDate = /<P_1>(\d{4}-\d{2}-\d{2})<\/P_1>/.exec(submission.xml)?.[1];
+  if (!sellerNip || !issueDate) return null;
+  return {
+    verificationUrl: invoiceVerificationUrl({ apiUrl, sellerNip, issueDate, invoiceHash: submission.invoice_hash }),
+    label: submission.ksef_number ?? "OFFLINE",
+  };
+}
