@@ -177,6 +177,30 @@ describe("sending an invoice to KSeF", () => {
   });
 });
 
+describe("the KSeF client's tokens", () => {
+  it("authenticates once, then renews an expired access token with the refresh token instead of a new challenge", async () => {
+    let clock = new Date();
+    const client = createKsefApiGateway(
+      { apiUrl: standIn.apiUrl, token: TEST_KSEF.token, nip: TEST_KSEF.nip },
+      { pause: nextTurn, now: () => clock },
+    );
+    const before = await standIn.calls();
+    const count = async (call: string) => ((await standIn.calls())[call] ?? 0) - (before[call] ?? 0);
+
+    await client.closeSession(await client.openSession());
+    expect(await count("POST /auth/challenge")).toBe(1);
+    expect(await count("POST /auth/token/redeem")).toBe(1);
+
+    // The stand-in's access tokens last 15 minutes, as KSeF's do; its refresh tokens 7 days.
+    // (The stand-in dates its tokens by its own clock, so only one call is made in the shifted time.)
+    clock = new Date(Date.now() + 20 * 60_000);
+    await client.openSession();
+    expect(await count("POST /auth/token/refresh")).toBe(1);
+    expect(await count("POST /auth/challenge")).toBe(1);
+    expect(await count("POST /sessions/online")).toBe(2);
+  });
+});
+
 describe("issuing an invoice for KSeF", () => {
   it("keeps the invoice for sending by hand, without queuing anything, when KSeF is not set up", async () => {
     const invoice = freshInvoice();
