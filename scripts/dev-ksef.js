@@ -3,6 +3,7 @@
 // `npm run dev` pointed at it, so a fresh clone can watch an invoice to a NIP buyer reach "KSeF",
 // get its KSeF number and UPO, without a KSeF token. Ctrl+C stops both.
 import { spawn } from "node:child_process";
+import { runTogether } from "./run-together.js";
 
 const standInPort = process.env.KSEF_STAND_IN_PORT ?? "3106";
 // A made-up token and the seller's NIP, which the stand-in checks as KSeF checks real ones.
@@ -17,10 +18,4 @@ const site = spawn("npm", ["run", "dev"], {
   env: { ...process.env, ...account, KSEF_API_URL: `http://127.0.0.1:${standInPort}/v2` },
 });
 
-function stopAll(code) {
-  for (const child of [standIn, site]) if (child.exitCode === null) child.kill("SIGTERM");
-  process.exitCode = code ?? 0;
-}
-standIn.on("exit", (code) => stopAll(code));
-site.on("exit", (code) => stopAll(code));
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stopAll(0));
+runTogether([standIn, site]);
