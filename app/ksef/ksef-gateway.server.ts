@@ -13,7 +13,7 @@ export function configuredKsefGateway(): KsefGateway | null {
   return gateway;
 }
 
-/** What `queueInvoiceForKsef` needs to know of the settings. */
+/** What `prepareKsefSubmission` needs to know of the settings. */
 export function ksefIssuing(): KsefIssuing {
   return { configured: configuredKsefGateway() !== null, forConsumers: env.KSEF_FOR_CONSUMERS };
 }
