@@ -17,6 +17,7 @@ import { databaseReady, getDb } from "~/db/db.server";
 import { isDocumentThread, serveDocumentJobs, startDocumentThread } from "~/documents/document-thread.server";
 import { pathTemplates } from "~/log/path-template";
 import { log } from "~/log/log.server";
+import { startKsefLane } from "~/ksef/ksef-lane.server";
 import { startMailWorker } from "~/mail/mail-worker.server";
 import { refreshSearchText } from "~/order/search-text.server";
 import { createPageCache } from "~/render/page-cache.server";
@@ -81,9 +82,11 @@ async function serveTheSite(): Promise<void> {
 
   // Send the e-mails the outbox holds (docs/decisions/015) in the moments no request is being answered.
   const mailWorker = startMailWorker(getDb(), activity, documents);
+  // Send invoices to KSeF (docs/decisions/050) in a lane of their own, when KSeF is configured.
+  const ksefLane = startKsefLane(getDb());
   // The back office's housekeeping; one process per period does the work through a lease (docs/decisions/016).
   startHousekeeping(getDb());
-  stopGracefully({ server, mailWorker });
+  stopGracefully({ server, mailWorker, ksefLane });
 }
 
 /** The paths of the files public/ serves ("images/hero.webp"): each is its own route in the access log. */

@@ -3,6 +3,7 @@
 // and `npm run dev` pointed at it, so a fresh clone can click through a BLIK payment (code 777123)
 // or a pay-by-link one without a Przelewy24 account. Ctrl+C stops both.
 import { spawn } from "node:child_process";
+import { runTogether } from "./run-together.js";
 
 const standInPort = process.env.P24_STAND_IN_PORT ?? "3105";
 // Made-up credentials the stand-in checks exactly as Przelewy24 checks real ones.
@@ -19,10 +20,4 @@ const site = spawn("npm", ["run", "dev"], {
   env: { ...process.env, ...account, SITE_URL: siteUrl, P24_API_URL: `http://127.0.0.1:${standInPort}` },
 });
 
-function stopAll(code) {
-  for (const child of [standIn, site]) if (child.exitCode === null) child.kill("SIGTERM");
-  process.exitCode = code ?? 0;
-}
-standIn.on("exit", (code) => stopAll(code));
-site.on("exit", (code) => stopAll(code));
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stopAll(0));
+runTogether([standIn, site]);

@@ -219,6 +219,24 @@ const EnvSchema = z
           .map((entry) => entry.trim())
           .filter(Boolean),
       ),
+    // KSeF, the national e-invoicing system (docs/decisions/050): invoices to NIP buyers go to it by
+    // themselves once KSEF_TOKEN and KSEF_NIP are set; without them they are kept for sending by hand.
+    KSEF_API_URL: z
+      .string()
+      .url()
+      .default("https://api-test.ksef.mf.gov.pl/v2")
+      .transform((url) => url.replace(/\/+$/, "")),
+    KSEF_TOKEN: optionalText,
+    KSEF_NIP: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{10}$/, "must be the seller's NIP, 10 digits")
+        .optional(),
+    ),
+    KSEF_FOR_CONSUMERS: z
+      .enum(["0", "1", ""])
+      .default("0")
+      .transform((value) => value === "1"),
     /** The courier's tracking page, `{number}` where the tracking number goes; unset, tracking numbers are shown as text. */
     COURIER_TRACKING_URL: optionalText.pipe(
       z
@@ -243,6 +261,10 @@ const EnvSchema = z
   .refine((config) => !config.SUBSTITUTE_FLAT_ADDRESS || config.SUBSTITUTE_FLAT_CITY || cityOfAddress(config.SUBSTITUTE_FLAT_ADDRESS), {
     path: ["SUBSTITUTE_FLAT_CITY"],
     message: 'must be set when SUBSTITUTE_FLAT_ADDRESS does not end in a postcode and a town ("…, 70-100 Szczecin")',
+  })
+  .refine((config) => !config.KSEF_TOKEN === !config.KSEF_NIP, {
+    path: ["KSEF_TOKEN"],
+    message: "KSEF_TOKEN and KSEF_NIP go together (the token authenticates into the seller's NIP)",
   })
   // Instances sharing one database must verify each other's preview tokens.
   .refine((config) => !config.DATABASE_URL || config.ORDER_TOKEN_SECRET, {

@@ -1,11 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { XmlBufferInputProvider, XmlDocument, XmlValidateError, XsdValidator, xmlRegisterInputProvider } from "libxml2-wasm";
+import type { XmlDocument, XsdValidator } from "libxml2-wasm";
 
 /**
  * Validates XML against the official FA(3) schema (app/ksef/schema/, unchanged from the Ministry's
  * publication; its README names the source) with libxml2 compiled to WebAssembly, so neither the
  * site nor CI needs a system package.
+ *
+ * libxml2 loads on the first validation (an import of it takes a good half second and 18 MB),
+ * not with every server start; hence the functions are async.
  *
  * The schema imports its base types by their address on crd.gov.pl. Nothing is fetched: the
  * address is answered from the copies kept beside it, so the files stay byte for byte as published.
@@ -25,40 +28,43 @@ function schemaFolder(): string {
   return fileURLToPath(found);
 }
 
-let validator: XsdValidator | null = null;
+type Loaded = { libxml: typeof import("libxml2-wasm"); validator: XsdValidator };
+let loading: Promise<Loaded> | null = null;
 
-function fa3Validator(): XsdValidator {
-  if (validator) return validator;
-  const folder = schemaFolder();
-  const read = (file: string) => new Uint8Array(readFileSync(`${folder}${file}`));
-  xmlRegisterInputProvider(
-    new XmlBufferInputProvider(Object.fromEntries(BASE_TYPE_FILES.map((file) => [`${BASE_TYPES_URL}${file}`, read(file)]))),
-  );
-  const schema = XmlDocument.fromBuffer(read(FA3_FILE), { url: `file:///fa3/${FA3_FILE}` });
-  try {
-    validator = XsdValidator.fromDoc(schema);
-  } finally {
-    schema.dispose();
-  }
-  return validator;
+function fa3Validator(): Promise<Loaded> {
+  loading ??= (async () => {
+    const libxml = await import("libxml2-wasm");
+    const folder = schemaFolder();
+    const read = (file: string) => new Uint8Array(readFileSync(`${folder}${file}`));
+    libxml.xmlRegisterInputProvider(
+      new libxml.XmlBufferInputProvider(Object.fromEntries(BASE_TYPE_FILES.map((file) => [`${BASE_TYPES_URL}${file}`, read(file)]))),
+    );
+    const schema = libxml.XmlDocument.fromBuffer(read(FA3_FILE), { url: `file:///fa3/${FA3_FILE}` });
+    try {
+      return { libxml, validator: libxml.XsdValidator.fromDoc(schema) };
+    } finally {
+      schema.dispose();
+    }
+  })();
+  return loading;
 }
 
 export type Fa3Validation = { valid: true } | { valid: false; errors: string[] };
 
 /** Checks the XML against FA(3): well-formed, and every element where and as the schema says. */
-export function validateFa3Xml(xml: string): Fa3Validation {
-  const schema = fa3Validator();
+export async function validateFa3Xml(xml: string): Promise<Fa3Validation> {
+  const { libxml, validator } = await fa3Validator();
   let document: XmlDocument;
   try {
-    document = XmlDocument.fromString(xml);
+    document = libxml.XmlDocument.fromString(xml);
   } catch (error) {
     return { valid: false, errors: [error instanceof Error ? error.message : String(error)] };
   }
   try {
-    schema.validate(document);
+    validator.validate(document);
     return { valid: true };
   } catch (error) {
-    if (error instanceof XmlValidateError)
+    if (error instanceof libxml.XmlValidateError)
       return { valid: false, errors: error.details.map((detail) => `line ${detail.line}: ${detail.message.trim()}`) };
     throw error;
   } finally {
@@ -76,8 +82,8 @@ export class Fa3SchemaError extends Error {
 }
 
 /** The XML, or a Fa3SchemaError listing what the schema found wrong. */
-export function assertValidFa3(xml: string): string {
-  const result = validateFa3Xml(xml);
+export async function assertValidFa3(xml: string): Promise<string> {
+  const result = await validateFa3Xml(xml);
   if (!result.valid) throw new Fa3SchemaError(result.errors);
   return xml;
 }

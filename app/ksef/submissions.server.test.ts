@@ -12,7 +12,8 @@ import { sha256Base64 } from "./crypto.server";
 import type { Fa3Invoice } from "./fa3";
 import { KsefUnavailableError, type KsefGateway } from "./gateway";
 import { createKsefApiGateway } from "./ksef-api.server";
-import { KSEF_KINDS, ksefSubmission, queueInvoiceForKsef, sendOrderInvoicesToKsef } from "./submissions.server";
+import { KSEF_KINDS } from "./kinds";
+import { ksefSubmission, prepareKsefSubmission, queueInvoiceForKsef, sendOrderInvoicesToKsef } from "./submissions.server";
 
 const T0 = new Date("2026-11-27T09:30:00Z");
 const CONFIGURED = { configured: true, forConsumers: false };
@@ -50,7 +51,8 @@ const send = (client: KsefGateway, statusPolls = 5) => sendOrderInvoicesToKsef(d
 const received = async (number: string) => (await standIn.invoices()).filter((invoice) => invoice.invoiceNumber === number);
 
 async function queue(invoice: Fa3Invoice, settings = CONFIGURED) {
-  return queueInvoiceForKsef(db, { orderId, invoice, now: T0 }, settings);
+  const submission = await prepareKsefSubmission(invoice, settings);
+  return submission && queueInvoiceForKsef(db, { orderId, submission, now: T0 });
 }
 
 describe("sending an invoice to KSeF", () => {
@@ -176,6 +178,30 @@ describe("sending an invoice to KSeF", () => {
   });
 });
 
+describe("the KSeF client's tokens", () => {
+  it("authenticates once, then renews an expired access token with the refresh token instead of a new challenge", async () => {
+    let clock = new Date();
+    const client = createKsefApiGateway(
+      { apiUrl: standIn.apiUrl, token: TEST_KSEF.token, nip: TEST_KSEF.nip },
+      { pause: nextTurn, now: () => clock },
+    );
+    const before = await standIn.calls();
+    const count = async (call: string) => ((await standIn.calls())[call] ?? 0) - (before[call] ?? 0);
+
+    await client.closeSession(await client.openSession());
+    expect(await count("POST /auth/challenge")).toBe(1);
+    expect(await count("POST /auth/token/redeem")).toBe(1);
+
+    // The stand-in's access tokens last 15 minutes, as KSeF's do; its refresh tokens 7 days.
+    // (The stand-in dates its tokens by its own clock, so only one call is made in the shifted time.)
+    clock = new Date(Date.now() + 20 * 60_000);
+    await client.openSession();
+    expect(await count("POST /auth/token/refresh")).toBe(1);
+    expect(await count("POST /auth/challenge")).toBe(1);
+    expect(await count("POST /sessions/online")).toBe(2);
+  });
+});
+
 describe("issuing an invoice for KSeF", () => {
   it("keeps the invoice for sending by hand, without queuing anything, when KSeF is not set up", async () => {
     const invoice = freshInvoice();
@@ -194,11 +220,8 @@ describe("issuing an invoice for KSeF", () => {
   it("stores an invoice's file once: issuing it again keeps the first file and its hash", async () => {
     const invoice = freshInvoice();
     const first = await queue(invoice);
-    const again = await queueInvoiceForKsef(
-      db,
-      { orderId, invoice: { ...invoice, createdAt: new Date("2026-11-28T10:00:00Z") }, now: T0 },
-      CONFIGURED,
-    );
+    // Built again later, the file differs (its time of creation); the stored one stays.
+    const again = await queue({ ...invoice, createdAt: new Date("2026-11-28T10:00:00Z") });
     expect(again).toEqual(first);
   });
 });

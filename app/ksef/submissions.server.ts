@@ -1,10 +1,10 @@
 import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
-import type { Database, KsefSubmissionRow, MessageKind } from "~/db/schema";
+import type { Database, KsefSubmissionRow } from "~/db/schema";
 import { enqueueAgain } from "~/outbox/outbox.server";
 import { sha256Base64 } from "./crypto.server";
+import { assertValidFa3, Fa3SchemaError } from "./fa3-schema.server";
 import { buildFa3Xml, type Fa3Invoice } from "./fa3";
-import { Fa3SchemaError, assertValidFa3 } from "./fa3-schema.server";
 import { KsefRefusedError, KsefUnavailableError, type KsefGateway, type KsefSession } from "./gateway";
 
 /**
@@ -19,8 +19,6 @@ import { KsefRefusedError, KsefUnavailableError, type KsefGateway, type KsefSess
  * - and should it still reach KSeF twice, KSeF answers "duplicate" (status 440) with the number it
  *   gave the first: that number is taken.
  */
-export const KSEF_KINDS = ["ksef_submission"] as const satisfies readonly MessageKind[];
-
 type Writer = AppDatabase | Transaction<Database>;
 
 /** The KSeF settings that matter when an invoice is issued. */
@@ -36,41 +34,63 @@ export function goesToKsef(buyerNip: string | null, settings: Pick<KsefIssuing, 
   return buyerNip !== null || settings.forConsumers;
 }
 
+/** An invoice's FA(3) file, built and checked, ready to be stored with the invoice. */
+export type PreparedKsefSubmission = {
+  invoiceNumber: string;
+  xml: string;
+  invoiceHash: string;
+  status: "pending" | "manual";
+  error: string | null;
+};
 export type QueuedSubmission = { xml: string; invoiceHash: string; status: "pending" | "manual" };
 
 /**
- * Call in the transaction that issues an invoice (or a correcting invoice) to an order. Builds its
- * FA(3) file, checks it against the schema, stores it, and queues its sending when KSeF is set up.
- * Without the settings, or when the file fails the schema (a fault of ours, never the customer's),
- * the invoice is kept for the operator to send by hand ("manual"): issuing never fails because of KSeF.
- * Answers null for an invoice that stays outside KSeF (a consumer's, unless KSEF_FOR_CONSUMERS=1).
- * A second call for the same invoice number changes nothing and answers the stored file.
+ * Call before the transaction that issues an invoice (or a correcting invoice): builds its FA(3)
+ * file and checks it against the schema (the first check loads libxml2, about half a second, which
+ * no transaction should wait for). Answers null for an invoice that stays outside KSeF (a
+ * consumer's, unless KSEF_FOR_CONSUMERS=1). Without the settings, or when the file fails the schema
+ * (a fault of ours, never the customer's), the invoice is for the operator to send by hand
+ * ("manual"): issuing never fails because of KSeF.
  */
-export async function queueInvoiceForKsef(
-  db: Writer,
-  input: { orderId: number; invoice: Fa3Invoice; now: Date },
-  settings: KsefIssuing,
-): Promise<QueuedSubmission | null> {
-  if (!goesToKsef(input.invoice.buyer.nip, settings)) return null;
-  const xml = buildFa3Xml(input.invoice);
+export async function prepareKsefSubmission(invoice: Fa3Invoice, settings: KsefIssuing): Promise<PreparedKsefSubmission | null> {
+  if (!goesToKsef(invoice.buyer.nip, settings)) return null;
+  const xml = buildFa3Xml(invoice);
   let error: string | null = null;
   try {
-    assertValidFa3(xml);
+    await assertValidFa3(xml);
   } catch (failure) {
     if (!(failure instanceof Fa3SchemaError)) throw failure;
     error = `Plik FA(3) nie spełnia schematu: ${failure.errors.join("; ")}`.slice(0, 2000);
   }
-  const status = settings.configured && error === null ? "pending" : "manual";
+  return {
+    invoiceNumber: invoice.number,
+    xml,
+    invoiceHash: sha256Base64(xml),
+    status: settings.configured && error === null ? "pending" : "manual",
+    error,
+  };
+}
+
+/**
+ * Call in the transaction that issues the invoice, with what `prepareKsefSubmission` answered:
+ * stores the file and, when it is to be sent, queues the outbox message that sends it. A second
+ * call for the same invoice number changes nothing and answers the file stored first.
+ */
+export async function queueInvoiceForKsef(
+  db: Writer,
+  input: { orderId: number; submission: PreparedKsefSubmission; now: Date },
+): Promise<QueuedSubmission> {
+  const { submission } = input;
   const timestamp = input.now.toISOString();
   await db
     .insertInto("ksef_submissions")
     .values({
       order_id: input.orderId,
-      invoice_number: input.invoice.number,
-      invoice_hash: sha256Base64(xml),
-      xml,
-      status,
-      error,
+      invoice_number: submission.invoiceNumber,
+      invoice_hash: submission.invoiceHash,
+      xml: submission.xml,
+      status: submission.status,
+      error: submission.error,
       created_at: timestamp,
       updated_at: timestamp,
     })
@@ -79,10 +99,10 @@ export async function queueInvoiceForKsef(
   const stored = await db
     .selectFrom("ksef_submissions")
     .select(["xml", "invoice_hash", "status"])
-    .where("invoice_number", "=", input.invoice.number)
+    .where("invoice_number", "=", submission.invoiceNumber)
     .executeTakeFirstOrThrow();
   if (stored.status === "pending")
-    await enqueueAgain(db, input.orderId, "ksef_submission", input.now, { invoiceNumber: input.invoice.number });
+    await enqueueAgain(db, input.orderId, "ksef_submission", input.now, { invoiceNumber: submission.invoiceNumber });
   return { xml: stored.xml, invoiceHash: stored.invoice_hash, status: stored.status === "pending" ? "pending" : "manual" };
 }
 

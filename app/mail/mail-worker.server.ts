@@ -2,7 +2,7 @@ import { company, env } from "~/config/env.server";
 import { mailEnv } from "~/config/mail-env.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { DocumentThread } from "~/documents/document-thread.server";
-import { KSEF_KINDS } from "~/ksef/submissions.server";
+import { KSEF_KINDS } from "~/ksef/kinds";
 import { startOutboxWorker, type Deliver, type OutboxWorker } from "~/outbox/outbox.server";
 import { createQuietGate } from "~/outbox/quiet-gate.server";
 import type { RequestActivity } from "~/server/request-activity.server";

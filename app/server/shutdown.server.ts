@@ -13,10 +13,13 @@ export const SHUTDOWN_LIMIT_MS = 9_500;
 export function stopGracefully({
   server,
   mailWorker,
+  ksefLane = null,
   log = (line) => processLog.info(line),
 }: {
   server: Server;
   mailWorker: OutboxWorker;
+  /** The KSeF lane, when KSeF is configured; a send it breaks off is safe to resume (docs/decisions/050). */
+  ksefLane?: OutboxWorker | null;
   log?: (line: string) => void;
 }): void {
   let stopping = false;
@@ -32,7 +35,7 @@ export function stopGracefully({
       server.close(() => resolve());
       server.closeIdleConnections();
     });
-    void Promise.all([serverClosed, mailWorker.stop()]).then(() => {
+    void Promise.all([serverClosed, mailWorker.stop(), ksefLane?.stop()]).then(() => {
       clearTimeout(deadline);
       process.exit(0);
     });

@@ -10,6 +10,8 @@ export type KsefStandIn = {
   invoices(): Promise<
     Array<{ invoiceNumber: string; invoiceHash: string; xml: string; ksefNumber: string | null; status: { code: number } }>
   >;
+  /** How often each API call was answered, by method and path with references as {ref}. */
+  calls(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 };
 
@@ -34,6 +36,9 @@ export async function startKsefStandIn(): Promise<KsefStandIn> {
     },
     async invoices() {
       return (await (await fetch(`${base}/__invoices`)).json()) as Awaited<ReturnType<KsefStandIn["invoices"]>>;
+    },
+    async calls() {
+      return (await (await fetch(`${base}/__calls`)).json()) as Record<string, number>;
     },
     stop: () =>
       new Promise<void>((resolve) => {

@@ -24,6 +24,7 @@
 //     outage: every API path answers 503; rejectNumbersStartingWith: those invoices end in 450 with a reason in
 //     Polish; processingPolls: how many status looks answer 150 before the result
 //   GET  /__invoices   every invoice received: {invoiceNumber, invoiceHash, xml, ksefNumber, status, sessionReference}
+//   GET  /__calls      how often each API call was answered: {"POST /auth/challenge": 1, "GET /sessions/{ref}/invoices/{ref}": 2, ...}
 //   GET  /__health
 // Configuration: KSEF_STAND_IN_PORT (default E2E_PORT + 6, else 3106), KSEF_TOKEN and KSEF_NIP (defaults below, the
 // same as `npm run dev:ksef`'s).
@@ -72,6 +73,7 @@ const refreshTokens = new Set();
 const sessions = new Map(); // referenceNumber -> {key, iv, open}
 const invoices = []; // {referenceNumber, sessionReference, invoiceNumber, invoiceHash, xml, ksefNumber, status, polls, kind, sellerNip, issueDate}
 const control = { outage: false, rejectNumbersStartingWith: null, processingPolls: 0 };
+const calls = {}; // "POST /auth/challenge" -> how many times it was answered
 
 const hex = (count) => randomBytes(count).toString("hex").toUpperCase();
 const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, "");
@@ -157,8 +159,8 @@ function upo(invoice) {
 }
 
 /** What KSeF's verification decides for a received invoice (Weryfikacja faktury). */
-function verify(xml, invoice) {
-  const validation = validateFa3Xml(xml);
+async function verify(xml, invoice) {
+  const validation = await validateFa3Xml(xml);
   if (!validation.valid) return { code: 430, description: "Błąd weryfikacji pliku faktury", details: validation.errors };
   const duplicate = invoices.find(
     (other) =>
@@ -338,7 +340,7 @@ async function api(request, response, path) {
         details: ["Skrót lub rozmiar faktury nie zgadza się z treścią."],
       };
     else {
-      invoice.status = verify(xml, invoice);
+      invoice.status = await verify(xml, invoice);
       if (invoice.status.code === 200) invoice.ksefNumber = ksefNumberFor(invoice.sellerNip);
     }
     return send(response, 202, { referenceNumber: reference });
@@ -383,12 +385,8 @@ async function api(request, response, path) {
 const server = createServer(async (request, response) => {
   const url = new URL(request.url ?? "/", `http://127.0.0.1:${port}`);
   if (url.pathname === "/__health") return send(response, 200, { ok: true });
-  if (url.pathname === "/__invoices")
-    return send(
-      response,
-      200,
-      invoices,
-    );
+  if (url.pathname === "/__invoices") return send(response, 200, invoices);
+  if (url.pathname === "/__calls") return send(response, 200, calls);
   if (url.pathname === "/__control" && request.method === "POST") {
     const body = json(await readBody(request)) ?? {};
     if (typeof body.outage === "boolean") control.outage = body.outage;
@@ -398,6 +396,8 @@ const server = createServer(async (request, response) => {
   }
   if (!url.pathname.startsWith("/v2/")) return send(response, 404, { title: "Not Found", status: 404 }, "application/problem+json");
   if (control.outage) return send(response, 503, { title: "Service Unavailable", status: 503 }, "application/problem+json");
+  const call = `${request.method} ${url.pathname.slice(3).replace(/\/[0-9]{8}-[A-Z]{2}-[0-9A-F-]+/g, "/{ref}")}`;
+  calls[call] = (calls[call] ?? 0) + 1;
   try {
     await api(request, response, url.pathname.slice(3));
   } catch (error) {
