@@ -39,3 +39,16 @@ export function customerDataPath(orderId: number): string {
 export function customerExportPath(orderId: number, format: "json" | "pdf"): string {
   return `${customerDataPath(orderId)}/export?format=${format}`;
 }
+
+/** The operator issues an order's invoice (app/invoices). */
+export function orderInvoicePath(orderId: number): string {
+  return `${orderDetailPath(orderId)}/invoice`;
+}
+
+/** Every invoice, with a month filter, and its CSV for the accountant. */
+export const INVOICES_PATH = `${ADMIN_HOME}/invoices`;
+export const INVOICES_CSV_PATH = `${ADMIN_HOME}/invoices.csv`;
+
+export function invoicePdfPath(invoiceId: number): string {
+  return `${INVOICES_PATH}/${invoiceId}/pdf`;
+}

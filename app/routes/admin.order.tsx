@@ -37,6 +37,10 @@ import { refundFromForm } from "~/payments/refund-form.server";
 import { cancelOrder } from "~/payments/refund.server";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";
+import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
+import { invoicesOfOrder } from "~/invoices/admin.server";
+import { AdminOrderInvoices } from "~/invoices/AdminOrderInvoices";
+import { ksefSendsInvoices } from "~/invoices/issue.server";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;
@@ -54,6 +58,7 @@ function doneMessage(done: string | null): string | null {
   if (isTransition(done)) return `${TRANSITION_TEXT.done[done]} ${TRANSITION_TEXT.customerTold}`;
   if (done === "refund") return `${PAYMENT_TEXT.done} ${TRANSITION_TEXT.customerTold}`;
   if (isCorrectionIntent(done)) return CORRECTION_TEXT.done[done];
+  if (done === "invoice") return INVOICE_ADMIN_TEXT.done;
   return null;
 }
 
@@ -70,7 +75,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const doneParam = new URL(request.url).searchParams.get("done");
   const done = doneMessage(doneParam);
   return json(
-    { operator, detail, notes, withdrawals, deadlines, done, refunded: doneParam === "refund", today: warsawDay(now) },
+    {
+      operator,
+      detail,
+      notes,
+      withdrawals,
+      deadlines,
+      done,
+      refunded: doneParam === "refund",
+      today: warsawDay(now),
+      invoices: await invoicesOfOrder(db, detail.order.id),
+      ksefSends: ksefSendsInvoices(),
+    },
     { headers: ADMIN_HEADERS },
   );
 }
@@ -153,7 +169,7 @@ const SECTION = "mt-8";
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 export default function AdminOrderPage() {
-  const { operator, detail, notes, withdrawals, deadlines, done, refunded, today } = useLoaderData<typeof loader>();
+  const { operator, detail, notes, withdrawals, deadlines, done, refunded, today, invoices, ksefSends } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { order, events, messages, payments, transitions, paidOnline, moneyHeld } = detail;
   const paymentPage = pathFor("payment", order.locale, { token: order.payment_token });
@@ -243,6 +259,14 @@ export default function AdminOrderPage() {
       </section>
 
       <OrderPayments payments={payments} orderStatus={order.status} locale={order.locale} refusal={refusal?.refund ?? null} />
+
+      <AdminOrderInvoices
+        orderId={order.id}
+        paid={order.paid_at !== null && order.status !== "cancelled"}
+        request={invoices.request}
+        invoices={invoices.invoices}
+        ksefSends={ksefSends}
+      />
 
       <OrderAgreement order={order} />
 

@@ -10,7 +10,8 @@ import {
   STATUSES,
   type OrderFilter,
 } from "~/admin/order-list.server";
-import { ADMIN_HOME, CSV_PATH, CUSTOMER_SEARCH_PATH } from "~/admin/paths";
+import { ADMIN_HOME, CSV_PATH, CUSTOMER_SEARCH_PATH, INVOICES_PATH } from "~/admin/paths";
+import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { CUSTOMER_DATA_TEXT, LIST_TEXT, STATUS_LABEL, WITHDRAWAL_TEXT } from "~/admin/texts";
 import { listWithdrawals, withdrawalCounts } from "~/admin/withdrawals.server";
@@ -135,6 +136,9 @@ export default function AdminOrdersPage() {
         </a>
         <a href={CUSTOMER_SEARCH_PATH} className={ADMIN_SECONDARY_BUTTON}>
           {CUSTOMER_DATA_TEXT.searchTitle}
+        </a>
+        <a href={INVOICES_PATH} className={ADMIN_SECONDARY_BUTTON}>
+          {INVOICE_ADMIN_TEXT.listLink}
         </a>
       </form>
       <nav aria-label="Filtr statusu" className="mt-4">

@@ -29,6 +29,8 @@ import type { OrderVariant } from "~/order/variants";
 import { lateDelivery, type DispatchDates } from "~/order/delivery-warning";
 import type { FormState } from "~/order/view-state";
 import { LateDeliveryWarning } from "./LateDeliveryWarning";
+import { INVOICE_LABEL_KEYS } from "~/invoices/fields";
+import { InvoiceFieldset } from "~/invoices/InvoiceFieldset";
 import { useBusyIntent } from "./use-busy-intent";
 
 type FormStepProps = {
@@ -104,6 +106,7 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
     if (name === variant.names.declarationType) return t("form.declarationType");
     if (name === variant.names.phone) return t("form.phone");
     if (name === "dataProcessingConsent") return null;
+    if (INVOICE_LABEL_KEYS[name]) return t(INVOICE_LABEL_KEYS[name]);
     const group = name.startsWith("property") ? t("form.propertyHeading") : name.startsWith("mailing") ? t("form.mailingHeading") : null;
     return group ? `${group} – ${t(`form.${name}`)}` : t(`form.${name}`);
   };
@@ -254,6 +257,7 @@ export function FormStep({ variant, defaultType, dispatchDates, prices, state, n
         {variant.hasAdditionalInfo ? (
           <TextareaField field={fields.additionalInfo} label={t("form.additionalInfo")} hint={t("form.additionalInfoHint")} />
         ) : null}
+        <InvoiceFieldset fields={fields} />
         <CheckboxField
           field={fields.dataProcessingConsent}
           label={

@@ -1,3 +1,4 @@
+import { InvoiceSummary } from "~/invoices/InvoiceSummary";
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
@@ -95,6 +96,7 @@ export function PreviewStep({
             </span>
           ) : null}
         </p>
+        <InvoiceSummary invoice={preview.details.invoice} />
         {variant.fullPagePreview ? (
           <div className="mt-6 rounded-lg border border-slate-300 bg-white p-6 shadow-sm" data-testid="contract">
             {contract}
