@@ -16,6 +16,7 @@ import { LateDeliveryWarning } from "~/components/order/LateDeliveryWarning";
 import { paymentNextSteps } from "~/order/next-steps";
 import { WAIT_REFRESH_SECONDS } from "~/payments/waiting";
 import { useLocale, useRequiredRootData } from "~/root-data";
+import { InvoicePanel } from "~/invoices/InvoicePanel";
 import { paymentPageAction, paymentPageLoader, PRIVATE_HEADERS } from "./payment.server";
 
 /** The document's headers are the private ones, not those of the loader's response (payment.server.ts). */
@@ -126,6 +127,7 @@ export default function PaymentPage() {
             </a>
           </p>
         </section>
+        <InvoicePanel />
         {unpaid && online && !(waiting?.method === "blik" && waiting.refreshing) ? (
           <OnlinePayment lastFailed={online.lastFailure === "failed"} refusal={refusal} />
         ) : null}
