@@ -53,7 +53,7 @@ test.describe("invoices", () => {
     await expect(page.getByTestId("transition-done")).toContainText("Faktura wystawiona");
     const issued = page.getByTestId("admin-invoice");
     await expect(issued).toContainText(/faktura FV\/\d{4}\/\d{2}\/\d{4}/);
-    await expect(issued).toContainText("299,00 PLN");
+    await expect(issued).toContainText("399,00 PLN");
     await expect(issued).toContainText("do wysłania do KSeF ręcznie");
     const download = page.waitForEvent("download");
     await issued.getByRole("link").click();
