@@ -42,3 +42,15 @@ export function customerExportPath(orderId: number, format: "json" | "pdf"): str
 
 /** Customers' reviews waiting for the operator's decision, and the decided ones (docs/decisions/052). */
 export const REVIEWS_PATH = `${ADMIN_HOME}/reviews`;
+/** The operator issues an order's invoice (app/invoices). */
+export function orderInvoicePath(orderId: number): string {
+  return `${orderDetailPath(orderId)}/invoice`;
+}
+
+/** Every invoice, with a month filter, and its CSV for the accountant. */
+export const INVOICES_PATH = `${ADMIN_HOME}/invoices`;
+export const INVOICES_CSV_PATH = `${ADMIN_HOME}/invoices.csv`;
+
+export function invoicePdfPath(invoiceId: number): string {
+  return `${INVOICES_PATH}/${invoiceId}/pdf`;
+}

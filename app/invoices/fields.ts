@@ -16,3 +16,10 @@ export type InvoiceFormFields = Partial<Record<(typeof INVOICE_FIELDS)[keyof typ
 
 /** Who the invoice is for, as the customer asked: a NIP (ten digits) makes it a business's invoice. */
 export type InvoiceRequest = { buyerName: string; buyerAddress: string; nip: string | null };
+
+/** Each field's label (namespace "invoice"), for the field itself and for the order form's error summary. */
+export const INVOICE_LABEL_KEYS: Record<string, string> = {
+  [INVOICE_FIELDS.buyerName]: "invoice:form.buyerName",
+  [INVOICE_FIELDS.buyerAddress]: "invoice:form.buyerAddress",
+  [INVOICE_FIELDS.nip]: "invoice:form.nip",
+};

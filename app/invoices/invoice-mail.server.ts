@@ -1,11 +1,15 @@
 import { formatAddress, type Company } from "~/config/company";
 import type { AppDatabase } from "~/db/db.server";
-import type { InvoiceRow, OrderRow, OutboxRow } from "~/db/schema";
+import type { InvoiceRequestRow, InvoiceRow, OrderRow, OutboxRow } from "~/db/schema";
+import type { Locale } from "~/i18n/locales";
+import { customerText } from "~/mail/blocks";
+import { formatNip } from "./nip";
 import { fixedT } from "~/i18n/i18n.server";
 import { toHtml, toText, type Block } from "~/mail/blocks";
 import { outboxMessageId, type MailAttachment, type MailMessage } from "~/mail/compose.server";
 import { paymentPath } from "~/order/order.server";
 import type { InvoicePdfInput } from "./invoice-pdf.server";
+import { invoiceWithOriginal } from "./issue.server";
 
 /**
  * The e-mail that carries an invoice or a correcting invoice, in the order's language, with its
@@ -28,12 +32,9 @@ export async function invoicesOfMessage(
   message: OutboxRow,
 ): Promise<{ invoice: InvoiceRow; original: InvoiceRow | null }> {
   const invoiceId = Number((JSON.parse(message.data ?? "{}") as { invoiceId?: unknown }).invoiceId);
-  const invoice = await db.selectFrom("invoices").selectAll().where("id", "=", invoiceId).executeTakeFirstOrThrow();
-  const original =
-    invoice.corrects_id === null
-      ? null
-      : await db.selectFrom("invoices").selectAll().where("id", "=", invoice.corrects_id).executeTakeFirstOrThrow();
-  return { invoice, original };
+  const found = await invoiceWithOriginal(db, invoiceId);
+  if (!found) throw new Error(`outbox message ${message.id} names no invoice`);
+  return found;
 }
 
 export async function composeInvoiceMessage(
@@ -74,4 +75,14 @@ export async function composeInvoiceMessage(
     attachments: [await context.drawInvoice({ invoice, original, ksef: null })],
     messageId: outboxMessageId(message, order, siteUrl),
   };
+}
+
+/** The confirmation's rows for the invoice asked for with the order, in its language; none without a request. */
+export function invoiceRequestRows(request: InvoiceRequestRow | undefined, locale: Locale): Array<[string, string]> {
+  if (!request) return [];
+  const t = fixedT(locale, "invoice");
+  return [
+    [t("summary.heading"), customerText(`${request.buyer_name}, ${request.buyer_address}`)],
+    ...(request.buyer_nip ? [[t("summary.nip"), formatNip(request.buyer_nip)] as [string, string]] : []),
+  ];
 }

@@ -51,6 +51,15 @@ export async function onInvoiceIssued(trx: Writer, invoice: InvoiceRow, now: Dat
   });
 }
 
+/**
+ * Whether invoices to buyers with a NIP reach KSeF by themselves. The KSeF module (app/ksef) answers
+ * this once it is joined here; until then, and whenever its settings are missing, the back office
+ * marks each such invoice "to send to KSeF by hand".
+ */
+export function ksefSendsInvoices(): boolean {
+  return false;
+}
+
 export async function findRequest(db: AppDatabase | Writer, orderId: number) {
   return db.selectFrom("invoice_requests").selectAll().where("order_id", "=", orderId).executeTakeFirst();
 }
@@ -194,4 +203,18 @@ async function insertInvoice(trx: Writer, series: InvoiceSeries, issueDate: stri
 export async function correctOnRefundIn(trx: Writer, orderId: number, input: IssueInput): Promise<InvoiceRow | null> {
   const order = await trx.selectFrom("orders").select("withdrawn_at").where("id", "=", orderId).executeTakeFirst();
   return correctInvoiceIn(trx, orderId, order?.withdrawn_at ? "withdrawal" : "refund", input);
+}
+
+/** An invoice and, for a correction, the invoice it corrects: what its PDF prints. */
+export async function invoiceWithOriginal(
+  db: AppDatabase,
+  invoiceId: number,
+): Promise<{ invoice: InvoiceRow; original: InvoiceRow | null } | null> {
+  const invoice = await db.selectFrom("invoices").selectAll().where("id", "=", invoiceId).executeTakeFirst();
+  if (!invoice) return null;
+  const original =
+    invoice.corrects_id === null
+      ? null
+      : ((await db.selectFrom("invoices").selectAll().where("id", "=", invoice.corrects_id).executeTakeFirst()) ?? null);
+  return { invoice, original };
 }

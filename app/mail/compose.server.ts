@@ -46,6 +46,8 @@ export type ComposeContext = {
   courierTrackingUrl?: string;
   /** The PDFs a confirmation carries, in the order's language: the accepted agreement, the terms and the withdrawal form. */
   confirmationAttachments: (order: OrderRow) => Promise<MailAttachment[]>;
+  /** The rows that name who an invoice was asked for, in the order's language (app/invoices); none when no invoice was asked for. */
+  invoiceRows?: Array<[string, string]>;
   now: Date;
 };
 
@@ -138,6 +140,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("summary.mailingAddress"), customerText(order.mailing_address)],
             ...lockerRows(order, t),
             [t("summary.withdrawal"), t(waiverGiven ? "waiver.given" : "waiver.notGiven")],
+            ...(context.invoiceRows ?? []),
           ],
         },
         ...(order.status === "awaiting_payment"

@@ -6,7 +6,8 @@ import { KSEF_KINDS } from "~/ksef/kinds";
 import { startOutboxWorker, type Deliver, type OutboxWorker } from "~/outbox/outbox.server";
 import { createQuietGate } from "~/outbox/quiet-gate.server";
 import type { RequestActivity } from "~/server/request-activity.server";
-import { composeInvoiceMessage, invoicesOfMessage, isInvoiceMessage } from "~/invoices/invoice-mail.server";
+import { composeInvoiceMessage, invoiceRequestRows, invoicesOfMessage, isInvoiceMessage } from "~/invoices/invoice-mail.server";
+import { findRequest } from "~/invoices/issue.server";
 import { composeMessage } from "./compose.server";
 import { composeWithdrawalMessage } from "./withdrawal-mail.server";
 import { createMailSender, type SendMail } from "./transport.server";
@@ -57,6 +58,7 @@ export function createDeliver(db: AppDatabase, send: SendMail, documents: Docume
       onlinePayment: configuredGateway() !== null,
       courierTrackingUrl: env.COURIER_TRACKING_URL,
       confirmationAttachments: (row) => documents.confirmationAttachments(row, company),
+      invoiceRows: message.kind === "order_confirmation" ? invoiceRequestRows(await findRequest(db, order.id), order.locale) : [],
       now: new Date(),
     });
     return send(mail);

@@ -40,6 +40,10 @@ import { readFormDataOr413 } from "~/security/body.server";
 import { AdminShipping } from "~/shipping/AdminShipping";
 import { shipFromAdmin } from "~/shipping/ship-form.server";
 import { configuredCarrier } from "~/shipping/shipping.server";
+import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
+import { invoicesOfOrder } from "~/invoices/admin.server";
+import { AdminOrderInvoices } from "~/invoices/AdminOrderInvoices";
+import { ksefSendsInvoices } from "~/invoices/issue.server";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;
@@ -58,6 +62,7 @@ function doneMessage(done: string | null): string | null {
   if (done === "refund") return `${PAYMENT_TEXT.done} ${TRANSITION_TEXT.customerTold}`;
   if (isCorrectionIntent(done)) return CORRECTION_TEXT.done[done];
   if (done === "ship") return `${SHIPPING_TEXT.done} ${TRANSITION_TEXT.customerTold}`;
+  if (done === "invoice") return INVOICE_ADMIN_TEXT.done;
   return null;
 }
 
@@ -84,6 +89,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       refunded: doneParam === "refund",
       today: warsawDay(now),
       canShip: configuredCarrier() !== null,
+      invoices: await invoicesOfOrder(db, detail.order.id),
+      ksefSends: ksefSendsInvoices(),
     },
     { headers: ADMIN_HEADERS },
   );
@@ -174,7 +181,7 @@ const SECTION = "mt-8";
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 export default function AdminOrderPage() {
-  const { operator, detail, notes, withdrawals, deadlines, done, refunded, today, canShip } = useLoaderData<typeof loader>();
+  const { operator, detail, notes, withdrawals, deadlines, done, refunded, today, canShip, invoices, ksefSends } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { order, events, messages, payments, transitions, paidOnline, moneyHeld } = detail;
   const paymentPage = pathFor("payment", order.locale, { token: order.payment_token });
@@ -266,6 +273,14 @@ export default function AdminOrderPage() {
       </section>
 
       <OrderPayments payments={payments} orderStatus={order.status} locale={order.locale} refusal={refusal?.refund ?? null} />
+
+      <AdminOrderInvoices
+        orderId={order.id}
+        paid={order.paid_at !== null && order.status !== "cancelled"}
+        request={invoices.request}
+        invoices={invoices.invoices}
+        ksefSends={ksefSends}
+      />
 
       <OrderAgreement order={order} />
 

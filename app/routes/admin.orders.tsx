@@ -10,7 +10,8 @@ import {
   STATUSES,
   type OrderFilter,
 } from "~/admin/order-list.server";
-import { ADMIN_HOME, CSV_PATH, CUSTOMER_SEARCH_PATH, REVIEWS_PATH } from "~/admin/paths";
+import { ADMIN_HOME, CSV_PATH, CUSTOMER_SEARCH_PATH, INVOICES_PATH, REVIEWS_PATH } from "~/admin/paths";
+import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { ShipTodayForm } from "~/shipping/AdminShipping";
 import { configuredCarrier } from "~/shipping/shipping.server";
@@ -144,6 +145,9 @@ export default function AdminOrdersPage() {
         </a>
         <a href={REVIEWS_PATH} className={ADMIN_SECONDARY_BUTTON} data-testid="reviews-link">
           {REVIEW_TEXT.link(pendingReviews)}
+        </a>
+        <a href={INVOICES_PATH} className={ADMIN_SECONDARY_BUTTON}>
+          {INVOICE_ADMIN_TEXT.listLink}
         </a>
       </form>
       <nav aria-label="Filtr statusu" className="mt-4">

@@ -19,6 +19,7 @@ import { OrderPagePanel, PANEL_HEADING } from "~/components/customer-page/OrderP
 import { deadlinesOf, leadKeyOf, nextStepsOf, paymentDue, stageOf } from "~/customer-page/order-page";
 import { WAIT_REFRESH_SECONDS } from "~/payments/waiting";
 import { useLocale, useRequiredRootData } from "~/root-data";
+import { InvoicePanel } from "~/invoices/InvoicePanel";
 import { paymentPageAction, paymentPageLoader, PRIVATE_HEADERS } from "./payment.server";
 
 /** The document's headers are the private ones, not those of the loader's response (payment.server.ts). */
@@ -115,6 +116,7 @@ export default function PaymentPage() {
             ) : null}
           </dl>
         </section>
+        <InvoicePanel />
         {unpaid && online && !(waiting?.method === "blik" && waiting.refreshing) ? (
           <OnlinePayment lastFailed={online.lastFailure === "failed"} refusal={refusal} />
         ) : null}

@@ -30,6 +30,8 @@ import { lateDelivery, type DispatchDates } from "~/order/delivery-warning";
 import type { FormState } from "~/order/view-state";
 import { LateDeliveryWarning } from "./LateDeliveryWarning";
 import { DeliveryFieldset } from "~/shipping/DeliveryFieldset";
+import { INVOICE_LABEL_KEYS } from "~/invoices/fields";
+import { InvoiceFieldset } from "~/invoices/InvoiceFieldset";
 import { useBusyIntent } from "./use-busy-intent";
 
 type FormStepProps = {
@@ -111,6 +113,7 @@ export function FormStep({ variant, lockersOffered, defaultType, dispatchDates, 
     if (name === variant.names.phone) return t("form.phone");
     if (name === "dataProcessingConsent") return null;
     if (name === "lockerName") return t("shipping:form.lockersLegend");
+    if (INVOICE_LABEL_KEYS[name]) return t(INVOICE_LABEL_KEYS[name]);
     const group = name.startsWith("property") ? t("form.propertyHeading") : name.startsWith("mailing") ? t("form.mailingHeading") : null;
     return group ? `${group} – ${t(`form.${name}`)}` : t(`form.${name}`);
   };
@@ -273,6 +276,7 @@ export function FormStep({ variant, lockersOffered, defaultType, dispatchDates, 
         {variant.hasAdditionalInfo ? (
           <TextareaField field={fields.additionalInfo} label={t("form.additionalInfo")} hint={t("form.additionalInfoHint")} />
         ) : null}
+        <InvoiceFieldset fields={fields} />
         <CheckboxField
           field={fields.dataProcessingConsent}
           label={

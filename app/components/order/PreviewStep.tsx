@@ -1,4 +1,5 @@
 import { LockerSummary } from "~/shipping/LockerSummary";
+import { InvoiceSummary } from "~/invoices/InvoiceSummary";
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
@@ -97,6 +98,7 @@ export function PreviewStep({
           ) : null}
           <LockerSummary delivery={preview.details.delivery} />
         </p>
+        <InvoiceSummary invoice={preview.details.invoice} />
         {variant.fullPagePreview ? (
           <div className="mt-6 rounded-lg border border-slate-300 bg-white p-6 shadow-sm" data-testid="contract">
             {contract}

@@ -1,0 +1,30 @@
+/** The back office's words about invoices (Polish only, as the whole back office). */
+export const INVOICE_ADMIN_TEXT = {
+  heading: "Faktura",
+  listHeading: "Faktury",
+  listLink: "Faktury",
+  noRequest: "Klient nie prosił o fakturę.",
+  requestedVia: { order: "w zamówieniu", customer: "na stronie zamówienia", operator: "przez obsługę" } as Record<string, string>,
+  request: "Prośba o fakturę",
+  buyerName: "Nabywca",
+  buyerAddress: "Adres nabywcy",
+  nip: "NIP (opcjonalnie)",
+  issue: "Wystaw fakturę",
+  issueHint:
+    "Faktura dostaje kolejny numer w miesiącu i idzie do klienta e-mailem. Wystawionej faktury nie można zmienić ani usunąć: błąd poprawia się fakturą korygującą.",
+  resendHint: "Fakturę można wysłać ponownie w sekcji „Wiadomości do klienta” poniżej.",
+  notPaid: "Fakturę wystawia się dopiero do opłaconego zamówienia.",
+  done: "Faktura wystawiona. Klient dostanie ją e-mailem.",
+  kind: { invoice: "faktura", correction: "faktura korygująca" } as Record<string, string>,
+  pdf: "PDF",
+  ksefByHand: "do wysłania do KSeF ręcznie",
+  ksefNote:
+    "Faktury dla nabywców z NIP trzeba przesłać do KSeF. Wysyłka z serwisu nie jest skonfigurowana, więc zrób to ręcznie w aplikacji KSeF.",
+  monthFilter: "Miesiąc",
+  filter: "Pokaż",
+  allMonths: "wszystkie",
+  csv: "Pobierz CSV dla księgowości",
+  empty: "Brak faktur w tym okresie.",
+  notFound: "Nie ma takiej faktury.",
+  columns: ["Numer", "Rodzaj", "Data wystawienia", "Zamówienie", "Nabywca", "NIP", "Brutto", "KSeF"],
+};

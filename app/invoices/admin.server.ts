@@ -1,0 +1,130 @@
+import { toCsv, csvText } from "~/admin/csv";
+import type { AppDatabase } from "~/db/db.server";
+import type { InvoiceRequestRow, InvoiceRow } from "~/db/schema";
+import { invoiceBuyerSchema } from "./request-schema";
+import { findRequest, issueInvoiceIn, recordRequestIn } from "./issue.server";
+import { INVOICE_ADMIN_TEXT } from "./admin-texts";
+import { formatNip } from "./nip";
+import { fixedT } from "~/i18n/i18n.server";
+
+/**
+ * The back office's side of invoices (Polish only): an order's request and invoices, issuing one
+ * by hand, and the month's list with its CSV for the accountant.
+ */
+export type OrderInvoices = { request: InvoiceRequestRow | null; invoices: InvoiceRow[] };
+
+export async function invoicesOfOrder(db: AppDatabase, orderId: number): Promise<OrderInvoices> {
+  const [request, invoices] = await Promise.all([
+    findRequest(db, orderId),
+    db.selectFrom("invoices").selectAll().where("order_id", "=", orderId).orderBy("id").execute(),
+  ]);
+  return { request: request ?? null, invoices };
+}
+
+export type IssueRefusal = { status: 400 | 404 | 409; errors: Record<string, string>; values: Record<string, string> };
+
+const FIELDS = ["buyerName", "buyerAddress", "nip"] as const;
+
+/**
+ * The operator issues an order's invoice: for a request already made, as it stands; otherwise for
+ * the buyer typed into the form, which is recorded as the operator's request. Only a paid order is
+ * invoiced, and only once; anything refused keeps what was typed.
+ */
+export async function issueByOperator(
+  db: AppDatabase,
+  orderId: number,
+  form: FormData,
+  operator: string,
+  now: Date,
+): Promise<{ ok: true; invoice: InvoiceRow } | ({ ok: false } & IssueRefusal)> {
+  const values = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? "").slice(0, 400)]));
+  const order = await db.selectFrom("orders").select(["id", "paid_at", "status"]).where("id", "=", orderId).executeTakeFirst();
+  if (!order) return { ok: false, status: 404, errors: {}, values };
+  if (!order.paid_at || order.status === "cancelled")
+    return { ok: false, status: 409, errors: { form: INVOICE_ADMIN_TEXT.notPaid }, values };
+  const existing = await findRequest(db, orderId);
+  const parsed = existing ? null : invoiceBuyerSchema.safeParse({ ...values, nip: values.nip || undefined });
+  if (parsed && !parsed.success) {
+    const errors: Record<string, string> = {};
+    // The form's messages are i18n keys; the back office speaks Polish.
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= fixedT("pl", "invoice")(issue.message);
+    return { ok: false, status: 400, errors, values };
+  }
+  const invoice = await db.transaction().execute(async (trx) => {
+    if (parsed?.success) await recordRequestIn(trx, orderId, parsed.data, "operator", now);
+    return issueInvoiceIn(trx, orderId, { now, issuedBy: operator });
+  });
+  if (!invoice) return { ok: false, status: 409, errors: { form: INVOICE_ADMIN_TEXT.notPaid }, values };
+  return { ok: true, invoice };
+}
+
+/** "2026-11": a month the list and the CSV can be filtered by; anything else is no filter. */
+export function monthOf(value: string | null): string | null {
+  return value && /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? value : null;
+}
+
+export type InvoiceListRow = InvoiceRow & { order_number: string };
+
+export async function listInvoices(db: AppDatabase, month: string | null): Promise<InvoiceListRow[]> {
+  return db
+    .selectFrom("invoices")
+    .innerJoin("orders", "orders.id", "invoices.order_id")
+    .selectAll("invoices")
+    .select("orders.number as order_number")
+    .$if(month !== null, (query) => query.where("invoices.number_month", "=", month!))
+    .orderBy("invoices.issue_date", "desc")
+    .orderBy("invoices.id", "desc")
+    .limit(2000)
+    .execute();
+}
+
+const money = (grosze: number) => (grosze / 100).toFixed(2).replace(".", ",");
+
+export const INVOICE_CSV_HEADER = [
+  "Numer",
+  "Rodzaj",
+  "Data wystawienia",
+  "Data zapłaty",
+  "Korygowana faktura",
+  "Zamówienie",
+  "Nabywca",
+  "Adres nabywcy",
+  "NIP nabywcy",
+  "Usługa",
+  "Ilość",
+  "Stawka VAT",
+  "Netto",
+  "VAT",
+  "Brutto",
+  "Waluta",
+  "Przyczyna korekty",
+] as const;
+
+/** The month's invoices for the accountant, in the orders CSV's conventions (Polish Excel: ";", decimal commas, a BOM). */
+export function invoicesCsv(rows: readonly InvoiceListRow[]): string {
+  const numberOf = new Map(rows.map((row) => [row.id, row.number]));
+  return toCsv([
+    INVOICE_CSV_HEADER,
+    ...[...rows]
+      .sort((a, b) => a.series.localeCompare(b.series) || a.number_month.localeCompare(b.number_month) || a.number_seq - b.number_seq)
+      .map((row) => [
+        csvText(row.number),
+        row.kind === "invoice" ? "faktura" : "korekta",
+        row.issue_date,
+        row.payment_date,
+        row.corrects_id === null ? null : csvText(numberOf.get(row.corrects_id) ?? String(row.corrects_id)),
+        csvText(row.order_number),
+        row.buyer_name,
+        row.buyer_address,
+        row.buyer_nip ? csvText(formatNip(row.buyer_nip)) : null,
+        row.service_name,
+        row.quantity,
+        row.vat_rate === "zw" ? "zw" : `${row.vat_rate}%`,
+        money(row.net_grosze),
+        money(row.vat_grosze),
+        money(row.gross_grosze),
+        row.currency,
+        row.reason,
+      ]),
+  ]);
+}

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { applyTransition } from "~/admin/order-transitions.server";
+import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { documentsOnThisThread } from "~/documents/document-thread.server";
+import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { pdfTextOf } from "../../tests/support/pdf-text";
+import { placeSampleOrder } from "../../tests/support/sample-order";
+import { invoicesCsv, issueByOperator, listInvoices } from "./admin.server";
+import { askForInvoice, customerInvoiceView } from "./customer.server";
+import { invoiceWithOriginal } from "./issue.server";
+
+const ORDERED = new Date("2026-11-23T09:00:00Z");
+const PAID = new Date("2026-11-24T10:00:00Z");
+
+function form(values: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(values)) data.append(name, value);
+  return data;
+}
+
+describe.each(DIALECTS)("asking for an invoice after the order, on %s", (dialect) => {
+  let db: AppDatabase;
+  let token: string;
+  let orderId: number;
+  beforeEach(async () => {
+    db = await openDatabase(await freshTarget(dialect));
+    const { order } = await placeSampleOrder(db, ORDERED, { locale: "uk" });
+    token = order.payment_token;
+    orderId = order.id;
+    await applyTransition(db, orderId, { transition: "mark_paid", paidAt: PAID.toISOString() }, "op@example.com", PAID);
+  });
+  afterEach(() => db.destroy());
+
+  it("issues the invoice at once for a paid order, and its PDF prints Polish with the customer's language beside", async () => {
+    const outcome = await askForInvoice(
+      db,
+      token,
+      form({ buyerName: "Олена Шевченко", buyerAddress: "ul. Długa 5/3, 70-001 Szczecin", nip: "" }),
+      PAID,
+    );
+    expect(outcome).toEqual({ ok: true });
+    const view = await customerInvoiceView(db, token, PAID);
+    expect(view?.invoices.map((invoice) => invoice.number)).toEqual(["FV/2026/11/0001"]);
+    expect(view?.mayAsk).toBe(false);
+    const found = await invoiceWithOriginal(db, view!.invoices[0]!.id);
+    const text = await pdfTextOf((await documentsOnThisThread.invoicePdf({ ...found!, ksef: null })).content);
+    expect(text).toContain("Faktura / Рахунок-фактура FV/2026/11/0001");
+    expect(text).toContain("Nabywca / Покупець");
+    expect(text).toContain("Олена Шевченко");
+    expect(text).toContain("243,09 PLN");
+    expect(text).toContain("55,91 PLN");
+    expect(text).toContain("299,00 PLN");
+    expect(text).toContain("Юридичну силу має польська версія.");
+  });
+
+  it("keeps what was typed and names the problem when the NIP is wrong", async () => {
+    const typed = { buyerName: "Firma", buyerAddress: "ul. Polna 2, 70-100 Szczecin", nip: "123-456-32-19" };
+    const outcome = await askForInvoice(db, token, form(typed), PAID);
+    expect(outcome).toEqual({ ok: false, status: 400, errors: { nip: "invoice:validation.nipChecksum" }, values: typed });
+    expect((await customerInvoiceView(db, token, PAID))?.invoices).toEqual([]);
+  });
+
+  it("says no once three months from the end of the month of payment have passed", async () => {
+    const lastDay = new Date("2027-02-28T20:00:00Z");
+    expect((await customerInvoiceView(db, token, lastDay))?.mayAsk).toBe(true);
+    const dayAfter = new Date("2027-03-01T10:00:00Z");
+    const view = await customerInvoiceView(db, token, dayAfter);
+    expect(view).toMatchObject({ mayAsk: false, lastDay: "2027-02-28" });
+    const outcome = await askForInvoice(db, token, form({ buyerName: "A", buyerAddress: "B" }), dayAfter);
+    expect(outcome).toMatchObject({ ok: false, status: 409, errors: { form: "invoice:panel.tooLate" } });
+  });
+
+  it("lets the operator issue one for a buyer typed in, lists it by month and writes the accountant's CSV", async () => {
+    const refused = await issueByOperator(db, orderId, form({ buyerName: "", buyerAddress: "ul. A 1", nip: "12" }), "op@example.com", PAID);
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { buyerName: "Wymagane pole", nip: expect.stringContaining("10 cyfr") },
+    });
+    const issued = await issueByOperator(
+      db,
+      orderId,
+      form({ buyerName: 'Firma; "Kowalski"', buyerAddress: "ul. A 1", nip: "PL5260250274" }),
+      "op@example.com",
+      PAID,
+    );
+    expect(issued.ok && issued.invoice.number).toBe("FV/2026/11/0001");
+    expect(await listInvoices(db, "2026-12")).toEqual([]);
+    const rows = await listInvoices(db, "2026-11");
+    const csv = invoicesCsv(rows);
+    expect(csv.startsWith("\uFEFFNumer;Rodzaj;Data wystawienia")).toBe(true);
+    expect(csv).toContain(
+      `"=""FV/2026/11/0001""";faktura;2026-11-24;2026-11-24;;"=""AE-2026-000001""";"Firma; ""Kowalski""";ul. A 1;"=""526-025-02-74""";`,
+    );
+    expect(csv).toContain(`;23%;"243,09";"55,91";"299,00";PLN;\r\n`);
+  });
+});

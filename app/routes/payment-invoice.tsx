@@ -1,0 +1,151 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/PageHeader";
+import { PlainField } from "~/components/forms";
+import { formatCalendarDate } from "~/config/delivery";
+import { getDb } from "~/db/db.server";
+import { documentThreadOf } from "~/documents/document-thread.server";
+import { localeOf } from "~/i18n/i18n.server";
+import { LOCALE_TAGS } from "~/i18n/locales";
+import { pathFor } from "~/i18n/routes";
+import { pageMeta } from "~/i18n/seo";
+import { askForInvoice, customerInvoiceView, type CustomerInvoiceView } from "~/invoices/customer.server";
+import { invoiceWithOriginal } from "~/invoices/issue.server";
+import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { readFormDataOr413 } from "~/security/body.server";
+import { resourceResponse } from "~/security/responses.server";
+import { useLocale } from "~/root-data";
+
+/**
+ * The order's invoice page (/platnosc/:token/faktura): ask for an invoice after ordering, while the
+ * law allows, and download what was issued (?pdf=<id>). Its key is the order page's own token.
+ */
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+export const headers = () => PRIVATE_HEADERS;
+export const meta = (args: MetaArgs) => pageMeta(args, { noindex: true });
+
+type InvoicePageData = { view: CustomerInvoiceView; token: string; done: boolean };
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const token = params.token ?? "";
+  const db = getDb();
+  const view = await customerInvoiceView(db, token, new Date());
+  if (!view) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
+  const pdfId = new URL(request.url).searchParams.get("pdf");
+  if (pdfId !== null) {
+    const own = view.invoices.find((invoice) => String(invoice.id) === pdfId);
+    const found = own ? await invoiceWithOriginal(db, own.id) : null;
+    if (!found) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
+    const pdf = await documentThreadOf(context).invoicePdf({ ...found, ksef: null });
+    return resourceResponse(new Uint8Array(pdf.content), {
+      contentType: "application/pdf",
+      headers: { ...PRIVATE_HEADERS, "Content-Disposition": `attachment; filename="${pdf.filename}"` },
+    });
+  }
+  return json<InvoicePageData>({ view, token, done: new URL(request.url).searchParams.has("done") }, { headers: PRIVATE_HEADERS });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const token = params.token ?? "";
+  const locale = await localeOf(request);
+  const outcome = await askForInvoice(getDb(), token, await readFormDataOr413(request), new Date());
+  if (outcome.ok) {
+    nudgeMailWorker();
+    return redirect(`${pathFor("invoiceRequest", locale, { token })}?done`, { status: 303, headers: PRIVATE_HEADERS });
+  }
+  if (outcome.status === 404) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
+  return json(outcome, { status: outcome.status, headers: PRIVATE_HEADERS });
+}
+
+export default function InvoiceRequestPage() {
+  // The loader answers a download with the PDF itself; a page view gets this data.
+  const { view, token, done } = useLoaderData<typeof loader>() as unknown as InvoicePageData;
+  const refusal = useActionData<typeof action>();
+  const { t } = useTranslation("invoice");
+  const locale = useLocale();
+  const errors = refusal && !refusal.ok ? refusal.errors : {};
+  const values = refusal && !refusal.ok ? refusal.values : {};
+  const lastDay = view.lastDay ? formatCalendarDate(view.lastDay, LOCALE_TAGS[locale]) : null;
+  const here = pathFor("invoiceRequest", locale, { token });
+  return (
+    <>
+      <PageHeader title={`${t("panel.heading")}: ${view.orderNumber}`} />
+      <div className="mx-auto max-w-2xl space-y-6 px-4 pb-16">
+        {done ? (
+          <p role="status" className="rounded-md border-l-4 border-green-700 bg-green-50 px-4 py-3 font-semibold text-green-900">
+            {view.invoices.length > 0 ? t("panel.saved") : t("panel.requested")}
+          </p>
+        ) : null}
+        {errors.form ? (
+          <p role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 font-semibold text-red-900">
+            {t(errors.form, { date: lastDay })}
+          </p>
+        ) : null}
+        {view.invoices.length > 0 ? (
+          <ul className="space-y-2" data-testid="customer-invoices">
+            {view.invoices.map((invoice) => (
+              <li key={invoice.id}>
+                <a href={`${here}?pdf=${invoice.id}`} className="font-semibold text-blue-900 underline" download>
+                  {invoice.kind === "invoice"
+                    ? t("panel.download", { number: invoice.number })
+                    : t("panel.correction", { number: invoice.number })}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : view.requested && !done ? (
+          <p>{t("panel.requested")}</p>
+        ) : null}
+        {view.mayAsk ? (
+          <Form method="post" action={here} className="space-y-4" noValidate data-testid="invoice-request-form">
+            {lastDay ? <p>{t("panel.intro", { date: lastDay })}</p> : null}
+            {Object.keys(errors).some((name) => name !== "form") ? (
+              <p role="alert" className="font-semibold text-red-800">
+                {t("panel.errors")}
+              </p>
+            ) : null}
+            <PlainField
+              id="invoice-buyer-name"
+              name="buyerName"
+              label={t("form.buyerName")}
+              error={errors.buyerName ? t(errors.buyerName) : undefined}
+              defaultValue={values.buyerName}
+              autoComplete="billing name"
+            />
+            <PlainField
+              id="invoice-buyer-address"
+              name="buyerAddress"
+              label={t("form.buyerAddress")}
+              hint={t("form.buyerAddressHint")}
+              error={errors.buyerAddress ? t(errors.buyerAddress) : undefined}
+              defaultValue={values.buyerAddress}
+              autoComplete="billing street-address"
+            />
+            <PlainField
+              id="invoice-nip"
+              name="nip"
+              label={t("form.nip")}
+              hint={t("form.nipHint")}
+              error={errors.nip ? t(errors.nip) : undefined}
+              defaultValue={values.nip}
+            />
+            <button type="submit" className="btn-primary">
+              {t("panel.submit")}
+            </button>
+          </Form>
+        ) : view.cancelled ? (
+          <p>{t("panel.cancelled")}</p>
+        ) : !view.requested && lastDay ? (
+          <p data-testid="invoice-too-late">{t("panel.tooLate", { date: lastDay })}</p>
+        ) : null}
+        <p>
+          <a href={pathFor("payment", locale, { token })} className="font-semibold text-blue-900 underline">
+            {t("panel.back")}
+          </a>
+        </p>
+      </div>
+    </>
+  );
+}
