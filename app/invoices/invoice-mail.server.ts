@@ -1,8 +1,9 @@
 import { formatAddress, type Company } from "~/config/company";
 import type { AppDatabase } from "~/db/db.server";
-import type { InvoiceRequestRow, InvoiceRow, OrderRow, OutboxRow } from "~/db/schema";
+import type { InvoiceRequestRow, OrderRow, OutboxRow } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { customerText } from "~/mail/blocks";
+import { ksefMarkOf } from "./ksef-link.server";
 import { formatNip } from "./nip";
 import { fixedT } from "~/i18n/i18n.server";
 import { toHtml, toText, type Block } from "~/mail/blocks";
@@ -27,20 +28,17 @@ export function isInvoiceMessage(message: Pick<OutboxRow, "kind">): boolean {
 }
 
 /** The invoice a message names, and the one it corrects. */
-export async function invoicesOfMessage(
-  db: AppDatabase,
-  message: OutboxRow,
-): Promise<{ invoice: InvoiceRow; original: InvoiceRow | null }> {
+export async function invoicesOfMessage(db: AppDatabase, message: OutboxRow): Promise<InvoicePdfInput> {
   const invoiceId = Number((JSON.parse(message.data ?? "{}") as { invoiceId?: unknown }).invoiceId);
   const found = await invoiceWithOriginal(db, invoiceId);
   if (!found) throw new Error(`outbox message ${message.id} names no invoice`);
-  return found;
+  return { ...found, ksef: await ksefMarkOf(db, found.invoice) };
 }
 
 export async function composeInvoiceMessage(
   message: OutboxRow,
   order: OrderRow,
-  { invoice, original }: { invoice: InvoiceRow; original: InvoiceRow | null },
+  { invoice, original, ksef }: InvoicePdfInput,
   context: InvoiceMailContext,
 ): Promise<MailMessage> {
   const locale = order.locale;
@@ -72,7 +70,7 @@ export async function composeInvoiceMessage(
     subject: t(correction ? "mail.correctionSubject" : "mail.invoiceSubject", facts),
     text: toText(blocks),
     html: toHtml(blocks, locale),
-    attachments: [await context.drawInvoice({ invoice, original, ksef: null })],
+    attachments: [await context.drawInvoice({ invoice, original, ksef })],
     messageId: outboxMessageId(message, order, siteUrl),
   };
 }

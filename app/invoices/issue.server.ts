@@ -8,6 +8,7 @@ import { fixedT } from "~/i18n/i18n.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import type { InvoiceRequest } from "./fields";
 import { amountsOfGross, negated, type VatRate } from "./money";
+import { queueIssuedInvoiceForKsef } from "./ksef-link.server";
 import { nextInvoiceNumberIn, type InvoiceSeries } from "./numbering.server";
 
 /**
@@ -42,22 +43,14 @@ function serviceName(declarationType: "regular" | "notarized"): string {
 
 /**
  * The point where other work joins an issued invoice, inside its transaction: the customer's
- * e-mail with the PDF, and (for a buyer with a NIP) sending it to KSeF, which its own module
- * queues here once it exists. Whatever is queued here commits with the invoice or not at all.
+ * e-mail with the PDF, and (for a buyer with a NIP) its FA(3) file for KSeF. Whatever is queued
+ * here commits with the invoice or not at all.
  */
 export async function onInvoiceIssued(trx: Writer, invoice: InvoiceRow, now: Date): Promise<void> {
+  await queueIssuedInvoiceForKsef(trx, invoice, now);
   await enqueueMessages(trx, invoice.order_id, [invoice.kind === "invoice" ? "invoice_issued" : "invoice_corrected"], now, {
     invoiceId: invoice.id,
   });
-}
-
-/**
- * Whether invoices to buyers with a NIP reach KSeF by themselves. The KSeF module (app/ksef) answers
- * this once it is joined here; until then, and whenever its settings are missing, the back office
- * marks each such invoice "to send to KSeF by hand".
- */
-export function ksefSendsInvoices(): boolean {
-  return false;
 }
 
 export async function findRequest(db: AppDatabase | Writer, orderId: number) {

@@ -8,7 +8,7 @@ import { getDb } from "~/db/db.server";
 import { INVOICE_ADMIN_TEXT as TEXT } from "~/invoices/admin-texts";
 import { listInvoices, monthOf } from "~/invoices/admin.server";
 import { sentToKsefByHand } from "~/invoices/AdminOrderInvoices";
-import { ksefSendsInvoices } from "~/invoices/issue.server";
+import { ksefSendsInvoices } from "~/invoices/ksef-link.server";
 import { formatAmount } from "~/invoices/money";
 import { formatNip } from "~/invoices/nip";
 import { NO_HYDRATION } from "~/render/hydration";

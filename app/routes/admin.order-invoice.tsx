@@ -8,7 +8,7 @@ import { getDb } from "~/db/db.server";
 import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
 import { invoicesOfOrder, issueByOperator } from "~/invoices/admin.server";
 import { AdminOrderInvoices } from "~/invoices/AdminOrderInvoices";
-import { ksefSendsInvoices } from "~/invoices/issue.server";
+import { ksefSendsInvoices } from "~/invoices/ksef-link.server";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";

@@ -43,7 +43,7 @@ import { configuredCarrier } from "~/shipping/shipping.server";
 import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
 import { invoicesOfOrder } from "~/invoices/admin.server";
 import { AdminOrderInvoices } from "~/invoices/AdminOrderInvoices";
-import { ksefSendsInvoices } from "~/invoices/issue.server";
+import { ksefSendsInvoices } from "~/invoices/ksef-link.server";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;

@@ -13,6 +13,7 @@ import { pathFor } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
 import { askForInvoice, customerInvoiceView, type CustomerInvoiceView } from "~/invoices/customer.server";
 import { invoiceWithOriginal } from "~/invoices/issue.server";
+import { ksefMarkOf } from "~/invoices/ksef-link.server";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { readFormDataOr413 } from "~/security/body.server";
 import { resourceResponse } from "~/security/responses.server";
@@ -38,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const own = view.invoices.find((invoice) => String(invoice.id) === pdfId);
     const found = own ? await invoiceWithOriginal(db, own.id) : null;
     if (!found) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
-    const pdf = await documentThreadOf(context).invoicePdf({ ...found, ksef: null });
+    const pdf = await documentThreadOf(context).invoicePdf({ ...found, ksef: await ksefMarkOf(db, found.invoice) });
     return resourceResponse(new Uint8Array(pdf.content), {
       contentType: "application/pdf",
       headers: { ...PRIVATE_HEADERS, "Content-Disposition": `attachment; filename="${pdf.filename}"` },
