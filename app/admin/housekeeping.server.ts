@@ -5,7 +5,7 @@ import { enqueueMessages } from "~/outbox/outbox.server";
 import { paymentDeadline, reminderDueAt } from "~/order/payment-deadline";
 import { configuredGateway } from "~/payments/gateway.server";
 import { recoverStalePayments } from "~/payments/recovery.server";
-import { anonymiseExpiredOrders } from "./anonymisation.server";
+import { anonymiseExpiredOrders, anonymiseUnmatchedWithdrawals } from "./anonymisation.server";
 import { errorFields, log } from "~/log/log.server";
 
 export const HOUSEKEEPING_JOB = "housekeeping";
@@ -39,6 +39,8 @@ export type HousekeepingResult = {
   reminded: number;
   cancelled: number;
   anonymised: number;
+  /** Withdrawal statements that matched no order, received before the retention cutoff (a matched one goes with its order). */
+  withdrawalsAnonymised: number;
   signInRecordsPruned: number;
   sessionsPruned: number;
 };
@@ -64,7 +66,11 @@ export function retentionCutoff(now: Date, retentionYears: number): Date {
   return new Date(Date.UTC(firstYearKept - 1, 11, 31, 23, 0, 0) - 1);
 }
 
-/** One pass: reminders, cancellations of unpaid orders past the deadline, anonymisation, and the back office's own records pruned. */
+/**
+ * One pass: reminders, cancellations of unpaid orders past the deadline, anonymisation, and the back office's own records pruned.
+ * An order the customer withdrew from gets no reminder and no e-mail about payment; past the deadline it is still closed, so
+ * its retention period can run.
+ */
 export async function runHousekeeping(
   db: AppDatabase,
   now: Date,
@@ -78,7 +84,7 @@ export async function runHousekeeping(
 
   const unpaid = await db
     .selectFrom("orders")
-    .select(["id", "created_at"])
+    .select(["id", "created_at", "withdrawn_at"])
     .where("status", "=", "awaiting_payment")
     .where("created_at", "<=", remindIfOrderedBefore.toISOString())
     .execute();
@@ -106,11 +112,12 @@ export async function runHousekeeping(
             at,
           })
           .execute();
-        await enqueueMessages(trx, order.id, ["order_cancelled"], now, { reason: "unpaid" });
+        // A customer who withdrew has been told what happens (the acknowledgement, their order page): no e-mail about payment.
+        if (!order.withdrawn_at) await enqueueMessages(trx, order.id, ["order_cancelled"], now, { reason: "unpaid" });
         return true;
       });
       if (done) cancelled += 1;
-    } else {
+    } else if (!order.withdrawn_at) {
       const before = await db
         .selectFrom("outbox")
         .select("id")
@@ -126,6 +133,7 @@ export async function runHousekeeping(
 
   const cutoff = retentionCutoff(now, settings.retentionYears).toISOString();
   const anonymised = await anonymiseExpiredOrders(db, cutoff, now);
+  const withdrawalsAnonymised = await anonymiseUnmatchedWithdrawals(db, cutoff);
   const oldAttempts = await db
     .deleteFrom("sign_in_attempts")
     .where("attempted_at", "<", new Date(now.getTime() - SIGN_IN_RECORDS_KEPT_MS).toISOString())
@@ -135,6 +143,7 @@ export async function runHousekeeping(
     reminded,
     cancelled,
     anonymised,
+    withdrawalsAnonymised,
     signInRecordsPruned: Number(oldAttempts.numDeletedRows),
     sessionsPruned: Number(endedSessions.numDeletedRows),
     ...(paymentsRecovered === undefined ? {} : { paymentsRecovered }),
