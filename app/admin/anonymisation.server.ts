@@ -27,6 +27,8 @@ const IMPERSONAL_DETAILS = [
   "consentAt",
   "courier",
   "trackingNumber",
+  "decision",
+  "retainedGrosze",
 ] as const;
 
 /**
@@ -87,6 +89,7 @@ export async function anonymiseOrder(trx: Transaction<Database>, orderId: number
       additional_info: null,
       contract_text: REMOVED,
       contract_text_binding: null,
+      withdrawal_decision_reason: null,
       cancel_reason: order.cancel_reason === null || isStandardReason(order.cancel_reason) ? order.cancel_reason : REMOVED,
       anonymised_at: at,
       updated_at: at,

@@ -66,7 +66,14 @@ export type OrdersTable = {
   refunded_at: string | null;
   /** When the first withdrawal statement that matched this order was received; a later one changes nothing. */
   withdrawn_at: string | null;
+  /** The operator's decision on a withdrawn order (docs/decisions/051): all back, less an amount for work done (art. 35), or no right left (art. 38). */
+  withdrawal_decision: WithdrawalDecision | null;
+  /** Kept for the service performed before the withdrawal (art. 35); set with "partial" only. */
+  withdrawal_retained_grosze: number | null;
+  /** The operator's reason for the amount kept; set with "partial" only. */
+  withdrawal_decision_reason: string | null;
 };
+export type WithdrawalDecision = "full" | "partial" | "expired";
 
 /** What each outbox message is: who gets it follows from the kind (the customer, or the operator). */
 export type MessageKind =
@@ -82,7 +89,8 @@ export type MessageKind =
   | "refund_recorded"
   | "operator_refund_rejected"
   | "withdrawal_acknowledgement"
-  | "operator_withdrawal";
+  | "operator_withdrawal"
+  | "withdrawal_expired";
 export type MessageStatus = "pending" | "sending" | "sent" | "failed";
 
 export type OutboxTable = {

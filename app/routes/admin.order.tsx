@@ -11,7 +11,7 @@ import { customerFacts, orderFacts } from "~/admin/order-facts";
 import { applyTransition } from "~/admin/order-transitions.server";
 import { customerDataPath, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { CORRECTION_TEXT, CUSTOMER_DATA_TEXT, FORM_ERRORS_TEXT, PAYMENT_TEXT, TRANSITION_TEXT } from "~/admin/texts";
+import { CORRECTION_TEXT, CUSTOMER_DATA_TEXT, FORM_ERRORS_TEXT, PAYMENT_TEXT, TRANSITION_TEXT, WITHDRAWAL_TEXT } from "~/admin/texts";
 import { parseTransitionForm } from "~/admin/transition-form.server";
 import { isTransition, type Transition } from "~/admin/transitions";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
@@ -24,6 +24,8 @@ import { OrderPayments, type RefundRefusal } from "~/components/admin/OrderPayme
 import { TransitionForm } from "~/components/admin/TransitionForm";
 import { OrderWithdrawal } from "~/components/admin/Withdrawals";
 import { withdrawalsOfOrder } from "~/admin/withdrawals.server";
+import { decisionFromForm, decisionViewOf } from "~/admin/withdrawal-decision-form.server";
+import { WithdrawalDecisionForm, type DecisionFormRefusal } from "~/components/admin/WithdrawalDecisionForm";
 import { ErrorSummary } from "~/components/forms";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { formatPrice } from "~/config/products";
@@ -51,6 +53,7 @@ function orderIdOf(param: string | undefined): number | null {
 
 /** What ?done= may say after a redirect: a status move, an online refund, or a correction. */
 function doneMessage(done: string | null): string | null {
+  if (done === "withdrawal_decision") return WITHDRAWAL_TEXT.decision.done;
   if (isTransition(done)) return `${TRANSITION_TEXT.done[done]} ${TRANSITION_TEXT.customerTold}`;
   if (done === "refund") return `${PAYMENT_TEXT.done} ${TRANSITION_TEXT.customerTold}`;
   if (isCorrectionIntent(done)) return CORRECTION_TEXT.done[done];
@@ -70,7 +73,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const doneParam = new URL(request.url).searchParams.get("done");
   const done = doneMessage(doneParam);
   return json(
-    { operator, detail, notes, withdrawals, deadlines, done, refunded: doneParam === "refund", today: warsawDay(now) },
+    {
+      operator,
+      detail,
+      notes,
+      withdrawals,
+      decision: decisionViewOf(detail.order),
+      deadlines,
+      done,
+      refunded: doneParam === "refund",
+      today: warsawDay(now),
+    },
     { headers: ADMIN_HEADERS },
   );
 }
@@ -81,6 +94,7 @@ type Refusal = {
   values: Record<string, string>;
   refund?: RefundRefusal;
   correction?: CorrectionRefusal;
+  withdrawalDecision?: DecisionFormRefusal;
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -103,6 +117,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ? { transition: null, errors: {}, values: {}, refund: refused }
         : { transition: null, errors: { form: refused.errors.form ?? "" }, values: {} };
     return json(refusal, { status: refused.status, headers: ADMIN_HEADERS });
+  }
+  if (intent === "withdrawal_decision") {
+    const detail = await findOrderDetail(getDb(), orderId);
+    if (!detail) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
+    const outcome = await decisionFromForm(getDb(), detail.order, form, operator, now);
+    if (outcome.ok) return done("withdrawal_decision");
+    const refusal: Refusal = {
+      transition: null,
+      errors: outcome.status === 409 ? outcome.errors : {},
+      values: {},
+      withdrawalDecision: { errors: outcome.errors, values: outcome.values },
+    };
+    return json(refusal, { status: outcome.status, headers: ADMIN_HEADERS });
   }
   if (isCorrectionIntent(intent)) {
     const outcome = await correctionFromForm(getDb(), orderId, intent, form, operator, now);
@@ -153,7 +180,7 @@ const SECTION = "mt-8";
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 export default function AdminOrderPage() {
-  const { operator, detail, notes, withdrawals, deadlines, done, refunded, today } = useLoaderData<typeof loader>();
+  const { operator, detail, notes, withdrawals, decision, deadlines, done, refunded, today } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { order, events, messages, payments, transitions, paidOnline, moneyHeld } = detail;
   const paymentPage = pathFor("payment", order.locale, { token: order.payment_token });
@@ -198,7 +225,9 @@ export default function AdminOrderPage() {
         </Notice>
       ) : null}
 
-      <OrderWithdrawal withdrawnAt={order.withdrawn_at} statements={withdrawals} />
+      <OrderWithdrawal withdrawnAt={order.withdrawn_at} statements={withdrawals}>
+        {decision ? <WithdrawalDecisionForm view={decision} refusal={refusal?.withdrawalDecision ?? null} /> : null}
+      </OrderWithdrawal>
 
       <OrderOverview order={order} deadlines={deadlines} />
 

@@ -11,6 +11,7 @@ import { paymentChecksAndRefundResults } from "./011-payment-checks-and-refund-r
 import { operatorSecondFactor } from "./012-operator-second-factor";
 import { withdrawals } from "./013-withdrawals";
 import { outboxRequestId } from "./014-outbox-request-id";
+import { withdrawalDecision } from "./018-withdrawal-decision";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   operatorSecondFactor,
   withdrawals,
   outboxRequestId,
+  withdrawalDecision,
 ];
