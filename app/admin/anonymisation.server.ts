@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import type { Expression, ExpressionBuilder, SqlBool, Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { searchColumns } from "~/order/search-text";
@@ -27,6 +27,8 @@ const IMPERSONAL_DETAILS = [
   "consentAt",
   "courier",
   "trackingNumber",
+  "decision",
+  "retainedGrosze",
 ] as const;
 
 /**
@@ -88,6 +90,7 @@ export async function anonymiseOrder(trx: Transaction<Database>, orderId: number
       additional_info: null,
       contract_text: REMOVED,
       contract_text_binding: null,
+      withdrawal_decision_reason: null,
       cancel_reason: order.cancel_reason === null || isStandardReason(order.cancel_reason) ? order.cancel_reason : REMOVED,
       anonymised_at: at,
       updated_at: at,
@@ -125,7 +128,46 @@ export async function anonymiseOrder(trx: Transaction<Database>, orderId: number
     .where("refund_reason", "is not", null)
     .execute();
   await trx.deleteFrom("reviews").where("order_id", "=", orderId).execute();
+  await anonymiseWithdrawals(trx, (eb) => eb("order_id", "=", orderId));
   return true;
+}
+
+/**
+ * A withdrawal statement's personal data: the name, the address for the acknowledgement, the statement's
+ * text (which names the customer) and its messages' facts. The time of receipt, the language and the
+ * order it belongs to stay; so does the reference when it is the order's number as typed ("AE-…").
+ */
+async function anonymiseWithdrawals(
+  trx: Transaction<Database>,
+  which: (eb: ExpressionBuilder<Database, "withdrawals">) => Expression<SqlBool>,
+): Promise<number> {
+  const rows = await trx.selectFrom("withdrawals").select(["id", "order_reference"]).where(which).where("name", "!=", REMOVED).execute();
+  for (const row of rows) {
+    await trx
+      .updateTable("withdrawals")
+      .set({
+        name: REMOVED,
+        email: REMOVED,
+        statement: REMOVED,
+        order_reference: /^AE-\d{4}-\d{6}$/.test(row.order_reference.trim()) ? row.order_reference.trim() : REMOVED,
+      })
+      .where("id", "=", row.id)
+      .execute();
+    await trx.updateTable("outbox").set({ data: null, last_error: null }).where("withdrawal_id", "=", row.id).execute();
+    await trx
+      .updateTable("outbox_attempts")
+      .set({ error: null })
+      .where("message_id", "in", (eb) => eb.selectFrom("outbox").select("id").where("withdrawal_id", "=", row.id))
+      .execute();
+  }
+  return rows.length;
+}
+
+/** Statements that matched no order, received before `cutoff`: kept as long as an order's data would be, then anonymised. */
+export async function anonymiseUnmatchedWithdrawals(db: AppDatabase, cutoff: string): Promise<number> {
+  return db
+    .transaction()
+    .execute((trx) => anonymiseWithdrawals(trx, (eb) => eb.and([eb("order_id", "is", null), eb("received_at", "<=", cutoff)])));
 }
 
 /** Anonymises every order whose retention period ended (dispatched or cancelled before `cutoff`); returns how many. */

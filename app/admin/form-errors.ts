@@ -1,6 +1,6 @@
 import type { Locale } from "~/i18n/locales";
 import type { CorrectionIntent } from "./correction-form.server";
-import { CORRECTION_TEXT, IN_LANGUAGE, PAYMENT_TEXT, TRANSITION_LABEL, TRANSITION_TEXT } from "./texts";
+import { CORRECTION_TEXT, IN_LANGUAGE, PAYMENT_TEXT, TRANSITION_LABEL, TRANSITION_TEXT, WITHDRAWAL_TEXT } from "./texts";
 import type { Transition } from "./transitions";
 
 /**
@@ -27,6 +27,7 @@ export type OrderPageRefusal = {
   errors: Record<string, string>;
   correction?: { intent: CorrectionIntent; errors: Record<string, string> };
   refund?: { paymentId: number; errors: Record<string, string> };
+  withdrawalDecision?: { errors: Record<string, string> };
 };
 
 /** What the order page's error summary lists for a refusal: the form's name and its fields' problems; null when none is a field's. */
@@ -45,6 +46,11 @@ export function orderPageProblems(
       confirm: PAYMENT_TEXT.confirmRefund,
     };
     return found(PAYMENT_TEXT.refund, fieldProblems(`refund-${paymentId}`, errors, labels));
+  }
+  if (refusal.withdrawalDecision) {
+    const text = WITHDRAWAL_TEXT.decision;
+    const labels = { decision: text.heading, retained: text.retained, reason: text.reason };
+    return found(text.heading, fieldProblems("withdrawal_decision", refusal.withdrawalDecision.errors, labels));
   }
   if (refusal.correction) {
     const { intent, errors } = refusal.correction;

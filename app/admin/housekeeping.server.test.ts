@@ -8,6 +8,7 @@ import { operatorForSession, signIn } from "./sign-in.server";
 import { addNote, correctCustomerData, notesOf } from "./corrections.server";
 import { findOrderDetail } from "./order-detail.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
+import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");
 const at = (days: number, hours = 0) => new Date(ORDERED.getTime() + days * 86_400_000 + hours * 3_600_000);
@@ -34,6 +35,17 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         .execute()
     ).map((m) => [m.kind, JSON.parse(m.data ?? "null")]);
   const order = () => db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+  /** The customer's statement through the order's own link, as the withdrawal page records it. */
+  const withdraw = async (id: number, now: Date) => {
+    const row = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    await recordWithdrawal(db, {
+      values: { name: row.tenant_name, reference: row.number, email: row.email },
+      statement: `Ja, ${row.tenant_name}, odstępuję od umowy ${row.number}.`,
+      locale: "pl",
+      token: row.payment_token,
+      now,
+    });
+  };
 
   describe("housekeeping dates", () => {
     it("reminds once from 2 days before the 7-day deadline, not earlier", async () => {
@@ -41,6 +53,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         reminded: 0,
         cancelled: 0,
         anonymised: 0,
+        withdrawalsAnonymised: 0,
         signInRecordsPruned: 0,
         sessionsPruned: 0,
         reviewRequests: 0,
@@ -59,6 +72,42 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       expect((await kinds()).at(-1)).toEqual(["order_cancelled", { reason: "unpaid" }]);
     });
 
+    it("sends a withdrawn order no reminder and no e-mail about payment, and still closes it at the deadline", async () => {
+      await withdraw(orderId, at(1));
+      expect(await runHousekeeping(db, at(5), settings)).toMatchObject({ reminded: 0 });
+      expect(await runHousekeeping(db, at(7), settings)).toMatchObject({ cancelled: 1 });
+      expect(await order()).toMatchObject({ status: "cancelled", cancel_reason: "unpaid" });
+      expect(await kinds()).toEqual([]);
+    });
+
+    it("anonymises a withdrawal statement with its order, and an unmatched one after the same period", async () => {
+      await withdraw(orderId, at(1));
+      await recordWithdrawal(db, {
+        values: { name: "Zofia Stranger", reference: "my order from Monday", email: "zofia@example.com" },
+        statement: "Ja, Zofia Stranger, odstępuję…",
+        locale: "pl",
+        token: null,
+        now: at(1),
+      });
+      await applyTransition(db, orderId, { transition: "cancel", reason: "odstąpienie", reasonCode: "customer_request" }, "op", at(2));
+      const statements = () => db.selectFrom("withdrawals").selectAll().orderBy("id").execute();
+      expect(await runHousekeeping(db, new Date("2032-12-31T22:59:59Z"), settings)).toMatchObject({
+        anonymised: 0,
+        withdrawalsAnonymised: 0,
+      });
+      expect((await statements()).map((row) => row.name)).toEqual(["Jan Kowalski", "Zofia Stranger"]);
+      expect(await runHousekeeping(db, new Date("2032-12-31T23:00:00Z"), settings)).toMatchObject({
+        anonymised: 1,
+        withdrawalsAnonymised: 1,
+      });
+      const [matched, unmatched] = await statements();
+      expect(matched).toMatchObject({ name: "—", email: "—", statement: "—", order_id: orderId, received_at: at(1).toISOString() });
+      expect(matched!.order_reference).toMatch(/^AE-2026-\d{6}$/);
+      expect(unmatched).toMatchObject({ name: "—", email: "—", statement: "—", order_reference: "—", order_id: null });
+      const messages = await db.selectFrom("outbox").select("data").where("withdrawal_id", "is not", null).execute();
+      expect(messages.every((message) => message.data === null)).toBe(true);
+    });
+
     it("leaves a paid order alone and anonymises it when the sixth calendar year after dispatch ends, keeping number and amount", async () => {
       await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", at(1));
       await applyTransition(db, orderId, { transition: "mark_dispatched", trackingNumber: "RR1PL", courier: null }, "op", at(2));
@@ -69,6 +118,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         reminded: 0,
         cancelled: 0,
         anonymised: 0,
+        withdrawalsAnonymised: 0,
         signInRecordsPruned: 0,
         sessionsPruned: 0,
         reviewRequests: 0,

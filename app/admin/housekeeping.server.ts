@@ -5,7 +5,7 @@ import { enqueueMessages } from "~/outbox/outbox.server";
 import { paymentDeadline, reminderDueAt } from "~/order/payment-deadline";
 import { configuredGateway } from "~/payments/gateway.server";
 import { recoverStalePayments } from "~/payments/recovery.server";
-import { anonymiseExpiredOrders } from "./anonymisation.server";
+import { anonymiseExpiredOrders, anonymiseUnmatchedWithdrawals } from "./anonymisation.server";
 import { pollShipments } from "~/shipping/ship.server";
 import { configuredCarrier } from "~/shipping/shipping.server";
 import { errorFields, log } from "~/log/log.server";
@@ -42,6 +42,8 @@ export type HousekeepingResult = {
   reminded: number;
   cancelled: number;
   anonymised: number;
+  /** Withdrawal statements that matched no order, received before the retention cutoff (a matched one goes with its order). */
+  withdrawalsAnonymised: number;
   signInRecordsPruned: number;
   sessionsPruned: number;
   /** Review requests queued for orders dispatched 10 days ago (docs/decisions/052). */
@@ -73,7 +75,9 @@ export function retentionCutoff(now: Date, retentionYears: number): Date {
 
 /**
  * One pass: reminders, cancellations of unpaid orders past the deadline, review requests,
- * anonymisation, and the back office's own records pruned.
+ * anonymisation, and the back office's own records pruned. An order the customer withdrew from gets
+ * no reminder and no e-mail about payment; past the deadline it is still closed, so its retention
+ * period can run.
  */
 export async function runHousekeeping(
   db: AppDatabase,
@@ -89,7 +93,7 @@ export async function runHousekeeping(
 
   const unpaid = await db
     .selectFrom("orders")
-    .select(["id", "created_at"])
+    .select(["id", "created_at", "withdrawn_at"])
     .where("status", "=", "awaiting_payment")
     .where("created_at", "<=", remindIfOrderedBefore.toISOString())
     .execute();
@@ -117,11 +121,12 @@ export async function runHousekeeping(
             at,
           })
           .execute();
-        await enqueueMessages(trx, order.id, ["order_cancelled"], now, { reason: "unpaid" });
+        // A customer who withdrew has been told what happens (the acknowledgement, their order page): no e-mail about payment.
+        if (!order.withdrawn_at) await enqueueMessages(trx, order.id, ["order_cancelled"], now, { reason: "unpaid" });
         return true;
       });
       if (done) cancelled += 1;
-    } else {
+    } else if (!order.withdrawn_at) {
       const before = await db
         .selectFrom("outbox")
         .select("id")
@@ -138,6 +143,7 @@ export async function runHousekeeping(
   const reviewRequests = await queueReviewRequests(db, now);
   const cutoff = retentionCutoff(now, settings.retentionYears).toISOString();
   const anonymised = await anonymiseExpiredOrders(db, cutoff, now);
+  const withdrawalsAnonymised = await anonymiseUnmatchedWithdrawals(db, cutoff);
   const oldAttempts = await db
     .deleteFrom("sign_in_attempts")
     .where("attempted_at", "<", new Date(now.getTime() - SIGN_IN_RECORDS_KEPT_MS).toISOString())
@@ -147,6 +153,7 @@ export async function runHousekeeping(
     reminded,
     cancelled,
     anonymised,
+    withdrawalsAnonymised,
     signInRecordsPruned: Number(oldAttempts.numDeletedRows),
     sessionsPruned: Number(endedSessions.numDeletedRows),
     reviewRequests,

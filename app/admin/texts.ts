@@ -37,6 +37,7 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   ksef_submission: "Wysyłka faktur do KSeF",
   invoice_issued: "Faktura (PDF)",
   invoice_corrected: "Faktura korygująca (PDF)",
+  withdrawal_expired: "Odpowiedź na odstąpienie: prawo odstąpienia wygasło",
 };
 
 export const DECLARATION_LABEL = {
@@ -402,6 +403,39 @@ export const WITHDRAWAL_TEXT = {
   orderWithdrawn: (receivedAt: string, refundBy: string) =>
     `Klient odstąpił od umowy: oświadczenie otrzymano ${receivedAt}. Zwrot należnej kwoty najpóźniej ${refundBy} (14 dni od otrzymania oświadczenia, art. 32 ust. 1 ustawy o prawach konsumenta). Status zamówienia zmieniasz sam: anuluj je i zwróć pieniądze albo ustal kwotę za wykonaną część usługi.`,
   statements: "Oświadczenia (w brzmieniu potwierdzonym przez klienta)",
+  decision: {
+    heading: "Rozliczenie odstąpienia",
+    full: "Zwrot całej wpłaty (usługa nie została rozpoczęta albo nic nie zatrzymujemy)",
+    partial: "Zwrot pomniejszony o kwotę za usługę wykonaną do chwili odstąpienia (art. 35 ustawy o prawach konsumenta)",
+    partialOnlyAfterEarlyStart:
+      "Kwotę za wykonaną część można zatrzymać tylko wtedy, gdy klient zażądał rozpoczęcia przed upływem terminu na odstąpienie i zapłacił; tu zwracasz całość.",
+    retained: "Kwota za wykonaną część usługi (zł)",
+    retainedHint: (paid: string) => `Więcej niż 0 i mniej niż wpłata (${paid}).`,
+    reason: "Uzasadnienie kwoty (co wykonano do chwili odstąpienia)",
+    submit: "Zapisz rozliczenie",
+    expired:
+      "Prawo odstąpienia wygasło (art. 38 ust. 1 pkt 1 ustawy o prawach konsumenta): oświadczenie zostało wysłane klientowi przed odstąpieniem, a klient zażądał rozpoczęcia przed upływem terminu i przyjął do wiadomości utratę prawa odstąpienia. Oświadczenie klienta pozostaje zapisane.",
+    expiredSubmit: "Wyślij klientowi standardową odpowiedź (w jego języku)",
+    errors: {
+      decision: "Wybierz rozliczenie, na które pozwalają fakty tego zamówienia.",
+      retained: (paid: string) => `Wpisz kwotę większą od 0 i mniejszą od wpłaty (${paid}), np. 120,00.`,
+      reason: "Podaj uzasadnienie kwoty.",
+    },
+    refused: {
+      "not-withdrawn": "To zamówienie nie jest oznaczone jako odstąpione.",
+      "already-decided": "Rozliczenie tego odstąpienia jest już zapisane.",
+      "not-allowed": "Fakty zamówienia zmieniły się: odśwież stronę i wybierz ponownie.",
+      "not-found": "Nie ma takiego zamówienia.",
+    } as Record<string, string>,
+    done: "Zapisano rozliczenie odstąpienia.",
+    decided: {
+      full: "Rozliczenie: zwrot całej wpłaty.",
+      partial: (retained: string, refund: string, reason: string) =>
+        `Rozliczenie: zatrzymujemy ${retained} za wykonaną część usługi (${reason}); do zwrotu ${refund}.`,
+      expired: "Rozliczenie: prawo odstąpienia wygasło; klient otrzymał standardową odpowiedź.",
+    },
+    next: "Zwrot przeprowadzasz w sekcji płatności (zwrot przez Przelewy24) albo anulując zamówienie i zapisując przelew; e-mail do klienta wskaże, że zwrot dotyczy odstąpienia.",
+  },
 } as const;
 
 /** Customers' reviews (docs/decisions/052): the list to decide on, and what the home page then shows. */

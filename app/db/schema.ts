@@ -77,7 +77,14 @@ export type OrdersTable = {
   shipment_checked_at: string | null;
   /** When InPost said the parcel was delivered (or picked up from the locker). */
   delivered_at: string | null;
+  /** The operator's decision on a withdrawn order (docs/decisions/051): all back, less an amount for work done (art. 35), or no right left (art. 38). */
+  withdrawal_decision: WithdrawalDecision | null;
+  /** Kept for the service performed before the withdrawal (art. 35); set with "partial" only. */
+  withdrawal_retained_grosze: number | null;
+  /** The operator's reason for the amount kept; set with "partial" only. */
+  withdrawal_decision_reason: string | null;
 };
+export type WithdrawalDecision = "full" | "partial" | "expired";
 
 /** What each outbox message is: who gets it follows from the kind (the customer, or the operator). */
 export type MessageKind =
@@ -98,7 +105,8 @@ export type MessageKind =
   /** Not an e-mail: sends the order's invoices to KSeF (app/ksef/submissions.server.ts), in a lane of its own. */
   | "ksef_submission"
   | "invoice_issued"
-  | "invoice_corrected";
+  | "invoice_corrected"
+  | "withdrawal_expired";
 export type MessageStatus = "pending" | "sending" | "sent" | "failed";
 
 export type OutboxTable = {

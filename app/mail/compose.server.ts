@@ -11,6 +11,7 @@ import { nameWithOriginal } from "~/order/names";
 import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
 import { paymentPath } from "~/order/order.server";
 import { paymentDeadline } from "~/order/payment-deadline";
+import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import { trackingLinkOf } from "~/config/courier";
 import { lockerRows, trackingTemplateFor } from "~/shipping/tracking";
 import { customerText, toHtml, toText, type Block, type Link } from "./blocks";
@@ -62,6 +63,7 @@ const CUSTOMER_KINDS: readonly MessageKind[] = [
   "tracking_corrected",
   "refund_recorded",
   "review_request",
+  "withdrawal_expired",
 ];
 
 /** The customer's data an operator may correct, in the order the correction e-mail lists them. */
@@ -302,6 +304,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
               number: order.number,
               amount: formatPrice(typeof facts.refundedGrosze === "number" ? facts.refundedGrosze : 0, locale),
             }),
+            ...(await withdrawalRefundSentences(order, locale, t)),
           ],
         },
         contact,
@@ -334,6 +337,26 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
         signature,
       ];
       break;
+    case "withdrawal_expired":
+      blocks = [
+        {
+          paragraphs: [
+            greeting,
+            t("withdrawalExpired.text", {
+              number: order.number,
+              receivedAt: order.withdrawn_at ? await receivedAtText(order.withdrawn_at, locale) : "",
+            }),
+            t("withdrawalExpired.law", {
+              dispatchedOn: order.dispatched_at ? formatDeliveryDay(new Date(order.dispatched_at), tag) : "",
+            }),
+            t("withdrawalExpired.question"),
+          ],
+        },
+        { paragraphs: [linked("paymentPage", paymentUrl)] },
+        contact,
+        signature,
+      ];
+      break;
     case "withdrawal_acknowledgement":
     case "operator_withdrawal":
       throw new Error(`a withdrawal statement's message (${message.kind}) is composed by composeWithdrawalMessage`);
@@ -350,6 +373,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             t("cancelled.text", { number: order.number }),
             cancellationReason(t, facts),
             refundSentence(t, facts, locale),
+            ...(await withdrawalRefundSentences(order, locale, t)),
           ],
         },
         contact,
@@ -374,4 +398,16 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
  */
 export function outboxMessageId(message: Pick<OutboxRow, "id" | "resent">, order: Pick<OrderRow, "number">, siteUrl: string): string {
   return `<outbox-${message.id}${message.resent ? `-${message.resent}` : ""}.${order.number}@${new URL(siteUrl).hostname}>`;
+}
+
+/**
+ * A refund or cancellation of an order the customer withdrew from says so, with the statement's time of
+ * receipt, and names the amount kept for work done before the withdrawal when the operator set one (art. 35).
+ */
+async function withdrawalRefundSentences(order: OrderRow, locale: Locale, t: (key: string, options?: Record<string, unknown>) => string) {
+  if (!order.withdrawn_at) return [];
+  const sentences = [t("withdrawalRefund.text", { receivedAt: await receivedAtText(order.withdrawn_at, locale) })];
+  if (order.withdrawal_decision === "partial" && order.withdrawal_retained_grosze)
+    sentences.push(t("withdrawalRefund.retained", { retained: formatPrice(order.withdrawal_retained_grosze, locale) }));
+  return sentences;
 }

@@ -11,7 +11,15 @@ import { customerFacts, orderFacts } from "~/admin/order-facts";
 import { applyTransition } from "~/admin/order-transitions.server";
 import { customerDataPath, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { CORRECTION_TEXT, CUSTOMER_DATA_TEXT, FORM_ERRORS_TEXT, PAYMENT_TEXT, SHIPPING_TEXT, TRANSITION_TEXT } from "~/admin/texts";
+import {
+  CORRECTION_TEXT,
+  CUSTOMER_DATA_TEXT,
+  FORM_ERRORS_TEXT,
+  PAYMENT_TEXT,
+  SHIPPING_TEXT,
+  TRANSITION_TEXT,
+  WITHDRAWAL_TEXT,
+} from "~/admin/texts";
 import { parseTransitionForm } from "~/admin/transition-form.server";
 import { isTransition, type Transition } from "~/admin/transitions";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
@@ -24,6 +32,8 @@ import { OrderPayments, type RefundRefusal } from "~/components/admin/OrderPayme
 import { TransitionForm } from "~/components/admin/TransitionForm";
 import { OrderWithdrawal } from "~/components/admin/Withdrawals";
 import { withdrawalsOfOrder } from "~/admin/withdrawals.server";
+import { decisionFromForm, decisionViewOf } from "~/admin/withdrawal-decision-form.server";
+import { WithdrawalDecisionForm, type DecisionFormRefusal } from "~/components/admin/WithdrawalDecisionForm";
 import { ErrorSummary } from "~/components/forms";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { formatPrice } from "~/config/products";
@@ -58,6 +68,7 @@ function orderIdOf(param: string | undefined): number | null {
 
 /** What ?done= may say after a redirect: a status move, an online refund, or a correction. */
 function doneMessage(done: string | null): string | null {
+  if (done === "withdrawal_decision") return WITHDRAWAL_TEXT.decision.done;
   if (isTransition(done)) return `${TRANSITION_TEXT.done[done]} ${TRANSITION_TEXT.customerTold}`;
   if (done === "refund") return `${PAYMENT_TEXT.done} ${TRANSITION_TEXT.customerTold}`;
   if (isCorrectionIntent(done)) return CORRECTION_TEXT.done[done];
@@ -84,6 +95,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       detail,
       notes,
       withdrawals,
+      decision: decisionViewOf(detail.order),
       deadlines,
       done,
       refunded: doneParam === "refund",
@@ -102,6 +114,7 @@ type Refusal = {
   values: Record<string, string>;
   refund?: RefundRefusal;
   correction?: CorrectionRefusal;
+  withdrawalDecision?: DecisionFormRefusal;
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -131,6 +144,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!problem) return done("ship");
     const refusal: Refusal = { transition: null, errors: { form: problem }, values: {} };
     return json(refusal, { status: 409, headers: ADMIN_HEADERS });
+  }
+  if (intent === "withdrawal_decision") {
+    const detail = await findOrderDetail(getDb(), orderId);
+    if (!detail) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
+    const outcome = await decisionFromForm(getDb(), detail.order, form, operator, now);
+    if (outcome.ok) return done("withdrawal_decision");
+    const refusal: Refusal = {
+      transition: null,
+      errors: outcome.status === 409 ? outcome.errors : {},
+      values: {},
+      withdrawalDecision: { errors: outcome.errors, values: outcome.values },
+    };
+    return json(refusal, { status: outcome.status, headers: ADMIN_HEADERS });
   }
   if (isCorrectionIntent(intent)) {
     const outcome = await correctionFromForm(getDb(), orderId, intent, form, operator, now);
@@ -181,7 +207,8 @@ const SECTION = "mt-8";
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 export default function AdminOrderPage() {
-  const { operator, detail, notes, withdrawals, deadlines, done, refunded, today, canShip, invoices, ksefSends } = useLoaderData<typeof loader>();
+  const { operator, detail, notes, withdrawals, decision, deadlines, done, refunded, today, canShip, invoices, ksefSends } =
+    useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { order, events, messages, payments, transitions, paidOnline, moneyHeld } = detail;
   const paymentPage = pathFor("payment", order.locale, { token: order.payment_token });
@@ -226,7 +253,9 @@ export default function AdminOrderPage() {
         </Notice>
       ) : null}
 
-      <OrderWithdrawal withdrawnAt={order.withdrawn_at} statements={withdrawals} />
+      <OrderWithdrawal withdrawnAt={order.withdrawn_at} statements={withdrawals}>
+        {decision ? <WithdrawalDecisionForm view={decision} refusal={refusal?.withdrawalDecision ?? null} /> : null}
+      </OrderWithdrawal>
 
       <OrderOverview order={order} deadlines={deadlines} />
 

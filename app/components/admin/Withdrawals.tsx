@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatWarsawTime } from "~/admin/format";
 import { ADMIN_HOME, orderDetailPath } from "~/admin/paths";
 import { LOCALE_LABEL, WITHDRAWAL_TEXT } from "~/admin/texts";
@@ -113,7 +114,16 @@ export function WithdrawalList({
 }
 
 /** The order page's section: when the customer withdrew, the refund deadline, and each statement. */
-export function OrderWithdrawal({ withdrawnAt, statements }: { withdrawnAt: string | null; statements: readonly WithdrawalListRow[] }) {
+export function OrderWithdrawal({
+  withdrawnAt,
+  statements,
+  children,
+}: {
+  withdrawnAt: string | null;
+  statements: readonly WithdrawalListRow[];
+  /** The operator's decision on the withdrawal (WithdrawalDecisionForm). */
+  children?: ReactNode;
+}) {
   if (!withdrawnAt && statements.length === 0) return null;
   const first = statements[0];
   return (
@@ -126,6 +136,7 @@ export function OrderWithdrawal({ withdrawnAt, statements }: { withdrawnAt: stri
           {WITHDRAWAL_TEXT.orderWithdrawn(formatWarsawTime(withdrawnAt), formatWarsawTime(first.refundDueBy))}
         </p>
       ) : null}
+      {children}
       <h3 className="mt-4 font-semibold text-slate-900">{WITHDRAWAL_TEXT.statements}</h3>
       <ul className="mt-2 space-y-3">
         {statements.map((row) => (

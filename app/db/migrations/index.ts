@@ -14,6 +14,7 @@ import { outboxRequestId } from "./014-outbox-request-id";
 import { shipping } from "./015-shipping";
 import { invoices } from "./016-invoices";
 import { ksefSubmissions } from "./017-ksef-submissions";
+import { withdrawalDecision } from "./018-withdrawal-decision";
 import { reviews } from "./019-reviews";
 import type { MigrationStep } from "./step";
 
@@ -43,5 +44,6 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   shipping,
   invoices,
   ksefSubmissions,
+  withdrawalDecision,
   reviews,
 ];

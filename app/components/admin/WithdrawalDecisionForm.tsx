@@ -1,0 +1,112 @@
+import { fieldId } from "~/admin/form-errors";
+import { WITHDRAWAL_TEXT } from "~/admin/texts";
+import { formatPrice } from "~/config/products";
+import type { WithdrawalDecision } from "~/db/schema";
+import { PlainField } from "~/components/forms";
+import { ADMIN_BUTTON } from "./AdminShell";
+
+const TEXT = WITHDRAWAL_TEXT.decision;
+const FORM = "withdrawal_decision";
+
+/** What the order page knows to offer the operator's decision on a withdrawn order (app/withdrawal/decision.ts). */
+export type DecisionView = {
+  decided: { decision: WithdrawalDecision; retainedGrosze: number | null; reason: string | null } | null;
+  expired: boolean;
+  mayKeepAnAmount: boolean;
+  paidGrosze: number;
+};
+
+export type DecisionFormRefusal = { errors: Record<string, string>; values: Record<string, string> };
+
+/**
+ * The operator's decision on a withdrawn order: the right had expired (art. 38 ust. 1 pkt 1: the
+ * standard answer goes to the customer), or the refund in full or less an amount for the work done
+ * with its reason (art. 35, only after an early start). Once saved, the decision is shown instead.
+ */
+export function WithdrawalDecisionForm({ view, refusal }: { view: DecisionView; refusal: DecisionFormRefusal | null }) {
+  const paid = formatPrice(view.paidGrosze, "pl");
+  if (view.decided) {
+    const { decision, retainedGrosze, reason } = view.decided;
+    return (
+      <p className="mt-4 font-semibold text-slate-900" data-testid="withdrawal-decided">
+        {decision === "partial" && retainedGrosze !== null
+          ? TEXT.decided.partial(formatPrice(retainedGrosze, "pl"), formatPrice(view.paidGrosze - retainedGrosze, "pl"), reason ?? "")
+          : TEXT.decided[decision === "expired" ? "expired" : "full"]}{" "}
+        {decision === "expired" ? null : TEXT.next}
+      </p>
+    );
+  }
+  const errors = refusal?.errors ?? {};
+  const values = refusal?.values ?? {};
+  if (view.expired)
+    return (
+      <form method="post" className="mt-4 grid gap-3" aria-label={TEXT.heading} data-testid="withdrawal-expired-form">
+        <input type="hidden" name="intent" value={FORM} />
+        <input type="hidden" name="decision" value="expired" />
+        <p className="font-semibold text-red-900" data-testid="withdrawal-expired">
+          {TEXT.expired}
+        </p>
+        <p>
+          <button type="submit" className={ADMIN_BUTTON}>
+            {TEXT.expiredSubmit}
+          </button>
+        </p>
+      </form>
+    );
+  const chosen = values.decision ?? "full";
+  return (
+    <form method="post" className="mt-4 grid gap-3" aria-label={TEXT.heading} noValidate data-testid="withdrawal-decision-form">
+      <input type="hidden" name="intent" value={FORM} />
+      <fieldset className="grid gap-2">
+        <legend className="font-semibold text-slate-900">{TEXT.heading}</legend>
+        {errors.decision ? <p className="text-sm font-semibold text-red-800">{errors.decision}</p> : null}
+        <label className="flex items-start gap-2">
+          <input
+            type="radio"
+            id={fieldId(FORM, "decision")}
+            name="decision"
+            value="full"
+            defaultChecked={chosen === "full"}
+            className="mt-1"
+          />
+          <span>{TEXT.full}</span>
+        </label>
+        {view.mayKeepAnAmount ? (
+          <label className="flex items-start gap-2">
+            <input type="radio" name="decision" value="partial" defaultChecked={chosen === "partial"} className="mt-1" />
+            <span>{TEXT.partial}</span>
+          </label>
+        ) : (
+          <p className="text-sm text-slate-700">{TEXT.partialOnlyAfterEarlyStart}</p>
+        )}
+      </fieldset>
+      {view.mayKeepAnAmount ? (
+        <>
+          <PlainField
+            id={fieldId(FORM, "retained")}
+            name="retained"
+            label={TEXT.retained}
+            hint={TEXT.retainedHint(paid)}
+            defaultValue={values.retained ?? ""}
+            error={errors.retained}
+            maxLength={20}
+          />
+          <PlainField
+            id={fieldId(FORM, "reason")}
+            name="reason"
+            label={TEXT.reason}
+            defaultValue={values.reason ?? ""}
+            error={errors.reason}
+            maxLength={500}
+            multiline
+          />
+        </>
+      ) : null}
+      <p>
+        <button type="submit" className={ADMIN_BUTTON}>
+          {TEXT.submit}
+        </button>
+      </p>
+    </form>
+  );
+}

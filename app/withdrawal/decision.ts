@@ -1,0 +1,77 @@
+import { isMultiLineText } from "~/forms/control-characters";
+import type { OrderRow, WithdrawalDecision } from "~/db/schema";
+
+/** What the operator's decision on a withdrawn order depends on: the order's own facts. */
+export type DecisionFacts = Pick<
+  OrderRow,
+  "withdrawn_at" | "immediate_performance_consent_at" | "paid_at" | "dispatched_at" | "price_grosze" | "received_grosze"
+> & {
+  /** When the courier delivered the declaration, once the order records it; until then its dispatch stands for it. */
+  delivered_at?: string | null;
+};
+
+/**
+ * Art. 38 ust. 1 pkt 1 of the consumer rights act: the right of withdrawal is gone when the service
+ * had been performed in full, with the customer's express request to start before the period ended
+ * and their acknowledgement that they would lose the right (one tick on the order form records both).
+ * Performed in full means the declaration reached the customer: delivered, or dispatched while
+ * delivery is not recorded. The statement stays recorded either way.
+ */
+export function rightHadExpired(facts: DecisionFacts): boolean {
+  if (!facts.withdrawn_at || !facts.immediate_performance_consent_at) return false;
+  const performedAt = facts.delivered_at ?? facts.dispatched_at;
+  return performedAt !== null && performedAt !== undefined && performedAt <= facts.withdrawn_at;
+}
+
+/**
+ * Art. 35: after an early start the customer pays for what was performed up to the withdrawal. Only
+ * then may the operator keep an amount back; otherwise the whole payment goes back (art. 32).
+ */
+export function mayKeepAnAmount(facts: DecisionFacts): boolean {
+  return (
+    facts.withdrawn_at !== null && facts.immediate_performance_consent_at !== null && facts.paid_at !== null && !rightHadExpired(facts)
+  );
+}
+
+/** The money the customer paid: what the bank credited when the operator recorded it, else the price. */
+export function paidGrosze(facts: DecisionFacts): number {
+  return facts.received_grosze ?? facts.price_grosze;
+}
+
+export type Decision = { decision: "full" } | { decision: "partial"; retainedGrosze: number; reason: string } | { decision: "expired" };
+
+export type DecisionRefusal = { errors: Partial<Record<"decision" | "retained" | "reason", string>>; values: Record<string, string> };
+
+const REASON_MAX = 500;
+
+/** "12,50" or "12.50" or "12" złoty into grosze; null when it is not an amount. */
+export function groszeOf(text: string): number | null {
+  const match = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(text.replace(/\s/g, ""));
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+}
+
+/**
+ * The decision form's values checked against the order: a decision its facts allow, and for an amount
+ * kept, one above nothing and below what was paid, with a reason. `messages` are the back office's texts.
+ */
+export function readDecision(
+  form: { decision: string; retained: string; reason: string },
+  facts: DecisionFacts,
+  messages: { decision: string; retained: (max: string) => string; reason: string },
+  formatPln: (grosze: number) => string,
+): { ok: true; value: Decision } | ({ ok: false } & DecisionRefusal) {
+  const values = { decision: form.decision, retained: form.retained.slice(0, 20), reason: form.reason.slice(0, REASON_MAX) };
+  const allowed: WithdrawalDecision[] = rightHadExpired(facts) ? ["expired"] : mayKeepAnAmount(facts) ? ["full", "partial"] : ["full"];
+  if (!allowed.includes(values.decision as WithdrawalDecision)) return { ok: false, errors: { decision: messages.decision }, values };
+  if (values.decision === "full") return { ok: true, value: { decision: "full" } };
+  if (values.decision === "expired") return { ok: true, value: { decision: "expired" } };
+  const errors: DecisionRefusal["errors"] = {};
+  const retained = groszeOf(values.retained);
+  const paid = paidGrosze(facts);
+  if (retained === null || retained <= 0 || retained >= paid) errors.retained = messages.retained(formatPln(paid));
+  const reason = values.reason.trim();
+  if (reason === "" || !isMultiLineText(reason)) errors.reason = messages.reason;
+  if (Object.keys(errors).length > 0 || retained === null) return { ok: false, errors, values };
+  return { ok: true, value: { decision: "partial", retainedGrosze: retained, reason } };
+}
