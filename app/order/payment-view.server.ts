@@ -43,10 +43,7 @@ export type PaymentView = {
   refund: { grosze: number; returnedOn: string | null } | null;
   /** The day the operator dispatched it, formatted. */
   dispatchedOn: string | null;
-  /**
-   * The day the courier delivered it, formatted. Null while delivery is unknown: orders.delivered_at
-   * (reported by the courier's tracking) fills it once the table has it.
-   */
+  /** The day the carrier delivered it (InPost's tracking reports it), formatted; null while unknown. */
   deliveredOn: string | null;
   /** A matched withdrawal statement: when it was received and the refund's last day (14 days later, art. 32 ust. 1). */
   withdrawn: { receivedAt: string; refundBy: string } | null;
@@ -79,6 +76,7 @@ export async function findPaymentView(
       "refunded_at",
       "dispatched_at",
       "withdrawn_at",
+      "delivered_at",
     ])
     .where("payment_token", "=", paymentToken)
     .executeTakeFirst();
@@ -127,7 +125,7 @@ export async function findPaymentView(
         : null,
     refund: row.status === "cancelled" || row.withdrawn_at ? refundOf(row, tag) : null,
     dispatchedOn: row.dispatched_at ? formatDeliveryDay(new Date(row.dispatched_at), tag) : null,
-    deliveredOn: null,
+    deliveredOn: row.delivered_at ? formatDeliveryDay(new Date(row.delivered_at), tag) : null,
     withdrawn: row.withdrawn_at
       ? {
           receivedAt: await receivedAtText(row.withdrawn_at, locale),

@@ -27,6 +27,7 @@ export async function recordWithdrawalDecision(
         "immediate_performance_consent_at",
         "paid_at",
         "dispatched_at",
+        "delivered_at",
         "price_grosze",
         "received_grosze",
       ])

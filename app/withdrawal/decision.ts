@@ -4,11 +4,8 @@ import type { OrderRow, WithdrawalDecision } from "~/db/schema";
 /** What the operator's decision on a withdrawn order depends on: the order's own facts. */
 export type DecisionFacts = Pick<
   OrderRow,
-  "withdrawn_at" | "immediate_performance_consent_at" | "paid_at" | "dispatched_at" | "price_grosze" | "received_grosze"
-> & {
-  /** When the courier delivered the declaration, once the order records it; until then its dispatch stands for it. */
-  delivered_at?: string | null;
-};
+  "withdrawn_at" | "immediate_performance_consent_at" | "paid_at" | "dispatched_at" | "delivered_at" | "price_grosze" | "received_grosze"
+>;
 
 /**
  * Art. 38 ust. 1 pkt 1 of the consumer rights act: the right of withdrawal is gone when the service
@@ -20,7 +17,7 @@ export type DecisionFacts = Pick<
 export function rightHadExpired(facts: DecisionFacts): boolean {
   if (!facts.withdrawn_at || !facts.immediate_performance_consent_at) return false;
   const performedAt = facts.delivered_at ?? facts.dispatched_at;
-  return performedAt !== null && performedAt !== undefined && performedAt <= facts.withdrawn_at;
+  return performedAt !== null && performedAt <= facts.withdrawn_at;
 }
 
 /**
