@@ -372,7 +372,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             greeting,
             t("cancelled.text", { number: order.number }),
             cancellationReason(t, facts),
-            refundSentence(t, facts, locale),
+            refundSentence(t, refundFactsAfterWithdrawal(order, facts), locale),
             ...(await withdrawalRefundSentences(order, locale, t)),
           ],
         },
@@ -404,6 +404,17 @@ export function outboxMessageId(message: Pick<OutboxRow, "id" | "resent">, order
  * A refund or cancellation of an order the customer withdrew from says so, with the statement's time of
  * receipt, and names the amount kept for work done before the withdrawal when the operator set one (art. 35).
  */
+/**
+ * After a withdrawal with an amount kept for work done (art. 35), a cancellation that has not yet
+ * refunded promises what is left, not "in full", so it never contradicts the sentence that names
+ * the amount kept.
+ */
+function refundFactsAfterWithdrawal(order: OrderRow, facts: Record<string, unknown>): Record<string, unknown> {
+  const settled = typeof facts.refundedGrosze === "number" || typeof facts.refundDueGrosze === "number";
+  if (settled || order.withdrawal_decision !== "partial" || !order.withdrawal_retained_grosze) return facts;
+  return { ...facts, refundDueGrosze: (order.received_grosze ?? order.price_grosze) - order.withdrawal_retained_grosze };
+}
+
 async function withdrawalRefundSentences(order: OrderRow, locale: Locale, t: (key: string, options?: Record<string, unknown>) => string) {
   if (!order.withdrawn_at) return [];
   const sentences = [t("withdrawalRefund.text", { receivedAt: await receivedAtText(order.withdrawn_at, locale) })];

@@ -182,4 +182,22 @@ describe("recording the decision", () => {
     );
     expect(mail.text).toMatch(/we have kept PLN\s50 for the part of the service performed/);
   });
+
+  it("a cancellation after an amount was kept promises the rest, never the payment in full", async () => {
+    const order = await withdrawnOrder({ locale: "pl", earlyStart: true, dispatched: false, withdrawnAt: "2026-11-24T12:00:00Z" });
+    await recordWithdrawalDecision(db, order.id, { decision: "partial", retainedGrosze: 5000, reason: "x" }, "op", ORDERED);
+    await enqueueMessages(db, order.id, ["order_cancelled"], ORDERED, { reason: "Klient odstąpił od umowy" });
+    const message = await db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .where("kind", "=", "order_cancelled")
+      .executeTakeFirstOrThrow();
+    const current = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+    const mail = await composeMessage(message, current, context);
+    const t = fixedT("pl", "mail");
+    expect(mail.text).not.toContain(t("cancelled.refund"));
+    expect(mail.text).toMatch(/Zwrócimy Twoją wpłatę \(249\s?zł\)/);
+    expect(mail.text).toMatch(/zatrzymaliśmy 50\s?zł/);
+  });
 });
