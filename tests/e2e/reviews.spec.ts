@@ -1,0 +1,210 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { expect, test } from "@playwright/test";
+import { waitForMail } from "./support/mail";
+import { randomLetters } from "./support/order";
+import { ownSitePort, startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
+import { strings } from "./support/site";
+
+/**
+ * Reviews from real orders (docs/decisions/052), on a site of this spec's own: its database holds
+ * three approved reviews, which the suite's shared one never does (the home page there shows the
+ * typical situations, tests/e2e/home.spec.ts). The site is started once to make the schema and
+ * place the orders, the database is then seeded directly (an order dispatched 11 days ago, three
+ * approved reviews), and the site is started again: its first housekeeping run, 5 s after boot,
+ * queues the review request, which the suite's SMTP server receives. At a phone's width.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+const DAY_MS = 86_400_000;
+const APPROVED = [
+  { locale: "pl", stars: 4, text: "Oświadczenie przyszło na czas, wszystko jasno opisane.", name: "Marta", city: "Gdańsk" },
+  { locale: "uk", stars: 5, text: "Швидко й зрозуміло, дякую за допомогу.", name: "Олена", city: "Вроцлав" },
+  { locale: "en", stars: 3, text: "Good service, though I waited a day longer than I hoped.", name: "John", city: "Kraków" },
+] as const;
+
+type Site = { process: ChildProcess; base: string; databasePath: string; email: string; token: string; undispatchedToken: string };
+let site: Site;
+
+async function placeOrder(base: string, email: string, locale: string): Promise<{ token: string; number: string }> {
+  const response = await fetch(`${base}/api/accept`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      imie_nazwisko_najemcy: `Review Tenant ${randomLetters()}`,
+      email,
+      telefon: "600100200",
+      adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+      adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+      rodzaj_oswiadczenia: "regular",
+      okres_najmu_dni: 90,
+      jezyk: locale,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`/api/accept answered ${response.status}`);
+  const { payment_url: paymentUrl, order_number: number } = (await response.json()) as { payment_url: string; order_number: string };
+  return { token: paymentUrl.split("/").at(-1)!, number };
+}
+
+function withDatabase<T>(path: string, work: (db: Database.Database) => T): T {
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(120_000);
+  const port = ownSitePort(testInfo.project.name === "js" ? 90 : 91);
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "reviews-")), "app.db"),
+    SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 3}`,
+    MAIL_FROM: "Adres do eksmisji <zamowienia@adres.test>",
+    OPERATOR_EMAIL: "operator@adres.test",
+  };
+  const first = startOwnSite(port, env);
+  await waitUntilUp(port, first);
+  const email = `review-${randomLetters()}-${testInfo.project.name}@example.com`;
+  const reviewed = await placeOrder(base, email, "uk");
+  const undispatched = await placeOrder(base, email, "pl");
+  const others: Array<{ token: string }> = [];
+  for (const review of APPROVED) others.push(await placeOrder(base, `approved-${randomLetters()}@example.com`, review.locale));
+  await stopOwnSite(first, "SIGTERM");
+
+  const now = Date.now();
+  withDatabase(env.DATABASE_PATH, (db) => {
+    const dispatch = db.prepare("UPDATE orders SET status = 'dispatched', paid_at = ?, dispatched_at = ? WHERE payment_token = ?");
+    dispatch.run(new Date(now - 13 * DAY_MS).toISOString(), new Date(now - 11 * DAY_MS).toISOString(), reviewed.token);
+    const insert = db.prepare(
+      `INSERT INTO reviews (order_id, stars, text, display_name, city, consent_at, locale, created_at, updated_at, status, decided_by, decided_at)
+       SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, 'approved', 'operator@adres.test', ? FROM orders WHERE payment_token = ?`,
+    );
+    for (const [index, review] of APPROVED.entries()) {
+      const token = others[index]!.token;
+      dispatch.run("2026-10-20T10:00:00.000Z", "2026-10-22T10:00:00.000Z", token);
+      // November 2026, the newest first: Marta's, then Olena's, then John's.
+      const written = new Date(Date.UTC(2026, 10, 10 - index, 10)).toISOString();
+      insert.run(review.stars, review.text, review.name, review.city, written, review.locale, written, written, written, token);
+    }
+    // The first process's housekeeping run holds the job's period: the next process runs it at once.
+    db.prepare("DELETE FROM job_runs").run();
+  });
+  const second = startOwnSite(port, env);
+  site = { process: second, base, databasePath: env.DATABASE_PATH, email, token: reviewed.token, undispatchedToken: undispatched.token };
+  await waitUntilUp(port, second);
+});
+
+test.afterAll(async () => {
+  if (site) await stopOwnSite(site.process);
+});
+
+test("with three approved reviews the home page shows them: stars, words, name and city, verified order, month and language", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const pl = strings("pl", "home").testimonials.reviews;
+  await page.goto(`${site.base}/`);
+  await expect(page.locator("#testimonials h2")).toHaveText(pl.heading);
+  const slides = page.getByTestId("testimonial");
+  await expect(slides).toHaveCount(3);
+  for (const [index, review] of APPROVED.entries()) {
+    const slide = slides.nth(index);
+    await expect(slide.locator("blockquote")).toHaveText(review.text);
+    await expect(slide.locator("figcaption")).toHaveText(`${review.name}, ${review.city}`);
+    await expect(slide.getByRole("img", { name: pl.rating.replace("{{rating}}", String(review.stars)) })).toHaveCount(1);
+    await expect(slide).toContainText(pl.verified);
+    await expect(slide).toContainText("listopad 2026");
+  }
+  // Each in the language it was written in, labelled when it is not the page's.
+  await expect(slides.nth(0)).not.toContainText(pl.writtenIn.pl);
+  await expect(slides.nth(1)).toContainText(pl.writtenIn.uk);
+  await expect(slides.nth(2)).toContainText(pl.writtenIn.en);
+  await expect(page.getByTestId("testimonials-verification")).toHaveText(pl.verification);
+  // The typical situations are gone once there are reviews.
+  await expect(page.locator("#testimonials")).not.toContainText(strings("pl", "home").testimonials.situations.items[0].title);
+  if (javaScriptEnabled) {
+    await page.getByTestId("testimonials-viewport").scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("testimonials-carousel")).toHaveAttribute("data-enhanced", "true");
+    await page.getByRole("button", { name: pl.next, exact: true }).click();
+    await expect(slides.nth(1).locator("figure")).toBeInViewport({ ratio: 0.99 });
+  } else {
+    await expect(page.getByTestId("testimonials-previous")).toHaveCount(0);
+  }
+
+  // Another language's page shows the same reviews, with the same words, and that page's labels.
+  const en = strings("en", "home").testimonials.reviews;
+  await page.goto(`${site.base}/en`);
+  await expect(slides.nth(0)).toContainText(en.verified);
+  await expect(slides.nth(0)).toContainText("November 2026");
+  await expect(slides.nth(0)).toContainText(en.writtenIn.pl);
+  await expect(slides.nth(0).locator("blockquote")).toHaveText(APPROVED[0].text);
+  await expect(slides.nth(2)).not.toContainText(en.writtenIn.en);
+});
+
+test("the request e-mail leads to the form in the order's language; refused input keeps its values; a pending review can be changed", async ({
+  page,
+}) => {
+  const uk = strings("uk", "review");
+  const [request] = await waitForMail(
+    (mail) => mail.to.includes(site.email) && mail.subject.endsWith(strings("uk", "mail").subject.review_request.split(": ")[1]),
+  );
+  const formUrl = `${site.base}/uk/payment/${site.token}/review`;
+  expect(request!.text).toContain(`${uk.mail.button}: ${formUrl}`);
+  expect(request!.html).toContain(`href="${formUrl}"`);
+
+  await page.goto(formUrl);
+  await expect(page.locator("h1")).toHaveText(uk.heading);
+  await page.getByRole("radio", { name: uk.form.star["4"], exact: true }).check();
+  const text = "Усе чітко, заяву отримала вчасно.";
+  await page.getByLabel(uk.form.text, { exact: true }).pressSequentially(text);
+  await page.getByLabel(uk.form.displayName, { exact: true }).pressSequentially("Олена");
+  await page.getByLabel(uk.form.city, { exact: true }).pressSequentially("Львів");
+  const refused = page.waitForResponse((response) => response.request().method() === "POST");
+  await page.getByRole("button", { name: uk.form.submit }).click();
+  expect((await refused).status()).toBe(400);
+  await expect(page.getByTestId("error-summary")).toContainText(uk.validation.consent);
+  await expect(page.getByRole("radio", { name: uk.form.star["4"], exact: true })).toBeChecked();
+  await expect(page.getByLabel(uk.form.text, { exact: true })).toHaveValue(text);
+  await expect(page.getByLabel(uk.form.displayName, { exact: true })).toHaveValue("Олена");
+  await expect(page.getByLabel(uk.form.city, { exact: true })).toHaveValue("Львів");
+
+  await page.getByLabel(uk.form.consent, { exact: true }).check();
+  await page.getByRole("button", { name: uk.form.submit }).click();
+  await expect(page.getByTestId("review-saved")).toContainText(uk.saved.heading);
+  // Changed while it waits for the operator: still one review, now with five stars.
+  await page.getByRole("radio", { name: uk.form.star["5"], exact: true }).check();
+  await page.getByRole("button", { name: uk.form.update }).click();
+  await expect(page.getByTestId("review-saved")).toBeVisible();
+  const stored = withDatabase(site.databasePath, (db) =>
+    db
+      .prepare(
+        "SELECT r.stars, r.text, r.display_name, r.city, r.locale, r.status FROM reviews r JOIN orders o ON o.id = r.order_id WHERE o.payment_token = ?",
+      )
+      .all(site.token),
+  );
+  expect(stored).toEqual([{ stars: 5, text, display_name: "Олена", city: "Львів", locale: "uk", status: "pending" }]);
+
+  // Once the operator has decided, the page says so instead of the form.
+  withDatabase(site.databasePath, (db) =>
+    db.prepare("UPDATE reviews SET status = 'rejected' WHERE order_id = (SELECT id FROM orders WHERE payment_token = ?)").run(site.token),
+  );
+  await page.goto(formUrl);
+  await expect(page.getByTestId("review-decided")).toContainText(uk.decided.heading);
+  await expect(page.getByTestId("review-form")).toHaveCount(0);
+});
+
+test("an order not yet dispatched cannot be reviewed, and a token of no order finds nothing", async ({ page }) => {
+  const pl = strings("pl", "review");
+  await page.goto(`${site.base}/platnosc/${site.undispatchedToken}/opinia`);
+  await expect(page.getByTestId("review-not-yet")).toHaveText(pl.notYet);
+  await expect(page.getByTestId("review-form")).toHaveCount(0);
+  const missing = await page.goto(`${site.base}/platnosc/${"x".repeat(32)}/opinia`);
+  expect(missing!.status()).toBe(404);
+  await expect(page.locator("h1")).toHaveText(pl.notFound.heading);
+});
