@@ -100,7 +100,7 @@ export function i18nextForRender(locale: Locale): I18n {
 const PART_NAMESPACES: Partial<Record<string, readonly Namespace[]>> = {
   order: ["invoice", "shipping"],
   orderAutomatic: ["invoice", "shipping"],
-  payment: ["invoice", "shipping"],
+  payment: ["invoice", "shipping", "review"],
 };
 
 /** The namespaces a page needs in the browser: the shared chrome (with the cookie banner) plus the page's own copy and its parts'. */

@@ -1,5 +1,6 @@
 import { Link, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { OrderPagePanel } from "~/components/customer-page/OrderPagePanel";
 import { pathFor } from "~/i18n/routes";
 import { useLocale } from "~/root-data";
 
@@ -13,13 +14,12 @@ export function InvoicePanel() {
   const locale = useLocale();
   const token = useParams().token ?? "";
   return (
-    <section className="rounded-xl border border-slate-300 bg-white p-6" data-testid="invoice-panel">
-      <h2 className="text-xl font-bold text-slate-900">{t("panel.heading")}</h2>
-      <p className="mt-2">
+    <OrderPagePanel id="invoice-panel" heading={t("panel.heading")}>
+      <p className="mt-3">
         <Link to={pathFor("invoiceRequest", locale, { token })} className="font-semibold text-blue-900 underline">
           {t("panel.link")}
         </Link>
       </p>
-    </section>
+    </OrderPagePanel>
   );
 }

@@ -148,6 +148,18 @@ describe.each(DIALECTS)("reviews on %s", (dialect) => {
     for (const other of [withdrawn, cancelled, reviewed]) expect(await requestsOf(other.id)).toEqual([]);
   });
 
+  it("asks as soon as InPost reports the parcel delivered, without waiting 10 days", async () => {
+    await dispatch(order.id);
+    expect(await queueReviewRequests(db, afterDispatch(2))).toBe(0);
+    await db
+      .updateTable("orders")
+      .set({ delivered_at: afterDispatch(2, 1).toISOString() })
+      .where("id", "=", order.id)
+      .execute();
+    expect(await queueReviewRequests(db, afterDispatch(2, 2))).toBe(1);
+    expect(await requestsOf(order.id)).toHaveLength(1);
+  });
+
   it("does not ask about an order dispatched more than 30 days ago", async () => {
     await dispatch(order.id);
     expect(await queueReviewRequests(db, afterDispatch(30))).toBe(0);

@@ -17,8 +17,8 @@ export const MIN_PUBLISHED = 3;
 /** The home page's carousel shows the newest approved ones, at most this many. */
 export const MAX_PUBLISHED = 12;
 /**
- * The request goes this long after dispatch: the courier has delivered by then. When the
- * courier's delivery time is known (orders.delivered_at), it should count from that instead.
+ * The request goes once the carrier reports the parcel delivered (orders.delivered_at, from InPost),
+ * or this long after dispatch when no delivery is reported: the courier has delivered by then.
  */
 export const REQUEST_AFTER_DISPATCH_DAYS = 10;
 /** An order dispatched longer ago than this is not asked any more (a request months later, after a pause of the job, would surprise). */
@@ -94,7 +94,7 @@ export async function queueReviewRequests(db: AppDatabase, now: Date): Promise<n
     .selectFrom("orders")
     .select("orders.id")
     .where("orders.status", "=", "dispatched")
-    .where("orders.dispatched_at", "<=", dispatchedBefore)
+    .where((eb) => eb.or([eb("orders.delivered_at", "<=", now.toISOString()), eb("orders.dispatched_at", "<=", dispatchedBefore)]))
     .where("orders.dispatched_at", ">", dispatchedAfter)
     .where("orders.withdrawn_at", "is", null)
     .where("orders.anonymised_at", "is", null)

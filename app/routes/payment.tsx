@@ -20,6 +20,7 @@ import { deadlinesOf, leadKeyOf, nextStepsOf, paymentDue, stageOf } from "~/cust
 import { WAIT_REFRESH_SECONDS } from "~/payments/waiting";
 import { useLocale, useRequiredRootData } from "~/root-data";
 import { InvoicePanel } from "~/invoices/InvoicePanel";
+import { ReviewPanel } from "~/reviews/ReviewPanel";
 import { paymentPageAction, paymentPageLoader, PRIVATE_HEADERS } from "./payment.server";
 
 /** The document's headers are the private ones, not those of the loader's response (payment.server.ts). */
@@ -116,7 +117,6 @@ export default function PaymentPage() {
             ) : null}
           </dl>
         </section>
-        <InvoicePanel />
         {unpaid && online && !(waiting?.method === "blik" && waiting.refreshing) ? (
           <OnlinePayment lastFailed={online.lastFailure === "failed"} refusal={refusal} />
         ) : null}
@@ -200,7 +200,9 @@ export default function PaymentPage() {
             }}
           />
         </OrderPagePanel>
-        {/* Other modules' panels (the courier's tracking, the invoice, the review form) go here, one line each. */}
+        {/* Other modules' panels go here, one line each. */}
+        <InvoicePanel />
+        <ReviewPanel reviewable={order.status === "dispatched" && !order.withdrawn} />
         <OrderPagePanel id="contact" heading={t("contact.heading")}>
           <p className="mt-3 text-slate-800">{t("contact.text")}</p>
           <p className="mt-3">
