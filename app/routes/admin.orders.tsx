@@ -55,12 +55,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pendingReviews = (await reviewCounts(db)).pending;
   if (problem) {
     const none: Awaited<ReturnType<typeof listOrders>>["rows"] = [];
-    const refused = { operator, filter, rows: none, hasNext: false, counts: noCounts(), searchError: problem, withdrawals, pendingReviews, canShip: false };
+    const refused = {
+      operator,
+      filter,
+      rows: none,
+      hasNext: false,
+      counts: noCounts(),
+      searchError: problem,
+      withdrawals,
+      pendingReviews,
+      canShip: false,
+    };
     return json(refused, { status: 400, headers: ADMIN_HEADERS });
   }
   const [{ rows, hasNext }, counts] = await Promise.all([listOrders(db, filter, env.PAYMENT_DEADLINE_DAYS), countByStatus(db, filter)]);
   const canShip = configuredCarrier() !== null;
-  return json({ operator, filter, rows, hasNext, counts, searchError: null, withdrawals, pendingReviews, canShip }, { headers: ADMIN_HEADERS });
+  return json(
+    { operator, filter, rows, hasNext, counts, searchError: null, withdrawals, pendingReviews, canShip },
+    { headers: ADMIN_HEADERS },
+  );
 }
 
 /** Links an unmatched withdrawal statement to the order the operator names. */
