@@ -107,6 +107,23 @@ describe("the contract component", () => {
     }
   });
 
+  it("tells the customer, before they accept, where the withdrawal function is (art. 11a), by the button's own words", async () => {
+    for (const locale of ["pl", "en", "uk", "ru"] as const) {
+      const text = contractText(
+        contractDocument({
+          details,
+          company: PLACEHOLDER_COMPANY,
+          locale,
+          date,
+          paymentDeadlineDays: 7,
+          t: await getFixedT(locale, "order"),
+        }),
+      );
+      const button = (await getFixedT(locale, "common"))("footer.withdrawal");
+      expect(text, locale).toMatch(new RegExp(`[„“«]${button}[”»]`));
+    }
+  });
+
   it("is written in each page language and shows variant 2's 90 days", async () => {
     for (const [locale, phrase] of [
       ["en", "art. 19a(2)(3)"],
