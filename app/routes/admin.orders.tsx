@@ -105,6 +105,9 @@ function listQuery(filter: OrderFilter, change: Partial<OrderFilter> = {}): stri
   return query ? `?${query}` : "";
 }
 
+/** The list's other views: one wrapped row of text links, so the first order stays on a phone's first screen. */
+const ADMIN_TEXT_LINK = "py-1 font-semibold text-blue-900 underline underline-offset-2 hover:text-blue-700";
+
 const INPUT =
   "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
 
@@ -150,19 +153,21 @@ export default function AdminOrdersPage() {
         <button type="submit" className={ADMIN_BUTTON}>
           Szukaj
         </button>
-        <a href={`${CSV_PATH}${listQuery(filter, { page: 1 })}`} className={ADMIN_SECONDARY_BUTTON} data-testid="csv-export">
+      </form>
+      <nav aria-label="Inne widoki" className="mt-3 flex flex-wrap gap-x-5 gap-y-1">
+        <a href={`${CSV_PATH}${listQuery(filter, { page: 1 })}`} className={ADMIN_TEXT_LINK} data-testid="csv-export">
           Pobierz CSV
         </a>
-        <a href={CUSTOMER_SEARCH_PATH} className={ADMIN_SECONDARY_BUTTON}>
+        <a href={CUSTOMER_SEARCH_PATH} className={ADMIN_TEXT_LINK}>
           {CUSTOMER_DATA_TEXT.searchTitle}
         </a>
-        <a href={REVIEWS_PATH} className={ADMIN_SECONDARY_BUTTON} data-testid="reviews-link">
+        <a href={REVIEWS_PATH} className={ADMIN_TEXT_LINK} data-testid="reviews-link">
           {REVIEW_TEXT.link(pendingReviews)}
         </a>
-        <a href={INVOICES_PATH} className={ADMIN_SECONDARY_BUTTON}>
+        <a href={INVOICES_PATH} className={ADMIN_TEXT_LINK}>
           {INVOICE_ADMIN_TEXT.listLink}
         </a>
-      </form>
+      </nav>
       <nav aria-label="Filtr statusu" className="mt-4">
         <ul className="flex flex-wrap gap-2">
           {tabs.map((tab) => {
