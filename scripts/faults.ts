@@ -11,7 +11,13 @@
 //   methods, pdf, slow: the server layer's checks (scripts/faults-server.ts).
 //   payments: kill -9 three times while Przelewy24's notifications arrive, on SQLite and on
 //             PostgreSQL: no paid payment lost or applied twice (scripts/faults-payments.ts).
-// Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood,methods,pdf,slow,input,payments)
+//   withdrawals: kill -9 twice while statements arrive through the two-step form: none acknowledged
+//             and lost, no order marked twice, no acknowledgement under two Message-IDs
+//             (scripts/faults-withdrawals.ts).
+//   invoices: kill -9 three times while orders that asked for an invoice are paid: one invoice
+//             each, numbers without a gap, one Message-ID per invoice e-mail, KSeF's stand-in
+//             receives each invoice once (scripts/faults-invoices.ts).
+// Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood,methods,pdf,slow,input,payments,withdrawals,invoices)
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,11 +28,13 @@ import { startPostgres } from "../tests/support/postgres";
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
 import { inputFaults } from "./faults-input";
 import { paymentsUnderKill } from "./faults-payments";
+import { invoicesUnderKill } from "./faults-invoices";
+import { withdrawalsUnderKill } from "./faults-withdrawals";
 import { agreementDownloads, methodFloods, slowClients } from "./faults-server";
 
 const port = Number(process.env.FAULT_PORT ?? 3800);
 const base = `http://127.0.0.1:${port}`;
-const only = new Set((process.env.FAULT_ONLY ?? "fuzz,kill,flood,methods,pdf,slow,input,payments").split(","));
+const only = new Set((process.env.FAULT_ONLY ?? "fuzz,kill,flood,methods,pdf,slow,input,payments,withdrawals,invoices").split(","));
 const results: Array<{ check: string; goal: string; measured: string; pass: boolean }> = [];
 const record = (check: string, goal: string, measured: string, pass: boolean) => {
   results.push({ check, goal, measured, pass });
@@ -472,6 +480,8 @@ if (only.has("payments")) {
   await paymentsUnderKill("sqlite", { port, startSite, record, random });
   await paymentsUnderKill("postgres", { port, startSite, record, random });
 }
+if (only.has("withdrawals")) await withdrawalsUnderKill({ port, startSite, record, random });
+if (only.has("invoices")) await invoicesUnderKill({ port, startSite, record, random });
 const failed = results.filter((result) => !result.pass);
 if (failed.length > 0) console.log(`the sites' output: ${siteLog}`);
 console.log(

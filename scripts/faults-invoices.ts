@@ -1,0 +1,177 @@
+// npm run test:faults, FAULT_ONLY=invoices: orders that asked for an invoice are paid through
+// Przelewy24's stand-in (its notifications at random moments) while the site is killed -9 three
+// times, with KSeF's stand-in taking the invoices. Every paid order that asked has exactly one
+// invoice, the numbers run without a gap, each invoice e-mail goes under one Message-ID (a copy
+// sent again after a kill keeps it), and KSeF receives each invoice once.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ChildProcess } from "node:child_process";
+import { stopOwnSite, waitUntilUp } from "../tests/e2e/support/own-server";
+import { startKsefStandIn, TEST_KSEF } from "../tests/support/ksef-stand-in-process";
+import { startStandIn, TEST_P24 } from "../tests/support/p24-stand-in-process";
+import { startSmtpServer } from "../tests/support/smtp-server.mjs";
+import { sqliteRows } from "./faults-sqlite";
+
+type Record = (check: string, goal: string, measured: string, pass: boolean) => void;
+type Options = { port: number; startSite: (env: { [name: string]: string }) => ChildProcess; record: Record; random: () => number };
+
+const ORDERS = 32;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function invoicesUnderKill({ port, startSite, record, random }: Options): Promise<void> {
+  const base = `http://127.0.0.1:${port}`;
+  const received: Array<{ messageId: string }> = [];
+  const smtp = await startSmtpServer({ onMessage: (message: { messageId: string }) => received.push(message) });
+  const p24 = await startStandIn();
+  const ksef = await startKsefStandIn();
+  const databasePath = join(mkdtempSync(join(tmpdir(), "faults-invoices-")), "app.db");
+  const env = {
+    DATABASE_PATH: databasePath,
+    ORDER_TOKEN_SECRET: "faults-invoices-secret-of-at-least-32-characters",
+    SMTP_URL: smtp.url,
+    RATE_LIMIT_DISABLED: "1",
+    P24_MERCHANT_ID: String(TEST_P24.merchantId),
+    P24_POS_ID: String(TEST_P24.posId),
+    P24_API_KEY: TEST_P24.apiKey,
+    P24_CRC: TEST_P24.crc,
+    P24_API_URL: p24.url,
+    COMPANY_TAX_ID: TEST_KSEF.nip,
+    KSEF_API_URL: ksef.apiUrl,
+    KSEF_TOKEN: TEST_KSEF.token,
+    KSEF_NIP: TEST_KSEF.nip,
+  };
+  let site = startSite(env);
+  try {
+    await waitUntilUp(port, site);
+    // Three orders in four ask for an invoice to a business (a NIP buyer, which KSeF takes); each is paid by
+    // BLIK, its notification due at a random moment of the next ~8 s.
+    const orders: Array<{ number: string; path: string }> = [];
+    for (let i = 0; i < ORDERS; i++) {
+      const response = await fetch(`${base}/api/accept`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": `invoice-${i}` },
+        body: JSON.stringify({
+          imie_nazwisko_najemcy: `Invoice ${i}`,
+          email: `invoice-${i}@example.com`,
+          telefon: "600100200",
+          adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+          adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+          rodzaj_oswiadczenia: "regular",
+          okres_najmu_dni: 90,
+          ...(i % 4 === 3
+            ? {}
+            : { faktura: { nabywca: `Firma ${i} sp. z o.o.`, adres: "ul. Prosta 2, 00-850 Warszawa", nip: "1234563218" } }),
+        }),
+      });
+      const body = (await response.json()) as { order_number: string; payment_url: string };
+      orders.push({ number: body.order_number, path: body.payment_url });
+      await fetch(`${p24.url}/__control`, {
+        method: "POST",
+        body: JSON.stringify({ sessionPrefix: `${body.order_number}-`, delayMs: Math.floor(random() * 8000), notification: "send" }),
+      });
+    }
+    await Promise.all(
+      orders.map((order) =>
+        fetch(`${base}${order.path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+          body: "intent=blik&blikCode=777123",
+          redirect: "manual",
+        }).catch(() => null),
+      ),
+    );
+    for (let kill = 0; kill < 3; kill++) {
+      await sleep(1500 + Math.floor(random() * 1500));
+      await stopOwnSite(site, "SIGKILL");
+      site = startSite(env);
+      await waitUntilUp(port, site);
+    }
+
+    // Done when no notification is still being retried (the stand-in gives up after 60 tries, 30 s, as
+    // Przelewy24 retries for a while) and the outbox, KSeF's lane included, is empty; a claim left by a
+    // killed process is taken over after 60 s.
+    const charged = async () =>
+      (
+        (await (await fetch(`${p24.url}/__transactions?sessionPrefix=AE-`)).json()) as Array<{
+          status: number;
+          notifications: Array<{ status: number }>;
+        }>
+      ).filter((t) => t.status === 2);
+    const answered = (t: { notifications: Array<{ status: number }> }) => t.notifications.some((n) => n.status === 200 || n.status === 400);
+    const retrying = (t: { notifications: Array<{ status: number }> }) => !answered(t) && t.notifications.length < 60;
+    const pending = () => sqliteRows(databasePath, "SELECT id FROM outbox WHERE status NOT IN ('sent', 'failed')").length;
+    const deadline = Date.now() + 150_000;
+    let paidAtGateway = await charged();
+    while (Date.now() < deadline && (paidAtGateway.some(retrying) || pending() > 0)) {
+      await sleep(1000);
+      paidAtGateway = await charged();
+    }
+    const abandoned = paidAtGateway.filter((t) => !answered(t)).length;
+
+    const asked = sqliteRows(
+      databasePath,
+      `SELECT orders.number AS number, (SELECT count(*) FROM invoices WHERE invoices.order_id = orders.id) AS invoices
+       FROM orders JOIN invoice_requests ON invoice_requests.order_id = orders.id WHERE orders.status = 'paid'`,
+    );
+    const notOne = asked.filter((row) => Number(row.invoices) !== 1);
+    const sequence = sqliteRows(
+      databasePath,
+      "SELECT number_month, number_seq FROM invoices WHERE kind = 'invoice' ORDER BY number_month, number_seq",
+    );
+    const gaps = sequence.filter(
+      (row, index) => Number(row.number_seq) !== index + 1 || row.number_month !== sequence[0]!.number_month,
+    ).length;
+    const mails = sqliteRows(
+      databasePath,
+      "SELECT outbox.id AS id, orders.number AS number FROM outbox JOIN orders ON orders.id = outbox.order_id WHERE kind = 'invoice_issued'",
+    );
+    const host = new URL(base).hostname;
+    const deliveries = new Map<string, number>();
+    for (const message of received) deliveries.set(message.messageId, (deliveries.get(message.messageId) ?? 0) + 1);
+    // One queued message per order, so a second Message-ID for an order's invoice would be a second e-mail.
+    const messagesPerOrder = new Map<string, number>();
+    for (const row of mails) messagesPerOrder.set(String(row.number), (messagesPerOrder.get(String(row.number)) ?? 0) + 1);
+    const mailedTwice = [...messagesPerOrder.values()].filter((n) => n > 1).length;
+    const mailIds = mails.map((row) => `<outbox-${row.id}.${row.number}@${host}>`);
+    const unsent = mailIds.filter((id) => !deliveries.has(id)).length;
+    const resent = mailIds.reduce((sum, id) => sum + Math.max(0, (deliveries.get(id) ?? 0) - 1), 0);
+    const atKsef = await ksef.invoices();
+    const perNumber = new Map<string, number>();
+    for (const invoice of atKsef) perNumber.set(invoice.invoiceNumber, (perNumber.get(invoice.invoiceNumber) ?? 0) + 1);
+    const twiceAtKsef = [...perNumber.entries()].filter(([, n]) => n > 1);
+    const withKsefNumber = sqliteRows(databasePath, "SELECT id FROM ksef_submissions WHERE ksef_number IS NOT NULL").length;
+    console.log(
+      `invoices under kill -9: ${paidAtGateway.length} charged (${abandoned} notifications given up by the stand-in while the site restarted), ${asked.length} paid orders that asked, ${sequence.length} invoices (${sequence[0]?.number_seq ?? "-"}…${sequence.at(-1)?.number_seq ?? "-"}), ${mails.length} invoice e-mails queued, ${mailIds.length - unsent} delivered (${resent} again after a kill, same Message-ID); KSeF: ${atKsef.length} received for ${perNumber.size} numbers, ${withKsefNumber} KSeF numbers recorded`,
+    );
+    record(
+      "invoices, kill -9 x3: paid orders that asked without exactly one invoice",
+      "0",
+      `${notOne.length} of ${asked.length}`,
+      notOne.length === 0 && asked.length > 0,
+    );
+    record(
+      "invoices, kill -9 x3: gaps in the numbers",
+      "0",
+      `${gaps} of ${sequence.length}`,
+      gaps === 0 && sequence.length === asked.length,
+    );
+    record(
+      "invoices, kill -9 x3: invoice e-mails under a second Message-ID, or not sent",
+      "0",
+      `${mailedTwice} orders mailed twice, ${unsent} of ${mailIds.length} not sent`,
+      mailedTwice === 0 && unsent === 0 && mailIds.length === asked.length,
+    );
+    record(
+      "invoices, kill -9 x3: invoices KSeF received twice",
+      "0",
+      `${twiceAtKsef.length} (${twiceAtKsef.map(([number, n]) => `${number} x${n}`).join(", ") || "none"}); ${perNumber.size} of ${sequence.length} sent`,
+      twiceAtKsef.length === 0 && perNumber.size === sequence.length,
+    );
+  } finally {
+    await stopOwnSite(site, "SIGTERM");
+    await ksef.stop();
+    await p24.stop();
+    await smtp.stop();
+  }
+}
