@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { deadlinesOf, warsawDayStart } from "./deadlines.server";
 
 const order = {
@@ -8,7 +8,14 @@ const order = {
   declaration_type: "regular" as const,
   immediate_performance_consent_at: "2026-11-23T09:00:00.000Z",
   start_date: null,
+  delivery_method: "courier" as const,
 };
+
+// The parcel locker takes a business day longer than the courier here.
+vi.hoisted(() => {
+  process.env.COURIER_TRANSIT_DAYS = "1";
+  process.env.LOCKER_TRANSIT_DAYS = "2";
+});
 
 describe("an order's deadlines", () => {
   it("gives a paid order its dispatch date and flags it once that day has passed", () => {
@@ -49,6 +56,10 @@ describe("an order's deadlines", () => {
     const late = deadlinesOf({ ...order, start_date: "2026-11-29" }, 7, new Date("2026-11-25T10:00:00Z"));
     expect(late).toMatchObject({ leaseStart: "2026-11-29", deliveredBy: "2026-11-30", lateForLease: true });
     expect(deadlinesOf({ ...order, start_date: "2026-11-30" }, 7, new Date("2026-11-25T10:00:00Z")).lateForLease).toBe(false);
+    // The same order to a parcel locker arrives a business day later, Tuesday 1 December: late for that start.
+    expect(
+      deadlinesOf({ ...order, start_date: "2026-11-30", delivery_method: "locker" }, 7, new Date("2026-11-25T10:00:00Z")),
+    ).toMatchObject({ deliveredBy: "2026-12-01", lateForLease: true });
     const unpaid = { ...order, status: "awaiting_payment" as const, paid_at: null, start_date: "2026-12-02" };
     expect(deadlinesOf(unpaid, 7, new Date("2026-11-30T12:00:00Z"))).toMatchObject({ deliveredBy: "2026-12-04", lateForLease: true });
     // Sent or cancelled: nothing left to promise.

@@ -1,4 +1,5 @@
 import { deliveryDates, warsawDay } from "~/config/delivery-dates.server";
+import { transitDaysOf } from "~/config/env.server";
 import type { OrderRow } from "~/db/schema";
 import { paymentDeadline } from "~/order/payment-deadline";
 
@@ -23,10 +24,13 @@ export type OrderDeadlines = {
 
 type DeadlineFacts = Pick<
   OrderRow,
-  "status" | "created_at" | "paid_at" | "declaration_type" | "immediate_performance_consent_at" | "start_date"
+  "status" | "created_at" | "paid_at" | "declaration_type" | "immediate_performance_consent_at" | "start_date" | "delivery_method"
 >;
 
-type PromiseFacts = Pick<DeadlineFacts, "created_at" | "paid_at" | "declaration_type" | "immediate_performance_consent_at">;
+type PromiseFacts = Pick<
+  DeadlineFacts,
+  "created_at" | "paid_at" | "declaration_type" | "immediate_performance_consent_at" | "delivery_method"
+>;
 
 /** The promise's dates for an order paid on `paidAt` (the same business-day rules as the customer's pages). */
 function promisedDates(order: PromiseFacts, paidAt: Date) {
@@ -34,6 +38,7 @@ function promisedDates(order: PromiseFacts, paidAt: Date) {
     paidAt,
     orderedAt: new Date(order.created_at),
     earlyStart: order.immediate_performance_consent_at !== null,
+    transitDays: transitDaysOf(order.delivery_method),
   });
 }
 

@@ -78,6 +78,8 @@ const LIST_COLUMNS = [
   "paid_at",
   "immediate_performance_consent_at",
   "start_date",
+  "delivery_method",
+  "shipment_status",
 ] as const;
 
 export async function listOrders(db: AppDatabase, filter: OrderFilter, deadlineDays = 7, now = new Date()) {

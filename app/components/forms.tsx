@@ -148,7 +148,8 @@ type RadioCardsFieldProps = {
   field: Field;
   legend: string;
   hint?: string;
-  options: ReadonlyArray<{ value: string; name: string; detail: string }>;
+  /** `detail` stands out under the name (a price); `description` reads as a hint (what the choice means). */
+  options: ReadonlyArray<{ value: string; name: string } & ({ detail: string } | { description: string })>;
 };
 
 /** The id of a choice's radio button (conform's own naming for a collection). */
@@ -182,7 +183,11 @@ export function RadioCardsField({ field, legend, hint, options }: RadioCardsFiel
                 <input key={key} {...props} id={id} className="mt-1 size-5 shrink-0 accent-blue-800" />
                 <span className="min-w-0 break-words">
                   <span className="block font-semibold text-slate-900">{option.name}</span>{" "}
-                  <span className="block text-lg font-bold text-blue-900">{option.detail}</span>
+                  {"detail" in option ? (
+                    <span className="block text-lg font-bold text-blue-900">{option.detail}</span>
+                  ) : (
+                    <span className={`block ${HINT_CLASS}`}>{option.description}</span>
+                  )}
                 </span>
               </label>
             </div>

@@ -94,13 +94,25 @@ describe("the withdrawal period", () => {
 
   it("delays the work when no early start was asked for, and not when it was", () => {
     const order = { orderedAt: warsaw("2026-11-02T10:00"), paidAt: warsaw("2026-11-03T10:00") };
-    const early = deliveryDates("regular", { ...order, earlyStart: true });
+    const early = deliveryDates("regular", { ...order, earlyStart: true, transitDays: 1 });
     expect([day(early.countedFrom), day(early.signedBy), day(early.dispatchBy)]).toEqual(["2026-11-03", "2026-11-04", "2026-11-06"]);
-    const waiting = deliveryDates("regular", { ...order, earlyStart: false });
+    const waiting = deliveryDates("regular", { ...order, earlyStart: false, transitDays: 1 });
     // The period ends Monday 16 November; signed Tuesday 17, dispatched Thursday 19.
     expect([day(waiting.countedFrom), day(waiting.signedBy), day(waiting.dispatchBy)]).toEqual(["2026-11-16", "2026-11-17", "2026-11-19"]);
     // Paid after the period ended: the payment day counts.
-    const late = deliveryDates("notarized", { orderedAt: order.orderedAt, paidAt: warsaw("2026-11-20T10:00"), earlyStart: false });
+    const late = deliveryDates("notarized", {
+      orderedAt: order.orderedAt,
+      paidAt: warsaw("2026-11-20T10:00"),
+      earlyStart: false,
+      transitDays: 1,
+    });
     expect(day(late.countedFrom)).toBe("2026-11-20");
+  });
+
+  it("delivers the given transit in business days after dispatch", () => {
+    const order = { orderedAt: warsaw("2026-11-02T10:00"), paidAt: warsaw("2026-11-03T10:00"), earlyStart: true };
+    // Dispatched by Friday 6 November: one business day later is Monday 9; three are Thursday 12 (11 November is a holiday).
+    expect(day(deliveryDates("regular", { ...order, transitDays: 1 }).deliveredBy)).toBe("2026-11-09");
+    expect(day(deliveryDates("regular", { ...order, transitDays: 3 }).deliveredBy)).toBe("2026-11-12");
   });
 });

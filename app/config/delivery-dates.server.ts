@@ -1,6 +1,6 @@
 import Holidays from "date-holidays";
 import type { DeclarationType } from "~/config/products";
-import { BUSINESS_TIME_ZONE, COURIER_TRANSIT_BUSINESS_DAYS, DISPATCH_BUSINESS_DAYS, SIGNING_BUSINESS_DAYS } from "./delivery";
+import { BUSINESS_TIME_ZONE, DISPATCH_BUSINESS_DAYS, SIGNING_BUSINESS_DAYS } from "./delivery";
 
 /**
  * Business-day arithmetic for the delivery promise in delivery.ts. Server-only because
@@ -114,7 +114,7 @@ export type DeliveryDates = {
   countedFrom: Date;
   signedBy: Date;
   dispatchBy: Date;
-  /** The last day the courier brings it: dispatch + the courier's transit. */
+  /** The last day it arrives: dispatch + the transit of the order's delivery method (the courier's or the locker's). */
   deliveredBy: Date;
 };
 
@@ -122,16 +122,17 @@ export type DeliveryDates = {
  * The promise for one order. With `earlyStart` (the consumer asked for the work to start
  * within the withdrawal period) the days count from the payment being booked; without it
  * they count from the later of the payment and the end of the withdrawal period (terms,
- * § 5 clause 1).
+ * § 5 clause 1). `transitDays` are the business days the order's carrier takes after dispatch:
+ * the courier's or the parcel locker's, both settings (transitDaysOf in app/config/env.server.ts).
  */
 export function deliveryDates(
   type: DeclarationType,
-  { paidAt, orderedAt, earlyStart }: { paidAt: Date; orderedAt: Date; earlyStart: boolean },
+  { paidAt, orderedAt, earlyStart, transitDays }: { paidAt: Date; orderedAt: Date; earlyStart: boolean; transitDays: number },
 ): DeliveryDates {
   const paidDay = noonUtcOf(warsawDay(paidAt));
   const periodEnd = withdrawalPeriodEnd(orderedAt);
   const countedFrom = earlyStart || paidDay.getTime() > periodEnd.getTime() ? paidDay : periodEnd;
   const signedBy = addBusinessDays(countedFrom, SIGNING_BUSINESS_DAYS[type]);
   const dispatchBy = addBusinessDays(signedBy, DISPATCH_BUSINESS_DAYS);
-  return { countedFrom, signedBy, dispatchBy, deliveredBy: addBusinessDays(dispatchBy, COURIER_TRANSIT_BUSINESS_DAYS) };
+  return { countedFrom, signedBy, dispatchBy, deliveredBy: addBusinessDays(dispatchBy, transitDays) };
 }

@@ -8,7 +8,8 @@ import type { DeclarationType } from "~/config/products";
  * - regular declaration: signed within 1 business day of the payment being booked;
  * - notarized declaration: signed within 3 business days of the payment being booked;
  * - either way, sent by courier within 2 business days after it is signed;
- * - the courier delivers within 1 business day of dispatch (COURIER_TRANSIT_BUSINESS_DAYS).
+ * - the carrier delivers within 1 business day of dispatch (COURIER_TRANSIT_BUSINESS_DAYS); the dates
+ *   themselves add the order's method's transit, the settings COURIER_TRANSIT_DAYS and LOCKER_TRANSIT_DAYS.
  *
  * The copy never says "within 24 hours": a business day is not 24 hours (a Friday afternoon
  * payment is signed on Monday), so it names business days only (docs/decisions/030).
@@ -25,8 +26,9 @@ export const SIGNING_BUSINESS_DAYS: Record<DeclarationType, number> = {
 export const DISPATCH_BUSINESS_DAYS = 2;
 
 /**
- * Business days the courier takes from dispatch to the door: the delivery date every page compares
- * with the lease start is dispatch + this. The one place the transit is stated.
+ * Business days the courier takes from dispatch to the door, as the terms and the general copy state
+ * it. The dates each page compares with the lease start add the order's own transit instead
+ * (transitDaysOf in env.server.ts), which pages with a known method pass to the copy as `transitDays`.
  */
 export const COURIER_TRANSIT_BUSINESS_DAYS = 1;
 

@@ -104,6 +104,9 @@ const EnvSchema = z
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */
     PAYMENT_DEADLINE_DAYS: z.coerce.number().int().min(3).max(60).default(7),
+    /** Business days from dispatch to the door by courier, and to the parcel locker: the delivery promise adds the order's one. */
+    COURIER_TRANSIT_DAYS: z.coerce.number().int().min(0).max(10).default(1),
+    LOCKER_TRANSIT_DAYS: z.coerce.number().int().min(0).max(10).default(1),
     /**
      * Calendar years after the one in which an order was dispatched or cancelled before housekeeping anonymises it:
      * claims under the agreement become time-barred after 6 years, at the end of a calendar year (art. 118 of the
@@ -289,6 +292,14 @@ function readEnv(): Env {
 }
 
 export const env: Env = readEnv();
+
+/** The business days the carrier of an order takes after dispatch (the courier's or the parcel locker's setting). */
+export function transitDaysOf(
+  method: "courier" | "locker",
+  settings: Pick<Env, "COURIER_TRANSIT_DAYS" | "LOCKER_TRANSIT_DAYS"> = env,
+): number {
+  return method === "locker" ? settings.LOCKER_TRANSIT_DAYS : settings.COURIER_TRANSIT_DAYS;
+}
 
 export const company: Company = {
   ...PLACEHOLDER_COMPANY,

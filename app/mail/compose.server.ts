@@ -4,6 +4,7 @@ import type { MessageKind, OrderRow, OutboxRow } from "~/db/schema";
 import { getFixedT } from "~/i18n/i18n.server";
 import { formatCalendarDate, formatDeliveryDay } from "~/config/delivery";
 import { deliveryDates } from "~/config/delivery-dates.server";
+import { transitDaysOf } from "~/config/env.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { dispatchDatesOf } from "~/order/delivery-promise.server";
 import { transferTitle } from "~/order/transfer-title";
@@ -108,7 +109,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
   const tracking = (trackingNumber: string): string | Link =>
     trackingLinkOf(trackingTemplateFor(order.courier, context.courierTrackingUrl), trackingNumber) ?? trackingNumber;
   const greeting: string = t("greeting");
-  const dispatch = dispatchDatesOf(order.declaration_type, orderedAt, context.now, locale);
+  const dispatch = dispatchDatesOf(order.declaration_type, orderedAt, context.now, locale, order.delivery_method);
   const waiverGiven = order.immediate_performance_consent_at !== null;
   const dispatchBy = waiverGiven ? dispatch.withWaiver : dispatch.withoutWaiver;
   const deadline = formatDeliveryDay(paymentDeadline(orderedAt, context.paymentDeadlineDays), tag);
@@ -248,6 +249,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
                         : context.now,
                   orderedAt,
                   earlyStart: waiverGiven,
+                  transitDays: transitDaysOf(order.delivery_method),
                 }).dispatchBy,
                 tag,
               ),

@@ -1,15 +1,25 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { deliveryDates, warsawDay } from "~/config/delivery-dates.server";
 import { dispatchDatesOf } from "./delivery-promise.server";
 import { lateDelivery } from "./delivery-warning";
 
+// The parcel locker takes a business day longer than the courier here.
+vi.hoisted(() => {
+  process.env.COURIER_TRANSIT_DAYS = "1";
+  process.env.LOCKER_TRANSIT_DAYS = "2";
+});
+
 // Tuesday 24 November 2026, 10:00 in Warsaw: ordered and paid at once.
 const now = new Date("2026-11-24T10:00:00+01:00");
-const dates = { regular: dispatchDatesOf("regular", now, now, "pl"), notarized: dispatchDatesOf("notarized", now, now, "pl") };
+const datesBy = (method: "courier" | "locker") => ({
+  regular: dispatchDatesOf("regular", now, now, "pl", method),
+  notarized: dispatchDatesOf("notarized", now, now, "pl", method),
+});
+const dates = datesBy("courier");
 
 describe("the delivery date", () => {
   it("is the dispatch date plus the courier's transit, in business days", () => {
-    const notarized = deliveryDates("notarized", { paidAt: now, orderedAt: now, earlyStart: true });
+    const notarized = deliveryDates("notarized", { paidAt: now, orderedAt: now, earlyStart: true, transitDays: 1 });
     // Signed by Friday 27 November, dispatched by Tuesday 1 December, delivered by Wednesday 2 December.
     expect(warsawDay(notarized.dispatchBy)).toBe("2026-12-01");
     expect(warsawDay(notarized.deliveredBy)).toBe("2026-12-02");
@@ -18,6 +28,14 @@ describe("the delivery date", () => {
 });
 
 describe("delivery versus the lease start", () => {
+  it("warns by the parcel locker's transit for a locker order, where the courier would be in time", () => {
+    // The regular declaration with the request goes out by Friday 27 November: the courier brings it on Monday 30,
+    // the parcel locker (2 business days) on Tuesday 1 December, after a lease starting on 30 November.
+    const choice = { type: "regular" as const, startDate: "2026-11-30", earlyStart: true };
+    expect(lateDelivery(dates, choice)).toBeNull();
+    expect(lateDelivery(datesBy("locker"), choice)?.deliveredBy).toEqual({ day: "2026-12-01", label: "1 grudnia (wtorek)" });
+  });
+
   it("is late when a notarised declaration without the early start arrives after the start, and names every way out", () => {
     const late = lateDelivery(dates, { type: "notarized", startDate: "2026-12-01", earlyStart: false });
     // Without the request the work waits for the 14 days (to 8 December): delivered by 16 December.

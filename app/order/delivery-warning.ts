@@ -16,10 +16,15 @@ export type DispatchDates = {
   withoutWaiver: string;
   /** The last day of the withdrawal period. */
   withdrawalEnds: string;
-  /** The courier's delivery, dispatch + transit (app/config/delivery.ts). */
+  /** The delivery, dispatch + the transit of the delivery method these dates are for. */
   deliveredWithWaiver: DeliveryDay;
   deliveredWithoutWaiver: DeliveryDay;
+  /** That transit in business days (the courier's or the parcel locker's setting). */
+  transitDays: number;
 };
+
+/** The dates of both types for each delivery method: the order form switches between them as the customer chooses. */
+export type DispatchDatesByMethod = Record<"courier" | "locker", Record<DeclarationType, DispatchDates>>;
 
 /** What the customer can do when the delivery falls after the lease start; each names the delivery day it gives. */
 export type LateDelivery = {

@@ -30,6 +30,7 @@ export function paymentNextSteps(facts: NextStepFacts, t: Translate): NextStep[]
       id: "dispatch-date",
       text: t("next.dispatchBy", {
         date: facts.immediatePerformanceRequested ? facts.dispatchIfPaidToday.withWaiver : facts.dispatchIfPaidToday.withoutWaiver,
+        transitDays: facts.dispatchIfPaidToday.transitDays,
       }),
     });
   steps.push({ id: "dispatch", text: t("next.dispatch") }, { id: "bookmark", text: t("next.bookmark") });

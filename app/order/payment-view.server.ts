@@ -1,4 +1,4 @@
-import { env } from "~/config/env.server";
+import { env, transitDaysOf } from "~/config/env.server";
 import { trackingLinkOf } from "~/config/courier";
 import { trackingTemplateFor } from "~/shipping/tracking";
 import { formatCalendarDate, formatDeliveryDay } from "~/config/delivery";
@@ -6,8 +6,7 @@ import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { deliveryDates, warsawDay, withdrawalPeriodEnd } from "~/config/delivery-dates.server";
-import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
-import { dispatchDatesOf, type DispatchDates } from "./delivery-promise.server";
+import { dispatchDatesOf, dispatchDatesOfTypes, type DispatchDates } from "./delivery-promise.server";
 import { lateDelivery, type LateDelivery } from "./delivery-warning";
 import { paymentDeadline } from "./payment-deadline";
 import { isPaymentToken } from "./payment-token";
@@ -30,7 +29,7 @@ export type PaymentView = {
   dispatchIfPaidToday: DispatchDates | null;
   /** YYYY-MM-DD, the lease start the customer gave (the standard form only). */
   startDate: string | null;
-  /** Set while unpaid when, paid today, the courier would bring the declaration after the lease starts. */
+  /** Set while unpaid when, paid today, the courier or the parcel locker would bring the declaration after the lease starts. */
   lateDelivery: LateDelivery | null;
   /** Once paid: the promised dispatch and delivery days, from the payment's day and the choice made. */
   promise: { dispatchBy: string; deliveredBy: string } | null;
@@ -64,6 +63,7 @@ export async function findPaymentView(
       "number",
       "status",
       "declaration_type",
+      "delivery_method",
       "price_grosze",
       "created_at",
       "immediate_performance_consent_at",
@@ -86,8 +86,7 @@ export async function findPaymentView(
   const earlyStart = row.immediate_performance_consent_at !== null;
   const unpaid = row.status === "awaiting_payment";
   const late = () => {
-    const byType = Object.fromEntries(DECLARATION_TYPES.map((type) => [type, dispatchDatesOf(type, orderedAt, now, locale)]));
-    return lateDelivery(byType as Record<DeclarationType, DispatchDates>, {
+    return lateDelivery(dispatchDatesOfTypes(orderedAt, now, locale, row.delivery_method), {
       type: row.declaration_type,
       startDate: row.start_date,
       earlyStart,
@@ -95,7 +94,12 @@ export async function findPaymentView(
   };
   const promised =
     row.status === "paid" && row.paid_at
-      ? deliveryDates(row.declaration_type, { paidAt: new Date(row.paid_at), orderedAt, earlyStart })
+      ? deliveryDates(row.declaration_type, {
+          paidAt: new Date(row.paid_at),
+          orderedAt,
+          earlyStart,
+          transitDays: transitDaysOf(row.delivery_method),
+        })
       : null;
   return {
     number: row.number,
@@ -109,7 +113,7 @@ export async function findPaymentView(
       endsOn: formatDeliveryDay(withdrawalPeriodEnd(orderedAt), tag),
       over: warsawDay(withdrawalPeriodEnd(orderedAt)) < warsawDay(now),
     },
-    dispatchIfPaidToday: unpaid ? dispatchDatesOf(row.declaration_type, orderedAt, now, locale) : null,
+    dispatchIfPaidToday: unpaid ? dispatchDatesOf(row.declaration_type, orderedAt, now, locale, row.delivery_method) : null,
     startDate: row.start_date,
     lateDelivery: unpaid && row.start_date ? late() : null,
     promise: promised

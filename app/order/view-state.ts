@@ -3,7 +3,7 @@ import type { DeclarationType } from "~/config/products";
 import type { OfflineResult } from "~/forms/offline";
 import type { PixelEvent } from "~/tracking/events";
 import type { AgreementTexts } from "./order.server";
-import type { DispatchDates } from "./delivery-promise.server";
+import type { DispatchDatesByMethod } from "./delivery-promise.server";
 import type { PlacedOrder } from "./placed-order.server";
 import type { OrderDetails } from "./schema";
 import type { LockerSearch } from "~/shipping/delivery";
@@ -12,8 +12,8 @@ import type { LockerSearch } from "~/shipping/delivery";
 export type OrderLoaderData = {
   defaultType: DeclarationType;
   placedOrder: PlacedOrder | null;
-  /** When each type would be sent if ordered and paid today, with and without the withdrawal waiver. */
-  dispatchDates: Record<DeclarationType, DispatchDates>;
+  /** When each type would be sent and delivered if ordered and paid today, by each delivery method, with and without the withdrawal waiver. */
+  dispatchDates: DispatchDatesByMethod;
   /** The products' prices formatted for the page's language (formattedPrices). */
   prices: Record<DeclarationType, string>;
   /** Whether the form offers InPost parcel lockers (docs/decisions/048); courier only when not. */
@@ -24,7 +24,7 @@ export type OrderLoaderData = {
  * The dispatch and delivery dates travel with a refused step too: without JavaScript a refused
  * submit is a 400 whose page renders without the loader's data.
  */
-type WithDispatchDates = { dispatchDates?: Record<DeclarationType, DispatchDates>; lockersOffered?: boolean };
+type WithDispatchDates = { dispatchDates?: DispatchDatesByMethod; lockersOffered?: boolean };
 
 /** Stage 1: the form, with the posted values and conform's reply when it failed. */
 export type FormState = WithDispatchDates & {

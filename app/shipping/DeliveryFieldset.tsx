@@ -52,8 +52,8 @@ export function DeliveryFieldset({ method, query, locker, lockers, localeTag, di
         field={method}
         legend={t("form.legend")}
         options={[
-          { value: "locker", name: t("form.locker"), detail: t("form.lockerDetail") },
-          { value: "courier", name: t("form.courier"), detail: t("form.courierDetail") },
+          { value: "locker", name: t("form.locker"), description: t("form.lockerDetail") },
+          { value: "courier", name: t("form.courier"), description: t("form.courierDetail") },
         ]}
       />
       {method.value === "courier" ? null : (

@@ -239,7 +239,7 @@ export async function shipDueOrders(
 ): Promise<{ shipped: string[]; problems: { number: string; outcome: ShipOutcome }[] }> {
   const paid = await db
     .selectFrom("orders")
-    .select(["id", "number", "created_at", "paid_at", "declaration_type", "immediate_performance_consent_at"])
+    .select(["id", "number", "created_at", "paid_at", "declaration_type", "immediate_performance_consent_at", "delivery_method"])
     .where("status", "=", "paid")
     .orderBy("id")
     .execute();

@@ -26,7 +26,7 @@ import type { validateOrderDetails } from "~/order/details-validation";
 import { formFieldNames, type OrderFormFields } from "~/order/form-fields";
 import type { OrderDetails } from "~/order/schema";
 import type { OrderVariant } from "~/order/variants";
-import { lateDelivery, type DispatchDates } from "~/order/delivery-warning";
+import { lateDelivery, type DispatchDatesByMethod } from "~/order/delivery-warning";
 import type { FormState } from "~/order/view-state";
 import { LateDeliveryWarning } from "./LateDeliveryWarning";
 import { DeliveryFieldset } from "~/shipping/DeliveryFieldset";
@@ -39,7 +39,7 @@ type FormStepProps = {
   /** The InPost parcel-locker choice is offered (docs/decisions/048). */
   lockersOffered: boolean;
   defaultType: DeclarationType;
-  dispatchDates: Record<DeclarationType, DispatchDates> | null;
+  dispatchDates: DispatchDatesByMethod | null;
   prices: Record<DeclarationType, string>;
   state: FormState | undefined;
   networkError: string | null;
@@ -86,7 +86,16 @@ function useDetailsValidationOnFirstTouch(): [typeof validateOrderDetails | null
 }
 
 /** Stage 1: the order form. Without JavaScript it posts and the server answers with the same page. */
-export function FormStep({ variant, lockersOffered, defaultType, dispatchDates, prices, state, networkError, locale }: FormStepProps) {
+export function FormStep({
+  variant,
+  lockersOffered,
+  defaultType,
+  dispatchDates: byMethod,
+  prices,
+  state,
+  networkError,
+  locale,
+}: FormStepProps) {
   const { t } = useTranslation("order");
   // Forms post to the bare path: the pricing cards' ?type= must not be reported again after each step.
   const { pathname } = useLocation();
@@ -155,6 +164,8 @@ export function FormStep({ variant, lockersOffered, defaultType, dispatchDates, 
   // Compared again as the visitor types (JavaScript on); without it, after each submit from the posted values.
   const chosenType = fields[variant.names.declarationType].value;
   const startDate = variant.hasStartDate ? isoDateOf(fields.startDate.value ?? "") : null;
+  // The promise follows the delivery method chosen so far: the courier's or the parcel locker's transit.
+  const dispatchDates = byMethod?.[fields.deliveryMethod.value === "locker" ? "locker" : "courier"];
   const late =
     dispatchDates && startDate && (chosenType === "regular" || chosenType === "notarized")
       ? lateDelivery(dispatchDates, { type: chosenType, startDate, earlyStart: false })
@@ -184,7 +195,11 @@ export function FormStep({ variant, lockersOffered, defaultType, dispatchDates, 
           legend={required(t("form.declarationType"))}
           hint={
             dispatchDates
-              ? t("form.dispatchHint", { regular: dispatchDates.regular.withWaiver, notarized: dispatchDates.notarized.withWaiver })
+              ? t("form.dispatchHint", {
+                  regular: dispatchDates.regular.withWaiver,
+                  notarized: dispatchDates.notarized.withWaiver,
+                  transitDays: dispatchDates.regular.transitDays,
+                })
               : undefined
           }
           // The price is part of the choice.

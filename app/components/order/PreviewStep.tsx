@@ -19,8 +19,7 @@ import { ContractView } from "~/order/contract";
 import { ACCEPT_FIELDS, type OrderFormFields } from "~/order/form-fields";
 import type { OrderVariant } from "~/order/variants";
 import type { PreviewState } from "~/order/view-state";
-import { lateDelivery, type DispatchDates } from "~/order/delivery-warning";
-import type { DeclarationType } from "~/config/products";
+import { lateDelivery, type DispatchDatesByMethod } from "~/order/delivery-warning";
 import type { PlacedOrder } from "~/order/placed-order.server";
 import { LateDeliveryWarning } from "./LateDeliveryWarning";
 import { PlacedOrderNotice } from "./PlacedOrderNotice";
@@ -35,20 +34,12 @@ type PreviewStepProps = {
   /** The order this browser placed last, if any (app/order/placed-order.server.ts). */
   placedOrder: PlacedOrder | null;
   /** When each type would be sent and delivered if paid today, with and without the request to start at once. */
-  dispatchDates: Record<DeclarationType, DispatchDates> | null;
+  dispatchDates: DispatchDatesByMethod | null;
   locale: Locale;
 };
 
 /** Stage 2: the contract with the visitor's data, the two consents and the order button. */
-export function PreviewStep({
-  variant,
-  preview,
-  accepted,
-  networkError,
-  placedOrder,
-  dispatchDates: allDispatchDates,
-  locale,
-}: PreviewStepProps) {
+export function PreviewStep({ variant, preview, accepted, networkError, placedOrder, dispatchDates: byMethod, locale }: PreviewStepProps) {
   const { t } = useTranslation("order");
   const { pathname } = useLocation();
   const hydrated = useHydrated();
@@ -70,6 +61,7 @@ export function PreviewStep({
   const intro = preview.formErrorKey ? t(preview.formErrorKey) : null;
   const acceptBusy = busy === "accept" || accepted !== null;
   const type = preview.details.declarationType;
+  const allDispatchDates = byMethod?.[preview.details.delivery?.method ?? "courier"];
   const dispatchDates = allDispatchDates?.[type] ?? null;
   const startDate = preview.details.startDate;
   const late = allDispatchDates && startDate ? lateDelivery(allDispatchDates, { type, startDate, earlyStart }) : null;
