@@ -39,7 +39,7 @@ async function siteWith(settings: Partial<Record<(typeof SETTINGS)[number], stri
   for (const name of SETTINGS) delete process.env[name];
   Object.assign(process.env, settings);
   vi.resetModules();
-  const [dbModule, transitions, corrections, outbox, kinds, gateway, submissions, mail, pdf, link, schema, view, sample] =
+  const [dbModule, transitions, corrections, outbox, kinds, gateway, submissions, mail, pdf, link, schema, admin, sample] =
     await Promise.all([
       import("~/db/db.server"),
       import("~/admin/order-transitions.server"),
@@ -52,7 +52,7 @@ async function siteWith(settings: Partial<Record<(typeof SETTINGS)[number], stri
       import("./invoice-pdf.server"),
       import("./ksef-link.server"),
       import("~/ksef/fa3-schema.server"),
-      import("./ksef-state"),
+      import("./admin.server"),
       import("../../tests/support/sample-order"),
     ]);
   const db = await dbModule.openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "ksef-e2e-")), "app.db") });
@@ -92,7 +92,9 @@ async function siteWith(settings: Partial<Record<(typeof SETTINGS)[number], stri
     },
     ksefSends: link.ksefSendsInvoices,
     validate: schema.validateFa3Xml,
-    ksefState: view.ksefStateOf,
+    /** What the order's page in /admin shows of KSeF, and the file it offers. */
+    adminKsef: async () => (await admin.invoicesOfOrder(db, order.id)).ksef,
+    storedFile: (invoiceId: number) => admin.storedKsefFile(db, invoiceId),
   };
 }
 
@@ -131,7 +133,7 @@ describe("an invoice to a business buyer and KSeF", () => {
       // KOD I: the seller's NIP, the date of issue and the file's SHA-256 (the link wraps at the page's edge).
       const link = `https://qr-test.ksef.mf.gov.pl/invoice/5265877635/24-11-2026/${Buffer.from(sent!.invoice_hash, "base64").toString("base64url")}`;
       expect(text.replace(/\s/g, "")).toContain(link);
-      expect(site.ksefState(sent)).toMatchObject({ label: `przyjęta w KSeF, numer ${sent!.ksef_number}` });
+      expect((await site.adminKsef())[invoice!.number]).toMatchObject({ label: `przyjęta w KSeF, numer ${sent!.ksef_number}`, file: true });
 
       await site.refund();
       const [, correction] = await site.invoices();
@@ -159,7 +161,9 @@ describe("an invoice to a business buyer and KSeF", () => {
       expect(stored?.status).toBe("manual");
       expect(await site.validate(stored!.xml)).toEqual({ valid: true });
       expect(await site.db.selectFrom("outbox").select("kind").where("kind", "=", "ksef_submission").execute()).toEqual([]);
-      expect(site.ksefState(stored)).toMatchObject({ label: "do wysłania do KSeF ręcznie" });
+      expect((await site.adminKsef())[invoice!.number]).toMatchObject({ label: "do wysłania do KSeF ręcznie", tone: "action", file: true });
+      // The file to send by hand is the one stored, whose hash a later sending would carry.
+      expect(await site.storedFile(invoice!.id)).toEqual({ xml: stored!.xml, filename: "FV-2026-11-0001.xml" });
       expect(await site.pdfText(invoice!.id)).not.toContain("ksef.mf.gov.pl");
     } finally {
       await site.db.destroy();
