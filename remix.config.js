@@ -34,6 +34,7 @@ const otherRoutes = [
   ["admin/invoices", "routes/admin.invoices.tsx"],
   ["admin/invoices.csv", "routes/admin.invoices-csv.ts"],
   ["admin/invoices/:id/pdf", "routes/admin.invoice-pdf.ts"],
+  ["admin/invoices/:id/xml", "routes/admin.invoice-xml.ts"],
   ["admin/customers", "routes/admin.customers.tsx"],
   ["admin/customers/:id", "routes/admin.customer.tsx"],
   ["admin/customers/:id/export", "routes/admin.customer-export.ts"],

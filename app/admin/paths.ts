@@ -54,3 +54,8 @@ export const INVOICES_CSV_PATH = `${ADMIN_HOME}/invoices.csv`;
 export function invoicePdfPath(invoiceId: number): string {
   return `${INVOICES_PATH}/${invoiceId}/pdf`;
 }
+
+/** The invoice's FA(3) file as stored for KSeF, for sending by hand. */
+export function invoiceXmlPath(invoiceId: number): string {
+  return `${INVOICES_PATH}/${invoiceId}/xml`;
+}

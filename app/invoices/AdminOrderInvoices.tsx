@@ -1,10 +1,11 @@
-import { invoicePdfPath, orderInvoicePath } from "~/admin/paths";
+import { invoicePdfPath, invoiceXmlPath, orderInvoicePath } from "~/admin/paths";
 import { formatWarsawTime } from "~/admin/format";
 import { Facts } from "~/components/admin/Facts";
 import { Notice } from "~/components/admin/AdminShell";
 import { PlainField } from "~/components/forms";
 import type { InvoiceRequestRow, InvoiceRow } from "~/db/schema";
 import { INVOICE_ADMIN_TEXT as TEXT } from "./admin-texts";
+import type { InvoiceKsefStates, KsefState } from "./ksef-state";
 import { formatAmount } from "./money";
 import { formatNip } from "./nip";
 
@@ -13,6 +14,14 @@ export type InvoiceFormRefusal = { errors: Record<string, string>; values: Recor
 /** Whether the back office asks for an invoice to be sent to KSeF by hand: a NIP buyer's, when the site does not send it. */
 export function sentToKsefByHand(invoice: Pick<InvoiceRow, "buyer_nip">, ksefSends: boolean): boolean {
   return invoice.buyer_nip !== null && !ksefSends;
+}
+
+const KSEF_TONE: Record<KsefState["tone"], string> = { done: "text-green-800", waiting: "text-slate-700", action: "text-red-800" };
+
+/** Whether the operator must send this invoice to KSeF by hand: its file says so, or (an invoice without one) the settings do. */
+function byHand(invoice: Pick<InvoiceRow, "number" | "buyer_nip">, ksef: InvoiceKsefStates, ksefSends: boolean): boolean {
+  const state = ksef[invoice.number];
+  return state ? state.status === "manual" : sentToKsefByHand(invoice, ksefSends);
 }
 
 /**
@@ -25,6 +34,7 @@ export function AdminOrderInvoices({
   request,
   invoices,
   ksefSends,
+  ksef,
   refusal = null,
 }: {
   orderId: number;
@@ -32,6 +42,7 @@ export function AdminOrderInvoices({
   request: InvoiceRequestRow | null;
   invoices: InvoiceRow[];
   ksefSends: boolean;
+  ksef: InvoiceKsefStates;
   refusal?: InvoiceFormRefusal | null;
 }) {
   const issued = invoices.some((invoice) => invoice.kind === "invoice");
@@ -61,12 +72,12 @@ export function AdminOrderInvoices({
                 {TEXT.kind[invoice.kind]} {invoice.number} ({TEXT.pdf})
               </a>
               {`, ${invoice.issue_date}, ${formatAmount(invoice.gross_grosze)} ${invoice.currency}`}
-              {sentToKsefByHand(invoice, ksefSends) ? <strong className="ml-2 text-red-800">{TEXT.ksefByHand}</strong> : null}
+              <KsefLine invoiceId={invoice.id} state={ksef[invoice.number]} byHand={sentToKsefByHand(invoice, ksefSends)} />
             </li>
           ))}
         </ul>
       ) : null}
-      {invoices.some((invoice) => sentToKsefByHand(invoice, ksefSends)) ? <Notice tone="error">{TEXT.ksefNote}</Notice> : null}
+      {invoices.some((invoice) => byHand(invoice, ksef, ksefSends)) ? <Notice tone="error">{TEXT.ksefNote}</Notice> : null}
       {issued ? <p className="mt-3 text-slate-700">{TEXT.resendHint}</p> : null}
       {!issued && paid ? (
         <form method="post" action={orderInvoicePath(orderId)} className="mt-4 max-w-xl space-y-4" noValidate>
@@ -97,5 +108,31 @@ export function AdminOrderInvoices({
         </form>
       ) : null}
     </section>
+  );
+}
+
+/** An invoice's way to KSeF: its state, KSeF's or our reason, and its FA(3) file; an invoice issued before KSeF files were kept shows only the by-hand mark. */
+function KsefLine({
+  invoiceId,
+  state,
+  byHand,
+}: {
+  invoiceId: number;
+  state: (KsefState & { file: boolean }) | undefined;
+  byHand: boolean;
+}) {
+  if (!state) return byHand ? <strong className="ml-2 text-red-800">{TEXT.ksefByHand}</strong> : null;
+  return (
+    <div className="mt-1 text-sm" data-testid="admin-invoice-ksef">
+      <strong className={KSEF_TONE[state.tone]}>KSeF: {state.label}</strong>
+      {state.detail ? <p className="break-words text-slate-700">{state.detail}</p> : null}
+      {state.file ? (
+        <p>
+          <a href={invoiceXmlPath(invoiceId)} className="font-semibold text-blue-900 underline">
+            {TEXT.ksefXml}
+          </a>
+        </p>
+      ) : null}
+    </div>
   );
 }

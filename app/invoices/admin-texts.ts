@@ -18,6 +18,8 @@ export const INVOICE_ADMIN_TEXT = {
   kind: { invoice: "faktura", correction: "faktura korygująca" } as Record<string, string>,
   pdf: "PDF",
   ksefByHand: "do wysłania do KSeF ręcznie",
+  ksefXml: "plik FA(3) do KSeF (XML)",
+  noKsefFile: "Ta faktura nie ma pliku dla KSeF.",
   ksefNote:
     "Faktury dla nabywców z NIP trzeba przesłać do KSeF. Wysyłka z serwisu nie jest skonfigurowana, więc zrób to ręcznie w aplikacji KSeF.",
   monthFilter: "Miesiąc",

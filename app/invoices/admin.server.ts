@@ -1,6 +1,7 @@
 import { toCsv, csvText } from "~/admin/csv";
 import type { AppDatabase } from "~/db/db.server";
 import type { InvoiceRequestRow, InvoiceRow } from "~/db/schema";
+import { ksefStateOf, type InvoiceKsefStates } from "./ksef-state";
 import { invoiceBuyerSchema } from "./request-schema";
 import { findRequest, issueInvoiceIn, recordRequestIn } from "./issue.server";
 import { INVOICE_ADMIN_TEXT } from "./admin-texts";
@@ -11,14 +12,35 @@ import { fixedT } from "~/i18n/i18n.server";
  * The back office's side of invoices (Polish only): an order's request and invoices, issuing one
  * by hand, and the month's list with its CSV for the accountant.
  */
-export type OrderInvoices = { request: InvoiceRequestRow | null; invoices: InvoiceRow[] };
+export type OrderInvoices = { request: InvoiceRequestRow | null; invoices: InvoiceRow[]; ksef: InvoiceKsefStates };
 
 export async function invoicesOfOrder(db: AppDatabase, orderId: number): Promise<OrderInvoices> {
-  const [request, invoices] = await Promise.all([
+  const [request, invoices, submissions] = await Promise.all([
     findRequest(db, orderId),
     db.selectFrom("invoices").selectAll().where("order_id", "=", orderId).orderBy("id").execute(),
+    db
+      .selectFrom("ksef_submissions")
+      .select(["invoice_number", "status", "ksef_number", "error", "xml"])
+      .where("order_id", "=", orderId)
+      .execute(),
   ]);
-  return { request: request ?? null, invoices };
+  const ksef: InvoiceKsefStates = {};
+  for (const submission of submissions) {
+    const state = ksefStateOf(submission);
+    if (state) ksef[submission.invoice_number] = { ...state, file: submission.xml !== "" };
+  }
+  return { request: request ?? null, invoices, ksef };
+}
+
+/** An invoice's stored FA(3) file and the name it downloads as; null when it has none (outside KSeF, or a file the schema refused). */
+export async function storedKsefFile(db: AppDatabase, invoiceId: number): Promise<{ xml: string; filename: string } | null> {
+  const row = await db
+    .selectFrom("invoices")
+    .innerJoin("ksef_submissions", "ksef_submissions.invoice_number", "invoices.number")
+    .select(["invoices.number", "ksef_submissions.xml"])
+    .where("invoices.id", "=", invoiceId)
+    .executeTakeFirst();
+  return row && row.xml !== "" ? { xml: row.xml, filename: `${row.number.replace(/\//g, "-")}.xml` } : null;
 }
 
 export type IssueRefusal = { status: 400 | 404 | 409; errors: Record<string, string>; values: Record<string, string> };

@@ -10,7 +10,7 @@ import { toHtml, toText, type Block } from "~/mail/blocks";
 import { outboxMessageId, type MailAttachment, type MailMessage } from "~/mail/compose.server";
 import { paymentPath } from "~/order/order.server";
 import type { InvoicePdfInput } from "./invoice-pdf.server";
-import { invoiceWithOriginal } from "./issue.server";
+import { invoiceWithOriginal, type CorrectionReason } from "./issue.server";
 
 /**
  * The e-mail that carries an invoice or a correcting invoice, in the order's language, with its
@@ -35,6 +35,15 @@ export async function invoicesOfMessage(db: AppDatabase, message: OutboxRow): Pr
   return { ...found, ksef: await ksefMarkOf(db, found.invoice) };
 }
 
+const CORRECTION_REASONS: readonly CorrectionReason[] = ["refund", "withdrawal"];
+
+/** A correction's reason in the customer's language: the invoice keeps it in Polish, its binding text. */
+function reasonIn(locale: Locale, polishReason: string | null): string {
+  const polish = fixedT("pl", "invoice");
+  const reason = CORRECTION_REASONS.find((key) => polish(`reasons.${key}`) === polishReason);
+  return reason ? fixedT(locale, "invoice")(`reasons.${reason}`) : (polishReason ?? "");
+}
+
 export async function composeInvoiceMessage(
   message: OutboxRow,
   order: OrderRow,
@@ -46,7 +55,7 @@ export async function composeInvoiceMessage(
   const mail = fixedT(locale, "mail");
   const { company, siteUrl } = context;
   const correction = invoice.kind === "correction";
-  const facts = { number: invoice.number, order: order.number, original: original?.number ?? "", reason: invoice.reason ?? "" };
+  const facts = { number: invoice.number, order: order.number, original: original?.number ?? "", reason: reasonIn(locale, invoice.reason) };
   const paymentUrl = `${siteUrl}${paymentPath(order)}`;
   const blocks: Block[] = [
     {

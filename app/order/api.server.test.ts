@@ -132,6 +132,26 @@ describe("POST /api/accept", () => {
     expect(await countOrders()).toBe(1);
   });
 
+  it("treats the invoice asked for as part of the order: the same buyer replays, another buyer or none is refused", async () => {
+    const invoice = { nabywca: "Kowalski & Syn sp. j.", adres: "ul. Krzywa 2/4, 60-001 Poznań", nip: "779-101-13-27" };
+    const send = (faktura: unknown) =>
+      accept(JSON.stringify({ ...SPEC_BODY, ...CONSENTS, ...(faktura ? { faktura } : {}) }), { "Idempotency-Key": "client-key-3" });
+    expect((await send(invoice)).status).toBe(201);
+    // The same NIP written another way is the same buyer.
+    expect((await send({ ...invoice, nip: "PL7791011327" })).status).toBe(200);
+    for (const other of [
+      { ...invoice, nip: "1234563218" },
+      { ...invoice, nabywca: "Inna Firma sp. z o.o." },
+      { ...invoice, adres: "ul. Prosta 1, 00-001 Warszawa" },
+      null,
+    ]) {
+      const answer = await send(other);
+      expect(answer.status).toBe(422);
+      expect((await answer.json()).success).toBe(false);
+    }
+    expect(await countOrders()).toBe(1);
+  });
+
   it("refuses a malformed Idempotency-Key and other methods", async () => {
     expect((await accept(JSON.stringify({ ...SPEC_BODY, ...CONSENTS }), { "Idempotency-Key": "two words" })).status).toBe(400);
     const get = await handleOrderApi(new Request("http://site.test/api/accept"), "accept", { db });

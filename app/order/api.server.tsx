@@ -8,7 +8,7 @@ import { isLocale, type Locale } from "~/i18n/locales";
 import { BodyTooLargeError, readBodyLimited } from "~/security/body.server";
 import { jsonResponse } from "~/security/responses.server";
 import { ContractView, type Translate } from "./contract";
-import { acceptOrder, buildAgreement, holdsSameOrder, paymentPath } from "./order.server";
+import { acceptOrder, buildAgreement, holdsSameOrder, invoiceAskedWithOrder, paymentPath } from "./order.server";
 import { apiSchema, isMessageKey, type OrderStage } from "./schema";
 import { errorFields, log } from "~/log/log.server";
 
@@ -91,7 +91,7 @@ export async function handleOrderApi(request: Request, stage: OrderStage, contex
       dataProcessingConsentAt: now,
       now,
     });
-    if (!created && !holdsSameOrder(order, details, locale))
+    if (!created && !holdsSameOrder(order, await invoiceAskedWithOrder(context.db, order.id), details, locale))
       return jsonResponse({ success: false, error: t("api.idempotencyConflict") }, 422);
     if (created) context.onOrderCreated?.();
     return jsonResponse(

@@ -17,7 +17,8 @@ import { issueOrderToken } from "./token.server";
 import type { OrderVariantId } from "./variants";
 import { searchColumns } from "./search-text";
 import { enqueueMessages } from "~/outbox/outbox.server";
-import { recordRequestIn } from "~/invoices/issue.server";
+import { findRequest, recordRequestIn } from "~/invoices/issue.server";
+import type { InvoiceRequest } from "~/invoices/fields";
 
 /**
  * The order service, shared by the two forms and the JSON API.
@@ -180,9 +181,15 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
  * Whether an order already written holds the same data as a new request: an API client
  * that reuses an Idempotency-Key for another order must be told, not sent to the old one.
  */
-export function holdsSameOrder(order: OrderRow, details: OrderDetails, locale: Locale): boolean {
+export function holdsSameOrder(order: OrderRow, askedInvoice: InvoiceRequest | null, details: OrderDetails, locale: Locale): boolean {
+  const invoice = details.invoice ?? null;
   return (
     order.locale === locale &&
+    (askedInvoice === null || invoice === null
+      ? askedInvoice === invoice
+      : askedInvoice.buyerName === invoice.buyerName &&
+        askedInvoice.buyerAddress === invoice.buyerAddress &&
+        askedInvoice.nip === invoice.nip) &&
     order.declaration_type === details.declarationType &&
     order.tenant_name === details.tenantName &&
     (order.tenant_name_original ?? null) === details.tenantNameOriginal &&
@@ -198,6 +205,17 @@ export function holdsSameOrder(order: OrderRow, details: OrderDetails, locale: L
     order.delivery_method === (details.delivery?.method ?? "courier") &&
     order.locker_name === (details.delivery?.method === "locker" ? details.delivery.point : null)
   );
+}
+
+/**
+ * The invoice asked for with the order itself, for `holdsSameOrder`; one asked for later (on the
+ * customer's page or by the operator) is not part of the order the client sent.
+ */
+export async function invoiceAskedWithOrder(db: AppDatabase, orderId: number): Promise<InvoiceRequest | null> {
+  const request = await findRequest(db, orderId);
+  return request?.requested_via === "order"
+    ? { buyerName: request.buyer_name, buyerAddress: request.buyer_address, nip: request.buyer_nip }
+    : null;
 }
 
 /** The order's delivery columns (docs/decisions/048): the courier unless a locker was chosen. */

@@ -1,6 +1,6 @@
 import type { AppDatabase } from "~/db/db.server";
 import type { Locale } from "~/i18n/locales";
-import { holdsSameOrder, paymentPath } from "./order.server";
+import { holdsSameOrder, invoiceAskedWithOrder, paymentPath } from "./order.server";
 import { isPaymentToken } from "./payment-token";
 import type { OrderDetails } from "./schema";
 
@@ -39,5 +39,6 @@ export async function previewTokenOfSameOrder(
 ): Promise<string | null> {
   if (!paymentToken || !isPaymentToken(paymentToken)) return null;
   const order = await db.selectFrom("orders").selectAll().where("payment_token", "=", paymentToken).executeTakeFirst();
-  return order && order.channel === "form" && holdsSameOrder(order, details, locale) ? order.idempotency_key : null;
+  if (!order || order.channel !== "form") return null;
+  return holdsSameOrder(order, await invoiceAskedWithOrder(db, order.id), details, locale) ? order.idempotency_key : null;
 }

@@ -45,9 +45,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(`${orderDetailPath(orderId)}?done=invoice`, { status: 303, headers: ADMIN_HEADERS });
   }
   if (outcome.status === 404) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
-  const { request: invoiceRequest, invoices } = await invoicesOfOrder(getDb(), orderId);
+  const { request: invoiceRequest, invoices, ksef } = await invoicesOfOrder(getDb(), orderId);
   return json(
-    { operator, orderId, invoiceRequest, invoices, errors: outcome.errors, values: outcome.values, ksefSends: ksefSendsInvoices() },
+    { operator, orderId, invoiceRequest, invoices, ksef, errors: outcome.errors, values: outcome.values, ksefSends: ksefSendsInvoices() },
     { status: outcome.status, headers: ADMIN_HEADERS },
   );
 }
@@ -68,6 +68,7 @@ export default function AdminOrderInvoicePage() {
         request={data.invoiceRequest}
         invoices={data.invoices}
         ksefSends={data.ksefSends}
+        ksef={data.ksef}
         refusal={{ errors: data.errors, values: data.values }}
       />
     </AdminShell>

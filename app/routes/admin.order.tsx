@@ -309,6 +309,7 @@ export default function AdminOrderPage() {
         request={invoices.request}
         invoices={invoices.invoices}
         ksefSends={ksefSends}
+        ksef={invoices.ksef}
       />
 
       <OrderAgreement order={order} />

@@ -1,0 +1,124 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { recordRefund } from "~/admin/corrections.server";
+import { applyTransition } from "~/admin/order-transitions.server";
+import { PLACEHOLDER_COMPANY } from "~/config/company";
+import { openDatabase, type AppDatabase } from "~/db/db.server";
+import type { MessageKind, OrderRow } from "~/db/schema";
+import { documentsOnThisThread } from "~/documents/document-thread.server";
+import type { Locale } from "~/i18n/locales";
+import { composeMessage, type ComposeContext } from "~/mail/compose.server";
+import { pdfTextOf } from "../../tests/support/pdf-text";
+import { placeSampleOrder } from "../../tests/support/sample-order";
+import { composeInvoiceMessage, invoiceRequestRows, invoicesOfMessage } from "./invoice-mail.server";
+import { findRequest } from "./issue.server";
+
+const ORDERED = new Date("2026-11-23T09:00:00Z");
+const PAID = new Date("2026-11-24T10:00:00Z");
+const REFUNDED = new Date("2026-12-02T10:00:00Z");
+const OPERATOR = "op@example.com";
+const BUYER = { buyerName: "Kowalski & Syn sp. j.", buyerAddress: "ul. Krzywa 2/4, 60-001 Poznań", nip: "7791011327" };
+const SITE = "https://adres.example";
+const invoiceContext = { company: PLACEHOLDER_COMPANY, siteUrl: SITE, drawInvoice: documentsOnThisThread.invoicePdf };
+
+let db: AppDatabase;
+beforeEach(async () => {
+  db = await openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "invoice-mail-")), "app.db") });
+});
+afterEach(() => db.destroy());
+
+async function paidOrder(locale: Locale, invoice: typeof BUYER | null = BUYER): Promise<OrderRow> {
+  const { order } = await placeSampleOrder(db, ORDERED, { locale, details: { invoice }, idempotencyKey: `k-${locale}` });
+  await applyTransition(db, order.id, { transition: "mark_paid", paidAt: PAID.toISOString() }, OPERATOR, PAID);
+  return db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+}
+
+/** The queued message of that kind as the mail worker composes it. */
+async function composedInvoiceMail(order: OrderRow, kind: MessageKind) {
+  const message = await db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("order_id", "=", order.id)
+    .where("kind", "=", kind)
+    .executeTakeFirstOrThrow();
+  const mail = await composeInvoiceMessage(message, order, await invoicesOfMessage(db, message), invoiceContext);
+  const [attachment, ...more] = mail.attachments;
+  expect(more).toEqual([]);
+  return { mail, attachment: attachment!, pdfText: await pdfTextOf(attachment!.content) };
+}
+
+describe("the invoice's e-mail", () => {
+  it("carries the invoice as a PDF, in the customer's language, to the customer", async () => {
+    const order = await paidOrder("uk");
+    const { mail, attachment, pdfText } = await composedInvoiceMail(order, "invoice_issued");
+    expect(mail.to).toBe(order.email);
+    expect(mail.subject).toBe(`Рахунок-фактура FV/2026/11/0001 до замовлення ${order.number}`);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(`У додатку надсилаємо рахунок-фактуру FV/2026/11/0001 до замовлення ${order.number}.`);
+      expect(part).toContain(`${SITE}/uk/payment/${order.payment_token}`);
+    }
+    expect(attachment).toMatchObject({ filename: "FV-2026-11-0001.pdf", contentType: "application/pdf" });
+    expect(attachment.content.subarray(0, 5).toString()).toBe("%PDF-");
+    // The invoice itself: Polish, with the customer's language beside each label.
+    expect(pdfText).toContain("Faktura / Рахунок-фактура FV/2026/11/0001");
+    expect(pdfText).toContain("Nabywca / Покупець Kowalski & Syn sp. j. ul. Krzywa 2/4, 60-001 Poznań");
+  });
+
+  it("carries the correcting invoice after a refund, with the reason in the customer's language", async () => {
+    const order = await paidOrder("en");
+    await applyTransition(db, order.id, { transition: "cancel", reason: "Na prośbę klienta", refundDueGrosze: 29_900 }, OPERATOR, REFUNDED);
+    await recordRefund(db, order.id, 29_900, "przelew zwrotny", OPERATOR, REFUNDED);
+    const { mail, attachment, pdfText } = await composedInvoiceMail(order, "invoice_corrected");
+    expect(mail.subject).toBe(`Corrective invoice KOR/2026/12/0001 for order ${order.number}`);
+    expect(mail.text).toContain("invoice FV/2026/11/0001");
+    expect(mail.text).toContain("payment returned after the order was cancelled");
+    expect(mail.text).not.toContain("zwrot zapłaty");
+    expect(attachment.filename).toBe("KOR-2026-12-0001.pdf");
+    // The document keeps the binding Polish reason.
+    expect(pdfText).toContain("zwrot zapłaty po anulowaniu zamówienia");
+  });
+});
+
+describe("the confirmation's invoice rows", () => {
+  const context: ComposeContext = {
+    company: PLACEHOLDER_COMPANY,
+    siteUrl: SITE,
+    operatorEmail: "operator@adres.example",
+    paymentDeadlineDays: 7,
+    confirmationAttachments: async () => [],
+    now: ORDERED,
+  };
+
+  async function confirmation(locale: Locale, invoice: typeof BUYER | null) {
+    const { order } = await placeSampleOrder(db, ORDERED, {
+      locale,
+      details: { invoice },
+      idempotencyKey: `c-${locale}-${invoice ? 1 : 0}`,
+    });
+    const message = await db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .where("kind", "=", "order_confirmation")
+      .executeTakeFirstOrThrow();
+    // As the mail worker gives them.
+    const invoiceRows = invoiceRequestRows(await findRequest(db, order.id), order.locale);
+    return composeMessage(message, order, { ...context, invoiceRows });
+  }
+
+  it("name the buyer and the NIP in the order's language, escaped in the HTML", async () => {
+    const mail = await confirmation("ru", BUYER);
+    expect(mail.text).toMatch(/Счёт-фактура:? Kowalski & Syn sp\. j\., ul\. Krzywa 2\/4, 60-001 Poznań/);
+    expect(mail.text).toMatch(/NIP:? 779-101-13-27/);
+    expect(mail.html).toContain("Kowalski &amp; Syn sp. j., ul. Krzywa 2/4, 60-001 Poznań");
+    expect(mail.html).not.toContain("Kowalski & Syn");
+  });
+
+  it("are left out of an order that asked for no invoice", async () => {
+    const mail = await confirmation("pl", null);
+    expect(mail.text).not.toContain("Faktura");
+    expect(mail.text).not.toContain("NIP");
+  });
+});

@@ -1,0 +1,33 @@
+import type { KsefSubmissionRow } from "~/db/schema";
+
+/** How /admin shows an invoice's way to KSeF: a short state, KSeF's or our reason when there is one, and its tone. */
+export type KsefState = {
+  status: KsefSubmissionRow["status"];
+  label: string;
+  detail: string | null;
+  tone: "done" | "waiting" | "action";
+};
+
+/** An order's KSeF invoices by number, each with whether its FA(3) file is there to download. */
+export type InvoiceKsefStates = Record<string, KsefState & { file: boolean }>;
+
+/**
+ * The state of an invoice's KSeF submission in the operator's words (Polish); null for an invoice
+ * that stays outside KSeF (a consumer's). A rejected or by-hand invoice asks the operator to act.
+ */
+export function ksefStateOf(submission: Pick<KsefSubmissionRow, "status" | "ksef_number" | "error"> | null): KsefState | null {
+  if (!submission) return null;
+  const { status } = submission;
+  switch (status) {
+    case "pending":
+      return { status, label: "czeka na wysłanie do KSeF", detail: submission.error, tone: "waiting" };
+    case "sent":
+      return { status, label: "wysłana do KSeF, czeka na numer KSeF", detail: submission.error, tone: "waiting" };
+    case "accepted":
+      return { status, label: `przyjęta w KSeF, numer ${submission.ksef_number ?? "?"}`, detail: null, tone: "done" };
+    case "rejected":
+      return { status, label: "odrzucona przez KSeF", detail: submission.error, tone: "action" };
+    default:
+      return { status, label: "do wysłania do KSeF ręcznie", detail: submission.error, tone: "action" };
+  }
+}
