@@ -7,16 +7,25 @@ import { LOCALES, pathFor, strings, type Locale } from "./support/site";
  * The customer's own order page (the payment page's link, which every e-mail carries): one order per
  * language, each brought to a different stage straight in the database, at a phone's and a desktop's
  * width. Dates and sentences per stage are unit tests (app/customer-page/order-page.test.ts); here the
- * page shows them, with and without JavaScript, privately.
+ * page shows them, with and without JavaScript, privately. The dispatched order then opens its review
+ * form, and, once the courier's delivery is recorded, says delivered with the day.
  */
 type Stage = "paid" | "dispatched" | "withdrawn" | "cancelled";
 const STAGE_OF: Record<Locale, Stage> = { pl: "withdrawn", en: "dispatched", uk: "paid", ru: "cancelled" };
 const WIDTH_OF: Record<Locale, number> = { pl: 390, en: 1280, uk: 390, ru: 1280 };
 
-function bringTo(number: string, stage: Stage): void {
+function inDatabase(work: (db: Database.Database) => void): void {
   const db = new Database(process.env.E2E_DATABASE_PATH!, { fileMustExist: true, timeout: 5_000 });
-  const now = new Date().toISOString();
   try {
+    work(db);
+  } finally {
+    db.close();
+  }
+}
+
+function bringTo(number: string, stage: Stage): void {
+  inDatabase((db) => {
+    const now = new Date().toISOString();
     db.prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE number = ?").run(now, number);
     if (stage === "dispatched")
       db.prepare("UPDATE orders SET status = 'dispatched', dispatched_at = ?, tracking_number = '6009991234567' WHERE number = ?").run(
@@ -25,9 +34,7 @@ function bringTo(number: string, stage: Stage): void {
       );
     if (stage === "cancelled") db.prepare("UPDATE orders SET status = 'cancelled', cancelled_at = ? WHERE number = ?").run(now, number);
     if (stage === "withdrawn") db.prepare("UPDATE orders SET withdrawn_at = ? WHERE number = ?").run(now, number);
-  } finally {
-    db.close();
-  }
+  });
 }
 
 test("in each language, the order's status, dates, next steps and documents, private and not indexed", async ({
@@ -85,6 +92,32 @@ test("in each language, the order's status, dates, next steps and documents, pri
     // No personal data on a page reachable by link, and nothing overflows a phone's width.
     await expect(page.locator("main")).not.toContainText("klient@example.com");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // A review is asked for only once the declaration is on its way; the link opens the form in the order's language.
+    const reviewLink = page.getByTestId("review").getByTestId("review-link");
+    if (stage !== "dispatched") {
+      await expect(reviewLink).toHaveCount(0);
+      continue;
+    }
+    await reviewLink.click();
+    await expect(page).toHaveURL(`${paymentPath}/review`);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expect(page.locator("h1")).toHaveText(strings(locale, "review").heading);
+    await expect(page.getByTestId("review-form")).toBeVisible();
+
+    // The courier reports delivery: the page says delivered, with the day, and still asks for the review.
+    const deliveredAt = new Date();
+    inDatabase((db) => db.prepare("UPDATE orders SET delivered_at = ? WHERE number = ?").run(deliveredAt.toISOString(), number));
+    await page.goto(paymentPath);
+    await expect(page.getByTestId("order-status")).toHaveText(text.status.delivered);
+    const delivered = deadlines.getByTestId("deadline-delivered");
+    await expect(delivered).toContainText(text.deadlines.deliveredOn);
+    // The dispatched order is the English one: "27 November (Friday)", the day in Poland.
+    const warsaw = { timeZone: "Europe/Warsaw" } as const;
+    const day = new Intl.DateTimeFormat("en-GB", { ...warsaw, day: "numeric", month: "long" }).format(deliveredAt);
+    const weekday = new Intl.DateTimeFormat("en-GB", { ...warsaw, weekday: "long" }).format(deliveredAt);
+    await expect(delivered).toContainText(`${day} (${weekday})`);
+    await expect(reviewLink).toBeVisible();
   }
   // The model form the link points at is where it says.
   await page.getByTestId("withdrawal-form-link").click();

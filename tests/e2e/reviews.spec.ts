@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
+import { createOperator, signIn, uniqueOperatorEmail } from "./support/admin";
 import { waitForMail } from "./support/mail";
 import { randomLetters } from "./support/order";
 import { ownSitePort, startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
@@ -16,8 +17,18 @@ import { strings } from "./support/site";
  * place the orders, the database is then seeded directly (an order dispatched 11 days ago, three
  * approved reviews), and the site is started again: its first housekeeping run, 5 s after boot,
  * queues the review request, which the suite's SMTP server receives. At a phone's width.
+ *
+ * The tests share that site, one per project: they run in order in one worker, even where the suite
+ * runs files fully parallel (two workers would each start a site on the same port). Its page cache is
+ * off, so the home page shows an operator's decision at once.
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.describe.configure({ mode: "default" });
+const sitePort = (project: string) => ownSitePort(project === "js" ? 90 : 91);
+test.use({
+  viewport: { width: 390, height: 844 },
+  // Relative paths (the operator's sign-in helper's) go to this spec's site.
+  baseURL: async ({}, use, testInfo) => use(`http://127.0.0.1:${sitePort(testInfo.project.name)}`),
+});
 
 const DAY_MS = 86_400_000;
 const APPROVED = [
@@ -59,14 +70,16 @@ function withDatabase<T>(path: string, work: (db: Database.Database) => T): T {
 }
 
 test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(120_000);
-  const port = ownSitePort(testInfo.project.name === "js" ? 90 : 91);
+  // Two boots of the site and five orders: on a machine busy with the whole suite a boot alone has taken a minute.
+  testInfo.setTimeout(240_000);
+  const port = sitePort(testInfo.project.name);
   const base = `http://127.0.0.1:${port}`;
   const env = {
     DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "reviews-")), "app.db"),
     SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 3}`,
     MAIL_FROM: "Adres do eksmisji <zamowienia@adres.test>",
     OPERATOR_EMAIL: "operator@adres.test",
+    PAGE_CACHE_SECONDS: "0",
   };
   const first = startOwnSite(port, env);
   await waitUntilUp(port, first);
@@ -207,4 +220,65 @@ test("an order not yet dispatched cannot be reviewed, and a token of no order fi
   const missing = await page.goto(`${site.base}/platnosc/${"x".repeat(32)}/opinia`);
   expect(missing!.status()).toBe(404);
   await expect(page.locator("h1")).toHaveText(pl.notFound.heading);
+});
+
+test("the operator approves a pending review and rejects another: the lists and the order's history say so, and home shows only the approved one", async ({
+  page,
+}, testInfo) => {
+  // `npm run operator` and nine page loads: on a machine busy with the whole suite that has taken a minute.
+  test.slow();
+  const texts = {
+    approved: `Wszystko przyszło na czas, polecam (${testInfo.project.name}).`,
+    rejected: `Tekst niezwiązany z usługą, do odrzucenia (${testInfo.project.name}).`,
+  };
+  const placed = {
+    approved: await placeOrder(site.base, `pending-${randomLetters()}@example.com`, "pl"),
+    rejected: await placeOrder(site.base, `pending-${randomLetters()}@example.com`, "pl"),
+  };
+  withDatabase(site.databasePath, (db) => {
+    const written = new Date().toISOString();
+    for (const kind of ["approved", "rejected"] as const) {
+      db.prepare("UPDATE orders SET status = 'dispatched', paid_at = ?, dispatched_at = ? WHERE payment_token = ?").run(
+        written,
+        written,
+        placed[kind].token,
+      );
+      db.prepare(
+        `INSERT INTO reviews (order_id, stars, text, display_name, city, consent_at, locale, created_at, updated_at, status)
+         SELECT id, 2, ?, 'Ewa', 'Poznań', ?, 'pl', ?, ?, 'pending' FROM orders WHERE payment_token = ?`,
+      ).run(texts[kind], written, written, written, placed[kind].token);
+    }
+  });
+  const operator = uniqueOperatorEmail(`reviews-${testInfo.project.name}`);
+  createOperator(operator, undefined, site.databasePath);
+  await signIn(page, operator);
+
+  await page.goto("/admin/reviews");
+  const pending = page.getByTestId("admin-review");
+  const reviewOf = (kind: keyof typeof texts) => pending.filter({ hasText: texts[kind] });
+  await expect(reviewOf("approved")).toContainText(placed.approved.number);
+  await expect(reviewOf("rejected")).toContainText(placed.rejected.number);
+  await reviewOf("approved")
+    .getByRole("button", { name: `Zatwierdź do publikacji ${placed.approved.number}` })
+    .click();
+  await expect(page.getByTestId("review-decided")).toContainText("Zatwierdzono opinię.");
+  await expect(reviewOf("approved")).toHaveCount(0);
+  await reviewOf("rejected")
+    .getByRole("button", { name: `Odrzuć ${placed.rejected.number}` })
+    .click();
+  await expect(page.getByTestId("review-decided")).toContainText("Odrzucono opinię.");
+  await expect(reviewOf("rejected")).toHaveCount(0);
+
+  await page.getByTestId("reviews-tab-approved").click();
+  await expect(reviewOf("approved")).toContainText(`Decyzja: ${operator}`);
+  await reviewOf("approved").getByRole("link", { name: placed.approved.number }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Zamówienie ${placed.approved.number}`);
+  await expect(page.getByTestId("status-history")).toContainText("zatwierdzono opinię klienta do publikacji");
+
+  // The page cache is off on this site: home shows the decision at once.
+  await page.goto("/");
+  const testimonials = page.locator("#testimonials");
+  await expect(testimonials.getByTestId("testimonial")).toHaveCount(APPROVED.length + 1);
+  await expect(testimonials).toContainText(texts.approved);
+  await expect(testimonials).not.toContainText(texts.rejected);
 });

@@ -20,11 +20,12 @@ export function enrolmentOf(output: string): Enrolment {
 /**
  * Creates an operator the way the business does: `npm run operator -- add`, the password on
  * stdin. The suite's authenticator keeps the secret it printed, so signIn can give the codes.
+ * `databasePath`: a spec's own site's database, instead of the suite's.
  */
-export function createOperator(email: string, password = OPERATOR_PASSWORD): Enrolment {
+export function createOperator(email: string, password = OPERATOR_PASSWORD, databasePath = process.env.E2E_DATABASE_PATH): Enrolment {
   const result = spawnSync("npm", ["run", "-s", "operator", "--", "add", email], {
     input: `${password}\n`,
-    env: { ...process.env, DATABASE_PATH: process.env.E2E_DATABASE_PATH },
+    env: { ...process.env, DATABASE_PATH: databasePath },
     encoding: "utf8",
     timeout: 60_000,
   });
