@@ -33,7 +33,7 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   operator_refund_rejected: "Powiadomienie dla obsługi: Przelewy24 odrzuciło zwrot",
   withdrawal_acknowledgement: "Potwierdzenie otrzymania oświadczenia o odstąpieniu",
   operator_withdrawal: "Powiadomienie dla obsługi o odstąpieniu od umowy",
-  review_request: "Prośba o opinię (10 dni po wysyłce)",
+  review_request: "Prośba o opinię (po doręczeniu albo 10 dni po wysyłce)",
   ksef_submission: "Wysyłka faktur do KSeF",
   invoice_issued: "Faktura (PDF)",
   invoice_corrected: "Faktura korygująca (PDF)",
@@ -442,7 +442,7 @@ export const WITHDRAWAL_TEXT = {
 export const REVIEW_TEXT = {
   title: "Opinie klientów",
   link: (pending: number) => `Opinie klientów (do oceny: ${pending})`,
-  lead: "Klient pisze opinię przez link z e-maila wysłanego 10 dni po wysyłce zamówienia. Na stronie głównej pokazujemy zatwierdzone opinie (z imieniem, miastem, oceną, miesiącem i napisem „Zweryfikowane zamówienie”), ale dopiero gdy zatwierdzone są co najmniej trzy. Zatwierdzaj także opinie krytyczne: odrzucaj tylko treści niezgodne z prawem, obraźliwe, z danymi innych osób albo niezwiązane z usługą. Pomijanie niekorzystnych opinii wprowadza w błąd (art. 7 pkt 23b ustawy o przeciwdziałaniu nieuczciwym praktykom rynkowym).",
+  lead: "Klient pisze opinię przez link z e-maila wysłanego po doręczeniu przesyłki (gdy InPost je zgłosi) albo 10 dni po wysyłce zamówienia. Na stronie głównej pokazujemy zatwierdzone opinie (z imieniem, miastem, oceną, miesiącem i napisem „Zweryfikowane zamówienie”), ale dopiero gdy zatwierdzone są co najmniej trzy. Zatwierdzaj także opinie krytyczne: odrzucaj tylko treści niezgodne z prawem, obraźliwe, z danymi innych osób albo niezwiązane z usługą. Pomijanie niekorzystnych opinii wprowadza w błąd (art. 7 pkt 23b ustawy o przeciwdziałaniu nieuczciwym praktykom rynkowym).",
   tabs: { pending: "Do oceny", approved: "Zatwierdzone", rejected: "Odrzucone" },
   none: "Brak opinii w tej grupie.",
   order: "Zamówienie",
