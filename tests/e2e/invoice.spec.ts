@@ -14,6 +14,8 @@ test.describe("invoices", () => {
   test("asked for at the order on a phone: a wrong NIP is named with every value kept; the preview, the back office and the customer's page show it", async ({
     page,
   }, testInfo) => {
+    // One flow through the form, the preview, the back office's sign-in and issue, and the customer's page.
+    test.slow();
     await page.setViewportSize({ width: 390, height: 844 });
     const invoice = strings("pl", "invoice");
     const order = strings("pl", "order");
@@ -56,8 +58,10 @@ test.describe("invoices", () => {
     await expect(issued).toContainText("399,00 PLN");
     await expect(issued).toContainText("do wysłania do KSeF ręcznie");
     const download = page.waitForEvent("download");
-    await issued.getByRole("link").click();
+    await issued.getByRole("link", { name: /\(PDF\)$/ }).click();
     expect((await download).suggestedFilename()).toMatch(/^FV-\d{4}-\d{2}-\d{4}\.pdf$/);
+    // Without KSeF settings the operator sends it by hand: the stored FA(3) file is offered too.
+    await expect(issued.getByRole("link", { name: "plik FA(3) do KSeF (XML)" })).toHaveAttribute("href", /\/admin\/invoices\/\d+\/xml$/);
 
     await page.goto(paymentUrl);
     await page.getByTestId("invoice-panel").getByRole("link").click();
