@@ -159,7 +159,8 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
     await standIn.control({ createAnswer: "lost" });
     await shipOrder(db, carrier(), order.id, "op", () => T0, FAST);
     await standIn.control({ createAnswer: null });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // ShipX confirms asynchronously: wait for that, as the next housekeeping pass would.
+    await expect.poll(async () => (await shipmentsOf(order.number)).map((each) => each.status)).toEqual(["confirmed"]);
     expect(await pollShipments(db, carrier(), new Date(T0.getTime() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
     const row = await orderRow(order.id);
     expect(row.status).toBe("dispatched");
