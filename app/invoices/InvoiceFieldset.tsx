@@ -26,7 +26,7 @@ export function InvoiceFieldset({ fields }: { fields: Record<string, Field> }) {
         field={fields[INVOICE_FIELDS.buyerAddress]!}
         label={t(INVOICE_LABEL_KEYS[INVOICE_FIELDS.buyerAddress]!)}
         hint={t("form.buyerAddressHint")}
-        autoComplete="billing street-address"
+        autoComplete="billing address-line1"
       />
       <TextField
         field={fields[INVOICE_FIELDS.nip]!}

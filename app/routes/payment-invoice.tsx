@@ -122,7 +122,7 @@ export default function InvoiceRequestPage() {
               hint={t("form.buyerAddressHint")}
               error={errors.buyerAddress ? t(errors.buyerAddress) : undefined}
               defaultValue={values.buyerAddress}
-              autoComplete="billing street-address"
+              autoComplete="billing address-line1"
             />
             <PlainField
               id="invoice-nip"
