@@ -6,7 +6,8 @@ import { CUSTOMER_FIELD_RULES, MESSAGES } from "~/order/schema";
 import type { AppDatabase } from "~/db/db.server";
 import { addNote, correctCustomerData, correctTracking, recordRefund, resendMessage, type CorrectionResult } from "./corrections.server";
 import { CORRECTION_TEXT, MESSAGE_KIND_LABEL, TRANSITION_TEXT } from "./texts";
-import { formText, groszeOf } from "./transition-form.server";
+import { formText, groszeOf, refundAmountOf } from "./transition-form.server";
+import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
 
 export const CORRECTION_INTENTS = ["customer_data", "tracking", "record_refund", "note", "resend"] as const;
 export type CorrectionIntent = (typeof CORRECTION_INTENTS)[number];
@@ -104,11 +105,13 @@ export async function correctionFromForm(
     schema = customerData(order.landlord_name !== null);
   } else schema = SCHEMAS[intent];
   const parsed = schema.safeParse(values);
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= polish(issue.message);
-    return { ok: false, status: 400, refusal: { intent, errors, values } };
-  }
+  const errors: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= polish(issue.message);
+  // After a withdrawal that kept an amount for work done (art. 35), the transfer back is at most the rest.
+  const afterDecision = intent === "record_refund" ? await refundAfterDecisionOf(db, orderId) : null;
+  const amount = afterDecision ? refundAmountOf(afterDecision, values.refundAmount!) : null;
+  if (amount && !amount.ok) errors.refundAmount ??= amount.error;
+  if (Object.keys(errors).length > 0) return { ok: false, status: 400, refusal: { intent, errors, values } };
   const v = values as Record<string, string>;
   const checked = parsed.data as Record<string, string | null>;
   const result =

@@ -44,6 +44,7 @@ export function orderPageProblems(
       reason: TRANSITION_TEXT.ownReason(IN_LANGUAGE[locale]),
       note: PAYMENT_TEXT.internalNote,
       confirm: PAYMENT_TEXT.confirmRefund,
+      refundAmount: WITHDRAWAL_TEXT.decision.refundAmount,
     };
     return found(PAYMENT_TEXT.refund, fieldProblems(`refund-${paymentId}`, errors, labels));
   }
@@ -68,6 +69,7 @@ export function orderPageProblems(
     consent: TRANSITION_TEXT.consent,
     consentAt: TRANSITION_TEXT.consentAt,
     consentHow: TRANSITION_TEXT.consentHow,
+    refundAmount: WITHDRAWAL_TEXT.decision.refundAmount,
     confirm:
       transition === "mark_paid" || transition === "mark_dispatched" ? TRANSITION_TEXT.confirm[transition] : TRANSITION_TEXT.confirmCancel,
   };

@@ -20,6 +20,8 @@ export type TransitionFacts =
   | ({ transition: "mark_paid"; paidAt: string; receivedGrosze?: number } & Partial<OnlinePaymentFacts>)
   | { transition: "mark_dispatched"; trackingNumber: string; courier: string | null }
   | ({ transition: "cancel" } & CancelReason & {
+        /** What the operator gives back when the withdrawal kept an amount (art. 35); cancelOrder makes it one of the two below. */
+        refundGrosze?: number;
         /** Returned online in the same step. */
         refundedGrosze?: number;
         /** Paid by transfer and not yet returned: the operator sends it back and records it (a correction). */

@@ -420,7 +420,13 @@ export const WITHDRAWAL_TEXT = {
       decision: "Wybierz rozliczenie, na które pozwalają fakty tego zamówienia.",
       retained: (paid: string) => `Wpisz kwotę większą od 0 i mniejszą od wpłaty (${paid}), np. 120,00.`,
       reason: "Podaj uzasadnienie kwoty.",
+      refundAmount: (refund: string, paid: string, retained: string) =>
+        `Wpisz kwotę większą od 0 i nie większą niż ${refund}: to wpłata (${paid}) minus kwota zatrzymana w rozliczeniu odstąpienia (${retained}).`,
     },
+    /** The refund forms' amount once a decision keeps an amount for work done. */
+    refundAmount: "Kwota zwrotu (zł)",
+    refundHint: (paid: string, retained: string, refund: string) =>
+      `Wpłata (${paid}) minus kwota zatrzymana w rozliczeniu odstąpienia (${retained}, art. 35 ustawy o prawach konsumenta): do zwrotu ${refund}. Możesz zwrócić mniej, ale nie więcej.`,
     refused: {
       "not-withdrawn": "To zamówienie nie jest oznaczone jako odstąpione.",
       "already-decided": "Rozliczenie tego odstąpienia jest już zapisane.",

@@ -3,7 +3,9 @@ import { warsawDay } from "~/config/delivery-dates.server";
 import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
 import { isCancelReasonCode, CANCEL_REASON_LABEL, type CancelReasonCode } from "./cancel-reasons";
 import type { CancelReason, TransitionFacts } from "./order-transitions.server";
-import { TRANSITION_TEXT } from "./texts";
+import { formatPrice } from "~/config/products";
+import type { RefundAfterDecision } from "~/withdrawal/decision";
+import { TRANSITION_TEXT, WITHDRAWAL_TEXT } from "./texts";
 import { isTransition, type Transition } from "./transitions";
 
 /** What the operator typed, echoed back with the messages when a form is refused. */
@@ -30,6 +32,27 @@ export function groszeOf(value: string): number | null {
   return grosze > 0 ? grosze : null;
 }
 
+/**
+ * A refund form's amount on an order whose withdrawal kept an amount for work done (art. 35): above
+ * nothing and at most the payment less the amount kept. Less is the operator's choice; more is refused.
+ */
+export function refundAmountOf(
+  afterDecision: RefundAfterDecision,
+  typed: string,
+): { ok: true; grosze: number } | { ok: false; error: string } {
+  const grosze = groszeOf(typed);
+  if (grosze !== null && grosze <= afterDecision.refundGrosze) return { ok: true, grosze };
+  const pln = (amount: number) => formatPrice(amount, "pl");
+  return {
+    ok: false,
+    error: WITHDRAWAL_TEXT.decision.errors.refundAmount(
+      pln(afterDecision.refundGrosze),
+      pln(afterDecision.paidGrosze),
+      pln(afterDecision.retainedGrosze),
+    ),
+  };
+}
+
 export const formText = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value.trim() : "";
@@ -46,10 +69,14 @@ const FIELDS = [
   "consent",
   "consentAt",
   "consentHow",
+  "refundAmount",
 ];
 
-/** Reads one transition form; each move asks only for its own facts. */
-export function parseTransitionForm(form: FormData, now: Date): TransitionFormResult {
+/**
+ * Reads one transition form; each move asks only for its own facts. `afterDecision`: the order's
+ * withdrawal kept an amount (art. 35), so cancelling gives back at most the rest, as typed.
+ */
+export function parseTransitionForm(form: FormData, now: Date, afterDecision: RefundAfterDecision | null = null): TransitionFormResult {
   const transition = formText(form, "transition");
   const values: TransitionFormValues = {};
   for (const name of FIELDS) values[name] = formText(form, name);
@@ -84,6 +111,8 @@ export function parseTransitionForm(form: FormData, now: Date): TransitionFormRe
   const errors: Record<string, string> = {};
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
   if (transition === "cancel") ownReasonMissing(values, errors);
+  const refund = transition === "cancel" && afterDecision ? refundAmountOf(afterDecision, values.refundAmount!) : null;
+  if (refund && !refund.ok) errors.refundAmount = refund.error;
   if (Object.keys(errors).length > 0) return { ok: false, transition, errors, values };
   const received = values.receivedAmount ? { receivedGrosze: groszeOf(values.receivedAmount)! } : {};
   if (transition === "mark_paid") return { ok: true, facts: { transition, paidAt: values.paidAt!, ...received }, values };
@@ -99,7 +128,11 @@ export function parseTransitionForm(form: FormData, now: Date): TransitionFormRe
       facts: { transition, trackingNumber: values.trackingNumber!.toUpperCase(), courier: values.courier || null },
       values,
     };
-  return { ok: true, facts: { transition: "cancel", ...cancelReasonOf(values) }, values };
+  return {
+    ok: true,
+    facts: { transition: "cancel", ...cancelReasonOf(values), ...(refund?.ok ? { refundGrosze: refund.grosze } : {}) },
+    values,
+  };
 }
 
 /** The reason fields the cancel and refund forms share, and their confirmation tick (its message says what cannot be undone). */

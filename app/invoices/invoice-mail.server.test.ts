@@ -14,6 +14,7 @@ import { pdfTextOf } from "../../tests/support/pdf-text";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { composeInvoiceMessage, invoiceRequestRows, invoicesOfMessage } from "./invoice-mail.server";
 import { findRequest } from "./issue.server";
+import { queuedMessage } from "../../tests/support/queued-message";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");
 const PAID = new Date("2026-11-24T10:00:00Z");
@@ -37,12 +38,7 @@ async function paidOrder(locale: Locale, invoice: typeof BUYER | null = BUYER): 
 
 /** The queued message of that kind as the mail worker composes it. */
 async function composedInvoiceMail(order: OrderRow, kind: MessageKind) {
-  const message = await db
-    .selectFrom("outbox")
-    .selectAll()
-    .where("order_id", "=", order.id)
-    .where("kind", "=", kind)
-    .executeTakeFirstOrThrow();
+  const message = await queuedMessage(db, order.id, kind);
   const mail = await composeInvoiceMessage(message, order, await invoicesOfMessage(db, message), invoiceContext);
   const [attachment, ...more] = mail.attachments;
   expect(more).toEqual([]);
@@ -97,12 +93,7 @@ describe("the confirmation's invoice rows", () => {
       details: { invoice },
       idempotencyKey: `c-${locale}-${invoice ? 1 : 0}`,
     });
-    const message = await db
-      .selectFrom("outbox")
-      .selectAll()
-      .where("order_id", "=", order.id)
-      .where("kind", "=", "order_confirmation")
-      .executeTakeFirstOrThrow();
+    const message = await queuedMessage(db, order.id, "order_confirmation");
     // As the mail worker gives them.
     const invoiceRows = invoiceRequestRows(await findRequest(db, order.id), order.locale);
     return composeMessage(message, order, { ...context, invoiceRows });

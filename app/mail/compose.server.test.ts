@@ -11,6 +11,7 @@ import { enqueueMessages } from "~/outbox/outbox.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { LOCALES, type Locale } from "~/i18n/locales";
 import { composeMessage, type ComposeContext } from "./compose.server";
+import { queuedMessage } from "../../tests/support/queued-message";
 
 const details: OrderDetails = {
   declarationType: "notarized",
@@ -63,12 +64,7 @@ async function composed(
     now: ORDERED,
   });
   await enqueueMessages(db, order.id, [kind], ORDERED, data);
-  const message = await db
-    .selectFrom("outbox")
-    .selectAll()
-    .where("order_id", "=", order.id)
-    .where("kind", "=", kind)
-    .executeTakeFirstOrThrow();
+  const message = await queuedMessage(db, order.id, kind);
   return { order, message, mail: await composeMessage(message, order, context) };
 }
 

@@ -1,7 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { correctionFromForm } from "~/admin/correction-form.server";
 import { recordRefund } from "~/admin/corrections.server";
+import { parseTransitionForm } from "~/admin/transition-form.server";
+import { PLACEHOLDER_COMPANY } from "~/config/company";
+import { composeMessage } from "~/mail/compose.server";
+import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
+import { refundFromForm } from "./refund-form.server";
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { applyTransition } from "~/admin/order-transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
@@ -19,6 +25,7 @@ import { createSharedLookup, LOOKUP_INTERVAL_MS } from "./shared-lookup.server";
 import { cancelOrder, refundPayment, type RefundInput } from "./refund.server";
 import { recheckPayment } from "./settle.server";
 import { startPayment, type PayableOrder } from "./start.server";
+import { queuedMessage } from "../../tests/support/queued-message";
 
 /**
  * The payment domain against the Przelewy24 stand-in over real HTTP, on SQLite and PostgreSQL.
@@ -324,6 +331,104 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     expect((await findOrderDetail(db, order.id))!.moneyHeld).toEqual({ online: null, byTransfer: 30000 });
     await recordRefund(db, order.id, 30000, "Odesłane przelewem", "op", T0);
     expect((await findOrderDetail(db, order.id))!.moneyHeld).toEqual({ online: null, byTransfer: null });
+  });
+
+  /** The customer withdrew after an early start; the operator's decision keeps `retainedGrosze` for work done (art. 35). */
+  const keepForWorkDone = (retainedGrosze: number) =>
+    db
+      .updateTable("orders")
+      .set({
+        withdrawn_at: "2026-11-24T10:00:00Z",
+        withdrawal_decision: "partial",
+        withdrawal_retained_grosze: retainedGrosze,
+        withdrawal_decision_reason: "Podpis właściciela uzyskany",
+      })
+      .where("id", "=", order.id)
+      .execute();
+  const formOf = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.set(name, value);
+    return data;
+  };
+  /** The customer's e-mail of `kind` as it goes out. */
+  const mailText = async (kind: "order_cancelled" | "refund_recorded") => {
+    const message = await queuedMessage(db, order.id, kind);
+    const row = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+    const context = {
+      company: PLACEHOLDER_COMPANY,
+      siteUrl: "https://adres.example",
+      operatorEmail: "operator@adres.example",
+      paymentDeadlineDays: 7,
+      confirmationAttachments: async () => [],
+      now: T0,
+    };
+    return (await composeMessage(message, row, context)).text.replace(/\s/g, " ");
+  };
+
+  it("after an art. 35 decision the online refund gives back the payment less the amount kept, never more, and the e-mail says so", async () => {
+    const paid = await payByBlik();
+    await keepForWorkDone(12050);
+    // The refund form: more than 299 zł − 120,50 zł is refused at the field with everything typed kept, before the gateway.
+    const typed = { paymentId: String(paid.id), reasonCode: "own", reason: "Odstąpienie od umowy", confirm: "yes", refundAmount: "178,51" };
+    const refused = await refundFromForm(db, order.id, formOf(typed), "op", T0);
+    expect(refused).toMatchObject({ status: 400, values: { reason: "Odstąpienie od umowy", refundAmount: "178,51" } });
+    expect(refused!.errors).toEqual({
+      refundAmount: expect.stringMatching(/nie większą niż 178,50\szł: to wpłata \(299\szł\) minus kwota zatrzymana .*\(120,50\szł\)/),
+    });
+    const cancel = { reason: "Odstąpienie od umowy", reasonCode: "own" as const };
+    const over = await refundPayment(
+      db,
+      gateway,
+      { orderId: order.id, paymentId: paid.id, cancel, note: null, operator: "op", amountGrosze: 17851 },
+      T0,
+      refundUrlStatus,
+    );
+    expect(over).toBe("not-refundable");
+    expect((await payments()).map((row) => row.state)).toEqual(["paid"]);
+
+    expect(await refund(paid.id, cancel)).toBe("refunded");
+    expect((await transactionsOf(order))[0]!.refunds.map((entry) => entry.amount)).toEqual([17850]);
+    expect(await mailData("order_cancelled")).toEqual([{ ...cancel, refundedGrosze: 17850 }]);
+    const text = await mailText("order_cancelled");
+    expect(text).toContain("Zwróciliśmy Twoją płatność (178,50 zł)");
+    expect(text).toContain("zatrzymaliśmy 120,50 zł");
+    expect(await refundAfterDecisionOf(db, order.id)).toBeNull();
+  });
+
+  it("cancelling after an art. 35 decision gives back what the operator typed, at most the rest; by transfer the rest is due and recorded", async () => {
+    await applyTransition(db, order.id, { transition: "mark_paid", paidAt: "2026-11-24", receivedGrosze: 30000 }, "op", T0);
+    await keepForWorkDone(12050);
+    const afterDecision = await refundAfterDecisionOf(db, order.id);
+    expect(afterDecision).toEqual({ paidGrosze: 30000, retainedGrosze: 12050, refundGrosze: 17950 });
+    const cancelForm = { transition: "cancel", reasonCode: "customer_request", reason: "", confirm: "yes" };
+    expect(parseTransitionForm(formOf({ ...cancelForm, refundAmount: "179,51" }), T0, afterDecision)).toMatchObject({
+      ok: false,
+      errors: { refundAmount: expect.stringContaining("179,50") },
+      values: { refundAmount: "179,51", reasonCode: "customer_request", confirm: "yes" },
+    });
+    // Without a decision the form asks no amount, as before.
+    expect(parseTransitionForm(formOf({ ...cancelForm, refundAmount: "999" }), T0)).toMatchObject({ ok: true });
+    const parsed = parseTransitionForm(formOf({ ...cancelForm, refundAmount: "150" }), T0, afterDecision);
+    expect(parsed).toMatchObject({ ok: true, facts: { refundGrosze: 15000 } });
+    if (!parsed.ok || parsed.facts.transition !== "cancel") throw new Error("the cancel form was refused");
+    expect(await cancelOrder(db, null, order.id, parsed.facts, "op", T0)).toEqual({ ok: true });
+    expect(await mailData("order_cancelled")).toEqual([
+      { reason: "Na prośbę klienta", reasonCode: "customer_request", refundDueGrosze: 15000 },
+    ]);
+    expect(await mailText("order_cancelled")).toContain("Zwrócimy Twoją wpłatę (150 zł)");
+
+    // The transfer back, recorded: above the rest is refused with the values kept; the rest is recorded and e-mailed.
+    const over = await correctionFromForm(db, order.id, "record_refund", formOf({ refundAmount: "179,51", reason: "Przelew" }), "op", T0);
+    expect(over).toMatchObject({
+      ok: false,
+      status: 400,
+      refusal: { errors: { refundAmount: expect.stringMatching(/\(120,50\szł\)/) }, values: { refundAmount: "179,51", reason: "Przelew" } },
+    });
+    expect(
+      await correctionFromForm(db, order.id, "record_refund", formOf({ refundAmount: "179,50", reason: "Przelew" }), "op", T0),
+    ).toMatchObject({ ok: true });
+    expect(await mailData("refund_recorded")).toEqual([{ refundedGrosze: 17950 }]);
+    expect(await mailText("refund_recorded")).toMatch(/Zwróciliśmy 179,50 zł za zamówienie .*zatrzymaliśmy 120,50 zł/);
   });
 
   it("housekeeping asks about attempts pending over 15 minutes, and only those", async () => {

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { CORRECTION_TEXT, PAYMENT_TEXT } from "~/admin/texts";
-import { cancelReasonOf, cancelReasonSchema, formText, ownReasonMissing } from "~/admin/transition-form.server";
+import { cancelReasonOf, cancelReasonSchema, formText, ownReasonMissing, refundAmountOf } from "~/admin/transition-form.server";
 import type { AppDatabase } from "~/db/db.server";
 import { MULTI_LINE_TEXT } from "~/forms/control-characters";
+import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
 import { configuredGateway } from "./gateway.server";
 import { refundPayment } from "./refund.server";
 
@@ -14,7 +15,7 @@ export type RefundFormRefusal = {
   status: 400 | 409 | 502;
 };
 
-const FIELDS = ["reasonCode", "reason", "note", "confirm"];
+const FIELDS = ["reasonCode", "reason", "note", "confirm", "refundAmount"];
 const note = z.string().regex(MULTI_LINE_TEXT, CORRECTION_TEXT.controlCharacters).max(2000, CORRECTION_TEXT.tooLong(2000));
 const confirm = z.literal("yes", { errorMap: () => ({ message: PAYMENT_TEXT.confirmRefundMissing }) });
 
@@ -22,7 +23,8 @@ const confirm = z.literal("yes", { errorMap: () => ({ message: PAYMENT_TEXT.conf
  * The back office's refund form: a paid order is cancelled by it, so it asks for the cancel form's
  * reason (a standard one, translated for the customer, or the operator's own words); an order
  * already cancelled keeps its reason. Both take an internal note that is never sent, and a
- * confirmation tick: a refund cannot be undone. Null when the refund went through.
+ * confirmation tick: a refund cannot be undone. After a withdrawal that kept an amount for work done
+ * (art. 35) it also takes the amount, at most the payment less that. Null when the refund went through.
  */
 export async function refundFromForm(
   db: AppDatabase,
@@ -41,6 +43,9 @@ export async function refundFromForm(
   const errors: Record<string, string> = {};
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
   if (cancels) ownReasonMissing(values, errors);
+  const afterDecision = await refundAfterDecisionOf(db, orderId);
+  const amount = afterDecision ? refundAmountOf(afterDecision, values.refundAmount!) : null;
+  if (amount && !amount.ok) errors.refundAmount = amount.error;
   if (Object.keys(errors).length > 0) return refusal(errors, 400);
 
   const gateway = configuredGateway();
@@ -48,7 +53,14 @@ export async function refundFromForm(
   const outcome = await refundPayment(
     db,
     gateway,
-    { orderId, paymentId, cancel: cancels ? cancelReasonOf(values) : null, note: values.note || null, operator },
+    {
+      orderId,
+      paymentId,
+      cancel: cancels ? cancelReasonOf(values) : null,
+      note: values.note || null,
+      operator,
+      ...(amount?.ok ? { amountGrosze: amount.grosze } : {}),
+    },
     now,
   );
   if (outcome === "refunded") return null;

@@ -8,6 +8,7 @@ import type { OrderStatus } from "~/db/schema";
 import { GatewayUnavailableError, type PaymentGateway } from "./gateway";
 import { P24_REFUND_NOTIFICATION_PATH } from "./paths";
 import { log } from "~/log/log.server";
+import { refundAfterDecision } from "~/withdrawal/decision";
 
 export type RefundOutcome = "refunded" | "not-refundable" | "refused" | "unavailable";
 
@@ -25,10 +26,13 @@ export type RefundInput = {
   /** The operator's internal note: kept with the order's notes, never sent. */
   note: string | null;
   operator: string;
+  /** How much goes back; by default the payment, less what a withdrawal decision kept for work done (art. 35). */
+  amountGrosze?: number;
 };
 
 /**
- * Gives an online payment back in full, through the gateway (docs/decisions/028 and 040); its result
+ * Gives an online payment back through the gateway, in full unless the customer's withdrawal kept an
+ * amount for work done (art. 35): then never more than the rest (docs/decisions/028 and 040); its result
  * comes to `urlStatus`, the refund notification route. The
  * payment is claimed first (paid -> refunded, with the refundsUuid its notification will carry),
  * so two operators cannot send two refunds; a refusal by the gateway hands it back as it was.
@@ -50,10 +54,17 @@ export async function refundPayment(
     .where("id", "=", input.paymentId)
     .where("order_id", "=", input.orderId)
     .executeTakeFirst();
-  const order = await db.selectFrom("orders").select("status").where("id", "=", input.orderId).executeTakeFirst();
+  const order = await db
+    .selectFrom("orders")
+    .select(["status", "withdrawal_decision", "withdrawal_retained_grosze", "received_grosze", "price_grosze", "refunded_at"])
+    .where("id", "=", input.orderId)
+    .executeTakeFirst();
   if (!payment || !payment.gateway_order_id || payment.state !== "paid" || !order || !REFUNDABLE_ORDER.includes(order.status))
     return "not-refundable";
   if (order.status === "paid" && !input.cancel) return "not-refundable";
+  const most = Math.min(payment.amount_grosze, refundAfterDecision(order)?.refundGrosze ?? payment.amount_grosze);
+  const refundedGrosze = input.amountGrosze ?? most;
+  if (refundedGrosze <= 0 || refundedGrosze > most) return "not-refundable";
   const at = now.toISOString();
   const refundsUuid = randomBytes(16).toString("hex");
   const claimed = await db
@@ -72,7 +83,7 @@ export async function refundPayment(
       refundsUuid,
       sessionId: payment.session_id,
       gatewayOrderId: payment.gateway_order_id,
-      amountGrosze: payment.amount_grosze,
+      amountGrosze: refundedGrosze,
       currency: payment.currency,
       description: `Zwrot ${payment.session_id}`.slice(0, REFUND_DESCRIPTION_MAX),
       urlStatus,
@@ -98,7 +109,6 @@ export async function refundPayment(
     log.warn(`refund of payment ${payment.id} (order ${payment.order_id}) not done: ${outcome}`);
     return outcome;
   }
-  const refundedGrosze = payment.amount_grosze;
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("payments")
@@ -133,19 +143,22 @@ export type CancelOutcome =
  * Cancels an order, never keeping money it holds: a payment taken online is refunded in the same
  * step (and the order is cancelled only when the gateway takes the refund); money paid by transfer
  * is recorded as due back, for the operator to send and then record. Otherwise nothing changes.
+ * After a withdrawal that kept an amount for work done (art. 35), what goes back is the rest, or
+ * the smaller `refundGrosze` the operator typed.
  */
 export async function cancelOrder(
   db: AppDatabase,
   gateway: PaymentGateway | null,
   orderId: number,
-  reason: CancelReason,
+  cancel: CancelReason & { refundGrosze?: number },
   operator: string,
   now: Date,
   refundUrlStatus?: string,
 ): Promise<CancelOutcome> {
+  const { refundGrosze, ...reason } = cancel;
   const order = await db
     .selectFrom("orders")
-    .select(["status", "paid_at", "refunded_at", "received_grosze", "price_grosze"])
+    .select(["status", "paid_at", "refunded_at", "received_grosze", "price_grosze", "withdrawal_decision", "withdrawal_retained_grosze"])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order) return { ok: false, reason: "not-found" };
@@ -161,7 +174,7 @@ export async function cancelOrder(
     const outcome = await refundPayment(
       db,
       gateway,
-      { orderId, paymentId: heldOnline.id, cancel: reason, note: null, operator },
+      { orderId, paymentId: heldOnline.id, cancel: reason, note: null, operator, amountGrosze: refundGrosze },
       now,
       refundUrlStatus,
     );
@@ -169,7 +182,10 @@ export async function cancelOrder(
     if (outcome === "not-refundable") return { ok: false, reason: "not-allowed", current: order.status };
     return { ok: false, reason: outcome === "refused" ? "refund-refused" : "refund-unavailable" };
   }
-  const due = order.paid_at && !order.refunded_at ? { refundDueGrosze: order.received_grosze ?? order.price_grosze } : {};
+  const due =
+    order.paid_at && !order.refunded_at
+      ? { refundDueGrosze: refundGrosze ?? refundAfterDecision(order)?.refundGrosze ?? order.received_grosze ?? order.price_grosze }
+      : {};
   const moved = await applyTransition(db, orderId, { transition: "cancel", ...reason, ...due }, operator, now);
   return moved.ok ? { ok: true } : moved;
 }

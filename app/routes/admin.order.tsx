@@ -54,6 +54,8 @@ import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
 import { invoicesOfOrder } from "~/invoices/admin.server";
 import { AdminOrderInvoices } from "~/invoices/AdminOrderInvoices";
 import { ksefSendsInvoices } from "~/invoices/ksef-link.server";
+import { refundAfterDecision } from "~/withdrawal/decision";
+import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;
@@ -170,7 +172,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     };
     return json(refusal, { status: outcome.status, headers: ADMIN_HEADERS });
   }
-  const parsed = parseTransitionForm(form, now);
+  // Cancelling a paid order gives its money back: after an art. 35 decision, at most the payment less the amount kept.
+  const afterDecision = form.get("transition") === "cancel" ? await refundAfterDecisionOf(getDb(), orderId) : null;
+  const parsed = parseTransitionForm(form, now, afterDecision);
   if (!parsed.ok)
     return json({ transition: parsed.transition, errors: parsed.errors, values: parsed.values } as Refusal, {
       status: 400,
@@ -215,6 +219,7 @@ export default function AdminOrderPage() {
   const correction = refusal?.correction ?? null;
   // The page loads at its top; the refused form may be far below, so its problems are listed here, each linking to its field.
   const problems = orderPageProblems(refusal, order.locale);
+  const afterDecision = refundAfterDecision(order);
   const moneyNote =
     moneyHeld.online !== null
       ? PAYMENT_TEXT.heldOnline(formatPrice(moneyHeld.online, "pl"))
@@ -249,7 +254,7 @@ export default function AdminOrderPage() {
 
       {order.status === "cancelled" && moneyHeld.byTransfer !== null ? (
         <Notice tone="error" testId="refund-due">
-          {PAYMENT_TEXT.refundDue(formatPrice(moneyHeld.byTransfer, "pl"))}
+          {PAYMENT_TEXT.refundDue(formatPrice(afterDecision?.refundGrosze ?? moneyHeld.byTransfer, "pl"))}
         </Notice>
       ) : null}
 
@@ -274,6 +279,7 @@ export default function AdminOrderPage() {
               today={today}
               locale={order.locale}
               moneyNote={transition === "cancel" ? moneyNote : null}
+              afterDecision={afterDecision}
               refusal={refusal?.transition === transition ? refusal : null}
             />
           ))}
@@ -301,7 +307,13 @@ export default function AdminOrderPage() {
         <Facts rows={orderFacts(order)} />
       </section>
 
-      <OrderPayments payments={payments} orderStatus={order.status} locale={order.locale} refusal={refusal?.refund ?? null} />
+      <OrderPayments
+        payments={payments}
+        orderStatus={order.status}
+        locale={order.locale}
+        afterDecision={afterDecision}
+        refusal={refusal?.refund ?? null}
+      />
 
       <AdminOrderInvoices
         orderId={order.id}
@@ -333,7 +345,7 @@ export default function AdminOrderPage() {
       </section>
 
       <OrderNotes notes={notes} refusal={correction} />
-      <OrderCorrections order={order} paidOnline={paidOnline} refusal={correction} />
+      <OrderCorrections order={order} paidOnline={paidOnline} afterDecision={afterDecision} refusal={correction} />
       <OrderHistory createdAt={order.created_at} events={events} />
       <OrderMessages messages={messages} order={order} />
     </AdminShell>

@@ -14,6 +14,7 @@ import { placeSampleOrder } from "../../tests/support/sample-order";
 import { groszeOf, mayKeepAnAmount, readDecision, rightHadExpired } from "./decision";
 import { recordWithdrawalDecision } from "./decision.server";
 import { recordWithdrawal } from "./withdrawal.server";
+import { queuedMessage } from "../../tests/support/queued-message";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");
 const context: ComposeContext = {
@@ -147,12 +148,7 @@ describe("recording the decision", () => {
     it(`${locale}: the right had expired: the standard answer goes to the customer in their language, naming art. 38 and the dispatch`, async () => {
       const order = await withdrawnOrder({ locale, earlyStart: true, dispatched: true, withdrawnAt: "2026-11-26T08:00:00Z" });
       expect(await recordWithdrawalDecision(db, order.id, { decision: "expired" }, "op", ORDERED)).toEqual({ ok: true });
-      const message = await db
-        .selectFrom("outbox")
-        .selectAll()
-        .where("order_id", "=", order.id)
-        .where("kind", "=", "withdrawal_expired")
-        .executeTakeFirstOrThrow();
+      const message = await queuedMessage(db, order.id, "withdrawal_expired");
       const current = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
       const mail = await composeMessage(message, current, context);
       const t = fixedT(locale, "mail");
@@ -169,12 +165,7 @@ describe("recording the decision", () => {
     const order = await withdrawnOrder({ locale: "en", earlyStart: true, dispatched: false, withdrawnAt: "2026-11-24T12:00:00Z" });
     await recordWithdrawalDecision(db, order.id, { decision: "partial", retainedGrosze: 5000, reason: "x" }, "op", ORDERED);
     await enqueueMessages(db, order.id, ["refund_recorded"], ORDERED, { refundedGrosze: 24900 });
-    const message = await db
-      .selectFrom("outbox")
-      .selectAll()
-      .where("order_id", "=", order.id)
-      .where("kind", "=", "refund_recorded")
-      .executeTakeFirstOrThrow();
+    const message = await queuedMessage(db, order.id, "refund_recorded");
     const current = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
     const mail = await composeMessage(message, current, context);
     expect(mail.text).toContain(
@@ -187,12 +178,7 @@ describe("recording the decision", () => {
     const order = await withdrawnOrder({ locale: "pl", earlyStart: true, dispatched: false, withdrawnAt: "2026-11-24T12:00:00Z" });
     await recordWithdrawalDecision(db, order.id, { decision: "partial", retainedGrosze: 5000, reason: "x" }, "op", ORDERED);
     await enqueueMessages(db, order.id, ["order_cancelled"], ORDERED, { reason: "Klient odstąpił od umowy" });
-    const message = await db
-      .selectFrom("outbox")
-      .selectAll()
-      .where("order_id", "=", order.id)
-      .where("kind", "=", "order_cancelled")
-      .executeTakeFirstOrThrow();
+    const message = await queuedMessage(db, order.id, "order_cancelled");
     const current = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
     const mail = await composeMessage(message, current, context);
     const t = fixedT("pl", "mail");

@@ -1,6 +1,6 @@
 import type { AppDatabase } from "~/db/db.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
-import { rightHadExpired, type Decision, type DecisionFacts } from "./decision";
+import { refundAfterDecision, rightHadExpired, type Decision, type DecisionFacts, type RefundAfterDecision } from "./decision";
 
 export type DecisionOutcome = { ok: true } | { ok: false; reason: "not-found" | "not-withdrawn" | "already-decided" | "not-allowed" };
 
@@ -68,4 +68,14 @@ export async function recordWithdrawalDecision(
     if (decision.decision === "expired") await enqueueMessages(trx, orderId, ["withdrawal_expired"], now);
     return { ok: true };
   });
+}
+
+/** The order's refund ceiling after an art. 35 decision (null when the whole payment goes back, or no such order). */
+export async function refundAfterDecisionOf(db: AppDatabase, orderId: number): Promise<RefundAfterDecision | null> {
+  const order = await db
+    .selectFrom("orders")
+    .select(["withdrawal_decision", "withdrawal_retained_grosze", "received_grosze", "price_grosze", "refunded_at"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  return order ? refundAfterDecision(order) : null;
 }

@@ -6,10 +6,15 @@ import { PlainField } from "~/components/forms";
 import type { OrderRow } from "~/db/schema";
 import type { ReactNode } from "react";
 import { formatWarsawTime } from "~/admin/format";
+import type { RefundAfterDecision } from "~/withdrawal/decision";
 import { ADMIN_BUTTON } from "./AdminShell";
+import { RefundAmountField } from "./WithdrawalDecisionForm";
 
-/** `paidOnline`: money that came through the gateway goes back through it (the payments section), not by hand. */
-type Props = { order: OrderRow; paidOnline: boolean; refusal: CorrectionRefusal | null };
+/**
+ * `paidOnline`: money that came through the gateway goes back through it (the payments section), not by hand.
+ * `afterDecision`: a withdrawal decision kept an amount for work done, so the transfer back is filled in with the rest.
+ */
+type Props = { order: OrderRow; paidOnline: boolean; afterDecision: RefundAfterDecision | null; refusal: CorrectionRefusal | null };
 
 function CorrectionForm({
   intent,
@@ -43,7 +48,7 @@ function CorrectionForm({
 }
 
 /** The corrections that leave the status as it is; each writes the history and, where it says so, tells the customer. */
-export function OrderCorrections({ order, paidOnline, refusal }: Props) {
+export function OrderCorrections({ order, paidOnline, afterDecision, refusal }: Props) {
   const mine = (intent: CorrectionIntent) => (refusal?.intent === intent ? refusal : null);
   const field = (intent: CorrectionIntent, name: string, stored: string | null) => {
     const own = mine(intent);
@@ -96,7 +101,17 @@ export function OrderCorrections({ order, paidOnline, refusal }: Props) {
           ) : null}
           {order.paid_at && !order.refunded_at && !paidOnline && editable ? (
             <CorrectionForm intent="record_refund" label={CORRECTION_TEXT.formName.record_refund!} submit={CORRECTION_TEXT.refundSave}>
-              <PlainField {...field("record_refund", "refundAmount", null)} required maxLength={20} />
+              {afterDecision ? (
+                <RefundAmountField
+                  id={fieldId("record_refund", "refundAmount")}
+                  label={CORRECTION_TEXT.labels.record_refund!.refundAmount}
+                  afterDecision={afterDecision}
+                  value={mine("record_refund")?.values.refundAmount}
+                  error={mine("record_refund")?.errors.refundAmount}
+                />
+              ) : (
+                <PlainField {...field("record_refund", "refundAmount", null)} required maxLength={20} />
+              )}
               <PlainField {...field("record_refund", "reason", null)} required maxLength={500} multiline />
             </CorrectionForm>
           ) : null}

@@ -4,7 +4,9 @@ import { PAYMENT_TEXT } from "~/admin/texts";
 import { PlainField } from "~/components/forms";
 import { formatPrice } from "~/config/products";
 import type { Locale } from "~/i18n/locales";
+import type { RefundAfterDecision } from "~/withdrawal/decision";
 import { CancelFields, ConfirmTick } from "./TransitionForm";
+import { RefundAmountField } from "./WithdrawalDecisionForm";
 
 export type RefundRefusal = { paymentId: number; errors: Record<string, string>; values: Record<string, string> };
 
@@ -39,17 +41,20 @@ function NoteField({ idPrefix, errors, values }: { idPrefix: string; errors: Rec
  * The order's online payments, and the full refund of one the order still holds. A paid order is
  * cancelled by the refund (with the cancel form's reason, which the customer reads); an order
  * already cancelled keeps its reason. Either way the operator may add an internal note, and
- * confirms: a refund cannot be undone.
+ * confirms: a refund cannot be undone. After a withdrawal that kept an amount for work done, the
+ * form also asks how much goes back, filled in with the rest.
  */
 export function OrderPayments({
   payments,
   orderStatus,
   locale,
+  afterDecision,
   refusal,
 }: {
   payments: PaymentView[];
   orderStatus: string;
   locale: Locale;
+  afterDecision: RefundAfterDecision | null;
   refusal: RefundRefusal | null;
 }) {
   const refundable = orderStatus === "paid" || orderStatus === "cancelled";
@@ -111,6 +116,14 @@ export function OrderPayments({
               const errors = own?.errors ?? {};
               const values = own?.values ?? {};
               const idPrefix = `refund-${payment.id}`;
+              const amount = afterDecision ? (
+                <RefundAmountField
+                  id={`${idPrefix}-refundAmount`}
+                  afterDecision={afterDecision}
+                  value={values.refundAmount}
+                  error={errors.refundAmount}
+                />
+              ) : null;
               return (
                 <form
                   key={payment.id}
@@ -131,6 +144,7 @@ export function OrderPayments({
                       errors={errors}
                       values={values}
                     >
+                      {amount}
                       <NoteField idPrefix={idPrefix} errors={errors} values={values} />
                     </CancelFields>
                   ) : (
@@ -138,6 +152,7 @@ export function OrderPayments({
                       <p className="rounded-md bg-amber-50 p-3 text-slate-900" id={`${idPrefix}-warning`}>
                         {PAYMENT_TEXT.refundNoteCancelled}
                       </p>
+                      {amount}
                       <NoteField idPrefix={idPrefix} errors={errors} values={values} />
                       <ConfirmTick
                         id={`${idPrefix}-confirm`}

@@ -5,7 +5,9 @@ import type { Transition } from "~/admin/transitions";
 import { PlainField } from "~/components/forms";
 import type { Locale } from "~/i18n/locales";
 import type { ReactNode } from "react";
+import type { RefundAfterDecision } from "~/withdrawal/decision";
 import { ADMIN_BUTTON } from "./AdminShell";
+import { RefundAmountField } from "./WithdrawalDecisionForm";
 
 export type FormRefusal = { errors: Record<string, string>; values: Record<string, string> };
 const DANGER_BUTTON = "inline-flex items-center justify-center rounded-md bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-900";
@@ -17,6 +19,7 @@ export function TransitionForm({
   today,
   locale,
   moneyNote,
+  afterDecision,
   refusal,
 }: {
   transition: Transition;
@@ -24,6 +27,8 @@ export function TransitionForm({
   locale: Locale;
   /** What cancelling does with the money the order holds (refunded online, or recorded as due back). */
   moneyNote: string | null;
+  /** The money held goes back less what a withdrawal decision kept (art. 35): cancelling asks how much. */
+  afterDecision: RefundAfterDecision | null;
   refusal: FormRefusal | null;
 }) {
   const errors = refusal?.errors ?? {};
@@ -91,7 +96,16 @@ export function TransitionForm({
           confirmLabel={TRANSITION_TEXT.confirmCancel}
           errors={errors}
           values={values}
-        />
+        >
+          {afterDecision && moneyNote ? (
+            <RefundAmountField
+              id={id("refundAmount")}
+              afterDecision={afterDecision}
+              value={values.refundAmount}
+              error={errors.refundAmount}
+            />
+          ) : null}
+        </CancelFields>
       ) : null}
       {transition === "mark_paid" || transition === "mark_dispatched" ? (
         <ConfirmWithNote transition={transition} inLanguage={IN_LANGUAGE[locale]} error={errors.confirm} />

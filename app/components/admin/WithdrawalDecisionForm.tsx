@@ -1,8 +1,10 @@
 import { fieldId } from "~/admin/form-errors";
+import { zlotyDigits } from "~/admin/format";
 import { WITHDRAWAL_TEXT } from "~/admin/texts";
 import { formatPrice } from "~/config/products";
 import type { WithdrawalDecision } from "~/db/schema";
 import { PlainField } from "~/components/forms";
+import type { RefundAfterDecision } from "~/withdrawal/decision";
 import { ADMIN_BUTTON } from "./AdminShell";
 
 const TEXT = WITHDRAWAL_TEXT.decision;
@@ -108,5 +110,38 @@ export function WithdrawalDecisionForm({ view, refusal }: { view: DecisionView; 
         </button>
       </p>
     </form>
+  );
+}
+
+/**
+ * A refund form's amount after a decision that kept an amount for work done (art. 35): filled in with
+ * the payment less that amount, and saying so with both figures. `label` is the form's own when it has one.
+ */
+export function RefundAmountField({
+  id,
+  afterDecision,
+  value,
+  error,
+  label = TEXT.refundAmount,
+}: {
+  id: string;
+  afterDecision: RefundAfterDecision;
+  value: string | undefined;
+  error: string | undefined;
+  label?: string;
+}) {
+  const pln = (grosze: number) => formatPrice(grosze, "pl");
+  return (
+    <PlainField
+      id={id}
+      name="refundAmount"
+      label={label}
+      defaultValue={value ?? zlotyDigits(afterDecision.refundGrosze)}
+      error={error}
+      hint={TEXT.refundHint(pln(afterDecision.paidGrosze), pln(afterDecision.retainedGrosze), pln(afterDecision.refundGrosze))}
+      autoComplete="off"
+      required
+      maxLength={20}
+    />
   );
 }
