@@ -4,8 +4,9 @@ import { createOperator, openOrder, placeOrder, signIn, uniqueOperatorEmail } fr
 
 /**
  * The operator's decision on a withdrawn order (art. 35 and 38), seeded in the database: an amount for
- * work done is refused without a reason with the values kept, then saved; a right that had expired is
- * said so, with the standard answer. Plain forms, so both projects take the same path.
+ * work done is refused without a reason with the values kept, then saved, and the refund forms start
+ * from the payment less it, refusing more with the values kept; a right that had expired is said so,
+ * with the standard answer. Plain forms, so both projects take the same path.
  */
 function seed(number: string, { dispatched }: { dispatched: boolean }): void {
   const db = new Database(process.env.E2E_DATABASE_PATH!, { fileMustExist: true, timeout: 5_000 });
@@ -37,6 +38,24 @@ test("art. 35 amount with a reason, and art. 38 expired with the standard answer
   await page.getByLabel("Uzasadnienie kwoty (co wykonano do chwili odstąpienia)").pressSequentially("Uzyskano podpis właściciela");
   await page.getByRole("button", { name: "Zapisz rozliczenie" }).click();
   await expect(page.getByTestId("withdrawal-decided")).toContainText("zatrzymujemy 120,50");
+
+  // Every refund form now starts from the payment less the amount kept, and says so; more is refused at the field.
+  const hint = "Wpłata (299 zł) minus kwota zatrzymana w rozliczeniu odstąpienia (120,50 zł";
+  await expect(page.getByTestId("correction-record_refund").getByLabel("Zwrócona kwota w zł")).toHaveValue("178,50");
+  const cancel = page.getByTestId("form-cancel");
+  const amount = cancel.getByLabel("Kwota zwrotu (zł)");
+  await expect(amount).toHaveValue("178,50");
+  await expect(cancel).toContainText(hint);
+  await amount.clear();
+  await amount.pressSequentially("200");
+  await cancel.getByLabel(/Własny powód/).pressSequentially("Odstąpienie od umowy");
+  await cancel.getByRole("checkbox").check();
+  await cancel.getByRole("button").click();
+  const tooMuch = "nie większą niż 178,50";
+  await expect(page.getByRole("link", { name: new RegExp(`Kwota zwrotu \\(zł\\): .*${tooMuch}`) })).toBeVisible();
+  await expect(page.getByTestId("form-cancel").getByText(tooMuch)).toBeVisible();
+  await expect(page.getByTestId("form-cancel").getByLabel("Kwota zwrotu (zł)")).toHaveValue("200");
+  await expect(page.getByTestId("form-cancel").getByLabel(/Własny powód/)).toHaveValue("Odstąpienie od umowy");
 
   const late = await placeOrder(request, { name: `Decision Late ${testInfo.project.name}`, earlyStart: true, locale: "en" });
   seed(late.number, { dispatched: true });
