@@ -1,7 +1,7 @@
-import type { HeadersFunction, MetaArgs } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import type { HeadersFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { OrderLinkErrorBoundary, orderLinkMeta } from "~/components/customer-page/OrderLinkNotFound";
 import { PageHeader } from "~/components/PageHeader";
 import { CopyButton } from "~/components/payment/CopyButton";
 import { DetailRow } from "~/components/payment/DetailRow";
@@ -10,8 +10,6 @@ import { PaymentWaiting } from "~/components/payment/PaymentWaiting";
 import type { NoScriptRefreshHandle } from "~/components/NoScriptRefresh";
 import { formatAddress, telHref } from "~/config/company";
 import { formatPrice } from "~/config/products";
-import { homePath } from "~/i18n/routes";
-import { pageMeta } from "~/i18n/seo";
 import { LateDeliveryWarning } from "~/components/order/LateDeliveryWarning";
 import { DeadlineList } from "~/components/customer-page/DeadlineList";
 import { DocumentLinks } from "~/components/customer-page/DocumentLinks";
@@ -37,13 +35,7 @@ export const handle: NoScriptRefreshHandle = {
       : null,
 };
 
-export function meta(args: MetaArgs) {
-  if (isRouteErrorResponse(args.error) && args.error.status === 404) {
-    const notFound = args.error.data as { title?: string } | null;
-    return [{ title: notFound?.title ?? "404" }, { name: "robots", content: "noindex, nofollow" }];
-  }
-  return pageMeta(args, { noindex: true });
-}
+export const meta = orderLinkMeta;
 
 export default function PaymentPage() {
   const { order, online, transferTitle: title, qrCode, documents } = useLoaderData<typeof loader>();
@@ -224,21 +216,5 @@ export default function PaymentPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation("payment");
-  const locale = useLocale();
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <GeneralErrorBoundary />;
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-20 text-center" aria-labelledby="payment-not-found">
-      <h1 id="payment-not-found" className="text-3xl font-bold text-slate-900">
-        {t("notFound.heading")}
-      </h1>
-      <p className="mt-4 text-lg text-slate-600">{t("notFound.text")}</p>
-      <p className="mt-8">
-        <Link to={homePath(locale)} className="btn-primary">
-          {t("notFound.home")}
-        </Link>
-      </p>
-    </section>
-  );
+  return <OrderLinkErrorBoundary namespace="payment" />;
 }

@@ -1,11 +1,10 @@
-import type { HeadersFunction, MetaArgs } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useParams, useRouteError } from "@remix-run/react";
+import type { HeadersFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, PlainField } from "~/components/forms";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { OrderLinkErrorBoundary, orderLinkMeta } from "~/components/customer-page/OrderLinkNotFound";
 import { PageHeader } from "~/components/PageHeader";
-import { homePath, pathFor } from "~/i18n/routes";
-import { pageMeta } from "~/i18n/seo";
+import { pathFor } from "~/i18n/routes";
 import { NO_HYDRATION } from "~/render/hydration";
 import type { ReviewState } from "~/reviews/form-action.server";
 import { FIELD_MAX, REVIEW_TEXT_FIELDS, STAR_CHOICES, TEXT_MIN, type ReviewField } from "~/reviews/review-form";
@@ -18,13 +17,7 @@ export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const loader = reviewLoader;
 export const action = reviewAction;
 
-export function meta(args: MetaArgs) {
-  if (isRouteErrorResponse(args.error) && args.error.status === 404) {
-    const notFound = args.error.data as { title?: string } | null;
-    return [{ title: notFound?.title ?? "404" }, { name: "robots", content: "noindex, nofollow" }];
-  }
-  return pageMeta(args, { noindex: true });
-}
+export const meta = orderLinkMeta;
 
 const FIELD_ID = (field: ReviewField) => `review-${field}`;
 const PRIMARY =
@@ -175,21 +168,5 @@ export default function ReviewPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation("review");
-  const locale = useLocale();
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <GeneralErrorBoundary />;
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-20 text-center" aria-labelledby="review-not-found">
-      <h1 id="review-not-found" className="text-3xl font-bold text-slate-900">
-        {t("notFound.heading")}
-      </h1>
-      <p className="mt-4 text-lg text-slate-600">{t("notFound.text")}</p>
-      <p className="mt-8">
-        <Link to={homePath(locale)} className="btn-primary">
-          {t("notFound.home")}
-        </Link>
-      </p>
-    </section>
-  );
+  return <OrderLinkErrorBoundary namespace="review" />;
 }
