@@ -31,6 +31,14 @@ export function startKsefLane(db: AppDatabase): OutboxWorker | null {
   return store.__ksefLane;
 }
 
+/**
+ * Sends what an issuing request just queued at once, rather than at the lane's next look: the
+ * operator who issued an invoice sees KSeF's answer on the next reload. Nothing while KSeF is not configured.
+ */
+export function nudgeKsefLane(): void {
+  store.__ksefLane?.nudge();
+}
+
 /** Loads the FA(3) schema in the background. Never rejects: a failure is logged, and the first invoice's check tries again. */
 export async function warmFa3Schema(): Promise<void> {
   try {
