@@ -102,12 +102,15 @@ async function siteWith(settings: Partial<Record<(typeof SETTINGS)[number], stri
   };
 }
 
+/** KSEF_* pointed at the stand-in, with the token and context NIP it authenticates. */
+function connectedToStandIn() {
+  return { KSEF_API_URL: standIn.apiUrl, KSEF_TOKEN: TEST_KSEF.token, KSEF_NIP: TEST_KSEF.nip };
+}
+
 describe("an invoice to a business buyer and KSeF", () => {
   it("is checked against an FA(3) schema the process loaded at its start, not inside the transaction that issues it", async () => {
     const site = await siteWith({
-      KSEF_API_URL: standIn.apiUrl,
-      KSEF_TOKEN: TEST_KSEF.token,
-      KSEF_NIP: TEST_KSEF.nip,
+      ...connectedToStandIn(),
       COMPANY_TAX_ID: TEST_KSEF.nip,
     });
     expect(site.schemaLoaded()).toBe(false);
@@ -125,11 +128,27 @@ describe("an invoice to a business buyer and KSeF", () => {
     expect(await site.submission(invoice!.number)).toMatchObject({ status: "pending", error: null });
   });
 
+  it("that FA(3) cannot describe is kept for the operator to send by hand, with the reason in Polish, and never sent", async () => {
+    const site = await siteWith({
+      ...connectedToStandIn(),
+      // A seller's tax number FA(3) cannot carry (a NIP has 10 digits).
+      COMPANY_TAX_ID: "526-587-76",
+    });
+    try {
+      await site.pay();
+      const [invoice] = await site.invoices();
+      const reason = "Faktury nie da się zapisać jako FA(3): NIP sprzedawcy (COMPANY_TAX_ID) musi mieć 10 cyfr";
+      expect(await site.submission(invoice!.number)).toMatchObject({ status: "manual", error: reason });
+      expect((await site.adminKsef())[invoice!.number]).toMatchObject({ label: "do wysłania do KSeF ręcznie", detail: reason });
+      expect((await standIn.invoices()).filter((received) => received.invoiceNumber === invoice!.number)).toEqual([]);
+    } finally {
+      await site.db.destroy();
+    }
+  });
+
   it("goes from the payment to KSeF, decrypted there exactly as stored, and its PDF prints the KSeF number and link; its correction names it", async () => {
     const site = await siteWith({
-      KSEF_API_URL: standIn.apiUrl,
-      KSEF_TOKEN: TEST_KSEF.token,
-      KSEF_NIP: TEST_KSEF.nip,
+      ...connectedToStandIn(),
       // The way a company writes its NIP on paper.
       COMPANY_TAX_ID: "526-587-76-35",
     });
