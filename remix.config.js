@@ -15,6 +15,7 @@ const otherRoutes = [
   ["api/preview", "routes/api.preview.ts"],
   ["api/accept", "routes/api.accept.ts"],
   ["agreement/:token", "routes/agreement-pdf.ts"],
+  ["invoice/:token/:id", "routes/invoice-pdf.ts"],
   // Przelewy24's payment and refund notifications; the paths are in app/payments/paths.ts.
   ["payments/przelewy24/notification", "routes/payments.p24-notification.ts"],
   ["payments/przelewy24/refund-notification", "routes/payments.p24-refund-notification.ts"],

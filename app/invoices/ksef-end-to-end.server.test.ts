@@ -39,7 +39,7 @@ async function siteWith(settings: Partial<Record<(typeof SETTINGS)[number], stri
   for (const name of SETTINGS) delete process.env[name];
   Object.assign(process.env, settings);
   vi.resetModules();
-  const [dbModule, transitions, corrections, outbox, kinds, gateway, submissions, mail, pdf, link, schema, admin, sample] =
+  const [dbModule, transitions, corrections, outbox, kinds, gateway, submissions, mail, pdf, link, schema, admin, sample, lane] =
     await Promise.all([
       import("~/db/db.server"),
       import("~/admin/order-transitions.server"),
@@ -54,6 +54,7 @@ async function siteWith(settings: Partial<Record<(typeof SETTINGS)[number], stri
       import("~/ksef/fa3-schema.server"),
       import("./admin.server"),
       import("../../tests/support/sample-order"),
+      import("~/ksef/ksef-lane.server"),
     ]);
   const db = await dbModule.openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "ksef-e2e-")), "app.db") });
   const { order } = await sample.placeSampleOrder(db, ORDERED, { details: { invoice: BUYER }, locale: "uk" });
@@ -92,18 +93,62 @@ async function siteWith(settings: Partial<Record<(typeof SETTINGS)[number], stri
     },
     ksefSends: link.ksefSendsInvoices,
     validate: schema.validateFa3Xml,
+    schemaLoaded: schema.fa3SchemaLoaded,
+    /** The lane as server.ts starts it. */
+    startLane: () => lane.startKsefLane(db),
     /** What the order's page in /admin shows of KSeF, and the file it offers. */
     adminKsef: async () => (await admin.invoicesOfOrder(db, order.id)).ksef,
     storedFile: (invoiceId: number) => admin.storedKsefFile(db, invoiceId),
   };
 }
 
+/** KSEF_* pointed at the stand-in, with the token and context NIP it authenticates. */
+function connectedToStandIn() {
+  return { KSEF_API_URL: standIn.apiUrl, KSEF_TOKEN: TEST_KSEF.token, KSEF_NIP: TEST_KSEF.nip };
+}
+
 describe("an invoice to a business buyer and KSeF", () => {
+  it("is checked against an FA(3) schema the process loaded at its start, not inside the transaction that issues it", async () => {
+    const site = await siteWith({
+      ...connectedToStandIn(),
+      COMPANY_TAX_ID: TEST_KSEF.nip,
+    });
+    expect(site.schemaLoaded()).toBe(false);
+    const lane = site.startLane();
+    expect(lane).not.toBeNull();
+    try {
+      // The lane's start loads libxml2 and the schema in the background; no invoice has been issued yet.
+      await vi.waitUntil(site.schemaLoaded, { timeout: 20_000, interval: 10 });
+      expect(await site.invoices()).toEqual([]);
+    } finally {
+      await lane?.stop();
+    }
+    await site.pay();
+    const [invoice] = await site.invoices();
+    expect(await site.submission(invoice!.number)).toMatchObject({ status: "pending", error: null });
+  });
+
+  it("that FA(3) cannot describe is kept for the operator to send by hand, with the reason in Polish, and never sent", async () => {
+    const site = await siteWith({
+      ...connectedToStandIn(),
+      // A seller's tax number FA(3) cannot carry (a NIP has 10 digits).
+      COMPANY_TAX_ID: "526-587-76",
+    });
+    try {
+      await site.pay();
+      const [invoice] = await site.invoices();
+      const reason = "Faktury nie da się zapisać jako FA(3): NIP sprzedawcy (COMPANY_TAX_ID) musi mieć 10 cyfr";
+      expect(await site.submission(invoice!.number)).toMatchObject({ status: "manual", error: reason });
+      expect((await site.adminKsef())[invoice!.number]).toMatchObject({ label: "do wysłania do KSeF ręcznie", detail: reason });
+      expect((await standIn.invoices()).filter((received) => received.invoiceNumber === invoice!.number)).toEqual([]);
+    } finally {
+      await site.db.destroy();
+    }
+  });
+
   it("goes from the payment to KSeF, decrypted there exactly as stored, and its PDF prints the KSeF number and link; its correction names it", async () => {
     const site = await siteWith({
-      KSEF_API_URL: standIn.apiUrl,
-      KSEF_TOKEN: TEST_KSEF.token,
-      KSEF_NIP: TEST_KSEF.nip,
+      ...connectedToStandIn(),
       // The way a company writes its NIP on paper.
       COMPANY_TAX_ID: "526-587-76-35",
     });

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { resolve, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { XmlDocument, XsdValidator } from "libxml2-wasm";
 
 /**
@@ -8,7 +9,9 @@ import type { XmlDocument, XsdValidator } from "libxml2-wasm";
  * site nor CI needs a system package.
  *
  * libxml2 loads on the first validation (an import of it takes a good half second and 18 MB),
- * not with every server start; hence the functions are async.
+ * not with every server start; hence the functions are async. A process that sends invoices to
+ * KSeF loads it at start (`loadFa3Schema`, from the KSeF lane), because the first validation otherwise runs inside the
+ * transaction that issues the first invoice and would hold the database's write lock that long.
  *
  * The schema imports its base types by their address on crd.gov.pl. Nothing is fetched: the
  * address is answered from the copies kept beside it, so the files stay byte for byte as published.
@@ -18,11 +21,16 @@ const BASE_TYPES_URL = "http://crd.gov.pl/xml/schematy/dziedzinowe/mf/2022/01/05
 const BASE_TYPE_FILES = ["StrukturyDanych_v10-0E.xsd", "ElementarneTypyDanych_v10-0E.xsd", "KodyKrajow_v10-0E.xsd"];
 
 /**
- * The schema folder. This module runs from app/ksef/ (tests, scripts) or bundled into
- * build/index.js (the server), whose folder is a sibling of app/.
+ * The schema folder. This module runs from app/ksef/ (tests, the stand-in), bundled into
+ * build/index.js (the server), whose folder is a sibling of app/, or bundled by scripts/run-ts.js
+ * into a folder of .cache/ and run from the project's folder (the scripts).
  */
 function schemaFolder(): string {
-  const candidates = [new URL("./schema/", import.meta.url), new URL("../app/ksef/schema/", import.meta.url)];
+  const candidates = [
+    new URL("./schema/", import.meta.url),
+    new URL("../app/ksef/schema/", import.meta.url),
+    pathToFileURL(resolve("app/ksef/schema") + sep),
+  ];
   const found = candidates.find((url) => existsSync(new URL(FA3_FILE, url)));
   if (!found) throw new Error(`the FA(3) schema is missing (looked in ${candidates.map((url) => fileURLToPath(url)).join(", ")})`);
   return fileURLToPath(found);
@@ -30,6 +38,7 @@ function schemaFolder(): string {
 
 type Loaded = { libxml: typeof import("libxml2-wasm"); validator: XsdValidator };
 let loading: Promise<Loaded> | null = null;
+let loaded = false;
 
 function fa3Validator(): Promise<Loaded> {
   loading ??= (async () => {
@@ -41,12 +50,28 @@ function fa3Validator(): Promise<Loaded> {
     );
     const schema = libxml.XmlDocument.fromBuffer(read(FA3_FILE), { url: `file:///fa3/${FA3_FILE}` });
     try {
-      return { libxml, validator: libxml.XsdValidator.fromDoc(schema) };
+      const validator = libxml.XsdValidator.fromDoc(schema);
+      loaded = true;
+      return { libxml, validator };
     } finally {
       schema.dispose();
     }
-  })();
+  })().catch((error: unknown) => {
+    // A load that failed is tried again by the next validation rather than failing every one after it.
+    loading = null;
+    throw error;
+  });
   return loading;
+}
+
+/** Whether libxml2 and the schema are in memory: a validation then takes milliseconds. */
+export function fa3SchemaLoaded(): boolean {
+  return loaded;
+}
+
+/** Loads libxml2 and the schema now, for a process that is about to issue KSeF invoices; a failed load is tried again by the next call. */
+export async function loadFa3Schema(): Promise<void> {
+  await fa3Validator();
 }
 
 export type Fa3Validation = { valid: true } | { valid: false; errors: string[] };

@@ -93,6 +93,35 @@ describe("buildFa3Xml", () => {
   });
 });
 
+describe("one VAT rate per invoice", () => {
+  // The site's invoices have one line at the seller's one rate; an invoice with two rates would need a
+  // P_13_x/P_14_x pair per rate, which buildFa3Xml does not write, so it refuses rather than send wrong totals.
+  const eightPercentLine = { ...serviceLine, name: "Opłata", unitNetGrosze: 1000, netGrosze: 1000, vat: { rate: 8 as const } };
+
+  it("refuses lines at two rates, in the operator's words", () => {
+    const twoRates = {
+      ...businessInvoice,
+      lines: [serviceLine, eightPercentLine],
+      totals: { netGrosze: 25309, vatGrosze: 5671, grossGrosze: 30980 },
+    };
+    expect(() => buildFa3Xml(twoRates)).toThrow(Fa3InputError);
+    expect(() => buildFa3Xml(twoRates)).toThrow(
+      "Faktury nie da się zapisać jako FA(3): wszystkie pozycje faktury muszą mieć tę samą stawkę VAT",
+    );
+  });
+
+  it("refuses a taxed line beside an exempt one", () => {
+    const exemptLine = { ...serviceLine, vat: { exempt: true as const, legalBasis: "art. 113 ust. 1 ustawy o VAT" } };
+    expect(() =>
+      buildFa3Xml({
+        ...businessInvoice,
+        lines: [serviceLine, exemptLine],
+        totals: { netGrosze: 48618, vatGrosze: 5591, grossGrosze: 54209 },
+      }),
+    ).toThrow(/tę samą stawkę VAT/);
+  });
+});
+
 describe("validateFa3Xml", () => {
   const valid = buildFa3Xml(businessInvoice);
 

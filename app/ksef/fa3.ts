@@ -65,9 +65,10 @@ export type Fa3Invoice = {
   correction?: Fa3Correction;
 };
 
+/** An invoice FA(3) cannot describe. Its message is the operator's (in Polish): the invoice is then kept for sending by hand. */
 export class Fa3InputError extends Error {
   constructor(message: string) {
-    super(`FA(3): ${message}`);
+    super(`Faktury nie da się zapisać jako FA(3): ${message}`);
     this.name = "Fa3InputError";
   }
 }
@@ -84,7 +85,7 @@ function element(name: string, content: string | number): string {
 
 /** Grosze as the schema's TKwotowy: złoty with two decimals, a minus sign when negative. */
 export function formatGrosze(grosze: number): string {
-  if (!Number.isInteger(grosze)) throw new Fa3InputError(`an amount in grosze must be whole, not ${grosze}`);
+  if (!Number.isInteger(grosze)) throw new Fa3InputError(`kwota w groszach musi być liczbą całkowitą, a jest ${grosze}`);
   const sign = grosze < 0 ? "-" : "";
   const absolute = Math.abs(grosze);
   return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
@@ -97,16 +98,17 @@ function sameVat(a: Fa3Vat, b: Fa3Vat): boolean {
 function checkInput(invoice: Fa3Invoice): Fa3Vat {
   const { lines, totals } = invoice;
   const [first] = lines;
-  if (!first) throw new Fa3InputError("an invoice needs at least one line");
+  if (!first) throw new Fa3InputError("faktura musi mieć co najmniej jedną pozycję");
   const vat = first.vat;
   // The VAT of each rate is rounded once per invoice; with one rate that is the invoice's VAT.
-  if (!lines.every((line) => sameVat(line.vat, vat))) throw new Fa3InputError("all lines of one invoice must have the same VAT rate");
-  if (!/^\d{10}$/.test(invoice.seller.nip)) throw new Fa3InputError("the seller's NIP must be 10 digits");
-  if (invoice.buyer.nip !== null && !/^\d{10}$/.test(invoice.buyer.nip)) throw new Fa3InputError("the buyer's NIP must be 10 digits");
+  if (!lines.every((line) => sameVat(line.vat, vat)))
+    throw new Fa3InputError("wszystkie pozycje faktury muszą mieć tę samą stawkę VAT; faktury z kilkoma stawkami serwis nie wystawia");
+  if (!/^\d{10}$/.test(invoice.seller.nip)) throw new Fa3InputError("NIP sprzedawcy (COMPANY_TAX_ID) musi mieć 10 cyfr");
+  if (invoice.buyer.nip !== null && !/^\d{10}$/.test(invoice.buyer.nip)) throw new Fa3InputError("NIP nabywcy musi mieć 10 cyfr");
   const net = lines.reduce((sum, line) => sum + line.netGrosze, 0);
-  if (net !== totals.netGrosze) throw new Fa3InputError(`the lines' net (${net}) differs from the total net (${totals.netGrosze})`);
-  if (totals.netGrosze + totals.vatGrosze !== totals.grossGrosze) throw new Fa3InputError("net + VAT must equal gross");
-  if ("exempt" in vat && totals.vatGrosze !== 0) throw new Fa3InputError("an exempt invoice has no VAT");
+  if (net !== totals.netGrosze) throw new Fa3InputError(`suma netto pozycji (${net}) różni się od netto faktury (${totals.netGrosze})`);
+  if (totals.netGrosze + totals.vatGrosze !== totals.grossGrosze) throw new Fa3InputError("netto + VAT musi być równe brutto");
+  if ("exempt" in vat && totals.vatGrosze !== 0) throw new Fa3InputError("faktura zwolniona z VAT nie może mieć kwoty VAT");
   return vat;
 }
 
@@ -121,7 +123,7 @@ function party(tag: "Podmiot1" | "Podmiot2", data: Fa3Party, extra = ""): string
 }
 
 function quantity(value: number): string {
-  if (!Number.isFinite(value)) throw new Fa3InputError("a quantity must be a number");
+  if (!Number.isFinite(value)) throw new Fa3InputError("ilość musi być liczbą");
   return String(Number(value.toFixed(6)));
 }
 

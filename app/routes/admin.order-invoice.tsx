@@ -9,6 +9,7 @@ import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
 import { invoicesOfOrder, issueByOperator } from "~/invoices/admin.server";
 import { AdminOrderInvoices } from "~/invoices/AdminOrderInvoices";
 import { ksefSendsInvoices } from "~/invoices/ksef-link.server";
+import { nudgeKsefLane } from "~/ksef/ksef-lane.server";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";
@@ -42,6 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await issueByOperator(getDb(), orderId, form, operator, new Date());
   if (outcome.ok) {
     nudgeMailWorker();
+    nudgeKsefLane();
     return redirect(`${orderDetailPath(orderId)}?done=invoice`, { status: 303, headers: ADMIN_HEADERS });
   }
   if (outcome.status === 404) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });

@@ -6,22 +6,20 @@ import { PageHeader } from "~/components/PageHeader";
 import { PlainField } from "~/components/forms";
 import { formatCalendarDate } from "~/config/delivery";
 import { getDb } from "~/db/db.server";
-import { documentThreadOf } from "~/documents/document-thread.server";
 import { localeOf } from "~/i18n/i18n.server";
 import { LOCALE_TAGS } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
 import { askForInvoice, customerInvoiceView, type CustomerInvoiceView } from "~/invoices/customer.server";
-import { invoiceWithOriginal } from "~/invoices/issue.server";
-import { ksefMarkOf } from "~/invoices/ksef-link.server";
+import { nudgeKsefLane } from "~/ksef/ksef-lane.server";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { readFormDataOr413 } from "~/security/body.server";
-import { resourceResponse } from "~/security/responses.server";
 import { useLocale } from "~/root-data";
 
 /**
  * The order's invoice page (/platnosc/:token/faktura): ask for an invoice after ordering, while the
- * law allows, and download what was issued (?pdf=<id>). Its key is the order page's own token.
+ * law allows, and download what was issued (/invoice/:token/:id, routes/invoice-pdf.ts). Its key is
+ * the order page's own token.
  */
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 export const headers = () => PRIVATE_HEADERS;
@@ -29,22 +27,11 @@ export const meta = (args: MetaArgs) => pageMeta(args, { noindex: true });
 
 type InvoicePageData = { view: CustomerInvoiceView; token: string; done: boolean };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const db = getDb();
   const view = await customerInvoiceView(db, token, new Date());
   if (!view) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
-  const pdfId = new URL(request.url).searchParams.get("pdf");
-  if (pdfId !== null) {
-    const own = view.invoices.find((invoice) => String(invoice.id) === pdfId);
-    const found = own ? await invoiceWithOriginal(db, own.id) : null;
-    if (!found) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
-    const pdf = await documentThreadOf(context).invoicePdf({ ...found, ksef: await ksefMarkOf(db, found.invoice) });
-    return resourceResponse(new Uint8Array(pdf.content), {
-      contentType: "application/pdf",
-      headers: { ...PRIVATE_HEADERS, "Content-Disposition": `attachment; filename="${pdf.filename}"` },
-    });
-  }
   return json<InvoicePageData>({ view, token, done: new URL(request.url).searchParams.has("done") }, { headers: PRIVATE_HEADERS });
 }
 
@@ -54,6 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await askForInvoice(getDb(), token, await readFormDataOr413(request), new Date());
   if (outcome.ok) {
     nudgeMailWorker();
+    nudgeKsefLane();
     return redirect(`${pathFor("invoiceRequest", locale, { token })}?done`, { status: 303, headers: PRIVATE_HEADERS });
   }
   if (outcome.status === 404) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
@@ -88,7 +76,7 @@ export default function InvoiceRequestPage() {
           <ul className="space-y-2" data-testid="customer-invoices">
             {view.invoices.map((invoice) => (
               <li key={invoice.id}>
-                <a href={`${here}?pdf=${invoice.id}`} className="font-semibold text-blue-900 underline" download>
+                <a href={`/invoice/${encodeURIComponent(token)}/${invoice.id}`} className="font-semibold text-blue-900 underline" download>
                   {invoice.kind === "invoice"
                     ? t("panel.download", { number: invoice.number })
                     : t("panel.correction", { number: invoice.number })}

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
+import { nudgeKsefLane } from "~/ksef/ksef-lane.server";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { readGatewayPost } from "~/payments/gateway-post.server";
 import { handleNotification } from "~/payments/notification.server";
@@ -10,7 +11,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const post = await readGatewayPost(request);
   if (post instanceof Response) return post;
   const answer = await handleNotification(getDb(), post.gateway, post.body, new Date());
-  if (answer.outcome === "paid") nudgeMailWorker();
+  if (answer.outcome === "paid") {
+    nudgeMailWorker();
+    nudgeKsefLane();
+  }
   return textResponse(answer.status === 200 ? "OK" : answer.status === 400 ? "Bad Request" : "Service Unavailable", answer.status);
 }
 

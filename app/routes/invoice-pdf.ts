@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/db/db.server";
+import { documentThreadOf } from "~/documents/document-thread.server";
+import { customerInvoiceView } from "~/invoices/customer.server";
+import { invoiceWithOriginal } from "~/invoices/issue.server";
+import { ksefMarkOf } from "~/invoices/ksef-link.server";
+import { resourceResponse, textResponse } from "~/security/responses.server";
+
+/**
+ * One of the order's invoices (or correcting invoices) as a PDF, linked from the order's invoice
+ * page. A route of its own: a page's loader cannot answer a plain link with a file (Remix renders
+ * the page around whatever the loader returns). The order's payment token is the key, as for the
+ * agreement, and the invoice must be that order's own; no cache keeps it, no Referer carries it on.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const db = getDb();
+  const view = await customerInvoiceView(db, params.token ?? "", new Date());
+  const own = view?.invoices.find((invoice) => String(invoice.id) === params.id);
+  const found = own ? await invoiceWithOriginal(db, own.id) : null;
+  const headers = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
+  if (!found) return textResponse("Not Found", 404, headers);
+  const pdf = await documentThreadOf(context).invoicePdf({ ...found, ksef: await ksefMarkOf(db, found.invoice) });
+  return resourceResponse(new Uint8Array(pdf.content), {
+    contentType: "application/pdf",
+    headers: { ...headers, "Content-Disposition": `attachment; filename="${pdf.filename}"` },
+  });
+}

@@ -1,0 +1,122 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { startKsefStandIn, TEST_KSEF, type KsefStandIn } from "../support/ksef-stand-in-process";
+import { pdfTextOf } from "../support/pdf-text";
+import { createOperator, openOrder, signIn, uniqueOperatorEmail } from "./support/admin";
+import { ownSitePort, startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
+import { strings } from "./support/site";
+
+/**
+ * An invoice to a business buyer that reaches KSeF (docs/decisions/050), on a site of this spec's
+ * own with the KSEF_* settings pointed at the KSeF stand-in: the suite's own site keeps them unset.
+ * The order comes through the JSON API with its invoice request and is marked paid in the
+ * database, and the operator signs in beforehand; the operator issues the invoice, the site's KSeF lane sends it, and the back office,
+ * the customer's page and the PDF then show KSeF's number. One site per project, as the two
+ * projects may run at once.
+ */
+const sitePort = (project: string) => ownSitePort(project === "js" ? 8 : 9);
+test.use({
+  viewport: { width: 390, height: 844 },
+  // Relative paths (the operator's sign-in helper's) go to this spec's site.
+  baseURL: async ({}, use, testInfo) => use(`http://127.0.0.1:${sitePort(testInfo.project.name)}`),
+});
+
+const BUYER = { nabywca: "Kowalski & Syn sp. j.", adres: "ul. Krzywa 2/4, 60-001 Poznań", nip: "779-101-13-27" };
+const KSEF_NUMBER = /5265877635-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}/;
+
+let standIn: KsefStandIn;
+let site: ChildProcess;
+let operator: string;
+let order: { number: string; paymentPath: string };
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  // A boot of the site and the operator's command line: on a machine busy with the whole suite a boot alone has taken a minute.
+  testInfo.setTimeout(180_000);
+  const port = sitePort(testInfo.project.name);
+  const databasePath = join(mkdtempSync(join(tmpdir(), "invoice-ksef-")), "app.db");
+  standIn = await startKsefStandIn();
+  site = startOwnSite(port, {
+    DATABASE_PATH: databasePath,
+    RATE_LIMIT_EXEMPT: "127.0.0.1",
+    KSEF_API_URL: standIn.apiUrl,
+    KSEF_TOKEN: TEST_KSEF.token,
+    KSEF_NIP: TEST_KSEF.nip,
+    COMPANY_TAX_ID: TEST_KSEF.nip,
+  });
+  await waitUntilUp(port, site);
+  operator = uniqueOperatorEmail(`ksef-${testInfo.project.name}`);
+  createOperator(operator, undefined, databasePath);
+  // The operator signed in earlier in the day: the test's sign-in finds the session this browser kept.
+  const desk = await browser.newPage({ baseURL: `http://127.0.0.1:${port}` });
+  await signIn(desk, operator);
+  await desk.close();
+
+  const response = await fetch(`http://127.0.0.1:${port}/api/accept`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Idempotency-Key": `ksef-${testInfo.project.name}` },
+    body: JSON.stringify({
+      imie_nazwisko_najemcy: "Jan Kowalski",
+      email: "jan.kowalski@example.com",
+      telefon: "600100200",
+      adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+      adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+      rodzaj_oswiadczenia: "regular",
+      okres_najmu_dni: 90,
+      jezyk: "pl",
+      faktura: BUYER,
+    }),
+  });
+  expect(response.status).toBe(201);
+  const body = (await response.json()) as { order_number: string; payment_url: string };
+  order = { number: body.order_number, paymentPath: body.payment_url };
+  const db = new Database(databasePath, { fileMustExist: true, timeout: 5_000 });
+  try {
+    db.prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE number = ?").run(new Date().toISOString(), order.number);
+  } finally {
+    db.close();
+  }
+});
+
+test.afterAll(async () => {
+  if (site) await stopOwnSite(site);
+  if (standIn) await standIn.stop();
+});
+
+test("an invoice to a NIP reaches KSeF: the back office shows it accepted with its KSeF number, and the customer's PDF prints it", async ({
+  page,
+}) => {
+  const invoiceText = strings("pl", "invoice");
+  await signIn(page, operator);
+  await openOrder(page, order.number);
+  await page.getByTestId("admin-invoices").getByRole("button", { name: "Wystaw fakturę" }).click();
+  await expect(page.getByTestId("transition-done")).toContainText("Faktura wystawiona");
+  const issued = page.getByTestId("admin-invoice");
+  const number = (await issued.innerText()).match(/FV\/\d{4}\/\d{2}\/\d{4}/)?.[0];
+  expect(number).toBeDefined();
+
+  // The KSeF lane sends it in the background; the operator looks again until KSeF has numbered it.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("admin-invoice")).toContainText("przyjęta w KSeF, numer", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const ksefNumber = (await page.getByTestId("admin-invoice").innerText()).match(KSEF_NUMBER)?.[0];
+  expect(ksefNumber).toBeDefined();
+  const received = (await standIn.invoices()).find((invoice) => invoice.invoiceNumber === number);
+  expect(received).toMatchObject({ ksefNumber, status: { code: 200 } });
+
+  await page.goto(order.paymentPath);
+  await page.getByTestId("invoice-panel").getByRole("link").click();
+  const pdfLink = page.getByTestId("customer-invoices").getByRole("link", {
+    name: invoiceText.panel.download.replace("{{number}}", number!),
+  });
+  await expect(pdfLink).toBeVisible();
+  const pdf = await page.request.get(new URL((await pdfLink.getAttribute("href"))!, page.url()).href);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  const text = await pdfTextOf(await pdf.body());
+  expect(text).toContain(number);
+  expect(text).toContain(ksefNumber);
+});
