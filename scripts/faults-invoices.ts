@@ -11,7 +11,7 @@ import { stopOwnSite, waitUntilUp } from "../tests/e2e/support/own-server";
 import { startKsefStandIn, TEST_KSEF } from "../tests/support/ksef-stand-in-process";
 import { startStandIn, TEST_P24 } from "../tests/support/p24-stand-in-process";
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
-import { sqliteRows } from "./faults-sqlite";
+import { mailFigures, sqliteRows } from "./faults-sqlite";
 
 type Record = (check: string, goal: string, measured: string, pass: boolean) => void;
 type Options = { port: number; startSite: (env: { [name: string]: string }) => ChildProcess; record: Record; random: () => number };
@@ -122,27 +122,14 @@ export async function invoicesUnderKill({ port, startSite, record, random }: Opt
     const gaps = sequence.filter(
       (row, index) => Number(row.number_seq) !== index + 1 || row.number_month !== sequence[0]!.number_month,
     ).length;
-    const mails = sqliteRows(
-      databasePath,
-      "SELECT outbox.id AS id, orders.number AS number FROM outbox JOIN orders ON orders.id = outbox.order_id WHERE kind = 'invoice_issued'",
-    );
-    const host = new URL(base).hostname;
-    const deliveries = new Map<string, number>();
-    for (const message of received) deliveries.set(message.messageId, (deliveries.get(message.messageId) ?? 0) + 1);
-    // One queued message per order, so a second Message-ID for an order's invoice would be a second e-mail.
-    const messagesPerOrder = new Map<string, number>();
-    for (const row of mails) messagesPerOrder.set(String(row.number), (messagesPerOrder.get(String(row.number)) ?? 0) + 1);
-    const mailedTwice = [...messagesPerOrder.values()].filter((n) => n > 1).length;
-    const mailIds = mails.map((row) => `<outbox-${row.id}.${row.number}@${host}>`);
-    const unsent = mailIds.filter((id) => !deliveries.has(id)).length;
-    const resent = mailIds.reduce((sum, id) => sum + Math.max(0, (deliveries.get(id) ?? 0) - 1), 0);
+    const { queued, mailedTwice, unsent, resent } = mailFigures(databasePath, "invoice_issued", received, new URL(base).hostname);
     const atKsef = await ksef.invoices();
     const perNumber = new Map<string, number>();
     for (const invoice of atKsef) perNumber.set(invoice.invoiceNumber, (perNumber.get(invoice.invoiceNumber) ?? 0) + 1);
     const twiceAtKsef = [...perNumber.entries()].filter(([, n]) => n > 1);
     const withKsefNumber = sqliteRows(databasePath, "SELECT id FROM ksef_submissions WHERE ksef_number IS NOT NULL").length;
     console.log(
-      `invoices under kill -9: ${paidAtGateway.length} charged (${abandoned} notifications given up by the stand-in while the site restarted), ${asked.length} paid orders that asked, ${sequence.length} invoices (${sequence[0]?.number_seq ?? "-"}…${sequence.at(-1)?.number_seq ?? "-"}), ${mails.length} invoice e-mails queued, ${mailIds.length - unsent} delivered (${resent} again after a kill, same Message-ID); KSeF: ${atKsef.length} received for ${perNumber.size} numbers, ${withKsefNumber} KSeF numbers recorded`,
+      `invoices under kill -9: ${paidAtGateway.length} charged (${abandoned} notifications given up by the stand-in while the site restarted), ${asked.length} paid orders that asked, ${sequence.length} invoices (${sequence[0]?.number_seq ?? "-"}…${sequence.at(-1)?.number_seq ?? "-"}), ${queued} invoice e-mails queued, ${queued - unsent} delivered (${resent} again after a kill, same Message-ID); KSeF: ${atKsef.length} received for ${perNumber.size} numbers, ${withKsefNumber} KSeF numbers recorded`,
     );
     record(
       "invoices, kill -9 x3: paid orders that asked without exactly one invoice",
@@ -159,8 +146,8 @@ export async function invoicesUnderKill({ port, startSite, record, random }: Opt
     record(
       "invoices, kill -9 x3: invoice e-mails under a second Message-ID, or not sent",
       "0",
-      `${mailedTwice} orders mailed twice, ${unsent} of ${mailIds.length} not sent`,
-      mailedTwice === 0 && unsent === 0 && mailIds.length === asked.length,
+      `${mailedTwice} orders mailed twice, ${unsent} of ${queued} not sent`,
+      mailedTwice === 0 && unsent === 0 && queued === asked.length,
     );
     record(
       "invoices, kill -9 x3: invoices KSeF received twice",

@@ -17,7 +17,10 @@
 //   invoices: kill -9 three times while orders that asked for an invoice are paid: one invoice
 //             each, numbers without a gap, one Message-ID per invoice e-mail, KSeF's stand-in
 //             receives each invoice once (scripts/faults-invoices.ts).
-// Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood,methods,pdf,slow,input,payments,withdrawals,invoices)
+//   shipping: kill -9 three times while an operator ships paid locker orders through InPost's
+//             stand-in: one shipment at InPost per order, one tracking number stored, one
+//             Message-ID per dispatch e-mail (scripts/faults-shipping.ts).
+// Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood,methods,pdf,slow,input,payments,withdrawals,invoices,shipping)
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,12 +32,15 @@ import { startSmtpServer } from "../tests/support/smtp-server.mjs";
 import { inputFaults } from "./faults-input";
 import { paymentsUnderKill } from "./faults-payments";
 import { invoicesUnderKill } from "./faults-invoices";
+import { shippingUnderKill } from "./faults-shipping";
 import { withdrawalsUnderKill } from "./faults-withdrawals";
 import { agreementDownloads, methodFloods, slowClients } from "./faults-server";
 
 const port = Number(process.env.FAULT_PORT ?? 3800);
 const base = `http://127.0.0.1:${port}`;
-const only = new Set((process.env.FAULT_ONLY ?? "fuzz,kill,flood,methods,pdf,slow,input,payments,withdrawals,invoices").split(","));
+const only = new Set(
+  (process.env.FAULT_ONLY ?? "fuzz,kill,flood,methods,pdf,slow,input,payments,withdrawals,invoices,shipping").split(","),
+);
 const results: Array<{ check: string; goal: string; measured: string; pass: boolean }> = [];
 const record = (check: string, goal: string, measured: string, pass: boolean) => {
   results.push({ check, goal, measured, pass });
@@ -482,6 +488,7 @@ if (only.has("payments")) {
 }
 if (only.has("withdrawals")) await withdrawalsUnderKill({ port, startSite, record, random });
 if (only.has("invoices")) await invoicesUnderKill({ port, startSite, record, random });
+if (only.has("shipping")) await shippingUnderKill({ port, startSite, record, random });
 const failed = results.filter((result) => !result.pass);
 if (failed.length > 0) console.log(`the sites' output: ${siteLog}`);
 console.log(

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { applyTransition } from "./order-transitions.server";
-import { countByStatus, filterProblem, listOrders, parseOrderFilter } from "./order-list.server";
+import { countByStatus, countTrouble, filterProblem, listOrders, parseOrderFilter } from "./order-list.server";
+import { recordShipment } from "~/shipping/ship.server";
 import { ordersCsv } from "./orders-csv.server";
 import { SEARCH_TEXT_VERSION } from "~/order/search-text";
 import { refreshSearchText } from "~/order/search-text.server";
@@ -83,6 +84,52 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
       [orderId, "2026-11-30", true],
       [late.id, "2026-12-11", false],
     ]);
+  });
+
+  it("flags the InPost parcels returned, undeliverable or stuck past their transit plus the margin, and lists only those", async () => {
+    const numberOf = async (id: number) =>
+      (await db.selectFrom("orders").select("number").where("id", "=", id).executeTakeFirstOrThrow()).number;
+    const placed = async (key: string) => (await placeSampleOrder(db, T0, { idempotencyKey: key })).order.id;
+    const [returned, stuck, travelling, manual] = [orderId, await placed("k2"), await placed("k3"), await placed("k4")];
+    for (const id of [returned, stuck, travelling, manual])
+      await applyTransition(db, id, { transition: "mark_paid", paidAt: "2026-11-23" }, "op", T0);
+    const ship = (id: number, status: string, at: string) =>
+      recordShipment(db, id, { id: `S${id}`, status, trackingNumber: `6${id}0000000000000000000`, reference: null }, "op", new Date(at));
+    await ship(returned, "confirmed", "2026-11-30T09:00:00Z");
+    await ship(returned, "returned_to_sender", "2026-11-30T10:00:00Z");
+    await ship(stuck, "confirmed", "2026-11-24T09:00:00Z");
+    await ship(stuck, "sent_from_source_branch", "2026-11-25T09:00:00Z");
+    await ship(travelling, "confirmed", "2026-11-29T09:00:00Z");
+    await applyTransition(
+      db,
+      manual,
+      { transition: "mark_dispatched", trackingNumber: "123", courier: "DPD" },
+      "op",
+      new Date("2026-11-20T09:00:00Z"),
+    );
+
+    // On 30 November, one day of transit plus three of margin after 24 November has passed; after 29 November it has not.
+    const now = new Date("2026-11-30T12:00:00Z");
+    const flags = Object.fromEntries((await listOrders(db, filter(""), 7, now)).rows.map((r) => [r.id, r.shipmentTrouble]));
+    expect(flags).toEqual({
+      [returned]: { kind: "status", status: "returned_to_sender" },
+      [stuck]: { kind: "stuck", since: "2026-11-24T09:00:00.000Z" },
+      [travelling]: null,
+      [manual]: null,
+    });
+    expect((await listOrders(db, filter("trouble=1"), 7, now)).rows.map((r) => r.id)).toEqual([stuck, returned]);
+    expect(await countTrouble(db, filter(""), now)).toBe(2);
+    expect(await countTrouble(db, filter("q=nobody"), now)).toBe(0);
+    // Delivered after all: the flag goes.
+    await ship(stuck, "delivered", "2026-11-30T11:00:00Z");
+    expect((await listOrders(db, filter("trouble=1"), 7, now)).rows.map((r) => r.id)).toEqual([returned]);
+    const csv = await ordersCsv(db, filter("trouble=1"), 7, now);
+    expect(
+      csv
+        .split("\r\n")
+        .slice(1, -1)
+        .map((line) => line.split(";")[0]),
+    ).toEqual([await numberOf(returned)]);
   });
 
   it("exports the CSV with the panel's words, Warsaw times, phones as text, the delivery facts, the original spelling and the co-residents", async () => {

@@ -1,8 +1,10 @@
 import type { AppDatabase } from "~/db/db.server";
-import type { OrderStatus } from "~/db/schema";
+import type { OrderRow, OrderStatus } from "~/db/schema";
+import { transitDaysOf } from "~/config/env.server";
 import { isSingleLineText } from "~/forms/control-characters";
 import { likePatterns, searchTerms } from "~/order/search-text";
 import { deadlinesOf, dispatchDueDay, warsawDayStart } from "./deadlines.server";
+import { shipmentTrouble, type TroubleFacts } from "~/shipping/trouble";
 import { SEARCH_TEXT } from "./texts";
 
 export const PAGE_SIZE = 50;
@@ -10,8 +12,17 @@ export const STATUSES: readonly OrderStatus[] = ["awaiting_payment", "paid", "di
 /**
  * `from`/`to`: Warsaw days ("2026-11-01") bounding when the order was placed, both included.
  * `due`: paid orders waiting for dispatch, the earliest dispatch date (so the overdue) first.
+ * `trouble`: dispatched orders whose InPost parcel came back, cannot be delivered or is stuck, longest on the way first.
  */
-export type OrderFilter = { status: OrderStatus | null; search: string; page: number; from: string; to: string; due: boolean };
+export type OrderFilter = {
+  status: OrderStatus | null;
+  search: string;
+  page: number;
+  from: string;
+  to: string;
+  due: boolean;
+  trouble: boolean;
+};
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (value: string) => ISO_DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
@@ -28,6 +39,7 @@ export function parseOrderFilter(url: URL): OrderFilter {
     from: day("from"),
     to: day("to"),
     due: url.searchParams.get("due") === "1",
+    trouble: url.searchParams.get("trouble") === "1",
   };
 }
 
@@ -79,8 +91,44 @@ const LIST_COLUMNS = [
   "immediate_performance_consent_at",
   "start_date",
   "delivery_method",
+  "shipment_id",
   "shipment_status",
+  "dispatched_at",
+  "delivered_at",
 ] as const;
+
+/** The order's InPost shipment flag, with its own transit time (the locker's or the courier's). */
+export function troubleOf(order: TroubleFacts & { delivery_method: OrderRow["delivery_method"] }, now: Date) {
+  return shipmentTrouble(order, transitDaysOf(order.delivery_method), now);
+}
+
+/**
+ * The orders the shipment flag can concern: dispatched through InPost and not delivered. These are
+ * the parcels still travelling plus the few that came back, so the callers apply the rule itself
+ * (troubleOf) to them in JavaScript rather than a second time in SQL.
+ */
+export function troubleCandidates(db: AppDatabase, filter: Pick<OrderFilter, "search" | "from" | "to">) {
+  return filtered(db, filter).where("status", "=", "dispatched").where("shipment_id", "is not", null).where("delivered_at", "is", null);
+}
+
+/** Flagged orders, longest on the way first. */
+async function troubledOrders(db: AppDatabase, filter: OrderFilter, now: Date) {
+  const candidates = await troubleCandidates(db, filter).select(LIST_COLUMNS).orderBy("dispatched_at").orderBy("id").execute();
+  return candidates.filter((order) => troubleOf(order, now) !== null);
+}
+
+/** How many orders the shipment filter lists (with the search and dates applied). */
+export async function countTrouble(db: AppDatabase, filter: Pick<OrderFilter, "search" | "from" | "to">, now = new Date()) {
+  const candidates = await troubleCandidates(db, filter).select(TROUBLE_COLUMNS).execute();
+  return candidates.filter((order) => troubleOf(order, now) !== null).length;
+}
+
+const TROUBLE_COLUMNS = ["status", "delivery_method", "shipment_id", "shipment_status", "dispatched_at", "delivered_at"] as const;
+
+/** One page (and one row more, to know there is a next) of a list sorted in JavaScript. */
+function pageOf<Row>(sorted: Row[], filter: Pick<OrderFilter, "page">): Row[] {
+  return sorted.slice((filter.page - 1) * PAGE_SIZE, filter.page * PAGE_SIZE + 1);
+}
 
 export async function listOrders(db: AppDatabase, filter: OrderFilter, deadlineDays = 7, now = new Date()) {
   if (filter.due) {
@@ -90,9 +138,14 @@ export async function listOrders(db: AppDatabase, filter: OrderFilter, deadlineD
     const sorted = paid
       .map((row) => ({ row, due: dispatchDueDay(row) ?? "" }))
       .sort((a, b) => a.due.localeCompare(b.due) || a.row.id - b.row.id);
-    const page = sorted.slice((filter.page - 1) * PAGE_SIZE, filter.page * PAGE_SIZE + 1).map(({ row }) => row);
-    return withDeadlines(page, filter, deadlineDays, now);
+    return withDeadlines(
+      pageOf(sorted, filter).map(({ row }) => row),
+      filter,
+      deadlineDays,
+      now,
+    );
   }
+  if (filter.trouble) return withDeadlines(pageOf(await troubledOrders(db, filter, now), filter), filter, deadlineDays, now);
   let query = filtered(db, filter).select(LIST_COLUMNS);
   if (filter.status) query = query.where("status", "=", filter.status);
   const rows = await query
@@ -104,9 +157,14 @@ export async function listOrders(db: AppDatabase, filter: OrderFilter, deadlineD
   return withDeadlines(rows, filter, deadlineDays, now);
 }
 
-function withDeadlines<Row extends Parameters<typeof deadlinesOf>[0]>(rows: Row[], _filter: OrderFilter, deadlineDays: number, now: Date) {
+function withDeadlines<Row extends Parameters<typeof deadlinesOf>[0] & Parameters<typeof troubleOf>[0]>(
+  rows: Row[],
+  _filter: OrderFilter,
+  deadlineDays: number,
+  now: Date,
+) {
   return {
-    rows: rows.slice(0, PAGE_SIZE).map((row) => ({ ...row, ...deadlinesOf(row, deadlineDays, now) })),
+    rows: rows.slice(0, PAGE_SIZE).map((row) => ({ ...row, ...deadlinesOf(row, deadlineDays, now), shipmentTrouble: troubleOf(row, now) })),
     hasNext: rows.length > PAGE_SIZE,
   };
 }

@@ -218,6 +218,8 @@ export const LIST_TEXT = {
   region: "Lista zamówień",
   columns: ["Numer", "Status", "Termin", "Klient", "Data", "Rodzaj", "Kwota", "Język"],
   dueCaption: "Zamówienia do wysyłki, od najpilniejszych",
+  trouble: "Problemy z przesyłką",
+  troubleCaption: "Zamówienia z przesyłką zwróconą, niedoręczoną albo stojącą, od najdłużej w drodze",
 } as const;
 
 export const DUE_TEXT = {
@@ -500,7 +502,9 @@ export const SHIPPING_TEXT = {
     service: "usługa",
     parcels: "gabaryt",
   } as Record<string, string>,
-  trouble: "Przesyłka wymaga uwagi",
+  /** The list's flag on a dispatched order whose InPost parcel came back, cannot be delivered or is stuck. */
+  troubleStatus: (status: string) => `Przesyłka InPost: ${status}`,
+  troubleStuck: (since: string) => `Przesyłka InPost w drodze od ${since}: dłużej niż powinna`,
 } as const;
 
 /** InPost's shipment statuses in Polish words, for the order's page and the list. */
@@ -523,4 +527,5 @@ export const SHIPMENT_STATUS_LABEL: Record<string, string> = {
   stack_in_customer_service_point: "przekierowana do POP",
   stack_parcel_pickup_time_expired: "upłynął czas odbioru",
   canceled: "anulowana",
+  missing: "zaginiona",
 };

@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   countByStatus,
+  countTrouble,
   filterProblem,
   listOrders,
   noCounts,
@@ -61,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       rows: none,
       hasNext: false,
       counts: noCounts(),
+      troubleCount: 0,
       searchError: problem,
       withdrawals,
       pendingReviews,
@@ -68,10 +70,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
     return json(refused, { status: 400, headers: ADMIN_HEADERS });
   }
-  const [{ rows, hasNext }, counts] = await Promise.all([listOrders(db, filter, env.PAYMENT_DEADLINE_DAYS), countByStatus(db, filter)]);
+  const [{ rows, hasNext }, counts, troubleCount] = await Promise.all([
+    listOrders(db, filter, env.PAYMENT_DEADLINE_DAYS),
+    countByStatus(db, filter),
+    countTrouble(db, filter),
+  ]);
   const canShip = configuredCarrier() !== null;
   return json(
-    { operator, filter, rows, hasNext, counts, searchError: null, withdrawals, pendingReviews, canShip },
+    { operator, filter, rows, hasNext, counts, troubleCount, searchError: null, withdrawals, pendingReviews, canShip },
     { headers: ADMIN_HEADERS },
   );
 }
@@ -100,6 +106,7 @@ function listQuery(filter: OrderFilter, change: Partial<OrderFilter> = {}): stri
   if (next.from) params.set("from", next.from);
   if (next.to) params.set("to", next.to);
   if (next.due) params.set("due", "1");
+  if (next.trouble) params.set("trouble", "1");
   if (next.page > 1) params.set("page", String(next.page));
   const query = params.toString();
   return query ? `?${query}` : "";
@@ -112,14 +119,16 @@ const INPUT =
   "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
 
 export default function AdminOrdersPage() {
-  const { operator, filter, rows, hasNext, counts, searchError, withdrawals, pendingReviews, canShip } = useLoaderData<typeof loader>();
+  const { operator, filter, rows, hasNext, counts, troubleCount, searchError, withdrawals, pendingReviews, canShip } =
+    useLoaderData<typeof loader>();
   const linkRefusal = useActionData<typeof action>() ?? null;
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
-  const caption = filter.due ? LIST_TEXT.dueCaption : LIST_TEXT.caption;
-  const tabs: Array<{ status: OrderStatus | null; due: boolean; label: string; count: number; id: string }> = [
-    { status: null, due: false, label: "Wszystkie", count: total, id: "all" },
-    { status: null, due: true, label: LIST_TEXT.due, count: counts.paid, id: "due" },
-    ...STATUSES.map((status) => ({ status, due: false, label: STATUS_LABEL[status], count: counts[status], id: status })),
+  const caption = filter.due ? LIST_TEXT.dueCaption : filter.trouble ? LIST_TEXT.troubleCaption : LIST_TEXT.caption;
+  const tabs: Array<{ status: OrderStatus | null; due: boolean; trouble: boolean; label: string; count: number; id: string }> = [
+    { status: null, due: false, trouble: false, label: "Wszystkie", count: total, id: "all" },
+    { status: null, due: true, trouble: false, label: LIST_TEXT.due, count: counts.paid, id: "due" },
+    ...STATUSES.map((status) => ({ status, due: false, trouble: false, label: STATUS_LABEL[status], count: counts[status], id: status })),
+    { status: null, due: false, trouble: true, label: LIST_TEXT.trouble, count: troubleCount, id: "trouble" },
   ];
   return (
     <AdminShell operator={operator} title="Zamówienia">
@@ -132,6 +141,7 @@ export default function AdminOrdersPage() {
       <form method="get" action={ADMIN_HOME} role="search" className="mt-4 flex flex-wrap items-end gap-3">
         {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
         {filter.due ? <input type="hidden" name="due" value="1" /> : null}
+        {filter.trouble ? <input type="hidden" name="trouble" value="1" /> : null}
         <div className="min-w-64 flex-1">
           <label htmlFor="order-search" className="block font-semibold text-slate-900">
             {LIST_TEXT.searchLabel}
@@ -171,11 +181,11 @@ export default function AdminOrdersPage() {
       <nav aria-label="Filtr statusu" className="mt-4">
         <ul className="flex flex-wrap gap-2">
           {tabs.map((tab) => {
-            const current = tab.status === filter.status && tab.due === filter.due;
+            const current = tab.status === filter.status && tab.due === filter.due && tab.trouble === filter.trouble;
             return (
               <li key={tab.id}>
                 <a
-                  href={`${ADMIN_HOME}${listQuery(filter, { status: tab.status, due: tab.due, page: 1 })}`}
+                  href={`${ADMIN_HOME}${listQuery(filter, { status: tab.status, due: tab.due, trouble: tab.trouble, page: 1 })}`}
                   aria-current={current ? "page" : undefined}
                   className={`inline-block rounded-full border px-3 py-1 text-sm font-semibold ${current ? "border-blue-800 bg-blue-800 text-white" : "border-slate-300 text-slate-800 hover:bg-slate-100"}`}
                   data-testid={`status-tab-${tab.id}`}

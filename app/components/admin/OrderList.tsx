@@ -4,7 +4,7 @@ import { orderDetailPath } from "~/admin/paths";
 import { DECLARATION_LABEL, LIST_TEXT, LOCALE_LABEL, STATUS_LABEL } from "~/admin/texts";
 import { telHref } from "~/config/company";
 import { formatPrice } from "~/config/products";
-import { DueDate, LeaseStart } from "./DueDate";
+import { DueDate, LeaseStart, ShipmentTroubleFlag } from "./DueDate";
 
 const CELL = "px-3 py-2 text-left align-top";
 const LINK = "text-blue-900 underline underline-offset-2";
@@ -33,6 +33,7 @@ function Deadlines({ row }: { row: OrderListRow }) {
       <DueDate kind="payment" day={row.paymentDue} overdue={row.paymentOverdue} />
       <DueDate kind="dispatch" day={row.dispatchDue} overdue={row.dispatchOverdue} />
       <LeaseStart deadlines={row} paid={row.status === "paid"} />
+      <ShipmentTroubleFlag trouble={row.shipmentTrouble} />
     </>
   );
 }
