@@ -77,7 +77,7 @@ function useDetailsValidationOnFirstTouch(): [typeof validateOrderDetails | null
   const request = useCallback(() => {
     if (requested.current) return;
     requested.current = true;
-    import("~/order/details-validation").then(
+    import("./first-touch").then(
       (module) => mounted.current && setValidate(() => module.validateOrderDetails),
       () => (requested.current = false),
     );

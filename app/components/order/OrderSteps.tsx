@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { toast } from "~/components/Toaster";
@@ -8,7 +8,9 @@ import { useRequiredRootData } from "~/root-data";
 import { usePixelEvent } from "~/tracking/use-pixel-event";
 import { FormStep } from "./FormStep";
 import { PlacedOrderNotice } from "./PlacedOrderNotice";
-import { PreviewStep } from "./PreviewStep";
+
+// Fetched with the form's check at the first touch (FormStep), so it is there before the preview is asked for.
+const PreviewStep = lazy(() => import("./first-touch").then((module) => ({ default: module.PreviewStep })));
 
 /** Spec section 9: the success toast stays 3 s; the full-page redirect follows after 1.5 s. */
 export const SUCCESS_TOAST_MS = 3000;
@@ -58,15 +60,17 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
 
   if ((view?.stage === "preview" || view?.stage === "accepted") && lastPreview.current) {
     return (
-      <PreviewStep
-        variant={variant}
-        placedOrder={placedOrder}
-        dispatchDates={dispatchDates}
-        preview={lastPreview.current}
-        accepted={paymentUrl}
-        networkError={networkError}
-        locale={locale}
-      />
+      <Suspense fallback={null}>
+        <PreviewStep
+          variant={variant}
+          placedOrder={placedOrder}
+          dispatchDates={dispatchDates}
+          preview={lastPreview.current}
+          accepted={paymentUrl}
+          networkError={networkError}
+          locale={locale}
+        />
+      </Suspense>
     );
   }
   return (
