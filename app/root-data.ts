@@ -34,6 +34,8 @@ export type RootData = {
   /** The visitor's marketing-cookie choice, whether to show the banner, and the pixels to start (only after Accept). */
   consent: ConsentState;
   showConsentBanner: boolean;
+  /** The request is the back office's (/admin), which brings its own frame instead of the public site's. */
+  backOffice: boolean;
   pixels: PublicPixelIds | null;
 };
 

@@ -32,6 +32,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
     substituteCity: substituteFlat.city,
     siteUrl: env.SITE_URL,
     consent,
+    backOffice,
     // The back office is the business's own tool: no banner, no pixels, whatever the operator chose.
     showConsentBanner: !backOffice && shouldShowBanner(request, consent),
     // The payment page's URL holds the order's secret token, and so do the review form's and may the withdrawal form's: no pixel may see

@@ -13,7 +13,6 @@ import { isOfflineResult } from "~/forms/offline";
 import { errorMeta } from "~/i18n/seo";
 import { localeFromPath } from "~/i18n/locales";
 import { addPageStrings } from "~/i18n/page-strings";
-import { isBackOfficePath } from "~/admin/paths";
 import { useDocumentLoadsScripts } from "~/render/hydration";
 import { useRootData } from "~/root-data";
 import { rootLoader } from "~/root-loader.server";
@@ -65,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
         {/* The back office brings its own frame (AdminShell) instead of the public site's. */}
-        {data && !isBackOfficePath(pathname) ? <Chrome>{children}</Chrome> : children}
+        {data && !data.backOffice ? <Chrome>{children}</Chrome> : children}
         {loadsScripts ? (
           <>
             <ScrollRestoration nonce={nonce} />

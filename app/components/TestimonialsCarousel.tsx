@@ -56,7 +56,10 @@ export function TestimonialsCarousel({ label, previous: previousLabel, next: nex
   const viewportRef = useRef<HTMLDivElement>(null);
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
 
-  const near = useNearViewport(viewportRef);
+  // Once the row itself is on screen, not half a screen ahead: the testimonials begin just below a
+  // pricing card scrolled into view, and a visitor who goes from there to the order form should not
+  // download Embla (decision 027). The native row works meanwhile; only the arrows wait for it.
+  const near = useNearViewport(viewportRef, "0px");
 
   // Embla comes in its own chunk; until it arrives the row is the native scrolling one.
   useEffect(() => {

@@ -104,6 +104,29 @@ export function nextStepsOf(facts: OrderPageFacts, t: Translate): { id: string; 
   }
 }
 
+/**
+ * What the customer's page shows beside the order's own facts, decided in the loader so the browser
+ * receives the result (translated with the request's language) rather than the rules: the stage, whether
+ * payment is asked for, the lead's key, the dated lines and the next steps.
+ */
+export type CustomerPage = {
+  stage: CustomerStage;
+  paymentDue: boolean;
+  leadKey: string;
+  deadlines: Deadline[];
+  nextSteps: { id: string; text: string }[];
+};
+
+export function customerPageOf(facts: OrderPageFacts, online: boolean, t: Translate): CustomerPage {
+  return {
+    stage: stageOf(facts),
+    paymentDue: paymentDue(facts),
+    leadKey: leadKeyOf(facts, online),
+    deadlines: deadlinesOf(facts, t),
+    nextSteps: nextStepsOf(facts, t),
+  };
+}
+
 /** The lead under the page's heading for each stage; `online` while payment by Przelewy24 is offered. */
 export function leadKeyOf(facts: Pick<OrderPageFacts, "status" | "withdrawn" | "deliveredOn">, online: boolean): string {
   const stage = stageOf(facts);

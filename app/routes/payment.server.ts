@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { company } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { getFixedT, localeOf } from "~/i18n/i18n.server";
+import { customerPageOf } from "~/customer-page/order-page";
 import { findPaymentView } from "~/order/payment-view.server";
 import { transferTitle } from "~/order/transfer-title";
 import { transferQrSvg } from "~/payments/transfer-qr.server";
@@ -55,6 +56,7 @@ export async function paymentPageLoader({ request, params }: LoaderFunctionArgs)
   return json(
     {
       order,
+      page: customerPageOf(order, Boolean(online), t),
       online,
       transferTitle: title,
       qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`,

@@ -14,7 +14,6 @@ import { LateDeliveryWarning } from "~/components/order/LateDeliveryWarning";
 import { DeadlineList } from "~/components/customer-page/DeadlineList";
 import { DocumentLinks } from "~/components/customer-page/DocumentLinks";
 import { OrderPagePanel, PANEL_HEADING } from "~/components/customer-page/OrderPagePanel";
-import { deadlinesOf, leadKeyOf, nextStepsOf, paymentDue, stageOf } from "~/customer-page/order-page";
 import { WAIT_REFRESH_SECONDS } from "~/payments/waiting";
 import { useLocale, useRequiredRootData } from "~/root-data";
 import { InvoicePanel } from "~/invoices/InvoicePanel";
@@ -38,20 +37,18 @@ export const handle: NoScriptRefreshHandle = {
 export const meta = orderLinkMeta;
 
 export default function PaymentPage() {
-  const { order, online, transferTitle: title, qrCode, documents } = useLoaderData<typeof loader>();
+  const { order, page, online, transferTitle: title, qrCode, documents } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>() ?? null;
   const { t } = useTranslation("payment");
   const { company } = useRequiredRootData();
   const locale = useLocale();
   const amount = formatPrice(order.priceGrosze, locale);
-  const stage = stageOf(order);
-  const unpaid = paymentDue(order);
+  const { stage, paymentDue: unpaid, deadlines } = page;
   const waiting = unpaid ? (online?.waiting ?? null) : null;
-  const deadlines = deadlinesOf(order, t);
 
   return (
     <>
-      <PageHeader title={t(unpaid ? "heading" : "headingOrder")} lead={t(leadKeyOf(order, Boolean(online)))} />
+      <PageHeader title={t(unpaid ? "heading" : "headingOrder")} lead={t(page.leadKey)} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-2">
         {/* What to do now comes first: on a phone it is what the page shows after a BLIK code is sent. */}
         {waiting ? (
@@ -174,7 +171,7 @@ export default function PaymentPage() {
         ) : null}
         <OrderPagePanel id="next" heading={t("next.heading")}>
           <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
-            {nextStepsOf(order, t).map((step) => (
+            {page.nextSteps.map((step) => (
               <li key={step.id} data-testid={step.id}>
                 {step.text}
               </li>

@@ -318,7 +318,8 @@ test.describe("with JavaScript", () => {
   }) => {
     test.skip(!javaScriptEnabled, "needs JavaScript");
     const order = orderStrings("pl");
-    const validationChunk = /\/build\/.*details-validation-[A-Z0-9]+\.js$/;
+    // The check comes in the first-touch chunk, with the preview step (app/components/order/first-touch.ts).
+    const validationChunk = /\/build\/.*first-touch-[A-Z0-9]+\.js$/;
     const validationRequests: string[] = [];
     page.on("request", (request) => {
       if (validationChunk.test(request.url())) validationRequests.push(request.url());
@@ -326,7 +327,7 @@ test.describe("with JavaScript", () => {
     await page.route(validationChunk, (route) => route.abort("internetdisconnected"));
     await page.goto(pathFor("order", "pl"));
     const html = await (await page.request.get(pathFor("order", "pl"))).text();
-    expect(html).not.toMatch(/details-validation/);
+    expect(html).not.toMatch(/first-touch/);
     // Hydrated and idle, and still not asked for: a visitor who only reads the form never loads it.
     await expect(page.locator('input[name="js"]').first()).toBeAttached();
     await page.waitForLoadState("networkidle");

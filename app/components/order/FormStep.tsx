@@ -59,9 +59,9 @@ function isUserSubmit(event: FormEvent<HTMLFormElement>): boolean {
 
 /**
  * The browser's check of the form (zod and its conform adapter, about 17 KB gzip) is fetched
- * at the visitor's first touch of the form, a focus or a press inside it (decision 027): a
- * visitor who only reads the form and its prices never downloads or runs it, and it usually
- * arrives while the first field is being typed. Until then, or if the chunk cannot be loaded (the
+ * at the visitor's first touch of the form, a focus or a press inside it (decision 027), in one
+ * chunk with the preview step (./first-touch.ts): a visitor who only reads the form and its
+ * prices never downloads or runs either, and they usually arrive while the first field is being typed. Until then, or if the chunk cannot be loaded (the
  * next touch tries again), each submit is checked by the server.
  */
 function useDetailsValidationOnFirstTouch(): [typeof validateOrderDetails | null, () => void] {
@@ -77,7 +77,7 @@ function useDetailsValidationOnFirstTouch(): [typeof validateOrderDetails | null
   const request = useCallback(() => {
     if (requested.current) return;
     requested.current = true;
-    import("~/order/details-validation").then(
+    import("./first-touch").then(
       (module) => mounted.current && setValidate(() => module.validateOrderDetails),
       () => (requested.current = false),
     );

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { Component, lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { toast } from "~/components/Toaster";
@@ -8,7 +8,43 @@ import { useRequiredRootData } from "~/root-data";
 import { usePixelEvent } from "~/tracking/use-pixel-event";
 import { FormStep } from "./FormStep";
 import { PlacedOrderNotice } from "./PlacedOrderNotice";
-import { PreviewStep } from "./PreviewStep";
+
+/** The first-touch chunk could not be fetched: offline for that one file, or a deploy replaced it while the page was open. */
+class PreviewChunkError extends Error {}
+
+// Fetched with the form's check at the first touch (FormStep), so it is there before the preview is asked for.
+const lazyPreviewStep = () =>
+  lazy(() =>
+    import("./first-touch").then(
+      (module) => ({ default: module.PreviewStep }),
+      (error: unknown) => {
+        throw new PreviewChunkError(String(error));
+      },
+    ),
+  );
+let PreviewStep = lazyPreviewStep();
+
+/**
+ * React keeps a lazy component's failure for good, so after one the next preview asks for the
+ * chunk again through a new one. Meanwhile the form comes back with every value and the same
+ * message as a dropped connection (`fallback`); the server's preview is one more press away.
+ * Any other error goes on to the route's error screen.
+ */
+type BoundaryProps = { fallback: ReactNode; attempt: object; children: ReactNode };
+class PreviewChunkBoundary extends Component<BoundaryProps, { failedAttempt: object | null }> {
+  state: { failedAttempt: object | null } = { failedAttempt: null };
+  static getDerivedStateFromError(error: unknown): null {
+    if (!(error instanceof PreviewChunkError)) throw error;
+    return null;
+  }
+  componentDidCatch() {
+    PreviewStep = lazyPreviewStep();
+    this.setState({ failedAttempt: this.props.attempt });
+  }
+  render() {
+    return this.state.failedAttempt === this.props.attempt ? this.props.fallback : this.props.children;
+  }
+}
 
 /** Spec section 9: the success toast stays 3 s; the full-page redirect follows after 1.5 s. */
 export const SUCCESS_TOAST_MS = 3000;
@@ -57,34 +93,47 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
   }, [paymentUrl, t]);
 
   if ((view?.stage === "preview" || view?.stage === "accepted") && lastPreview.current) {
+    const preview = lastPreview.current;
+    const formAgain = formStep(
+      { stage: "form", values: preview.values, dispatchDates: preview.dispatchDates, lockersOffered: preview.lockersOffered },
+      t(variant.previewNetworkErrorKey),
+    );
     return (
-      <PreviewStep
-        variant={variant}
-        placedOrder={placedOrder}
-        dispatchDates={dispatchDates}
-        preview={lastPreview.current}
-        accepted={paymentUrl}
-        networkError={networkError}
-        locale={locale}
-      />
+      <PreviewChunkBoundary attempt={preview} fallback={formAgain}>
+        <Suspense fallback={null}>
+          <PreviewStep
+            variant={variant}
+            placedOrder={placedOrder}
+            dispatchDates={dispatchDates}
+            preview={preview}
+            accepted={paymentUrl}
+            networkError={networkError}
+            locale={locale}
+          />
+        </Suspense>
+      </PreviewChunkBoundary>
     );
   }
-  return (
-    <>
-      <PageHeader title={t(variant.headingKey)} lead={t(variant.leadKey)} />
-      <div className="mx-auto max-w-3xl px-4 pb-16">
-        {placedOrder ? <PlacedOrderNotice order={placedOrder} /> : null}
-        <FormStep
-          variant={variant}
-          lockersOffered={Boolean(page?.lockersOffered ?? (view?.stage === "form" && view.lockersOffered))}
-          defaultType={page?.defaultType ?? "regular"}
-          dispatchDates={dispatchDates}
-          prices={page?.prices ?? prices}
-          state={view?.stage === "form" ? view : undefined}
-          networkError={networkError}
-          locale={locale}
-        />
-      </div>
-    </>
-  );
+  return formStep(view?.stage === "form" ? view : undefined, networkError);
+
+  function formStep(formState: FormState | undefined, message: string | null) {
+    return (
+      <>
+        <PageHeader title={t(variant.headingKey)} lead={t(variant.leadKey)} />
+        <div className="mx-auto max-w-3xl px-4 pb-16">
+          {placedOrder ? <PlacedOrderNotice order={placedOrder} /> : null}
+          <FormStep
+            variant={variant}
+            lockersOffered={Boolean(page?.lockersOffered ?? formState?.lockersOffered)}
+            defaultType={page?.defaultType ?? "regular"}
+            dispatchDates={dispatchDates}
+            prices={page?.prices ?? prices}
+            state={formState}
+            networkError={message}
+            locale={locale}
+          />
+        </div>
+      </>
+    );
+  }
 }
