@@ -51,7 +51,7 @@ async function mainPath(browser, base) {
   };
   for (const [name, value] of Object.entries(fields)) await page.locator(`[name="${name}"]`).fill(value);
   await page.locator('[name="dataProcessingConsent"]').check();
-  await page.locator('button[name="intent"][value="preview"]').click();
+  await page.locator('form button[name="intent"][value="preview"]').click();
   await page.locator('[name="acceptTerms"]').check();
   await page.locator('[name="immediatePerformanceConsent"]').check();
   await page.locator('button[name="intent"][value="accept"]').click();

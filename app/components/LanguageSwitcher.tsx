@@ -40,58 +40,73 @@ export function LanguageSwitcher() {
   const orderPage: PageId | null = pageId && variantOfPage(pageId) ? pageId : null;
 
   return (
-    <details ref={disclosure.ref} className="group relative" data-testid="language-switcher">
-      <summary
-        className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-1.5 py-2 xl:gap-2 xl:px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
-        aria-label={`${t("language.label")}: ${LANGUAGE_NAMES[locale]}`}
-      >
-        <Flag locale={locale} />
-        <span className="hidden xl:inline">{LANGUAGE_NAMES[locale]}</span>
-        <span className="md:hidden" aria-hidden="true" data-testid="language-short-name">
-          {SHORT_NAMES[locale]}
-        </span>
-        <ChevronDownIcon className="h-4 w-4 transition-transform group-open:rotate-180" />
-      </summary>
-      <ul
-        className="absolute right-0 z-50 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-        aria-label={t("language.label")}
-      >
-        {LOCALES.map((target) => (
-          <li key={target}>
-            {target === locale ? (
-              <span className="flex items-center gap-3 px-4 py-2 text-sm font-semibold text-blue-900" aria-current="true" lang={target}>
-                <Flag locale={target} />
-                {LANGUAGE_NAMES[target]}
-                <CheckIcon className="ml-auto h-4 w-4" />
-              </span>
-            ) : orderPage && localesOf(orderPage).includes(target) ? (
-              <button
-                type="submit"
-                form={FIELD_ID_PREFIX}
-                formAction={pathFor(orderPage, target)}
-                formMethod="post"
-                formNoValidate
-                name="intent"
-                value="edit"
-                lang={target}
-                className={ENTRY_CLASS}
-                data-testid={`language-keeps-form-${target}`}
-                onClick={(event) => carryOrderForm(event, pathFor(orderPage, target))}
-              >
-                <Flag locale={target} />
-                {LANGUAGE_NAMES[target]}
-              </button>
-            ) : (
-              <a href={equivalentPath(pathname, target)} hrefLang={target} lang={target} className={ENTRY_CLASS}>
-                <Flag locale={target} />
-                {LANGUAGE_NAMES[target]}
-              </a>
-            )}
-          </li>
-        ))}
-      </ul>
-    </details>
+    <>
+      {orderPage ? <OrderFormDefaultButton /> : null}
+      <details ref={disclosure.ref} className="group relative" data-testid="language-switcher">
+        <summary
+          className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-1.5 py-2 xl:gap-2 xl:px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+          aria-label={`${t("language.label")}: ${LANGUAGE_NAMES[locale]}`}
+        >
+          <Flag locale={locale} />
+          <span className="hidden xl:inline">{LANGUAGE_NAMES[locale]}</span>
+          <span className="md:hidden" aria-hidden="true" data-testid="language-short-name">
+            {SHORT_NAMES[locale]}
+          </span>
+          <ChevronDownIcon className="h-4 w-4 transition-transform group-open:rotate-180" />
+        </summary>
+        <ul
+          className="absolute right-0 z-50 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          aria-label={t("language.label")}
+        >
+          {LOCALES.map((target) => (
+            <li key={target}>
+              {target === locale ? (
+                <span className="flex items-center gap-3 px-4 py-2 text-sm font-semibold text-blue-900" aria-current="true" lang={target}>
+                  <Flag locale={target} />
+                  {LANGUAGE_NAMES[target]}
+                  <CheckIcon className="ml-auto h-4 w-4" />
+                </span>
+              ) : orderPage && localesOf(orderPage).includes(target) ? (
+                <button
+                  type="submit"
+                  form={FIELD_ID_PREFIX}
+                  formAction={pathFor(orderPage, target)}
+                  formMethod="post"
+                  formNoValidate
+                  name="intent"
+                  value="edit"
+                  lang={target}
+                  className={ENTRY_CLASS}
+                  data-testid={`language-keeps-form-${target}`}
+                  onClick={(event) => carryOrderForm(event, pathFor(orderPage, target))}
+                >
+                  <Flag locale={target} />
+                  {LANGUAGE_NAMES[target]}
+                </button>
+              ) : (
+                <a href={equivalentPath(pathname, target)} hrefLang={target} lang={target} className={ENTRY_CLASS}>
+                  <Flag locale={target} />
+                  {LANGUAGE_NAMES[target]}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </>
   );
+}
+
+/**
+ * Enter in a text field submits a form through its default button: the first submit button, in the
+ * page's order, that belongs to the form. The language buttons belong to the order form (`form`) and
+ * stand before it in the page, so Enter in the order form would post it to another language. This
+ * button comes before them and does what the form's own main button does: ask for the preview, in the
+ * page's language. Kept out of sight, of the tab order and of the accessibility tree; clipped rather
+ * than `hidden`, because some browsers press no default button that is not rendered.
+ */
+function OrderFormDefaultButton() {
+  return <button type="submit" form={FIELD_ID_PREFIX} name="intent" value="preview" tabIndex={-1} aria-hidden="true" className="sr-only" />;
 }
 
 /** With JavaScript: the order form's values to the other language's order page, as a whole-page POST (or the page alone when there is no form). */

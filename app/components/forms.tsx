@@ -1,5 +1,5 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { forwardRef, type ChangeEventHandler, type ReactNode } from "react";
+import { forwardRef, type ChangeEventHandler, type KeyboardEventHandler, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -53,9 +53,10 @@ type TextFieldProps = {
   autoComplete?: string;
   placeholder?: string;
   inputMode?: "text" | "numeric" | "tel" | "email";
+  onKeyDown?: KeyboardEventHandler<HTMLInputElement>;
 };
 
-export function TextField({ field, label, hint, type = "text", autoComplete, placeholder, inputMode }: TextFieldProps) {
+export function TextField({ field, label, hint, type = "text", autoComplete, placeholder, inputMode, onKeyDown }: TextFieldProps) {
   const error = useFieldError(field);
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
@@ -65,7 +66,15 @@ export function TextField({ field, label, hint, type = "text", autoComplete, pla
       </label>
       <Hint id={field.descriptionId} text={hint} />
       <FieldError id={field.errorId} message={error} />
-      <input key={key} {...props} autoComplete={autoComplete} placeholder={placeholder} inputMode={inputMode} className={INPUT_CLASS} />
+      <input
+        key={key}
+        {...props}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        onKeyDown={onKeyDown}
+        className={INPUT_CLASS}
+      />
     </div>
   );
 }

@@ -14,14 +14,18 @@ type DeliveryFieldsetProps = {
   lockers: LockerSearch | undefined;
   localeTag: string;
   disabled: boolean;
+  /** With JavaScript: search at once, in place (the button, or Enter in the postcode field). */
+  onSearch?: () => void;
 };
 
 /**
  * The delivery choice of the order form (docs/decisions/048): an InPost parcel locker, found by
  * postcode or town with "Pokaż paczkomaty" (a plain submit: the server answers with the same form,
- * every value kept, and the nearest lockers as radio buttons), or the courier as before.
+ * every value kept, and the nearest lockers as radio buttons), or the courier as before. With
+ * JavaScript the same lockers come in place as the postcode is typed (useLockerSearch), and the
+ * button and Enter in the field search in place too.
  */
-export function DeliveryFieldset({ method, query, locker, lockers, localeTag, disabled }: DeliveryFieldsetProps) {
+export function DeliveryFieldset({ method, query, locker, lockers, localeTag, disabled, onSearch }: DeliveryFieldsetProps) {
   const { t } = useTranslation("shipping");
   const lockerError = useFieldError(locker);
   const chosen = locker.value;
@@ -58,11 +62,36 @@ export function DeliveryFieldset({ method, query, locker, lockers, localeTag, di
       />
       {method.value === "courier" ? null : (
         <div className="space-y-3">
-          <TextField field={query} label={t("form.lockerQuery")} hint={t("form.lockerQueryHint")} autoComplete="postal-code" />
-          <button type="submit" name="intent" value={LOCKERS_INTENT} formNoValidate className="btn-secondary" disabled={disabled}>
+          <TextField
+            field={query}
+            label={t("form.lockerQuery")}
+            hint={t("form.lockerQueryHint")}
+            autoComplete="postal-code"
+            onKeyDown={(event) => {
+              // Enter here means "find the lockers", not the form's default button (the preview).
+              if (event.key !== "Enter" || !onSearch) return;
+              event.preventDefault();
+              onSearch();
+            }}
+          />
+          <button
+            type="submit"
+            name="intent"
+            value={LOCKERS_INTENT}
+            formNoValidate
+            className="btn-secondary"
+            disabled={disabled}
+            onClick={(event) => {
+              if (!onSearch) return;
+              event.preventDefault();
+              onSearch();
+            }}
+          >
             {t("form.showLockers")}
           </button>
+          {/* A polite live region: the result of each search is read out without moving the focus from the field. */}
           <div role="status">
+            {lockers?.status === "found" ? <p>{t("form.found", { query: lockers.query })}</p> : null}
             {lockers?.status === "none" ? <p>{t("form.noLockers", { query: lockers.query })}</p> : null}
             {lockers?.status === "missing" ? <p>{t("form.queryMissing")}</p> : null}
             {lockers?.status === "unavailable" ? <p className="font-semibold text-amber-900">{t("form.unavailable")}</p> : null}

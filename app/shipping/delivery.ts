@@ -21,6 +21,18 @@ export const DELIVERY_FIELDS = ["deliveryMethod", "lockerQuery", "lockerName"] a
 /** The pressed button that asks for the lockers near the typed postcode or town. */
 export const LOCKERS_INTENT = "lockers";
 
+/** A Polish postcode as people type it: "31042", "31 042", "31-042". */
+export const POSTCODE = /^(\d{2})\s*[-–]?\s*(\d{3})$/;
+
+/**
+ * Whether the typed place is worth asking the Points API about while the visitor types: a whole
+ * postcode, or at least three letters of a town. A half-typed postcode would find the wrong lockers.
+ */
+export function isSearchableQuery(query: string): boolean {
+  const trimmed = query.trim();
+  return POSTCODE.test(trimmed) || (!/\d/.test(trimmed) && (trimmed.match(/\p{L}/gu)?.length ?? 0) >= 3);
+}
+
 /** "Paczkomat KRA010, ul. Floriańska 3, 31-042 Kraków": the locker in one line of the order's language. */
 export function lockerLine(delivery: Extract<Delivery, { method: "locker" }>): string {
   return delivery.address ? `${delivery.point}, ${delivery.address}` : delivery.point;

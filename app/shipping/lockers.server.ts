@@ -1,11 +1,11 @@
 import type { LockerDirectory } from "./carrier";
-import type { Delivery, LockerSearch } from "./delivery";
+import { POSTCODE, type Delivery, type LockerSearch } from "./delivery";
 import { ShippingUnavailableError } from "./carrier";
 
 /** "31042", "31 042" and "31-042" are one postcode; anything else is a town's name. */
 function placeOf(query: string): string {
   const trimmed = query.trim().replace(/\s+/g, " ");
-  const postcode = /^(\d{2})\s*[-–]?\s*(\d{3})$/.exec(trimmed);
+  const postcode = POSTCODE.exec(trimmed);
   return postcode ? `${postcode[1]}-${postcode[2]}` : trimmed;
 }
 

@@ -11,7 +11,8 @@ import { pathFor, strings } from "./support/site";
 /**
  * The InPost parcel-locker choice on the order form (docs/decisions/048), on a site of its own with
  * the INPOST_* settings pointed at the stand-in: the suite's own site keeps them unset (courier only).
- * A phone's width, the postcode typed key by key, and "Pokaż paczkomaty" as a plain submit.
+ * A phone's width, the postcode typed key by key; "Pokaż paczkomaty" as a plain submit without
+ * JavaScript, the list in place as the postcode is typed with it.
  */
 const sitePort = ownSitePort(7);
 const standInPort = ownSitePort(6);
@@ -55,7 +56,7 @@ function storedOrder(tenantName: string) {
   }
 }
 
-test("a customer finds lockers by postcode, keeps what was typed, and orders to the chosen locker", async ({ page }) => {
+test("a customer finds lockers by postcode, keeps what was typed, and orders to the chosen locker", async ({ page, javaScriptEnabled }) => {
   const text = strings("pl", "shipping");
   const orderText = strings("pl", "order");
   const order = validOrder("locker");
@@ -64,11 +65,13 @@ test("a customer finds lockers by postcode, keeps what was typed, and orders to 
   // A locker is the default choice.
   await expect(page.getByRole("radio", { name: new RegExp(text.form.locker) })).toBeChecked();
   await page.getByLabel(text.form.lockerQuery).pressSequentially("31042");
-  await page.getByRole("button", { name: text.form.showLockers }).click();
+  // With JavaScript the list comes in place as the postcode is typed; without it, the button asks.
+  if (!javaScriptEnabled) await page.getByRole("button", { name: text.form.showLockers }).click();
 
   const lockers = page.getByRole("group", { name: text.form.lockersLegend }).getByRole("radio");
   await expect(lockers.first()).toBeVisible();
   expect(await lockers.count()).toBeGreaterThan(3);
+  await expect(page.getByRole("status").filter({ hasText: text.form.found.replace("{{query}}", "31-042") })).toBeVisible();
   // Everything typed so far is still there.
   await expect(page.locator("#field-tenantName")).toHaveValue(order.tenantName);
   await expect(page.locator("#field-mailingCity")).toHaveValue(order.mailingCity);
@@ -92,7 +95,7 @@ test("a customer finds lockers by postcode, keeps what was typed, and orders to 
   });
 });
 
-test("with the Points API down, the form says so, keeps what was typed, and takes the courier", async ({ page }) => {
+test("with the Points API down, the form says so, keeps what was typed, and takes the courier", async ({ page, javaScriptEnabled }) => {
   const text = strings("pl", "shipping");
   const orderText = strings("pl", "order");
   const order = validOrder("courier");
@@ -100,9 +103,13 @@ test("with the Points API down, the form says so, keeps what was typed, and take
   try {
     await page.goto(`${base}${pathFor("order", "pl")}`);
     await fillOrderForm(page, order);
-    await page.getByLabel(text.form.lockerQuery).pressSequentially("Kraków");
-    await page.getByRole("button", { name: text.form.showLockers }).click();
+    const query = page.getByLabel(text.form.lockerQuery);
+    await query.pressSequentially("Kraków");
+    // With JavaScript, Enter in this field searches (in place) rather than asking for the preview.
+    if (javaScriptEnabled) await query.press("Enter");
+    else await page.getByRole("button", { name: text.form.showLockers }).click();
     await expect(page.getByRole("status").filter({ hasText: text.form.unavailable })).toBeVisible();
+    await expect(page.getByTestId("error-summary")).toHaveCount(0);
     await expect(page.locator("#field-tenantName")).toHaveValue(order.tenantName);
     await page.getByRole("radio", { name: new RegExp(text.form.courier) }).check();
     await page.getByRole("button", { name: orderText.form.preview }).click();

@@ -57,6 +57,18 @@ test.describe("validation a Polish order needs", () => {
     await expect(page.locator("#field-phone")).toHaveValue("600/100/200");
   });
 
+  test("Enter in a field asks for the preview on the same Polish page, the values kept", async ({ page }) => {
+    await page.goto(pathFor("order", "pl"));
+    const postcode = page.locator("#field-propertyPostalCode");
+    await postcode.pressSequentially("7001");
+    // The language switcher's buttons, earlier in the page, must not be the form's default button.
+    await postcode.press("Enter");
+    await expect(page.locator("#field-propertyPostalCode-error")).toHaveText(pl.validation.postalCode);
+    await expect(page.locator("html")).toHaveAttribute("lang", "pl");
+    expect(new URL(page.url()).pathname).toBe(pathFor("order", "pl"));
+    await expect(postcode).toHaveValue("7001");
+  });
+
   for (const locale of ["pl", "uk"] as const) {
     test(`the start date and a postal code are typed key by key on a phone's number pad, the date echoed in words, in ${locale}`, async ({
       page,

@@ -33,6 +33,7 @@ import { DeliveryFieldset } from "~/shipping/DeliveryFieldset";
 import { INVOICE_LABEL_KEYS } from "~/invoices/fields";
 import { InvoiceFieldset } from "~/invoices/InvoiceFieldset";
 import { useBusyIntent } from "./use-busy-intent";
+import { useLockerSearch } from "./use-locker-search";
 
 type FormStepProps = {
   variant: OrderVariant;
@@ -115,6 +116,8 @@ export function FormStep({
     // Checking while typing needs the browser's check: without it conform would post each keystroke.
     shouldRevalidate: validate ? "onInput" : "onSubmit",
   });
+
+  const lockerSearch = useLockerSearch(lockersOffered ? fields.lockerQuery.value : undefined);
 
   // Several fields share the message "Required field": the summary names the field too.
   const labelOf = (name: string): string | null => {
@@ -266,9 +269,11 @@ export function FormStep({
             method={fields.deliveryMethod}
             query={fields.lockerQuery}
             locker={fields.lockerName}
-            lockers={state?.lockers}
+            // The newest search in place, else the one the server answered with the page.
+            lockers={lockerSearch.lockers ?? state?.lockers}
             localeTag={LOCALE_TAGS[locale]}
             disabled={hydrated && busy !== null}
+            onSearch={hydrated ? lockerSearch.searchNow : undefined}
           />
         ) : null}
         <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
