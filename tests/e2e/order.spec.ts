@@ -355,6 +355,29 @@ test.describe("with JavaScript", () => {
     expect(posts).toEqual([400, 400]);
   });
 
+  test("a preview whose code cannot be fetched brings the form back with every value and the message; the next press shows it", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    test.skip(!javaScriptEnabled, "needs JavaScript");
+    const order = orderStrings("pl");
+    const data = validOrder(testInfo.project.name);
+    // As after a deploy that replaced the chunk while the page was open: the file is gone, the server is up.
+    const firstTouchChunk = /\/build\/.*first-touch-[A-Z0-9]+\.js$/;
+    const gone = (route: Route) => route.fulfill({ status: 404, body: "" });
+    await page.route(firstTouchChunk, gone);
+    await page.goto(pathFor("order", "pl"));
+    await fillOrderForm(page, data);
+    await page.getByRole("button", { name: order.form.preview }).click();
+    await expect(page.getByTestId("network-error")).toHaveText(order.errors.previewNetwork);
+    await expect(page.locator("#field-tenantName")).toHaveValue(data.tenantName);
+    await expect(page.locator("#field-mailingCity")).toHaveValue(data.mailingCity);
+
+    await page.unroute(firstTouchChunk, gone);
+    await page.getByRole("button", { name: order.form.preview }).click();
+    await expect(page.getByTestId("contract")).toContainText(data.tenantName);
+  });
+
   test("a dropped connection never loses the page: the message shows every time, with every value and a usable button", async ({
     page,
     javaScriptEnabled,

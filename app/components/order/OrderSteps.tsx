@@ -31,18 +31,25 @@ let PreviewStep = lazyPreviewStep();
  * Any other error goes on to the route's error screen.
  */
 type BoundaryProps = { fallback: ReactNode; attempt: object; children: ReactNode };
-class PreviewChunkBoundary extends Component<BoundaryProps, { failedAttempt: object | null }> {
-  state: { failedAttempt: object | null } = { failedAttempt: null };
-  static getDerivedStateFromError(error: unknown): null {
+type BoundaryState = { failing: boolean; failedAttempt: object | null };
+class PreviewChunkBoundary extends Component<BoundaryProps, BoundaryState> {
+  state: BoundaryState = { failing: false, failedAttempt: null };
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     if (!(error instanceof PreviewChunkError)) throw error;
-    return null;
+    return { failing: true };
+  }
+  // A new preview (another press) is a new attempt: its step renders again.
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return state.failing && state.failedAttempt !== null && state.failedAttempt !== props.attempt
+      ? { failing: false, failedAttempt: null }
+      : null;
   }
   componentDidCatch() {
     PreviewStep = lazyPreviewStep();
     this.setState({ failedAttempt: this.props.attempt });
   }
   render() {
-    return this.state.failedAttempt === this.props.attempt ? this.props.fallback : this.props.children;
+    return this.state.failing ? this.props.fallback : this.props.children;
   }
 }
 
