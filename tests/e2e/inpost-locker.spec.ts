@@ -14,24 +14,28 @@ import { pathFor, strings } from "./support/site";
  * A phone's width, the postcode typed key by key; "Pokaż paczkomaty" as a plain submit without
  * JavaScript, the list in place as the postcode is typed with it.
  */
-const sitePort = ownSitePort(7);
-const standInPort = ownSitePort(6);
-const base = `http://127.0.0.1:${sitePort}`;
-const standInUrl = `http://127.0.0.1:${standInPort}`;
+// Each project has its own site and stand-in: the two projects may run this spec at the same time.
+const sitePort = (project: string) => ownSitePort(project === "js" ? 7 : 12);
+const standInPort = (project: string) => ownSitePort(project === "js" ? 6 : 11);
 const databasePath = join(mkdtempSync(join(tmpdir(), "inpost-e2e-")), "app.db");
+let base: string;
+let standInUrl: string;
 let site: ChildProcess;
 let standIn: ChildProcess;
 
 test.describe.configure({ mode: "serial" });
 test.use({ viewport: { width: 390, height: 844 } });
 
-test.beforeAll(async () => {
+test.beforeAll(async ({}, testInfo) => {
+  const project = testInfo.project.name;
+  base = `http://127.0.0.1:${sitePort(project)}`;
+  standInUrl = `http://127.0.0.1:${standInPort(project)}`;
   standIn = spawn(process.execPath, ["tests/support/inpost-stand-in.mjs"], {
-    env: { ...process.env, INPOST_STAND_IN_PORT: String(standInPort) },
+    env: { ...process.env, INPOST_STAND_IN_PORT: String(standInPort(project)) },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise((resolve) => standIn.stdout!.once("data", resolve));
-  site = startOwnSite(sitePort, {
+  site = startOwnSite(sitePort(project), {
     DATABASE_PATH: databasePath,
     RATE_LIMIT_EXEMPT: "127.0.0.1",
     INPOST_POINTS_URL: standInUrl,
@@ -39,7 +43,7 @@ test.beforeAll(async () => {
     INPOST_API_TOKEN: "stand-in-shipx-token",
     INPOST_ORGANIZATION_ID: "1234",
   });
-  await waitUntilUp(sitePort, site);
+  await waitUntilUp(sitePort(project), site);
 });
 test.afterAll(async () => {
   await stopOwnSite(site);
@@ -93,6 +97,21 @@ test("a customer finds lockers by postcode, keeps what was typed, and orders to 
     locker_name: name,
     locker_address: expect.stringContaining("Kraków"),
   });
+});
+
+test("in English, Ukrainian and Russian the locker search answers in the page's language", async ({ page, javaScriptEnabled }) => {
+  for (const locale of ["en", "uk", "ru"] as const) {
+    const text = strings(locale, "shipping");
+    await page.goto(`${base}${pathFor("order", locale)}`);
+    await expect(page.getByRole("radio", { name: text.form.locker })).toBeChecked();
+    await page.getByLabel(text.form.lockerQuery).pressSequentially("00-001");
+    if (!javaScriptEnabled) await page.getByRole("button", { name: text.form.showLockers }).click();
+    const lockers = page.getByRole("group", { name: text.form.lockersLegend }).getByRole("radio");
+    await expect(lockers.first()).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await lockers.nth(1).check();
+    await expect(lockers.nth(1)).toBeChecked();
+  }
 });
 
 test("with the Points API down, the form says so, keeps what was typed, and takes the courier", async ({ page, javaScriptEnabled }) => {
