@@ -1,11 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { fillOrderForm, validOrder } from "./support/order";
-import { ownSitePort, startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
+import { ownSitePort, stopOwnSite } from "./support/own-server";
+import { startInPostSite } from "./support/inpost";
 import { pathFor, strings } from "./support/site";
 
 /**
@@ -28,22 +29,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async ({}, testInfo) => {
   const project = testInfo.project.name;
-  base = `http://127.0.0.1:${sitePort(project)}`;
-  standInUrl = `http://127.0.0.1:${standInPort(project)}`;
-  standIn = spawn(process.execPath, ["tests/support/inpost-stand-in.mjs"], {
-    env: { ...process.env, INPOST_STAND_IN_PORT: String(standInPort(project)) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise((resolve) => standIn.stdout!.once("data", resolve));
-  site = startOwnSite(sitePort(project), {
-    DATABASE_PATH: databasePath,
-    RATE_LIMIT_EXEMPT: "127.0.0.1",
-    INPOST_POINTS_URL: standInUrl,
-    INPOST_API_URL: standInUrl,
-    INPOST_API_TOKEN: "stand-in-shipx-token",
-    INPOST_ORGANIZATION_ID: "1234",
-  });
-  await waitUntilUp(sitePort(project), site);
+  ({ site, standIn, base, standInUrl } = await startInPostSite(sitePort(project), standInPort(project), databasePath));
 });
 test.afterAll(async () => {
   await stopOwnSite(site);

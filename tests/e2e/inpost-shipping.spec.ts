@@ -1,11 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { createOperator, openOrder, signIn, uniqueOperatorEmail } from "./support/admin";
-import { ownSitePort, startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
+import { ownSitePort, stopOwnSite } from "./support/own-server";
+import { startInPostSite } from "./support/inpost";
 
 /**
  * The operator ships through InPost (docs/decisions/048) on a site of its own pointed at the ShipX
@@ -62,23 +63,9 @@ test.beforeAll(async ({}, testInfo) => {
   // A site's boot and an operator's enrolment: on a machine busy with the whole suite a boot alone has taken a minute.
   testInfo.setTimeout(180_000);
   const project = testInfo.project.name;
-  standInUrl = `http://127.0.0.1:${standInPort(project)}`;
-  standIn = spawn(process.execPath, ["tests/support/inpost-stand-in.mjs"], {
-    env: { ...process.env, INPOST_STAND_IN_PORT: String(standInPort(project)) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise((resolve) => standIn.stdout!.once("data", resolve));
   databasePath = join(mkdtempSync(join(tmpdir(), "inpost-ship-e2e-")), "app.db");
-  site = startOwnSite(sitePort(project), {
-    DATABASE_PATH: databasePath,
-    RATE_LIMIT_EXEMPT: "127.0.0.1",
-    INPOST_POINTS_URL: standInUrl,
-    INPOST_API_URL: standInUrl,
-    INPOST_API_TOKEN: "stand-in-shipx-token",
-    INPOST_ORGANIZATION_ID: "1234",
-  });
-  await waitUntilUp(sitePort(project), site);
-  const base = `http://127.0.0.1:${sitePort(project)}`;
+  let base: string;
+  ({ site, standIn, base, standInUrl } = await startInPostSite(sitePort(project), standInPort(project), databasePath));
   const { items } = (await (await fetch(`${standInUrl}/v1/points?relative_post_code=31-042&type=parcel_locker`)).json()) as {
     items: { name: string }[];
   };

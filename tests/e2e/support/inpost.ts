@@ -1,0 +1,25 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { startOwnSite, waitUntilUp } from "./own-server";
+
+/** A site of a spec's own with the INPOST_* settings pointed at the InPost stand-in (tests/support/inpost-stand-in.mjs). */
+export type InPostSite = { site: ChildProcess; standIn: ChildProcess; base: string; standInUrl: string };
+
+/** Starts the stand-in, then the site that uses it, and waits until the site answers. */
+export async function startInPostSite(sitePort: number, standInPort: number, databasePath: string): Promise<InPostSite> {
+  const standInUrl = `http://127.0.0.1:${standInPort}`;
+  const standIn = spawn(process.execPath, ["tests/support/inpost-stand-in.mjs"], {
+    env: { ...process.env, INPOST_STAND_IN_PORT: String(standInPort) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise((resolve) => standIn.stdout!.once("data", resolve));
+  const site = startOwnSite(sitePort, {
+    DATABASE_PATH: databasePath,
+    RATE_LIMIT_EXEMPT: "127.0.0.1",
+    INPOST_POINTS_URL: standInUrl,
+    INPOST_API_URL: standInUrl,
+    INPOST_API_TOKEN: "stand-in-shipx-token",
+    INPOST_ORGANIZATION_ID: "1234",
+  });
+  await waitUntilUp(sitePort, site);
+  return { site, standIn, base: `http://127.0.0.1:${sitePort}`, standInUrl };
+}
