@@ -5,18 +5,26 @@
 // shared host. Lighthouse's simulated mobile run multiplies a task by 4; so does this, and it sums
 // what each task after the first paint spends beyond 50 ms, as Total Blocking Time does. It names
 // what ran inside each long task (a module graph's evaluation, a React callback, a layout…).
-// Usage: node scripts/trace-long-tasks.js URL [RUNS]   (a server must answer URL: npm run build && npm start)
+// It also sums the main thread's lazy compiling (V8.CompileCode): functions V8 compiles on their first
+// call, which the streaming compiler could have done on another thread.
+// Usage: node scripts/trace-long-tasks.js URL [RUNS] [--compile-hints]   (a server must answer URL: npm run build && npm start)
 // Compare two builds by running it on each in turn, A B A B (docs/performance.md).
+// --compile-hints is a what-if, in this test browser only: it puts V8's explicit compile hint
+// (`//# allFunctionsCalledOnLoad`) at the top of every script of the build as the browser receives
+// it, to weigh what the bundler's output costs the main thread (docs/decisions/054). The site never
+// serves that.
 import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright";
 
-const [url, runsArgument = "3"] = process.argv.slice(2);
+const compileHints = process.argv.includes("--compile-hints");
+const [url, runsArgument = "3"] = process.argv.slice(2).filter((argument) => argument !== "--compile-hints");
 if (!url) {
-  console.error("usage: node scripts/trace-long-tasks.js URL [RUNS]");
+  console.error("usage: node scripts/trace-long-tasks.js URL [RUNS] [--compile-hints]");
   process.exit(2);
 }
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 const SLOWDOWN = 4;
 const INSIDE =
   /^(v8\.evaluateModule|EvaluateScript|FunctionCall|TimerFire|RunMicrotasks|EventDispatch|ParseHTML|Layout|UpdateLayoutTree|Paint|V8\.CompileCode)$/;
@@ -38,6 +46,11 @@ try {
   for (let run = 0; run < Number(runsArgument); run++) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, ignoreHTTPSErrors: true });
     const page = await context.newPage();
+    if (compileHints)
+      await page.route(/\/build\/.*\.js$/, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: COMPILE_HINT + (await response.text()) });
+      });
     await browser.startTracing(page, {
       path: tracePath,
       categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "loading", "disabled-by-default-v8.compile"],
@@ -65,8 +78,9 @@ try {
         );
       long.push(`${Math.round(simulated)} ms [${inside.slice(0, 4).join(", ")}]`);
     }
+    const lazyCompiling = onThread.filter((event) => event.name === "V8.CompileCode").reduce((sum, event) => sum + (event.tdur ?? 0), 0);
     console.log(
-      `run ${run + 1}: blocking beyond 50 ms after the first paint ${Math.round(blocking)} ms; long tasks: ${long.join("; ") || "none"}`,
+      `run ${run + 1}: blocking beyond 50 ms after the first paint ${Math.round(blocking)} ms; lazy compiling ${Math.round(lazyCompiling / 1000)} ms of CPU (not × 4); long tasks: ${long.join("; ") || "none"}`,
     );
   }
 } finally {
