@@ -189,6 +189,11 @@ export const PAYMENT_TEXT = {
     `Płatność online (${amount}) wróci do klienta przez Przelewy24 w tym samym kroku. Jeśli Przelewy24 nie przyjmie zwrotu, zamówienie nie zostanie anulowane.`,
   heldTransfer: (amount: string) =>
     `Wpłata przelewem (${amount}) zostanie zapisana jako do zwrotu: odeślij ją przelewem na rachunek klienta i zapisz zwrot w sekcji „Poprawki”.`,
+  /** The same two, after a withdrawal decision kept an amount: what goes back is the refund field's amount, not the payment. */
+  heldOnlineAfterDecision: (most: string) =>
+    `Kwota zwrotu podana niżej (najwyżej ${most}) wróci do klienta przez Przelewy24 w tym samym kroku. Jeśli Przelewy24 nie przyjmie zwrotu, zamówienie nie zostanie anulowane.`,
+  heldTransferAfterDecision: (most: string) =>
+    `Kwota zwrotu podana niżej (najwyżej ${most}) zostanie zapisana jako do zwrotu: odeślij ją przelewem na rachunek klienta i zapisz zwrot w sekcji „Poprawki”.`,
   refundDue: (amount: string) => `Do zwrotu przelewem: ${amount}. Gdy go wyślesz, zapisz zwrot w sekcji „Poprawki”.`,
   cancelRefused: {
     "refund-refused": "Przelewy24 odrzuciło zwrot płatności, więc zamówienia nie anulowano. Sprawdź transakcję w panelu Przelewy24.",

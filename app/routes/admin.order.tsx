@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { cancelMoneyNote } from "~/admin/cancel-money-note";
 import { correctionFromForm, isCorrectionIntent, type CorrectionRefusal } from "~/admin/correction-form.server";
 import { notesOf } from "~/admin/corrections.server";
 import { deadlinesOf } from "~/admin/deadlines.server";
@@ -220,12 +221,7 @@ export default function AdminOrderPage() {
   // The page loads at its top; the refused form may be far below, so its problems are listed here, each linking to its field.
   const problems = orderPageProblems(refusal, order.locale);
   const afterDecision = refundAfterDecision(order);
-  const moneyNote =
-    moneyHeld.online !== null
-      ? PAYMENT_TEXT.heldOnline(formatPrice(moneyHeld.online, "pl"))
-      : moneyHeld.byTransfer !== null
-        ? PAYMENT_TEXT.heldTransfer(formatPrice(moneyHeld.byTransfer, "pl"))
-        : null;
+  const moneyNote = cancelMoneyNote(moneyHeld, afterDecision);
   return (
     <AdminShell operator={operator} title={`Zamówienie ${order.number}`}>
       <p className="mt-2 flex flex-wrap gap-x-6 gap-y-2">

@@ -46,6 +46,9 @@ test("art. 35 amount with a reason, and art. 38 expired with the standard answer
   const amount = cancel.getByLabel("Kwota zwrotu (zł)");
   await expect(amount).toHaveValue("178,50");
   await expect(cancel).toContainText(hint);
+  // The note above it says what cancelling sends back: the refund field's amount, not the whole payment.
+  await expect(cancel).toContainText("Kwota zwrotu podana niżej (najwyżej 178,50 zł) zostanie zapisana jako do zwrotu");
+  await expect(cancel).not.toContainText("Wpłata przelewem (299 zł)");
   await amount.clear();
   await amount.pressSequentially("200");
   await cancel.getByLabel(/Własny powód/).pressSequentially("Odstąpienie od umowy");
