@@ -385,12 +385,24 @@ test.describe("with JavaScript", () => {
     test.skip(!javaScriptEnabled, "needs JavaScript");
     const order = orderStrings("pl");
     const data = validOrder(testInfo.project.name);
+    // Once (of dozens of runs) the error screen replaced the page between two attempts: what the page
+    // did is named in the failure, so a next time says why (the refused requests are expected).
+    const seen: string[] = [];
+    page.on("pageerror", (error) => seen.push(`page error: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().includes("ERR_INTERNET_DISCONNECTED")) seen.push(`console: ${message.text()}`);
+    });
+    page.on("request", (request) => {
+      if (request.isNavigationRequest()) seen.push(`document request: ${request.method()} ${request.url()}`);
+    });
     await page.goto(pathFor("order", "pl"));
     await fillOrderForm(page, data);
+    seen.length = 0;
     // The whole network goes down: the action's request and anything the page asks for after it.
     const everything = (route: Route) => route.abort("internetdisconnected");
     for (let attempt = 1; attempt <= 8; attempt++) {
       await page.route("**/*", everything);
+      await expect(page.getByRole("button", { name: order.form.preview }), `before attempt ${attempt}: ${seen.join("; ")}`).toBeVisible();
       await page.getByRole("button", { name: order.form.preview }).click();
       await expect(page.getByTestId("network-error"), `attempt ${attempt}`).toHaveText(order.errors.previewNetwork);
       await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/Nieoczekiwany|Unexpected/);
