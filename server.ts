@@ -11,7 +11,7 @@ import * as build from "@remix-run/dev/server-build";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
 import { startHousekeeping } from "~/admin/housekeeping.server";
-import { env } from "~/config/env.server";
+import { configurationWarnings, env } from "~/config/env.server";
 import { checkDatabaseReadable } from "~/db/health.server";
 import { databaseReady, getDb } from "~/db/db.server";
 import { isDocumentThread, serveDocumentJobs, startDocumentThread } from "~/documents/document-thread.server";
@@ -37,6 +37,8 @@ if (isDocumentThread()) serveDocumentJobs();
 else await serveTheSite();
 
 async function serveTheSite(): Promise<void> {
+  // Settings that work but should change (a KSeF key others can read, a KSeF token near its end): said once, at start.
+  for (const warning of configurationWarnings) log.warn(warning);
   // Open the database and run its migrations before listening (a bad database stops the boot).
   await databaseReady();
   // The order domain's own start-up: search columns written with an older key are rewritten before the first search.

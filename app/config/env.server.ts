@@ -2,6 +2,14 @@ import { z } from "zod";
 import { parseZlotyAmount } from "./amount";
 import { PLACEHOLDER_COMPANY, type Company, type SubstituteFlat } from "./company";
 import { TRACKING_NUMBER_PLACEHOLDER } from "./courier";
+import {
+  AUTHENTICATION_SETTINGS,
+  OFFLINE_SETTINGS,
+  readKsefCertificate,
+  TOKENS_WITHDRAWN_AT,
+  type CertificateProblem,
+  type KsefCertificate,
+} from "~/ksef/certificate.server";
 
 /**
  * Configuration is read from the environment once, at boot, and the process stops
@@ -222,8 +230,10 @@ const EnvSchema = z
           .map((entry) => entry.trim())
           .filter(Boolean),
       ),
-    // KSeF, the national e-invoicing system (docs/decisions/050): invoices to NIP buyers go to it by
-    // themselves once KSEF_TOKEN and KSEF_NIP are set; without them they are kept for sending by hand.
+    // KSeF, the national e-invoicing system (docs/decisions/050 and 056): invoices to NIP buyers go to it
+    // by themselves once KSEF_NIP and a way to sign in are set (a type 1 KSeF certificate in
+    // KSEF_CERT_FILE and KSEF_KEY_FILE; until 31 December 2026 also a KSEF_TOKEN); without them they
+    // are kept for sending by hand.
     KSEF_API_URL: z
       .string()
       .url()
@@ -236,6 +246,16 @@ const EnvSchema = z
         .regex(/^\d{10}$/, "must be the seller's NIP, 10 digits")
         .optional(),
     ),
+    /** The type 1 KSeF certificate (or a company seal) and its private key, PEM files; the key's password when it is encrypted. */
+    KSEF_CERT_FILE: optionalText,
+    KSEF_KEY_FILE: optionalText,
+    KSEF_KEY_PASSWORD: optionalText,
+    /** How KSeF identifies the certificate: by the NIP (or PESEL) in its subject, or by its SHA-256 fingerprint. */
+    KSEF_SUBJECT: optionalText.pipe(z.enum(["certificateSubject", "certificateFingerprint"]).default("certificateSubject")),
+    /** The type 2 KSeF certificate ("Offline"), which signs KOD II of an invoice issued while KSeF does not answer. */
+    KSEF_OFFLINE_CERT_FILE: optionalText,
+    KSEF_OFFLINE_KEY_FILE: optionalText,
+    KSEF_OFFLINE_KEY_PASSWORD: optionalText,
     KSEF_FOR_CONSUMERS: z
       .enum(["0", "1", ""])
       .default("0")
@@ -265,9 +285,21 @@ const EnvSchema = z
     path: ["SUBSTITUTE_FLAT_CITY"],
     message: 'must be set when SUBSTITUTE_FLAT_ADDRESS does not end in a postcode and a town ("…, 70-100 Szczecin")',
   })
-  .refine((config) => !config.KSEF_TOKEN === !config.KSEF_NIP, {
-    path: ["KSEF_TOKEN"],
-    message: "KSEF_TOKEN and KSEF_NIP go together (the token authenticates into the seller's NIP)",
+  .refine((config) => !config.KSEF_CERT_FILE === !config.KSEF_KEY_FILE, {
+    path: ["KSEF_CERT_FILE"],
+    message: "KSEF_CERT_FILE and KSEF_KEY_FILE go together (the certificate and its private key)",
+  })
+  .refine((config) => !config.KSEF_OFFLINE_CERT_FILE === !config.KSEF_OFFLINE_KEY_FILE, {
+    path: ["KSEF_OFFLINE_CERT_FILE"],
+    message: "KSEF_OFFLINE_CERT_FILE and KSEF_OFFLINE_KEY_FILE go together (the certificate and its private key)",
+  })
+  .refine((config) => !(config.KSEF_TOKEN || config.KSEF_CERT_FILE) === !config.KSEF_NIP, {
+    path: ["KSEF_NIP"],
+    message: "KSEF_NIP and a way to sign in to KSeF go together: KSEF_CERT_FILE and KSEF_KEY_FILE (or, until 31 December 2026, KSEF_TOKEN)",
+  })
+  .refine((config) => !config.KSEF_OFFLINE_CERT_FILE || config.KSEF_NIP, {
+    path: ["KSEF_OFFLINE_CERT_FILE"],
+    message: "needs sending to KSeF set up (KSEF_NIP, KSEF_CERT_FILE and KSEF_KEY_FILE): an offline invoice is sent later",
   })
   // Instances sharing one database must verify each other's preview tokens.
   .refine((config) => !config.DATABASE_URL || config.ORDER_TOKEN_SECRET, {
@@ -282,16 +314,78 @@ function cityOfAddress(address: string): string | null {
   return /\b\d{2}-\d{3}\s+(\S.*)$/.exec(address)?.[1]?.trim() ?? null;
 }
 
+function stopBoot(problems: CertificateProblem[]): never {
+  throw new Error(
+    `Invalid environment configuration:\n${problems.map((problem) => `  ${problem.setting}: ${problem.message}`).join("\n")}`,
+  );
+}
+
 function readEnv(): Env {
   const parsed = EnvSchema.safeParse(process.env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
-    throw new Error(`Invalid environment configuration:\n${problems}`);
-  }
+  if (!parsed.success) stopBoot(parsed.error.issues.map((issue) => ({ setting: issue.path.join("."), message: issue.message })));
   return parsed.data;
 }
 
 export const env: Env = readEnv();
+
+/** Lines the server logs as warnings once it starts: settings that work but should change. */
+export const configurationWarnings: string[] = [];
+
+/**
+ * The KSeF certificates, read and checked at start (docs/decisions/056): a file that cannot be
+ * used stops the boot with one line naming its setting. So does a KSeF token alone from
+ * 1 January 2027, when the Ministry withdraws tokens.
+ */
+export const ksefCertificates: { authentication: KsefCertificate | null; offline: KsefCertificate | null } = readKsefCertificates(
+  env,
+  new Date(),
+);
+
+function readKsefCertificates(settings: Env, now: Date) {
+  const problems: CertificateProblem[] = [];
+  const read = (
+    certFile: string | undefined,
+    keyFile: string | undefined,
+    password: string | undefined,
+    names = AUTHENTICATION_SETTINGS,
+  ) => {
+    if (!certFile || !keyFile) return null;
+    const result = readKsefCertificate({
+      certFile,
+      keyFile,
+      password,
+      names,
+      nip: settings.KSEF_NIP,
+      subjectIdentifierType: settings.KSEF_SUBJECT,
+      now,
+    });
+    problems.push(...result.problems);
+    configurationWarnings.push(...result.warnings);
+    return result.certificate;
+  };
+  const authentication = read(settings.KSEF_CERT_FILE, settings.KSEF_KEY_FILE, settings.KSEF_KEY_PASSWORD);
+  const offline = read(
+    settings.KSEF_OFFLINE_CERT_FILE,
+    settings.KSEF_OFFLINE_KEY_FILE,
+    settings.KSEF_OFFLINE_KEY_PASSWORD,
+    OFFLINE_SETTINGS,
+  );
+  if (settings.KSEF_TOKEN && !settings.KSEF_CERT_FILE) {
+    if (now.getTime() >= TOKENS_WITHDRAWN_AT.getTime())
+      problems.push({
+        setting: "KSEF_TOKEN",
+        message:
+          "KSeF no longer takes tokens since 1 January 2027: set KSEF_CERT_FILE and KSEF_KEY_FILE to a type 1 KSeF certificate and its key (README, KSeF) and remove KSEF_TOKEN",
+      });
+    else
+      configurationWarnings.push(
+        "KSEF_TOKEN: KSeF takes tokens only until 31 December 2026; set KSEF_CERT_FILE and KSEF_KEY_FILE to a type 1 KSeF certificate before then (README, KSeF)",
+      );
+  } else if (settings.KSEF_TOKEN && now.getTime() >= TOKENS_WITHDRAWN_AT.getTime())
+    configurationWarnings.push("KSEF_TOKEN: no longer tried since 1 January 2027, when KSeF withdrew tokens; remove it");
+  if (problems.length > 0) stopBoot(problems);
+  return { authentication, offline };
+}
 
 /** The business days the carrier of an order takes after dispatch (the courier's or the parcel locker's setting). */
 export function transitDaysOf(

@@ -1,4 +1,5 @@
-import type { KeyObject } from "node:crypto";
+import type { KeyObject, X509Certificate } from "node:crypto";
+import { TOKENS_WITHDRAWN_AT } from "./certificate.server";
 import { z } from "zod";
 import {
   encryptAes256Cbc,
@@ -17,14 +18,20 @@ import {
   type KsefReference,
   type KsefSession,
 } from "./gateway";
+import { signedAuthTokenRequest, type SubjectIdentifierType } from "./xades.server";
 
 export type KsefApiConfig = {
   /** The API's base, with its version: https://api-test.ksef.mf.gov.pl/v2 (test), https://api.ksef.mf.gov.pl/v2 (production). */
   apiUrl: string;
-  /** A KSeF token issued to the seller (Tokeny KSeF) with the InvoiceWrite permission. */
-  token: string;
-  /** The seller's NIP: the context the token authenticates into. */
+  /** The seller's NIP: the context the site signs in to. */
   nip: string;
+  /** The type 1 KSeF certificate: the sign-in signs an AuthTokenRequest with it (XAdES, docs/decisions/056). */
+  certificate?: { certificate: X509Certificate; privateKey: KeyObject; subjectIdentifierType: SubjectIdentifierType };
+  /**
+   * A KSeF token issued to the seller (Tokeny KSeF) with the InvoiceWrite permission: used alone, or
+   * when KSeF refuses the certificate's sign-in; never from 1 January 2027, when tokens are withdrawn.
+   */
+  token?: string;
 };
 
 type Options = {
@@ -111,7 +118,7 @@ export function createKsefApiGateway(config: KsefApiConfig, options: Options = {
     operation: string,
     method: "GET" | "POST",
     path: string,
-    { bearer, body, accept = "application/json" }: { bearer?: string; body?: unknown; accept?: string } = {},
+    { bearer, body, xml, accept = "application/json" }: { bearer?: string; body?: unknown; xml?: string; accept?: string } = {},
   ): Promise<{ status: number; json: unknown; text: string }> {
     let response: Response;
     try {
@@ -120,9 +127,9 @@ export function createKsefApiGateway(config: KsefApiConfig, options: Options = {
         headers: {
           Accept: accept,
           ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...(xml !== undefined ? { "Content-Type": "application/xml" } : body === undefined ? {} : { "Content-Type": "application/json" }),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: xml ?? (body === undefined ? undefined : JSON.stringify(body)),
         signal: AbortSignal.timeout(20_000),
       });
     } catch (error) {
@@ -165,21 +172,59 @@ export function createKsefApiGateway(config: KsefApiConfig, options: Options = {
     return keys;
   }
 
-  async function authenticate(): Promise<string> {
+  /** Starts a sign-in with the certificate: the challenge, signed into an AuthTokenRequest (XAdES). */
+  async function startWithCertificate(certificate: NonNullable<KsefApiConfig["certificate"]>) {
+    const challenge = parse("auth/challenge", Challenge, await call("auth/challenge", "POST", "/auth/challenge"), 200);
+    const xml = signedAuthTokenRequest({
+      challenge: challenge.challenge,
+      nip: config.nip,
+      subjectIdentifierType: certificate.subjectIdentifierType,
+      certificate: certificate.certificate,
+      privateKey: certificate.privateKey,
+      signingTime: now(),
+    });
+    return parse("auth/xades-signature", AuthInit, await call("auth/xades-signature", "POST", "/auth/xades-signature", { xml }), 202);
+  }
+
+  /** Starts a sign-in with the KSeF token: `token|timestampMs` under the Ministry's key. */
+  async function startWithToken(token: string) {
     const { token: tokenKey } = await publicKeys();
     const challenge = parse("auth/challenge", Challenge, await call("auth/challenge", "POST", "/auth/challenge"), 200);
-    const init = parse(
+    return parse(
       "auth/ksef-token",
       AuthInit,
       await call("auth/ksef-token", "POST", "/auth/ksef-token", {
         body: {
           challenge: challenge.challenge,
           contextIdentifier: { type: "Nip", value: config.nip },
-          encryptedToken: encryptKsefToken(tokenKey, config.token, challenge.timestampMs),
+          encryptedToken: encryptKsefToken(tokenKey, token, challenge.timestampMs),
         },
       }),
       202,
     );
+  }
+
+  /**
+   * Signs in with the certificate; with a token beside it, the token is tried when KSeF refuses the
+   * certificate, until tokens are withdrawn (1 January 2027). Errors name no secret.
+   */
+  async function authenticate(): Promise<string> {
+    const tokenTaken = config.token !== undefined && now().getTime() < TOKENS_WITHDRAWN_AT.getTime();
+    if (config.certificate) {
+      try {
+        return await finishSignIn(await startWithCertificate(config.certificate));
+      } catch (error) {
+        if (!(error instanceof KsefRefusedError) || !tokenTaken) throw error;
+      }
+    }
+    if (config.token === undefined) throw new KsefRefusedError("auth", "brak certyfikatu KSeF do logowania");
+    if (!tokenTaken)
+      throw new KsefRefusedError("auth", "tokeny KSeF wycofano 1 stycznia 2027: potrzebny certyfikat KSeF (KSEF_CERT_FILE, KSEF_KEY_FILE)");
+    return finishSignIn(await startWithToken(config.token));
+  }
+
+  /** The rest of a sign-in, whichever way it started: the status until done, then the tokens, redeemed once. */
+  async function finishSignIn(init: z.infer<typeof AuthInit>): Promise<string> {
     const operationToken = init.authenticationToken.token;
     for (let poll = 0; ; poll++) {
       const { status } = parse(

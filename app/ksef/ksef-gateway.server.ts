@@ -1,15 +1,26 @@
-import { env } from "~/config/env.server";
+import { env, ksefCertificates } from "~/config/env.server";
 import type { KsefGateway } from "./gateway";
 import { createKsefApiGateway } from "./ksef-api.server";
 import type { KsefIssuing } from "./submissions.server";
 
 let gateway: KsefGateway | null | undefined;
 
-/** The KSeF client, or null while KSEF_TOKEN and KSEF_NIP are unset: invoices are then kept for the operator to send by hand. */
+/**
+ * The KSeF client, or null while KSEF_NIP and a way to sign in (a certificate, or until the end of
+ * 2026 a token) are unset: invoices are then kept for the operator to send by hand.
+ */
 export function configuredKsefGateway(): KsefGateway | null {
   if (gateway !== undefined) return gateway;
+  const certificate = ksefCertificates.authentication;
   gateway =
-    env.KSEF_TOKEN && env.KSEF_NIP ? createKsefApiGateway({ apiUrl: env.KSEF_API_URL, token: env.KSEF_TOKEN, nip: env.KSEF_NIP }) : null;
+    env.KSEF_NIP && (certificate || env.KSEF_TOKEN)
+      ? createKsefApiGateway({
+          apiUrl: env.KSEF_API_URL,
+          nip: env.KSEF_NIP,
+          token: env.KSEF_TOKEN,
+          certificate: certificate ? { ...certificate, subjectIdentifierType: env.KSEF_SUBJECT } : undefined,
+        })
+      : null;
   return gateway;
 }
 

@@ -6,7 +6,15 @@ export const TEST_KSEF = { token: "unit-test-ksef-token", nip: "5265877635" } as
 export type KsefStandIn = {
   /** The API's base, as KSEF_API_URL takes it. */
   apiUrl: string;
-  control(rules: { outage?: boolean; rejectNumbersStartingWith?: string | null; processingPolls?: number }): Promise<void>;
+  control(rules: {
+    outage?: boolean;
+    rejectNumbersStartingWith?: string | null;
+    processingPolls?: number;
+    /** Every token sign-in ends in 450 "Token unieważniony", as after 31 December 2026. */
+    tokensWithdrawn?: boolean;
+    /** PEM certificates KSeF knows as issued to the seller. */
+    registerCertificates?: string[];
+  }): Promise<void>;
   invoices(): Promise<
     Array<{ invoiceNumber: string; invoiceHash: string; xml: string; ksefNumber: string | null; status: { code: number } }>
   >;

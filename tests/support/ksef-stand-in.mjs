@@ -7,7 +7,13 @@
 //   POST /v2/auth/challenge                        -> 200 {challenge, timestamp, timestampMs, clientIp}
 //   POST /v2/auth/ksef-token                       -> 202 {referenceNumber, authenticationToken}; it decrypts encryptedToken
 //                                                    (RSA-OAEP, SHA-256) and checks "token|timestampMs" and the context NIP
-//   GET  /v2/auth/{referenceNumber}                -> 200 {status: 100 in progress (once), then 200, or 450 for a wrong token}
+//   POST /v2/auth/xades-signature                  -> 202 {referenceNumber, authenticationToken} for an AuthTokenRequest (auth v2.0 or
+//                                                    v2.1) with an enveloped XAdES signature, verified by xmlsec1, not by the
+//                                                    site's code; 400 9102 no signature, 9105 a broken or tampered one, 21111 a
+//                                                    challenge not given, expired or used before, 21401 not such a document
+//   GET  /v2/auth/{referenceNumber}                -> 200 {status: 100 in progress (once), then 200, or 450 for a wrong or withdrawn
+//                                                    token, 460 for a certificate out of its validity or not one KSeF issued
+//                                                    (registered), 415 for another NIP than the stand-in's}
 //   POST /v2/auth/token/redeem                     -> 200 {accessToken, refreshToken}; 400 when redeemed before
 //   POST /v2/auth/token/refresh                    -> 200 {accessToken}
 //   POST /v2/sessions/online                       -> 201 {referenceNumber, validUntil}; it decrypts the AES-256 key
@@ -20,59 +26,57 @@
 //   GET  /v2/sessions/{ref}/invoices/{invoiceRef}/upo and /v2/sessions/{ref}/invoices/ksef/{ksefNumber}/upo -> 200 XML
 // A missing or unknown bearer token gets 401; a body the API would refuse gets 400 with an ExceptionResponse.
 // Control endpoints (for tests):
-//   POST /__control {outage?: boolean, rejectNumbersStartingWith?: string | null, processingPolls?: number}
+//   POST /__control {outage?: boolean, rejectNumbersStartingWith?: string | null, processingPolls?: number,
+//                    tokensWithdrawn?: boolean, registerCertificates?: string[]}
 //     outage: every API path answers 503; rejectNumbersStartingWith: those invoices end in 450 with a reason in
-//     Polish; processingPolls: how many status looks answer 150 before the result
+//     Polish; processingPolls: how many status looks answer 150 before the result; tokensWithdrawn: every token
+//     sign-in ends in 450 "Token unieważniony", as after 31 December 2026; registerCertificates: PEM certificates
+//     KSeF knows as issued (besides KSEF_CERT_FILE and KSEF_OFFLINE_CERT_FILE)
 //   GET  /__invoices   every invoice received: {invoiceNumber, invoiceHash, xml, ksefNumber, status, sessionReference}
 //   GET  /__calls      how often each API call was answered: {"POST /auth/challenge": 1, "GET /sessions/{ref}/invoices/{ref}": 2, ...}
 //   GET  /__health
-// Configuration: KSEF_STAND_IN_PORT (default E2E_PORT + 6, else 3106), KSEF_TOKEN and KSEF_NIP (defaults below, the
-// same as `npm run dev:ksef`'s).
-import { constants, createDecipheriv, createHash, generateKeyPairSync, privateDecrypt, randomBytes, sign } from "node:crypto";
+// Configuration: KSEF_STAND_IN_PORT (default E2E_PORT + 6, else 3107), KSEF_TOKEN and KSEF_NIP (defaults below, the
+// same as `npm run dev:ksef`'s), KSEF_CERT_FILE and KSEF_OFFLINE_CERT_FILE (the site's certificates, registered).
+import { execFile } from "node:child_process";
+import { constants, createDecipheriv, createHash, generateKeyPairSync, privateDecrypt, randomBytes, X509Certificate } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { validateFa3Xml } from "../../app/ksef/fa3-schema.server.ts";
+import { pem, selfSignedCertificate } from "./test-certificates.mjs";
 
-const port = Number(process.env.KSEF_STAND_IN_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 6 : 3106));
+const port = Number(process.env.KSEF_STAND_IN_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 6 : 3107));
 const ksefToken = process.env.KSEF_TOKEN || "stand-in-ksef-token";
 const contextNip = process.env.KSEF_NIP || "5265877635";
+/** The KSeF certificates KSeF issued (and so knows), by their SHA-256 fingerprint: the site's, from the files it is given. */
+const registeredCertificates = new Set(
+  [process.env.KSEF_CERT_FILE, process.env.KSEF_OFFLINE_CERT_FILE]
+    .filter(Boolean)
+    .map((file) => new X509Certificate(readFileSync(file)).fingerprint256),
+);
 
 const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
 
-// --- a self-signed X.509 certificate of the key, in DER (KSeF publishes its keys as certificates) ---
-function derLength(length) {
-  if (length < 128) return Buffer.from([length]);
-  const bytes = [];
-  for (let rest = length; rest > 0; rest >>= 8) bytes.unshift(rest & 0xff);
-  return Buffer.from([0x80 | bytes.length, ...bytes]);
-}
-const der = (tag, content) => Buffer.concat([Buffer.from([tag]), derLength(content.length), content]);
-const sequence = (...parts) => der(0x30, Buffer.concat(parts));
-const SHA256_WITH_RSA = der(0x06, Buffer.from("2a864886f70d01010b", "hex"));
-const algorithm = sequence(SHA256_WITH_RSA, Buffer.from([0x05, 0x00]));
-const utcTime = (date) => der(0x17, Buffer.from(date.toISOString().replace(/[-:T]/g, "").slice(2, 14) + "Z"));
-const name = sequence(der(0x31, sequence(der(0x06, Buffer.from("550403", "hex")), der(0x0c, Buffer.from("KSeF stand-in")))));
+// KSeF publishes its keys as certificates: a self-signed one of the stand-in's key.
 const validFrom = new Date(Date.now() - 86_400_000);
 const validTo = new Date(Date.now() + 365 * 86_400_000);
-const tbs = sequence(
-  der(0xa0, der(0x02, Buffer.from([2]))),
-  der(0x02, Buffer.concat([Buffer.from([0x01]), randomBytes(8)])),
-  algorithm,
-  name,
-  sequence(utcTime(validFrom), utcTime(validTo)),
-  name,
-  publicKey.export({ type: "spki", format: "der" }),
-);
-const certificate = sequence(tbs, algorithm, der(0x03, Buffer.concat([Buffer.from([0]), sign("sha256", tbs, privateKey)])));
+const certificate = selfSignedCertificate({
+  subject: [["CN", "KSeF stand-in"]],
+  keyPair: { publicKey, privateKey },
+  notBefore: validFrom,
+  notAfter: validTo,
+});
 const sha256 = (data) => createHash("sha256").update(data).digest("base64");
 
 // --- state ---
 const challenges = new Map(); // challenge -> timestampMs
-const authentications = new Map(); // referenceNumber -> {operationToken, ok, polls, redeemed}
+const authentications = new Map(); // referenceNumber -> {operationToken, failure (a status 4xx) or null, method, polls, redeemed}
 const accessTokens = new Set();
 const refreshTokens = new Set();
 const sessions = new Map(); // referenceNumber -> {key, iv, open}
 const invoices = []; // {referenceNumber, sessionReference, invoiceNumber, invoiceHash, xml, ksefNumber, status, polls, kind, sellerNip, issueDate}
-const control = { outage: false, rejectNumbersStartingWith: null, processingPolls: 0 };
+const control = { outage: false, rejectNumbersStartingWith: null, processingPolls: 0, tokensWithdrawn: false };
 const calls = {}; // "POST /auth/challenge" -> how many times it was answered
 
 const hex = (count) => randomBytes(count).toString("hex").toUpperCase();
@@ -186,6 +190,97 @@ async function verify(xml, invoice) {
   return { code: 200, description: "Sukces" };
 }
 
+const TOKEN_FAILURE = "Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu";
+const CERTIFICATE_FAILURE = "Uwierzytelnianie zakończone niepowodzeniem z powodu błędu certyfikatu";
+
+function startAuthentication(response, failure, method) {
+  const reference = referenceNumber("AU");
+  const operationToken = jwt();
+  authentications.set(reference, { operationToken, failure, method, polls: 0, redeemed: false });
+  return send(response, 202, { referenceNumber: reference, authenticationToken: { token: operationToken, validUntil: inMinutes(10) } });
+}
+
+const DS = "http://www.w3.org/2000/09/xmldsig#";
+const XADES = "http://uri.etsi.org/01903/v1.3.2#";
+const AUTH_NAMESPACES = ["http://ksef.mf.gov.pl/auth/token/2.0", "http://ksef.mf.gov.pl/auth/token/2.1"];
+const SIGNATURE_METHODS = ["http://www.w3.org/2001/04/xmldsig-more#rsa-sha256", "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256"];
+/** An element's text by its local name, whatever its prefix. */
+const local = (xml, name) => new RegExp(`<(?:[\\w-]+:)?${name}(?:\\s[^>]*)?>([^<]*)</(?:[\\w-]+:)?${name}>`).exec(xml)?.[1] ?? null;
+
+/** Verifies an enveloped XML signature with xmlsec1 (Debian's xmlsec1), against the certificate given: true when it holds. */
+function xmlsecVerifies(xml, certificatePem) {
+  const dir = mkdtempSync(join(tmpdir(), "ksef-xades-"));
+  writeFileSync(join(dir, "request.xml"), xml);
+  writeFileSync(join(dir, "signer.pem"), certificatePem);
+  return new Promise((resolve, reject) => {
+    execFile(
+      "xmlsec1",
+      ["--verify", "--pubkey-cert-pem", join(dir, "signer.pem"), "--id-attr:Id", `${XADES}:SignedProperties`, join(dir, "request.xml")],
+      (error) => {
+        rmSync(dir, { recursive: true, force: true });
+        if (error?.code === "ENOENT") reject(new Error("xmlsec1 is not installed (apt-get install xmlsec1)"));
+        else resolve(!error);
+      },
+    );
+  });
+}
+
+/**
+ * What KSeF decides of a signed AuthTokenRequest ("Uwierzytelnianie", "Podpis XAdES", POST /auth/xades-signature):
+ * a refusal at once (400 with its exception code) for a document that is no such request, carries no or a broken
+ * signature, or names a challenge not given or given before; otherwise a sign-in that ends in a failure status
+ * (460 for a certificate out of its validity or one KSeF did not issue, 415 for a context the signer has no
+ * permissions in) or in success. The signature is verified by xmlsec1 over the whole document (the reference
+ * URI="" with the enveloped-signature transform) and the XAdES SignedProperties, whose certificate digest must be
+ * the certificate's in KeyInfo.
+ */
+async function checkSignedRequest(xml) {
+  const root = /<(?:[\w-]+:)?AuthTokenRequest\b[^>]*\bxmlns(?::[\w-]+)?="([^"]+)"/.exec(xml)?.[1];
+  if (!root || !AUTH_NAMESPACES.includes(root)) return { refusal: [21401, "Dokument nie jest zgodny ze schemą (xsd)."] };
+  const signatures = xml.match(/<(?:[\w-]+:)?Signature[\s>]/g) ?? [];
+  if (signatures.length === 0) return { refusal: [9102, "Brak podpisu."] };
+  if (signatures.length > 1) return { refusal: [9103, "Przekroczona liczba dozwolonych podpisów."] };
+  const challenge = local(xml, "Challenge");
+  const nip = local(xml, "Nip");
+  const subjectType = local(xml, "SubjectIdentifierType");
+  const certificateBase64 = local(xml, "X509Certificate")?.replace(/\s/g, "");
+  if (!challenge || !nip || !subjectType || !certificateBase64) return { refusal: [9101, "Nieprawidłowy dokument."] };
+  let signer;
+  try {
+    signer = new X509Certificate(Buffer.from(certificateBase64, "base64"));
+  } catch {
+    return { refusal: [21115, "Nieprawidłowy certyfikat."] };
+  }
+  const method = /<(?:[\w-]+:)?SignatureMethod\s+Algorithm="([^"]+)"/.exec(xml)?.[1];
+  const wholeDocument = /<(?:[\w-]+:)?Reference\b[^>]*\bURI=""[^>]*>.*?xmldsig#enveloped-signature/s.test(xml);
+  const propertiesReferenced = /<(?:[\w-]+:)?Reference\b[^>]*\bType="http:\/\/uri\.etsi\.org\/01903#SignedProperties"/.test(xml);
+  const certificateDigest = /<(?:[\w-]+:)?CertDigest>.*?<(?:[\w-]+:)?DigestValue[^>]*>([^<]+)</s.exec(xml)?.[1];
+  if (
+    !SIGNATURE_METHODS.includes(method) ||
+    !wholeDocument ||
+    !propertiesReferenced ||
+    !xml.includes(DS) ||
+    certificateDigest !== sha256(signer.raw) ||
+    !(await xmlsecVerifies(xml, pem("CERTIFICATE", signer.raw)))
+  )
+    return { refusal: [9105, "Nieprawidłowy podpis."] };
+  // A challenge is good once, for ten minutes.
+  const issued = challenges.get(challenge);
+  challenges.delete(challenge);
+  if (issued === undefined || Date.now() - issued > 10 * 60_000) return { refusal: [21111, "Nieprawidłowe wyzwanie autoryzacyjne."] };
+
+  const now = Date.now();
+  if (now < signer.validFromDate.getTime() || now > signer.validToDate.getTime())
+    return { failure: { code: 460, description: CERTIFICATE_FAILURE, details: ["Nieważny certyfikat."] } };
+  if (!registeredCertificates.has(signer.fingerprint256))
+    return { failure: { code: 460, description: CERTIFICATE_FAILURE, details: ["Niezaufany łańcuch certyfikatów."] } };
+  const subjectNips = [...signer.subject.matchAll(/(?:VATPL|TINPL|NIP)-?(\d{10})/g)].map((match) => match[1]);
+  const permitted = nip === contextNip && (subjectType === "certificateFingerprint" || subjectNips.includes(contextNip));
+  if (!permitted)
+    return { failure: { code: 415, description: "Uwierzytelnianie zakończone niepowodzeniem", details: ["Brak przypisanych uprawnień"] } };
+  return { failure: null };
+}
+
 async function api(request, response, path) {
   const method = request.method;
   if (method === "GET" && path === "/security/public-key-certificates") {
@@ -224,10 +319,18 @@ async function api(request, response, path) {
       body.contextIdentifier.type === "Nip" &&
       body.contextIdentifier.value === contextNip;
     challenges.delete(body.challenge);
-    const reference = referenceNumber("AU");
-    const operationToken = jwt();
-    authentications.set(reference, { operationToken, ok, polls: 0, redeemed: false });
-    return send(response, 202, { referenceNumber: reference, authenticationToken: { token: operationToken, validUntil: inMinutes(10) } });
+    const failure = control.tokensWithdrawn
+      ? { code: 450, description: TOKEN_FAILURE, details: ["Token unieważniony"] }
+      : ok
+        ? null
+        : { code: 450, description: TOKEN_FAILURE, details: ["Nieprawidłowy token"] };
+    return startAuthentication(response, failure, "Token");
+  }
+  if (method === "POST" && path === "/auth/xades-signature") {
+    const xml = await readBody(request);
+    const checked = await checkSignedRequest(xml);
+    if (checked.refusal) return refuse(response, ...checked.refusal);
+    return startAuthentication(response, checked.failure, "InternalCertificate");
   }
   const authStatus = /^\/auth\/([^/]+)$/.exec(path);
   if (method === "GET" && authStatus && authStatus[1] !== "challenge") {
@@ -237,24 +340,21 @@ async function api(request, response, path) {
     const status =
       authentication.polls === 1
         ? { code: 100, description: "Uwierzytelnianie w toku" }
-        : authentication.ok
-          ? { code: 200, description: "Uwierzytelnianie zakończone sukcesem" }
-          : {
-              code: 450,
-              description: "Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu",
-              details: ["Nieprawidłowy token"],
-            };
+        : (authentication.failure ?? { code: 200, description: "Uwierzytelnianie zakończone sukcesem" });
     return send(response, 200, {
       startDate: new Date().toISOString(),
-      authenticationMethod: "Token",
-      authenticationMethodInfo: { category: "Token", code: "token.ksef", displayName: "Token KSeF" },
+      authenticationMethod: authentication.method,
+      authenticationMethodInfo:
+        authentication.method === "Token"
+          ? { category: "Token", code: "token.ksef", displayName: "Token KSeF" }
+          : { category: "XadesSignature", code: "xades.internal", displayName: "Certyfikat KSeF" },
       status,
     });
   }
   if (method === "POST" && path === "/auth/token/redeem") {
     const authentication = [...authentications.values()].find((entry) => entry.operationToken === bearer(request));
     if (!authentication) return unauthorized(response);
-    if (authentication.redeemed || !authentication.ok || authentication.polls < 2)
+    if (authentication.redeemed || authentication.failure || authentication.polls < 2)
       return refuse(response, 21301, "Brak autoryzacji.", ["Tokeny zostały już pobrane."]);
     authentication.redeemed = true;
     const accessToken = jwt();
@@ -392,6 +492,9 @@ const server = createServer(async (request, response) => {
     if (typeof body.outage === "boolean") control.outage = body.outage;
     if ("rejectNumbersStartingWith" in body) control.rejectNumbersStartingWith = body.rejectNumbersStartingWith;
     if (Number.isInteger(body.processingPolls)) control.processingPolls = body.processingPolls;
+    if (typeof body.tokensWithdrawn === "boolean") control.tokensWithdrawn = body.tokensWithdrawn;
+    for (const certificatePem of body.registerCertificates ?? [])
+      registeredCertificates.add(new X509Certificate(certificatePem).fingerprint256);
     return send(response, 200, control);
   }
   if (!url.pathname.startsWith("/v2/")) return send(response, 404, { title: "Not Found", status: 404 }, "application/problem+json");
