@@ -300,7 +300,16 @@ export type KsefSubmissionsTable = {
   attempts: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** When the invoice went to its buyer in offline24 mode, KSeF not answering (docs/decisions/056); NULL for an online one. */
+  offline_at: string | null;
+  /** KOD II of an offline invoice: its link, signed once with the type 2 certificate. */
+  certificate_url: string | null;
+  /** A correction stored before its original had a KSeF number: the original's invoice number; its file is written once the number is known. */
+  awaits_original: string | null;
 };
+
+/** The operator's e-mails about a KSeF certificate's end: one per certificate (its serial) and warning (30 or 7 days before). */
+export type KsefCertificateNoticesTable = { serial: string; days_before: number; sent_at: string };
 
 /** Who an order's invoice is for, as asked at the order, later on the customer's page, or by the operator (app/invoices). */
 export type InvoiceRequestsTable = {
@@ -370,6 +379,7 @@ export type Database = {
   withdrawals: WithdrawalsTable;
   reviews: ReviewsTable;
   ksef_submissions: KsefSubmissionsTable;
+  ksef_certificate_notices: KsefCertificateNoticesTable;
   invoice_requests: InvoiceRequestsTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;

@@ -1,6 +1,7 @@
 import { warsawDay } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Locale } from "~/i18n/locales";
+import { pdfWithheld } from "~/ksef/submissions.server";
 import { lastDayToAsk, mayStillAsk } from "./deadline";
 import { issueInvoiceIn, recordRequestIn } from "./issue.server";
 import { invoiceBuyerSchema } from "./request-schema";
@@ -17,7 +18,11 @@ export type CustomerInvoiceView = {
   lastDay: string | null;
   mayAsk: boolean;
   requested: boolean;
-  invoices: Array<{ id: number; number: string; kind: "invoice" | "correction" }>;
+  /**
+   * `awaitsKsef`: its PDF is withheld until KSeF numbers it (it goes there by itself and did not go
+   * out offline); `ksefNumber` once KSeF gave one (docs/decisions/056).
+   */
+  invoices: Array<{ id: number; number: string; kind: "invoice" | "correction"; ksefNumber: string | null; awaitsKsef: boolean }>;
 };
 
 async function orderOfToken(db: AppDatabase, token: string) {
@@ -33,7 +38,20 @@ export async function customerInvoiceView(db: AppDatabase, token: string, now: D
   if (!order || order.anonymised_at) return null;
   const [request, invoices] = await Promise.all([
     db.selectFrom("invoice_requests").select("order_id").where("order_id", "=", order.id).executeTakeFirst(),
-    db.selectFrom("invoices").select(["id", "number", "kind"]).where("order_id", "=", order.id).orderBy("id").execute(),
+    db
+      .selectFrom("invoices")
+      .leftJoin("ksef_submissions", "ksef_submissions.invoice_number", "invoices.number")
+      .select([
+        "invoices.id",
+        "invoices.number",
+        "invoices.kind",
+        "ksef_submissions.status",
+        "ksef_submissions.offline_at",
+        "ksef_submissions.ksef_number",
+      ])
+      .where("invoices.order_id", "=", order.id)
+      .orderBy("invoices.id")
+      .execute(),
   ]);
   const lastDay = order.paid_at ? lastDayToAsk(warsawDay(new Date(order.paid_at))) : null;
   const cancelled = order.status === "cancelled";
@@ -44,7 +62,13 @@ export async function customerInvoiceView(db: AppDatabase, token: string, now: D
     lastDay,
     mayAsk: !request && !cancelled && (lastDay === null || mayStillAsk(warsawDay(new Date(order.paid_at!)), warsawDay(now))),
     requested: request !== undefined,
-    invoices,
+    invoices: invoices.map(({ id, number, kind, status, offline_at, ksef_number }) => ({
+      id,
+      number,
+      kind,
+      ksefNumber: ksef_number ?? null,
+      awaitsKsef: status !== null && pdfWithheld({ status, offline_at: offline_at ?? null }),
+    })),
   };
 }
 

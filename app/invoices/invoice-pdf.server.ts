@@ -16,7 +16,12 @@ import { formatNip } from "./nip";
  * What KSeF gives an invoice sent there: its KSeF number and the address of its verification page,
  * which the PDF prints as a QR code. The KSeF module supplies it; without it the PDF carries neither.
  */
-export type KsefMark = { ksefNumber: string; verificationUrl: string };
+export type KsefMark = {
+  ksefNumber: string;
+  verificationUrl: string;
+  /** KOD II of an invoice issued offline: the link signed with the type 2 certificate, printed under "CERTYFIKAT" (docs/decisions/056). */
+  certificateUrl?: string | null;
+};
 
 export type InvoicePdfInput = { invoice: InvoiceRow; original: InvoiceRow | null; ksef: KsefMark | null };
 
@@ -105,6 +110,13 @@ export async function invoicePdf({ invoice, original, ksef }: InvoicePdfInput): 
       heading: label("document.ksefNumber"),
       paragraphs: [ksef.ksefNumber, `${label("document.ksefVerify")}: ${ksef.verificationUrl}`],
       image: await QRCode.toBuffer(ksef.verificationUrl, { type: "png", errorCorrectionLevel: "M", margin: 1, width: 300 }),
+      imageSize: 100,
+    });
+  if (ksef?.certificateUrl)
+    sections.push({
+      heading: label("document.ksefCertificate"),
+      paragraphs: ["CERTYFIKAT", `${label("document.ksefCertificateVerify")}: ${ksef.certificateUrl}`],
+      image: await QRCode.toBuffer(ksef.certificateUrl, { type: "png", errorCorrectionLevel: "M", margin: 1, width: 300 }),
       imageSize: 100,
     });
   sections.push({

@@ -5,10 +5,9 @@ import { company, sellerVat } from "~/config/env.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, InvoiceRow } from "~/db/schema";
 import { fixedT } from "~/i18n/i18n.server";
-import { enqueueMessages } from "~/outbox/outbox.server";
 import type { InvoiceRequest } from "./fields";
 import { amountsOfGross, negated, type VatRate } from "./money";
-import { queueIssuedInvoiceForKsef } from "./ksef-link.server";
+import { queueInvoiceMail, queueIssuedInvoiceForKsef } from "./ksef-link.server";
 import { nextInvoiceNumberIn, type InvoiceSeries } from "./numbering.server";
 
 /**
@@ -42,15 +41,14 @@ function serviceName(declarationType: "regular" | "notarized"): string {
 }
 
 /**
- * The point where other work joins an issued invoice, inside its transaction: the customer's
- * e-mail with the PDF, and (for a buyer with a NIP) its FA(3) file for KSeF. Whatever is queued
- * here commits with the invoice or not at all.
+ * The point where other work joins an issued invoice, inside its transaction: (for a buyer with a
+ * NIP) its FA(3) file for KSeF, and the customer's e-mail with the PDF. An invoice that KSeF
+ * numbers by itself goes to the customer once it has its number (or once it goes out offline):
+ * the KSeF lane queues that e-mail (docs/decisions/056). Whatever is queued here commits with the
+ * invoice or not at all.
  */
 export async function onInvoiceIssued(trx: Writer, invoice: InvoiceRow, now: Date): Promise<void> {
-  await queueIssuedInvoiceForKsef(trx, invoice, now);
-  await enqueueMessages(trx, invoice.order_id, [invoice.kind === "invoice" ? "invoice_issued" : "invoice_corrected"], now, {
-    invoiceId: invoice.id,
-  });
+  if ((await queueIssuedInvoiceForKsef(trx, invoice, now)) === "released") await queueInvoiceMail(trx, invoice, now);
 }
 
 export async function findRequest(db: AppDatabase | Writer, orderId: number) {

@@ -1,9 +1,12 @@
-import { mkdtempSync } from "node:fs";
+import { verify, X509Certificate } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { pdfTextOf } from "../../tests/support/pdf-text";
 import { startKsefStandIn, TEST_KSEF, type KsefStandIn } from "../../tests/support/ksef-stand-in-process";
+import { writeKsefCertificate } from "../../tests/support/test-certificates.mjs";
+import { DIALECTS, freshTarget, type Dialect } from "../../tests/support/test-databases";
 
 /**
  * An invoice to a business buyer from the payment to KSeF and back onto its PDF, over real HTTP to
@@ -19,13 +22,28 @@ const OPERATOR = "op@example.com";
 const BUYER = { buyerName: "Kowalski & Syn sp. j.", buyerAddress: "ul. Krzywa 2/4, 60-001 Poznań", nip: "7791011327" };
 const KSEF_NUMBER = /^5265877635-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}$/;
 
+const certificates = mkdtempSync(join(tmpdir(), "ksef-e2e-certificates-"));
+/** The seller's type 1 (authentication) and type 2 (offline) KSeF certificates, made for this run and registered with the stand-in. */
+const AUTHENTICATION = writeKsefCertificate({ dir: certificates, file: "authentication", nip: TEST_KSEF.nip });
+const OFFLINE = writeKsefCertificate({ dir: certificates, file: "offline", nip: TEST_KSEF.nip, usage: "offline", keyType: "ec" });
+
 let standIn: KsefStandIn;
 beforeAll(async () => {
   standIn = await startKsefStandIn();
+  await standIn.control({ registerCertificates: [AUTHENTICATION.certificatePem, OFFLINE.certificatePem] });
 });
 afterAll(() => standIn.stop());
 
-const SETTINGS = ["KSEF_API_URL", "KSEF_TOKEN", "KSEF_NIP", "COMPANY_TAX_ID"] as const;
+const SETTINGS = [
+  "KSEF_API_URL",
+  "KSEF_TOKEN",
+  "KSEF_NIP",
+  "KSEF_CERT_FILE",
+  "KSEF_KEY_FILE",
+  "KSEF_OFFLINE_CERT_FILE",
+  "KSEF_OFFLINE_KEY_FILE",
+  "COMPANY_TAX_ID",
+] as const;
 const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
 afterEach(() => {
   for (const name of SETTINGS) {
@@ -35,7 +53,10 @@ afterEach(() => {
 });
 
 /** The site's modules as a process started with `settings` has them. */
-async function siteWith(settings: Partial<Record<(typeof SETTINGS)[number], string>>) {
+async function siteWith(
+  settings: Partial<Record<(typeof SETTINGS)[number], string>>,
+  { dialect = "sqlite", laneFrom = LANE_TIME }: { dialect?: Dialect; laneFrom?: Date } = {},
+) {
   for (const name of SETTINGS) delete process.env[name];
   Object.assign(process.env, settings);
   vi.resetModules();
@@ -56,7 +77,11 @@ async function siteWith(settings: Partial<Record<(typeof SETTINGS)[number], stri
       import("../../tests/support/sample-order"),
       import("~/ksef/ksef-lane.server"),
     ]);
-  const db = await dbModule.openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "ksef-e2e-")), "app.db") });
+  const db = await dbModule.openDatabase(
+    dialect === "sqlite" ? { sqlitePath: join(mkdtempSync(join(tmpdir(), "ksef-e2e-")), "app.db") } : await freshTarget(dialect),
+  );
+  const [customer] = await Promise.all([import("./customer.server")]);
+  let laneClock = laneFrom.getTime();
   const { order } = await sample.placeSampleOrder(db, ORDERED, { details: { invoice: BUYER }, locale: "uk" });
   const invoices = () => db.selectFrom("invoices").selectAll().where("order_id", "=", order.id).orderBy("id").execute();
   return {
@@ -75,16 +100,37 @@ async function siteWith(settings: Partial<Record<(typeof SETTINGS)[number], stri
       );
       expect(await corrections.recordRefund(db, order.id, 29_900, "przelew zwrotny", OPERATOR, REFUNDED)).toEqual({ ok: true });
     },
-    /** One turn of the KSeF lane (ksef-lane.server.ts): claim its message, deliver it, mark it sent. */
-    async runKsefLane() {
-      const message = await outbox.claimNextMessage(db, LANE_TIME, { only: kinds.KSEF_KINDS });
+    /**
+     * One turn of the KSeF lane (ksef-lane.server.ts), an hour after the last (or after `after`): claim its message,
+     * deliver it as the lane does, mark it sent or failed (and answer the failure's text).
+     */
+    async runKsefLane(after?: Date) {
+      laneClock = Math.max(laneClock, after?.getTime() ?? 0) + 60 * 60_000;
+      const at = new Date(laneClock);
+      const message = await outbox.claimNextMessage(db, at, { only: kinds.KSEF_KINDS });
       expect(message?.kind).toBe("ksef_submission");
       const client = gateway.configuredKsefGateway();
       if (!client) throw new Error("KSeF is not configured");
-      const outcome = await submissions.sendOrderInvoicesToKsef(db, client, message!.order_id!);
-      await outbox.markSent(db, message!, LANE_TIME);
-      return outcome;
+      try {
+        const outcome = await submissions.sendOrderInvoicesToKsef(db, client, message!.order_id!, {
+          events: link.invoiceKsefEvents,
+          offline: gateway.ksefOfflineIssuing(),
+          now: () => at,
+        });
+        await outbox.markSent(db, message!, at);
+        return outcome;
+      } catch (error) {
+        await outbox.markFailed(db, message!, String(error), at);
+        return `failed: ${String(error)}`;
+      }
     },
+    /** The invoice e-mails queued for the order: kind and the invoice each carries. */
+    invoiceMails: async () =>
+      (await db.selectFrom("outbox").select(["kind", "data"]).where("order_id", "=", order.id).orderBy("id").execute())
+        .filter((message) => message.kind === "invoice_issued" || message.kind === "invoice_corrected")
+        .map((message) => ({ kind: message.kind, ...(JSON.parse(message.data ?? "{}") as { invoiceId: number }) })),
+    /** The customer's invoice page, as its loader sees it. */
+    customerView: () => customer.customerInvoiceView(db, order.payment_token, LANE_TIME),
     submission: (number: string) => submissions.ksefSubmission(db, number),
     /** The PDF as the e-mail and the pages draw it: the invoice row, its original, and KSeF's mark. */
     async pdfText(invoiceId: number) {
@@ -210,6 +256,166 @@ describe("an invoice to a business buyer and KSeF", () => {
       // The file to send by hand is the one stored, whose hash a later sending would carry.
       expect(await site.storedFile(invoice!.id)).toEqual({ xml: stored!.xml, filename: "FV-2026-11-0001.xml" });
       expect(await site.pdfText(invoice!.id)).not.toContain("ksef.mf.gov.pl");
+    } finally {
+      await site.db.destroy();
+    }
+  });
+});
+
+/** KSEF_* with the type 1 certificate (and the token beside it, which KSeF may refuse), and the type 2 one when `offline`. */
+function signedInWithCertificate({ offline = false } = {}) {
+  return {
+    ...connectedToStandIn(),
+    KSEF_CERT_FILE: AUTHENTICATION.certFile,
+    KSEF_KEY_FILE: AUTHENTICATION.keyFile,
+    ...(offline ? { KSEF_OFFLINE_CERT_FILE: OFFLINE.certFile, KSEF_OFFLINE_KEY_FILE: OFFLINE.keyFile } : {}),
+    COMPANY_TAX_ID: TEST_KSEF.nip,
+  };
+}
+const receivedCopies = async (number: string) => (await standIn.invoices()).filter((received) => received.invoiceNumber === number);
+
+describe.each(DIALECTS)("KSeF with a certificate, on %s", (dialect) => {
+  // A stand-in of its own for each case: each case's database numbers its invoices from 0001 again, which one
+  // KSeF would take for duplicates. The lane looks an hour after the payment, then every hour.
+  let shared: KsefStandIn;
+  beforeEach(async () => {
+    shared = standIn;
+    standIn = await startKsefStandIn();
+    await standIn.control({ registerCertificates: [AUTHENTICATION.certificatePem, OFFLINE.certificatePem] });
+  });
+  afterEach(async () => {
+    await standIn.stop();
+    standIn = shared;
+  });
+
+  it("sends invoices through the certificate while KSeF refuses tokens, and e-mails each once KSeF numbered it", async () => {
+    await standIn.control({ tokensWithdrawn: true });
+    const site = await siteWith(signedInWithCertificate(), { dialect, laneFrom: PAID });
+    try {
+      await site.pay();
+      const [invoice] = await site.invoices();
+      // Its PDF waits for the number: no e-mail yet, no download on the customer's page.
+      expect(await site.invoiceMails()).toEqual([]);
+      expect((await site.customerView())?.invoices).toEqual([
+        { id: invoice!.id, number: invoice!.number, kind: "invoice", ksefNumber: null, awaitsKsef: true },
+      ]);
+
+      await expect(site.runKsefLane()).resolves.toBe(`${invoice!.number} accepted`);
+      const accepted = await site.submission(invoice!.number);
+      expect(accepted?.ksef_number).toMatch(KSEF_NUMBER);
+      expect(await site.invoiceMails()).toEqual([{ kind: "invoice_issued", invoiceId: invoice!.id }]);
+      expect((await site.customerView())?.invoices[0]).toMatchObject({ ksefNumber: accepted!.ksef_number, awaitsKsef: false });
+      expect(await receivedCopies(invoice!.number)).toMatchObject([{ status: { code: 200 }, offlineMode: false }]);
+    } finally {
+      await site.db.destroy();
+    }
+  });
+
+  it("with a type 2 certificate, issues an invoice offline while KSeF does not answer, with KOD I and KOD II, and prints its number once KSeF gives it", async () => {
+    await standIn.control({ outage: true });
+    const site = await siteWith(signedInWithCertificate({ offline: true }), { dialect, laneFrom: PAID });
+    try {
+      await site.pay();
+      const [invoice] = await site.invoices();
+      expect(await site.runKsefLane()).toMatch(/^failed: KsefUnavailableError/);
+      const offline = await site.submission(invoice!.number);
+      expect(offline?.offline_at).not.toBeNull();
+      expect(offline?.status).toBe("pending");
+      // It goes to its buyer now: the e-mail is queued and the customer's page offers it.
+      expect(await site.invoiceMails()).toEqual([{ kind: "invoice_issued", invoiceId: invoice!.id }]);
+      expect((await site.customerView())?.invoices[0]).toMatchObject({ awaitsKsef: false, ksefNumber: null });
+
+      const hash = Buffer.from(offline!.invoice_hash, "base64").toString("base64url");
+      const kodI = `https://qr-test.ksef.mf.gov.pl/invoice/5265877635/24-11-2026/${hash}`;
+      const before = (await site.pdfText(invoice!.id)).replace(/\s/g, "");
+      expect(before).toContain(`OFFLINE${"Sprawdź fakturę w KSeF".replace(/\s/g, "")}`);
+      expect(before).toContain(kodI);
+      expect(before).toContain("CERTYFIKAT");
+      // KOD II: the context and seller NIP, the type 2 certificate's serial, the hash, and a signature its public key verifies.
+      const kodII = offline!.certificate_url!;
+      expect(kodII.startsWith(`https://qr-test.ksef.mf.gov.pl/certificate/Nip/5265877635/5265877635/${OFFLINE.serialHex}/${hash}/`)).toBe(
+        true,
+      );
+      expect(before).toContain(kodII);
+      const at = kodII.lastIndexOf("/");
+      const publicKey = new X509Certificate(readFileSync(OFFLINE.certFile)).publicKey;
+      expect(
+        verify(
+          "sha256",
+          Buffer.from(kodII.slice("https://".length, at)),
+          { key: publicKey, dsaEncoding: "ieee-p1363" },
+          Buffer.from(kodII.slice(at + 1), "base64url"),
+        ),
+      ).toBe(true);
+
+      await standIn.control({ outage: false });
+      await expect(site.runKsefLane()).resolves.toBe(`${invoice!.number} accepted`);
+      const numbered = await site.submission(invoice!.number);
+      expect(numbered?.certificate_url).toBe(kodII);
+      expect(await receivedCopies(invoice!.number)).toMatchObject([
+        { status: { code: 200 }, offlineMode: true, invoiceHash: offline!.invoice_hash },
+      ]);
+      expect(numbered?.upo).toContain("<TrybWysylki>Offline</TrybWysylki>");
+      // One e-mail all along; the page and the PDF downloaded now carry the number under KOD I, KOD II unchanged.
+      expect(await site.invoiceMails()).toEqual([{ kind: "invoice_issued", invoiceId: invoice!.id }]);
+      expect((await site.customerView())?.invoices[0]).toMatchObject({ ksefNumber: numbered!.ksef_number });
+      const after = (await site.pdfText(invoice!.id)).replace(/\s/g, "");
+      expect(after).toContain(numbered!.ksef_number!);
+      expect(after).not.toContain("OFFLINE");
+      expect(after).toContain(kodI);
+      expect(after).toContain(kodII);
+      expect((await site.adminKsef())[invoice!.number]).toMatchObject({ label: `przyjęta w KSeF, numer ${numbered!.ksef_number}` });
+    } finally {
+      await site.db.destroy();
+    }
+  });
+
+  it("without a type 2 certificate, keeps the invoice from its buyer while KSeF does not answer, and e-mails it with the number", async () => {
+    await standIn.control({ outage: true });
+    const site = await siteWith(signedInWithCertificate(), { dialect, laneFrom: PAID });
+    try {
+      await site.pay();
+      const [invoice] = await site.invoices();
+      expect(await site.runKsefLane()).toMatch(/^failed: KsefUnavailableError/);
+      expect((await site.submission(invoice!.number))?.offline_at).toBeNull();
+      expect(await site.invoiceMails()).toEqual([]);
+      expect((await site.customerView())?.invoices[0]).toMatchObject({ awaitsKsef: true });
+
+      await standIn.control({ outage: false });
+      await expect(site.runKsefLane()).resolves.toBe(`${invoice!.number} accepted`);
+      expect(await site.invoiceMails()).toEqual([{ kind: "invoice_issued", invoiceId: invoice!.id }]);
+      expect(await receivedCopies(invoice!.number)).toMatchObject([{ offlineMode: false }]);
+    } finally {
+      await site.db.destroy();
+    }
+  });
+
+  it("writes a correction issued while its original waits for a number once the number is known, naming it, and sends it after the original", async () => {
+    await standIn.control({ outage: true });
+    const site = await siteWith(signedInWithCertificate({ offline: true }), { dialect, laneFrom: PAID });
+    try {
+      await site.pay();
+      expect(await site.runKsefLane()).toMatch(/^failed/);
+      await site.refund();
+      const [invoice, correction] = await site.invoices();
+      const waiting = await site.submission(correction!.number);
+      expect(waiting).toMatchObject({ xml: "", awaits_original: invoice!.number, status: "pending" });
+      // Its PDF is not handed out: its file, and so KOD I, does not exist yet.
+      expect((await site.customerView())?.invoices[1]).toMatchObject({ kind: "correction", awaitsKsef: true });
+
+      await standIn.control({ outage: false });
+      await expect(site.runKsefLane(REFUNDED)).resolves.toBe(`${invoice!.number} accepted, ${correction!.number} accepted`);
+      const original = await site.submission(invoice!.number);
+      const corrected = await site.submission(correction!.number);
+      expect(corrected?.xml).toContain(`<NrKSeFFaKorygowanej>${original!.ksef_number}</NrKSeFFaKorygowanej>`);
+      expect(corrected?.xml).not.toContain("NrKSeFN");
+      const [copy] = await receivedCopies(correction!.number);
+      expect(copy?.xml).toBe(corrected!.xml);
+      expect(copy?.status.code).toBe(200);
+      expect(await site.invoiceMails()).toEqual([
+        { kind: "invoice_issued", invoiceId: invoice!.id },
+        { kind: "invoice_corrected", invoiceId: correction!.id },
+      ]);
     } finally {
       await site.db.destroy();
     }

@@ -35,8 +35,11 @@ export interface KsefGateway {
    * with a fresh AES-256 key, encrypted under the Ministry's public key.
    */
   openSession(): Promise<KsefSession>;
-  /** Sends the invoice encrypted with the session's key, with the hashes and sizes of both files; answers its reference. */
-  sendInvoice(session: KsefSession, xml: string): Promise<string>;
+  /**
+   * Sends the invoice encrypted with the session's key, with the hashes and sizes of both files; answers its reference.
+   * `offlineMode` declares an invoice issued offline (offline24): it went to its buyer before KSeF had it.
+   */
+  sendInvoice(session: KsefSession, xml: string, options?: { offlineMode?: boolean }): Promise<string>;
   /** Closes the session; KSeF then prepares the session's receipt. */
   closeSession(session: KsefSession): Promise<void>;
   /** The reference of the invoice with this SHA-256 (Base64) among those a session received, or null when it has none. */

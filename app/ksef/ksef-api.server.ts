@@ -301,7 +301,7 @@ export function createKsefApiGateway(config: KsefApiConfig, options: Options = {
       return { reference: session.referenceNumber, key };
     },
 
-    async sendInvoice(session, xml) {
+    async sendInvoice(session, xml, { offlineMode = false } = {}) {
       const plain = Buffer.from(xml, "utf8");
       const encrypted = encryptAes256Cbc(session.key, plain);
       const plainFile = fileMetadata(plain);
@@ -316,6 +316,7 @@ export function createKsefApiGateway(config: KsefApiConfig, options: Options = {
             encryptedInvoiceHash: encryptedFile.hash,
             encryptedInvoiceSize: encryptedFile.size,
             encryptedInvoiceContent: encrypted.toString("base64"),
+            ...(offlineMode ? { offlineMode: true } : {}),
           },
         }),
         202,

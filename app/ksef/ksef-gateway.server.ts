@@ -1,7 +1,7 @@
 import { env, ksefCertificates } from "~/config/env.server";
 import type { KsefGateway } from "./gateway";
 import { createKsefApiGateway } from "./ksef-api.server";
-import type { KsefIssuing } from "./submissions.server";
+import type { KsefIssuing, OfflineIssuing } from "./submissions.server";
 
 let gateway: KsefGateway | null | undefined;
 
@@ -27,4 +27,10 @@ export function configuredKsefGateway(): KsefGateway | null {
 /** What `prepareKsefSubmission` needs to know of the settings. */
 export function ksefIssuing(): KsefIssuing {
   return { configured: configuredKsefGateway() !== null, forConsumers: env.KSEF_FOR_CONSUMERS };
+}
+
+/** The type 2 certificate's offline issuing, or null without one: then an invoice waits for KSeF's number before it goes out. */
+export function ksefOfflineIssuing(): OfflineIssuing | null {
+  const certificate = ksefCertificates.offline;
+  return certificate && env.KSEF_NIP ? { certificate, contextNip: env.KSEF_NIP, apiUrl: env.KSEF_API_URL } : null;
 }

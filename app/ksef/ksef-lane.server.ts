@@ -2,7 +2,8 @@ import type { AppDatabase } from "~/db/db.server";
 import { startOutboxWorker, type OutboxWorker } from "~/outbox/outbox.server";
 import { errorFields, log } from "~/log/log.server";
 import { loadFa3Schema } from "./fa3-schema.server";
-import { configuredKsefGateway } from "./ksef-gateway.server";
+import { invoiceKsefEvents } from "~/invoices/ksef-link.server";
+import { configuredKsefGateway, ksefOfflineIssuing } from "./ksef-gateway.server";
 import { KSEF_KINDS } from "./kinds";
 import { sendOrderInvoicesToKsef } from "./submissions.server";
 
@@ -26,7 +27,8 @@ export function startKsefLane(db: AppDatabase): OutboxWorker | null {
     lane: { only: KSEF_KINDS },
     // KSeF numbers an invoice within seconds; a few seconds' wait is nothing to the buyer.
     pollMs: 5000,
-    deliver: (message) => sendOrderInvoicesToKsef(db, gateway, message.order_id ?? 0),
+    deliver: (message) =>
+      sendOrderInvoicesToKsef(db, gateway, message.order_id ?? 0, { events: invoiceKsefEvents, offline: ksefOfflineIssuing() }),
   });
   return store.__ksefLane;
 }

@@ -15,7 +15,8 @@ import { resourceResponse, textResponse } from "~/security/responses.server";
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const db = getDb();
   const view = await customerInvoiceView(db, params.token ?? "", new Date());
-  const own = view?.invoices.find((invoice) => String(invoice.id) === params.id);
+  // An invoice waiting for its KSeF number is not handed out yet (docs/decisions/056): the page offers no link to it.
+  const own = view?.invoices.find((invoice) => String(invoice.id) === params.id && !invoice.awaitsKsef);
   const found = own ? await invoiceWithOriginal(db, own.id) : null;
   const headers = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
   if (!found) return textResponse("Not Found", 404, headers);

@@ -64,7 +64,7 @@ export default function InvoiceRequestPage() {
       <div className="mx-auto max-w-2xl space-y-6 px-4 pb-16">
         {done ? (
           <p role="status" className="rounded-md border-l-4 border-green-700 bg-green-50 px-4 py-3 font-semibold text-green-900">
-            {view.invoices.length > 0 ? t("panel.saved") : t("panel.requested")}
+            {view.invoices.length > 0 && !view.invoices.some((invoice) => invoice.awaitsKsef) ? t("panel.saved") : t("panel.requested")}
           </p>
         ) : null}
         {errors.form ? (
@@ -76,11 +76,20 @@ export default function InvoiceRequestPage() {
           <ul className="space-y-2" data-testid="customer-invoices">
             {view.invoices.map((invoice) => (
               <li key={invoice.id}>
-                <a href={`/invoice/${encodeURIComponent(token)}/${invoice.id}`} className="font-semibold text-blue-900 underline" download>
-                  {invoice.kind === "invoice"
-                    ? t("panel.download", { number: invoice.number })
-                    : t("panel.correction", { number: invoice.number })}
-                </a>
+                {invoice.awaitsKsef ? (
+                  <p>{t("panel.waitingForKsef", { number: invoice.number })}</p>
+                ) : (
+                  <a
+                    href={`/invoice/${encodeURIComponent(token)}/${invoice.id}`}
+                    className="font-semibold text-blue-900 underline"
+                    download
+                  >
+                    {invoice.kind === "invoice"
+                      ? t("panel.download", { number: invoice.number })
+                      : t("panel.correction", { number: invoice.number })}
+                  </a>
+                )}
+                {invoice.ksefNumber ? <p className="text-sm">{t("panel.ksefNumber", { ksefNumber: invoice.ksefNumber })}</p> : null}
               </li>
             ))}
           </ul>

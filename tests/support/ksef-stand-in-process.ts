@@ -16,7 +16,15 @@ export type KsefStandIn = {
     registerCertificates?: string[];
   }): Promise<void>;
   invoices(): Promise<
-    Array<{ invoiceNumber: string; invoiceHash: string; xml: string; ksefNumber: string | null; status: { code: number } }>
+    Array<{
+      invoiceNumber: string;
+      invoiceHash: string;
+      xml: string;
+      ksefNumber: string | null;
+      status: { code: number };
+      /** Sent as issued offline (offlineMode: true). */
+      offlineMode: boolean;
+    }>
   >;
   /** How often each API call was answered, by method and path with references as {ref}. */
   calls(): Promise<Record<string, number>>;

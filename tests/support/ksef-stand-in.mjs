@@ -32,7 +32,7 @@
 //     Polish; processingPolls: how many status looks answer 150 before the result; tokensWithdrawn: every token
 //     sign-in ends in 450 "Token unieważniony", as after 31 December 2026; registerCertificates: PEM certificates
 //     KSeF knows as issued (besides KSEF_CERT_FILE and KSEF_OFFLINE_CERT_FILE)
-//   GET  /__invoices   every invoice received: {invoiceNumber, invoiceHash, xml, ksefNumber, status, sessionReference}
+//   GET  /__invoices   every invoice received: {invoiceNumber, invoiceHash, xml, ksefNumber, status, sessionReference, offlineMode}
 //   GET  /__calls      how often each API call was answered: {"POST /auth/challenge": 1, "GET /sessions/{ref}/invoices/{ref}": 2, ...}
 //   GET  /__health
 // Configuration: KSEF_STAND_IN_PORT (default E2E_PORT + 6, else 3107), KSEF_TOKEN and KSEF_NIP (defaults below, the
@@ -145,7 +145,7 @@ function invoiceStatus(invoice) {
     invoiceHash: invoice.invoiceHash,
     acquisitionDate: invoice.status.code === 200 ? invoice.acquiredAt : null,
     invoicingDate: invoice.acquiredAt,
-    invoicingMode: "Online",
+    invoicingMode: invoice.offlineMode ? "Offline" : "Online",
     status: invoice.status,
   };
 }
@@ -158,7 +158,7 @@ function upo(invoice) {
 <Uwierzytelnienie><IdKontekstu><Nip>${contextNip}</Nip></IdKontekstu></Uwierzytelnienie>
 <NazwaStrukturyLogicznej>Schemat_FA(3)_v1-0E.xsd</NazwaStrukturyLogicznej>
 <KodFormularza>FA (3)</KodFormularza>
-<Dokument><NipSprzedawcy>${invoice.sellerNip}</NipSprzedawcy><NumerKSeFDokumentu>${invoice.ksefNumber}</NumerKSeFDokumentu><NumerFaktury>${invoice.invoiceNumber}</NumerFaktury><DataWystawieniaFaktury>${invoice.issueDate}</DataWystawieniaFaktury><DataPrzeslaniaDokumentu>${invoice.acquiredAt}</DataPrzeslaniaDokumentu><DataNadaniaNumeruKSeF>${invoice.acquiredAt}</DataNadaniaNumeruKSeF><SkrotDokumentu>${invoice.invoiceHash}</SkrotDokumentu><TrybWysylki>Online</TrybWysylki></Dokument>
+<Dokument><NipSprzedawcy>${invoice.sellerNip}</NipSprzedawcy><NumerKSeFDokumentu>${invoice.ksefNumber}</NumerKSeFDokumentu><NumerFaktury>${invoice.invoiceNumber}</NumerFaktury><DataWystawieniaFaktury>${invoice.issueDate}</DataWystawieniaFaktury><DataPrzeslaniaDokumentu>${invoice.acquiredAt}</DataPrzeslaniaDokumentu><DataNadaniaNumeruKSeF>${invoice.acquiredAt}</DataNadaniaNumeruKSeF><SkrotDokumentu>${invoice.invoiceHash}</SkrotDokumentu><TrybWysylki>${invoice.offlineMode ? "Offline" : "Online"}</TrybWysylki></Dokument>
 </Potwierdzenie>`;
 }
 
@@ -428,6 +428,7 @@ async function api(request, response, path) {
       xml,
       ksefNumber: null,
       acquiredAt: new Date().toISOString(),
+      offlineMode: body.offlineMode === true,
       polls: 0,
       status: { code: 100, description: "Faktura przyjęta do dalszego przetwarzania" },
     };
