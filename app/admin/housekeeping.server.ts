@@ -10,6 +10,11 @@ import { pollShipments } from "~/shipping/ship.server";
 import { configuredCarrier } from "~/shipping/shipping.server";
 import { errorFields, log } from "~/log/log.server";
 import { queueReviewRequests } from "~/reviews/reviews.server";
+import { ksefCertificates, company } from "~/config/env.server";
+import { mailEnv } from "~/config/mail-env.server";
+import { certificateExpiries, certificateExpiryMail, sendCertificateExpiryNotices } from "~/ksef/certificate-expiry.server";
+import { toHtml } from "~/mail/blocks";
+import { createMailSender } from "~/mail/transport.server";
 
 export const HOUSEKEEPING_JOB = "housekeeping";
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -59,6 +64,8 @@ export type HousekeepingSettings = {
   recoverPayments?: (now: Date) => Promise<number>;
   /** InPost shipments read again: a lost webhook, a crash before the answer was stored (docs/decisions/048). */
   pollShipments?: (now: Date) => Promise<number>;
+  /** The operator's e-mails 30 and 7 days before a KSeF certificate ends (docs/decisions/056). */
+  ksefCertificateNotices?: (now: Date) => Promise<number>;
 };
 
 /**
@@ -83,9 +90,10 @@ export async function runHousekeeping(
   db: AppDatabase,
   now: Date,
   settings: HousekeepingSettings,
-): Promise<HousekeepingResult & { paymentsRecovered?: number; shipmentsRead?: number }> {
+): Promise<HousekeepingResult & { paymentsRecovered?: number; shipmentsRead?: number; ksefCertificateNotices?: number }> {
   const paymentsRecovered = settings.recoverPayments ? await settings.recoverPayments(now) : undefined;
   const shipmentsRead = settings.pollShipments ? await settings.pollShipments(now) : undefined;
+  const ksefCertificateNotices = settings.ksefCertificateNotices ? await settings.ksefCertificateNotices(now) : undefined;
   const days = settings.paymentDeadlineDays;
   // An order placed before these moments is due a reminder / past its deadline.
   const remindIfOrderedBefore = new Date(now.getTime() - (reminderDueAt(now, days).getTime() - now.getTime()));
@@ -159,6 +167,7 @@ export async function runHousekeeping(
     reviewRequests,
     ...(paymentsRecovered === undefined ? {} : { paymentsRecovered }),
     ...(shipmentsRead === undefined ? {} : { shipmentsRead }),
+    ...(ksefCertificateNotices === undefined ? {} : { ksefCertificateNotices }),
   };
 }
 
@@ -191,8 +200,27 @@ export function startHousekeeping(db: AppDatabase): void {
     retentionYears: env.RETENTION_YEARS,
     recoverPayments: gateway ? (now) => recoverStalePayments(db, gateway, now) : undefined,
     pollShipments: carrier ? (now) => pollShipments(db, carrier, now) : undefined,
+    ksefCertificateNotices: ksefCertificates.authentication || ksefCertificates.offline ? notifyOfCertificates(db) : undefined,
   };
   const tick = () => runHousekeepingOnce(db, new Date(), settings).catch((error) => log.error(errorFields(error), "housekeeping failed"));
   setTimeout(tick, 5000).unref();
   setInterval(tick, HOUSEKEEPING_INTERVAL_MS).unref();
+}
+
+/** Housekeeping's e-mail to the operator about a KSeF certificate near its end, straight over SMTP (it belongs to no order). */
+function notifyOfCertificates(db: AppDatabase): (now: Date) => Promise<number> {
+  const send = createMailSender({ smtpUrl: mailEnv.SMTP_URL, from: mailEnv.MAIL_FROM, mailDir: mailEnv.MAIL_DIR });
+  return (now) =>
+    sendCertificateExpiryNotices(db, certificateExpiries(ksefCertificates, now), now, async (expiry) => {
+      const mail = certificateExpiryMail(expiry, env.SITE_URL);
+      await send({
+        to: mailEnv.OPERATOR_EMAIL,
+        replyTo: company.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: toHtml([{ paragraphs: mail.text.split("\n\n") }], "pl"),
+        attachments: [],
+        messageId: `<ksef-certificate-${expiry.serialHex}-${now.toISOString().slice(0, 10)}@${new URL(env.SITE_URL).hostname}>`,
+      });
+    });
 }

@@ -1,4 +1,5 @@
 import { toCsv, csvText } from "~/admin/csv";
+import { addBusinessDays, warsawDay } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { InvoiceRequestRow, InvoiceRow } from "~/db/schema";
 import { ksefStateOf, type InvoiceKsefStates } from "./ksef-state";
@@ -20,13 +21,16 @@ export async function invoicesOfOrder(db: AppDatabase, orderId: number): Promise
     db.selectFrom("invoices").selectAll().where("order_id", "=", orderId).orderBy("id").execute(),
     db
       .selectFrom("ksef_submissions")
-      .select(["invoice_number", "status", "ksef_number", "error", "xml"])
+      .select(["invoice_number", "status", "ksef_number", "error", "xml", "offline_at", "awaits_original"])
       .where("order_id", "=", orderId)
       .execute(),
   ]);
   const ksef: InvoiceKsefStates = {};
   for (const submission of submissions) {
-    const state = ksefStateOf(submission);
+    const issueDate = /<P_1>(\d{4}-\d{2}-\d{2})<\/P_1>/.exec(submission.xml)?.[1];
+    // Offline24: to KSeF by the end of the next business day after the date of issue (art. 106nda of the VAT act).
+    const offlineDeadline = issueDate ? warsawDay(addBusinessDays(new Date(`${issueDate}T12:00:00Z`), 1)) : null;
+    const state = ksefStateOf({ ...submission, offlineDeadline });
     if (state) ksef[submission.invoice_number] = { ...state, file: submission.xml !== "" };
   }
   return { request: request ?? null, invoices, ksef };

@@ -31,6 +31,17 @@ describe("an invoice's KSeF state in the back office", () => {
     expect(ksefStateOf(row("manual", { error: "Plik FA(3) nie spełnia schematu: …" }))?.detail).toBe("Plik FA(3) nie spełnia schematu: …");
   });
 
+  it("says when an offline invoice went out and by when it goes to KSeF, and which original a correction waits for", () => {
+    expect(ksefStateOf({ ...row("pending"), offline_at: "2026-12-23T10:00:00.000Z", offlineDeadline: "2026-12-28" })).toMatchObject({
+      label: "wystawiona offline (offline24) 2026-12-23, do wysłania do KSeF do 2026-12-28",
+      tone: "waiting",
+    });
+    expect(ksefStateOf({ ...row("pending"), awaits_original: "FV/2026/12/0001" })).toMatchObject({
+      label: "czeka na numer KSeF faktury korygowanej FV/2026/12/0001",
+      tone: "waiting",
+    });
+  });
+
   it("shows nothing for an invoice outside KSeF", () => {
     expect(ksefStateOf(null)).toBeNull();
   });

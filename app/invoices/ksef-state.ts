@@ -15,12 +15,27 @@ export type InvoiceKsefStates = Record<string, KsefState & { file: boolean }>;
  * The state of an invoice's KSeF submission in the operator's words (Polish); null for an invoice
  * that stays outside KSeF (a consumer's). A rejected or by-hand invoice asks the operator to act.
  */
-export function ksefStateOf(submission: Pick<KsefSubmissionRow, "status" | "ksef_number" | "error"> | null): KsefState | null {
+export function ksefStateOf(
+  submission:
+    | (Pick<KsefSubmissionRow, "status" | "ksef_number" | "error"> &
+        Partial<Pick<KsefSubmissionRow, "offline_at" | "awaits_original">> & { offlineDeadline?: string | null })
+    | null,
+): KsefState | null {
   if (!submission) return null;
   const { status } = submission;
+  const offline = submission.offline_at
+    ? `wystawiona offline (offline24) ${submission.offline_at.slice(0, 10)}, do wysłania do KSeF do ${submission.offlineDeadline ?? "?"}`
+    : null;
   switch (status) {
     case "pending":
-      return { status, label: "czeka na wysłanie do KSeF", detail: submission.error, tone: "waiting" };
+      if (submission.awaits_original && offline === null)
+        return {
+          status,
+          label: `czeka na numer KSeF faktury korygowanej ${submission.awaits_original}`,
+          detail: submission.error,
+          tone: "waiting",
+        };
+      return { status, label: offline ?? "czeka na wysłanie do KSeF", detail: submission.error, tone: "waiting" };
     case "sent":
       return { status, label: "wysłana do KSeF, czeka na numer KSeF", detail: submission.error, tone: "waiting" };
     case "accepted":

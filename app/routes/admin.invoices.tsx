@@ -4,7 +4,9 @@ import { useLoaderData } from "@remix-run/react";
 import { INVOICES_CSV_PATH, INVOICES_PATH, invoicePdfPath, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
+import { ksefCertificates } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
+import { certificateExpiries } from "~/ksef/certificate-expiry.server";
 import { INVOICE_ADMIN_TEXT as TEXT } from "~/invoices/admin-texts";
 import { listInvoices, monthOf } from "~/invoices/admin.server";
 import { sentToKsefByHand } from "~/invoices/AdminOrderInvoices";
@@ -25,11 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireOperator(request);
   const month = monthOf(new URL(request.url).searchParams.get("month"));
   const invoices = await listInvoices(getDb(), month);
-  return json({ operator, month, invoices, ksefSends: ksefSendsInvoices() }, { headers: ADMIN_HEADERS });
+  const certificates = certificateExpiries(ksefCertificates, new Date());
+  return json({ operator, month, invoices, ksefSends: ksefSendsInvoices(), certificates }, { headers: ADMIN_HEADERS });
 }
 
+const CERTIFICATE_KINDS = { authentication: "do logowania (typ 1)", offline: "offline (typ 2, KOD II)" } as const;
+
 export default function AdminInvoicesPage() {
-  const { operator, month, invoices, ksefSends } = useLoaderData<typeof loader>();
+  const { operator, month, invoices, ksefSends, certificates } = useLoaderData<typeof loader>();
   const csvHref = month ? `${INVOICES_CSV_PATH}?month=${month}` : INVOICES_CSV_PATH;
   return (
     <AdminShell operator={operator} title={TEXT.listHeading}>
@@ -58,6 +63,24 @@ export default function AdminInvoicesPage() {
           {TEXT.csv}
         </a>
       </form>
+      {certificates.length > 0 ? (
+        <ul className="mt-4 space-y-1" data-testid="ksef-certificates">
+          {certificates.map((certificate) => (
+            <li key={certificate.kind}>
+              {`Certyfikat KSeF ${CERTIFICATE_KINDS[certificate.kind]}: ważny do ${certificate.validTo.slice(0, 10)}`}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {certificates
+        .filter((certificate) => certificate.warn)
+        .map((certificate) => (
+          <Notice key={certificate.kind} tone="error" testId="ksef-certificate-warning">
+            {certificate.daysLeft < 0
+              ? `Certyfikat KSeF ${CERTIFICATE_KINDS[certificate.kind]} wygasł ${certificate.validTo.slice(0, 10)}. Złóż wniosek o nowy w Aplikacji Podatnika KSeF.`
+              : `Certyfikat KSeF ${CERTIFICATE_KINDS[certificate.kind]} wygasa ${certificate.validTo.slice(0, 10)} (zostało dni: ${certificate.daysLeft}). Złóż wniosek o nowy w Aplikacji Podatnika KSeF i wskaż go w ustawieniach.`}
+          </Notice>
+        ))}
       {invoices.some((invoice) => sentToKsefByHand(invoice, ksefSends)) ? <Notice tone="error">{TEXT.ksefNote}</Notice> : null}
       {invoices.length === 0 ? (
         <p className="mt-6 text-slate-700">{TEXT.empty}</p>
