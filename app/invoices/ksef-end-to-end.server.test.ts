@@ -4,8 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { pdfTextOf } from "../../tests/support/pdf-text";
-import { startKsefStandIn, TEST_KSEF, type KsefStandIn } from "../../tests/support/ksef-stand-in-process";
-import { writeKsefCertificate } from "../../tests/support/test-certificates.mjs";
+import {
+  ksefSettingsFor,
+  startKsefStandIn,
+  testKsefCertificates,
+  TEST_KSEF,
+  type KsefStandIn,
+} from "../../tests/support/ksef-stand-in-process";
 import { DIALECTS, freshTarget, type Dialect } from "../../tests/support/test-databases";
 
 /**
@@ -22,20 +27,18 @@ const OPERATOR = "op@example.com";
 const BUYER = { buyerName: "Kowalski & Syn sp. j.", buyerAddress: "ul. Krzywa 2/4, 60-001 Poznań", nip: "7791011327" };
 const KSEF_NUMBER = /^5265877635-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}$/;
 
-const certificates = mkdtempSync(join(tmpdir(), "ksef-e2e-certificates-"));
-/** The seller's type 1 (authentication) and type 2 (offline) KSeF certificates, made for this run and registered with the stand-in. */
-const AUTHENTICATION = writeKsefCertificate({ dir: certificates, file: "authentication", nip: TEST_KSEF.nip });
-const OFFLINE = writeKsefCertificate({ dir: certificates, file: "offline", nip: TEST_KSEF.nip, usage: "offline", keyType: "ec" });
+/** The seller's type 1 (authentication) and type 2 (offline) KSeF certificates, which the stand-in knows. */
+const { offline: OFFLINE } = testKsefCertificates();
 
 let standIn: KsefStandIn;
 beforeAll(async () => {
   standIn = await startKsefStandIn();
-  await standIn.control({ registerCertificates: [AUTHENTICATION.certificatePem, OFFLINE.certificatePem] });
 });
 afterAll(() => standIn.stop());
 
 const SETTINGS = [
   "KSEF_API_URL",
+  "KSEF_SUBJECT",
   "KSEF_TOKEN",
   "KSEF_NIP",
   "KSEF_CERT_FILE",
@@ -148,9 +151,9 @@ async function siteWith(
   };
 }
 
-/** KSEF_* pointed at the stand-in, with the token and context NIP it authenticates. */
+/** KSEF_* pointed at the stand-in, signing in with the type 1 certificate it knows. */
 function connectedToStandIn() {
-  return { KSEF_API_URL: standIn.apiUrl, KSEF_TOKEN: TEST_KSEF.token, KSEF_NIP: TEST_KSEF.nip };
+  return ksefSettingsFor(standIn);
 }
 
 describe("an invoice to a business buyer and KSeF", () => {
@@ -264,24 +267,17 @@ describe("an invoice to a business buyer and KSeF", () => {
 
 /** KSEF_* with the type 1 certificate (and the token beside it, which KSeF may refuse), and the type 2 one when `offline`. */
 function signedInWithCertificate({ offline = false } = {}) {
-  return {
-    ...connectedToStandIn(),
-    KSEF_CERT_FILE: AUTHENTICATION.certFile,
-    KSEF_KEY_FILE: AUTHENTICATION.keyFile,
-    ...(offline ? { KSEF_OFFLINE_CERT_FILE: OFFLINE.certFile, KSEF_OFFLINE_KEY_FILE: OFFLINE.keyFile } : {}),
-    COMPANY_TAX_ID: TEST_KSEF.nip,
-  };
+  return { ...ksefSettingsFor(standIn, { offline }), KSEF_TOKEN: TEST_KSEF.token, COMPANY_TAX_ID: TEST_KSEF.nip };
 }
 const receivedCopies = async (number: string) => (await standIn.invoices()).filter((received) => received.invoiceNumber === number);
 
 describe.each(DIALECTS)("KSeF with a certificate, on %s", (dialect) => {
-  // A stand-in of its own for each case: each case's database numbers its invoices from 0001 again, which one
-  // KSeF would take for duplicates. The lane looks an hour after the payment, then every hour.
+  // A stand-in of its own for each case (it knows the test certificates): each case's database numbers its
+  // invoices from 0001 again, which one KSeF would take for duplicates. The lane looks an hour after the payment, then every hour.
   let shared: KsefStandIn;
   beforeEach(async () => {
     shared = standIn;
     standIn = await startKsefStandIn();
-    await standIn.control({ registerCertificates: [AUTHENTICATION.certificatePem, OFFLINE.certificatePem] });
   });
   afterEach(async () => {
     await standIn.stop();

@@ -1,4 +1,5 @@
-import { mkdtempSync } from "node:fs";
+import { createPrivateKey, X509Certificate } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -6,7 +7,8 @@ import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { MAIL_LANE } from "~/mail/mail-worker.server";
 import { claimNextMessage, enqueueMessages } from "~/outbox/outbox.server";
 import { businessInvoice } from "../../tests/support/ksef-invoices";
-import { startKsefStandIn, TEST_KSEF, type KsefStandIn } from "../../tests/support/ksef-stand-in-process";
+import { startKsefStandIn, testKsefCertificates, TEST_KSEF, type KsefStandIn } from "../../tests/support/ksef-stand-in-process";
+import { writeKsefCertificate } from "../../tests/support/test-certificates.mjs";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { sha256Base64 } from "./crypto.server";
 import type { Fa3Invoice } from "./fa3";
@@ -45,8 +47,20 @@ function freshInvoice(prefix = "FV/2026/11/"): Fa3Invoice {
   return { ...businessInvoice, number: `${prefix}${invoiceCounter}` };
 }
 
-const gateway = (token: string = TEST_KSEF.token) =>
-  createKsefApiGateway({ apiUrl: standIn.apiUrl, token, nip: TEST_KSEF.nip }, { pause: nextTurn });
+/** The site's client, signing in with the type 1 certificate the stand-in knows (or another given). */
+const gateway = (certificateFiles: { certFile: string; keyFile: string } = testKsefCertificates().authentication, now?: () => Date) =>
+  createKsefApiGateway(
+    {
+      apiUrl: standIn.apiUrl,
+      nip: TEST_KSEF.nip,
+      certificate: {
+        certificate: new X509Certificate(readFileSync(certificateFiles.certFile)),
+        privateKey: createPrivateKey(readFileSync(certificateFiles.keyFile)),
+        subjectIdentifierType: "certificateSubject",
+      },
+    },
+    { pause: nextTurn, now },
+  );
 const send = (client: KsefGateway, statusPolls = 5) => sendOrderInvoicesToKsef(db, client, orderId, { pause: nextTurn, statusPolls });
 const received = async (number: string) => (await standIn.invoices()).filter((invoice) => invoice.invoiceNumber === number);
 
@@ -167,13 +181,16 @@ describe("sending an invoice to KSeF", () => {
     expect(row?.upo).toContain(first?.ksefNumber ?? "missing");
   });
 
-  it("keeps trying with the operator told why when KSeF refuses the token", async () => {
+  it("keeps trying with the operator told why when KSeF refuses the certificate", async () => {
     const invoice = freshInvoice();
     await queue(invoice);
-    await expect(send(gateway("a-token-ksef-does-not-know"))).rejects.toThrow();
+    const unknown = writeKsefCertificate({ dir: mkdtempSync(join(tmpdir(), "ksef-unknown-")), file: "unknown", nip: TEST_KSEF.nip });
+    await expect(send(gateway(unknown))).rejects.toThrow();
     const row = await ksefSubmission(db, invoice.number);
     expect(row?.status).toBe("pending");
-    expect(row?.error).toBe("KSeF odmówił: Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu: Nieprawidłowy token");
+    expect(row?.error).toBe(
+      "KSeF odmówił: Uwierzytelnianie zakończone niepowodzeniem z powodu błędu certyfikatu: Niezaufany łańcuch certyfikatów.",
+    );
     expect(await received(invoice.number)).toHaveLength(0);
   });
 });
@@ -181,10 +198,7 @@ describe("sending an invoice to KSeF", () => {
 describe("the KSeF client's tokens", () => {
   it("authenticates once, then renews an expired access token with the refresh token instead of a new challenge", async () => {
     let clock = new Date();
-    const client = createKsefApiGateway(
-      { apiUrl: standIn.apiUrl, token: TEST_KSEF.token, nip: TEST_KSEF.nip },
-      { pause: nextTurn, now: () => clock },
-    );
+    const client = gateway(testKsefCertificates().authentication, () => clock);
     const before = await standIn.calls();
     const count = async (call: string) => ((await standIn.calls())[call] ?? 0) - (before[call] ?? 0);
 

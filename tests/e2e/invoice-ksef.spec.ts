@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { startKsefStandIn, TEST_KSEF, type KsefStandIn } from "../support/ksef-stand-in-process";
+import { ksefSettingsFor, startKsefStandIn, TEST_KSEF, type KsefStandIn } from "../support/ksef-stand-in-process";
 import { pdfTextOf } from "../support/pdf-text";
 import { createOperator, openOrder, signIn, uniqueOperatorEmail } from "./support/admin";
 import { ownSitePort, startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
@@ -42,9 +42,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
   site = startOwnSite(port, {
     DATABASE_PATH: databasePath,
     RATE_LIMIT_EXEMPT: "127.0.0.1",
-    KSEF_API_URL: standIn.apiUrl,
-    KSEF_TOKEN: TEST_KSEF.token,
-    KSEF_NIP: TEST_KSEF.nip,
+    ...ksefSettingsFor(standIn),
     COMPANY_TAX_ID: TEST_KSEF.nip,
   });
   await waitUntilUp(port, site);

@@ -1,7 +1,42 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { freePort } from "./free-port";
+import { writeKsefCertificate } from "./test-certificates.mjs";
 
 export const TEST_KSEF = { token: "unit-test-ksef-token", nip: "5265877635" } as const;
+
+type TestCertificate = ReturnType<typeof writeKsefCertificate>;
+let certificates: { authentication: TestCertificate; offline: TestCertificate } | undefined;
+
+/**
+ * The seller's KSeF certificates in the tests, made once per process in a temporary folder: type 1
+ * (authentication, RSA) and type 2 (offline, EC P-256), both with TEST_KSEF.nip. Every stand-in
+ * started here knows them as issued by KSeF.
+ */
+export function testKsefCertificates(): { authentication: TestCertificate; offline: TestCertificate } {
+  if (!certificates) {
+    const dir = mkdtempSync(join(tmpdir(), "ksef-certificates-"));
+    certificates = {
+      authentication: writeKsefCertificate({ dir, file: "authentication", nip: TEST_KSEF.nip }),
+      offline: writeKsefCertificate({ dir, file: "offline", nip: TEST_KSEF.nip, usage: "offline", keyType: "ec" }),
+    };
+  }
+  return certificates;
+}
+
+/** The site's KSEF_* settings for a stand-in: signing in with the type 1 certificate, and with `offline` the type 2 one too. */
+export function ksefSettingsFor(standIn: Pick<KsefStandIn, "apiUrl">, { offline = false } = {}): Record<string, string> {
+  const { authentication, offline: offlineCertificate } = testKsefCertificates();
+  return {
+    KSEF_API_URL: standIn.apiUrl,
+    KSEF_NIP: TEST_KSEF.nip,
+    KSEF_CERT_FILE: authentication.certFile,
+    KSEF_KEY_FILE: authentication.keyFile,
+    ...(offline ? { KSEF_OFFLINE_CERT_FILE: offlineCertificate.certFile, KSEF_OFFLINE_KEY_FILE: offlineCertificate.keyFile } : {}),
+  };
+}
 
 export type KsefStandIn = {
   /** The API's base, as KSEF_API_URL takes it. */
@@ -35,7 +70,14 @@ export type KsefStandIn = {
 export async function startKsefStandIn(): Promise<KsefStandIn> {
   const port = await freePort();
   const child = spawn(process.execPath, ["tests/support/ksef-stand-in.mjs"], {
-    env: { ...process.env, KSEF_STAND_IN_PORT: String(port), KSEF_TOKEN: TEST_KSEF.token, KSEF_NIP: TEST_KSEF.nip },
+    env: {
+      ...process.env,
+      KSEF_STAND_IN_PORT: String(port),
+      KSEF_TOKEN: TEST_KSEF.token,
+      KSEF_NIP: TEST_KSEF.nip,
+      KSEF_CERT_FILE: testKsefCertificates().authentication.certFile,
+      KSEF_OFFLINE_CERT_FILE: testKsefCertificates().offline.certFile,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   // It prints one line once it listens.
