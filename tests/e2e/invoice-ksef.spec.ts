@@ -84,10 +84,13 @@ test.afterAll(async () => {
   if (standIn) await standIn.stop();
 });
 
-test("an invoice to a NIP reaches KSeF: the back office shows it accepted with its KSeF number, and the customer's PDF prints it", async ({
+test("an invoice to a NIP waits on the customer's page for its KSeF number while KSeF does not answer, then reaches KSeF: the back office shows its number, and the customer's PDF prints it", async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   const invoiceText = strings("pl", "invoice");
+  // KSeF does not answer when the invoice is issued, and the site holds no type 2 certificate: no PDF goes out before the number.
+  await standIn.control({ outage: true });
   await signIn(page, operator);
   await openOrder(page, order.number);
   await page.getByTestId("admin-invoices").getByRole("button", { name: "Wystaw fakturę" }).click();
@@ -96,11 +99,19 @@ test("an invoice to a NIP reaches KSeF: the back office shows it accepted with i
   const number = (await issued.innerText()).match(/FV\/\d{4}\/\d{2}\/\d{4}/)?.[0];
   expect(number).toBeDefined();
 
+  const desk = page.url();
+  await page.goto(order.paymentPath);
+  await page.getByTestId("invoice-panel").getByRole("link").click();
+  await expect(page.getByTestId("customer-invoices")).toContainText(invoiceText.panel.waitingForKsef.replace("{{number}}", number!));
+  await expect(page.getByTestId("customer-invoices").getByRole("link")).toHaveCount(0);
+  await standIn.control({ outage: false });
+  await page.goto(desk);
+
   // The KSeF lane sends it in the background; the operator looks again until KSeF has numbered it.
   await expect(async () => {
     await page.reload();
     await expect(page.getByTestId("admin-invoice")).toContainText("przyjęta w KSeF, numer", { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 120_000 });
   const ksefNumber = (await page.getByTestId("admin-invoice").innerText()).match(KSEF_NUMBER)?.[0];
   expect(ksefNumber).toBeDefined();
   const received = (await standIn.invoices()).find((invoice) => invoice.invoiceNumber === number);
