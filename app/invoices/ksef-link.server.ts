@@ -143,7 +143,7 @@ export const invoiceKsefEvents: KsefInvoiceEvents = {
   },
 };
 
-/** Whether invoices to buyers with a NIP reach KSeF by themselves (KSEF_TOKEN and KSEF_NIP set). */
+/** Whether invoices to buyers with a NIP reach KSeF by themselves (KSEF_NIP and a certificate, or until 2027 a token, set). */
 export function ksefSendsInvoices(): boolean {
   return ksefIssuing().configured;
 }

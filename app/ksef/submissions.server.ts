@@ -25,7 +25,7 @@ type Writer = AppDatabase | Transaction<Database>;
 
 /** The KSeF settings that matter when an invoice is issued. */
 export type KsefIssuing = {
-  /** KSEF_API_URL, KSEF_TOKEN and KSEF_NIP are all set: invoices go to KSeF by themselves. */
+  /** KSEF_NIP and a way to sign in (a certificate, or until the end of 2026 a token) are set: invoices go to KSeF by themselves. */
   configured: boolean;
   /** KSEF_FOR_CONSUMERS=1: invoices to buyers without a NIP go to KSeF too. */
   forConsumers: boolean;

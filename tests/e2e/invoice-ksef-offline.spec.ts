@@ -8,8 +8,9 @@ import Database from "better-sqlite3";
 import { startKsefStandIn, TEST_KSEF, type KsefStandIn } from "../support/ksef-stand-in-process";
 import { pdfTextOf } from "../support/pdf-text";
 import { writeKsefCertificate } from "../support/test-certificates.mjs";
-import { createOperator, openOrder, signIn, uniqueOperatorEmail } from "./support/admin";
-import { ownSitePort, startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
+import { openOrder, signIn } from "./support/admin";
+import { startKsefSite } from "./support/ksef-site";
+import { ownSitePort, stopOwnSite } from "./support/own-server";
 import { strings } from "./support/site";
 
 /**
@@ -26,7 +27,6 @@ test.use({
   baseURL: async ({}, use, testInfo) => use(`http://127.0.0.1:${sitePort(testInfo.project.name)}`),
 });
 
-const BUYER = { nabywca: "Kowalski & Syn sp. j.", adres: "ul. Krzywa 2/4, 60-001 Poznań", nip: "779-101-13-27" };
 const KSEF_NUMBER = /5265877635-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}/;
 
 let standIn: KsefStandIn;
@@ -49,48 +49,19 @@ test.beforeAll(async ({ browser }, testInfo) => {
     tokensWithdrawn: true,
     outage: true,
   });
-  site = startOwnSite(port, {
-    DATABASE_PATH: databasePath,
-    RATE_LIMIT_EXEMPT: "127.0.0.1",
-    KSEF_API_URL: standIn.apiUrl,
-    KSEF_NIP: TEST_KSEF.nip,
-    KSEF_CERT_FILE: authentication.certFile,
-    KSEF_KEY_FILE: authentication.keyFile,
-    KSEF_OFFLINE_CERT_FILE: offlineCertificate.certFile,
-    KSEF_OFFLINE_KEY_FILE: offlineCertificate.keyFile,
-    COMPANY_TAX_ID: TEST_KSEF.nip,
-  });
-  await waitUntilUp(port, site);
-  operator = uniqueOperatorEmail(`ksef-offline-${testInfo.project.name}`);
-  createOperator(operator, undefined, databasePath);
-  const desk = await browser.newPage({ baseURL: `http://127.0.0.1:${port}` });
-  await signIn(desk, operator);
-  await desk.close();
-
-  const response = await fetch(`http://127.0.0.1:${port}/api/accept`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Idempotency-Key": `ksef-offline-${testInfo.project.name}` },
-    body: JSON.stringify({
-      imie_nazwisko_najemcy: "Jan Kowalski",
-      email: "jan.kowalski@example.com",
-      telefon: "600100200",
-      adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
-      adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
-      rodzaj_oswiadczenia: "regular",
-      okres_najmu_dni: 90,
-      jezyk: "pl",
-      faktura: BUYER,
-    }),
-  });
-  expect(response.status).toBe(201);
-  const body = (await response.json()) as { order_number: string; payment_url: string };
-  order = { number: body.order_number, paymentPath: body.payment_url };
-  const db = new Database(databasePath, { fileMustExist: true, timeout: 5_000 });
-  try {
-    db.prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE number = ?").run(new Date().toISOString(), order.number);
-  } finally {
-    db.close();
-  }
+  ({ site, operator, order } = await startKsefSite(browser, {
+    port,
+    databasePath,
+    ksefSettings: {
+      KSEF_API_URL: standIn.apiUrl,
+      KSEF_NIP: TEST_KSEF.nip,
+      KSEF_CERT_FILE: authentication.certFile,
+      KSEF_KEY_FILE: authentication.keyFile,
+      KSEF_OFFLINE_CERT_FILE: offlineCertificate.certFile,
+      KSEF_OFFLINE_KEY_FILE: offlineCertificate.keyFile,
+    },
+    name: `ksef-offline-${testInfo.project.name}`,
+  }));
 });
 
 test.afterAll(async () => {

@@ -3,11 +3,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
-import { ksefSettingsFor, startKsefStandIn, TEST_KSEF, type KsefStandIn } from "../support/ksef-stand-in-process";
+import { ksefSettingsFor, startKsefStandIn, type KsefStandIn } from "../support/ksef-stand-in-process";
 import { pdfTextOf } from "../support/pdf-text";
-import { createOperator, openOrder, signIn, uniqueOperatorEmail } from "./support/admin";
-import { ownSitePort, startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
+import { openOrder, signIn } from "./support/admin";
+import { startKsefSite } from "./support/ksef-site";
+import { ownSitePort, stopOwnSite } from "./support/own-server";
 import { strings } from "./support/site";
 
 /**
@@ -25,7 +25,6 @@ test.use({
   baseURL: async ({}, use, testInfo) => use(`http://127.0.0.1:${sitePort(testInfo.project.name)}`),
 });
 
-const BUYER = { nabywca: "Kowalski & Syn sp. j.", adres: "ul. Krzywa 2/4, 60-001 Poznań", nip: "779-101-13-27" };
 const KSEF_NUMBER = /5265877635-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}/;
 
 let standIn: KsefStandIn;
@@ -39,44 +38,12 @@ test.beforeAll(async ({ browser }, testInfo) => {
   const port = sitePort(testInfo.project.name);
   const databasePath = join(mkdtempSync(join(tmpdir(), "invoice-ksef-")), "app.db");
   standIn = await startKsefStandIn();
-  site = startOwnSite(port, {
-    DATABASE_PATH: databasePath,
-    RATE_LIMIT_EXEMPT: "127.0.0.1",
-    ...ksefSettingsFor(standIn),
-    COMPANY_TAX_ID: TEST_KSEF.nip,
-  });
-  await waitUntilUp(port, site);
-  operator = uniqueOperatorEmail(`ksef-${testInfo.project.name}`);
-  createOperator(operator, undefined, databasePath);
-  // The operator signed in earlier in the day: the test's sign-in finds the session this browser kept.
-  const desk = await browser.newPage({ baseURL: `http://127.0.0.1:${port}` });
-  await signIn(desk, operator);
-  await desk.close();
-
-  const response = await fetch(`http://127.0.0.1:${port}/api/accept`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Idempotency-Key": `ksef-${testInfo.project.name}` },
-    body: JSON.stringify({
-      imie_nazwisko_najemcy: "Jan Kowalski",
-      email: "jan.kowalski@example.com",
-      telefon: "600100200",
-      adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
-      adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
-      rodzaj_oswiadczenia: "regular",
-      okres_najmu_dni: 90,
-      jezyk: "pl",
-      faktura: BUYER,
-    }),
-  });
-  expect(response.status).toBe(201);
-  const body = (await response.json()) as { order_number: string; payment_url: string };
-  order = { number: body.order_number, paymentPath: body.payment_url };
-  const db = new Database(databasePath, { fileMustExist: true, timeout: 5_000 });
-  try {
-    db.prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE number = ?").run(new Date().toISOString(), order.number);
-  } finally {
-    db.close();
-  }
+  ({ site, operator, order } = await startKsefSite(browser, {
+    port,
+    databasePath,
+    ksefSettings: ksefSettingsFor(standIn),
+    name: `ksef-${testInfo.project.name}`,
+  }));
 });
 
 test.afterAll(async () => {
