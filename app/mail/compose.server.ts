@@ -158,7 +158,12 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
                   [t("transfer.amount"), amount],
                   [t("transfer.title"), transferTitle(order.number)],
                 ],
-                paragraphs: [t("transfer.deadline", { date: deadline }), linked("agreementLink", agreementUrl)],
+                // The pay button's page is the order's page for good: read later, once paid, the message still has a plain way back to it.
+                paragraphs: [
+                  t("transfer.deadline", { date: deadline }),
+                  linked("paymentPage", paymentUrl),
+                  linked("agreementLink", agreementUrl),
+                ],
               },
               {
                 heading: t("next.heading"),
