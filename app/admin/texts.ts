@@ -1,5 +1,6 @@
 import type { MessageKind, OrderStatus } from "~/db/schema";
 import type { Transition } from "./transitions";
+import { ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY } from "~/withdrawal/limits";
 
 /**
  * The back office speaks Polish only (issue 9: the operator is the Polish business), so its
@@ -31,7 +32,8 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   tracking_corrected: "Poprawiony numer przesyłki",
   refund_recorded: "Informacja o zwrocie pieniędzy",
   operator_refund_rejected: "Powiadomienie dla obsługi: Przelewy24 odrzuciło zwrot",
-  withdrawal_acknowledgement: "Potwierdzenie otrzymania oświadczenia o odstąpieniu",
+  withdrawal_acknowledgement: "Potwierdzenie otrzymania oświadczenia o odstąpieniu (na adres z zamówienia)",
+  withdrawal_receipt: "Potwierdzenie otrzymania, bez treści oświadczenia (na adres podany w oświadczeniu)",
   operator_withdrawal: "Powiadomienie dla obsługi o odstąpieniu od umowy",
   review_request: "Prośba o opinię (po doręczeniu albo 10 dni po wysyłce)",
   ksef_submission: "Wysyłka faktur do KSeF",
@@ -394,7 +396,7 @@ export const WITHDRAWAL_TEXT = {
   email: "E-mail do potwierdzenia",
   order: "Zamówienie",
   unmatched: "Nieprzypisane",
-  matchedBy: { token: "z linku zamówienia", details: "numer i e-mail lub nazwisko", operator: "przypisane ręcznie" } as Record<
+  matchedBy: { token: "z linku zamówienia", details: "numer i e-mail z zamówienia", operator: "przypisane ręcznie" } as Record<
     string,
     string
   >,
@@ -410,6 +412,7 @@ export const WITHDRAWAL_TEXT = {
   orderWithdrawn: (receivedAt: string, refundBy: string) =>
     `Klient odstąpił od umowy: oświadczenie otrzymano ${receivedAt}. Zwrot należnej kwoty najpóźniej ${refundBy} (14 dni od otrzymania oświadczenia, art. 32 ust. 1 ustawy o prawach konsumenta). Status zamówienia zmieniasz sam: anuluj je i zwróć pieniądze albo ustal kwotę za wykonaną część usługi.`,
   statements: "Oświadczenia (w brzmieniu potwierdzonym przez klienta)",
+  acknowledgementWithheld: `Potwierdzenia nie wysłano: wyczerpano dzienny limit potwierdzeń odstąpienia na ten adres (${ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY} na dobę). Jeśli oświadczenie jest prawdziwe, napisz do klienta.`,
   decision: {
     heading: "Rozliczenie odstąpienia",
     full: "Zwrot całej wpłaty (usługa nie została rozpoczęta albo nic nie zatrzymujemy)",
