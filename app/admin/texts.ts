@@ -32,6 +32,7 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   tracking_corrected: "Poprawiony numer przesyłki",
   refund_recorded: "Informacja o zwrocie pieniędzy",
   operator_refund_rejected: "Powiadomienie dla obsługi: Przelewy24 odrzuciło zwrot",
+  operator_payment_to_return: "Powiadomienie dla obsługi: wpłata online po odstąpieniu albo anulowaniu, do zwrotu",
   withdrawal_acknowledgement: "Potwierdzenie otrzymania oświadczenia o odstąpieniu (na adres z zamówienia)",
   withdrawal_receipt: "Potwierdzenie otrzymania, bez treści oświadczenia (na adres podany w oświadczeniu)",
   operator_withdrawal: "Powiadomienie dla obsługi o odstąpieniu od umowy",
@@ -412,6 +413,10 @@ export const WITHDRAWAL_TEXT = {
   orderWithdrawn: (receivedAt: string, refundBy: string) =>
     `Klient odstąpił od umowy: oświadczenie otrzymano ${receivedAt}. Zwrot należnej kwoty najpóźniej ${refundBy} (14 dni od otrzymania oświadczenia, art. 32 ust. 1 ustawy o prawach konsumenta). Status zamówienia zmieniasz sam: anuluj je i zwróć pieniądze albo ustal kwotę za wykonaną część usługi.`,
   statements: "Oświadczenia (w brzmieniu potwierdzonym przez klienta)",
+  paidAfterWithdrawal: {
+    note: "Klient odstąpił od umowy. Wpłatę, która przyszła mimo to, zapisz tylko po to, żeby ją zwrócić: klient nie dostanie e-maila o opłaceniu, a zamówienia nie wysyłaj. Potem rozlicz odstąpienie ze zwrotem w sekcji „Odstąpienie od umowy”.",
+    confirm: "Potwierdzam: wpłata jest na koncie i zostanie zwrócona",
+  },
   acknowledgementWithheld: `Potwierdzenia nie wysłano: wyczerpano dzienny limit potwierdzeń odstąpienia na ten adres (${ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY} na dobę). Jeśli oświadczenie jest prawdziwe, napisz do klienta.`,
   decision: {
     heading: "Rozliczenie odstąpienia",

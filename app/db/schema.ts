@@ -99,6 +99,8 @@ export type MessageKind =
   | "tracking_corrected"
   | "refund_recorded"
   | "operator_refund_rejected"
+  /** To the operator: money came online for an order the customer had withdrawn from, or one already cancelled. */
+  | "operator_payment_to_return"
   /** To the order's own address, with the statement's full text (docs/decisions/058). */
   | "withdrawal_acknowledgement"
   /** To the address a statement gave when it is not the order's own: the time of receipt, none of the sender's text. */

@@ -231,6 +231,19 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
         },
       ];
       break;
+    case "operator_payment_to_return":
+      blocks = [
+        {
+          paragraphs: [
+            t("operator.paymentToReturn", {
+              number: order.number,
+              amount: formatPrice(typeof facts.receivedGrosze === "number" ? facts.receivedGrosze : order.price_grosze, locale),
+            }),
+            linked("operator.admin", `${siteUrl}/admin/orders/${order.id}`),
+          ],
+        },
+      ];
+      break;
     case "payment_reminder":
       blocks = [{ paragraphs: [greeting, t("reminder.text", { number: order.number, date: deadline })] }, pay, contact, signature];
       break;

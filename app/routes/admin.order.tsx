@@ -69,9 +69,10 @@ function orderIdOf(param: string | undefined): number | null {
   return param && /^\d{1,12}$/.test(param) ? Number(param) : null;
 }
 
-/** What ?done= may say after a redirect: a status move, an online refund, or a correction. */
-function doneMessage(done: string | null): string | null {
+/** What ?done= may say after a redirect: a status move, an online refund, or a correction. `withdrawn`: money recorded then e-mails nobody. */
+function doneMessage(done: string | null, withdrawn: boolean): string | null {
   if (done === "withdrawal_decision") return WITHDRAWAL_TEXT.decision.done;
+  if (done === "mark_paid" && withdrawn) return TRANSITION_TEXT.done.mark_paid;
   if (isTransition(done)) return `${TRANSITION_TEXT.done[done]} ${TRANSITION_TEXT.customerTold}`;
   if (done === "refund") return `${PAYMENT_TEXT.done} ${TRANSITION_TEXT.customerTold}`;
   if (isCorrectionIntent(done)) return CORRECTION_TEXT.done[done];
@@ -91,7 +92,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const withdrawals = await withdrawalsOfOrder(db, detail.order.id);
   const deadlines = deadlinesOf(detail.order, env.PAYMENT_DEADLINE_DAYS, now);
   const doneParam = new URL(request.url).searchParams.get("done");
-  const done = doneMessage(doneParam);
+  const done = doneMessage(doneParam, detail.order.withdrawn_at !== null);
   return json(
     {
       operator,
@@ -277,6 +278,7 @@ export default function AdminOrderPage() {
               moneyNote={transition === "cancel" ? moneyNote : null}
               afterDecision={afterDecision}
               refusal={refusal?.transition === transition ? refusal : null}
+              withdrawn={order.withdrawn_at !== null}
             />
           ))}
         </div>
