@@ -22,8 +22,9 @@ export type TransitionFacts =
   | ({ transition: "cancel" } & CancelReason & {
         /** What the operator gives back when the withdrawal kept an amount (art. 35); cancelOrder makes it one of the two below. */
         refundGrosze?: number;
-        /** Returned online in the same step. */
+        /** Returned in the same step: online, or by a transfer the operator says was sent (`refundedBy`). */
         refundedGrosze?: number;
+        refundedBy?: "transfer";
         /** Paid by transfer and not yet returned: the operator sends it back and records it (a correction). */
         refundDueGrosze?: number;
       })

@@ -411,7 +411,7 @@ export const WITHDRAWAL_TEXT = {
   } as Record<string, string>,
   orderSection: "Odstąpienie od umowy",
   orderWithdrawn: (receivedAt: string, refundBy: string) =>
-    `Klient odstąpił od umowy: oświadczenie otrzymano ${receivedAt}. Zwrot należnej kwoty najpóźniej ${refundBy} (14 dni od otrzymania oświadczenia, art. 32 ust. 1 ustawy o prawach konsumenta). Status zamówienia zmieniasz sam: anuluj je i zwróć pieniądze albo ustal kwotę za wykonaną część usługi.`,
+    `Klient odstąpił od umowy: oświadczenie otrzymano ${receivedAt}. Zwrot należnej kwoty najpóźniej ${refundBy} (14 dni od otrzymania oświadczenia, art. 32 ust. 1 ustawy o prawach konsumenta). Rozliczenie (cały zwrot albo kwota za wykonaną część usługi, zwrot pieniędzy i zamknięcie zamówienia) zapisujesz poniżej.`,
   statements: "Oświadczenia (w brzmieniu potwierdzonym przez klienta)",
   paidAfterWithdrawal: {
     note: "Klient odstąpił od umowy. Wpłatę, która przyszła mimo to, zapisz tylko po to, żeby ją zwrócić: klient nie dostanie e-maila o opłaceniu, a zamówienia nie wysyłaj. Potem rozlicz odstąpienie ze zwrotem w sekcji „Odstąpienie od umowy”.",
@@ -456,6 +456,32 @@ export const WITHDRAWAL_TEXT = {
       expired: "Rozliczenie: prawo odstąpienia wygasło; klient otrzymał standardową odpowiedź.",
     },
     next: "Zwrot przeprowadzasz w sekcji płatności (zwrot przez Przelewy24) albo anulując zamówienie i zapisując przelew; e-mail do klienta wskaże, że zwrot dotyczy odstąpienia.",
+  },
+  /** One form for an order that has not gone out: the decision, the money back and the cancellation (docs/decisions/058). */
+  settle: {
+    heading: "Rozliczenie odstąpienia",
+    lead: "Jeden formularz: zapisuje rozliczenie, zwraca pieniądze i anuluje zamówienie z powodem „odstąpienie od umowy”. Klient dostanie jeden e-mail w swoim języku.",
+    heldOnline: (amount: string) =>
+      `Płatność online (${amount}) wróci do klienta przez Przelewy24 w tym samym kroku (pomniejszona o kwotę za wykonaną część, jeśli ją wpiszesz). Jeśli Przelewy24 nie przyjmie zwrotu, nic nie zostanie zapisane.`,
+    heldTransfer: (amount: string) =>
+      `Wpłata przelewem (${amount}) wraca przelewem na rachunek klienta (pomniejszona o kwotę za wykonaną część, jeśli ją wpiszesz).`,
+    nothingHeld: "Zamówienie nie zostało opłacone: nie ma czego zwracać.",
+    transferRefund: "Przelew zwrotny",
+    transferSent: "Przelew zwrotny jest już wysłany: zapisz zwrot z dzisiejszą datą",
+    transferDue: "Przelew zwrotny zostanie wysłany później: zapisz kwotę jako do zwrotu (a po wysłaniu zapisz zwrot w sekcji „Poprawki”)",
+    confirm: (inLanguage: string) => `Potwierdzam: zamówienie zostanie anulowane, a klient dostanie e-mail ${inLanguage}`,
+    submit: "Rozlicz odstąpienie i zamknij zamówienie",
+    errors: {
+      transferRefund: "Wybierz, czy przelew zwrotny jest już wysłany, czy dopiero do wysłania.",
+      confirm: "Zaznacz potwierdzenie: anulowania i zwrotu nie można cofnąć.",
+    },
+    refused: {
+      "not-found": "Nie ma takiego zamówienia.",
+      "not-settleable": "Tego zamówienia nie można już rozliczyć tym formularzem (zostało wysłane albo anulowane): odśwież stronę.",
+      "already-decided": "Rozliczenie tego odstąpienia jest już zapisane.",
+      "not-allowed": "Fakty zamówienia zmieniły się: odśwież stronę i wybierz ponownie.",
+    },
+    done: "Rozliczono odstąpienie: zamówienie anulowano, a klient dostał e-mail z powodem i kwotą zwrotu.",
   },
 } as const;
 

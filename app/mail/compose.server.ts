@@ -393,7 +393,10 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             greeting,
             t("cancelled.text", { number: order.number }),
             cancellationReason(t, facts),
-            refundSentence(t, refundFactsAfterWithdrawal(order, facts), locale),
+            // After a withdrawal from an unpaid order there is nothing to give back, and nothing speaks of it.
+            order.withdrawn_at && !order.paid_at
+              ? t("withdrawal.nextUnpaid")
+              : refundSentence(t, refundFactsAfterWithdrawal(order, facts), locale),
             ...(await withdrawalRefundSentences(order, locale, t)),
           ],
         },
@@ -422,10 +425,6 @@ export function outboxMessageId(message: Pick<OutboxRow, "id" | "resent">, order
 }
 
 /**
- * A refund or cancellation of an order the customer withdrew from says so, with the statement's time of
- * receipt, and names the amount kept for work done before the withdrawal when the operator set one (art. 35).
- */
-/**
  * After a withdrawal with an amount kept for work done (art. 35), a cancellation that has not yet
  * refunded promises what is left, not "in full", so it never contradicts the sentence that names
  * the amount kept.
@@ -436,8 +435,12 @@ function refundFactsAfterWithdrawal(order: OrderRow, facts: Record<string, unkno
   return { ...facts, refundDueGrosze: (order.received_grosze ?? order.price_grosze) - order.withdrawal_retained_grosze };
 }
 
+/**
+ * A refund or cancellation of a paid order the customer withdrew from says so, with the statement's time of
+ * receipt, and names the amount kept for work done before the withdrawal when the operator set one (art. 35).
+ */
 async function withdrawalRefundSentences(order: OrderRow, locale: Locale, t: (key: string, options?: Record<string, unknown>) => string) {
-  if (!order.withdrawn_at) return [];
+  if (!order.withdrawn_at || !order.paid_at) return [];
   const sentences = [t("withdrawalRefund.text", { receivedAt: await receivedAtText(order.withdrawn_at, locale) })];
   if (order.withdrawal_decision === "partial" && order.withdrawal_retained_grosze)
     sentences.push(t("withdrawalRefund.retained", { retained: formatPrice(order.withdrawal_retained_grosze, locale) }));

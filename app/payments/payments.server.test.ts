@@ -26,7 +26,9 @@ import { cancelOrder, refundPayment, type RefundInput } from "./refund.server";
 import { recheckPayment } from "./settle.server";
 import { startPayment, type PayableOrder } from "./start.server";
 import { queuedMessage } from "../../tests/support/queued-message";
+import { CANCEL_REASON_LABEL } from "~/admin/cancel-reasons";
 import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
+import { settleWithdrawal } from "~/withdrawal/settlement.server";
 
 /**
  * The payment domain against the Przelewy24 stand-in over real HTTP, on SQLite and PostgreSQL.
@@ -560,5 +562,30 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     expect(await recheckPayment(db, gateway, attempt!, T0, false)).toBe("paid");
     expect((await orderRow()).status).toBe("cancelled");
     expect(await kindsQueued()).toContain("operator_payment_to_return");
+  });
+
+  it("settling a withdrawal of an order paid online: one step refunds through the gateway, records the decision and cancels", async () => {
+    const paid = await payByBlik();
+    await withdraw();
+    const settle = () =>
+      settleWithdrawal(db, gateway, order.id, { decision: { decision: "full" }, transferRefund: null }, "op", T0, refundUrlStatus);
+    await control(order, { refund: "refuse" });
+    expect(await settle()).toEqual({ ok: false, reason: "refund-refused" });
+    // Refused: nothing is kept, not even the decision.
+    expect(await db.selectFrom("orders").select(["status", "withdrawal_decision"]).where("id", "=", order.id).executeTakeFirst()).toEqual({
+      status: "paid",
+      withdrawal_decision: null,
+    });
+    await control(order, { refund: "complete" });
+    expect(await settle()).toEqual({ ok: true });
+    expect(await db.selectFrom("orders").select(["status", "withdrawal_decision"]).where("id", "=", order.id).executeTakeFirst()).toEqual({
+      status: "cancelled",
+      withdrawal_decision: "full",
+    });
+    expect((await transactionsOf(order))[0]!.refunds.map((entry) => entry.amount)).toEqual([paid.amount_grosze]);
+    expect(await mailData("order_cancelled")).toEqual([
+      { reason: CANCEL_REASON_LABEL.withdrawal, reasonCode: "withdrawal", refundedGrosze: 29900 },
+    ]);
+    expect(await settle()).toEqual({ ok: false, reason: "not-settleable" });
   });
 });

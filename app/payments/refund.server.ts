@@ -8,7 +8,8 @@ import type { OrderStatus } from "~/db/schema";
 import { GatewayUnavailableError, type PaymentGateway } from "./gateway";
 import { P24_REFUND_NOTIFICATION_PATH } from "./paths";
 import { log } from "~/log/log.server";
-import { refundAfterDecision } from "~/withdrawal/decision";
+import { refundAfterDecision, type Decision } from "~/withdrawal/decision";
+import { recordWithdrawalDecisionIn } from "~/withdrawal/decision.server";
 
 export type RefundOutcome = "refunded" | "not-refundable" | "refused" | "unavailable";
 
@@ -28,6 +29,8 @@ export type RefundInput = {
   operator: string;
   /** How much goes back; by default the payment, less what a withdrawal decision kept for work done (art. 35). */
   amountGrosze?: number;
+  /** The withdrawal's settlement: its decision is recorded in the refund's own transaction, once the gateway took the refund. */
+  decision?: Decision;
 };
 
 /**
@@ -115,6 +118,13 @@ export async function refundPayment(
       .set({ refunded_at: at, refund_reason: input.cancel?.reason ?? null, updated_at: at })
       .where("id", "=", payment.id)
       .execute();
+    if (input.decision) {
+      const decided = await recordWithdrawalDecisionIn(trx, input.orderId, input.decision, input.operator, now);
+      if (!decided.ok)
+        log.warn(
+          `payment ${payment.id} refunded, but the withdrawal decision of order ${input.orderId} was not recorded: ${decided.reason}`,
+        );
+    }
     const current = await trx.selectFrom("orders").select(["id", "status"]).where("id", "=", input.orderId).executeTakeFirstOrThrow();
     if (current.status === "paid" && input.cancel) {
       const moved = await applyTransitionIn(

@@ -16,6 +16,7 @@ import {
   CORRECTION_TEXT,
   CUSTOMER_DATA_TEXT,
   FORM_ERRORS_TEXT,
+  IN_LANGUAGE,
   PAYMENT_TEXT,
   SHIPPING_TEXT,
   TRANSITION_TEXT,
@@ -72,6 +73,7 @@ function orderIdOf(param: string | undefined): number | null {
 /** What ?done= may say after a redirect: a status move, an online refund, or a correction. `withdrawn`: money recorded then e-mails nobody. */
 function doneMessage(done: string | null, withdrawn: boolean): string | null {
   if (done === "withdrawal_decision") return WITHDRAWAL_TEXT.decision.done;
+  if (done === "withdrawal_settled") return WITHDRAWAL_TEXT.settle.done;
   if (done === "mark_paid" && withdrawn) return TRANSITION_TEXT.done.mark_paid;
   if (isTransition(done)) return `${TRANSITION_TEXT.done[done]} ${TRANSITION_TEXT.customerTold}`;
   if (done === "refund") return `${PAYMENT_TEXT.done} ${TRANSITION_TEXT.customerTold}`;
@@ -99,7 +101,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       detail,
       notes,
       withdrawals,
-      decision: decisionViewOf(detail.order),
+      decision: decisionViewOf(detail.order, detail.moneyHeld),
       deadlines,
       done,
       refunded: doneParam === "refund",
@@ -152,11 +154,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "withdrawal_decision") {
     const detail = await findOrderDetail(getDb(), orderId);
     if (!detail) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
-    const outcome = await decisionFromForm(getDb(), detail.order, form, operator, now);
-    if (outcome.ok) return done("withdrawal_decision");
+    const outcome = await decisionFromForm(getDb(), configuredGateway(), detail.order, detail.moneyHeld, form, operator, now);
+    if (outcome.ok) return done(outcome.settled ? "withdrawal_settled" : "withdrawal_decision");
     const refusal: Refusal = {
       transition: null,
-      errors: outcome.status === 409 ? outcome.errors : {},
+      errors: outcome.status === 400 ? {} : outcome.errors,
       values: {},
       withdrawalDecision: { errors: outcome.errors, values: outcome.values },
     };
@@ -256,7 +258,9 @@ export default function AdminOrderPage() {
       ) : null}
 
       <OrderWithdrawal withdrawnAt={order.withdrawn_at} statements={withdrawals}>
-        {decision ? <WithdrawalDecisionForm view={decision} refusal={refusal?.withdrawalDecision ?? null} /> : null}
+        {decision ? (
+          <WithdrawalDecisionForm view={decision} refusal={refusal?.withdrawalDecision ?? null} inLanguage={IN_LANGUAGE[order.locale]} />
+        ) : null}
       </OrderWithdrawal>
 
       <OrderOverview order={order} deadlines={deadlines} />
