@@ -61,6 +61,8 @@ describe.each(DIALECTS)("a withdrawal statement's e-mails on %s", (dialect) => {
       // What the sender typed elsewhere is still kept from becoming a link.
       expect(part).toContain("Jan www.\u200cevil.\u200cexample");
       expect(part).not.toContain("www.evil.example");
+      // Our own words and legal name are written as they are.
+      expect(part).toContain(`zawartej z ${PLACEHOLDER_COMPANY.legalName} za pośrednictwem`);
     }
     // The address given is the order's own: no second message to it.
     expect(mails.has("withdrawal_receipt")).toBe(false);

@@ -13,12 +13,15 @@ import type { ComposeContext, MailMessage } from "./compose.server";
 export type WithdrawnOrder = Pick<OrderRow, "id" | "number" | "withdrawn_at" | "email" | "payment_token" | "paid_at">;
 
 /**
- * The statement's lines with the sender's words kept from becoming links (customerText), except the
- * acknowledgement's e-mail address, which the form validated: broken by an invisible character, it
- * could not be copied or written to, and a mail program's mailto: link to it points where it says.
+ * The statement's lines with what the sender typed (the name, the contract's description) kept from
+ * becoming links (customerText), and the rest as written: our own words and legal name, and the
+ * acknowledgement's e-mail address, which the form validated. An invisible character inside that
+ * address (as customerText puts after each dot) would break it for anyone who copies it, and a mail
+ * program's mailto: link to it points where it says.
  */
-function statementLines(withdrawal: Pick<WithdrawalRow, "statement" | "email">): string[] {
-  return withdrawal.statement.split("\n").map((line) => line.split(withdrawal.email).map(customerText).join(withdrawal.email));
+function statementLines(withdrawal: Pick<WithdrawalRow, "statement" | "name" | "order_reference">): string[] {
+  const typed = [withdrawal.name, withdrawal.order_reference].filter((value) => value !== "");
+  return withdrawal.statement.split("\n").map((line) => typed.reduce((text, value) => text.split(value).join(customerText(value)), line));
 }
 
 /**
