@@ -218,32 +218,23 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       ];
       break;
     }
+    // Money the operator must act on: a refund Przelewy24 rejected, or a payment that came after a withdrawal or a cancellation.
     case "operator_refund_rejected":
+    case "operator_payment_to_return": {
+      const grosze = message.kind === "operator_refund_rejected" ? facts.refundedGrosze : facts.receivedGrosze;
       blocks = [
         {
           paragraphs: [
-            t("operator.refundRejected", {
+            t(message.kind === "operator_refund_rejected" ? "operator.refundRejected" : "operator.paymentToReturn", {
               number: order.number,
-              amount: formatPrice(typeof facts.refundedGrosze === "number" ? facts.refundedGrosze : order.price_grosze, locale),
-            }),
-            t("operator.admin", { url: `${siteUrl}/admin/orders/${order.id}` }),
-          ],
-        },
-      ];
-      break;
-    case "operator_payment_to_return":
-      blocks = [
-        {
-          paragraphs: [
-            t("operator.paymentToReturn", {
-              number: order.number,
-              amount: formatPrice(typeof facts.receivedGrosze === "number" ? facts.receivedGrosze : order.price_grosze, locale),
+              amount: formatPrice(typeof grosze === "number" ? grosze : order.price_grosze, locale),
             }),
             linked("operator.admin", `${siteUrl}/admin/orders/${order.id}`),
           ],
         },
       ];
       break;
+    }
     case "payment_reminder":
       blocks = [{ paragraphs: [greeting, t("reminder.text", { number: order.number, date: deadline })] }, pay, contact, signature];
       break;

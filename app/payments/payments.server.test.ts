@@ -63,6 +63,15 @@ afterAll(async () => {
 });
 
 const T0 = new Date("2026-11-24T09:00:00Z");
+/** How the mail worker composes an order's e-mails, for reading what the customer or the operator is told. */
+const MAIL_CONTEXT = {
+  company: PLACEHOLDER_COMPANY,
+  siteUrl: "https://adres.example",
+  operatorEmail: "operator@adres.example",
+  paymentDeadlineDays: 7,
+  confirmationAttachments: async () => [],
+  now: T0,
+};
 let orderCounter = 0;
 
 async function control(order: PayableOrder, rule: Record<string, unknown>) {
@@ -357,15 +366,7 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
   const mailText = async (kind: "order_cancelled" | "refund_recorded") => {
     const message = await queuedMessage(db, order.id, kind);
     const row = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
-    const context = {
-      company: PLACEHOLDER_COMPANY,
-      siteUrl: "https://adres.example",
-      operatorEmail: "operator@adres.example",
-      paymentDeadlineDays: 7,
-      confirmationAttachments: async () => [],
-      now: T0,
-    };
-    return (await composeMessage(message, row, context)).text.replace(/\s/g, " ");
+    return (await composeMessage(message, row, MAIL_CONTEXT)).text.replace(/\s/g, " ");
   };
 
   it("after an art. 35 decision the online refund gives back the payment less the amount kept, never more, and the e-mail says so", async () => {
@@ -529,14 +530,7 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     expect(await kindsQueued()).toEqual(["operator_new_order", "operator_payment_to_return", "order_confirmation"]);
     const message = await queuedMessage(db, order.id, "operator_payment_to_return");
     const row = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
-    const mail = await composeMessage(message, row, {
-      company: PLACEHOLDER_COMPANY,
-      siteUrl: "https://adres.example",
-      operatorEmail: "operator@adres.example",
-      paymentDeadlineDays: 7,
-      confirmationAttachments: async () => [],
-      now: T0,
-    });
+    const mail = await composeMessage(message, row, MAIL_CONTEXT);
     expect(mail.to).toBe("operator@adres.example");
     expect(mail.text).toContain(`za zamówienie ${order.number}, choć Klient odstąpił już od umowy`);
     // Money booked by hand after the statement e-mails nobody: the operator records it to give it back.

@@ -144,6 +144,31 @@ export async function refundPayment(
   return "refunded";
 }
 
+/**
+ * Gives back the online payment an order holds, cancelling a paid order in the same step (refundPayment);
+ * null when it holds none, so that the caller settles money paid by transfer, or none, itself.
+ */
+export async function refundHeldOnline(
+  db: AppDatabase,
+  gateway: PaymentGateway | null,
+  input: Omit<RefundInput, "paymentId">,
+  now: Date,
+  refundUrlStatus?: string,
+): Promise<{ ok: true } | { ok: false; reason: "no-gateway" | "not-allowed" | "refund-refused" | "refund-unavailable" } | null> {
+  const held = await db
+    .selectFrom("payments")
+    .select("id")
+    .where("order_id", "=", input.orderId)
+    .where("state", "=", "paid")
+    .executeTakeFirst();
+  if (!held) return null;
+  if (!gateway) return { ok: false, reason: "no-gateway" };
+  const outcome = await refundPayment(db, gateway, { ...input, paymentId: held.id }, now, refundUrlStatus);
+  if (outcome === "refunded") return { ok: true };
+  if (outcome === "not-refundable") return { ok: false, reason: "not-allowed" };
+  return { ok: false, reason: outcome === "refused" ? "refund-refused" : "refund-unavailable" };
+}
+
 export type CancelOutcome =
   | { ok: true }
   | { ok: false; reason: "not-found" | "not-allowed"; current?: OrderStatus }
@@ -173,25 +198,14 @@ export async function cancelOrder(
     .executeTakeFirst();
   if (!order) return { ok: false, reason: "not-found" };
   if (!targetStatus("cancel", order.status)) return { ok: false, reason: "not-allowed", current: order.status };
-  const heldOnline = await db
-    .selectFrom("payments")
-    .select("id")
-    .where("order_id", "=", orderId)
-    .where("state", "=", "paid")
-    .executeTakeFirst();
-  if (heldOnline) {
-    if (!gateway) return { ok: false, reason: "no-gateway" };
-    const outcome = await refundPayment(
-      db,
-      gateway,
-      { orderId, paymentId: heldOnline.id, cancel: reason, note: null, operator, amountGrosze: refundGrosze },
-      now,
-      refundUrlStatus,
-    );
-    if (outcome === "refunded") return { ok: true };
-    if (outcome === "not-refundable") return { ok: false, reason: "not-allowed", current: order.status };
-    return { ok: false, reason: outcome === "refused" ? "refund-refused" : "refund-unavailable" };
-  }
+  const refunded = await refundHeldOnline(
+    db,
+    gateway,
+    { orderId, cancel: reason, note: null, operator, amountGrosze: refundGrosze },
+    now,
+    refundUrlStatus,
+  );
+  if (refunded) return refunded.ok || refunded.reason !== "not-allowed" ? refunded : { ...refunded, current: order.status };
   const due =
     order.paid_at && !order.refunded_at
       ? { refundDueGrosze: refundGrosze ?? refundAfterDecision(order)?.refundGrosze ?? order.received_grosze ?? order.price_grosze }

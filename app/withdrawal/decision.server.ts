@@ -4,6 +4,19 @@ import type { Database } from "~/db/schema";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { refundAfterDecision, rightHadExpired, type Decision, type DecisionFacts, type RefundAfterDecision } from "./decision";
 
+/** What a decision on a withdrawn order is read from: its status, whether it was decided, and the facts it depends on (decision.ts). */
+export const DECISION_COLUMNS = [
+  "status",
+  "withdrawn_at",
+  "withdrawal_decision",
+  "immediate_performance_consent_at",
+  "paid_at",
+  "dispatched_at",
+  "delivered_at",
+  "price_grosze",
+  "received_grosze",
+] as const;
+
 export type DecisionOutcome = { ok: true } | { ok: false; reason: "not-found" | "not-withdrawn" | "already-decided" | "not-allowed" };
 
 /**
@@ -31,21 +44,7 @@ export async function recordWithdrawalDecisionIn(
   operator: string,
   now: Date,
 ): Promise<DecisionOutcome> {
-  const order = await trx
-    .selectFrom("orders")
-    .select([
-      "status",
-      "withdrawn_at",
-      "withdrawal_decision",
-      "immediate_performance_consent_at",
-      "paid_at",
-      "dispatched_at",
-      "delivered_at",
-      "price_grosze",
-      "received_grosze",
-    ])
-    .where("id", "=", orderId)
-    .executeTakeFirst();
+  const order = await trx.selectFrom("orders").select(DECISION_COLUMNS).where("id", "=", orderId).executeTakeFirst();
   if (!order) return { ok: false, reason: "not-found" };
   if (!order.withdrawn_at) return { ok: false, reason: "not-withdrawn" };
   if (order.withdrawal_decision) return { ok: false, reason: "already-decided" };

@@ -3,9 +3,9 @@ import { applyTransitionIn, type CancelReason } from "~/admin/order-transitions.
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import type { PaymentGateway } from "~/payments/gateway";
-import { refundPayment } from "~/payments/refund.server";
+import { refundHeldOnline } from "~/payments/refund.server";
 import { mayKeepAnAmount, paidGrosze, rightHadExpired, type Decision, type DecisionFacts } from "./decision";
-import { recordWithdrawalDecisionIn } from "./decision.server";
+import { DECISION_COLUMNS, recordWithdrawalDecisionIn } from "./decision.server";
 
 /** The reason a settled withdrawal's cancellation gives: the customer reads it in their language by its code. */
 export const WITHDRAWAL_CANCEL: CancelReason = { reason: CANCEL_REASON_LABEL.withdrawal, reasonCode: "withdrawal" };
@@ -50,18 +50,7 @@ export async function settleWithdrawal(
 ): Promise<SettlementOutcome> {
   const order = await db
     .selectFrom("orders")
-    .select([
-      "status",
-      "withdrawn_at",
-      "withdrawal_decision",
-      "immediate_performance_consent_at",
-      "paid_at",
-      "dispatched_at",
-      "delivered_at",
-      "price_grosze",
-      "received_grosze",
-      "refunded_at",
-    ])
+    .select([...DECISION_COLUMNS, "refunded_at"])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order) return { ok: false, reason: "not-found" };
@@ -73,25 +62,14 @@ export async function settleWithdrawal(
   const refundGrosze =
     order.paid_at && !order.refunded_at ? paidGrosze(facts) - (decision.decision === "partial" ? decision.retainedGrosze : 0) : 0;
 
-  const heldOnline = await db
-    .selectFrom("payments")
-    .select("id")
-    .where("order_id", "=", orderId)
-    .where("state", "=", "paid")
-    .executeTakeFirst();
-  if (heldOnline) {
-    if (!gateway) return { ok: false, reason: "no-gateway" };
-    const outcome = await refundPayment(
-      db,
-      gateway,
-      { orderId, paymentId: heldOnline.id, cancel: WITHDRAWAL_CANCEL, note: null, operator, amountGrosze: refundGrosze, decision },
-      now,
-      refundUrlStatus,
-    );
-    if (outcome === "refunded") return { ok: true };
-    if (outcome === "not-refundable") return { ok: false, reason: "not-allowed" };
-    return { ok: false, reason: outcome === "refused" ? "refund-refused" : "refund-unavailable" };
-  }
+  const refunded = await refundHeldOnline(
+    db,
+    gateway,
+    { orderId, cancel: WITHDRAWAL_CANCEL, note: null, operator, amountGrosze: refundGrosze, decision },
+    now,
+    refundUrlStatus,
+  );
+  if (refunded) return refunded;
 
   const money =
     refundGrosze <= 0
