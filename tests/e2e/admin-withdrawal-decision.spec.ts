@@ -94,3 +94,41 @@ test("one form settles a withdrawal: the amount kept with its reason, the money 
   await page.getByRole("button", { name: "Wyślij klientowi standardową odpowiedź (w jego języku)" }).click();
   await expect(page.getByTestId("withdrawal-decided")).toContainText("prawo odstąpienia wygasło");
 });
+
+test("a statement without the order's e-mail waits unmatched; linked by the operator, the order's own address gets the acknowledgement", async ({
+  page,
+  request,
+}, testInfo) => {
+  const customer = `linked-${testInfo.project.name}-${Date.now()}@example.com`;
+  const elsewhere = `elsewhere-${testInfo.project.name}-${Date.now()}@example.com`;
+  const tenant = `Linked Customer ${testInfo.project.name}`;
+  const { number } = await placeOrder(request, { name: tenant, email: customer });
+  const form = strings("pl", "withdrawal");
+  await page.goto("/odstapienie-od-umowy");
+  await page.getByLabel(form.form.name).pressSequentially(tenant);
+  await page.getByLabel(form.form.reference).pressSequentially(number);
+  await page.getByLabel(form.form.email).pressSequentially(elsewhere);
+  await page.getByRole("button", { name: form.form.next }).click();
+  await page.getByRole("button", { name: form.review.confirm }).click();
+  await expect(page.getByTestId("withdrawal-received")).toBeVisible();
+
+  const operator = uniqueOperatorEmail(`link-${testInfo.project.name}`);
+  createOperator(operator);
+  await signIn(page, operator);
+  await page.goto("/admin?withdrawals=all");
+  const card = page.getByTestId("withdrawal-row").filter({ hasText: tenant });
+  await expect(card).toContainText("Nieprzypisane");
+  await card.getByLabel("Numer zamówienia, którego dotyczy").pressSequentially(number);
+  await card.getByRole("button", { name: "Przypisz do zamówienia" }).click();
+  await expect(page.getByTestId("withdrawal-row").filter({ hasText: tenant })).toContainText(`${number} (przypisane ręcznie)`);
+
+  const mail = strings("pl", "mail");
+  const [acknowledgement] = await waitForMail(
+    (message) => message.to.includes(customer) && message.subject === mail.subject.withdrawal_acknowledgement.replace("{{number}}", number),
+  );
+  expect(acknowledgement!.text).toContain(tenant);
+  // The address the statement gave had its receipt, without the customer's name or the number.
+  const [receipt] = await waitForMail((message) => message.to.includes(elsewhere));
+  expect(receipt!.subject).toBe(mail.subject.withdrawal_receipt);
+  expect(receipt!.text).not.toContain(tenant);
+});
