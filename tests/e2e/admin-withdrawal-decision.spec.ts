@@ -80,6 +80,10 @@ test("one form settles a withdrawal: the amount kept with its reason, the money 
   markWithdrawn(unpaid.number);
   await openOrder(page, unpaid.number);
   await expect(page.getByTestId("settlement-money")).toHaveText("Zamówienie nie zostało opłacone: nie ma czego zwracać.");
+  // A transfer that still comes is recorded only to be returned: the form says so, and that no e-mail goes.
+  const markPaid = page.getByTestId("form-mark_paid");
+  await expect(markPaid.getByTestId("paid-after-withdrawal")).toContainText("zapisz tylko po to, żeby ją zwrócić");
+  await expect(markPaid.getByLabel("Potwierdzam: wpłata jest na koncie i zostanie zwrócona")).toBeVisible();
   await page.getByLabel(/Potwierdzam: zamówienie zostanie anulowane/).check();
   await page.getByRole("button", { name: "Rozlicz odstąpienie i zamknij zamówienie" }).click();
   await expect(page.getByTestId("transition-done")).toContainText("Rozliczono odstąpienie");
