@@ -2,7 +2,8 @@
 // two-step form (/odstapienie-od-umowy: review, then confirm) while the site is killed -9 twice.
 // Every statement whose confirmation page was answered must be stored, an order is marked
 // withdrawn by its first statement only (however many arrive), and each acknowledgement reaches
-// the SMTP server under one Message-ID (a copy sent again after a kill keeps it: at least once).
+// the SMTP server under one Message-ID (a copy sent again after a kill keeps it: at least once);
+// an address gets at most the daily cap of acknowledgements, the order's first statement always one.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +11,7 @@ import type { ChildProcess } from "node:child_process";
 import { stopOwnSite, waitUntilUp } from "../tests/e2e/support/own-server";
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
 import { sqliteRows } from "./faults-sqlite";
+import { ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY } from "~/withdrawal/limits";
 
 type Record = (check: string, goal: string, measured: string, pass: boolean) => void;
 type Options = { port: number; startSite: (env: { [name: string]: string }) => ChildProcess; record: Record; random: () => number };
@@ -121,6 +123,19 @@ export async function withdrawalsUnderKill({ port, startSite, record, random }: 
        (SELECT min(received_at) FROM withdrawals WHERE withdrawals.order_id = orders.id)`,
     ).length;
     const acknowledgements = sqliteRows(databasePath, "SELECT withdrawal_id, status FROM outbox WHERE kind = 'withdrawal_acknowledgement'");
+    // Every statement names its order's own e-mail, so each is acknowledged there, up to the daily cap per address;
+    // the rest are stored with the acknowledgement held back (docs/decisions/058).
+    const withheld = sqliteRows(databasePath, "SELECT id FROM withdrawals WHERE acknowledgement_withheld = 1").length;
+    const overCap = sqliteRows(
+      databasePath,
+      `SELECT orders.email FROM outbox JOIN withdrawals ON withdrawals.id = outbox.withdrawal_id JOIN orders ON orders.id = withdrawals.order_id
+       WHERE outbox.kind = 'withdrawal_acknowledgement' GROUP BY orders.email HAVING count(*) > ${ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY}`,
+    ).length;
+    const firstUnacknowledged = sqliteRows(
+      databasePath,
+      `SELECT orders.id FROM orders WHERE orders.withdrawn_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM withdrawals JOIN outbox ON outbox.withdrawal_id = withdrawals.id
+       WHERE withdrawals.order_id = orders.id AND withdrawals.received_at = orders.withdrawn_at AND outbox.kind = 'withdrawal_acknowledgement')`,
+    ).length;
     const messageIdsByStatement = new Map<string, Set<string>>();
     for (const message of received) {
       const statement = /\.withdrawal-(\d+)@/.exec(message.messageId)?.[1];
@@ -133,7 +148,7 @@ export async function withdrawalsUnderKill({ port, startSite, record, random }: 
     const sentUnderTwoIds = [...messageIdsByStatement.values()].filter((ids) => ids.size > 1).length;
     const unsent = acknowledgements.filter((row) => !messageIdsByStatement.has(String(row.withdrawal_id))).length;
     console.log(
-      `withdrawals under kill -9: ${STATEMENTS} statements, ${confirmsPosted} confirmations posted, ${acknowledged.size} acknowledged, ${statements.length} stored (${statements.length - stored.size} sent again after a cut-off answer), ${marks.length} of ${ORDERS} orders marked, ${acknowledgements.length} acknowledgements queued, ${acknowledgementMails.length} delivered (${messageIdsByStatement.size} statements)`,
+      `withdrawals under kill -9: ${STATEMENTS} statements, ${confirmsPosted} confirmations posted, ${acknowledged.size} acknowledged, ${statements.length} stored (${statements.length - stored.size} sent again after a cut-off answer), ${marks.length} of ${ORDERS} orders marked, ${acknowledgements.length} acknowledgements queued (${withheld} held back by the daily cap), ${acknowledgementMails.length} delivered (${messageIdsByStatement.size} statements)`,
     );
     record(
       "withdrawals, kill -9 x2: acknowledged statements not stored",
@@ -151,7 +166,13 @@ export async function withdrawalsUnderKill({ port, startSite, record, random }: 
       "withdrawals, kill -9 x2: acknowledgements sent under two Message-IDs, or not sent",
       "0",
       `${sentUnderTwoIds} twice, ${unsent} of ${acknowledgements.length} not sent; same Message-ID again after a kill: ${acknowledgementMails.length - messageIdsByStatement.size}`,
-      sentUnderTwoIds === 0 && unsent === 0 && acknowledgements.length === statements.length,
+      sentUnderTwoIds === 0 && unsent === 0 && acknowledgements.length + withheld === statements.length,
+    );
+    record(
+      `withdrawals, kill -9 x2: addresses acknowledged more than ${ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY} times a day, or an order's first statement not acknowledged`,
+      "0",
+      `${overCap} over the cap, ${firstUnacknowledged} first statements without one (${withheld} held back)`,
+      overCap === 0 && firstUnacknowledged === 0 && withheld > 0,
     );
   } finally {
     await stopOwnSite(site, "SIGTERM");

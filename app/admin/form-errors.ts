@@ -50,7 +50,14 @@ export function orderPageProblems(
   }
   if (refusal.withdrawalDecision) {
     const text = WITHDRAWAL_TEXT.decision;
-    const labels = { decision: text.heading, retained: text.retained, reason: text.reason };
+    const settle = WITHDRAWAL_TEXT.settle;
+    const labels = {
+      decision: text.heading,
+      retained: text.retained,
+      reason: text.reason,
+      transferRefund: settle.transferRefund,
+      confirm: settle.heading,
+    };
     return found(text.heading, fieldProblems("withdrawal_decision", refusal.withdrawalDecision.errors, labels));
   }
   if (refusal.correction) {

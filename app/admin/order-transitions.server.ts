@@ -22,8 +22,9 @@ export type TransitionFacts =
   | ({ transition: "cancel" } & CancelReason & {
         /** What the operator gives back when the withdrawal kept an amount (art. 35); cancelOrder makes it one of the two below. */
         refundGrosze?: number;
-        /** Returned online in the same step. */
+        /** Returned in the same step: online, or by a transfer the operator says was sent (`refundedBy`). */
         refundedGrosze?: number;
+        refundedBy?: "transfer";
         /** Paid by transfer and not yet returned: the operator sends it back and records it (a correction). */
         refundDueGrosze?: number;
       })
@@ -67,7 +68,7 @@ export async function applyTransitionIn(
   now: Date,
 ): Promise<TransitionResult> {
   const at = now.toISOString();
-  const order = await trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId).executeTakeFirst();
+  const order = await trx.selectFrom("orders").select(["id", "status", "withdrawn_at"]).where("id", "=", orderId).executeTakeFirst();
   if (!order) return { ok: false, reason: "not-found" } as const;
   const to = targetStatus(facts.transition, order.status);
   if (!to) return { ok: false, reason: "not-allowed", current: order.status } as const;
@@ -108,11 +109,21 @@ export async function applyTransitionIn(
     .insertInto("order_events")
     .values({ order_id: orderId, operator, from_status: order.status, to_status: to, details: JSON.stringify(details), at })
     .execute();
-  await enqueueMessages(trx, orderId, [MESSAGE_FOR[facts.transition]], now, details);
+  await enqueueMessages(trx, orderId, messagesFor(facts, order.withdrawn_at !== null), now, details);
   // A paid order that asked for an invoice gets it with the payment; money returned corrects it.
   if (to === "paid") await issueInvoiceIn(trx, orderId, { now, issuedBy: operator });
   if (facts.transition === "cancel" && facts.refundedGrosze) await correctOnRefundIn(trx, orderId, { now, issuedBy: operator });
   return { ok: true, from: order.status, to } as const;
+}
+
+/**
+ * The e-mail a move sends. Money that arrives after the customer withdrew is not "paid, we will
+ * dispatch": the customer is told nothing (the settlement's e-mail follows), and money that came
+ * online by itself is flagged to the operator to give back (docs/decisions/040 and 058).
+ */
+function messagesFor(facts: TransitionFacts, withdrawn: boolean): MessageKind[] {
+  if (facts.transition === "mark_paid" && withdrawn) return facts.paidOnline ? ["operator_payment_to_return"] : [];
+  return [MESSAGE_FOR[facts.transition]];
 }
 
 async function hasOnlinePayment(trx: Transaction<Database>, orderId: number): Promise<boolean> {

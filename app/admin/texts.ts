@@ -1,5 +1,6 @@
 import type { MessageKind, OrderStatus } from "~/db/schema";
 import type { Transition } from "./transitions";
+import { ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY } from "~/withdrawal/limits";
 
 /**
  * The back office speaks Polish only (issue 9: the operator is the Polish business), so its
@@ -31,7 +32,9 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   tracking_corrected: "Poprawiony numer przesyłki",
   refund_recorded: "Informacja o zwrocie pieniędzy",
   operator_refund_rejected: "Powiadomienie dla obsługi: Przelewy24 odrzuciło zwrot",
-  withdrawal_acknowledgement: "Potwierdzenie otrzymania oświadczenia o odstąpieniu",
+  operator_payment_to_return: "Powiadomienie dla obsługi: wpłata online po odstąpieniu albo anulowaniu, do zwrotu",
+  withdrawal_acknowledgement: "Potwierdzenie otrzymania oświadczenia o odstąpieniu (na adres z zamówienia)",
+  withdrawal_receipt: "Potwierdzenie otrzymania, bez treści oświadczenia (na adres podany w oświadczeniu)",
   operator_withdrawal: "Powiadomienie dla obsługi o odstąpieniu od umowy",
   review_request: "Prośba o opinię (po doręczeniu albo 10 dni po wysyłce)",
   ksef_submission: "Wysyłka faktur do KSeF",
@@ -394,7 +397,7 @@ export const WITHDRAWAL_TEXT = {
   email: "E-mail do potwierdzenia",
   order: "Zamówienie",
   unmatched: "Nieprzypisane",
-  matchedBy: { token: "z linku zamówienia", details: "numer i e-mail lub nazwisko", operator: "przypisane ręcznie" } as Record<
+  matchedBy: { token: "z linku zamówienia", details: "numer i e-mail z zamówienia", operator: "przypisane ręcznie" } as Record<
     string,
     string
   >,
@@ -408,8 +411,13 @@ export const WITHDRAWAL_TEXT = {
   } as Record<string, string>,
   orderSection: "Odstąpienie od umowy",
   orderWithdrawn: (receivedAt: string, refundBy: string) =>
-    `Klient odstąpił od umowy: oświadczenie otrzymano ${receivedAt}. Zwrot należnej kwoty najpóźniej ${refundBy} (14 dni od otrzymania oświadczenia, art. 32 ust. 1 ustawy o prawach konsumenta). Status zamówienia zmieniasz sam: anuluj je i zwróć pieniądze albo ustal kwotę za wykonaną część usługi.`,
+    `Klient odstąpił od umowy: oświadczenie otrzymano ${receivedAt}. Zwrot należnej kwoty najpóźniej ${refundBy} (14 dni od otrzymania oświadczenia, art. 32 ust. 1 ustawy o prawach konsumenta). Rozliczenie (cały zwrot albo kwota za wykonaną część usługi, zwrot pieniędzy i zamknięcie zamówienia) zapisujesz poniżej.`,
   statements: "Oświadczenia (w brzmieniu potwierdzonym przez klienta)",
+  paidAfterWithdrawal: {
+    note: "Klient odstąpił od umowy. Wpłatę, która przyszła mimo to, zapisz tylko po to, żeby ją zwrócić: klient nie dostanie e-maila o opłaceniu, a zamówienia nie wysyłaj. Potem rozlicz odstąpienie ze zwrotem w sekcji „Odstąpienie od umowy”.",
+    confirm: "Potwierdzam: wpłata jest na koncie i zostanie zwrócona",
+  },
+  acknowledgementWithheld: `Potwierdzenia nie wysłano: wyczerpano dzienny limit potwierdzeń odstąpienia na ten adres (${ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY} na dobę). Jeśli oświadczenie jest prawdziwe, napisz do klienta.`,
   decision: {
     heading: "Rozliczenie odstąpienia",
     full: "Zwrot całej wpłaty (usługa nie została rozpoczęta albo nic nie zatrzymujemy)",
@@ -448,6 +456,32 @@ export const WITHDRAWAL_TEXT = {
       expired: "Rozliczenie: prawo odstąpienia wygasło; klient otrzymał standardową odpowiedź.",
     },
     next: "Zwrot przeprowadzasz w sekcji płatności (zwrot przez Przelewy24) albo anulując zamówienie i zapisując przelew; e-mail do klienta wskaże, że zwrot dotyczy odstąpienia.",
+  },
+  /** One form for an order that has not gone out: the decision, the money back and the cancellation (docs/decisions/058). */
+  settle: {
+    heading: "Rozliczenie odstąpienia",
+    lead: "Jeden formularz: zapisuje rozliczenie, zwraca pieniądze i anuluje zamówienie z powodem „odstąpienie od umowy”. Klient dostanie jeden e-mail w swoim języku.",
+    heldOnline: (amount: string) =>
+      `Płatność online (${amount}) wróci do klienta przez Przelewy24 w tym samym kroku (pomniejszona o kwotę za wykonaną część, jeśli ją wpiszesz). Jeśli Przelewy24 nie przyjmie zwrotu, nic nie zostanie zapisane.`,
+    heldTransfer: (amount: string) =>
+      `Wpłata przelewem (${amount}) wraca przelewem na rachunek klienta (pomniejszona o kwotę za wykonaną część, jeśli ją wpiszesz).`,
+    nothingHeld: "Zamówienie nie zostało opłacone: nie ma czego zwracać.",
+    transferRefund: "Przelew zwrotny",
+    transferSent: "Przelew zwrotny jest już wysłany: zapisz zwrot z dzisiejszą datą",
+    transferDue: "Przelew zwrotny zostanie wysłany później: zapisz kwotę jako do zwrotu (a po wysłaniu zapisz zwrot w sekcji „Poprawki”)",
+    confirm: (inLanguage: string) => `Potwierdzam: zamówienie zostanie anulowane, a klient dostanie e-mail ${inLanguage}`,
+    submit: "Rozlicz odstąpienie i zamknij zamówienie",
+    errors: {
+      transferRefund: "Wybierz, czy przelew zwrotny jest już wysłany, czy dopiero do wysłania.",
+      confirm: "Zaznacz potwierdzenie: anulowania i zwrotu nie można cofnąć.",
+    },
+    refused: {
+      "not-found": "Nie ma takiego zamówienia.",
+      "not-settleable": "Tego zamówienia nie można już rozliczyć tym formularzem (zostało wysłane albo anulowane): odśwież stronę.",
+      "already-decided": "Rozliczenie tego odstąpienia jest już zapisane.",
+      "not-allowed": "Fakty zamówienia zmieniły się: odśwież stronę i wybierz ponownie.",
+    },
+    done: "Rozliczono odstąpienie: zamówienie anulowano, a klient dostał e-mail z powodem i kwotą zwrotu.",
   },
 } as const;
 

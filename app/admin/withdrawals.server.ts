@@ -18,6 +18,8 @@ export type WithdrawalListRow = {
   orderId: number | null;
   orderNumber: string | null;
   matchedBy: string | null;
+  /** The daily cap per recipient held its acknowledgement back (docs/decisions/058). */
+  acknowledgementWithheld: boolean;
 };
 
 const LIST_LIMIT = 200;
@@ -36,6 +38,7 @@ function baseQuery(db: AppDatabase) {
       "withdrawals.statement",
       "withdrawals.order_id",
       "withdrawals.matched_by",
+      "withdrawals.acknowledgement_withheld",
       "orders.number",
     ]);
 }
@@ -55,6 +58,7 @@ function rowOf(row: Selected): WithdrawalListRow {
     orderId: row.order_id,
     orderNumber: row.number,
     matchedBy: row.matched_by,
+    acknowledgementWithheld: Boolean(row.acknowledgement_withheld),
   };
 }
 

@@ -8,7 +8,8 @@ import { LOCALES, type Locale } from "~/i18n/locales";
 import { findPaymentView } from "~/order/payment-view.server";
 import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { deadlinesOf, leadKeyOf, nextStepsOf, paymentDue, stageOf } from "./order-page";
+import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { customerPageOf, deadlinesOf, leadKeyOf, nextStepsOf, paymentDue, stageOf } from "./order-page";
 
 // Ordered on Monday 23 November 2026: the 14 days end on Monday 7 December.
 const ORDERED = new Date("2026-11-23T09:00:00Z");
@@ -62,7 +63,7 @@ function expectComplete(texts: string[]) {
 
 describe("the stage an order is at for its customer", () => {
   it("puts a matched withdrawal first, then cancellation, then delivery when it is known", () => {
-    const withdrawn = { receivedAt: "x", refundBy: "y" };
+    const withdrawn = { receivedAt: "x", refundBy: "y", expired: false };
     expect(stageOf({ status: "paid", withdrawn, deliveredOn: null })).toBe("withdrawn");
     expect(stageOf({ status: "cancelled", withdrawn, deliveredOn: null })).toBe("withdrawn");
     expect(stageOf({ status: "cancelled", withdrawn: null, deliveredOn: null })).toBe("cancelled");
@@ -73,11 +74,11 @@ describe("the stage an order is at for its customer", () => {
 
   it("asks for payment only while it is due and the customer has not withdrawn", () => {
     expect(paymentDue({ status: "awaiting_payment", withdrawn: null })).toBe(true);
-    expect(paymentDue({ status: "awaiting_payment", withdrawn: { receivedAt: "x", refundBy: "y" } })).toBe(false);
+    expect(paymentDue({ status: "awaiting_payment", withdrawn: { receivedAt: "x", refundBy: "y", expired: false } })).toBe(false);
     expect(paymentDue({ status: "paid", withdrawn: null })).toBe(false);
-    expect(leadKeyOf({ status: "awaiting_payment", withdrawn: { receivedAt: "x", refundBy: "y" }, deliveredOn: null }, true)).toBe(
-      "leadWithdrawn",
-    );
+    expect(
+      leadKeyOf({ status: "awaiting_payment", withdrawn: { receivedAt: "x", refundBy: "y", expired: false }, deliveredOn: null }, true),
+    ).toBe("leadWithdrawn");
   });
 });
 
@@ -130,5 +131,89 @@ describe("the customer's order page: dates and next steps", () => {
     const { deadlines, steps } = await pageOf("uk", { cancelled: true });
     expect(deadlines).toEqual([]);
     expect(steps.map((step) => step.id)).toEqual(["next-cancelled"]);
+  });
+});
+
+describe.each(DIALECTS)("the customer's page after a withdrawal, a refund or the delivery, on %s", (dialect) => {
+  let store: AppDatabase;
+  beforeAll(async () => {
+    store = await openDatabase(await freshTarget(dialect));
+  });
+  afterAll(() => store.destroy());
+  let count = 0;
+
+  /** A paid order (by transfer) the customer withdrew from through its link, then changed by `columns`, as its page shows it. */
+  async function withdrawnPage(columns: Record<string, unknown>, { paid = true, invoiceIssued = false } = {}) {
+    const { order } = await placeSampleOrder(store, ORDERED, { locale: "pl", idempotencyKey: `after-${count++}` });
+    if (paid)
+      await store.updateTable("orders").set({ status: "paid", paid_at: "2026-11-24T10:00:00Z" }).where("id", "=", order.id).execute();
+    await recordWithdrawal(store, {
+      values: { name: order.tenant_name, reference: order.number, email: order.email },
+      statement: "…",
+      locale: "pl",
+      token: order.payment_token,
+      now: new Date("2026-11-25T08:30:00Z"),
+    });
+    if (Object.keys(columns).length > 0) await store.updateTable("orders").set(columns).where("id", "=", order.id).execute();
+    const view = (await findPaymentView(store, order.payment_token, "pl", new Date("2026-11-30T10:00:00Z")))!;
+    const t = fixedT("pl", "payment");
+    return { view, t, page: customerPageOf(view, false, t, invoiceIssued) };
+  }
+  const words = (page: ReturnType<typeof customerPageOf>) => [
+    ...page.deadlines.map((line) => `${line.label} ${line.value}`),
+    ...page.nextSteps.map((step) => step.text),
+  ];
+
+  it("refunded: says the money went back, and neither promises a refund nor offers the invoice or the withdrawal again", async () => {
+    const { view, page, t } = await withdrawnPage({ status: "cancelled", refunded_grosze: 29900, refunded_at: "2026-11-27T10:00:00Z" });
+    expect(view.refund).toEqual({ grosze: 29900, returnedOn: "27 listopada 2026" });
+    expect(page.deadlines.map((line) => line.id)).toEqual(["deadline-withdrawal-received"]);
+    expect(page.nextSteps.map((step) => step.id)).toEqual(["next-withdrawn", "next-withdrawn-refunded"]);
+    expect(page.nextSteps[1]!.text).toBe(t("next.withdrawnRefunded"));
+    expect(words(page).join(" ")).not.toMatch(/Zwrócimy|najpóźniej/);
+    expect(page.offers).toEqual({ withdrawal: false, invoice: false });
+  });
+
+  it("an invoice already issued stays downloadable after the refund", async () => {
+    const { page } = await withdrawnPage(
+      { status: "cancelled", refunded_grosze: 29900, refunded_at: "2026-11-27T10:00:00Z" },
+      { invoiceIssued: true },
+    );
+    expect(page.offers.invoice).toBe(true);
+  });
+
+  it("unpaid: nothing on the page speaks of a refund", async () => {
+    const { view, page } = await withdrawnPage({ status: "cancelled", cancelled_at: "2026-11-26T10:00:00Z" }, { paid: false });
+    expect(view.refund).toBeNull();
+    expect(words(page).join(" ")).not.toMatch(/zwr[oó]c|zwrot/i);
+    expect(page.offers).toEqual({ withdrawal: false, invoice: false });
+  });
+
+  it("the right had expired: no refund is promised or listed as due", async () => {
+    const { view, page, t } = await withdrawnPage({ withdrawal_decision: "expired" });
+    expect(view.refund).toBeNull();
+    expect(page.deadlines.map((line) => line.id)).toEqual(["deadline-withdrawal-received"]);
+    expect(page.nextSteps[1]).toEqual({ id: "next-withdrawn-expired", text: t("next.withdrawnExpired") });
+  });
+
+  it("an amount kept for work done: what is still to go back is the rest", async () => {
+    const { view } = await withdrawnPage({ withdrawal_decision: "partial", withdrawal_retained_grosze: 12050 });
+    expect(view.refund).toEqual({ grosze: 29900 - 12050, returnedOn: null });
+  });
+
+  it("delivered: the withdrawal function and the model form are no longer offered; on the way, they still are", async () => {
+    const { order } = await placeSampleOrder(store, ORDERED, { locale: "pl", idempotencyKey: `delivered-${count++}` });
+    await store
+      .updateTable("orders")
+      .set({ status: "dispatched", paid_at: "2026-11-24T10:00:00Z", dispatched_at: "2026-11-25T10:00:00Z", tracking_number: "RR1PL" })
+      .where("id", "=", order.id)
+      .execute();
+    const pageNow = async () => {
+      const view = (await findPaymentView(store, order.payment_token, "pl", new Date("2026-11-26T10:00:00Z")))!;
+      return customerPageOf(view, false, fixedT("pl", "payment"));
+    };
+    expect((await pageNow()).offers).toEqual({ withdrawal: true, invoice: true });
+    await store.updateTable("orders").set({ delivered_at: "2026-11-26T09:00:00Z" }).where("id", "=", order.id).execute();
+    expect((await pageNow()).offers).toEqual({ withdrawal: false, invoice: true });
   });
 });

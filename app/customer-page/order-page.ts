@@ -14,11 +14,21 @@ export type OrderPageFacts = Omit<NextStepFacts, "status"> & {
   /** Formatted days, each null until it is known. */
   dispatchedOn: string | null;
   deliveredOn: string | null;
-  /** A matched withdrawal statement: its time of receipt and the refund's last day (14 days later, art. 32), formatted. */
-  withdrawn: { receivedAt: string; refundBy: string } | null;
+  /**
+   * A matched withdrawal statement: its time of receipt and the refund's last day (14 days later, art. 32), formatted,
+   * and whether the right had expired (art. 38 ust. 1 pkt 1), so that nothing goes back.
+   */
+  withdrawn: { receivedAt: string; refundBy: string; expired: boolean } | null;
   /** Whether the customer paid (so a withdrawal means money to give back). */
   paid: boolean;
+  /** The money returned (with its day), or still to return; null when none is due. */
+  refund: { grosze: number; returnedOn: string | null } | null;
 };
+
+/** A withdrawal whose money is still to go back: paid, not returned, and the right had not expired. */
+function refundAwaited(facts: Pick<OrderPageFacts, "paid" | "refund" | "withdrawn">): boolean {
+  return facts.paid && !facts.withdrawn?.expired && !facts.refund?.returnedOn;
+}
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -47,7 +57,7 @@ export function deadlinesOf(facts: OrderPageFacts, t: Translate): Deadline[] {
   const lines: Deadline[] = [];
   if (stage === "withdrawn" && facts.withdrawn) {
     lines.push({ id: "deadline-withdrawal-received", label: t("deadlines.withdrawalReceived"), value: facts.withdrawn.receivedAt });
-    if (facts.paid) lines.push({ id: "deadline-refund", label: t("deadlines.refundBy"), value: facts.withdrawn.refundBy });
+    if (refundAwaited(facts)) lines.push({ id: "deadline-refund", label: t("deadlines.refundBy"), value: facts.withdrawn.refundBy });
     return lines;
   }
   if (stage === "cancelled") return lines;
@@ -90,18 +100,41 @@ export function nextStepsOf(facts: OrderPageFacts, t: Translate): { id: string; 
     case "cancelled":
       return [{ id: "next-cancelled", text: t("next.cancelled") }];
     case "withdrawn":
-      return [
-        { id: "next-withdrawn", text: t("next.withdrawn", { date: facts.withdrawn?.receivedAt }) },
-        facts.paid
-          ? {
-              id: "next-withdrawn-refund",
-              text: t(facts.immediatePerformanceRequested ? "next.withdrawnRefundEarlyStart" : "next.withdrawnRefund", {
-                date: facts.withdrawn?.refundBy,
-              }),
-            }
-          : { id: "next-withdrawn-refund", text: t("next.withdrawnUnpaid") },
-      ];
+      return [{ id: "next-withdrawn", text: t("next.withdrawn", { date: facts.withdrawn?.receivedAt }) }, withdrawnMoneyStep(facts, t)];
   }
+}
+
+/** What a withdrawal means for the money: nothing was paid, the right had expired, it went back, or when it will. */
+function withdrawnMoneyStep(facts: OrderPageFacts, t: Translate): { id: string; text: string } {
+  if (!facts.paid) return { id: "next-withdrawn-unpaid", text: t("next.withdrawnUnpaid") };
+  if (facts.withdrawn?.expired) return { id: "next-withdrawn-expired", text: t("next.withdrawnExpired") };
+  if (facts.refund?.returnedOn) return { id: "next-withdrawn-refunded", text: t("next.withdrawnRefunded") };
+  return {
+    id: "next-withdrawn-refund",
+    text: t(facts.immediatePerformanceRequested ? "next.withdrawnRefundEarlyStart" : "next.withdrawnRefund", {
+      date: facts.withdrawn?.refundBy,
+    }),
+  };
+}
+
+/**
+ * Whether the page still offers the withdrawal function and the model form: while the right can still be
+ * used. Not once the customer withdrew, the order was cancelled, or the declaration was delivered (the
+ * service is then performed in full; without the early-start request it is sent only after the period).
+ * The footer keeps the function's link on every page.
+ */
+export function withdrawalOffered(facts: Pick<OrderPageFacts, "status" | "withdrawn" | "deliveredOn">): boolean {
+  const stage = stageOf(facts);
+  return stage === "awaiting_payment" || stage === "paid" || stage === "dispatched";
+}
+
+/**
+ * Whether the page offers the invoice part: while an invoice may be wanted (the order is going ahead and
+ * its money was not given back), or once one was issued, to download it.
+ */
+export function invoiceOffered(facts: Pick<OrderPageFacts, "status" | "withdrawn" | "deliveredOn" | "refund">, issued: boolean): boolean {
+  if (issued) return true;
+  return stageOf(facts) !== "withdrawn" && stageOf(facts) !== "cancelled" && !facts.refund?.returnedOn;
 }
 
 /**
@@ -115,15 +148,19 @@ export type CustomerPage = {
   leadKey: string;
   deadlines: Deadline[];
   nextSteps: { id: string; text: string }[];
+  /** The withdrawal function and the model form among the documents; the invoice part. */
+  offers: { withdrawal: boolean; invoice: boolean };
 };
 
-export function customerPageOf(facts: OrderPageFacts, online: boolean, t: Translate): CustomerPage {
+/** `invoiceIssued`: the order has an invoice (or its correction) to download. */
+export function customerPageOf(facts: OrderPageFacts, online: boolean, t: Translate, invoiceIssued = false): CustomerPage {
   return {
     stage: stageOf(facts),
     paymentDue: paymentDue(facts),
     leadKey: leadKeyOf(facts, online),
     deadlines: deadlinesOf(facts, t),
     nextSteps: nextStepsOf(facts, t),
+    offers: { withdrawal: withdrawalOffered(facts), invoice: invoiceOffered(facts, invoiceIssued) },
   };
 }
 

@@ -99,7 +99,12 @@ export type MessageKind =
   | "tracking_corrected"
   | "refund_recorded"
   | "operator_refund_rejected"
+  /** To the operator: money came online for an order the customer had withdrawn from, or one already cancelled. */
+  | "operator_payment_to_return"
+  /** To the order's own address, with the statement's full text (docs/decisions/058). */
   | "withdrawal_acknowledgement"
+  /** To the address a statement gave when it is not the order's own: the time of receipt, none of the sender's text. */
+  | "withdrawal_receipt"
   | "operator_withdrawal"
   | "review_request"
   /** Not an e-mail: sends the order's invoices to KSeF (app/ksef/submissions.server.ts), in a lane of its own. */
@@ -250,6 +255,15 @@ export type WithdrawalsTable = {
   matched_by: WithdrawalMatch | null;
   linked_by: string | null;
   linked_at: string | null;
+  /** 1 when the daily cap per recipient held its acknowledgement back (docs/decisions/058). */
+  acknowledgement_withheld: Generated<number>;
+};
+
+/** Withdrawal acknowledgements counted per recipient (a SHA-256 of the folded address) and Warsaw day (docs/decisions/058). */
+export type WithdrawalMailCountsTable = {
+  recipient: string;
+  day: string;
+  sent: number;
 };
 
 export type ReviewStatus = "pending" | "approved" | "rejected";
@@ -377,6 +391,7 @@ export type Database = {
   payments: PaymentsTable;
   order_notes: OrderNotesTable;
   withdrawals: WithdrawalsTable;
+  withdrawal_mail_counts: WithdrawalMailCountsTable;
   reviews: ReviewsTable;
   ksef_submissions: KsefSubmissionsTable;
   ksef_certificate_notices: KsefCertificateNoticesTable;

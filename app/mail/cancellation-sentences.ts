@@ -10,11 +10,14 @@ export function cancellationReason(t: TFunction, facts: Record<string, unknown>)
 }
 
 /**
- * A refund already sent online is said as done, with its amount; a payment by transfer recorded as
+ * A refund already sent (online, or by a transfer the operator sent) is said as done, with its amount; a payment by transfer recorded as
  * due back is promised with its amount; otherwise the promise to refund a payment if one arrived.
  */
 export function refundSentence(t: TFunction, facts: Record<string, unknown>, locale: Locale): string {
-  if (typeof facts.refundedGrosze === "number") return t("cancelled.refunded", { amount: formatPrice(facts.refundedGrosze, locale) });
+  if (typeof facts.refundedGrosze === "number")
+    return t(facts.refundedBy === "transfer" ? "cancelled.refundedByTransfer" : "cancelled.refunded", {
+      amount: formatPrice(facts.refundedGrosze, locale),
+    });
   if (typeof facts.refundDueGrosze === "number") return t("cancelled.refundDue", { amount: formatPrice(facts.refundDueGrosze, locale) });
   return t("cancelled.refund");
 }

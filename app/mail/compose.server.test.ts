@@ -85,12 +85,15 @@ describe("composing the e-mails", () => {
     }
     expect(mail.attachments.map((attachment) => attachment.filename)).toEqual([`agreement-${order.number}.pdf`]);
     expect(mail.replyTo).toBe(PLACEHOLDER_COMPANY.email);
-    // One button to the payment page, which has every way to pay: the page is linked once in each part.
+    // One button to the payment page, which has every way to pay; and, because the message is read again once
+    // paid, a plain link to the same page worded for every state ("Order status"): twice in each part, no more.
     const paymentLink = `https://adres.example/uk/payment/${order.payment_token}`;
-    expect(mail.html.split(`href="${paymentLink}"`)).toHaveLength(2);
+    expect(mail.html.split(`href="${paymentLink}"`)).toHaveLength(3);
     expect(mail.html).toMatch(new RegExp(`<a href="${paymentLink}" style="display:inline-block;[^"]*">Оплатити 399\\sPLN</a>`));
-    expect(mail.text.split(paymentLink)).toHaveLength(2);
+    expect(mail.html).toContain(`Статус замовлення: <a href="${paymentLink}" style="color:#1e3a8a;`);
+    expect(mail.text.split(paymentLink)).toHaveLength(3);
     expect(mail.text).toMatch(new RegExp(`^Оплатити 399\\sPLN: ${paymentLink}$`, "m"));
+    expect(mail.text).toMatch(new RegExp(`^Статус замовлення: ${paymentLink}$`, "m"));
     // The agreement's address is a link too; long addresses may break anywhere (a 360 px phone).
     expect(mail.html).toContain(
       `<a href="https://adres.example/agreement/${order.payment_token}" style="color:#1e3a8a;word-break:break-all;overflow-wrap:anywhere">`,
@@ -104,7 +107,7 @@ describe("composing the e-mails", () => {
     expect(mail.text).not.toContain("BLIK");
     const online = await composeMessage(message, order, { ...context, onlinePayment: true });
     expect(online.text).toContain("Zapłacisz BLIKiem, szybkim przelewem lub kartą albo zwykłym przelewem");
-    expect(online.text.split(`https://adres.example/platnosc/${order.payment_token}`)).toHaveLength(2);
+    expect(online.text.split(`https://adres.example/platnosc/${order.payment_token}`)).toHaveLength(3);
   });
 
   it("a confirmation composed once the order is paid (sent late, or again) has the documents without payment instructions", async () => {

@@ -158,7 +158,12 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
                   [t("transfer.amount"), amount],
                   [t("transfer.title"), transferTitle(order.number)],
                 ],
-                paragraphs: [t("transfer.deadline", { date: deadline }), linked("agreementLink", agreementUrl)],
+                // The pay button's page is the order's page for good: read later, once paid, the message still has a plain way back to it.
+                paragraphs: [
+                  t("transfer.deadline", { date: deadline }),
+                  linked("paymentPage", paymentUrl),
+                  linked("agreementLink", agreementUrl),
+                ],
               },
               {
                 heading: t("next.heading"),
@@ -213,19 +218,23 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       ];
       break;
     }
+    // Money the operator must act on: a refund Przelewy24 rejected, or a payment that came after a withdrawal or a cancellation.
     case "operator_refund_rejected":
+    case "operator_payment_to_return": {
+      const grosze = message.kind === "operator_refund_rejected" ? facts.refundedGrosze : facts.receivedGrosze;
       blocks = [
         {
           paragraphs: [
-            t("operator.refundRejected", {
+            t(message.kind === "operator_refund_rejected" ? "operator.refundRejected" : "operator.paymentToReturn", {
               number: order.number,
-              amount: formatPrice(typeof facts.refundedGrosze === "number" ? facts.refundedGrosze : order.price_grosze, locale),
+              amount: formatPrice(typeof grosze === "number" ? grosze : order.price_grosze, locale),
             }),
-            t("operator.admin", { url: `${siteUrl}/admin/orders/${order.id}` }),
+            linked("operator.admin", `${siteUrl}/admin/orders/${order.id}`),
           ],
         },
       ];
       break;
+    }
     case "payment_reminder":
       blocks = [{ paragraphs: [greeting, t("reminder.text", { number: order.number, date: deadline })] }, pay, contact, signature];
       break;
@@ -360,6 +369,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       ];
       break;
     case "withdrawal_acknowledgement":
+    case "withdrawal_receipt":
     case "operator_withdrawal":
       throw new Error(`a withdrawal statement's message (${message.kind}) is composed by composeWithdrawalMessage`);
     case "ksef_submission":
@@ -374,7 +384,10 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             greeting,
             t("cancelled.text", { number: order.number }),
             cancellationReason(t, facts),
-            refundSentence(t, refundFactsAfterWithdrawal(order, facts), locale),
+            // After a withdrawal from an unpaid order there is nothing to give back, and nothing speaks of it.
+            order.withdrawn_at && !order.paid_at
+              ? t("withdrawal.nextUnpaid")
+              : refundSentence(t, refundFactsAfterWithdrawal(order, facts), locale),
             ...(await withdrawalRefundSentences(order, locale, t)),
           ],
         },
@@ -403,10 +416,6 @@ export function outboxMessageId(message: Pick<OutboxRow, "id" | "resent">, order
 }
 
 /**
- * A refund or cancellation of an order the customer withdrew from says so, with the statement's time of
- * receipt, and names the amount kept for work done before the withdrawal when the operator set one (art. 35).
- */
-/**
  * After a withdrawal with an amount kept for work done (art. 35), a cancellation that has not yet
  * refunded promises what is left, not "in full", so it never contradicts the sentence that names
  * the amount kept.
@@ -417,8 +426,12 @@ function refundFactsAfterWithdrawal(order: OrderRow, facts: Record<string, unkno
   return { ...facts, refundDueGrosze: (order.received_grosze ?? order.price_grosze) - order.withdrawal_retained_grosze };
 }
 
+/**
+ * A refund or cancellation of a paid order the customer withdrew from says so, with the statement's time of
+ * receipt, and names the amount kept for work done before the withdrawal when the operator set one (art. 35).
+ */
 async function withdrawalRefundSentences(order: OrderRow, locale: Locale, t: (key: string, options?: Record<string, unknown>) => string) {
-  if (!order.withdrawn_at) return [];
+  if (!order.withdrawn_at || !order.paid_at) return [];
   const sentences = [t("withdrawalRefund.text", { receivedAt: await receivedAtText(order.withdrawn_at, locale) })];
   if (order.withdrawal_decision === "partial" && order.withdrawal_retained_grosze)
     sentences.push(t("withdrawalRefund.retained", { retained: formatPrice(order.withdrawal_retained_grosze, locale) }));

@@ -26,7 +26,7 @@ export function createDeliver(db: AppDatabase, send: SendMail, documents: Docume
           ? null
           : await db
               .selectFrom("orders")
-              .select(["id", "number", "withdrawn_at"])
+              .select(["id", "number", "withdrawn_at", "email", "payment_token", "paid_at"])
               .where("id", "=", withdrawal.order_id)
               .executeTakeFirstOrThrow();
       return send(

@@ -1,52 +1,97 @@
 import { formatAddress } from "~/config/company";
+import { formatDeliveryDay } from "~/config/delivery";
 import type { OrderRow, OutboxRow, WithdrawalRow } from "~/db/schema";
 import { getFixedT } from "~/i18n/i18n.server";
-import type { Locale } from "~/i18n/locales";
+import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
+import { pathFor } from "~/i18n/routes";
 import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import { refundDueBy } from "~/withdrawal/withdrawal.server";
 import { customerText, toHtml, toText, type Block } from "./blocks";
 import type { ComposeContext, MailMessage } from "./compose.server";
 
+/** What a statement's messages need of the order it is about. */
+export type WithdrawnOrder = Pick<OrderRow, "id" | "number" | "withdrawn_at" | "email" | "payment_token" | "paid_at">;
+
 /**
- * A withdrawal statement's two messages (docs/decisions/046). The acknowledgement goes to the
- * address the customer gave, in the page's language, with the statement's full text and its
- * time of receipt; it reads the same whether or not the statement matched an order, so it tells
- * a stranger nothing about anyone's order. The operator's notice (Polish) says how it matched.
+ * The statement's lines with what the sender typed (the name, the contract's description) kept from
+ * becoming links (customerText), and the rest as written: our own words and legal name, and the
+ * acknowledgement's e-mail address, which the form validated. An invisible character inside that
+ * address (as customerText puts after each dot) would break it for anyone who copies it, and a mail
+ * program's mailto: link to it points where it says.
+ */
+function statementLines(withdrawal: Pick<WithdrawalRow, "statement" | "name" | "order_reference">): string[] {
+  const typed = [withdrawal.name, withdrawal.order_reference].filter((value) => value !== "");
+  return withdrawal.statement.split("\n").map((line) => typed.reduce((text, value) => text.split(value).join(customerText(value)), line));
+}
+
+/**
+ * A withdrawal statement's messages (docs/decisions/046 and 058):
+ * - `withdrawal_acknowledgement`, to the ORDER's own address, in the page's language: the order's
+ *   number in the subject, the statement's full text, its time of receipt, what happens to the
+ *   money, and the link to the order's page;
+ * - `withdrawal_receipt`, to an address the statement gave that is not the order's (or any address,
+ *   while the statement matches no order): its time of receipt and where the full acknowledgement
+ *   goes, and none of the sender's words, so the form cannot carry anyone's text to anyone;
+ * - `operator_withdrawal` (Polish): the statement, how it matched, and whether the daily cap held
+ *   an acknowledgement back.
  */
 export async function composeWithdrawalMessage(
   message: OutboxRow,
   withdrawal: WithdrawalRow,
-  order: Pick<OrderRow, "id" | "number" | "withdrawn_at"> | null,
+  order: WithdrawnOrder | null,
   context: Pick<ComposeContext, "company" | "siteUrl" | "operatorEmail">,
 ): Promise<MailMessage> {
   const { company, siteUrl } = context;
-  const toCustomer = message.kind === "withdrawal_acknowledgement";
-  const locale: Locale = toCustomer ? withdrawal.locale : "pl";
+  const toOperator = message.kind === "operator_withdrawal";
+  const locale: Locale = toOperator ? "pl" : withdrawal.locale;
   const t = await getFixedT(locale, "mail");
   const receivedAt = await receivedAtText(withdrawal.received_at, locale);
-  const statement: Block = {
-    heading: t("withdrawal.heading"),
-    paragraphs: withdrawal.statement.split("\n").map(customerText),
-    rows: [[t("withdrawal.receivedAt"), receivedAt]],
+  const received: Block = { rows: [[t("withdrawal.receivedAt"), receivedAt]] };
+  const statement: Block = { heading: t("withdrawal.heading"), paragraphs: statementLines(withdrawal), ...received };
+  const contact: Block = {
+    heading: t("contact.heading"),
+    paragraphs: [
+      t("contact.text", { legalName: company.legalName, address: formatAddress(company), phone: company.phone, email: company.email }),
+    ],
   };
+  const signature: Block = { paragraphs: [t("signature", { productName: company.productName })] };
   let blocks: Block[];
-  if (toCustomer) {
+  let to: string;
+  let subject: string;
+  // A statement's acknowledgement queued before it was about an order (docs/decisions/058) goes out as a receipt.
+  if (message.kind === "withdrawal_acknowledgement" && order) {
+    const orderPage = `${siteUrl}${pathFor("payment", locale, { token: order.payment_token })}`;
+    const refundBy = formatDeliveryDay(refundDueBy(withdrawal.received_at), LOCALE_TAGS[locale]);
+    to = order.email;
+    subject = t("subject.withdrawal_acknowledgement", { number: order.number });
     blocks = [
-      { paragraphs: [t("greeting"), t("withdrawal.intro")] },
+      { paragraphs: [t("greeting"), t("withdrawal.intro", { number: order.number })] },
       statement,
-      { paragraphs: [t("withdrawal.next")] },
       {
-        heading: t("contact.heading"),
         paragraphs: [
-          t("contact.text", { legalName: company.legalName, address: formatAddress(company), phone: company.phone, email: company.email }),
+          order.paid_at ? t("withdrawal.nextPaid", { refundBy }) : t("withdrawal.nextUnpaid"),
+          { text: t("paymentPage", { url: orderPage }), url: orderPage },
         ],
       },
-      { paragraphs: [t("signature", { productName: company.productName })] },
+      contact,
+      signature,
+    ];
+  } else if (!toOperator) {
+    to = withdrawal.email;
+    subject = t("subject.withdrawal_receipt");
+    blocks = [
+      { paragraphs: [t("greeting"), t("withdrawal.receipt")] },
+      received,
+      { paragraphs: [t("withdrawal.receiptNext")] },
+      contact,
+      signature,
     ];
   } else {
     const adminUrl = order ? `${siteUrl}/admin/orders/${order.id}` : `${siteUrl}/admin?withdrawals=unmatched`;
     const repeated = order !== null && order.withdrawn_at !== null && order.withdrawn_at < withdrawal.received_at;
     const refundBy = await receivedAtText(refundDueBy(withdrawal.received_at).toISOString(), "pl");
+    to = context.operatorEmail;
+    subject = t("subject.operator_withdrawal", { reference: customerText(withdrawal.order_reference) });
     blocks = [
       { paragraphs: [t("withdrawal.operatorIntro", { refundBy })] },
       {
@@ -59,6 +104,7 @@ export async function composeWithdrawalMessage(
         ],
         paragraphs: [
           ...(repeated ? [t("withdrawal.operatorRepeated")] : []),
+          ...(withdrawal.acknowledgement_withheld ? [t("withdrawal.operatorWithheld")] : []),
           { text: t("withdrawal.admin", { url: adminUrl }), url: adminUrl },
         ],
       },
@@ -66,9 +112,9 @@ export async function composeWithdrawalMessage(
     ];
   }
   return {
-    to: toCustomer ? withdrawal.email : context.operatorEmail,
+    to,
     replyTo: company.email,
-    subject: t(`subject.${message.kind}`, { reference: customerText(withdrawal.order_reference) }),
+    subject,
     text: toText(blocks),
     html: toHtml(blocks, locale),
     attachments: [],

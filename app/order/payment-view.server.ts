@@ -12,6 +12,7 @@ import { paymentDeadline } from "./payment-deadline";
 import { isPaymentToken } from "./payment-token";
 import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import { refundDueBy } from "~/withdrawal/withdrawal.server";
+import { refundAfterDecision } from "~/withdrawal/decision";
 
 /** What the payment page may show: no personal data, only what the transfer and the next steps need. */
 export type PaymentView = {
@@ -44,8 +45,11 @@ export type PaymentView = {
   dispatchedOn: string | null;
   /** The day the carrier delivered it (InPost's tracking reports it), formatted; null while unknown. */
   deliveredOn: string | null;
-  /** A matched withdrawal statement: when it was received and the refund's last day (14 days later, art. 32 ust. 1). */
-  withdrawn: { receivedAt: string; refundBy: string } | null;
+  /**
+   * A matched withdrawal statement: when it was received, the refund's last day (14 days later, art. 32 ust. 1),
+   * and whether the operator found that the right had expired (art. 38 ust. 1 pkt 1), so nothing goes back.
+   */
+  withdrawn: { receivedAt: string; refundBy: string; expired: boolean } | null;
   /** Whether the money came in (a withdrawal or a cancellation then means money to give back). */
   paid: boolean;
 };
@@ -76,6 +80,8 @@ export async function findPaymentView(
       "refunded_at",
       "dispatched_at",
       "withdrawn_at",
+      "withdrawal_decision",
+      "withdrawal_retained_grosze",
       "delivered_at",
     ])
     .where("payment_token", "=", paymentToken)
@@ -134,17 +140,32 @@ export async function findPaymentView(
       ? {
           receivedAt: await receivedAtText(row.withdrawn_at, locale),
           refundBy: formatDeliveryDay(refundDueBy(row.withdrawn_at), tag),
+          expired: row.withdrawal_decision === "expired",
         }
       : null,
     paid: row.paid_at !== null,
   };
 }
 
+/**
+ * The money returned, or still to return: after a withdrawal whose right had expired nothing is due,
+ * and after one that kept an amount for work done (art. 35) what is due is the rest.
+ */
 function refundOf(
-  row: Pick<OrderRow, "paid_at" | "price_grosze" | "received_grosze" | "refunded_grosze" | "refunded_at">,
+  row: Pick<
+    OrderRow,
+    | "paid_at"
+    | "price_grosze"
+    | "received_grosze"
+    | "refunded_grosze"
+    | "refunded_at"
+    | "withdrawal_decision"
+    | "withdrawal_retained_grosze"
+  >,
   tag: string,
 ): PaymentView["refund"] {
   if (row.refunded_at && row.refunded_grosze)
     return { grosze: row.refunded_grosze, returnedOn: formatCalendarDate(warsawDay(new Date(row.refunded_at)), tag) };
-  return row.paid_at ? { grosze: row.received_grosze ?? row.price_grosze, returnedOn: null } : null;
+  if (!row.paid_at || row.withdrawal_decision === "expired") return null;
+  return { grosze: refundAfterDecision(row)?.refundGrosze ?? row.received_grosze ?? row.price_grosze, returnedOn: null };
 }

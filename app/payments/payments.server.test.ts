@@ -26,6 +26,9 @@ import { cancelOrder, refundPayment, type RefundInput } from "./refund.server";
 import { recheckPayment } from "./settle.server";
 import { startPayment, type PayableOrder } from "./start.server";
 import { queuedMessage } from "../../tests/support/queued-message";
+import { CANCEL_REASON_LABEL } from "~/admin/cancel-reasons";
+import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
+import { settleWithdrawal } from "~/withdrawal/settlement.server";
 
 /**
  * The payment domain against the Przelewy24 stand-in over real HTTP, on SQLite and PostgreSQL.
@@ -60,6 +63,15 @@ afterAll(async () => {
 });
 
 const T0 = new Date("2026-11-24T09:00:00Z");
+/** How the mail worker composes an order's e-mails, for reading what the customer or the operator is told. */
+const MAIL_CONTEXT = {
+  company: PLACEHOLDER_COMPANY,
+  siteUrl: "https://adres.example",
+  operatorEmail: "operator@adres.example",
+  paymentDeadlineDays: 7,
+  confirmationAttachments: async () => [],
+  now: T0,
+};
 let orderCounter = 0;
 
 async function control(order: PayableOrder, rule: Record<string, unknown>) {
@@ -354,15 +366,7 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
   const mailText = async (kind: "order_cancelled" | "refund_recorded") => {
     const message = await queuedMessage(db, order.id, kind);
     const row = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
-    const context = {
-      company: PLACEHOLDER_COMPANY,
-      siteUrl: "https://adres.example",
-      operatorEmail: "operator@adres.example",
-      paymentDeadlineDays: 7,
-      confirmationAttachments: async () => [],
-      now: T0,
-    };
-    return (await composeMessage(message, row, context)).text.replace(/\s/g, " ");
+    return (await composeMessage(message, row, MAIL_CONTEXT)).text.replace(/\s/g, " ");
   };
 
   it("after an art. 35 decision the online refund gives back the payment less the amount kept, never more, and the e-mail says so", async () => {
@@ -497,5 +501,85 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     ]);
     expect(await recoverStalePayments(db, gateway, new Date(T0.getTime() + 40 * 60_000))).toBe(0);
     expect((await transactionsOf(order)).map((transaction) => transaction.lookups)).toEqual([1, 1]);
+  });
+
+  /**
+   * The customer's statement marks the order (withdrawal.server.ts does it in its transaction; here straight, since these
+   * tests rename the order for the stand-in and the form reads the number back from what is typed).
+   */
+  const withdraw = (now = T0) => db.updateTable("orders").set({ withdrawn_at: now.toISOString() }).where("id", "=", order.id).execute();
+  const kindsQueued = async () =>
+    (await db.selectFrom("outbox").select("kind").where("order_id", "=", order.id).execute()).map((row) => row.kind).sort();
+
+  it("an order the customer withdrew from starts no payment, by BLIK or by the gateway's page", async () => {
+    await withdraw();
+    expect(await start({ method: "blik", blikCode: "777123" })).toEqual({ kind: "not-payable" });
+    expect(await start({ method: "redirect" })).toEqual({ kind: "not-payable" });
+    expect(await payments()).toEqual([]);
+    expect(await transactionsOf(order)).toEqual([]);
+  });
+
+  it("money that comes online after the statement is recorded, never announced as 'paid', and flagged to the operator to return", async () => {
+    await control(order, { notification: "drop" });
+    await start({ method: "blik", blikCode: "777123" });
+    await withdraw();
+    const [attempt] = await payments();
+    expect(await recheckPayment(db, gateway, attempt!, T0, false)).toBe("paid");
+    expect(await orderRow()).toMatchObject({ status: "paid", paid_at: T0.toISOString() });
+    expect(await paidMails()).toEqual([]);
+    expect(await kindsQueued()).toEqual(["operator_new_order", "operator_payment_to_return", "order_confirmation"]);
+    const message = await queuedMessage(db, order.id, "operator_payment_to_return");
+    const row = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+    const mail = await composeMessage(message, row, MAIL_CONTEXT);
+    expect(mail.to).toBe("operator@adres.example");
+    expect(mail.text).toContain(`za zamówienie ${order.number}, choć Klient odstąpił już od umowy`);
+    // Money booked by hand after the statement e-mails nobody: the operator records it to give it back.
+    const { order: other } = await placeSampleOrder(db, T0, { idempotencyKey: "transfer-after-withdrawal" });
+    await recordWithdrawal(db, {
+      values: { name: other.tenant_name, reference: other.number, email: other.email },
+      statement: "s",
+      locale: "pl",
+      token: other.payment_token,
+      now: T0,
+    });
+    expect(await applyTransition(db, other.id, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0)).toMatchObject({ ok: true });
+    expect((await db.selectFrom("outbox").select("kind").where("order_id", "=", other.id).execute()).map((row) => row.kind).sort()).toEqual(
+      ["operator_new_order", "order_confirmation"],
+    );
+  });
+
+  it("money that comes online for an order already cancelled is flagged to the operator", async () => {
+    await control(order, { notification: "drop" });
+    await start({ method: "blik", blikCode: "777123" });
+    await cancelOrder(db, gateway, order.id, { reason: "x", reasonCode: "own" }, "op", T0);
+    const [attempt] = await payments();
+    expect(await recheckPayment(db, gateway, attempt!, T0, false)).toBe("paid");
+    expect((await orderRow()).status).toBe("cancelled");
+    expect(await kindsQueued()).toContain("operator_payment_to_return");
+  });
+
+  it("settling a withdrawal of an order paid online: one step refunds through the gateway, records the decision and cancels", async () => {
+    const paid = await payByBlik();
+    await withdraw();
+    const settle = () =>
+      settleWithdrawal(db, gateway, order.id, { decision: { decision: "full" }, transferRefund: null }, "op", T0, refundUrlStatus);
+    await control(order, { refund: "refuse" });
+    expect(await settle()).toEqual({ ok: false, reason: "refund-refused" });
+    // Refused: nothing is kept, not even the decision.
+    expect(await db.selectFrom("orders").select(["status", "withdrawal_decision"]).where("id", "=", order.id).executeTakeFirst()).toEqual({
+      status: "paid",
+      withdrawal_decision: null,
+    });
+    await control(order, { refund: "complete" });
+    expect(await settle()).toEqual({ ok: true });
+    expect(await db.selectFrom("orders").select(["status", "withdrawal_decision"]).where("id", "=", order.id).executeTakeFirst()).toEqual({
+      status: "cancelled",
+      withdrawal_decision: "full",
+    });
+    expect((await transactionsOf(order))[0]!.refunds.map((entry) => entry.amount)).toEqual([paid.amount_grosze]);
+    expect(await mailData("order_cancelled")).toEqual([
+      { reason: CANCEL_REASON_LABEL.withdrawal, reasonCode: "withdrawal", refundedGrosze: 29900 },
+    ]);
+    expect(await settle()).toEqual({ ok: false, reason: "not-settleable" });
   });
 });

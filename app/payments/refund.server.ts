@@ -8,7 +8,8 @@ import type { OrderStatus } from "~/db/schema";
 import { GatewayUnavailableError, type PaymentGateway } from "./gateway";
 import { P24_REFUND_NOTIFICATION_PATH } from "./paths";
 import { log } from "~/log/log.server";
-import { refundAfterDecision } from "~/withdrawal/decision";
+import { refundAfterDecision, type Decision } from "~/withdrawal/decision";
+import { recordWithdrawalDecisionIn } from "~/withdrawal/decision.server";
 
 export type RefundOutcome = "refunded" | "not-refundable" | "refused" | "unavailable";
 
@@ -28,6 +29,8 @@ export type RefundInput = {
   operator: string;
   /** How much goes back; by default the payment, less what a withdrawal decision kept for work done (art. 35). */
   amountGrosze?: number;
+  /** The withdrawal's settlement: its decision is recorded in the refund's own transaction, once the gateway took the refund. */
+  decision?: Decision;
 };
 
 /**
@@ -115,6 +118,13 @@ export async function refundPayment(
       .set({ refunded_at: at, refund_reason: input.cancel?.reason ?? null, updated_at: at })
       .where("id", "=", payment.id)
       .execute();
+    if (input.decision) {
+      const decided = await recordWithdrawalDecisionIn(trx, input.orderId, input.decision, input.operator, now);
+      if (!decided.ok)
+        log.warn(
+          `payment ${payment.id} refunded, but the withdrawal decision of order ${input.orderId} was not recorded: ${decided.reason}`,
+        );
+    }
     const current = await trx.selectFrom("orders").select(["id", "status"]).where("id", "=", input.orderId).executeTakeFirstOrThrow();
     if (current.status === "paid" && input.cancel) {
       const moved = await applyTransitionIn(
@@ -132,6 +142,31 @@ export async function refundPayment(
     if (input.note) await addNoteIn(trx, current.id, input.note, input.operator, now);
   });
   return "refunded";
+}
+
+/**
+ * Gives back the online payment an order holds, cancelling a paid order in the same step (refundPayment);
+ * null when it holds none, so that the caller settles money paid by transfer, or none, itself.
+ */
+export async function refundHeldOnline(
+  db: AppDatabase,
+  gateway: PaymentGateway | null,
+  input: Omit<RefundInput, "paymentId">,
+  now: Date,
+  refundUrlStatus?: string,
+): Promise<{ ok: true } | { ok: false; reason: "no-gateway" | "not-allowed" | "refund-refused" | "refund-unavailable" } | null> {
+  const held = await db
+    .selectFrom("payments")
+    .select("id")
+    .where("order_id", "=", input.orderId)
+    .where("state", "=", "paid")
+    .executeTakeFirst();
+  if (!held) return null;
+  if (!gateway) return { ok: false, reason: "no-gateway" };
+  const outcome = await refundPayment(db, gateway, { ...input, paymentId: held.id }, now, refundUrlStatus);
+  if (outcome === "refunded") return { ok: true };
+  if (outcome === "not-refundable") return { ok: false, reason: "not-allowed" };
+  return { ok: false, reason: outcome === "refused" ? "refund-refused" : "refund-unavailable" };
 }
 
 export type CancelOutcome =
@@ -163,25 +198,14 @@ export async function cancelOrder(
     .executeTakeFirst();
   if (!order) return { ok: false, reason: "not-found" };
   if (!targetStatus("cancel", order.status)) return { ok: false, reason: "not-allowed", current: order.status };
-  const heldOnline = await db
-    .selectFrom("payments")
-    .select("id")
-    .where("order_id", "=", orderId)
-    .where("state", "=", "paid")
-    .executeTakeFirst();
-  if (heldOnline) {
-    if (!gateway) return { ok: false, reason: "no-gateway" };
-    const outcome = await refundPayment(
-      db,
-      gateway,
-      { orderId, paymentId: heldOnline.id, cancel: reason, note: null, operator, amountGrosze: refundGrosze },
-      now,
-      refundUrlStatus,
-    );
-    if (outcome === "refunded") return { ok: true };
-    if (outcome === "not-refundable") return { ok: false, reason: "not-allowed", current: order.status };
-    return { ok: false, reason: outcome === "refused" ? "refund-refused" : "refund-unavailable" };
-  }
+  const refunded = await refundHeldOnline(
+    db,
+    gateway,
+    { orderId, cancel: reason, note: null, operator, amountGrosze: refundGrosze },
+    now,
+    refundUrlStatus,
+  );
+  if (refunded) return refunded.ok || refunded.reason !== "not-allowed" ? refunded : { ...refunded, current: order.status };
   const due =
     order.paid_at && !order.refunded_at
       ? { refundDueGrosze: refundGrosze ?? refundAfterDecision(order)?.refundGrosze ?? order.received_grosze ?? order.price_grosze }

@@ -3,6 +3,7 @@ import type { AppDatabase } from "~/db/db.server";
 import type { PaymentRow } from "~/db/schema";
 import { GatewayUnavailableError, type GatewayTransaction, type PaymentGateway } from "./gateway";
 import { log } from "~/log/log.server";
+import { enqueueMessages } from "~/outbox/outbox.server";
 
 /**
  * The one way a payment becomes paid (docs/decisions/028): the gateway's word is checked
@@ -89,9 +90,11 @@ async function recordPaid(db: AppDatabase, payment: PaymentRow, facts: GatewayFa
       SYSTEM_ACTOR,
       now,
     );
-    // The money is ours either way; an order no longer awaiting payment (cancelled meanwhile) is the operator's to refund.
-    if (!moved.ok)
+    // The money is ours either way; an order no longer awaiting payment (cancelled meanwhile) is the operator's to refund, and they are told.
+    if (!moved.ok) {
       log.warn(`payment ${payment.id} paid for order ${payment.order_id} in status ${moved.current ?? "unknown"}: needs an operator`);
+      await enqueueMessages(trx, payment.order_id, ["operator_payment_to_return"], now, { receivedGrosze: payment.amount_grosze });
+    }
     return true;
   });
 }

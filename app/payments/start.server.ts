@@ -43,10 +43,20 @@ export function inProgressPayment(db: AppDatabase, orderId: number): Promise<Pay
 }
 
 /**
+ * Whether the customer has withdrawn from the order (a matched statement), read afresh: from then on
+ * no payment of it is started, however the page was loaded (docs/decisions/058).
+ */
+async function withdrawn(db: AppDatabase, orderId: number): Promise<boolean> {
+  const row = await db.selectFrom("orders").select("withdrawn_at").where("id", "=", orderId).executeTakeFirst();
+  return row?.withdrawn_at != null;
+}
+
+/**
  * Starts one online payment of an order (docs/decisions/028). At most one attempt is in
  * progress per order (a unique index says so): a repeated click continues the same attempt;
  * an attempt of the other kind (a cancelled trip to the gateway's page) is asked about first
- * and closed only when the gateway has not been paid.
+ * and closed only when the gateway has not been paid. An order the customer withdrew from is
+ * not payable.
  */
 export async function startPayment(
   db: AppDatabase,
@@ -55,7 +65,7 @@ export async function startPayment(
   context: StartContext,
 ): Promise<StartOutcome> {
   const { gateway, now } = context;
-  if (order.status !== "awaiting_payment") return { kind: "not-payable" };
+  if (order.status !== "awaiting_payment" || (await withdrawn(db, order.id))) return { kind: "not-payable" };
   const current = await inProgressPayment(db, order.id);
   if (current) {
     const young = now.getTime() - Date.parse(current.created_at) < SAME_ATTEMPT_MS;

@@ -16,6 +16,7 @@ import {
   CORRECTION_TEXT,
   CUSTOMER_DATA_TEXT,
   FORM_ERRORS_TEXT,
+  IN_LANGUAGE,
   PAYMENT_TEXT,
   SHIPPING_TEXT,
   TRANSITION_TEXT,
@@ -69,9 +70,11 @@ function orderIdOf(param: string | undefined): number | null {
   return param && /^\d{1,12}$/.test(param) ? Number(param) : null;
 }
 
-/** What ?done= may say after a redirect: a status move, an online refund, or a correction. */
-function doneMessage(done: string | null): string | null {
+/** What ?done= may say after a redirect: a status move, an online refund, or a correction. `withdrawn`: money recorded then e-mails nobody. */
+function doneMessage(done: string | null, withdrawn: boolean): string | null {
   if (done === "withdrawal_decision") return WITHDRAWAL_TEXT.decision.done;
+  if (done === "withdrawal_settled") return WITHDRAWAL_TEXT.settle.done;
+  if (done === "mark_paid" && withdrawn) return TRANSITION_TEXT.done.mark_paid;
   if (isTransition(done)) return `${TRANSITION_TEXT.done[done]} ${TRANSITION_TEXT.customerTold}`;
   if (done === "refund") return `${PAYMENT_TEXT.done} ${TRANSITION_TEXT.customerTold}`;
   if (isCorrectionIntent(done)) return CORRECTION_TEXT.done[done];
@@ -91,14 +94,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const withdrawals = await withdrawalsOfOrder(db, detail.order.id);
   const deadlines = deadlinesOf(detail.order, env.PAYMENT_DEADLINE_DAYS, now);
   const doneParam = new URL(request.url).searchParams.get("done");
-  const done = doneMessage(doneParam);
+  const done = doneMessage(doneParam, detail.order.withdrawn_at !== null);
   return json(
     {
       operator,
       detail,
       notes,
       withdrawals,
-      decision: decisionViewOf(detail.order),
+      decision: decisionViewOf(detail.order, detail.moneyHeld),
       deadlines,
       done,
       refunded: doneParam === "refund",
@@ -151,11 +154,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "withdrawal_decision") {
     const detail = await findOrderDetail(getDb(), orderId);
     if (!detail) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
-    const outcome = await decisionFromForm(getDb(), detail.order, form, operator, now);
-    if (outcome.ok) return done("withdrawal_decision");
+    const outcome = await decisionFromForm(getDb(), configuredGateway(), detail.order, detail.moneyHeld, form, operator, now);
+    if (outcome.ok) return done(outcome.settled ? "withdrawal_settled" : "withdrawal_decision");
     const refusal: Refusal = {
       transition: null,
-      errors: outcome.status === 409 ? outcome.errors : {},
+      errors: outcome.status === 400 ? {} : outcome.errors,
       values: {},
       withdrawalDecision: { errors: outcome.errors, values: outcome.values },
     };
@@ -255,7 +258,9 @@ export default function AdminOrderPage() {
       ) : null}
 
       <OrderWithdrawal withdrawnAt={order.withdrawn_at} statements={withdrawals}>
-        {decision ? <WithdrawalDecisionForm view={decision} refusal={refusal?.withdrawalDecision ?? null} /> : null}
+        {decision ? (
+          <WithdrawalDecisionForm view={decision} refusal={refusal?.withdrawalDecision ?? null} inLanguage={IN_LANGUAGE[order.locale]} />
+        ) : null}
       </OrderWithdrawal>
 
       <OrderOverview order={order} deadlines={deadlines} />
@@ -277,6 +282,7 @@ export default function AdminOrderPage() {
               moneyNote={transition === "cancel" ? moneyNote : null}
               afterDecision={afterDecision}
               refusal={refusal?.transition === transition ? refusal : null}
+              withdrawn={order.withdrawn_at !== null}
             />
           ))}
         </div>

@@ -4,6 +4,7 @@ import { company } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { getFixedT, localeOf } from "~/i18n/i18n.server";
 import { customerPageOf } from "~/customer-page/order-page";
+import { customerInvoiceView } from "~/invoices/customer.server";
 import { findPaymentView } from "~/order/payment-view.server";
 import { transferTitle } from "~/order/transfer-title";
 import { transferQrSvg } from "~/payments/transfer-qr.server";
@@ -43,8 +44,11 @@ export async function paymentPageLoader({ request, params }: LoaderFunctionArgs)
         returnedFromGateway: isReturnFromGateway(new URL(request.url)),
       })
     : null;
-  const order = await findPaymentView(getDb(), token, locale);
+  const now = new Date();
+  const order = await findPaymentView(getDb(), token, locale, now);
   if (!order) throw json({ title: t("notFound.title") }, { status: 404, headers: PRIVATE_HEADERS });
+  const invoiceIssued = ((await customerInvoiceView(getDb(), token, now))?.invoices.length ?? 0) > 0;
+  const page = customerPageOf(order, Boolean(online), t, invoiceIssued);
   const title = transferTitle(order.number);
   const qrSvg = await transferQrSvg({
     taxId: company.taxId,
@@ -56,15 +60,20 @@ export async function paymentPageLoader({ request, params }: LoaderFunctionArgs)
   return json(
     {
       order,
-      page: customerPageOf(order, Boolean(online), t),
+      page,
       online,
       transferTitle: title,
       qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`,
       documents: {
         agreement: `/agreement/${encodeURIComponent(token)}`,
         terms: pathFor("terms", locale),
-        withdrawalForm: `${pathFor("terms", locale)}#${WITHDRAWAL_FORM_ID}`,
-        withdrawal: withdrawalPath({ payment_token: token, locale }),
+        // While the right can still be used (customer-page/order-page.ts); the footer keeps the function on every page.
+        ...(page.offers.withdrawal
+          ? {
+              withdrawalForm: `${pathFor("terms", locale)}#${WITHDRAWAL_FORM_ID}`,
+              withdrawal: withdrawalPath({ payment_token: token, locale }),
+            }
+          : {}),
       },
     },
     { headers: PRIVATE_HEADERS },

@@ -190,7 +190,7 @@ export default function PaymentPage() {
           />
         </OrderPagePanel>
         {/* Other modules' panels go here, one line each. */}
-        <InvoicePanel />
+        {page.offers.invoice ? <InvoicePanel /> : null}
         <ReviewPanel reviewable={order.status === "dispatched" && !order.withdrawn} />
         <OrderPagePanel id="contact" heading={t("contact.heading")}>
           <p className="mt-3 text-slate-800">{t("contact.text")}</p>

@@ -1,21 +1,25 @@
+import { createHash } from "node:crypto";
 import type { Transaction } from "kysely";
+import { warsawDay } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
-import type { Database, OrderRow, WithdrawalMatch, WithdrawalRow } from "~/db/schema";
+import type { Database, MessageKind, OrderRow, WithdrawalMatch, WithdrawalRow } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { isPaymentToken } from "~/order/payment-token";
-import { foldForSearch } from "~/order/search-text";
 import { enqueueWithdrawalMessages } from "~/outbox/outbox.server";
+import { ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY } from "./limits";
 import { orderNumberIn, type WithdrawalValues } from "./statement";
 
 /**
- * Withdrawal statements (art. 11a of Directive 2011/83/EU; docs/decisions/046). The law counts
- * the statement, not our match: every confirmed statement is stored as submitted, with the
- * server's time, and acknowledged to the address given. It marks an order only when it
- * matches it (the order's signed link, or its number with its e-mail or name), and only the
- * first such statement does; the answer is the same either way, so nobody learns from it
- * whether an order number exists.
+ * Withdrawal statements (art. 11a of Directive 2011/83/EU; docs/decisions/046 and 058). The law
+ * counts the statement, not our match: every confirmed statement is stored as submitted, with the
+ * server's time. It marks an order only when it proves the order: the order's own link, or its
+ * number together with its e-mail address. A name proves nothing (anyone may know it), so a
+ * statement with a number and a name only is stored unmatched, for the operator to link. Whenever
+ * a statement is about an order, the order's OWN address gets the acknowledgement with the full
+ * text; an address the statement gave that is not the order's gets a receipt without any of the
+ * sender's words. The page answers the same in every case, so nobody learns whether a number
+ * exists, and a daily cap per recipient keeps the form from mailing anyone without end.
  */
-
 /** The refund is due within 14 days of receiving the statement (art. 32 ust. 1 of the consumer rights act). */
 export const REFUND_DAYS = 14;
 
@@ -24,28 +28,28 @@ const SYSTEM = "system";
 
 type Writer = AppDatabase | Transaction<Database>;
 
-type OrderForMatch = Pick<OrderRow, "id" | "number" | "status" | "email" | "tenant_name" | "tenant_name_original" | "withdrawn_at">;
+type OrderForMatch = Pick<OrderRow, "id" | "number" | "status" | "email" | "tenant_name" | "withdrawn_at">;
+const ORDER_FOR_MATCH = ["id", "number", "status", "email", "tenant_name", "withdrawn_at"] as const;
 
 async function orderByToken(db: Writer, token: string | null): Promise<OrderForMatch | undefined> {
   if (!token || !isPaymentToken(token)) return undefined;
   return db
     .selectFrom("orders")
-    .select(["id", "number", "status", "email", "tenant_name", "tenant_name_original", "withdrawn_at"])
+    .select(ORDER_FOR_MATCH)
     .where("payment_token", "=", token)
     .where("anonymised_at", "is", null)
     .executeTakeFirst();
+}
+
+/** Two e-mail addresses are the same mailbox when they differ only in case or surrounding spaces. */
+export function sameAddress(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
 /** What the form shows, filled in, when the customer comes from their order's link; null for an unknown token. */
 export async function prefillFromToken(db: AppDatabase, token: string | null): Promise<WithdrawalValues | null> {
   const order = await orderByToken(db, token);
   return order ? { name: order.tenant_name, reference: order.number, email: order.email } : null;
-}
-
-/** The number together with the e-mail or the name on the order, case and diacritics folded. */
-export function detailsMatch(order: OrderForMatch, values: WithdrawalValues): boolean {
-  const same = (a: string | null, b: string) => a !== null && foldForSearch(a) === foldForSearch(b);
-  return same(order.email, values.email) || same(order.tenant_name, values.name) || same(order.tenant_name_original, values.name);
 }
 
 async function matchingOrder(
@@ -60,11 +64,65 @@ async function matchingOrder(
   if (linked && linked.number === number) return { order: linked, by: "token" };
   const order = await db
     .selectFrom("orders")
-    .select(["id", "number", "status", "email", "tenant_name", "tenant_name_original", "withdrawn_at"])
+    .select(ORDER_FOR_MATCH)
     .where("number", "=", number)
     .where("anonymised_at", "is", null)
     .executeTakeFirst();
-  return order && detailsMatch(order, values) ? { order, by: "details" } : null;
+  // The number and the order's own e-mail address: both are in the customer's confirmation, and a stranger rarely has both.
+  return order && sameAddress(order.email, values.email) ? { order, by: "details" } : null;
+}
+
+/**
+ * Counts one acknowledgement to `address` today (Warsaw) in the caller's transaction, and says
+ * whether it may go: within the cap, or `always` (the statement that marks an order). The count is a
+ * row per recipient and day, so every instance on the database shares it; yesterday's rows go.
+ */
+async function mayAcknowledge(trx: Transaction<Database>, address: string, now: Date, always: boolean): Promise<boolean> {
+  const day = warsawDay(now);
+  const recipient = createHash("sha256").update(address.trim().toLowerCase()).digest("hex");
+  await trx.deleteFrom("withdrawal_mail_counts").where("day", "<", day).execute();
+  const { sent } = await trx
+    .insertInto("withdrawal_mail_counts")
+    .values({ recipient, day, sent: 1 })
+    .onConflict((conflict) =>
+      conflict.columns(["recipient", "day"]).doUpdateSet((eb) => ({ sent: eb(eb.ref("withdrawal_mail_counts.sent"), "+", 1) })),
+    )
+    .returning("sent")
+    .executeTakeFirstOrThrow();
+  return always || Number(sent) <= ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY;
+}
+
+/**
+ * The acknowledgements of a statement about `order` (matched or linked): the full one to the order's
+ * own address, and a receipt to the address the statement gave when that is another one. Returns the
+ * kinds to queue and whether the cap held one back.
+ */
+async function acknowledgementsFor(
+  trx: Transaction<Database>,
+  order: Pick<OrderForMatch, "email"> | null,
+  given: string,
+  { marked, now }: { marked: boolean; now: Date },
+): Promise<{ kinds: MessageKind[]; withheld: boolean }> {
+  const kinds: MessageKind[] = [];
+  let withheld = false;
+  const add = async (kind: MessageKind, address: string, always: boolean) => {
+    if (await mayAcknowledge(trx, address, now, always)) kinds.push(kind);
+    else withheld = true;
+  };
+  if (order) await add("withdrawal_acknowledgement", order.email, marked);
+  if (!order || !sameAddress(order.email, given)) await add("withdrawal_receipt", given, false);
+  return { kinds, withheld };
+}
+
+async function queueAcknowledgements(
+  trx: Transaction<Database>,
+  withdrawalId: number,
+  acknowledgements: { kinds: MessageKind[]; withheld: boolean },
+  now: Date,
+): Promise<void> {
+  if (acknowledgements.withheld)
+    await trx.updateTable("withdrawals").set({ acknowledgement_withheld: 1 }).where("id", "=", withdrawalId).execute();
+  if (acknowledgements.kinds.length > 0) await enqueueWithdrawalMessages(trx, withdrawalId, acknowledgements.kinds, now);
 }
 
 /** Marks the order withdrawn on its first statement (a later one changes nothing) and writes the audit row. */
@@ -109,7 +167,7 @@ export type WithdrawalInput = {
 
 /**
  * One transaction: the statement as submitted with the time of receipt, the order's mark and
- * audit row when it matches, and the acknowledgement and the operator's notice in the outbox.
+ * audit row when it matches, the acknowledgements the cap allows, and the operator's notice.
  */
 export async function recordWithdrawal(db: AppDatabase, input: WithdrawalInput): Promise<{ id: number; receivedAt: string }> {
   const now = input.now ?? new Date();
@@ -132,8 +190,11 @@ export async function recordWithdrawal(db: AppDatabase, input: WithdrawalInput):
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    if (match) await markOrderWithdrawn(trx, match.order, { id, received_at: receivedAt }, { action: "withdrawal" }, SYSTEM, now);
-    await enqueueWithdrawalMessages(trx, id, ["withdrawal_acknowledgement", "operator_withdrawal"], now);
+    const marked = match
+      ? await markOrderWithdrawn(trx, match.order, { id, received_at: receivedAt }, { action: "withdrawal" }, SYSTEM, now)
+      : false;
+    await queueAcknowledgements(trx, id, await acknowledgementsFor(trx, match?.order ?? null, input.values.email, { marked, now }), now);
+    await enqueueWithdrawalMessages(trx, id, ["operator_withdrawal"], now);
     return { id, receivedAt };
   });
 }
@@ -142,7 +203,8 @@ export type LinkOutcome = { ok: true; orderId: number } | { ok: false; error: "u
 
 /**
  * The operator links an unmatched statement to the order it is about (a typo in the number,
- * say). The order is marked as if the statement had matched: withdrawn at its time of receipt.
+ * say). The order is marked as if the statement had matched: withdrawn at its time of receipt,
+ * and the order's own address gets the acknowledgement with the full text.
  */
 export async function linkWithdrawal(
   db: AppDatabase,
@@ -157,7 +219,12 @@ export async function linkWithdrawal(
     if (withdrawal.order_id !== null) return { ok: false, error: "alreadyLinked" };
     const number = orderNumberIn(orderNumber);
     const order = number
-      ? await trx.selectFrom("orders").select(["id", "status"]).where("number", "=", number).executeTakeFirst()
+      ? await trx
+          .selectFrom("orders")
+          .select(["id", "status", "email"])
+          .where("number", "=", number)
+          .where("anonymised_at", "is", null)
+          .executeTakeFirst()
       : undefined;
     if (!order) return { ok: false, error: "unknownOrder" };
     const linked = await trx
@@ -167,7 +234,9 @@ export async function linkWithdrawal(
       .where("order_id", "is", null)
       .executeTakeFirst();
     if (Number(linked.numUpdatedRows) === 0) return { ok: false, error: "alreadyLinked" };
-    await markOrderWithdrawn(trx, order, withdrawal, { action: "withdrawal_linked" }, operator, now);
+    const marked = await markOrderWithdrawn(trx, order, withdrawal, { action: "withdrawal_linked" }, operator, now);
+    const acknowledgement = await acknowledgementsFor(trx, order, order.email, { marked, now });
+    await queueAcknowledgements(trx, withdrawalId, acknowledgement, now);
     return { ok: true, orderId: order.id };
   });
 }

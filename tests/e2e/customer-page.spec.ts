@@ -83,12 +83,18 @@ test("in each language, the order's status, dates, next steps and documents, pri
       await expect(steps.getByTestId("next-cancelled")).toHaveText(text.next.cancelled);
     }
 
-    // The documents: the agreement as accepted, the terms, the model form, and the withdrawal function.
+    // The documents: the agreement as accepted, the terms, and while the right can still be used, the model form and
+    // the withdrawal function (not once withdrawn or cancelled).
     const documents = page.getByTestId("documents");
     await expect(documents.getByTestId("agreement-pdf")).toHaveText(text.agreement.download);
     await expect(documents.getByTestId("terms-link")).toHaveAttribute("href", pathFor("terms", locale));
-    await expect(documents.getByTestId("withdrawal-form-link")).toHaveAttribute("href", `${pathFor("terms", locale)}#withdrawal-form`);
-    await expect(documents.getByTestId("withdrawal-link")).toHaveText(strings(locale, "common").footer.withdrawal);
+    if (stage === "paid" || stage === "dispatched") {
+      await expect(documents.getByTestId("withdrawal-form-link")).toHaveAttribute("href", `${pathFor("terms", locale)}#withdrawal-form`);
+      await expect(documents.getByTestId("withdrawal-link")).toHaveText(strings(locale, "common").footer.withdrawal);
+    } else {
+      await expect(documents.getByTestId("withdrawal-link")).toHaveCount(0);
+      await expect(documents.getByTestId("withdrawal-form-link")).toHaveCount(0);
+    }
     // No personal data on a page reachable by link, and nothing overflows a phone's width.
     await expect(page.locator("main")).not.toContainText("klient@example.com");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -119,7 +125,10 @@ test("in each language, the order's status, dates, next steps and documents, pri
     await expect(delivered).toContainText(`${day} (${weekday})`);
     await expect(reviewLink).toBeVisible();
   }
-  // The model form the link points at is where it says.
+  // The model form the link points at is where it says (the paid order's page offers it).
+  const paid = await placeOrder(request, { name: `Customer Page model form ${testInfo.project.name}`, locale: "uk" });
+  bringTo(paid.number, "paid");
+  await page.goto(paid.paymentPath);
   await page.getByTestId("withdrawal-form-link").click();
   await expect(page.locator("#withdrawal-form")).toBeVisible();
 });
@@ -135,4 +144,58 @@ test("an unknown token, well-formed or not, reveals nothing and is the same 404 
   }
   expect(bodies[0]).toBe(bodies[1]);
   await expect(page.getByTestId("order-number")).toHaveCount(0);
+});
+
+test("after a refund, an unpaid withdrawal or the delivery, the page says one thing and offers nothing stale (390 px)", async ({
+  page,
+  request,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const now = new Date().toISOString();
+
+  // Withdrawn, paid, then cancelled with the money returned.
+  const refunded = await placeOrder(request, { name: `Refunded Page ${testInfo.project.name}` });
+  inDatabase((db) =>
+    db
+      .prepare(
+        "UPDATE orders SET status = 'cancelled', paid_at = ?, withdrawn_at = ?, cancelled_at = ?, refunded_grosze = 29900, refunded_at = ? WHERE number = ?",
+      )
+      .run(now, now, now, now, refunded.number),
+  );
+  const pl = strings("pl", "payment");
+  await page.goto(refunded.paymentPath);
+  await expect(page.getByTestId("refund-status")).toContainText("Zwróciliśmy 299");
+  await expect(page.locator("main")).not.toContainText(pl.next.withdrawnRefund.split("{{")[0].trim());
+  await expect(page.getByTestId("deadline-refund")).toHaveCount(0);
+  await expect(page.getByTestId("invoice-panel")).toHaveCount(0);
+  await expect(page.getByTestId("withdrawal-link")).toHaveCount(0);
+  await expect(page.getByTestId("withdrawal-form-link")).toHaveCount(0);
+  await expect(page.getByTestId("next-withdrawn-refunded")).toHaveText(pl.next.withdrawnRefunded);
+  await expect(page.getByTestId("agreement-pdf")).toBeVisible();
+
+  // Withdrawn before paying: nothing on the page speaks of a refund, and no payment is asked for.
+  const unpaid = await placeOrder(request, { name: `Unpaid Withdrawn ${testInfo.project.name}`, locale: "en" });
+  inDatabase((db) => db.prepare("UPDATE orders SET withdrawn_at = ? WHERE number = ?").run(now, unpaid.number));
+  await page.goto(unpaid.paymentPath);
+  await expect(page.getByTestId("order-status")).toHaveText(strings("en", "payment").status.withdrawn);
+  await expect(page.getByTestId("next-withdrawn-unpaid")).toBeVisible();
+  await expect(page.locator("main")).not.toContainText(/refund|return/i);
+  await expect(page.getByTestId("transfer-amount")).toHaveCount(0);
+
+  // Delivered: the right of withdrawal is spent, so its links go; the documents and the review stay.
+  const delivered = await placeOrder(request, { name: `Delivered Page ${testInfo.project.name}`, locale: "uk" });
+  inDatabase((db) =>
+    db
+      .prepare(
+        "UPDATE orders SET status = 'dispatched', paid_at = ?, dispatched_at = ?, delivered_at = ?, tracking_number = '6009991234567' WHERE number = ?",
+      )
+      .run(now, now, now, delivered.number),
+  );
+  await page.goto(delivered.paymentPath);
+  await expect(page.getByTestId("order-status")).toHaveText(strings("uk", "payment").status.delivered);
+  await expect(page.getByTestId("withdrawal-link")).toHaveCount(0);
+  await expect(page.getByTestId("withdrawal-form-link")).toHaveCount(0);
+  await expect(page.getByTestId("terms-link")).toBeVisible();
+  await expect(page.getByTestId("review").getByTestId("review-link")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

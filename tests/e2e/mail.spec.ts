@@ -29,10 +29,12 @@ test.describe("e-mails after the order", () => {
       expect(confirmation!.text).toContain(number);
       expect(confirmation!.html).toContain(number);
       expect(confirmation!.text).toContain(new URL(page.url()).pathname);
-      // One clear button to the payment page (which has every way to pay): its address once in each part.
+      // One clear button to the payment page (which has every way to pay), and a plain link to the same page worded
+      // for every state, for when the message is read again once paid: its address twice in each part.
       const paymentAddress = page.url();
-      expect(confirmation!.text.split(paymentAddress)).toHaveLength(2);
-      expect(confirmation!.html.split(`href="${paymentAddress}"`)).toHaveLength(2);
+      expect(confirmation!.text.split(paymentAddress)).toHaveLength(3);
+      expect(confirmation!.html.split(`href="${paymentAddress}"`)).toHaveLength(3);
+      expect(confirmation!.text).toContain(mail.paymentPage.replace("{{url}}", paymentAddress));
       const button = new RegExp(`<a href="${paymentAddress}" style="display:inline-block;[^"]*">${mail.pay.button.split("{{")[0]}399`);
       expect(confirmation!.html).toMatch(button);
       expect(confirmation!.attachments.map((attachment) => attachment.filename)).toEqual([

@@ -294,6 +294,32 @@ test.describe("online payment", () => {
     await expect(page.getByTestId("refund-rejected")).toHaveCount(0);
   });
 
+  test("a withdrawal statement ends the payment: a BLIK code typed on the page opened before starts nothing, and the page offers no payment", async ({
+    page,
+    request,
+  }) => {
+    const order = await placeOrder(request, { name: "Online withdrawn" });
+    await page.goto(order.paymentPath);
+    await expect(page.getByRole("heading", { name: payment.online.heading })).toBeVisible();
+    // Meanwhile the statement comes in through the order's own link, from another tab.
+    const withdrawal = strings("pl", "withdrawal");
+    const tab = await page.context().newPage();
+    await tab.goto(order.paymentPath);
+    await tab.getByTestId("withdrawal-link").click();
+    await tab.getByRole("button", { name: withdrawal.form.next }).click();
+    await tab.getByRole("button", { name: withdrawal.review.confirm }).click();
+    await expect(tab.getByTestId("withdrawal-received")).toBeVisible();
+    await tab.close();
+
+    await payByBlik(page, "777123");
+    await expect(page.getByTestId("order-status")).toHaveText(payment.status.withdrawn);
+    await expect(page.getByTestId("online-payment")).toHaveCount(0);
+    await expect(page.getByTestId("payment-waiting")).toHaveCount(0);
+    await expect(page.getByTestId("bank-account")).toHaveCount(0);
+    expect(paymentsOf(order.number)).toEqual([]);
+    expect(await standInTransactions(order.number)).toEqual([]);
+  });
+
   test("without Przelewy24's settings the page offers the bank transfer only", async ({ page }) => {
     const port = await freePort();
     const site = startOwnSite(port, { P24_MERCHANT_ID: "", P24_API_KEY: "", P24_CRC: "" });

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { waitForMail } from "./support/mail";
+import { placeOrder } from "./support/admin";
 import { randomLetters } from "./support/order";
 import { pathFor, strings } from "./support/site";
 
@@ -67,13 +68,21 @@ test("from the payment page's link, filled in, to the acknowledgement e-mail (uk
   await expect(received).toContainText("(за польським часом)");
   expect(withdrawnAt(number)).not.toBeNull();
 
+  // The acknowledgement goes to the order's own address: its number in the subject, the full text, and the order's page.
   const mailStrings = strings("uk", "mail");
   const [mail] = await waitForMail(
-    (message) => message.to.includes(email) && message.subject === mailStrings.subject.withdrawal_acknowledgement,
+    (message) =>
+      message.to.includes(email) && message.subject === mailStrings.subject.withdrawal_acknowledgement.replace("{{number}}", number),
   );
   expect(mail!.text).toContain(uk.statement.title);
   expect(mail!.text).toContain(tenant);
   expect(mail!.text).toMatch(/\d{2}:\d{2}:\d{2} \(за польським часом\)/);
+  expect(mail!.text.split("\n")).toContainEqual(
+    expect.stringMatching(new RegExp(`^${mailStrings.paymentPage.replace("{{url}}", "")}http://\\S+${paymentUrl}$`)),
+  );
+  // The address is written as typed, so it can be copied: no invisible character inside it (in either part).
+  expect(mail!.text).toContain(uk.statement.email.replace("{{email}}", email));
+  expect(mail!.html).toContain(uk.statement.email.replace("{{email}}", email));
   // The confirmation e-mail carries the same button, opening the form filled in.
   const [confirmation] = await waitForMail((message) => message.to.includes(email) && message.subject.includes(number));
   expect(confirmation!.text).toContain(`${mailStrings.withdrawalLink.split(":")[0]}: `);
@@ -111,9 +120,44 @@ test("from the footer, typed key by key, with a number of no order: the same ans
   expect((await confirmed).status()).toBe(200);
   await expect(page.getByTestId("withdrawal-received").locator("h2")).toHaveText(en.done.heading);
 
+  // Matching no order, the address given gets a receipt with the time, and none of the words typed into the form.
   const [mail] = await waitForMail((message) => message.to.includes(email));
-  expect(mail!.subject).toBe(strings("en", "mail").subject.withdrawal_acknowledgement);
+  expect(mail!.subject).toBe(strings("en", "mail").subject.withdrawal_receipt);
   expect(mail!.text).toContain("(Polish time)");
-  expect(mail!.text).toContain(name);
-  expect(mail!.text).toContain("AE-2026-999999");
+  for (const part of [mail!.text, mail!.html]) {
+    expect(part).not.toContain("Stranger");
+    expect(part).not.toContain("AE-2026-999999");
+  }
+});
+
+test("a stranger who knows the customer's name and order number: the same answer, and the customer's order stays as it was (pl)", async ({
+  page,
+  request,
+}, testInfo) => {
+  const pl = strings("pl", "withdrawal");
+  const tenant = `Maria Kowalska ${randomLetters()}`;
+  const { number, paymentPath } = await placeOrder(request, { name: tenant, email: `maria-${randomLetters()}@example.com` });
+  const stranger = `stranger-${randomLetters()}-${testInfo.project.name}@example.com`;
+
+  await page.goto(pathFor("withdrawal", "pl"));
+  await page.getByLabel(pl.form.name).pressSequentially(tenant);
+  await page.getByLabel(pl.form.reference).pressSequentially(number);
+  await page.getByLabel(pl.form.email).pressSequentially(stranger);
+  await page.getByRole("button", { name: pl.form.next }).click();
+  await page.getByRole("button", { name: pl.review.confirm }).click();
+  // The answer is the one every statement gets: it tells nobody whether the number belongs to an order.
+  await expect(page.getByTestId("withdrawal-received").locator("h2")).toHaveText(pl.done.heading);
+
+  expect(withdrawnAt(number)).toBeNull();
+  // The customer's page still shows the order as it was, with its payment.
+  await page.goto(paymentPath);
+  await expect(page.getByTestId("order-status")).toHaveText(strings("pl", "payment").status.awaiting_payment);
+  await expect(page.getByTestId("transfer-amount")).toBeVisible();
+  // The stranger's address gets a receipt that carries neither the customer's name nor the order's number.
+  const [receipt] = await waitForMail((message) => message.to.includes(stranger));
+  expect(receipt!.subject).toBe(strings("pl", "mail").subject.withdrawal_receipt);
+  for (const part of [receipt!.text, receipt!.html]) {
+    expect(part).not.toContain(tenant);
+    expect(part).not.toContain(number);
+  }
 });

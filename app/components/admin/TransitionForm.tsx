@@ -1,6 +1,6 @@
 import { CANCEL_REASON_CODES, CANCEL_REASON_LABEL } from "~/admin/cancel-reasons";
 import { fieldId } from "~/admin/form-errors";
-import { IN_LANGUAGE, LOCALE_LABEL, TRANSITION_LABEL, TRANSITION_TEXT } from "~/admin/texts";
+import { IN_LANGUAGE, LOCALE_LABEL, TRANSITION_LABEL, TRANSITION_TEXT, WITHDRAWAL_TEXT } from "~/admin/texts";
 import type { Transition } from "~/admin/transitions";
 import { PlainField } from "~/components/forms";
 import type { Locale } from "~/i18n/locales";
@@ -21,6 +21,7 @@ export function TransitionForm({
   moneyNote,
   afterDecision,
   refusal,
+  withdrawn = false,
 }: {
   transition: Transition;
   today: string;
@@ -30,6 +31,8 @@ export function TransitionForm({
   /** The money held goes back less what a withdrawal decision kept (art. 35): cancelling asks how much. */
   afterDecision: RefundAfterDecision | null;
   refusal: FormRefusal | null;
+  /** The customer withdrew: money recorded now is only to be given back, and no "paid" e-mail goes. */
+  withdrawn?: boolean;
 }) {
   const errors = refusal?.errors ?? {};
   const values = refusal?.values ?? {};
@@ -108,7 +111,12 @@ export function TransitionForm({
         </CancelFields>
       ) : null}
       {transition === "mark_paid" || transition === "mark_dispatched" ? (
-        <ConfirmWithNote transition={transition} inLanguage={IN_LANGUAGE[locale]} error={errors.confirm} />
+        <ConfirmWithNote
+          transition={transition}
+          inLanguage={IN_LANGUAGE[locale]}
+          error={errors.confirm}
+          afterWithdrawal={transition === "mark_paid" && withdrawn}
+        />
       ) : null}
       <div>
         <button type="submit" className={transition === "cancel" ? DANGER_BUTTON : ADMIN_BUTTON}>
@@ -124,18 +132,30 @@ function ConfirmWithNote({
   transition,
   inLanguage,
   error,
+  afterWithdrawal,
 }: {
   transition: "mark_paid" | "mark_dispatched";
   inLanguage: string;
   error?: string;
+  /** Money booked after the customer withdrew: recorded to be given back, with no e-mail to the customer. */
+  afterWithdrawal: boolean;
 }) {
   const id = fieldId(transition, "confirm");
   return (
     <div className="grid gap-3">
-      <p className="rounded-md bg-amber-50 p-3 text-slate-900" id={`${id}-note`}>
-        {TRANSITION_TEXT.confirmNote[transition](inLanguage)}
+      <p
+        className={`rounded-md p-3 text-slate-900 ${afterWithdrawal ? "border-2 border-red-700 bg-red-50" : "bg-amber-50"}`}
+        id={`${id}-note`}
+        data-testid={afterWithdrawal ? "paid-after-withdrawal" : undefined}
+      >
+        {afterWithdrawal ? WITHDRAWAL_TEXT.paidAfterWithdrawal.note : TRANSITION_TEXT.confirmNote[transition](inLanguage)}
       </p>
-      <ConfirmTick id={id} label={TRANSITION_TEXT.confirm[transition]} error={error} describedBy={`${id}-note`} />
+      <ConfirmTick
+        id={id}
+        label={afterWithdrawal ? WITHDRAWAL_TEXT.paidAfterWithdrawal.confirm : TRANSITION_TEXT.confirm[transition]}
+        error={error}
+        describedBy={`${id}-note`}
+      />
     </div>
   );
 }

@@ -5,13 +5,19 @@ import { formatPrice } from "~/config/products";
 import type { WithdrawalDecision } from "~/db/schema";
 import { PlainField } from "~/components/forms";
 import type { RefundAfterDecision } from "~/withdrawal/decision";
+import type { MoneyHeld } from "~/admin/order-detail.server";
 import { ADMIN_BUTTON } from "./AdminShell";
+import { ConfirmTick } from "./TransitionForm";
 
 const TEXT = WITHDRAWAL_TEXT.decision;
+const SETTLE = WITHDRAWAL_TEXT.settle;
+const FIELD_ERROR = "mt-1 text-sm font-semibold text-red-800";
 const FORM = "withdrawal_decision";
 
 /** What the order page knows to offer the operator's decision on a withdrawn order (app/withdrawal/decision.ts). */
 export type DecisionView = {
+  /** The order has not gone out: the form also gives the money back and cancels, with what the order holds. */
+  settle: { held: MoneyHeld } | null;
   decided: { decision: WithdrawalDecision; retainedGrosze: number | null; reason: string | null } | null;
   expired: boolean;
   mayKeepAnAmount: boolean;
@@ -25,7 +31,16 @@ export type DecisionFormRefusal = { errors: Record<string, string>; values: Reco
  * standard answer goes to the customer), or the refund in full or less an amount for the work done
  * with its reason (art. 35, only after an early start). Once saved, the decision is shown instead.
  */
-export function WithdrawalDecisionForm({ view, refusal }: { view: DecisionView; refusal: DecisionFormRefusal | null }) {
+export function WithdrawalDecisionForm({
+  view,
+  refusal,
+  inLanguage,
+}: {
+  view: DecisionView;
+  refusal: DecisionFormRefusal | null;
+  /** The customer's language as an adverb ("po ukraińsku"): the settlement's e-mail is in it. */
+  inLanguage: string;
+}) {
   const paid = formatPrice(view.paidGrosze, "pl");
   if (view.decided) {
     const { decision, retainedGrosze, reason } = view.decided;
@@ -59,6 +74,7 @@ export function WithdrawalDecisionForm({ view, refusal }: { view: DecisionView; 
   return (
     <form method="post" className="mt-4 grid gap-3" aria-label={TEXT.heading} noValidate data-testid="withdrawal-decision-form">
       <input type="hidden" name="intent" value={FORM} />
+      {view.settle ? <p className="text-slate-800">{SETTLE.lead}</p> : null}
       <fieldset className="grid gap-2">
         <legend className="font-semibold text-slate-900">{TEXT.heading}</legend>
         {errors.decision ? <p className="text-sm font-semibold text-red-800">{errors.decision}</p> : null}
@@ -104,12 +120,60 @@ export function WithdrawalDecisionForm({ view, refusal }: { view: DecisionView; 
           />
         </>
       ) : null}
+      {view.settle ? <SettlementFields held={view.settle.held} errors={errors} values={values} inLanguage={inLanguage} /> : null}
       <p>
         <button type="submit" className={ADMIN_BUTTON}>
-          {TEXT.submit}
+          {view.settle ? SETTLE.submit : TEXT.submit}
         </button>
       </p>
     </form>
+  );
+}
+
+/** What the settlement does with the money the order holds, the choice a transfer needs, and the confirmation. */
+function SettlementFields({
+  held,
+  errors,
+  values,
+  inLanguage,
+}: {
+  held: MoneyHeld;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  inLanguage: string;
+}) {
+  const pln = (grosze: number) => formatPrice(grosze, "pl");
+  const noteId = fieldId(FORM, "money");
+  return (
+    <>
+      <p className="rounded-md bg-amber-50 p-3 text-slate-900" id={noteId} data-testid="settlement-money">
+        {held.online !== null
+          ? SETTLE.heldOnline(pln(held.online))
+          : held.byTransfer !== null
+            ? SETTLE.heldTransfer(pln(held.byTransfer))
+            : SETTLE.nothingHeld}
+      </p>
+      {held.byTransfer !== null ? (
+        <fieldset className="grid gap-2">
+          <legend className="font-semibold text-slate-900">{SETTLE.transferRefund}</legend>
+          {errors.transferRefund ? <p className={FIELD_ERROR}>{errors.transferRefund}</p> : null}
+          {(["due", "sent"] as const).map((choice) => (
+            <label key={choice} className="flex items-start gap-2">
+              <input
+                type="radio"
+                id={choice === "due" ? fieldId(FORM, "transferRefund") : undefined}
+                name="transferRefund"
+                value={choice}
+                defaultChecked={(values.transferRefund || "due") === choice}
+                className="mt-1"
+              />
+              <span>{choice === "due" ? SETTLE.transferDue : SETTLE.transferSent}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <ConfirmTick id={fieldId(FORM, "confirm")} label={SETTLE.confirm(inLanguage)} error={errors.confirm} describedBy={noteId} />
+    </>
   );
 }
 

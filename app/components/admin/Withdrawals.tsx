@@ -8,9 +8,18 @@ import { ADMIN_BUTTON } from "./AdminShell";
 const INPUT =
   "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
 
-/** The statement as the customer confirmed it, line by line. */
-function StatementText({ text }: { text: string }) {
-  return <p className="mt-2 whitespace-pre-line text-sm text-slate-800 [overflow-wrap:anywhere]">{text}</p>;
+/** The statement as the customer confirmed it, line by line, and whether the daily cap held its acknowledgement back. */
+function StatementText({ text, withheld }: { text: string; withheld: boolean }) {
+  return (
+    <>
+      <p className="mt-2 whitespace-pre-line text-sm text-slate-800 [overflow-wrap:anywhere]">{text}</p>
+      {withheld ? (
+        <p className="mt-2 text-sm font-semibold text-red-900" data-testid="acknowledgement-withheld">
+          {WITHDRAWAL_TEXT.acknowledgementWithheld}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /** An unmatched statement's form: the operator types the number of the order it is about. */
@@ -98,7 +107,7 @@ export function WithdrawalList({
                 {row.email} ({LOCALE_LABEL[row.locale as keyof typeof LOCALE_LABEL] ?? row.locale})
               </dd>
             </dl>
-            <StatementText text={row.statement} />
+            <StatementText text={row.statement} withheld={row.acknowledgementWithheld} />
             {row.orderId === null ? (
               <LinkForm
                 row={row}
@@ -145,7 +154,7 @@ export function OrderWithdrawal({
               {WITHDRAWAL_TEXT.receivedAt}: {formatWarsawTime(row.receivedAt)} · {row.email}
               {row.matchedBy ? ` · ${WITHDRAWAL_TEXT.matchedBy[row.matchedBy] ?? row.matchedBy}` : null}
             </p>
-            <StatementText text={row.statement} />
+            <StatementText text={row.statement} withheld={row.acknowledgementWithheld} />
           </li>
         ))}
       </ul>

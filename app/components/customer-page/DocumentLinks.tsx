@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 
-export type OrderDocuments = { agreement: string; terms: string; withdrawalForm: string; withdrawal: string };
+/** The withdrawal function and the model form only while the right can still be used. */
+export type OrderDocuments = { agreement: string; terms: string; withdrawalForm?: string; withdrawal?: string };
 
 const LINK = "font-semibold text-blue-900 underline";
 
@@ -30,17 +31,21 @@ export function DocumentLinks({
           {labels.terms}
         </a>
       </li>
-      <li>
-        <a href={documents.withdrawalForm} className={LINK} data-testid="withdrawal-form-link">
-          {labels.withdrawalForm}
-        </a>
-      </li>
+      {documents.withdrawalForm ? (
+        <li>
+          <a href={documents.withdrawalForm} className={LINK} data-testid="withdrawal-form-link">
+            {labels.withdrawalForm}
+          </a>
+        </li>
+      ) : null}
       {children}
-      <li>
-        <a href={documents.withdrawal} className={LINK} data-testid="withdrawal-link">
-          {labels.withdrawal}
-        </a>
-      </li>
+      {documents.withdrawal ? (
+        <li>
+          <a href={documents.withdrawal} className={LINK} data-testid="withdrawal-link">
+            {labels.withdrawal}
+          </a>
+        </li>
+      ) : null}
     </ul>
   );
 }

@@ -17,6 +17,7 @@ import { ksefSubmissions } from "./017-ksef-submissions";
 import { withdrawalDecision } from "./018-withdrawal-decision";
 import { reviews } from "./019-reviews";
 import { ksefOfflineAndCertificates } from "./020-ksef-offline-and-certificates";
+import { withdrawalAcknowledgementCaps } from "./024-withdrawal-acknowledgement-caps";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   withdrawalDecision,
   reviews,
   ksefOfflineAndCertificates,
+  withdrawalAcknowledgementCaps,
 ];
