@@ -70,6 +70,16 @@ describe.each(DIALECTS)("asking for an invoice after the order, on %s", (dialect
     expect(outcome).toMatchObject({ ok: false, status: 409, errors: { form: "invoice:panel.tooLate" } });
   });
 
+  it("finds no order for a token with a NUL, a control character or the wrong length (PostgreSQL refuses a NUL in a query)", async () => {
+    for (const odd of ["\u0000", `${token.slice(0, 31)}\u0000`, `${token}\n`, token.slice(1), "%00"]) {
+      expect(await customerInvoiceView(db, odd, PAID), JSON.stringify(odd)).toBeNull();
+      expect(await askForInvoice(db, odd, form({ buyerName: "Firma", buyerAddress: "ul. Polna 2" }), PAID)).toMatchObject({
+        ok: false,
+        status: 404,
+      });
+    }
+  });
+
   it("lets the operator issue one for a buyer typed in, lists it by month and writes the accountant's CSV", async () => {
     const refused = await issueByOperator(db, orderId, form({ buyerName: "", buyerAddress: "ul. A 1", nip: "12" }), "op@example.com", PAID);
     expect(refused).toMatchObject({

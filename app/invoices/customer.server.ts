@@ -1,6 +1,7 @@
 import { warsawDay } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Locale } from "~/i18n/locales";
+import { isPaymentToken } from "~/order/payment-token";
 import { lastDayToAsk, mayStillAsk } from "./deadline";
 import { issueInvoiceIn, recordRequestIn } from "./issue.server";
 import { invoiceBuyerSchema } from "./request-schema";
@@ -20,7 +21,9 @@ export type CustomerInvoiceView = {
   invoices: Array<{ id: number; number: string; kind: "invoice" | "correction" }>;
 };
 
+/** No order has a token of another shape (a NUL, say, which PostgreSQL refuses in a query): none is looked for. */
 async function orderOfToken(db: AppDatabase, token: string) {
+  if (!isPaymentToken(token)) return undefined;
   return db
     .selectFrom("orders")
     .select(["id", "number", "locale", "status", "paid_at", "anonymised_at"])
