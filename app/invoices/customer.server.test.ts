@@ -8,6 +8,9 @@ import { placeSampleOrder } from "../../tests/support/sample-order";
 import { invoicesCsv, issueByOperator, listInvoices } from "./admin.server";
 import { askForInvoice, customerInvoiceView } from "./customer.server";
 import { invoiceWithOriginal } from "./issue.server";
+import { fa3InvoiceOf } from "./ksef-link.server";
+import { buildFa3Xml } from "~/ksef/fa3";
+import { validateFa3Xml } from "~/ksef/fa3-schema.server";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");
 const PAID = new Date("2026-11-24T10:00:00Z");
@@ -78,6 +81,34 @@ describe.each(DIALECTS)("asking for an invoice after the order, on %s", (dialect
         status: 404,
       });
     }
+  });
+
+  it("refuses a buyer with U+FFFE or U+FFFF, which XML 1.0 forbids, so no invoice is issued whose FA(3) file KSeF could not read", async () => {
+    const typed = { buyerName: "Kowalski & Syn\uFFFE sp. j.", buyerAddress: "ul. Krzywa 2/4\uFFFF, 60-001 Poznań", nip: "779-101-13-27" };
+    expect(await askForInvoice(db, token, form(typed), PAID)).toEqual({
+      ok: false,
+      status: 400,
+      errors: { buyerName: "order:validation.controlCharacters", buyerAddress: "order:validation.controlCharacters" },
+      values: typed,
+    });
+    const byOperator = await issueByOperator(db, orderId, form(typed), "op@example.com", PAID);
+    expect(byOperator).toMatchObject({ ok: false, status: 400, values: typed });
+    expect(!byOperator.ok && byOperator.errors.buyerName).toMatch(/znaki niewidoczne/);
+    expect(await db.selectFrom("invoices").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("ksef_submissions").select("id").execute()).toEqual([]);
+
+    // What the refusal prevents: the same buyer in an issued invoice's FA(3) file is not XML at all.
+    expect(
+      await askForInvoice(db, token, form({ ...typed, buyerName: "Kowalski & Syn sp. j.", buyerAddress: "ul. Krzywa 2/4" }), PAID),
+    ).toEqual({
+      ok: true,
+    });
+    const [issued] = await db.selectFrom("invoices").selectAll().execute();
+    expect(await validateFa3Xml(buildFa3Xml(fa3InvoiceOf({ ...issued!, seller_nip: "5265877635" }, null)))).toEqual({ valid: true });
+    const forbidden = await validateFa3Xml(
+      buildFa3Xml(fa3InvoiceOf({ ...issued!, seller_nip: "5265877635", buyer_name: typed.buyerName }, null)),
+    );
+    expect(forbidden.valid).toBe(false);
   });
 
   it("lets the operator issue one for a buyer typed in, lists it by month and writes the accountant's CSV", async () => {
