@@ -128,11 +128,11 @@ describe.each(DIALECTS)("asking for an invoice after the order, on %s", (dialect
     expect(issued.ok && issued.invoice.number).toBe("FV/2026/11/0001");
     expect(await listInvoices(db, "2026-12")).toEqual([]);
     const rows = await listInvoices(db, "2026-11");
-    const csv = invoicesCsv(rows);
+    const csv = invoicesCsv(rows, false);
     expect(csv.startsWith("\uFEFFNumer;Rodzaj;Data wystawienia")).toBe(true);
     expect(csv).toContain(
       `"=""FV/2026/11/0001""";faktura;2026-11-24;2026-11-24;;"=""AE-2026-000001""";"Firma; ""Kowalski""";ul. A 1;"=""526-025-02-74""";`,
     );
-    expect(csv).toContain(`;23%;"243,09";"55,91";"299,00";PLN;\r\n`);
+    expect(csv).toContain(`;23%;"243,09";"55,91";"299,00";PLN;;;do wysłania do KSeF ręcznie\r\n`);
   });
 });

@@ -6,8 +6,8 @@ import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
 import { getDb } from "~/db/db.server";
 import { INVOICE_ADMIN_TEXT as TEXT } from "~/invoices/admin-texts";
-import { listInvoices, monthOf } from "~/invoices/admin.server";
-import { sentToKsefByHand } from "~/invoices/AdminOrderInvoices";
+import { ksefOfListRow, listInvoices, monthOf } from "~/invoices/admin.server";
+import { KsefListCell } from "~/invoices/AdminOrderInvoices";
 import { ksefSendsInvoices } from "~/invoices/ksef-link.server";
 import { formatAmount } from "~/invoices/money";
 import { formatNip } from "~/invoices/nip";
@@ -24,12 +24,13 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireOperator(request);
   const month = monthOf(new URL(request.url).searchParams.get("month"));
-  const invoices = await listInvoices(getDb(), month);
-  return json({ operator, month, invoices, ksefSends: ksefSendsInvoices() }, { headers: ADMIN_HEADERS });
+  const ksefSends = ksefSendsInvoices();
+  const invoices = (await listInvoices(getDb(), month)).map((row) => ({ ...row, ksef: ksefOfListRow(row, ksefSends) }));
+  return json({ operator, month, invoices }, { headers: ADMIN_HEADERS });
 }
 
 export default function AdminInvoicesPage() {
-  const { operator, month, invoices, ksefSends } = useLoaderData<typeof loader>();
+  const { operator, month, invoices } = useLoaderData<typeof loader>();
   const csvHref = month ? `${INVOICES_CSV_PATH}?month=${month}` : INVOICES_CSV_PATH;
   return (
     <AdminShell operator={operator} title={TEXT.listHeading}>
@@ -58,7 +59,7 @@ export default function AdminInvoicesPage() {
           {TEXT.csv}
         </a>
       </form>
-      {invoices.some((invoice) => sentToKsefByHand(invoice, ksefSends)) ? <Notice tone="error">{TEXT.ksefNote}</Notice> : null}
+      {invoices.some((invoice) => invoice.ksef?.status === "manual") ? <Notice tone="error">{TEXT.ksefNote}</Notice> : null}
       {invoices.length === 0 ? (
         <p className="mt-6 text-slate-700">{TEXT.empty}</p>
       ) : (
@@ -91,8 +92,8 @@ export default function AdminInvoicesPage() {
                   <td className="px-2 py-2 break-words">{invoice.buyer_name}</td>
                   <td className="px-2 py-2">{invoice.buyer_nip ? formatNip(invoice.buyer_nip) : "—"}</td>
                   <td className="px-2 py-2 text-right">{`${formatAmount(invoice.gross_grosze)} ${invoice.currency}`}</td>
-                  <td className="px-2 py-2">
-                    {sentToKsefByHand(invoice, ksefSends) ? <strong className="text-red-800">{TEXT.ksefByHand}</strong> : "—"}
+                  <td className="px-2 py-2" data-testid="invoice-ksef">
+                    <KsefListCell state={invoice.ksef} />
                   </td>
                 </tr>
               ))}
