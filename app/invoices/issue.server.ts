@@ -8,6 +8,7 @@ import { fixedT } from "~/i18n/i18n.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import type { InvoiceRequest } from "./fields";
 import { amountsOfGross, negated, type VatRate } from "./money";
+import { ksefSubmission } from "~/ksef/submissions.server";
 import { queueIssuedInvoiceForKsef } from "./ksef-link.server";
 import { nextInvoiceNumberIn, type InvoiceSeries } from "./numbering.server";
 
@@ -198,16 +199,17 @@ export async function correctOnRefundIn(trx: Writer, orderId: number, input: Iss
   return correctInvoiceIn(trx, orderId, order?.withdrawn_at ? "withdrawal" : "refund", input);
 }
 
-/** An invoice and, for a correction, the invoice it corrects: what its PDF prints. */
+/** An invoice and, for a correction, the invoice it corrects with its KSeF number once it has one: what its PDF prints. */
 export async function invoiceWithOriginal(
   db: AppDatabase,
   invoiceId: number,
-): Promise<{ invoice: InvoiceRow; original: InvoiceRow | null } | null> {
+): Promise<{ invoice: InvoiceRow; original: InvoiceRow | null; originalKsefNumber: string | null } | null> {
   const invoice = await db.selectFrom("invoices").selectAll().where("id", "=", invoiceId).executeTakeFirst();
   if (!invoice) return null;
   const original =
     invoice.corrects_id === null
       ? null
       : ((await db.selectFrom("invoices").selectAll().where("id", "=", invoice.corrects_id).executeTakeFirst()) ?? null);
-  return { invoice, original };
+  const originalKsefNumber = original ? ((await ksefSubmission(db, original.number))?.ksef_number ?? null) : null;
+  return { invoice, original, originalKsefNumber };
 }
