@@ -1,10 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { recordRefund } from "~/admin/corrections.server";
 import { applyTransition } from "~/admin/order-transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { documentsOnThisThread } from "~/documents/document-thread.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { pdfTextOf } from "../../tests/support/pdf-text";
 import { placeSampleOrder } from "../../tests/support/sample-order";
+import { withdrawnKeeping } from "../../tests/support/withdrawal";
+import { fixedT } from "~/i18n/i18n.server";
+import { cancelOrder } from "~/payments/refund.server";
 import { invoicesCsv, issueByOperator, listInvoices } from "./admin.server";
 import { askForInvoice, customerInvoiceView } from "./customer.server";
 import { invoiceWithOriginal } from "./issue.server";
@@ -134,5 +138,71 @@ describe.each(DIALECTS)("asking for an invoice after the order, on %s", (dialect
       `"=""FV/2026/11/0001""";faktura;2026-11-24;2026-11-24;;"=""AE-2026-000001""";"Firma; ""Kowalski""";ul. A 1;"=""526-025-02-74""";`,
     );
     expect(csv).toContain(`;23%;"243,09";"55,91";"299,00";PLN;;;do wysłania do KSeF ręcznie\r\n`);
+  });
+});
+
+describe.each(DIALECTS)("asking for an invoice after a cancellation, on %s", (dialect) => {
+  let db: AppDatabase;
+  beforeEach(async () => {
+    db = await openDatabase(await freshTarget(dialect));
+  });
+  afterEach(() => db.destroy());
+  const CANCELLED = new Date("2026-11-26T10:00:00Z");
+  const BUYER = { buyerName: "Олена Шевченко", buyerAddress: "ul. Długa 5/3, 70-001 Szczecin", nip: "" };
+
+  /** A paid order (with the early-start request) that the operator then cancels, money sent back by transfer. */
+  async function paidThenCancelled(key: string, retainedGrosze: number | null) {
+    const { order } = await placeSampleOrder(db, ORDERED, { idempotencyKey: key, locale: "uk" });
+    await applyTransition(db, order.id, { transition: "mark_paid", paidAt: PAID.toISOString() }, "op@example.com", PAID);
+    if (retainedGrosze !== null) await withdrawnKeeping(db, order, retainedGrosze, CANCELLED);
+    expect(await cancelOrder(db, null, order.id, { reason: "Odstąpienie od umowy" }, "op@example.com", CANCELLED)).toEqual({ ok: true });
+    return order;
+  }
+
+  it("after a partial withdrawal (art. 35) lets the customer ask for an invoice for the amount kept, before and after the rest goes back", async () => {
+    const order = await paidThenCancelled("partial", 12_050);
+    expect(await customerInvoiceView(db, order.payment_token, CANCELLED)).toMatchObject({ mayAsk: true, refusal: null, requested: false });
+    expect(await recordRefund(db, order.id, 17_850, "przelew zwrotny", "op@example.com", CANCELLED)).toEqual({ ok: true });
+    expect(await customerInvoiceView(db, order.payment_token, CANCELLED)).toMatchObject({ mayAsk: true, refusal: null });
+    expect(await askForInvoice(db, order.payment_token, form(BUYER), CANCELLED)).toEqual({ ok: true });
+    const [invoice, ...more] = await db.selectFrom("invoices").selectAll().where("order_id", "=", order.id).execute();
+    expect(more).toEqual([]);
+    expect(invoice).toMatchObject({
+      kind: "invoice",
+      gross_grosze: 12_050,
+      net_grosze: 9_797,
+      vat_grosze: 2_253,
+      buyer_name: BUYER.buyerName,
+    });
+    // The usual three months from the end of the month of payment.
+    expect(await customerInvoiceView(db, order.payment_token, CANCELLED)).toMatchObject({ lastDay: "2027-02-28" });
+  });
+
+  it("refuses only when the whole payment went back, and says so", async () => {
+    const order = await paidThenCancelled("full", null);
+    await recordRefund(db, order.id, 29_900, "przelew zwrotny", "op@example.com", CANCELLED);
+    const view = await customerInvoiceView(db, order.payment_token, CANCELLED);
+    expect(view).toMatchObject({ mayAsk: false, refusal: "refunded", requested: false, invoices: [] });
+    expect(await askForInvoice(db, order.payment_token, form(BUYER), CANCELLED)).toMatchObject({
+      ok: false,
+      status: 409,
+      errors: { form: "invoice:panel.refunded" },
+      values: BUYER,
+    });
+    expect(fixedT("pl", "invoice")("panel.refunded")).toBe(
+      "Zamówienie jest anulowane, a cała wpłata została zwrócona, więc nie wystawiamy do niego faktury.",
+    );
+    expect(await db.selectFrom("invoices").select("id").execute()).toEqual([]);
+  });
+
+  it("never shows a request as waiting beside a refusal: an order cancelled unpaid refuses, and is not 'requested'", async () => {
+    const { order } = await placeSampleOrder(db, ORDERED, { idempotencyKey: "unpaid", details: { invoice: { ...BUYER, nip: null } } });
+    expect(await customerInvoiceView(db, order.payment_token, ORDERED)).toMatchObject({ requested: true, refusal: null, mayAsk: false });
+    await applyTransition(db, order.id, { transition: "cancel", reason: "unpaid" }, "system", CANCELLED);
+    expect(await customerInvoiceView(db, order.payment_token, CANCELLED)).toMatchObject({
+      requested: false,
+      refusal: "cancelled",
+      mayAsk: false,
+    });
   });
 });
