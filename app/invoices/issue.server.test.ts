@@ -6,6 +6,9 @@ import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { withdrawnKeeping } from "../../tests/support/withdrawal";
+import { buildFa3Xml } from "~/ksef/fa3";
+import { validateFa3Xml } from "~/ksef/fa3-schema.server";
+import { fa3InvoiceOf } from "./ksef-link.server";
 import { cancelOrder } from "~/payments/refund.server";
 import { correctInvoiceIn, invoiceOfOrder, issueInvoiceIn, type Seller } from "./issue.server";
 
@@ -148,6 +151,15 @@ describe.each(DIALECTS)("issuing invoices on %s", (dialect) => {
       net_grosze: 9_797 - 24_309,
       vat_grosze: 2_253 - 5_591,
     });
+    // Its FA(3) file (here with a seller NIP the schema takes) passes the schema.
+    const xml = buildFa3Xml(
+      fa3InvoiceOf(
+        { ...correction!, seller_nip: "5265877635" },
+        { number: original!.number, issueDate: original!.issue_date, ksefNumber: null },
+      ),
+    );
+    expect(xml).toContain("<P_15>-178.50</P_15>");
+    expect(await validateFa3Xml(xml)).toEqual({ valid: true });
   });
 
   it("names a withdrawal as the correction's reason when the customer withdrew", async () => {
