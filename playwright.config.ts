@@ -46,9 +46,17 @@ function chromiumExecutable(): string | undefined {
   return ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path));
 }
 
+/**
+ * The suite's ports: the site's, its stand-ins' (+2…+5) and the sites specs start themselves (ownSitePort's offsets).
+ * Chromium refuses some ports outright (6000 is X11's, 6665–6669 IRC's: net::ERR_UNSAFE_PORT); an E2E_PORT
+ * among them is allowed for this browser only.
+ */
+const SUITE_PORTS = Array.from({ length: 200 }, (_, offset) => port + offset);
+
 const launchOptions = {
   executablePath: chromiumExecutable(),
   args: [
+    `--explicitly-allowed-ports=${SUITE_PORTS.join(",")}`,
     "--no-sandbox",
     "--disable-gpu",
     "--disable-dev-shm-usage",

@@ -6,6 +6,7 @@ import { copyList } from "~/content/copy";
 import { pathFor } from "~/i18n/routes";
 import { SIGNING_BUSINESS_DAYS } from "~/config/delivery";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
+import { vatWording } from "~/config/vat-wording";
 import { useLocale, useRequiredRootData, useRootData } from "~/root-data";
 import { useCheckoutLinkClick } from "~/tracking/checkout-link";
 import { checkoutHref } from "~/tracking/events";
@@ -35,7 +36,7 @@ export function OrderLink({ type, className, children }: { type: DeclarationType
 export function PricingCards() {
   const { t } = useTranslation("home");
   const { t: tc } = useTranslation();
-  const { prices } = useRequiredRootData();
+  const { prices, company } = useRequiredRootData();
 
   return (
     <div id="service-tile" className="grid gap-6 md:grid-cols-2">
@@ -56,7 +57,7 @@ export function PricingCards() {
               <span className="text-4xl font-extrabold tracking-tight text-blue-900" data-testid={`pricing-price-${type}`}>
                 {prices[type]}
               </span>
-              <span className="text-sm text-slate-600">{tc("products.vatIncluded")}</span>
+              <span className="text-sm text-slate-600">{tc("products.vatIncluded", vatWording(company.vat, tc))}</span>
             </p>
             <p className="mt-2 text-sm text-slate-700">
               {t("pricing.turnaroundLabel")}:{" "}

@@ -27,6 +27,12 @@ export type Company = {
   social: { facebook: string; instagram: string; tiktok: string };
   /** ISO weekdays (1 = Monday) and hours the office answers. */
   openingHours: { days: "Mo-Fr"; opens: string; closes: string };
+  /**
+   * How prices stand to VAT (COMPANY_VAT): a VAT payer's include it; an exempt seller's are final, and every page,
+   * e-mail and the terms name the exemption's legal basis (COMPANY_VAT_EXEMPTION_BASIS; null: art. 113 ust. 1,
+   * worded in each language). app/config/vat-wording.ts turns it into the words.
+   */
+  vat: { exempt: false } | { exempt: true; basis: string | null };
 };
 
 export const PLACEHOLDER_COMPANY: Company = {
@@ -52,6 +58,7 @@ export const PLACEHOLDER_COMPANY: Company = {
     tiktok: "https://www.tiktok.com/@example",
   },
   openingHours: { days: "Mo-Fr", opens: "09:00", closes: "17:00" },
+  vat: { exempt: false },
 };
 
 export type PostalAddress = { street: string; postalCode: string; city: string };

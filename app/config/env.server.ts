@@ -414,6 +414,7 @@ export const company: Company = {
     instagram: env.SOCIAL_INSTAGRAM_URL ?? PLACEHOLDER_COMPANY.social.instagram,
     tiktok: env.SOCIAL_TIKTOK_URL ?? PLACEHOLDER_COMPANY.social.tiktok,
   },
+  vat: env.COMPANY_VAT === "zw" ? { exempt: true, basis: env.COMPANY_VAT_EXEMPTION_BASIS ?? null } : { exempt: false },
 };
 
 /**

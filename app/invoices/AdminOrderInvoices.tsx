@@ -18,6 +18,11 @@ export function sentToKsefByHand(invoice: Pick<InvoiceRow, "buyer_nip">, ksefSen
 
 const KSEF_TONE: Record<KsefState["tone"], string> = { done: "text-green-800", waiting: "text-slate-700", action: "text-red-800" };
 
+/** An invoice's KSeF state in the month's list: the order page's words in its tone (the KSeF number once accepted), a dash outside KSeF. */
+export function KsefListCell({ state }: { state: Pick<KsefState, "label" | "tone"> | null }) {
+  return state ? <strong className={KSEF_TONE[state.tone]}>{state.label}</strong> : <>—</>;
+}
+
 /** Whether the operator must send this invoice to KSeF by hand: its file says so, or (an invoice without one) the settings do. */
 function byHand(invoice: Pick<InvoiceRow, "number" | "buyer_nip">, ksef: InvoiceKsefStates, ksefSends: boolean): boolean {
   const state = ksef[invoice.number];

@@ -1,8 +1,8 @@
 import { toCsv, csvText } from "~/admin/csv";
 import { addBusinessDays, warsawDay } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
-import type { InvoiceRequestRow, InvoiceRow } from "~/db/schema";
-import { ksefStateOf, type InvoiceKsefStates } from "./ksef-state";
+import type { InvoiceRequestRow, InvoiceRow, KsefSubmissionRow } from "~/db/schema";
+import { ksefListState, ksefStateOf, type InvoiceKsefStates } from "./ksef-state";
 import { invoiceBuyerSchema } from "./request-schema";
 import { findRequest, issueInvoiceIn, recordRequestIn } from "./issue.server";
 import { INVOICE_ADMIN_TEXT } from "./admin-texts";
@@ -89,14 +89,26 @@ export function monthOf(value: string | null): string | null {
   return value && /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? value : null;
 }
 
-export type InvoiceListRow = InvoiceRow & { order_number: string };
+/** An invoice with its order's number and, when it has a stored FA(3) file, that file's way to KSeF. */
+export type InvoiceListRow = InvoiceRow & {
+  order_number: string;
+  ksef_status: KsefSubmissionRow["status"] | null;
+  ksef_number: string | null;
+  ksef_error: string | null;
+};
 
 export async function listInvoices(db: AppDatabase, month: string | null): Promise<InvoiceListRow[]> {
   return db
     .selectFrom("invoices")
     .innerJoin("orders", "orders.id", "invoices.order_id")
+    .leftJoin("ksef_submissions", "ksef_submissions.invoice_number", "invoices.number")
     .selectAll("invoices")
-    .select("orders.number as order_number")
+    .select([
+      "orders.number as order_number",
+      "ksef_submissions.status as ksef_status",
+      "ksef_submissions.ksef_number as ksef_number",
+      "ksef_submissions.error as ksef_error",
+    ])
     .$if(month !== null, (query) => query.where("invoices.number_month", "=", month!))
     .orderBy("invoices.issue_date", "desc")
     .orderBy("invoices.id", "desc")
@@ -124,10 +136,18 @@ export const INVOICE_CSV_HEADER = [
   "Brutto",
   "Waluta",
   "Przyczyna korekty",
+  "Numer KSeF",
+  "KSeF",
 ] as const;
 
+/** An invoice's KSeF state in the list and the CSV; `ksefSends`: whether the site sends NIP buyers' invoices itself. */
+export function ksefOfListRow(row: InvoiceListRow, ksefSends: boolean) {
+  const submission = row.ksef_status ? { status: row.ksef_status, ksef_number: row.ksef_number, error: row.ksef_error } : null;
+  return ksefListState(submission, row.buyer_nip !== null && !ksefSends);
+}
+
 /** The month's invoices for the accountant, in the orders CSV's conventions (Polish Excel: ";", decimal commas, a BOM). */
-export function invoicesCsv(rows: readonly InvoiceListRow[]): string {
+export function invoicesCsv(rows: readonly InvoiceListRow[], ksefSends: boolean): string {
   const numberOf = new Map(rows.map((row) => [row.id, row.number]));
   return toCsv([
     INVOICE_CSV_HEADER,
@@ -151,6 +171,8 @@ export function invoicesCsv(rows: readonly InvoiceListRow[]): string {
         money(row.gross_grosze),
         row.currency,
         row.reason,
+        row.ksef_number === null ? null : csvText(row.ksef_number),
+        ksefOfListRow(row, ksefSends)?.label ?? null,
       ]),
   ]);
 }

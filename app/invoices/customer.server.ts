@@ -2,8 +2,11 @@ import { warsawDay } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Locale } from "~/i18n/locales";
 import { pdfWithheld } from "~/ksef/submissions.server";
+import { isPaymentToken } from "~/order/payment-token";
 import { lastDayToAsk, mayStillAsk } from "./deadline";
 import { issueInvoiceIn, recordRequestIn } from "./issue.server";
+import { PAID_FOR_COLUMNS, paidForGrosze } from "./paid-for";
+import { REFUSAL_KEYS, type InvoiceRefusal } from "./refusal";
 import { invoiceBuyerSchema } from "./request-schema";
 
 /**
@@ -13,11 +16,13 @@ import { invoiceBuyerSchema } from "./request-schema";
 export type CustomerInvoiceView = {
   orderNumber: string;
   locale: Locale;
-  cancelled: boolean;
-  /** The last day to ask, once paid; null before the payment (asking then is always allowed). */
+  /** The last day the law obliges us to issue one on request, once paid; null before the payment (asking then is always allowed). */
   lastDay: string | null;
   mayAsk: boolean;
+  /** A request that waits for the payment; never shown beside a refusal. */
   requested: boolean;
+  /** Why nothing can be asked for, when nothing was issued (./refusal.ts). */
+  refusal: InvoiceRefusal | null;
   /**
    * `awaitsKsef`: its PDF is withheld until KSeF numbers it (it goes there by itself and did not go
    * out offline); `ksefNumber` once KSeF gave one (docs/decisions/056).
@@ -25,10 +30,12 @@ export type CustomerInvoiceView = {
   invoices: Array<{ id: number; number: string; kind: "invoice" | "correction"; ksefNumber: string | null; awaitsKsef: boolean }>;
 };
 
+/** No order has a token of another shape (a NUL, say, which PostgreSQL refuses in a query): none is looked for. */
 async function orderOfToken(db: AppDatabase, token: string) {
+  if (!isPaymentToken(token)) return undefined;
   return db
     .selectFrom("orders")
-    .select(["id", "number", "locale", "status", "paid_at", "anonymised_at"])
+    .select(["id", "number", "locale", "anonymised_at", ...PAID_FOR_COLUMNS])
     .where("payment_token", "=", token)
     .executeTakeFirst();
 }
@@ -54,14 +61,25 @@ export async function customerInvoiceView(db: AppDatabase, token: string, now: D
       .execute(),
   ]);
   const lastDay = order.paid_at ? lastDayToAsk(warsawDay(new Date(order.paid_at))) : null;
-  const cancelled = order.status === "cancelled";
+  // A cancelled order that kept an amount for work done (art. 35) is invoiced for it, as any paid order.
+  const refusal: InvoiceRefusal | null =
+    invoices.length > 0
+      ? null
+      : order.status === "cancelled" && paidForGrosze(order) === 0
+        ? order.paid_at
+          ? "refunded"
+          : "cancelled"
+        : !request && lastDay !== null && !mayStillAsk(warsawDay(new Date(order.paid_at!)), warsawDay(now))
+          ? "tooLate"
+          : null;
+  const waiting = invoices.length === 0 && refusal === null;
   return {
     orderNumber: order.number,
     locale: order.locale,
-    cancelled,
     lastDay,
-    mayAsk: !request && !cancelled && (lastDay === null || mayStillAsk(warsawDay(new Date(order.paid_at!)), warsawDay(now))),
-    requested: request !== undefined,
+    mayAsk: waiting && !request,
+    requested: waiting && request !== undefined,
+    refusal,
     invoices: invoices.map(({ id, number, kind, status, offline_at, ksef_number }) => ({
       id,
       number,
@@ -86,8 +104,9 @@ export async function askForInvoice(db: AppDatabase, token: string, form: FormDa
   const values = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? "").slice(0, 400)]));
   const view = await customerInvoiceView(db, token, now);
   if (!view) return { ok: false, status: 404, errors: {}, values };
-  if (!view.mayAsk)
-    return { ok: false, status: 409, errors: { form: view.cancelled ? "invoice:panel.cancelled" : "invoice:panel.tooLate" }, values };
+  if (view.refusal) return { ok: false, status: 409, errors: { form: REFUSAL_KEYS[view.refusal] }, values };
+  // Asked already, or issued: a second press of the button, which the first one answered.
+  if (!view.mayAsk) return { ok: true };
   const parsed = invoiceBuyerSchema.safeParse({ ...values, nip: values.nip || undefined });
   if (!parsed.success) {
     const errors: Record<string, string> = {};

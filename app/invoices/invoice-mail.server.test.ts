@@ -36,6 +36,12 @@ async function paidOrder(locale: Locale, invoice: typeof BUYER | null = BUYER): 
   return db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
 }
 
+/** The operator cancels the order and records the whole payment sent back by transfer: the invoice is corrected. */
+async function refundInFull(order: OrderRow) {
+  await applyTransition(db, order.id, { transition: "cancel", reason: "Na prośbę klienta", refundDueGrosze: 29_900 }, OPERATOR, REFUNDED);
+  await recordRefund(db, order.id, 29_900, "przelew zwrotny", OPERATOR, REFUNDED);
+}
+
 /** The queued message of that kind as the mail worker composes it. */
 async function composedInvoiceMail(order: OrderRow, kind: MessageKind) {
   const message = await queuedMessage(db, order.id, kind);
@@ -64,8 +70,7 @@ describe("the invoice's e-mail", () => {
 
   it("carries the correcting invoice after a refund, with the reason in the customer's language", async () => {
     const order = await paidOrder("en");
-    await applyTransition(db, order.id, { transition: "cancel", reason: "Na prośbę klienta", refundDueGrosze: 29_900 }, OPERATOR, REFUNDED);
-    await recordRefund(db, order.id, 29_900, "przelew zwrotny", OPERATOR, REFUNDED);
+    await refundInFull(order);
     const { mail, attachment, pdfText } = await composedInvoiceMail(order, "invoice_corrected");
     expect(mail.subject).toBe(`Corrective invoice KOR/2026/12/0001 for order ${order.number}`);
     expect(mail.text).toContain("invoice FV/2026/11/0001");
@@ -74,6 +79,61 @@ describe("the invoice's e-mail", () => {
     expect(attachment.filename).toBe("KOR-2026-12-0001.pdf");
     // The document keeps the binding Polish reason.
     expect(pdfText).toContain("zwrot zapłaty po anulowaniu zamówienia");
+  });
+});
+
+const KSEF_NUMBER = "7791011327-20261124-0123456789AB-CD";
+
+/** What the KSeF lane records once KSeF has numbered the invoice. */
+async function acceptedInKsef(invoiceNumber: string, ksefNumber: string) {
+  await db
+    .updateTable("ksef_submissions")
+    .set({ status: "accepted", ksef_number: ksefNumber, error: null })
+    .where("invoice_number", "=", invoiceNumber)
+    .execute();
+}
+
+describe("every element the law asks of the invoice and its e-mail", () => {
+  it("names the unit net price on the line, and the unit of a service (usł.), in each of the four languages", async () => {
+    const beside = { pl: null, en: "service", uk: "послуга", ru: "услуга" } as const;
+    const unitPrice = { pl: null, en: "Unit net price", uk: "Ціна одиниці нетто", ru: "Цена единицы нетто" } as const;
+    for (const locale of ["pl", "en", "uk", "ru"] as const) {
+      const { pdfText } = await composedInvoiceMail(await paidOrder(locale), "invoice_issued");
+      expect(pdfText, locale).toContain(locale === "pl" ? ": 1 usł." : `: 1 usł. / ${beside[locale]}`);
+      expect(pdfText, locale).toContain(`Cena jednostkowa netto${locale === "pl" ? "" : ` / ${unitPrice[locale]}`}: 243,09 PLN`);
+      expect(pdfText, locale).not.toContain("szt.");
+    }
+  });
+
+  it("prints the corrected invoice's KSeF number on a correcting invoice once the original has one, and the unit prices before and after", async () => {
+    const order = await paidOrder("pl");
+    await acceptedInKsef("FV/2026/11/0001", KSEF_NUMBER);
+    await refundInFull(order);
+    const { pdfText } = await composedInvoiceMail(order, "invoice_corrected");
+    expect(pdfText).toContain(`Dotyczy faktury: FV/2026/11/0001 (24.11.2026) Numer KSeF faktury korygowanej: ${KSEF_NUMBER}`);
+    expect(pdfText).toContain("Przed korektą Cena jednostkowa netto: 243,09 PLN");
+    expect(pdfText).toContain("Po korekcie Cena jednostkowa netto: 0,00 PLN");
+    expect(pdfText).toContain("Korekta Cena jednostkowa netto: -243,09 PLN");
+  });
+
+  it("prints no KSeF number of the corrected invoice while the original has none", async () => {
+    const order = await paidOrder("en");
+    await refundInFull(order);
+    const { pdfText } = await composedInvoiceMail(order, "invoice_corrected");
+    expect(pdfText).toContain("Dotyczy faktury / Corrects invoice: FV/2026/11/0001");
+    expect(pdfText).not.toContain("Numer KSeF faktury korygowanej");
+  });
+
+  it("tells a NIP buyer the invoice's KSeF number and that the attached PDF is its visualisation, once KSeF has numbered it", async () => {
+    const order = await paidOrder("pl");
+    const before = await composedInvoiceMail(order, "invoice_issued");
+    expect(before.mail.text).not.toContain("KSeF");
+    await acceptedInKsef("FV/2026/11/0001", KSEF_NUMBER);
+    const { mail } = await composedInvoiceMail(order, "invoice_issued");
+    for (const part of [mail.text, mail.html])
+      expect(part).toContain(
+        `Faktura została wystawiona w Krajowym Systemie e-Faktur (KSeF) pod numerem ${KSEF_NUMBER}. Załączony plik PDF jest jej wizualizacją.`,
+      );
   });
 });
 

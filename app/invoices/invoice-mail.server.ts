@@ -3,6 +3,7 @@ import type { AppDatabase } from "~/db/db.server";
 import type { InvoiceRequestRow, OrderRow, OutboxRow } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { customerText } from "~/mail/blocks";
+import { ksefSubmission } from "~/ksef/submissions.server";
 import { ksefMarkOf } from "./ksef-link.server";
 import { formatNip } from "./nip";
 import { fixedT } from "~/i18n/i18n.server";
@@ -27,12 +28,16 @@ export function isInvoiceMessage(message: Pick<OutboxRow, "kind">): boolean {
   return message.kind === "invoice_issued" || message.kind === "invoice_corrected";
 }
 
+/** What an invoice's e-mail says and attaches: its PDF's input, and the number KSeF gave the invoice, once it has. */
+export type InvoiceMessageInput = InvoicePdfInput & { ksefNumber: string | null };
+
 /** The invoice a message names, and the one it corrects. */
-export async function invoicesOfMessage(db: AppDatabase, message: OutboxRow): Promise<InvoicePdfInput> {
+export async function invoicesOfMessage(db: AppDatabase, message: OutboxRow): Promise<InvoiceMessageInput> {
   const invoiceId = Number((JSON.parse(message.data ?? "{}") as { invoiceId?: unknown }).invoiceId);
   const found = await invoiceWithOriginal(db, invoiceId);
   if (!found) throw new Error(`outbox message ${message.id} names no invoice`);
-  return { ...found, ksef: await ksefMarkOf(db, found.invoice) };
+  const [ksef, submission] = await Promise.all([ksefMarkOf(db, found.invoice), ksefSubmission(db, found.invoice.number)]);
+  return { ...found, ksef, ksefNumber: submission?.ksef_number ?? null };
 }
 
 const CORRECTION_REASONS: readonly CorrectionReason[] = ["refund", "withdrawal"];
@@ -47,9 +52,10 @@ function reasonIn(locale: Locale, polishReason: string | null): string {
 export async function composeInvoiceMessage(
   message: OutboxRow,
   order: OrderRow,
-  { invoice, original, ksef }: InvoicePdfInput,
+  { ksefNumber, ...document }: InvoiceMessageInput,
   context: InvoiceMailContext,
 ): Promise<MailMessage> {
+  const { invoice, original } = document;
   const locale = order.locale;
   const t = fixedT(locale, "invoice");
   const mail = fixedT(locale, "mail");
@@ -62,6 +68,8 @@ export async function composeInvoiceMessage(
       paragraphs: [
         mail("greeting"),
         t(correction ? "mail.correctionBody" : "mail.invoiceBody", facts),
+        // Sent to KSeF, the invoice is the FA(3) file there; what the e-mail carries is its picture (a visualisation).
+        ...(ksefNumber ? [t(correction ? "mail.ksefCorrection" : "mail.ksefInvoice", { ksefNumber })] : []),
         { text: mail("paymentPage", { url: paymentUrl }), url: paymentUrl },
       ],
     },
@@ -79,7 +87,7 @@ export async function composeInvoiceMessage(
     subject: t(correction ? "mail.correctionSubject" : "mail.invoiceSubject", facts),
     text: toText(blocks),
     html: toHtml(blocks, locale),
-    attachments: [await context.drawInvoice({ invoice, original, ksef })],
+    attachments: [await context.drawInvoice(document)],
     messageId: outboxMessageId(message, order, siteUrl),
   };
 }

@@ -23,7 +23,13 @@ export type KsefMark = {
   certificateUrl?: string | null;
 };
 
-export type InvoicePdfInput = { invoice: InvoiceRow; original: InvoiceRow | null; ksef: KsefMark | null };
+/** `originalKsefNumber`: the corrected invoice's KSeF number, which a correction prints once the original has one (art. 106j ust. 2 pkt 2a). */
+export type InvoicePdfInput = {
+  invoice: InvoiceRow;
+  original: InvoiceRow | null;
+  ksef: KsefMark | null;
+  originalKsefNumber?: string | null;
+};
 
 function labelsFor(locale: Locale) {
   const pl = fixedT("pl", "invoice");
@@ -39,12 +45,18 @@ function polishDate(isoDay: string): string {
 
 const nipOf = (digits: string | null) => (digits && /^\d{10}$/.test(digits) ? formatNip(digits) : digits);
 
-function amountLines(
-  label: (key: string) => string,
-  row: Pick<InvoiceRow, "net_grosze" | "vat_grosze" | "gross_grosze" | "vat_rate" | "currency">,
-) {
+type Amounts = Pick<InvoiceRow, "net_grosze" | "vat_grosze" | "gross_grosze" | "vat_rate" | "currency" | "quantity">;
+
+/** The net price of one unit (art. 106e ust. 1 pkt 9): the line's net value over its quantity, the service's one. */
+function unitNetPriceLine(label: (key: string) => string, row: Amounts): string {
+  return `${label("document.unitNetPrice")}: ${formatAmount(Math.round(row.net_grosze / row.quantity))} ${row.currency}`;
+}
+
+/** A correction's amounts before, after and of the change each name their unit price too; the invoice names it on its line. */
+function amountLines(label: (key: string) => string, row: Amounts, { unitPrice = false } = {}) {
   const rate = row.vat_rate === "zw" ? label("document.exempt") : `${row.vat_rate}%`;
   return [
+    ...(unitPrice ? [unitNetPriceLine(label, row)] : []),
     `${label("document.net")}: ${formatAmount(row.net_grosze)} ${row.currency}`,
     `${label("document.rate")}: ${rate}`,
     `${label("document.vat")}: ${formatAmount(row.vat_grosze)} ${row.currency}`,
@@ -52,7 +64,7 @@ function amountLines(
   ];
 }
 
-export async function invoicePdf({ invoice, original, ksef }: InvoicePdfInput): Promise<Buffer> {
+export async function invoicePdf({ invoice, original, ksef, originalKsefNumber = null }: InvoicePdfInput): Promise<Buffer> {
   const label = labelsFor(invoice.locale);
   const own = fixedT(invoice.locale, "invoice");
   const correction = invoice.kind === "correction";
@@ -66,6 +78,7 @@ export async function invoicePdf({ invoice, original, ksef }: InvoicePdfInput): 
         ...(correction && original
           ? [
               `${label("document.corrects")}: ${original.number} (${polishDate(original.issue_date)})`,
+              ...(originalKsefNumber ? [`${label("document.correctedKsefNumber")}: ${originalKsefNumber}`] : []),
               `${label("document.correctionReason")}: ${invoice.reason ?? ""}`,
             ]
           : []),
@@ -85,7 +98,11 @@ export async function invoicePdf({ invoice, original, ksef }: InvoicePdfInput): 
     },
     {
       heading: label("document.service"),
-      paragraphs: [invoice.service_name, `${label("document.quantity")}: ${invoice.quantity} ${label("document.unit")}`],
+      paragraphs: [
+        invoice.service_name,
+        `${label("document.quantity")}: ${invoice.quantity} ${label("document.unit")}`,
+        ...(correction ? [] : [unitNetPriceLine(label, invoice)]),
+      ],
     },
   ];
   if (correction && original) {
@@ -96,9 +113,9 @@ export async function invoicePdf({ invoice, original, ksef }: InvoicePdfInput): 
       gross_grosze: original.gross_grosze + invoice.gross_grosze,
     };
     sections.push(
-      { heading: label("document.before"), paragraphs: amountLines(label, original) },
-      { heading: label("document.after"), paragraphs: amountLines(label, after) },
-      { heading: label("document.difference"), paragraphs: amountLines(label, invoice) },
+      { heading: label("document.before"), paragraphs: amountLines(label, original, { unitPrice: true }) },
+      { heading: label("document.after"), paragraphs: amountLines(label, after, { unitPrice: true }) },
+      { heading: label("document.difference"), paragraphs: amountLines(label, invoice, { unitPrice: true }) },
     );
   } else {
     sections.push({ heading: label("document.total"), paragraphs: [...amountLines(label, invoice), label("document.paid")] });

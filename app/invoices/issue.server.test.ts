@@ -5,6 +5,11 @@ import { applyTransition } from "~/admin/order-transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";
+import { withdrawnKeeping } from "../../tests/support/withdrawal";
+import { buildFa3Xml } from "~/ksef/fa3";
+import { validateFa3Xml } from "~/ksef/fa3-schema.server";
+import { fa3InvoiceOf } from "./ksef-link.server";
+import { cancelOrder } from "~/payments/refund.server";
 import { correctInvoiceIn, invoiceOfOrder, issueInvoiceIn, type Seller } from "./issue.server";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");
@@ -127,6 +132,34 @@ describe.each(DIALECTS)("issuing invoices on %s", (dialect) => {
     expect(queued).toHaveLength(1);
     const twice = await db.transaction().execute((trx) => correctInvoiceIn(trx, orderId, "refund", { now: refunded, issuedBy: OPERATOR }));
     expect(twice?.id).toBe(correction!.id);
+  });
+
+  it("after a partial withdrawal (art. 35) takes off only what went back: the invoice then stands for the amount kept for the work done", async () => {
+    const { order: placed } = await placeSampleOrder(db, ORDERED, { idempotencyKey: "partial", details: { invoice: BUYER } });
+    await pay(placed.id);
+    const withdrawn = new Date("2026-11-26T10:00:00Z");
+    await withdrawnKeeping(db, placed, 12_050, withdrawn);
+    expect(await cancelOrder(db, null, placed.id, { reason: "Odstąpienie od umowy" }, OPERATOR, withdrawn)).toEqual({ ok: true });
+    expect(await recordRefund(db, placed.id, 17_850, "przelew zwrotny", OPERATOR, withdrawn)).toEqual({ ok: true });
+    const [original, correction] = await invoices(placed.id);
+    expect(original).toMatchObject({ gross_grosze: 29_900, net_grosze: 24_309, vat_grosze: 5_591 });
+    // After it: 120,50 zł split as an invoice of that amount would be (VAT 22,53), so the correction is the difference.
+    expect(correction).toMatchObject({
+      kind: "correction",
+      reason: "zwrot zapłaty po odstąpieniu od umowy",
+      gross_grosze: -17_850,
+      net_grosze: 9_797 - 24_309,
+      vat_grosze: 2_253 - 5_591,
+    });
+    // Its FA(3) file (here with a seller NIP the schema takes) passes the schema.
+    const xml = buildFa3Xml(
+      fa3InvoiceOf(
+        { ...correction!, seller_nip: "5265877635" },
+        { number: original!.number, issueDate: original!.issue_date, ksefNumber: null },
+      ),
+    );
+    expect(xml).toContain("<P_15>-178.50</P_15>");
+    expect(await validateFa3Xml(xml)).toEqual({ valid: true });
   });
 
   it("names a withdrawal as the correction's reason when the customer withdrew", async () => {

@@ -6,7 +6,9 @@ import type { AppDatabase } from "~/db/db.server";
 import type { Database, InvoiceRow } from "~/db/schema";
 import { fixedT } from "~/i18n/i18n.server";
 import type { InvoiceRequest } from "./fields";
-import { amountsOfGross, negated, type VatRate } from "./money";
+import { amountsDifference, amountsOfGross, type VatRate } from "./money";
+import { PAID_FOR_COLUMNS, paidForGrosze } from "./paid-for";
+import { ksefSubmission } from "~/ksef/submissions.server";
 import { queueInvoiceMail, queueIssuedInvoiceForKsef } from "./ksef-link.server";
 import { nextInvoiceNumberIn, type InvoiceSeries } from "./numbering.server";
 
@@ -93,13 +95,15 @@ export async function issueInvoiceIn(trx: Writer, orderId: number, input: IssueI
   if (!request) return null;
   const order = await trx
     .selectFrom("orders")
-    .select(["id", "paid_at", "price_grosze", "currency", "locale", "declaration_type"])
+    .select(["id", "currency", "locale", "declaration_type", ...PAID_FOR_COLUMNS])
     .where("id", "=", orderId)
     .executeTakeFirst();
-  if (!order?.paid_at) return null;
+  // A cancelled order is invoiced for what it kept (art. 35), and not at all when everything went back.
+  const paidFor = order ? paidForGrosze(order) : 0;
+  if (!order?.paid_at || paidFor === 0) return null;
   const seller = input.seller ?? configuredSeller();
   const issueDate = warsawDay(input.now);
-  const amounts = amountsOfGross(order.price_grosze, seller.vat);
+  const amounts = amountsOfGross(paidFor, seller.vat);
   return insertInvoice(trx, "FV", issueDate, input, {
     order_id: order.id,
     kind: "invoice",
@@ -128,9 +132,11 @@ export async function issueInvoiceIn(trx: Writer, orderId: number, input: IssueI
 export type CorrectionReason = "refund" | "withdrawal";
 
 /**
- * Corrects the order's invoice to zero when its payment is returned, inside the caller's
- * transaction: a correcting invoice that names the original, with the reason and the amounts
- * taken off. The original stays as it was. One correction per invoice; none without an invoice.
+ * Corrects the order's invoice when money is returned, inside the caller's transaction: a correcting
+ * invoice that names the original, with the reason and the amounts taken off, so that what stands
+ * after it is what the customer kept paid for (./paid-for.ts): nothing after a full refund, the
+ * amount kept for work done after a partial withdrawal (art. 35). The original stays as it was.
+ * One correction per invoice; none without an invoice, or when nothing changes.
  */
 export async function correctInvoiceIn(
   trx: Writer,
@@ -142,7 +148,15 @@ export async function correctInvoiceIn(
   if (!original) return null;
   const done = await trx.selectFrom("invoices").selectAll().where("corrects_id", "=", original.id).executeTakeFirst();
   if (done) return done;
-  const taken = negated({ netGrosze: original.net_grosze, vatGrosze: original.vat_grosze, grossGrosze: original.gross_grosze });
+  const order = await trx.selectFrom("orders").select(PAID_FOR_COLUMNS).where("id", "=", orderId).executeTakeFirstOrThrow();
+  // The amounts after the correction are split as an invoice of that gross would be; the correction is the difference.
+  const after = amountsOfGross(Math.min(paidForGrosze(order), original.gross_grosze), original.vat_rate);
+  if (after.grossGrosze === original.gross_grosze) return null;
+  const taken = amountsDifference(after, {
+    netGrosze: original.net_grosze,
+    vatGrosze: original.vat_grosze,
+    grossGrosze: original.gross_grosze,
+  });
   const {
     id: _id,
     number: _number,
@@ -196,16 +210,17 @@ export async function correctOnRefundIn(trx: Writer, orderId: number, input: Iss
   return correctInvoiceIn(trx, orderId, order?.withdrawn_at ? "withdrawal" : "refund", input);
 }
 
-/** An invoice and, for a correction, the invoice it corrects: what its PDF prints. */
+/** An invoice and, for a correction, the invoice it corrects with its KSeF number once it has one: what its PDF prints. */
 export async function invoiceWithOriginal(
   db: AppDatabase,
   invoiceId: number,
-): Promise<{ invoice: InvoiceRow; original: InvoiceRow | null } | null> {
+): Promise<{ invoice: InvoiceRow; original: InvoiceRow | null; originalKsefNumber: string | null } | null> {
   const invoice = await db.selectFrom("invoices").selectAll().where("id", "=", invoiceId).executeTakeFirst();
   if (!invoice) return null;
   const original =
     invoice.corrects_id === null
       ? null
       : ((await db.selectFrom("invoices").selectAll().where("id", "=", invoice.corrects_id).executeTakeFirst()) ?? null);
-  return { invoice, original };
+  const originalKsefNumber = original ? ((await ksefSubmission(db, original.number))?.ksef_number ?? null) : null;
+  return { invoice, original, originalKsefNumber };
 }

@@ -46,3 +46,15 @@ export function ksefStateOf(
       return { status, label: "do wysłania do KSeF ręcznie", detail: submission.error, tone: "action" };
   }
 }
+
+/**
+ * What the month's list and the accountant's CSV say of an invoice and KSeF, as the order page
+ * does: its submission's state (with the KSeF number once accepted); for an invoice without a
+ * stored file (issued before the files were kept), the by-hand state when `byHand` says so.
+ */
+export function ksefListState(
+  submission: Pick<KsefSubmissionRow, "status" | "ksef_number" | "error"> | null,
+  byHand: boolean,
+): KsefState | null {
+  return ksefStateOf(submission ?? (byHand ? { status: "manual", ksef_number: null, error: null } : null));
+}

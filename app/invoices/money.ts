@@ -19,9 +19,13 @@ export function amountsOfGross(grossGrosze: number, rate: VatRate): InvoiceAmoun
   return { netGrosze: grossGrosze - vatGrosze, vatGrosze, grossGrosze };
 }
 
-/** The same amounts with the sign turned: what a correction that gives everything back takes off. */
-export function negated({ netGrosze, vatGrosze, grossGrosze }: InvoiceAmounts): InvoiceAmounts {
-  return { netGrosze: -netGrosze, vatGrosze: -vatGrosze, grossGrosze: -grossGrosze };
+/** What a correction changes: the amounts after it less those before, each on its own (negative when taken off). */
+export function amountsDifference(after: InvoiceAmounts, before: InvoiceAmounts): InvoiceAmounts {
+  return {
+    netGrosze: after.netGrosze - before.netGrosze,
+    vatGrosze: after.vatGrosze - before.vatGrosze,
+    grossGrosze: after.grossGrosze - before.grossGrosze,
+  };
 }
 
 /** 24309 → "243,09": the Polish way invoices write an amount (the currency is printed once, beside). */

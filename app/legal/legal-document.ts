@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { copyList } from "~/content/copy";
+import { vatWording } from "~/config/vat-wording";
 import type { LegalValues } from "./legal-values";
 
 export type LegalNamespace = "terms" | "privacy";
@@ -17,7 +18,9 @@ type StoredSection = { id?: string; heading: string; paragraphs?: string[]; item
  * placeholder filled. `t` may be bound to any namespace: keys carry their own.
  */
 export function legalText(t: TFunction, namespace: LegalNamespace, values: LegalValues): LegalText {
-  const sections = copyList<StoredSection>(t, `${namespace}:sections`, values).map((section, index): LegalSection => {
+  // How the prices stand to VAT, as the seller's status says: the terms' price clause quotes it.
+  const prices = namespace === "terms" ? { prices: t("terms:prices", vatWording(values.vat, t)) } : {};
+  const sections = copyList<StoredSection>(t, `${namespace}:sections`, { ...values, ...prices }).map((section, index): LegalSection => {
     const number = index + 1;
     return {
       id: section.id ?? `section-${number}`,

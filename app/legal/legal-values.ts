@@ -4,7 +4,8 @@ import { formatPrice, PRODUCTS } from "~/config/products";
 
 /**
  * The company facts and prices the legal texts quote (`{{legalName}}`, `{{krs}}`…), all from
- * configuration and the pricing module. Delivery days reach every string as i18next's default
+ * configuration and the pricing module, and the seller's VAT status, which the terms word as
+ * `{{prices}}` (legal-document.ts). Delivery days reach every string as i18next's default
  * variables (app/config/delivery.ts), so they are not repeated here.
  */
 export function legalValuesOf(company: Company, locale: Locale) {
@@ -20,6 +21,7 @@ export function legalValuesOf(company: Company, locale: Locale) {
     phone: company.phone,
     regularPrice: formatPrice(PRODUCTS.regular.priceGrosze, locale),
     notarizedPrice: formatPrice(PRODUCTS.notarized.priceGrosze, locale),
+    vat: company.vat,
   };
 }
 

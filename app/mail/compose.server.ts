@@ -1,4 +1,5 @@
 import { formatAddress, type Company } from "~/config/company";
+import { vatWording } from "~/config/vat-wording";
 import { formatPrice } from "~/config/products";
 import type { MessageKind, OrderRow, OutboxRow } from "~/db/schema";
 import { getFixedT } from "~/i18n/i18n.server";
@@ -138,7 +139,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
           rows: [
             [t("summary.number"), order.number],
             [t("summary.product"), product],
-            [t("summary.amount"), amount],
+            [t("summary.amount", vatWording(company.vat, t)), amount],
             ...people,
             [t("summary.mailingAddress"), customerText(order.mailing_address)],
             ...lockerRows(order, t),

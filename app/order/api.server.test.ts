@@ -192,6 +192,24 @@ describe.each(DIALECTS)("control characters through the API on %s", (dialect) =>
       ),
     ).toBe(0);
   });
+
+  it("answers a character XML 1.0 forbids (U+FFFE, U+FFFF, a lone surrogate) with 400 and the field: no invoice whose FA(3) file cannot be read", async () => {
+    const faktura = { nabywca: "Kowalski & Syn sp. j.", adres: "ul. Krzywa 2/4, 60-001 Poznań", nip: "779-101-13-27" };
+    for (const [body, field] of [
+      [{ faktura: { ...faktura, nabywca: "Kowalski & Syn\uFFFE sp. j." } }, "faktura.nabywca"],
+      [{ faktura: { ...faktura, adres: "ul. Krzywa 2/4\uFFFF, 60-001 Poznań" } }, "faktura.adres"],
+      [{ imie_nazwisko_najemcy: "Jan \ud800Kowalski" }, "imie_nazwisko_najemcy"],
+      [{ dodatkowe_informacje: "Piętro 3\r\nDzwonić \udfff" }, "dodatkowe_informacje"],
+    ] as const) {
+      // JSON.stringify writes a lone surrogate as its escape ("\ud800" in the body), as a client's JSON would carry it.
+      const response = await acceptInto({ ...SPEC_BODY, ...CONSENTS, ...body, jezyk: "uk" });
+      expect(response.status, field).toBe(400);
+      const answer = (await response.json()) as { fieldErrors: Record<string, string> };
+      expect(Object.keys(answer.fieldErrors), field).toEqual([field]);
+      expect(answer.fieldErrors[field]).toMatch(/невидимі символи/);
+    }
+    expect(await own.selectFrom("orders").select("id").execute()).toEqual([]);
+  });
 });
 
 describe("what a failure to save answers", () => {

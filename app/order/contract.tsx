@@ -2,6 +2,7 @@ import { formatAddress, type Company } from "~/config/company";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { SIGNING_BUSINESS_DAYS } from "~/config/delivery";
 import { formatPrice, PRODUCTS } from "~/config/products";
+import { vatWording } from "~/config/vat-wording";
 import { coResidentNames } from "./co-residents";
 import { nameWithOriginal } from "./names";
 import type { OrderDetails } from "./schema";
@@ -72,7 +73,7 @@ export function contractDocument({ details, company, locale, date, paymentDeadli
     {
       heading: t("contract.price.heading"),
       paragraphs: [
-        t("contract.price.type", { type: typeName, price }),
+        t("contract.price.type", { type: typeName, price, ...vatWording(company.vat, t) }),
         t("contract.price.payment", { account: company.bankAccount, bank: company.bankName }),
         t("contract.price.deadline", { count: paymentDeadlineDays }),
       ],

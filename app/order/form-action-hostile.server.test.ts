@@ -43,6 +43,22 @@ describe.each(DIALECTS)("control characters and odd form shapes on %s", (dialect
     expect(await ordersIn()).toBe(0);
   });
 
+  it("answers an invoice buyer or a name with U+FFFE or U+FFFF, which XML 1.0 forbids, with the field's message and every value", async () => {
+    const invoice = {
+      invoiceRequested: "on",
+      invoiceBuyerName: "Firma\uFFFF sp. z o.o.",
+      invoiceBuyerAddress: "ul. Polna 2, 70-100 Szczecin",
+    };
+    const outcome = await runOn(post({ ...FORM, ...invoice, tenantName: "Jan\uFFFEKowalski", intent: "preview" }));
+    if (outcome.kind !== "invalid" || outcome.state.stage !== "form") throw new Error("expected the form");
+    expect(outcome.state.reply?.error).toEqual({
+      tenantName: ["order:validation.controlCharacters"],
+      invoiceBuyerName: ["order:validation.controlCharacters"],
+    });
+    expect(outcome.state.values).toMatchObject({ ...invoice, tenantName: "Jan\uFFFEKowalski", email: FORM.email });
+    expect(await ordersIn()).toBe(0);
+  });
+
   it("answers field names nested thousands deep, or too many fields, with the empty form and a message, never a stack overflow", async () => {
     for (const name of [`${"a.".repeat(5000)}a`, `a${"[0]".repeat(5000)}`]) {
       const outcome = await runOn(post({}, { body: `${new URLSearchParams({ ...FORM, intent: "preview" })}&${name}=1` }));

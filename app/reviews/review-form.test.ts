@@ -43,4 +43,11 @@ describe("the review form", () => {
     // Line breaks are the text's own; a tab is not.
     expect(readReviewForm(form({ ...VALID, text: "Dobrze\tbardzo dobrze" })).errors.text).toBe("review:validation.controlCharacters");
   });
+
+  it("names a character XML forbids (U+FFFE, U+FFFF) like any other control character, keeping the values", () => {
+    const { errors, values, valid } = readReviewForm(form({ ...VALID, text: "Szybko i rzeczowo\uFFFE", city: "Gdańsk\uFFFF" }));
+    expect(valid).toBeNull();
+    expect(errors).toEqual({ text: "review:validation.controlCharacters", city: "review:validation.controlCharacters" });
+    expect(values.city).toBe("Gdańsk\uFFFF");
+  });
 });

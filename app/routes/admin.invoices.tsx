@@ -8,8 +8,8 @@ import { ksefCertificates } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { certificateExpiries } from "~/ksef/certificate-expiry.server";
 import { INVOICE_ADMIN_TEXT as TEXT } from "~/invoices/admin-texts";
-import { listInvoices, monthOf } from "~/invoices/admin.server";
-import { sentToKsefByHand } from "~/invoices/AdminOrderInvoices";
+import { ksefOfListRow, listInvoices, monthOf } from "~/invoices/admin.server";
+import { KsefListCell } from "~/invoices/AdminOrderInvoices";
 import { ksefSendsInvoices } from "~/invoices/ksef-link.server";
 import { formatAmount } from "~/invoices/money";
 import { formatNip } from "~/invoices/nip";
@@ -26,15 +26,16 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireOperator(request);
   const month = monthOf(new URL(request.url).searchParams.get("month"));
-  const invoices = await listInvoices(getDb(), month);
+  const ksefSends = ksefSendsInvoices();
+  const invoices = (await listInvoices(getDb(), month)).map((row) => ({ ...row, ksef: ksefOfListRow(row, ksefSends) }));
   const certificates = certificateExpiries(ksefCertificates, new Date());
-  return json({ operator, month, invoices, ksefSends: ksefSendsInvoices(), certificates }, { headers: ADMIN_HEADERS });
+  return json({ operator, month, invoices, certificates }, { headers: ADMIN_HEADERS });
 }
 
 const CERTIFICATE_KINDS = { authentication: "do logowania (typ 1)", offline: "offline (typ 2, KOD II)" } as const;
 
 export default function AdminInvoicesPage() {
-  const { operator, month, invoices, ksefSends, certificates } = useLoaderData<typeof loader>();
+  const { operator, month, invoices, certificates } = useLoaderData<typeof loader>();
   const csvHref = month ? `${INVOICES_CSV_PATH}?month=${month}` : INVOICES_CSV_PATH;
   return (
     <AdminShell operator={operator} title={TEXT.listHeading}>
@@ -81,7 +82,7 @@ export default function AdminInvoicesPage() {
               : `Certyfikat KSeF ${CERTIFICATE_KINDS[certificate.kind]} wygasa ${certificate.validTo.slice(0, 10)} (zostało dni: ${certificate.daysLeft}). Złóż wniosek o nowy w Aplikacji Podatnika KSeF i wskaż go w ustawieniach.`}
           </Notice>
         ))}
-      {invoices.some((invoice) => sentToKsefByHand(invoice, ksefSends)) ? <Notice tone="error">{TEXT.ksefNote}</Notice> : null}
+      {invoices.some((invoice) => invoice.ksef?.status === "manual") ? <Notice tone="error">{TEXT.ksefNote}</Notice> : null}
       {invoices.length === 0 ? (
         <p className="mt-6 text-slate-700">{TEXT.empty}</p>
       ) : (
@@ -114,8 +115,8 @@ export default function AdminInvoicesPage() {
                   <td className="px-2 py-2 break-words">{invoice.buyer_name}</td>
                   <td className="px-2 py-2">{invoice.buyer_nip ? formatNip(invoice.buyer_nip) : "—"}</td>
                   <td className="px-2 py-2 text-right">{`${formatAmount(invoice.gross_grosze)} ${invoice.currency}`}</td>
-                  <td className="px-2 py-2">
-                    {sentToKsefByHand(invoice, ksefSends) ? <strong className="text-red-800">{TEXT.ksefByHand}</strong> : "—"}
+                  <td className="px-2 py-2" data-testid="invoice-ksef">
+                    <KsefListCell state={invoice.ksef} />
                   </td>
                 </tr>
               ))}

@@ -8,7 +8,9 @@ import { PricingCards } from "~/components/PricingCards";
 import { Section } from "~/components/Section";
 import { Testimonials, testimonialsGroup } from "~/components/Testimonials";
 import { Faq } from "~/components/Faq";
+import { pricesSentence } from "~/config/vat-wording";
 import { copyList, type QuestionAnswer } from "~/content/copy";
+import { useRequiredRootData } from "~/root-data";
 import { pageMeta } from "~/i18n/seo";
 import { SHAREABLE_PAGE } from "~/render/shareable";
 import { homeLoader } from "./home.server";
@@ -22,6 +24,7 @@ export const loader = homeLoader;
 export default function HomePage() {
   const { t } = useTranslation("home");
   const { reviews } = useLoaderData<typeof loader>();
+  const { company } = useRequiredRootData();
   const testimonials = `testimonials.${testimonialsGroup(reviews)}`;
   return (
     <>
@@ -29,7 +32,12 @@ export default function HomePage() {
       <HowItWorks />
       <RentalInfo />
       <WhyUs />
-      <Section id="pricing" heading={t("pricing.heading")} lead={t("pricing.lead")} tone="muted">
+      <Section
+        id="pricing"
+        heading={t("pricing.heading")}
+        lead={t("pricing.lead", { prices: pricesSentence(company.vat, t) })}
+        tone="muted"
+      >
         <PricingCards />
         <p className="mt-6 text-center text-sm text-slate-600">{t("pricing.note")}</p>
       </Section>

@@ -11,6 +11,8 @@ import { LOCALE_TAGS } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
 import { askForInvoice, customerInvoiceView, type CustomerInvoiceView } from "~/invoices/customer.server";
+import { InvoiceRefusalText } from "~/invoices/InvoiceRefusal";
+import { REFUSAL_KEYS } from "~/invoices/refusal";
 import { nudgeKsefLane } from "~/ksef/ksef-lane.server";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { readFormDataOr413 } from "~/security/body.server";
@@ -69,7 +71,7 @@ export default function InvoiceRequestPage() {
         ) : null}
         {errors.form ? (
           <p role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 font-semibold text-red-900">
-            {t(errors.form, { date: lastDay })}
+            <InvoiceRefusalText messageKey={errors.form} date={lastDay} orderNumber={view.orderNumber} />
           </p>
         ) : null}
         {view.invoices.length > 0 ? (
@@ -94,7 +96,7 @@ export default function InvoiceRequestPage() {
             ))}
           </ul>
         ) : view.requested && !done ? (
-          <p>{t("panel.requested")}</p>
+          <p data-testid="invoice-requested">{t("panel.requested")}</p>
         ) : null}
         {view.mayAsk ? (
           <Form method="post" action={here} className="space-y-4" noValidate data-testid="invoice-request-form">
@@ -133,10 +135,10 @@ export default function InvoiceRequestPage() {
               {t("panel.submit")}
             </button>
           </Form>
-        ) : view.cancelled ? (
-          <p>{t("panel.cancelled")}</p>
-        ) : !view.requested && lastDay ? (
-          <p data-testid="invoice-too-late">{t("panel.tooLate", { date: lastDay })}</p>
+        ) : view.refusal && !errors.form ? (
+          <p data-testid="invoice-refusal">
+            <InvoiceRefusalText messageKey={REFUSAL_KEYS[view.refusal]} date={lastDay} orderNumber={view.orderNumber} />
+          </p>
         ) : null}
         <p>
           <a href={pathFor("payment", locale, { token })} className="font-semibold text-blue-900 underline">

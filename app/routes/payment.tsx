@@ -9,6 +9,7 @@ import { OnlinePayment } from "~/components/payment/OnlinePayment";
 import { PaymentWaiting } from "~/components/payment/PaymentWaiting";
 import type { NoScriptRefreshHandle } from "~/components/NoScriptRefresh";
 import { formatAddress, telHref } from "~/config/company";
+import { vatWording } from "~/config/vat-wording";
 import { formatPrice } from "~/config/products";
 import { LateDeliveryWarning } from "~/components/order/LateDeliveryWarning";
 import { DeadlineList } from "~/components/customer-page/DeadlineList";
@@ -95,7 +96,7 @@ export default function PaymentPage() {
             ) : null}
             <DetailRow label={t("summary.product")}>{t(`common:products.${order.declarationType}.name`)}</DetailRow>
             <DetailRow label={t("summary.price")}>
-              {amount} <span className="font-normal text-slate-600">({t("summary.vatIncluded")})</span>
+              {amount} <span className="font-normal text-slate-600">({t("summary.vatIncluded", vatWording(company.vat, t))})</span>
             </DetailRow>
             {order.refund ? (
               <DetailRow label={t("summary.refund")} testId="refund-status">

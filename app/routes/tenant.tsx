@@ -8,6 +8,7 @@ import { copyList, type QuestionAnswer } from "~/content/copy";
 import { pathFor } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
 import { formatPrice, PRODUCTS } from "~/config/products";
+import { pricesSentence } from "~/config/vat-wording";
 import { useLocale, useRequiredRootData } from "~/root-data";
 import { NO_HYDRATION } from "~/render/hydration";
 import { SHAREABLE_PAGE } from "~/render/shareable";
@@ -22,9 +23,10 @@ type Card = { title: string; text: string; items?: string[] };
 export default function TenantPage() {
   const { t } = useTranslation("tenant");
   const locale = useLocale();
-  const { substituteCity } = useRequiredRootData();
+  const { substituteCity, company } = useRequiredRootData();
   const faqValues = {
     substituteCity,
+    prices: pricesSentence(company.vat, t),
     regularPrice: formatPrice(PRODUCTS.regular.priceGrosze, locale),
     notarizedPrice: formatPrice(PRODUCTS.notarized.priceGrosze, locale),
   };

@@ -275,4 +275,16 @@ test.describe("control characters on PostgreSQL", () => {
     }
     expect((await fetch(`${base}/admin?q=Kowalski`, { headers: { Cookie: cookie } })).status).toBe(200);
   });
+
+  test("a NUL or another malformed token on the invoice routes is a 404, as on every other token route", async () => {
+    const pages = ["/platnosc/%00/faktura", "/en/payment/%00/invoice", "/uk/payment/%00/invoice", "/ru/payment/%00/invoice"];
+    for (const path of [...pages, "/platnosc/a%00b/faktura", "/invoice/%00/1", "/invoice/%0A/1", `/invoice/${"a".repeat(31)}%00/1`]) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status, path).toBe(404);
+    }
+    for (const path of pages) {
+      const response = await fetch(`${base}${path}`, form({ buyerName: "Firma", buyerAddress: "ul. Polna 2, 70-100 Szczecin" }));
+      expect(response.status, `POST ${path}`).toBe(404);
+    }
+  });
 });

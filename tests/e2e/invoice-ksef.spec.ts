@@ -84,6 +84,13 @@ test("an invoice to a NIP waits on the customer's page for its KSeF number while
   const received = (await standIn.invoices()).find((invoice) => invoice.invoiceNumber === number);
   expect(received).toMatchObject({ ksefNumber, status: { code: 200 } });
 
+  // The month's list and the accountant's CSV show the number the order page shows (they said "—" before).
+  await page.goto("/admin/invoices");
+  const row = page.getByTestId("invoices-table").getByRole("row").filter({ hasText: number! });
+  await expect(row.getByTestId("invoice-ksef")).toHaveText(`przyjęta w KSeF, numer ${ksefNumber}`);
+  const csv = await (await page.request.get("/admin/invoices.csv")).text();
+  expect(csv.split("\r\n").find((line) => line.includes(number!))).toContain(`"=""${ksefNumber}""";`);
+
   await page.goto(order.paymentPath);
   await page.getByTestId("invoice-panel").getByRole("link").click();
   const pdfLink = page.getByTestId("customer-invoices").getByRole("link", {

@@ -1,17 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { MapIcon, ReceiptIcon, ShieldIcon, TimerIcon } from "~/components/page-icons";
 import { Section } from "~/components/Section";
+import { pricesSentence } from "~/config/vat-wording";
 import { copyList, type TitledText } from "~/content/copy";
+import { useRequiredRootData } from "~/root-data";
 
 /** The four claims the product may make, in the order of the copy. */
 const ICONS = [ShieldIcon, TimerIcon, MapIcon, ReceiptIcon];
 
 export function WhyUs() {
   const { t } = useTranslation("home");
+  const { company } = useRequiredRootData();
   return (
     <Section id="why-us" heading={t("whyUs.heading")}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {copyList<TitledText>(t, "whyUs.items").map((item, index) => {
+        {copyList<TitledText>(t, "whyUs.items", { prices: pricesSentence(company.vat, t) }).map((item, index) => {
           const Icon = ICONS[index % ICONS.length]!;
           return (
             <li key={item.title} className="rounded-2xl bg-blue-50 p-6">

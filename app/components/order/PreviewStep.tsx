@@ -12,6 +12,8 @@ import { TextWithLink } from "~/components/TextWithLink";
 import { useHydrated } from "~/components/use-hydrated";
 import { FIELD_ID_PREFIX } from "~/forms/field-id";
 import { formatPrice, PRODUCTS } from "~/config/products";
+import { vatWording } from "~/config/vat-wording";
+import { useRequiredRootData } from "~/root-data";
 import { formatCalendarDate } from "~/config/delivery";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
@@ -41,6 +43,7 @@ type PreviewStepProps = {
 /** Stage 2: the contract with the visitor's data, the two consents and the order button. */
 export function PreviewStep({ variant, preview, accepted, networkError, placedOrder, dispatchDates: byMethod, locale }: PreviewStepProps) {
   const { t } = useTranslation("order");
+  const { company } = useRequiredRootData();
   const { pathname } = useLocation();
   const hydrated = useHydrated();
   const busy = useBusyIntent();
@@ -82,7 +85,11 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
         </Heading>
         <p className="mt-2 text-slate-700">{t("preview.lead")}</p>
         <p className="mt-4 rounded-lg bg-blue-50 p-4 font-semibold text-blue-950" data-testid="order-summary">
-          {t("preview.summary", { type: t(`common:products.${type}.name`), price: formatPrice(PRODUCTS[type].priceGrosze, locale) })}
+          {t("preview.summary", {
+            type: t(`common:products.${type}.name`),
+            price: formatPrice(PRODUCTS[type].priceGrosze, locale),
+            ...vatWording(company.vat, t),
+          })}
           {startDate ? (
             <span className="mt-1 block font-normal" data-testid="preview-start-date">
               {t("preview.startDate", { date: formatCalendarDate(startDate, LOCALE_TAGS[locale]) })}

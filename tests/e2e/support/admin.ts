@@ -126,7 +126,16 @@ export async function signIn(page: Page, email: string, password = OPERATOR_PASS
 /** An order placed through the JSON API, in the customer's language. */
 export async function placeOrder(
   request: APIRequestContext,
-  fields: { name: string; originalName?: string; email?: string; phone?: string; locale?: string; earlyStart?: boolean },
+  fields: {
+    name: string;
+    originalName?: string;
+    email?: string;
+    phone?: string;
+    locale?: string;
+    earlyStart?: boolean;
+    /** The JSON API's `faktura`: an invoice asked for with the order. */
+    invoice?: { nabywca: string; adres: string; nip?: string };
+  },
 ) {
   const response = await request.post("/api/accept", {
     data: {
@@ -140,6 +149,7 @@ export async function placeOrder(
       okres_najmu_dni: 90,
       jezyk: fields.locale ?? "pl",
       ...(fields.earlyStart ? { zgoda_na_natychmiastowe_wykonanie: true } : {}),
+      ...(fields.invoice ? { faktura: fields.invoice } : {}),
     },
   });
   expect(response.status()).toBe(201);

@@ -64,6 +64,22 @@ export function markPaidInDatabase(orderNumber: string, paidAt: string): void {
   }
 }
 
+/** Sets an order's columns in the suite's database, for a state the test needs (cancelled after a refund, say). */
+export function updateOrderInDatabase(orderNumber: string, columns: Record<string, string | number | null>): void {
+  const path = process.env.E2E_DATABASE_PATH;
+  if (!path) throw new Error("E2E_DATABASE_PATH is not set");
+  const db = new Database(path, { fileMustExist: true, timeout: 5_000 });
+  try {
+    const names = Object.keys(columns);
+    db.prepare(`UPDATE orders SET ${names.map((name) => `${name} = @${name}`).join(", ")} WHERE number = @number`).run({
+      ...columns,
+      number: orderNumber,
+    });
+  } finally {
+    db.close();
+  }
+}
+
 export async function expectOnPaymentPage(page: Page, amount: RegExp) {
   await expect(page).toHaveURL(/\/(platnosc|en\/payment|uk\/payment|ru\/payment)\/[A-Za-z0-9_-]{32}$/);
   await expect(page.getByTestId("transfer-amount")).toHaveText(amount);
