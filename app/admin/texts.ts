@@ -38,6 +38,8 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   invoice_issued: "Faktura (PDF)",
   invoice_corrected: "Faktura korygująca (PDF)",
   withdrawal_expired: "Odpowiedź na odstąpienie: prawo odstąpienia wygasło",
+  operator_account_locked: "Powiadomienie dla operatora: konto zablokowane po błędnych kodach",
+  operator_payment_received: "Powiadomienie dla obsługi o wpłacie online",
 };
 
 export const DECLARATION_LABEL = {
@@ -69,6 +71,8 @@ export const SIGN_IN_TEXT = {
   restart: "Zaloguj się ponownie: od podania hasła minęło więcej niż 5 minut albo logowanie przerwano.",
   notEnrolled:
     "To konto nie ma drugiego składnika logowania, a bez niego panel się nie otworzy. Osoba z dostępem do serwera nada go poleceniem: npm run operator -- reset-2fa <e-mail>.",
+  accountLocked:
+    "To konto jest zablokowane: po poprawnym haśle wpisano 10 błędnych kodów, więc hasło może znać ktoś inny. Na adres tego konta wysłaliśmy e-mail. Odblokuje je osoba z dostępem do serwera poleceniem npm run operator -- unlock <e-mail>, które ustawia nowe hasło.",
   keyUnavailable:
     "Nie można sprawdzić drugiego składnika logowania: serwer nie ma klucza OPERATOR_SECRET_KEY albo ma inny niż ten, pod którym zapisano sekret. Osoba z dostępem do serwera ustawi właściwy klucz albo nada nowy składnik: npm run operator -- reset-2fa <e-mail>.",
 } as const;
@@ -82,7 +86,7 @@ export const CODE_TEXT = {
   code: "Kod z aplikacji (6 cyfr)",
   submit: "Potwierdź kod",
   codeRequired: "Wpisz 6-cyfrowy kod z aplikacji.",
-  codeFormat: "Kod z aplikacji ma 6 cyfr. Wpisz go bez liter.",
+  codeFormat: "Kod z aplikacji ma 6 cyfr (spacje mogą zostać). Kod zapasowy ma 10 znaków, np. K7MQP-2XW9R.",
   invalid: "Nieprawidłowy albo już użyty kod. Wpisz kod, który aplikacja pokazuje teraz (każdy działa tylko raz).",
   recoverySummary: "Nie masz telefonu? Zaloguj się kodem zapasowym",
   recoveryCode: "Kod zapasowy (np. K7MQP-2XW9R)",
@@ -92,6 +96,8 @@ export const CODE_TEXT = {
   recoveryRequired: "Wpisz kod zapasowy.",
   recoveryInvalid: "Nieprawidłowy albo już wykorzystany kod zapasowy.",
   backToSignIn: "Wróć do logowania",
+  sessionEnded:
+    "Wpisano 5 błędnych kodów, więc to logowanie zakończyliśmy. Zaloguj się ponownie, zaczynając od hasła. Po 10 błędnych kodach od ostatniego udanego logowania konto zostanie zablokowane.",
 } as const;
 
 export const SEARCH_TEXT = {

@@ -213,6 +213,8 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       ];
       break;
     }
+    case "operator_payment_received":
+      throw new Error("an operator's payment notice is composed in the next commit");
     case "operator_refund_rejected":
       blocks = [
         {
@@ -362,6 +364,8 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
     case "withdrawal_acknowledgement":
     case "operator_withdrawal":
       throw new Error(`a withdrawal statement's message (${message.kind}) is composed by composeWithdrawalMessage`);
+    case "operator_account_locked":
+      throw new Error(`an operator account's message (${message.kind}) is composed by composeOperatorAccountMessage`);
     case "ksef_submission":
       throw new Error("a KSeF submission is no e-mail: the KSeF lane sends it (app/ksef/ksef-lane.server.ts)");
     case "invoice_issued":

@@ -3,12 +3,11 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CODE_STEP_PATH, LOGIN_PATH, withNext } from "~/admin/paths";
 import { ADMIN_HEADERS, clearedSessionCookie, safeNextPath, sessionCookie, sessionIdOf } from "~/admin/session.server";
-import { completeSignIn, pendingSignIn, type SecondFactorInput } from "~/admin/sign-in.server";
+import { completeSignIn, pendingSignIn, readSecondFactor, type SecondFactorResult, type SecondFactorTypo } from "~/admin/sign-in.server";
 import { CODE_TEXT, SIGN_IN_TEXT } from "~/admin/texts";
 import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
 import { PlainField } from "~/components/forms";
 import { getDb } from "~/db/db.server";
-import { isSingleLineText } from "~/forms/control-characters";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";
 import { isSameOriginRequest } from "~/security/same-origin.server";
@@ -37,31 +36,40 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type CodeProblem = { errors: { code?: string; recoveryCode?: string; form?: string }; recovery: boolean; locked?: boolean };
 const NO_ERRORS: CodeProblem["errors"] = {};
-const SIX_DIGITS = /^\d{6}$/;
+const TYPO_MESSAGE: Record<SecondFactorTypo["problem"], CodeProblem["errors"]> = {
+  "code-missing": { code: CODE_TEXT.codeRequired },
+  "code-format": { code: CODE_TEXT.codeFormat },
+  "recovery-missing": { recoveryCode: CODE_TEXT.recoveryRequired },
+  "recovery-format": { recoveryCode: CODE_TEXT.recoveryInvalid },
+};
+
+/** The answers after which the half-made session is gone: the next try starts again at the password. */
+const ENDED: Partial<Record<Extract<SecondFactorResult, { ok: false }>["reason"], { message: string; status: number }>> = {
+  locked: { message: SIGN_IN_TEXT.locked, status: 429 },
+  "session-ended": { message: CODE_TEXT.sessionEnded, status: 429 },
+  "account-locked": { message: SIGN_IN_TEXT.accountLocked, status: 423 },
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   if (!isSameOriginRequest(request)) throw new Response("Forbidden", { status: 403, headers: ADMIN_HEADERS });
   const next = safeNextPath(new URL(request.url).searchParams.get("next"));
   const form = await readFormDataOr413(request);
   const recovery = form.has("recoveryCode");
-  const typed = String(form.get(recovery ? "recoveryCode" : "code") ?? "").replace(/\s/g, "");
   const problem = (status: number, errors: CodeProblem["errors"]) =>
     json({ errors, recovery } as CodeProblem, { status, headers: ADMIN_HEADERS });
+  const input = readSecondFactor(recovery ? "recoveryCode" : "code", String(form.get(recovery ? "recoveryCode" : "code") ?? ""));
   // A malformed entry is no guess at a code: it is answered without counting against the throttle.
-  if (recovery && !typed) return problem(400, { recoveryCode: CODE_TEXT.recoveryRequired });
-  if (recovery && (!isSingleLineText(typed) || typed.length > 40)) return problem(400, { recoveryCode: CODE_TEXT.recoveryInvalid });
-  if (!recovery && !typed) return problem(400, { code: CODE_TEXT.codeRequired });
-  if (!recovery && !SIX_DIGITS.test(typed)) return problem(400, { code: CODE_TEXT.codeFormat });
+  if ("problem" in input) return problem(400, TYPO_MESSAGE[input.problem]);
 
-  const input: SecondFactorInput = recovery ? { recoveryCode: typed } : { code: typed };
   const result = await completeSignIn(getDb(), await sessionIdOf(request), input, clientAddressOfRequest(request), new Date());
   if (result.ok)
     // The session's id changes again now that both factors are in.
     return redirect(next, { status: 303, headers: { ...ADMIN_HEADERS, "Set-Cookie": await sessionCookie(result.sessionId) } });
   if (result.reason === "expired") return restart(next);
-  if (result.reason === "locked") {
-    const locked: CodeProblem = { errors: { form: SIGN_IN_TEXT.locked }, recovery, locked: true };
-    return json(locked, { status: 429, headers: { ...ADMIN_HEADERS, "Set-Cookie": await clearedSessionCookie() } });
+  const ended = ENDED[result.reason];
+  if (ended) {
+    const over: CodeProblem = { errors: { form: ended.message }, recovery, locked: true };
+    return json(over, { status: ended.status, headers: { ...ADMIN_HEADERS, "Set-Cookie": await clearedSessionCookie() } });
   }
   if (result.reason === "key-unavailable") return problem(403, { form: SIGN_IN_TEXT.keyUnavailable });
   return problem(400, recovery ? { recoveryCode: CODE_TEXT.recoveryInvalid } : { code: CODE_TEXT.invalid });
@@ -97,7 +105,9 @@ export default function AdminCodeStepPage() {
               label={CODE_TEXT.code}
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={6}
+              // Room for the spaces an app shows ("602 772") and a recovery code typed here; the server drops them.
+              maxLength={24}
+              autoFocus
               error={errors.code}
               required
             />

@@ -54,6 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok) {
     if (result.reason === "locked") return problem(429, { form: SIGN_IN_TEXT.locked });
     if (result.reason === "invalid") return problem(400, { form: SIGN_IN_TEXT.invalid });
+    if (result.reason === "account-locked") return problem(423, { form: SIGN_IN_TEXT.accountLocked });
     // The password was right, but no second factor can be checked: nobody gets in without one.
     return problem(403, { form: result.reason === "not-enrolled" ? SIGN_IN_TEXT.notEnrolled : SIGN_IN_TEXT.keyUnavailable });
   }

@@ -16,6 +16,7 @@ import { invoices } from "./016-invoices";
 import { ksefSubmissions } from "./017-ksef-submissions";
 import { withdrawalDecision } from "./018-withdrawal-decision";
 import { reviews } from "./019-reviews";
+import { secondFactorLimits } from "./028-second-factor-limits";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   ksefSubmissions,
   withdrawalDecision,
   reviews,
+  secondFactorLimits,
 ];
