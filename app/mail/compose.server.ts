@@ -213,8 +213,39 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       ];
       break;
     }
-    case "operator_payment_received":
-      throw new Error("an operator's payment notice is composed in the next commit");
+    // Money arrived online: the promise counts from it (decision 060), so the operator learns what became due, and when.
+    case "operator_payment_received": {
+      const paidAt = typeof facts.paidAt === "string" ? facts.paidAt : (order.paid_at ?? context.now.toISOString());
+      const due = deliveryDates(order.declaration_type, {
+        paidAt: new Date(paidAt),
+        orderedAt,
+        earlyStart: waiverGiven,
+        transitDays: transitDaysOf(order.delivery_method),
+      });
+      blocks = [
+        { paragraphs: [facts.needsOperator ? t("operator.paymentNeedsOperator") : t("operator.paymentIntro")] },
+        {
+          rows: [
+            [t("summary.number"), order.number],
+            [t("operator.type"), product],
+            [t("operator.amount"), amount],
+            [
+              t("operator.paymentMethod"),
+              t(facts.paymentMethod === "blik" ? "operator.paymentMethodBlik" : "operator.paymentMethodRedirect"),
+            ],
+            [t("operator.paidAt"), await receivedAtText(paidAt, locale)],
+            ...(facts.needsOperator
+              ? []
+              : ([
+                  [t("operator.dispatchBy"), formatDeliveryDay(due.dispatchBy, tag)],
+                  [t("operator.deliveredByPaid"), formatDeliveryDay(due.deliveredBy, tag)],
+                ] as Array<[string, string]>)),
+          ],
+          paragraphs: [linked("operator.admin", `${siteUrl}/admin/orders/${order.id}`)],
+        },
+      ];
+      break;
+    }
     case "operator_refund_rejected":
       blocks = [
         {

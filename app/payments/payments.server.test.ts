@@ -26,6 +26,7 @@ import { cancelOrder, refundPayment, type RefundInput } from "./refund.server";
 import { recheckPayment } from "./settle.server";
 import { startPayment, type PayableOrder } from "./start.server";
 import { queuedMessage } from "../../tests/support/queued-message";
+import type { MessageKind } from "~/db/schema";
 
 /**
  * The payment domain against the Przelewy24 stand-in over real HTTP, on SQLite and PostgreSQL.
@@ -147,6 +148,45 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
       ok: false,
       reason: "not-allowed",
     });
+  });
+
+  it("money arriving online is told to the operator at once, with the dispatch date it set; a repeated notification tells nothing more", async () => {
+    await start({ method: "blik", blikCode: "777123" });
+    const notification = await notificationFor(order);
+    expect(await handleNotification(db, gateway, notification, T0)).toEqual({ status: 200, outcome: "paid" });
+    expect(await handleNotification(db, gateway, notification, T0)).toEqual({ status: 200, outcome: "already-paid" });
+    const notices = await db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .where("kind", "=", "operator_payment_received")
+      .execute();
+    expect(notices.map((notice) => [notice.resent, JSON.parse(notice.data!)])).toEqual([
+      [0, { paidAt: T0.toISOString(), paymentMethod: "blik" }],
+    ]);
+
+    const notice = await composedMail("operator_payment_received");
+    expect(notice.to).toBe("operator@adres.example");
+    expect(notice.subject).toBe(`Wpłata online za zamówienie ${order.number}: 299\u00a0zł`);
+    const text = notice.text.replace(/\s/g, " ");
+    expect(text).toContain("Klient zapłacił online. Od tej wpłaty liczą się terminy realizacji zamówienia.");
+    expect(text).toContain("Sposób płatności: BLIK");
+    expect(text).toContain(`/admin/orders/${order.id}`);
+    // The day the customer was promised in their own "paid" e-mail is the day the operator is told.
+    const dispatchBy = /Wysyłka najpóźniej: (\d+ \S+ \(\S+\))/.exec(text)?.[1];
+    expect(dispatchBy).toBeDefined();
+    expect((await composedMail("order_paid")).text.replace(/\s/g, " ")).toContain(dispatchBy);
+  });
+
+  it("money arriving online for an order cancelled meanwhile is told to the operator as needing them, without a dispatch date", async () => {
+    await control(order, { notification: "drop" });
+    await start({ method: "blik", blikCode: "777123" });
+    await applyTransition(db, order.id, { transition: "cancel", reasonCode: "customer_request", reason: "Na prośbę klienta" }, "op", T0);
+    const [attempt] = await payments();
+    expect(await recheckPayment(db, gateway, attempt!, T0, false)).toBe("paid");
+    const text = (await composedMail("operator_payment_received")).text.replace(/\s/g, " ");
+    expect(text).toContain("zamówienie nie czekało już na wpłatę");
+    expect(text).not.toContain("Wysyłka najpóźniej");
   });
 
   it("refuses a forged, altered, foreign or unknown notification with 400 and changes nothing", async () => {
@@ -350,8 +390,8 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     for (const [name, value] of Object.entries(fields)) data.set(name, value);
     return data;
   };
-  /** The customer's e-mail of `kind` as it goes out. */
-  const mailText = async (kind: "order_cancelled" | "refund_recorded") => {
+  /** The order's e-mail of `kind` as it goes out. */
+  const composedMail = async (kind: MessageKind) => {
     const message = await queuedMessage(db, order.id, kind);
     const row = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
     const context = {
@@ -362,8 +402,9 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
       confirmationAttachments: async () => [],
       now: T0,
     };
-    return (await composeMessage(message, row, context)).text.replace(/\s/g, " ");
+    return composeMessage(message, row, context);
   };
+  const mailText = async (kind: "order_cancelled" | "refund_recorded") => (await composedMail(kind)).text.replace(/\s/g, " ");
 
   it("after an art. 35 decision the online refund gives back the payment less the amount kept, never more, and the e-mail says so", async () => {
     const paid = await payByBlik();

@@ -3,6 +3,7 @@ import type { AppDatabase } from "~/db/db.server";
 import type { PaymentRow } from "~/db/schema";
 import { GatewayUnavailableError, type GatewayTransaction, type PaymentGateway } from "./gateway";
 import { log } from "~/log/log.server";
+import { enqueueAgain } from "~/outbox/outbox.server";
 
 /**
  * The one way a payment becomes paid (docs/decisions/028): the gateway's word is checked
@@ -92,6 +93,13 @@ async function recordPaid(db: AppDatabase, payment: PaymentRow, facts: GatewayFa
     // The money is ours either way; an order no longer awaiting payment (cancelled meanwhile) is the operator's to refund.
     if (!moved.ok)
       log.warn(`payment ${payment.id} paid for order ${payment.order_id} in status ${moved.current ?? "unknown"}: needs an operator`);
+    // The operator hears of each online payment at once, since the promise counts from it (docs/decisions/060). A second
+    // payment of one order (paid twice) sends the notice again, saying it needs the operator.
+    await enqueueAgain(trx, payment.order_id, "operator_payment_received", now, {
+      paidAt: at,
+      paymentMethod: payment.method,
+      ...(moved.ok ? {} : { needsOperator: true }),
+    });
     return true;
   });
 }
