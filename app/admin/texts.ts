@@ -355,7 +355,7 @@ export const FORM_ERRORS_TEXT = {
 export const CUSTOMER_DATA_TEXT = {
   searchTitle: "Dane klienta (RODO)",
   searchLead:
-    "Znajdź klienta po e-mailu, telefonie albo imieniu i nazwisku (jak w wyszukiwarce zamówień), a potem otwórz jego dane. Klient to wszystkie zamówienia z tym samym adresem e-mail albo numerem telefonu.",
+    "Znajdź klienta po e-mailu, telefonie albo imieniu i nazwisku (jak w wyszukiwarce zamówień), a potem otwórz zamówienie z adresem e-mail, z którego przyszło żądanie. Klient to wszystkie zamówienia z tym adresem e-mail.",
   search: "E-mail, telefon albo imię i nazwisko",
   searchSubmit: "Szukaj",
   noResults: "Nie znaleziono zamówień.",
@@ -363,6 +363,15 @@ export const CUSTOMER_DATA_TEXT = {
   open: "Dane klienta",
   title: "Dane klienta",
   ordersHeading: "Zamówienia klienta",
+  requestFrom: (email: string) =>
+    `Klient to zamówienia z adresem ${email}. Wykonaj żądanie tylko wtedy, gdy przyszło z tego adresu albo zostało z niego potwierdzone.`,
+  joinedByHand: "dołączone ręcznie (ten sam telefon)",
+  detach: "Odłącz",
+  phoneOnlyHeading: "Ten sam telefon, inny e-mail",
+  phoneOnlyLead:
+    "Te zamówienia mają numer telefonu klienta, ale inny adres e-mail. Numer telefonu mógł wpisać ktoś inny, dlatego nie należą do eksportu ani do usunięcia danych. Dołącz zamówienie tylko wtedy, gdy sprawdzisz, że złożyła je ta sama osoba, na przykład gdy potwierdzi to z adresu e-mail tego zamówienia.",
+  confirmPhoneOnly: (number: string) => `To ta sama osoba: dołącz zamówienie ${number}`,
+  join: "Dołącz zaznaczone zamówienia",
   anonymised: "dane usunięte",
   exportHeading: "Eksport danych",
   exportLead:
