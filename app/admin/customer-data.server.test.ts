@@ -11,6 +11,8 @@ import { applyTransition } from "./order-transitions.server";
 import { REMOVED } from "./anonymisation.server";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");
+/** What the erasure form gives: a category of legal ground and the request's own reference (decision 060), no free text. */
+const REQUEST = { category: "erasure_request", reference: "RODO/2026/014" } as const;
 const at = (days: number) => new Date(ORDERED.getTime() + days * 86_400_000);
 
 describe("phoneKey", () => {
@@ -92,7 +94,7 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
     expect(ids(piotrs.phoneOnly)).toEqual([stranger.id]);
     const exported = await customerDataExport(db, piotrs.orders, at(5));
     expect(JSON.stringify(exported)).not.toContain("Anna Nowak");
-    expect(await eraseCustomerData(db, piotrs, { operator: "op@adres.test", reason: "żądanie", ip: "10.0.0.1" }, at(5))).toEqual({
+    expect(await eraseCustomerData(db, piotrs, { operator: "op@adres.test", ...REQUEST, ip: "10.0.0.1" }, at(5))).toEqual({
       ok: true,
       erased: [piotr.number],
     });
@@ -123,13 +125,13 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
     expect(confirmed).toMatchObject({ phoneOnly: [], confirmedByHand: [other.number] });
     expect(ids(confirmed.orders)).toEqual([stranger.id, other.id]);
     await recordExport(db, "op@adres.test", confirmed, "json", "10.0.0.1", at(7));
-    expect(await eraseCustomerData(db, confirmed, { operator: "op@adres.test", reason: "żądanie", ip: "10.0.0.1" }, at(7))).toEqual({
+    expect(await eraseCustomerData(db, confirmed, { operator: "op@adres.test", ...REQUEST, ip: "10.0.0.1" }, at(7))).toEqual({
       ok: true,
       erased: [stranger.number, other.number],
     });
     expect((await operatorEventsOf(db, "op@adres.test")).slice(-2).map((event) => JSON.parse(event.details!))).toEqual([
       { orders: [stranger.number, other.number], format: "json", confirmedByHand: [other.number] },
-      { orders: [stranger.number, other.number], reason: "żądanie", confirmedByHand: [other.number] },
+      { orders: [stranger.number, other.number], ...REQUEST, confirmedByHand: [other.number] },
     ]);
   });
 
@@ -173,9 +175,9 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
     ]);
   });
 
-  it("erases at once as retention does, keeping number, amounts and dates, with the reason in the audit; refuses while an order is in progress", async () => {
+  it("erases at once as retention does, keeping number, amounts and dates, with the request's category and reference in the audit; refuses while an order is in progress", async () => {
     const { first, second, stranger } = await threeOrders();
-    const request = { operator: "op@adres.test", reason: "żądanie klienta e-mailem z 27.11.2026", ip: "10.0.0.1" };
+    const request = { operator: "op@adres.test", ...REQUEST, ip: "10.0.0.1" };
     const refused = await eraseCustomerData(db, await customerOf(first.id), request, at(3));
     expect(refused).toEqual({ ok: false, reason: "in-progress", orders: [second.number] });
     expect(
@@ -222,12 +224,12 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(erasure).toEqual({
       operator: "op@adres.test",
-      details: JSON.stringify({ action: "erasure_on_request", reason: request.reason }),
+      details: JSON.stringify({ action: "erasure_on_request", ...REQUEST }),
     });
     expect(await operatorEventsOf(db, "op@adres.test")).toEqual([
       expect.objectContaining({
         action: "customer_data_erased",
-        details: JSON.stringify({ orders: [first.number, second.number], reason: request.reason }),
+        details: JSON.stringify({ orders: [first.number, second.number], ...REQUEST }),
       }),
     ]);
   });

@@ -1,6 +1,7 @@
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { anonymiseOrder } from "./anonymisation.server";
+import type { ErasureRequest } from "./erasure-request";
 import { objectOf } from "./history";
 import { recordOperatorEvent } from "./operator-audit.server";
 import { filtered, PAGE_SIZE } from "./order-list.server";
@@ -231,16 +232,18 @@ export function ordersInProgress(orders: OrderRow[]): OrderRow[] {
 export type ErasureResult = { ok: true; erased: string[] } | { ok: false; reason: "in-progress"; orders: string[] };
 
 /**
- * "Usuń dane": every order of the customer (its e-mail's, and those the operator confirmed by hand) is anonymised at once, as housekeeping does at the end
- * of retention (the number, amounts, dates, statuses and the audit trail's who and when stay, as
- * accounting and tax law require), in one transaction with the audit rows: one per order in its
- * history, with the operator's reason, and one in the operator's trail. An order still awaiting
- * payment or delivery is refused: the operator cancels or completes it first.
+ * "Usuń dane": every order of the customer (its e-mail's, and those the operator confirmed by
+ * hand) is anonymised at once, as housekeeping does at the end of retention (the number, amounts,
+ * dates, statuses and the audit trail's who and when stay, as accounting and tax law require), in
+ * one transaction with the audit rows: one per order in its history and one in the operator's
+ * trail, each with the request's category and reference (decision 060: no free text, which could
+ * name the person). An order still awaiting payment or delivery is refused: the operator cancels
+ * or completes it first.
  */
 export async function eraseCustomerData(
   db: AppDatabase,
   customer: Customer,
-  request: { operator: string; reason: string; ip: string },
+  request: { operator: string; ip: string } & ErasureRequest,
   now: Date,
 ): Promise<ErasureResult> {
   const { orders } = customer;
@@ -258,7 +261,7 @@ export async function eraseCustomerData(
           operator: request.operator,
           from_status: order.status,
           to_status: order.status,
-          details: JSON.stringify({ action: "erasure_on_request", reason: request.reason }),
+          details: JSON.stringify({ action: "erasure_on_request", category: request.category, reference: request.reference }),
           at: now.toISOString(),
         })
         .execute();
@@ -269,7 +272,7 @@ export async function eraseCustomerData(
         operator: request.operator,
         action: "customer_data_erased",
         ip: request.ip,
-        details: { orders: erased, reason: request.reason, ...confirmedByHandOf(customer) },
+        details: { orders: erased, category: request.category, reference: request.reference, ...confirmedByHandOf(customer) },
       },
       now,
     );

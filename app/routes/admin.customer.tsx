@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { confirmedIdsOf, eraseCustomerData, findCustomer, ordersInProgress } from "~/admin/customer-data.server";
+import { ERASURE_CATEGORIES, ERASURE_CATEGORY_LABEL, readErasureRequest, type ErasureRequestProblem } from "~/admin/erasure-request";
 import { formatWarsawTime } from "~/admin/format";
 import { ADMIN_HOME, customerDataPath, customerExportPath, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
@@ -11,7 +12,6 @@ import { ErrorSummary, PlainField } from "~/components/forms";
 import { formatPrice } from "~/config/products";
 import { getDb } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
-import { isSingleLineText } from "~/forms/control-characters";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";
 import { clientAddressOfRequest } from "~/server/client-address.server";
@@ -63,22 +63,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-type Refusal = { errors: { reason?: string; confirm?: string; form?: string }; reason: string };
+type Refusal = {
+  errors: { category?: string; reference?: string; confirm?: string; form?: string };
+  values: { category: string; reference: string };
+};
+
+const REQUEST_PROBLEM: Record<ErasureRequestProblem, Refusal["errors"]> = {
+  category: { category: CUSTOMER_DATA_TEXT.categoryMissing },
+  "reference-shape": { reference: CUSTOMER_DATA_TEXT.referenceInvalid },
+  "reference-names-customer": { reference: CUSTOMER_DATA_TEXT.referenceNamesCustomer },
+};
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const operator = await requireOperator(request);
   const form = await readFormDataOr413(request);
   const also = confirmedIdsOf(form.getAll("also"));
   const { orderId, customer } = await customerOrNotFound(operator, params.id, also);
-  const reason = String(form.get("reason") ?? "").trim();
-  const errors: Refusal["errors"] = {};
-  if (!isSingleLineText(reason)) errors.reason = CUSTOMER_DATA_TEXT.reasonControlCharacters;
-  else if (!reason || reason.length > 500) errors.reason = CUSTOMER_DATA_TEXT.reasonInvalid;
+  const values = { category: String(form.get("category") ?? ""), reference: String(form.get("reference") ?? "").trim() };
+  const read = readErasureRequest(values.category, values.reference, customer.orders);
+  const errors: Refusal["errors"] =
+    "problems" in read ? Object.assign({}, ...read.problems.map((problem) => REQUEST_PROBLEM[problem])) : {};
   if (form.get("confirm") !== "yes") errors.confirm = CUSTOMER_DATA_TEXT.confirmMissing;
   const refuse = (status: number, refusal: Refusal["errors"]) =>
-    json<Refusal>({ errors: refusal, reason }, { status, headers: ADMIN_HEADERS });
-  if (errors.reason || errors.confirm) return refuse(400, errors);
-  const result = await eraseCustomerData(getDb(), customer, { operator, reason, ip: clientAddressOfRequest(request) }, new Date());
+    json<Refusal>({ errors: refusal, values }, { status, headers: ADMIN_HEADERS });
+  if ("problems" in read || errors.confirm) return refuse(400, errors);
+  const result = await eraseCustomerData(getDb(), customer, { operator, ...read, ip: clientAddressOfRequest(request) }, new Date());
   if (!result.ok) return refuse(409, { form: CUSTOMER_DATA_TEXT.eraseInProgress(result.orders.join(", ")) });
   const back = customerDataPath(orderId, also);
   return redirect(`${back}${back.includes("?") ? "&" : "?"}erased=${encodeURIComponent(result.erased.join(", "))}`, {
@@ -95,7 +104,8 @@ export default function AdminCustomerPage() {
   const errors = refusal?.errors ?? {};
   const everythingErased = orders.every((order) => order.anonymised);
   const problems = [
-    ...(errors.reason ? [{ id: "erase-reason", message: errors.reason }] : []),
+    ...(errors.category ? [{ id: `erase-category-${ERASURE_CATEGORIES[0]}`, message: errors.category }] : []),
+    ...(errors.reference ? [{ id: "erase-reference", message: errors.reference }] : []),
     ...(errors.confirm ? [{ id: "erase-confirm", message: errors.confirm }] : []),
   ];
   return (
@@ -210,14 +220,36 @@ export default function AdminCustomerPage() {
               {also.map((id) => (
                 <input key={id} type="hidden" name="also" value={id} />
               ))}
+              <fieldset aria-describedby={errors.category ? "erase-category-error" : undefined}>
+                <legend className="font-semibold text-slate-900">{CUSTOMER_DATA_TEXT.category}</legend>
+                {errors.category ? (
+                  <p className={FIELD_ERROR} id="erase-category-error">
+                    {errors.category}
+                  </p>
+                ) : null}
+                {ERASURE_CATEGORIES.map((category) => (
+                  <label key={category} className="mt-2 flex items-start gap-2 text-slate-900">
+                    <input
+                      type="radio"
+                      id={`erase-category-${category}`}
+                      name="category"
+                      value={category}
+                      defaultChecked={refusal?.values.category === category}
+                      className="mt-1 h-5 w-5 shrink-0"
+                    />
+                    {ERASURE_CATEGORY_LABEL[category]}
+                  </label>
+                ))}
+              </fieldset>
               <PlainField
-                id="erase-reason"
-                name="reason"
-                label={CUSTOMER_DATA_TEXT.reason}
-                defaultValue={refusal?.reason}
-                error={errors.reason}
+                id="erase-reference"
+                name="reference"
+                label={CUSTOMER_DATA_TEXT.reference}
+                hint={CUSTOMER_DATA_TEXT.referenceHint}
+                defaultValue={refusal?.values.reference}
+                error={errors.reference}
                 required
-                maxLength={500}
+                maxLength={40}
               />
               <div>
                 {errors.confirm ? (
