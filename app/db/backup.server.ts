@@ -1,8 +1,9 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { BackupRefusal, fileStamp, syncToDisk } from "./backup-shared.server";
 import type { DatabaseTarget } from "./db.server";
 import { dumpPostgresDatabase, restorePostgresDatabase } from "./postgres-backup.server";
+import { createPrivateFile } from "./private-files.server";
 import { copySqliteDatabase, restoreSqliteDatabase } from "./sqlite-backup.server";
 
 /**
@@ -41,11 +42,12 @@ export async function takeBackup(target: DatabaseTarget, settings: BackupSetting
   const partial = join(directory, `.${basename(file)}.partial`);
   rmSync(partial, { force: true });
   try {
+    // Private before the first byte is written (VACUUM INTO and pg_dump both write into an empty file), whatever the folder's mode.
+    createPrivateFile(partial);
     const { schemaVersion } =
       "postgresUrl" in target
         ? await dumpPostgresDatabase(target.postgresUrl, partial, settings.postgresBin)
         : copySqliteDatabase(target.sqlitePath, partial);
-    chmodSync(partial, 0o600);
     syncToDisk(partial);
     renameSync(partial, file);
     syncToDisk(directory);

@@ -1,7 +1,8 @@
-import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { BackupRefusal, fileStamp, refuseNewerSchema, syncToDisk, type BackupContents } from "./backup-shared.server";
+import { copyPrivately } from "./private-files.server";
 import { isBusy } from "./sqlite-busy.server";
 
 /**
@@ -64,7 +65,7 @@ export function restoreSqliteDatabase(backup: string, databasePath: string, now:
   mkdirSync(dirname(target), { recursive: true });
   const partial = join(dirname(target), `.${basename(target)}.restoring`);
   rmSync(partial, { force: true });
-  copyFileSync(backup, partial);
+  copyPrivately(backup, partial);
   try {
     const contents = readSqliteBackup(partial, backup);
     refuseNewerSchema(contents, backup);
