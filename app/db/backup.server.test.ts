@@ -3,11 +3,10 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
-import pg from "pg";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget, type Dialect } from "../../tests/support/test-databases";
+import { DIALECTS, freshTarget, otherSessions, type Dialect } from "../../tests/support/test-databases";
 import { BackupRefusal, restoreBackup, takeBackup } from "./backup.server";
 import { openDatabase, type AppDatabase, type DatabaseTarget } from "./db.server";
 import { MIGRATIONS } from "./migrations";
@@ -32,20 +31,6 @@ async function databaseWithOrders(dialect: Dialect, count: number, tag: string) 
 
 const tenantsOf = async (db: AppDatabase) =>
   (await db.selectFrom("orders").select(["number", "tenant_name"]).orderBy("number").execute()).map((row) => row.tenant_name);
-
-/** Other sessions on the database behind `url`: a pool that was just ended may take a moment to leave. */
-async function otherSessions(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
-    );
-    return rows[0]!.n;
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * Notes the mode of every file in the folder, over and over, from a thread of its own: the backup
@@ -115,6 +100,7 @@ describe.each(DIALECTS)("backup and restore on %s", { timeout: 60_000 }, (dialec
       orders: 3,
       schemaVersion: MIGRATIONS.length,
       replacedKeptAs: undefined,
+      erasedSinceBackup: null,
     });
     const restored = await open(empty);
     expect(await tenantsOf(restored)).toEqual(await tenantsOf(db));

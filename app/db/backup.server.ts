@@ -7,7 +7,7 @@ import { createPrivateFile } from "./private-files.server";
 import { copySqliteDatabase, restoreSqliteDatabase } from "./sqlite-backup.server";
 
 /**
- * `npm run backup` and `npm run restore` (app/db/backup-cli.ts, docs/decisions/043): a
+ * `npm run backup` and `npm run restore` (app/admin/backup-cli.ts, docs/decisions/043): a
  * consistent copy of the running site's database into a folder, the newest few kept; and a
  * checked copy put back into a stopped site's database, all at once or not at all.
  */
@@ -68,7 +68,17 @@ export function pruneBackups(directory: string, keep: number): string[] {
   return older;
 }
 
-export type RestoreOutcome = { schemaVersion: number; orders: number; replacedKeptAs?: string };
+export type RestoreOutcome = {
+  schemaVersion: number;
+  orders: number;
+  replacedKeptAs?: string;
+  /**
+   * Orders whose personal data the replaced database had erased and the backup still holds, to be
+   * erased again before the site starts (app/admin/restore-erasures.server.ts, decision 060); null
+   * when no database was replaced, so nothing tells which erasures came after the backup.
+   */
+  erasedSinceBackup: string[] | null;
+};
 
 /**
  * Puts a backup into the configured database, which must not be in use. Refuses, with a
