@@ -95,10 +95,16 @@ export const CODE_TEXT = {
   recoverySubmit: "Zaloguj się kodem zapasowym",
   recoveryRequired: "Wpisz kod zapasowy.",
   recoveryInvalid: "Nieprawidłowy albo już wykorzystany kod zapasowy.",
-  backToSignIn: "Wróć do logowania",
   sessionEnded:
     "Wpisano 5 błędnych kodów, więc to logowanie zakończyliśmy. Zaloguj się ponownie, zaczynając od hasła. Po 10 błędnych kodach od ostatniego udanego logowania konto zostanie zablokowane.",
 } as const;
+
+/** Why a sign-in went back from the code to the password, as the login page says it (`?ended=`): each ended the half-made session. */
+export const SIGN_IN_ENDED_TEXT: Record<string, string> = {
+  locked: SIGN_IN_TEXT.locked,
+  "session-ended": CODE_TEXT.sessionEnded,
+  "account-locked": SIGN_IN_TEXT.accountLocked,
+};
 
 export const SEARCH_TEXT = {
   dateInvalid: "Podaj daty zakresu jako dzień z kalendarza (RRRR-MM-DD).",

@@ -77,7 +77,8 @@ const REQUEST_PROBLEM: Record<ErasureRequestProblem, Refusal["errors"]> = {
 export async function action({ request, params }: ActionFunctionArgs) {
   const operator = await requireOperator(request);
   const form = await readFormDataOr413(request);
-  const also = confirmedIdsOf(form.getAll("also"));
+  // The orders joined by hand travel in the page's address, so a refused form shows them again as they were.
+  const also = confirmedIdsOf(new URL(request.url).searchParams.getAll("also"));
   const { orderId, customer } = await customerOrNotFound(operator, params.id, also);
   const values = { category: String(form.get("category") ?? ""), reference: String(form.get("reference") ?? "").trim() };
   const read = readErasureRequest(values.category, values.reference, customer.orders);
@@ -216,10 +217,7 @@ export default function AdminCustomerPage() {
             {inProgress.length > 0 ? (
               <p className="mt-3 font-semibold text-red-800">{CUSTOMER_DATA_TEXT.eraseInProgress(inProgress.join(", "))}</p>
             ) : null}
-            <form method="post" action={customerDataPath(orderId)} className="mt-4 grid gap-4" noValidate>
-              {also.map((id) => (
-                <input key={id} type="hidden" name="also" value={id} />
-              ))}
+            <form method="post" action={customerDataPath(orderId, also)} className="mt-4 grid gap-4" noValidate>
               <fieldset aria-describedby={errors.category ? "erase-category-error" : undefined}>
                 <legend className="font-semibold text-slate-900">{CUSTOMER_DATA_TEXT.category}</legend>
                 {errors.category ? (

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CODE_STEP_PATH, LOGIN_PATH, withNext } from "~/admin/paths";
 import { ADMIN_HEADERS, clearedSessionCookie, safeNextPath, sessionCookie, sessionIdOf } from "~/admin/session.server";
 import { completeSignIn, pendingSignIn, readSecondFactor, type SecondFactorResult, type SecondFactorTypo } from "~/admin/sign-in.server";
-import { CODE_TEXT, SIGN_IN_TEXT } from "~/admin/texts";
+import { CODE_TEXT, SIGN_IN_ENDED_TEXT, SIGN_IN_TEXT } from "~/admin/texts";
 import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
 import { PlainField } from "~/components/forms";
 import { getDb } from "~/db/db.server";
@@ -20,21 +20,28 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** Without a session waiting for its code (none, expired, or complete), the sign-in starts again at the password. */
-function restart(next: string) {
+/**
+ * Back to the password: without a session waiting for its code (none, expired, or complete), or
+ * after an answer that ended it (`ended`: the login page says why). A redirect, since this page's
+ * loader has no half-made session left to show the code form for.
+ */
+async function backToPassword(next: string, ended?: keyof typeof SIGN_IN_ENDED_TEXT) {
   const back = withNext(LOGIN_PATH, next);
-  return redirect(`${back}${back.includes("?") ? "&" : "?"}restart`, { status: 303, headers: ADMIN_HEADERS });
+  return redirect(`${back}${back.includes("?") ? "&" : "?"}${ended ? `ended=${ended}` : "restart"}`, {
+    status: 303,
+    headers: { ...ADMIN_HEADERS, ...(ended ? { "Set-Cookie": await clearedSessionCookie() } : {}) },
+  });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const next = safeNextPath(new URL(request.url).searchParams.get("next"));
   const sessionId = await sessionIdOf(request);
   const pending = sessionId ? await pendingSignIn(getDb(), sessionId, new Date()) : undefined;
-  if (!pending) throw restart(next);
+  if (!pending) throw await backToPassword(next);
   return json({ next, firstCode: pending.totp_confirmed_at === null }, { headers: ADMIN_HEADERS });
 }
 
-type CodeProblem = { errors: { code?: string; recoveryCode?: string; form?: string }; recovery: boolean; locked?: boolean };
+type CodeProblem = { errors: { code?: string; recoveryCode?: string; form?: string }; recovery: boolean };
 const NO_ERRORS: CodeProblem["errors"] = {};
 const TYPO_MESSAGE: Record<SecondFactorTypo["problem"], CodeProblem["errors"]> = {
   "code-missing": { code: CODE_TEXT.codeRequired },
@@ -43,12 +50,8 @@ const TYPO_MESSAGE: Record<SecondFactorTypo["problem"], CodeProblem["errors"]> =
   "recovery-format": { recoveryCode: CODE_TEXT.recoveryInvalid },
 };
 
-/** The answers after which the half-made session is gone: the next try starts again at the password. */
-const ENDED: Partial<Record<Extract<SecondFactorResult, { ok: false }>["reason"], { message: string; status: number }>> = {
-  locked: { message: SIGN_IN_TEXT.locked, status: 429 },
-  "session-ended": { message: CODE_TEXT.sessionEnded, status: 429 },
-  "account-locked": { message: SIGN_IN_TEXT.accountLocked, status: 423 },
-};
+/** The answers after which the half-made session is gone. */
+const ENDED: ReadonlySet<Extract<SecondFactorResult, { ok: false }>["reason"]> = new Set(["locked", "session-ended", "account-locked"]);
 
 export async function action({ request }: ActionFunctionArgs) {
   if (!isSameOriginRequest(request)) throw new Response("Forbidden", { status: 403, headers: ADMIN_HEADERS });
@@ -65,12 +68,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.ok)
     // The session's id changes again now that both factors are in.
     return redirect(next, { status: 303, headers: { ...ADMIN_HEADERS, "Set-Cookie": await sessionCookie(result.sessionId) } });
-  if (result.reason === "expired") return restart(next);
-  const ended = ENDED[result.reason];
-  if (ended) {
-    const over: CodeProblem = { errors: { form: ended.message }, recovery, locked: true };
-    return json(over, { status: ended.status, headers: { ...ADMIN_HEADERS, "Set-Cookie": await clearedSessionCookie() } });
-  }
+  if (result.reason === "expired") return backToPassword(next);
+  // A lock, five wrong codes, or the account locked: the half-made session is gone, so the login page says why.
+  if (ENDED.has(result.reason)) return backToPassword(next, result.reason);
   if (result.reason === "key-unavailable") return problem(403, { form: SIGN_IN_TEXT.keyUnavailable });
   return problem(400, recovery ? { recoveryCode: CODE_TEXT.recoveryInvalid } : { code: CODE_TEXT.invalid });
 }
@@ -87,58 +87,48 @@ export default function AdminCodeStepPage() {
           {errors.form}
         </Notice>
       ) : null}
-      {problem?.locked ? (
-        <p className="mt-6">
-          <a href={withNext(LOGIN_PATH, next)} className={ADMIN_SECONDARY_BUTTON}>
-            {CODE_TEXT.backToSignIn}
-          </a>
-        </p>
-      ) : (
-        <>
-          <p className="mt-4 max-w-prose text-slate-800" data-testid="code-lead">
-            {firstCode ? CODE_TEXT.firstLead : CODE_TEXT.lead}
-          </p>
-          <form method="post" action={formAction} className="mt-6 grid max-w-sm gap-4" noValidate>
-            <PlainField
-              id="admin-code"
-              name="code"
-              label={CODE_TEXT.code}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              // Room for the spaces an app shows ("602 772") and a recovery code typed here; the server drops them.
-              maxLength={24}
-              autoFocus
-              error={errors.code}
-              required
-            />
-            <div>
-              <button type="submit" className={ADMIN_BUTTON}>
-                {CODE_TEXT.submit}
-              </button>
-            </div>
-          </form>
-          <details className="mt-8 max-w-sm" open={problem?.recovery ?? false}>
-            <summary className="cursor-pointer font-semibold text-blue-900 underline">{CODE_TEXT.recoverySummary}</summary>
-            <p className="mt-3 text-slate-700">{CODE_TEXT.recoveryNote}</p>
-            <form method="post" action={formAction} className="mt-3 grid gap-4" noValidate>
-              <PlainField
-                id="admin-recovery-code"
-                name="recoveryCode"
-                label={CODE_TEXT.recoveryCode}
-                autoComplete="off"
-                maxLength={40}
-                error={errors.recoveryCode}
-                required
-              />
-              <div>
-                <button type="submit" className={ADMIN_SECONDARY_BUTTON}>
-                  {CODE_TEXT.recoverySubmit}
-                </button>
-              </div>
-            </form>
-          </details>
-        </>
-      )}
+      <p className="mt-4 max-w-prose text-slate-800" data-testid="code-lead">
+        {firstCode ? CODE_TEXT.firstLead : CODE_TEXT.lead}
+      </p>
+      <form method="post" action={formAction} className="mt-6 grid max-w-sm gap-4" noValidate>
+        <PlainField
+          id="admin-code"
+          name="code"
+          label={CODE_TEXT.code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          // Room for the spaces an app shows ("602 772") and a recovery code typed here; the server drops them.
+          maxLength={24}
+          autoFocus
+          error={errors.code}
+          required
+        />
+        <div>
+          <button type="submit" className={ADMIN_BUTTON}>
+            {CODE_TEXT.submit}
+          </button>
+        </div>
+      </form>
+      <details className="mt-8 max-w-sm" open={problem?.recovery ?? false}>
+        <summary className="cursor-pointer font-semibold text-blue-900 underline">{CODE_TEXT.recoverySummary}</summary>
+        <p className="mt-3 text-slate-700">{CODE_TEXT.recoveryNote}</p>
+        <form method="post" action={formAction} className="mt-3 grid gap-4" noValidate>
+          <PlainField
+            id="admin-recovery-code"
+            name="recoveryCode"
+            label={CODE_TEXT.recoveryCode}
+            autoComplete="off"
+            maxLength={40}
+            error={errors.recoveryCode}
+            required
+          />
+          <div>
+            <button type="submit" className={ADMIN_SECONDARY_BUTTON}>
+              {CODE_TEXT.recoverySubmit}
+            </button>
+          </div>
+        </form>
+      </details>
     </AdminShell>
   );
 }
