@@ -49,6 +49,15 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
     return { first, second, stranger };
   }
 
+  /** Cancelled at the customer's request: no longer in progress, so its data may be erased. */
+  const cancelled = (orderId: number, when: Date) =>
+    applyTransition(
+      db,
+      orderId,
+      { transition: "cancel", reasonCode: "customer_request", reason: "Na prośbę klienta" },
+      "op@adres.test",
+      when,
+    );
   const customerOf = async (orderId: number, confirmed: number[] = []) => {
     const customer = await findCustomer(db, orderId, confirmed);
     if (!customer) throw new Error(`no order ${orderId}`);
@@ -74,20 +83,8 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
         details: { tenantName: "Piotr Zięba", email: "piotr@example.com", phone: "+48 700-800-900" },
       })
     ).order;
-    await applyTransition(
-      db,
-      stranger.id,
-      { transition: "cancel", reasonCode: "customer_request", reason: "Na prośbę klienta" },
-      "op@adres.test",
-      at(4),
-    );
-    await applyTransition(
-      db,
-      piotr.id,
-      { transition: "cancel", reasonCode: "customer_request", reason: "Na prośbę klienta" },
-      "op@adres.test",
-      at(4),
-    );
+    await cancelled(stranger.id, at(4));
+    await cancelled(piotr.id, at(4));
 
     const piotrs = await customerOf(piotr.id);
     expect(ids(piotrs.orders)).toEqual([piotr.id]);
@@ -113,13 +110,7 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
     const other = (
       await placeSampleOrder(db, at(6), { idempotencyKey: "e", details: { email: "anna.nowak@example.com", phone: "700800900" } })
     ).order;
-    await applyTransition(
-      db,
-      other.id,
-      { transition: "cancel", reasonCode: "customer_request", reason: "Na prośbę klienta" },
-      "op@adres.test",
-      at(6),
-    );
+    await cancelled(other.id, at(6));
     expect(ids((await customerOf(stranger.id)).phoneOnly)).toEqual([other.id]);
     const confirmed = await customerOf(stranger.id, [other.id]);
     expect(confirmed).toMatchObject({ phoneOnly: [], confirmedByHand: [other.number] });
@@ -184,13 +175,7 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
       (await db.selectFrom("orders").select("anonymised_at").where("id", "=", first.id).executeTakeFirstOrThrow()).anonymised_at,
     ).toBeNull();
 
-    await applyTransition(
-      db,
-      second.id,
-      { transition: "cancel", reasonCode: "customer_request", reason: "Na prośbę klienta" },
-      "op@adres.test",
-      at(3),
-    );
+    await cancelled(second.id, at(3));
     const before = await db.selectFrom("orders").selectAll().where("id", "=", first.id).executeTakeFirstOrThrow();
     expect(await eraseCustomerData(db, await customerOf(first.id), request, at(4))).toEqual({
       ok: true,

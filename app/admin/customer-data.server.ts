@@ -1,6 +1,6 @@
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
-import { anonymiseOrder } from "./anonymisation.server";
+import { eraseOrderIn } from "./anonymisation.server";
 import type { ErasureRequest } from "./erasure-request";
 import { objectOf } from "./history";
 import { recordOperatorEvent } from "./operator-audit.server";
@@ -252,19 +252,8 @@ export async function eraseCustomerData(
   return db.transaction().execute(async (trx) => {
     const erased: string[] = [];
     for (const order of orders) {
-      if (!(await anonymiseOrder(trx, order.id, now))) continue;
-      erased.push(order.number);
-      await trx
-        .insertInto("order_events")
-        .values({
-          order_id: order.id,
-          operator: request.operator,
-          from_status: order.status,
-          to_status: order.status,
-          details: JSON.stringify({ action: "erasure_on_request", category: request.category, reference: request.reference }),
-          at: now.toISOString(),
-        })
-        .execute();
+      const details = { action: "erasure_on_request", category: request.category, reference: request.reference } as const;
+      if (await eraseOrderIn(trx, order, request.operator, details, now)) erased.push(order.number);
     }
     await recordOperatorEvent(
       trx,

@@ -1,7 +1,7 @@
 import { basename } from "node:path";
 import { restoreBackup, type RestoreOutcome } from "~/db/backup.server";
 import { openDatabase, type AppDatabase, type DatabaseTarget } from "~/db/db.server";
-import { anonymiseOrder } from "./anonymisation.server";
+import { eraseOrderIn } from "./anonymisation.server";
 import { SYSTEM_ACTOR } from "./order-transitions.server";
 
 /**
@@ -39,20 +39,10 @@ export async function eraseAgain(db: AppDatabase, numbers: readonly string[], ba
       .where("anonymised_at", "is", null)
       .orderBy("number")
       .execute();
-    for (const order of orders) {
-      await anonymiseOrder(trx, order.id, now);
-      await trx
-        .insertInto("order_events")
-        .values({
-          order_id: order.id,
-          operator: SYSTEM_ACTOR,
-          from_status: order.status,
-          to_status: order.status,
-          details: JSON.stringify({ action: "erasure_reapplied_after_restore", backup: backupName }),
-          at: now.toISOString(),
-        })
-        .execute();
-    }
-    return orders.map((order) => order.number);
+    const erased: string[] = [];
+    for (const order of orders)
+      if (await eraseOrderIn(trx, order, SYSTEM_ACTOR, { action: "erasure_reapplied_after_restore", backup: backupName }, now))
+        erased.push(order.number);
+    return erased;
   });
 }
