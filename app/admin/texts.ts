@@ -100,11 +100,16 @@ export const CODE_TEXT = {
 } as const;
 
 /** Why a sign-in went back from the code to the password, as the login page says it (`?ended=`): each ended the half-made session. */
-export const SIGN_IN_ENDED_TEXT: Record<string, string> = {
+export const SIGN_IN_ENDED_TEXT = {
   locked: SIGN_IN_TEXT.locked,
   "session-ended": CODE_TEXT.sessionEnded,
   "account-locked": SIGN_IN_TEXT.accountLocked,
-};
+} as const;
+
+/** The message for the login page's `?ended=`, or null for a value that is none of them (an address typed by hand). */
+export function signInEndedText(ended: string | null): string | null {
+  return ended !== null && Object.hasOwn(SIGN_IN_ENDED_TEXT, ended) ? SIGN_IN_ENDED_TEXT[ended as keyof typeof SIGN_IN_ENDED_TEXT] : null;
+}
 
 export const SEARCH_TEXT = {
   dateInvalid: "Podaj daty zakresu jako dzień z kalendarza (RRRR-MM-DD).",

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CODE_STEP_PATH, LOGIN_PATH, withNext } from "~/admin/paths";
 import { ADMIN_HEADERS, clearedSessionCookie, safeNextPath, sessionCookie, sessionIdOf } from "~/admin/session.server";
-import { completeSignIn, pendingSignIn, readSecondFactor, type SecondFactorResult, type SecondFactorTypo } from "~/admin/sign-in.server";
+import { completeSignIn, pendingSignIn, readSecondFactor, type SecondFactorTypo } from "~/admin/sign-in.server";
 import { CODE_TEXT, SIGN_IN_ENDED_TEXT, SIGN_IN_TEXT } from "~/admin/texts";
 import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
 import { PlainField } from "~/components/forms";
@@ -50,8 +50,8 @@ const TYPO_MESSAGE: Record<SecondFactorTypo["problem"], CodeProblem["errors"]> =
   "recovery-format": { recoveryCode: CODE_TEXT.recoveryInvalid },
 };
 
-/** The answers after which the half-made session is gone. */
-const ENDED: ReadonlySet<Extract<SecondFactorResult, { ok: false }>["reason"]> = new Set(["locked", "session-ended", "account-locked"]);
+/** The answers after which the half-made session is gone: the login page says why. */
+const endsTheSignIn = (reason: string): reason is keyof typeof SIGN_IN_ENDED_TEXT => Object.hasOwn(SIGN_IN_ENDED_TEXT, reason);
 
 export async function action({ request }: ActionFunctionArgs) {
   if (!isSameOriginRequest(request)) throw new Response("Forbidden", { status: 403, headers: ADMIN_HEADERS });
@@ -70,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(next, { status: 303, headers: { ...ADMIN_HEADERS, "Set-Cookie": await sessionCookie(result.sessionId) } });
   if (result.reason === "expired") return backToPassword(next);
   // A lock, five wrong codes, or the account locked: the half-made session is gone, so the login page says why.
-  if (ENDED.has(result.reason)) return backToPassword(next, result.reason);
+  if (endsTheSignIn(result.reason)) return backToPassword(next, result.reason);
   if (result.reason === "key-unavailable") return problem(403, { form: SIGN_IN_TEXT.keyUnavailable });
   return problem(400, recovery ? { recoveryCode: CODE_TEXT.recoveryInvalid } : { code: CODE_TEXT.invalid });
 }

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { codeStepPath, LOGIN_PATH, withNext } from "~/admin/paths";
 import { ADMIN_HEADERS, safeNextPath, sessionCookie, sessionIdOf } from "~/admin/session.server";
 import { operatorForSession, revokeSession, signIn } from "~/admin/sign-in.server";
-import { SIGN_IN_ENDED_TEXT, SIGN_IN_TEXT } from "~/admin/texts";
+import { SIGN_IN_TEXT, signInEndedText } from "~/admin/texts";
 import { AdminShell, ADMIN_BUTTON, Notice } from "~/components/admin/AdminShell";
 import { PlainField } from "~/components/forms";
 import { HoneypotField } from "~/components/HoneypotField";
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const next = safeNextPath(url.searchParams.get("next"));
   if (await operatorForSession(getDb(), await sessionIdOf(request), new Date())) throw redirect(next, { headers: ADMIN_HEADERS });
-  const ended = SIGN_IN_ENDED_TEXT[url.searchParams.get("ended") ?? ""] ?? null;
+  const ended = signInEndedText(url.searchParams.get("ended"));
   return json(
     { next, signedOut: url.searchParams.has("signedOut"), restart: url.searchParams.has("restart"), ended },
     { headers: ADMIN_HEADERS },
