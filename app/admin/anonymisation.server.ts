@@ -1,6 +1,6 @@
 import type { Expression, ExpressionBuilder, SqlBool, Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
-import type { Database } from "~/db/schema";
+import type { Database, OrderStatus } from "~/db/schema";
 import { searchColumns } from "~/order/search-text";
 import { CANCEL_REASON_LABEL } from "./cancel-reasons";
 import { objectOf } from "./history";
@@ -129,6 +129,33 @@ export async function anonymiseOrder(trx: Transaction<Database>, orderId: number
     .execute();
   await trx.deleteFrom("reviews").where("order_id", "=", orderId).execute();
   await anonymiseWithdrawals(trx, (eb) => eb("order_id", "=", orderId));
+  return true;
+}
+
+/**
+ * An erasure out of retention's course (on request, or again after a restore): the order
+ * anonymised and, in the same transaction, a line in its history saying who and why. False when
+ * the order was anonymised already, and then nothing is written.
+ */
+export async function eraseOrderIn(
+  trx: Transaction<Database>,
+  order: { id: number; status: OrderStatus },
+  operator: string,
+  details: { action: "erasure_on_request" | "erasure_reapplied_after_restore" } & Record<string, string>,
+  now: Date,
+): Promise<boolean> {
+  if (!(await anonymiseOrder(trx, order.id, now))) return false;
+  await trx
+    .insertInto("order_events")
+    .values({
+      order_id: order.id,
+      operator,
+      from_status: order.status,
+      to_status: order.status,
+      details: JSON.stringify(details),
+      at: now.toISOString(),
+    })
+    .execute();
   return true;
 }
 

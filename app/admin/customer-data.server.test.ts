@@ -5,12 +5,14 @@ import { pdfTextOf } from "../../tests/support/pdf-text";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { addNote } from "./corrections.server";
-import { customerDataExport, customerOrders, eraseCustomerData, findCustomerOrders, phoneKey, recordExport } from "./customer-data.server";
+import { customerDataExport, eraseCustomerData, findCustomer, findCustomerOrders, phoneKey, recordExport } from "./customer-data.server";
 import { operatorEventsOf } from "./operator-audit.server";
 import { applyTransition } from "./order-transitions.server";
 import { REMOVED } from "./anonymisation.server";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");
+/** What the erasure form gives: a category of legal ground and the request's own reference (decision 060), no free text. */
+const REQUEST = { category: "erasure_request", reference: "RODO/2026/014" } as const;
 const at = (days: number) => new Date(ORDERED.getTime() + days * 86_400_000);
 
 describe("phoneKey", () => {
@@ -29,11 +31,11 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
   });
   afterEach(() => db.destroy());
 
-  /** Jan's first order (dispatched), his second under the same phone written otherwise and a new e-mail, and a stranger's. */
+  /** Jan's first order (dispatched), his second under the same e-mail in capitals and the phone written otherwise, and a stranger's. */
   async function threeOrders() {
     const first = (await placeSampleOrder(db, ORDERED, { idempotencyKey: "a" })).order;
     const second = (
-      await placeSampleOrder(db, at(1), { idempotencyKey: "b", details: { email: "Jan.Nowy@Example.com", phone: "+48 600 100 200" } })
+      await placeSampleOrder(db, at(1), { idempotencyKey: "b", details: { email: "JAN@Example.com", phone: "+48 600 100 200" } })
     ).order;
     const stranger = (
       await placeSampleOrder(db, at(2), {
@@ -47,17 +49,87 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
     return { first, second, stranger };
   }
 
-  it("finds the customer by a folded name, and groups his orders by e-mail or phone, not a stranger's", async () => {
+  /** Cancelled at the customer's request: no longer in progress, so its data may be erased. */
+  const cancelled = (orderId: number, when: Date) =>
+    applyTransition(
+      db,
+      orderId,
+      { transition: "cancel", reasonCode: "customer_request", reason: "Na prośbę klienta" },
+      "op@adres.test",
+      when,
+    );
+  const customerOf = async (orderId: number, confirmed: number[] = []) => {
+    const customer = await findCustomer(db, orderId, confirmed);
+    if (!customer) throw new Error(`no order ${orderId}`);
+    return customer;
+  };
+  const ids = (orders: Array<{ id: number }>) => orders.map((order) => order.id);
+
+  it("finds the customer by a folded name, and groups the orders by the e-mail, without case, not a stranger's", async () => {
     const { first, second, stranger } = await threeOrders();
     expect((await findCustomerOrders(db, "KOWALSKI")).map((row) => row.id).sort()).toEqual([first.id, second.id].sort());
-    expect((await customerOrders(db, second.id)).map((order) => order.id)).toEqual([first.id, second.id]);
-    expect((await customerOrders(db, stranger.id)).map((order) => order.id)).toEqual([stranger.id]);
-    expect(await customerOrders(db, 999_999)).toEqual([]);
+    expect(ids((await customerOf(second.id)).orders)).toEqual([first.id, second.id]);
+    expect(await customerOf(second.id)).toMatchObject({ email: "JAN@Example.com", phoneOnly: [], confirmedByHand: [] });
+    expect(ids((await customerOf(stranger.id)).orders)).toEqual([stranger.id]);
+    expect(await findCustomer(db, 999_999)).toBeNull();
+  });
+
+  it("keeps an order that shares only a phone apart: never exported or erased unless confirmed by hand, and then audited as such", async () => {
+    const { stranger } = await threeOrders();
+    // Piotr types Anna's phone (written otherwise) into his own order, then asks for "his" data and its erasure.
+    const piotr = (
+      await placeSampleOrder(db, at(3), {
+        idempotencyKey: "d",
+        details: { tenantName: "Piotr Zięba", email: "piotr@example.com", phone: "+48 700-800-900" },
+      })
+    ).order;
+    await cancelled(stranger.id, at(4));
+    await cancelled(piotr.id, at(4));
+
+    const piotrs = await customerOf(piotr.id);
+    expect(ids(piotrs.orders)).toEqual([piotr.id]);
+    expect(ids(piotrs.phoneOnly)).toEqual([stranger.id]);
+    const exported = await customerDataExport(db, piotrs.orders, at(5));
+    expect(JSON.stringify(exported)).not.toContain("Anna Nowak");
+    expect(await eraseCustomerData(db, piotrs, { operator: "op@adres.test", ...REQUEST, ip: "10.0.0.1" }, at(5))).toEqual({
+      ok: true,
+      erased: [piotr.number],
+    });
+    const anna = await db
+      .selectFrom("orders")
+      .select(["tenant_name", "anonymised_at"])
+      .where("id", "=", stranger.id)
+      .executeTakeFirstOrThrow();
+    expect(anna).toEqual({ tenant_name: "Anna Nowak", anonymised_at: null });
+
+    // Seen from Anna's side, Piotr's order is gone from her phone's matches once erased; an id that is no phone-only match is ignored.
+    const annas = await customerOf(stranger.id, [piotr.id, 999_999]);
+    expect(annas).toMatchObject({ phoneOnly: [], confirmedByHand: [] });
+
+    // Confirmed by hand, one by one, a phone-only order joins the export and the erasure, and the audit names it apart.
+    const other = (
+      await placeSampleOrder(db, at(6), { idempotencyKey: "e", details: { email: "anna.nowak@example.com", phone: "700800900" } })
+    ).order;
+    await cancelled(other.id, at(6));
+    expect(ids((await customerOf(stranger.id)).phoneOnly)).toEqual([other.id]);
+    const confirmed = await customerOf(stranger.id, [other.id]);
+    expect(confirmed).toMatchObject({ phoneOnly: [], confirmedByHand: [other.number] });
+    expect(ids(confirmed.orders)).toEqual([stranger.id, other.id]);
+    await recordExport(db, "op@adres.test", confirmed, "json", "10.0.0.1", at(7));
+    expect(await eraseCustomerData(db, confirmed, { operator: "op@adres.test", ...REQUEST, ip: "10.0.0.1" }, at(7))).toEqual({
+      ok: true,
+      erased: [stranger.number, other.number],
+    });
+    expect((await operatorEventsOf(db, "op@adres.test")).slice(-2).map((event) => JSON.parse(event.details!))).toEqual([
+      { orders: [stranger.number, other.number], format: "json", confirmedByHand: [other.number] },
+      { orders: [stranger.number, other.number], ...REQUEST, confirmedByHand: [other.number] },
+    ]);
   });
 
   it("exports every order with its consents, e-mails, history and notes, as JSON and as a Polish PDF, and audits the export", async () => {
     const { first } = await threeOrders();
-    const orders = await customerOrders(db, first.id);
+    const customer = await customerOf(first.id);
+    const { orders } = customer;
     const data = await customerDataExport(db, orders, at(3));
     expect(data.orders.map((order) => order.number)).toEqual(orders.map((order) => order.number));
     const [dispatched] = data.orders;
@@ -83,7 +155,7 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
     expect(text).toContain("Zgoda na przetwarzanie danych: 23.11.2026, 10:00");
     expect(text).toContain("Numer przesyłki: RR1PL");
 
-    await recordExport(db, "op@adres.test", orders, "pdf", "10.0.0.1", at(3));
+    await recordExport(db, "op@adres.test", customer, "pdf", "10.0.0.1", at(3));
     expect(await operatorEventsOf(db, "op@adres.test")).toEqual([
       {
         action: "customer_data_exported",
@@ -94,24 +166,18 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
     ]);
   });
 
-  it("erases at once as retention does, keeping number, amounts and dates, with the reason in the audit; refuses while an order is in progress", async () => {
+  it("erases at once as retention does, keeping number, amounts and dates, with the request's category and reference in the audit; refuses while an order is in progress", async () => {
     const { first, second, stranger } = await threeOrders();
-    const request = { operator: "op@adres.test", reason: "żądanie klienta e-mailem z 27.11.2026", ip: "10.0.0.1" };
-    const refused = await eraseCustomerData(db, await customerOrders(db, first.id), request, at(3));
+    const request = { operator: "op@adres.test", ...REQUEST, ip: "10.0.0.1" };
+    const refused = await eraseCustomerData(db, await customerOf(first.id), request, at(3));
     expect(refused).toEqual({ ok: false, reason: "in-progress", orders: [second.number] });
     expect(
       (await db.selectFrom("orders").select("anonymised_at").where("id", "=", first.id).executeTakeFirstOrThrow()).anonymised_at,
     ).toBeNull();
 
-    await applyTransition(
-      db,
-      second.id,
-      { transition: "cancel", reasonCode: "customer_request", reason: "Na prośbę klienta" },
-      "op@adres.test",
-      at(3),
-    );
+    await cancelled(second.id, at(3));
     const before = await db.selectFrom("orders").selectAll().where("id", "=", first.id).executeTakeFirstOrThrow();
-    expect(await eraseCustomerData(db, await customerOrders(db, first.id), request, at(4))).toEqual({
+    expect(await eraseCustomerData(db, await customerOf(first.id), request, at(4))).toEqual({
       ok: true,
       erased: [first.number, second.number],
     });
@@ -143,12 +209,12 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(erasure).toEqual({
       operator: "op@adres.test",
-      details: JSON.stringify({ action: "erasure_on_request", reason: request.reason }),
+      details: JSON.stringify({ action: "erasure_on_request", ...REQUEST }),
     });
     expect(await operatorEventsOf(db, "op@adres.test")).toEqual([
       expect.objectContaining({
         action: "customer_data_erased",
-        details: JSON.stringify({ orders: [first.number, second.number], reason: request.reason }),
+        details: JSON.stringify({ orders: [first.number, second.number], ...REQUEST }),
       }),
     ]);
   });

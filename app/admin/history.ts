@@ -1,5 +1,6 @@
 import { formatPrice } from "~/config/products";
 import type { OrderStatus } from "~/db/schema";
+import { ERASURE_CATEGORY_LABEL, type ErasureCategory } from "./erasure-request";
 import { formatWarsawTime } from "./format";
 import type { OrderEventView } from "./order-detail.server";
 import { cancelReasonLabel, HISTORY_TEXT, MESSAGE_KIND_LABEL, PAYMENT_TEXT, STATUS_LABEL } from "./texts";
@@ -12,6 +13,7 @@ function readable(key: string, value: string): string {
   if (ISO_DAY_OR_INSTANT.test(value)) return formatWarsawTime(value);
   if (key === "kind") return MESSAGE_KIND_LABEL[value as keyof typeof MESSAGE_KIND_LABEL] ?? value;
   if (key === "reason") return cancelReasonLabel(value);
+  if (key === "category") return ERASURE_CATEGORY_LABEL[value as ErasureCategory] ?? value;
   if (key === "paymentMethod") return PAYMENT_TEXT.method[value as keyof typeof PAYMENT_TEXT.method] ?? value;
   if (key === "paidOnline") return HISTORY_TEXT.gateway[value] ?? value;
   if (key === "fields") return listOf(value).map(fieldLabel).join(", ");

@@ -2,13 +2,14 @@ import { createInterface } from "node:readline";
 import QRCode from "qrcode";
 import { configuredTarget, openDatabase } from "~/db/db.server";
 import { configuredOperatorKeys } from "./operator-keys.server";
-import { addOperator, listOperators, MIN_PASSWORD_LENGTH, normaliseEmail, removeOperator } from "./operators.server";
+import { addOperator, listOperators, MIN_PASSWORD_LENGTH, normaliseEmail, removeOperator, unlockOperator } from "./operators.server";
 import { resetSecondFactor, type Enrolment } from "./second-factor.server";
 
 /**
  * `npm run operator -- add <email>` (the password is read from stdin, one line, so it is never in
  * argv or the shell history; the second factor's QR code, address and recovery codes are printed
- * once), `reset-2fa <email>` (a new second factor, for a lost phone), `remove <email>`, `list`.
+ * once), `reset-2fa <email>` (a new second factor, for a lost phone), `unlock <email>` (lifts the lock
+ * of too many wrong codes, with a new password read the same way), `remove <email>`, `list`.
  * Works on the configured database (DATABASE_URL, else DATABASE_PATH), migrating it first like
  * the server does, and needs the site's OPERATOR_SECRET_KEY to enrol anyone (docs/decisions/044).
  */
@@ -35,6 +36,15 @@ async function printEnrolment(email: string, enrolment: Enrolment): Promise<void
   for (const code of enrolment.recoveryCodes) console.log(`  ${code}`);
 }
 
+/** A new password, one line on stdin; null (with the reason printed) when it is too short. */
+async function readNewPassword(email: string): Promise<string | null> {
+  if (process.stdin.isTTY) process.stderr.write(`Password for ${email} (one line): `);
+  const password = await readLine();
+  if (password.length >= MIN_PASSWORD_LENGTH) return password;
+  console.error(`The password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+  return null;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, rawEmail] = argv;
   const email = rawEmail ? normaliseEmail(rawEmail) : undefined;
@@ -46,12 +56,8 @@ async function main(argv: string[]): Promise<number> {
   const db = await openDatabase(configuredTarget());
   try {
     if (command === "add" && email && keys) {
-      if (process.stdin.isTTY) process.stderr.write(`Password for ${email} (one line): `);
-      const password = await readLine();
-      if (password.length < MIN_PASSWORD_LENGTH) {
-        console.error(`The password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
-        return 1;
-      }
+      const password = await readNewPassword(email);
+      if (password === null) return 1;
       const result = await addOperator(db, email, password, new Date(), keys);
       if (result.outcome === "exists") {
         console.log(`${email} already exists.`);
@@ -73,6 +79,16 @@ async function main(argv: string[]): Promise<number> {
       await printEnrolment(email, enrolment);
       return 0;
     }
+    if (command === "unlock" && email) {
+      if (process.stdin.isTTY) process.stderr.write("Whoever typed the wrong codes knew the password: the account gets a new one now.\n");
+      const password = await readNewPassword(email);
+      if (password === null) return 1;
+      const outcome = await unlockOperator(db, email, password, new Date());
+      if (outcome === "no-operator") console.log(`No operator ${email}.`);
+      else if (outcome === "not-locked") console.log(`${email} is not locked; nothing changed (the password neither).`);
+      else console.log(`Unlocked ${email} with the new password; every session of the account has ended.`);
+      return outcome === "unlocked" ? 0 : 1;
+    }
     if (command === "remove" && email) {
       const removed = await removeOperator(db, email);
       console.log(removed ? `Removed ${email}.` : `No operator ${email}.`);
@@ -80,16 +96,17 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === "list") {
       for (const operator of await listOperators(db)) {
+        const lock = operator.second_factor_locked_at ? `\tLOCKED since ${operator.second_factor_locked_at} (unlock)` : "";
         const factor = operator.totp_confirmed_at
           ? `second factor since ${operator.totp_confirmed_at}`
           : operator.totp_secret
             ? "second factor waiting for its first code"
             : "no second factor (cannot sign in: reset-2fa)";
-        console.log(`${operator.email}\t${operator.created_at}\t${factor}`);
+        console.log(`${operator.email}\t${operator.created_at}\t${factor}${lock}`);
       }
       return 0;
     }
-    console.error("Usage: npm run operator -- add <email> | reset-2fa <email> | remove <email> | list");
+    console.error("Usage: npm run operator -- add <email> | reset-2fa <email> | unlock <email> | remove <email> | list");
     return 2;
   } finally {
     await db.destroy();

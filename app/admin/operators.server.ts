@@ -61,5 +61,46 @@ export async function removeOperator(db: AppDatabase, email: string, now = new D
 }
 
 export function listOperators(db: AppDatabase) {
-  return db.selectFrom("operators").select(["email", "created_at", "totp_secret", "totp_confirmed_at"]).orderBy("email").execute();
+  return db
+    .selectFrom("operators")
+    .select(["email", "created_at", "totp_secret", "totp_confirmed_at", "second_factor_locked_at"])
+    .orderBy("email")
+    .execute();
+}
+
+/**
+ * `npm run operator -- unlock <email>`: lifts the lock that too many wrong codes put on an account
+ * (docs/decisions/060), with a new password, since only someone who knew the old one could reach
+ * the code step. The count of wrong codes starts again, every session of the account ends, and the
+ * audit trail records it. "not-locked" changes nothing, the password included.
+ */
+export async function unlockOperator(
+  db: AppDatabase,
+  email: string,
+  newPassword: string,
+  now: Date,
+): Promise<"unlocked" | "not-locked" | "no-operator"> {
+  const address = normaliseEmail(email);
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction().execute(async (trx) => {
+    const operator = await trx
+      .selectFrom("operators")
+      .select(["id", "second_factor_locked_at"])
+      .where("email", "=", address)
+      .executeTakeFirst();
+    if (!operator) return "no-operator";
+    if (!operator.second_factor_locked_at) return "not-locked";
+    await trx
+      .updateTable("operators")
+      .set({ password_hash: passwordHash, second_factor_failures: 0, second_factor_locked_at: null })
+      .where("id", "=", operator.id)
+      .execute();
+    await trx.deleteFrom("admin_sessions").where("operator_id", "=", operator.id).execute();
+    await recordOperatorEvent(
+      trx,
+      { operator: address, action: "second_factor_unlocked", details: { lockedAt: operator.second_factor_locked_at } },
+      now,
+    );
+    return "unlocked";
+  });
 }

@@ -32,13 +32,16 @@ export function codeStepPath(next: string): string {
 export const CUSTOMER_SEARCH_PATH = `${ADMIN_HOME}/customers`;
 
 /** The data of the customer who placed this order: every order of theirs, the export and the erasure. */
-export function customerDataPath(orderId: number): string {
-  return `${CUSTOMER_SEARCH_PATH}/${orderId}`;
+/** `also`: orders that share only a phone, which the operator confirmed by hand as the same person's (docs/decisions/060). */
+export function customerDataPath(orderId: number, also: readonly number[] = []): string {
+  return `${CUSTOMER_SEARCH_PATH}/${orderId}${alsoQuery(also, "?")}`;
 }
 
-export function customerExportPath(orderId: number, format: "json" | "pdf"): string {
-  return `${customerDataPath(orderId)}/export?format=${format}`;
+export function customerExportPath(orderId: number, format: "json" | "pdf", also: readonly number[] = []): string {
+  return `${CUSTOMER_SEARCH_PATH}/${orderId}/export?format=${format}${alsoQuery(also, "&")}`;
 }
+
+const alsoQuery = (also: readonly number[], first: "?" | "&") => (also.length > 0 ? first + also.map((id) => `also=${id}`).join("&") : "");
 
 /** Customers' reviews waiting for the operator's decision, and the decided ones (docs/decisions/052). */
 export const REVIEWS_PATH = `${ADMIN_HOME}/reviews`;

@@ -9,6 +9,8 @@ export const RECOVERY_CODE_COUNT = 10;
 /** 32 symbols without 0/O and 1/I, which read alike: ten of them carry 50 bits. */
 const RECOVERY_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 const RECOVERY_CODE_LENGTH = 10;
+/** A recovery code as issued, once its hyphen and spaces are gone and its letters are capitals. */
+export const RECOVERY_CODE_SHAPE = new RegExp(`^[${RECOVERY_ALPHABET}]{${RECOVERY_CODE_LENGTH}}$`);
 
 /** What the command line shows once, and never again: the address for the authenticator app and the recovery codes. */
 export type Enrolment = { uri: string; secret: string; recoveryCodes: string[] };

@@ -5,10 +5,14 @@ import { addTestOperator, signInWithCode, TEST_OPERATOR_KEYS } from "../../tests
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { operatorEventsOf } from "./operator-audit.server";
 import { operatorKeys } from "./operator-keys.server";
-import { addOperator } from "./operators.server";
+import { addOperator, unlockOperator } from "./operators.server";
 import { resetSecondFactor } from "./second-factor.server";
+import { company } from "~/config/env.server";
+import { composeOperatorAccountMessage } from "~/mail/operator-account-mail.server";
 import {
+  ACCOUNT_CODE_FAILURES,
   accountDelayMs,
+  CODES_PER_HALF_SESSION,
   completeSignIn,
   MAX_FAILURES,
   operatorForSession,
@@ -27,6 +31,19 @@ vi.mock("./password.server", async (importOriginal) => {
     verifyPassword: (...args: Parameters<typeof real.verifyPassword>) => {
       checks.count += 1;
       return real.verifyPassword(...args);
+    },
+  };
+});
+
+/** Every authenticator code sign-in checks, counted: the second factor's limits are about how many guesses are checked. */
+const codeChecks = vi.hoisted(() => ({ count: 0 }));
+vi.mock("./totp.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("./totp.server")>();
+  return {
+    ...real,
+    acceptedTimeStep: (...args: Parameters<typeof real.acceptedTimeStep>) => {
+      codeChecks.count += 1;
+      return real.acceptedTimeStep(...args);
     },
   };
 });
@@ -126,13 +143,15 @@ describe.each(DIALECTS)("sign-in on %s", (dialect) => {
   });
 
   describe("the second factor", () => {
+    // The wait a distributed attack puts on the account is tested above; here it would only slow the tests.
+    const noWait = async () => {};
     const pendingAfterPassword = async (now = T0, ip = "10.0.0.1") => {
-      const first = await signIn(db, "op@example.com", PASSWORD, ip, now);
+      const first = await signIn(db, "op@example.com", PASSWORD, ip, now, { wait: noWait });
       if (!first.ok) throw new Error(`password step: ${first.reason}`);
       return first;
     };
     const codeStep = (pending: string | null, code: string, now = T0, ip = "10.0.0.1") =>
-      completeSignIn(db, pending, { code }, ip, now, { keys: TEST_OPERATOR_KEYS });
+      completeSignIn(db, pending, { code }, ip, now, { keys: TEST_OPERATOR_KEYS, wait: noWait });
     const actions = async () => (await operatorEventsOf(db, "op@example.com")).map((event) => event.action);
 
     it("after the right password, a session opens nothing until the code; the first code confirms the enrolment, with a new session id", async () => {
@@ -186,13 +205,100 @@ describe.each(DIALECTS)("sign-in on %s", (dialect) => {
 
     it("counts a wrong code as a failure: five lock this address out of the account, the right code too, and the sign-in starts again", async () => {
       const pending = await pendingAfterPassword();
-      for (let i = 0; i < MAX_FAILURES; i++)
+      for (let i = 0; i < MAX_FAILURES - 1; i++)
         expect(await codeStep(pending.pendingSessionId, "000000", at(i * 0.1))).toEqual({ ok: false, reason: "invalid" });
-      expect(await codeStep(pending.pendingSessionId, codeAt(secret, at(0.6)), at(0.6))).toEqual({ ok: false, reason: "locked" });
+      expect(await codeStep(pending.pendingSessionId, "000000", at(0.5))).toEqual({ ok: false, reason: "session-ended" });
+      expect(await codeStep(pending.pendingSessionId, codeAt(secret, at(0.6)), at(0.6))).toEqual({ ok: false, reason: "expired" });
       expect(await signIn(db, "op@example.com", PASSWORD, "10.0.0.1", at(0.7))).toEqual({ ok: false, reason: "locked" });
       // The operator elsewhere is not locked out.
       const elsewhere = await pendingAfterPassword(at(1), "10.0.9.9");
       expect((await codeStep(elsewhere.pendingSessionId, codeAt(secret, at(1)), at(1), "10.0.9.9")).ok).toBe(true);
+    });
+
+    it("ends a half-made session at its fifth wrong code, from whatever addresses they come: the right code then opens nothing", async () => {
+      const pending = await pendingAfterPassword();
+      for (let i = 1; i < CODES_PER_HALF_SESSION; i++)
+        expect(await codeStep(pending.pendingSessionId, "000000", at(0.1), `10.5.0.${i}`)).toEqual({ ok: false, reason: "invalid" });
+      expect(await codeStep(pending.pendingSessionId, "000000", at(0.1), "10.5.0.5")).toEqual({ ok: false, reason: "session-ended" });
+      expect(await codeStep(pending.pendingSessionId, codeAt(secret, at(0.2)), at(0.2), "10.5.0.6")).toEqual({
+        ok: false,
+        reason: "expired",
+      });
+      expect((await operatorEventsOf(db, "op@example.com")).filter((event) => event.action === "second_factor_session_ended")).toEqual([
+        { action: "second_factor_session_ended", ip: "10.5.0.5", details: JSON.stringify({ wrongCodes: 5 }), at: at(0.1).toISOString() },
+      ]);
+      // A new sign-in, and the right code, still open the back office: 5 wrong codes are not yet a lock.
+      const again = await pendingAfterPassword(at(1), "10.5.0.7");
+      expect((await codeStep(again.pendingSessionId, codeAt(secret, at(1)), at(1), "10.5.0.7")).ok).toBe(true);
+    });
+
+    it(
+      "checks at most 10 of 500 wrong codes sent at once from 100 addresses, then locks the account, tells its owner by e-mail, and audits it",
+      { timeout: 120_000 },
+      async () => {
+        // 20 half-made sessions (each password check costs scrypt's time), guessed at from 100 addresses, 5 codes each.
+        const pendings = await Promise.all(Array.from({ length: 20 }, (_, i) => pendingAfterPassword(at(1), `10.6.0.${i}`)));
+        codeChecks.count = 0;
+        const guesses = await Promise.all(
+          Array.from({ length: 500 }, (_, i) =>
+            completeSignIn(db, pendings[i % 20]!.pendingSessionId, { code: String(100_000 + i) }, `10.6.0.${i % 100}`, at(1), {
+              keys: TEST_OPERATOR_KEYS,
+              wait: noWait,
+            }),
+          ),
+        );
+        expect(guesses.filter((result) => result.ok)).toEqual([]);
+        expect(codeChecks.count).toBeLessThanOrEqual(ACCOUNT_CODE_FAILURES);
+        expect(guesses.filter((result) => !result.ok && result.reason === "account-locked").length).toBeGreaterThan(0);
+        // The lock holds against the right password and the right code, from a new address, and is said only after the password.
+        expect(await signIn(db, "op@example.com", PASSWORD, "10.6.1.1", at(2), { wait: noWait })).toEqual({
+          ok: false,
+          reason: "account-locked",
+        });
+        expect(await signIn(db, "op@example.com", "wrong", "10.6.1.2", at(2), { wait: noWait })).toEqual({ ok: false, reason: "invalid" });
+        expect(await db.selectFrom("admin_sessions").select("id").execute()).toEqual([]);
+
+        const locks = (await operatorEventsOf(db, "op@example.com")).filter((event) => event.action === "second_factor_locked");
+        expect(locks).toEqual([expect.objectContaining({ details: JSON.stringify({ wrongCodes: 10 }), at: at(1).toISOString() })]);
+        const mail = await db.selectFrom("outbox").selectAll().where("kind", "=", "operator_account_locked").execute();
+        expect(mail).toHaveLength(1);
+        const event = await db
+          .selectFrom("operator_events")
+          .selectAll()
+          .where("id", "=", mail[0]!.operator_event_id!)
+          .executeTakeFirstOrThrow();
+        const composed = await composeOperatorAccountMessage(mail[0]!, event, { company, siteUrl: "https://adres.example" });
+        expect(composed.to).toBe("op@example.com");
+        expect(composed.subject).toBe("Konto op@example.com w panelu obsługi zablokowane");
+        expect(composed.text).toContain("wpisano 10 błędnych kodów");
+        expect(composed.text).toContain(`ostatni z adresu IP ${event.ip}`);
+        expect(composed.text).toContain("npm run operator -- unlock op@example.com");
+
+        // `npm run operator -- unlock`: a new password, the count back at 0; the old password no longer opens anything.
+        expect(await unlockOperator(db, "op@example.com", "a new password, long enough", at(3))).toBe("unlocked");
+        expect(await unlockOperator(db, "op@example.com", "a new password, long enough", at(3))).toBe("not-locked");
+        expect(await signIn(db, "op@example.com", PASSWORD, "10.6.2.1", at(4), { wait: noWait })).toEqual({ ok: false, reason: "invalid" });
+        const first = await signIn(db, "op@example.com", "a new password, long enough", "10.6.2.2", at(4), { wait: noWait });
+        if (!first.ok) throw new Error(first.reason);
+        expect((await codeStep(first.pendingSessionId, codeAt(secret, at(4)), at(4), "10.6.2.2")).ok).toBe(true);
+        // The first code ever accepted on the account completes its enrolment too.
+        expect((await actions()).slice(-3)).toEqual(["second_factor_unlocked", "enrolment", "sign_in"]);
+      },
+    );
+
+    it("gives the account its wrong codes back at each sign-in: typos spread over days never lock it", async () => {
+      for (let round = 0; round < 3; round++) {
+        const now = at(60 * 24 * round);
+        // 9 wrong codes over three half-made sessions (4, 4 and 1, so none is ended), then the right one.
+        for (const [session, wrong] of [4, 4, 1].entries()) {
+          const ip = `10.7.${round}.${session}`;
+          const pending = await pendingAfterPassword(now, ip);
+          for (let i = 0; i < wrong; i++)
+            expect(await codeStep(pending.pendingSessionId, "000000", now, ip)).toEqual({ ok: false, reason: "invalid" });
+          if (wrong === 1) expect((await codeStep(pending.pendingSessionId, codeAt(secret, now), now, ip)).ok).toBe(true);
+        }
+      }
+      expect(await actions()).not.toContain("second_factor_locked");
     });
 
     it("takes each recovery code once, and audits it", async () => {

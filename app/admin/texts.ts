@@ -41,6 +41,8 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   invoice_issued: "Faktura (PDF)",
   invoice_corrected: "Faktura korygująca (PDF)",
   withdrawal_expired: "Odpowiedź na odstąpienie: prawo odstąpienia wygasło",
+  operator_account_locked: "Powiadomienie dla operatora: konto zablokowane po błędnych kodach",
+  operator_payment_received: "Powiadomienie dla obsługi o wpłacie online",
 };
 
 export const DECLARATION_LABEL = {
@@ -72,6 +74,8 @@ export const SIGN_IN_TEXT = {
   restart: "Zaloguj się ponownie: od podania hasła minęło więcej niż 5 minut albo logowanie przerwano.",
   notEnrolled:
     "To konto nie ma drugiego składnika logowania, a bez niego panel się nie otworzy. Osoba z dostępem do serwera nada go poleceniem: npm run operator -- reset-2fa <e-mail>.",
+  accountLocked:
+    "To konto jest zablokowane: po poprawnym haśle wpisano 10 błędnych kodów, więc hasło może znać ktoś inny. Na adres tego konta wysłaliśmy e-mail. Odblokuje je osoba z dostępem do serwera poleceniem npm run operator -- unlock <e-mail>, które ustawia nowe hasło.",
   keyUnavailable:
     "Nie można sprawdzić drugiego składnika logowania: serwer nie ma klucza OPERATOR_SECRET_KEY albo ma inny niż ten, pod którym zapisano sekret. Osoba z dostępem do serwera ustawi właściwy klucz albo nada nowy składnik: npm run operator -- reset-2fa <e-mail>.",
 } as const;
@@ -85,7 +89,7 @@ export const CODE_TEXT = {
   code: "Kod z aplikacji (6 cyfr)",
   submit: "Potwierdź kod",
   codeRequired: "Wpisz 6-cyfrowy kod z aplikacji.",
-  codeFormat: "Kod z aplikacji ma 6 cyfr. Wpisz go bez liter.",
+  codeFormat: "Kod z aplikacji ma 6 cyfr (spacje mogą zostać). Kod zapasowy ma 10 znaków, np. K7MQP-2XW9R.",
   invalid: "Nieprawidłowy albo już użyty kod. Wpisz kod, który aplikacja pokazuje teraz (każdy działa tylko raz).",
   recoverySummary: "Nie masz telefonu? Zaloguj się kodem zapasowym",
   recoveryCode: "Kod zapasowy (np. K7MQP-2XW9R)",
@@ -94,8 +98,21 @@ export const CODE_TEXT = {
   recoverySubmit: "Zaloguj się kodem zapasowym",
   recoveryRequired: "Wpisz kod zapasowy.",
   recoveryInvalid: "Nieprawidłowy albo już wykorzystany kod zapasowy.",
-  backToSignIn: "Wróć do logowania",
+  sessionEnded:
+    "Wpisano 5 błędnych kodów, więc to logowanie zakończyliśmy. Zaloguj się ponownie, zaczynając od hasła. Po 10 błędnych kodach od ostatniego udanego logowania konto zostanie zablokowane.",
 } as const;
+
+/** Why a sign-in went back from the code to the password, as the login page says it (`?ended=`): each ended the half-made session. */
+export const SIGN_IN_ENDED_TEXT = {
+  locked: SIGN_IN_TEXT.locked,
+  "session-ended": CODE_TEXT.sessionEnded,
+  "account-locked": SIGN_IN_TEXT.accountLocked,
+} as const;
+
+/** The message for the login page's `?ended=`, or null for a value that is none of them (an address typed by hand). */
+export function signInEndedText(ended: string | null): string | null {
+  return ended !== null && Object.hasOwn(SIGN_IN_ENDED_TEXT, ended) ? SIGN_IN_ENDED_TEXT[ended as keyof typeof SIGN_IN_ENDED_TEXT] : null;
+}
 
 export const SEARCH_TEXT = {
   dateInvalid: "Podaj daty zakresu jako dzień z kalendarza (RRRR-MM-DD).",
@@ -307,6 +324,7 @@ export const HISTORY_TEXT = {
     resend: "wysłano ponownie e-mail",
     refund_rejected: "Przelewy24 odrzuciło zwrot",
     erasure_on_request: "usunięto dane osobowe na żądanie klienta",
+    erasure_reapplied_after_restore: "ponownie usunięto dane osobowe po przywróceniu kopii zapasowej",
     withdrawal: "klient odstąpił od umowy (formularz na stronie)",
     withdrawal_linked: "przypisano oświadczenie o odstąpieniu do zamówienia",
     review_approved: "zatwierdzono opinię klienta do publikacji",
@@ -318,6 +336,8 @@ export const HISTORY_TEXT = {
     trackingNumber: "numer przesyłki",
     courier: "przewoźnik",
     reason: "powód",
+    category: "podstawa",
+    reference: "numer sprawy",
     paidOnline: "zapłacono online przez",
     paymentMethod: "sposób",
     gatewayOrderId: "nr transakcji",
@@ -352,7 +372,7 @@ export const FORM_ERRORS_TEXT = {
 export const CUSTOMER_DATA_TEXT = {
   searchTitle: "Dane klienta (RODO)",
   searchLead:
-    "Znajdź klienta po e-mailu, telefonie albo imieniu i nazwisku (jak w wyszukiwarce zamówień), a potem otwórz jego dane. Klient to wszystkie zamówienia z tym samym adresem e-mail albo numerem telefonu.",
+    "Znajdź klienta po e-mailu, telefonie albo imieniu i nazwisku (jak w wyszukiwarce zamówień), a potem otwórz zamówienie z adresem e-mail, z którego przyszło żądanie. Klient to wszystkie zamówienia z tym adresem e-mail.",
   search: "E-mail, telefon albo imię i nazwisko",
   searchSubmit: "Szukaj",
   noResults: "Nie znaleziono zamówień.",
@@ -360,6 +380,15 @@ export const CUSTOMER_DATA_TEXT = {
   open: "Dane klienta",
   title: "Dane klienta",
   ordersHeading: "Zamówienia klienta",
+  requestFrom: (email: string) =>
+    `Klient to zamówienia z adresem ${email}. Wykonaj żądanie tylko wtedy, gdy przyszło z tego adresu albo zostało z niego potwierdzone.`,
+  joinedByHand: "dołączone ręcznie (ten sam telefon)",
+  detach: "Odłącz",
+  phoneOnlyHeading: "Ten sam telefon, inny e-mail",
+  phoneOnlyLead:
+    "Te zamówienia mają numer telefonu klienta, ale inny adres e-mail. Numer telefonu mógł wpisać ktoś inny, dlatego nie należą do eksportu ani do usunięcia danych. Dołącz zamówienie tylko wtedy, gdy sprawdzisz, że złożyła je ta sama osoba, na przykład gdy potwierdzi to z adresu e-mail tego zamówienia.",
+  confirmPhoneOnly: (number: string) => `To ta sama osoba: dołącz zamówienie ${number}`,
+  join: "Dołącz zaznaczone zamówienia",
   anonymised: "dane usunięte",
   exportHeading: "Eksport danych",
   exportLead:
@@ -371,9 +400,14 @@ export const CUSTOMER_DATA_TEXT = {
     "Usuwa od razu dane osobowe ze wszystkich zamówień tej osoby, tak jak po końcu okresu przechowywania: imiona i nazwiska, kontakt, adresy, treść umowy, notatki i treść e-maili. Zostają numer zamówienia, kwoty, daty i statusy oraz to, kto i kiedy coś zmienił, bo wymagają tego przepisy o rachunkowości i podatkach; wystawione faktury zostają w całości przez 5 lat od końca roku, w którym upłynął termin płatności podatku. Tej operacji nie można cofnąć.",
   eraseInProgress: (numbers: string) =>
     `Nie można teraz usunąć danych: zamówienia ${numbers} są w realizacji (czekają na wpłatę albo na wysyłkę). Najpierw je anuluj albo wyślij.`,
-  reason: "Powód (zostaje w historii zmian)",
-  reasonInvalid: "Podaj powód usunięcia danych (najwyżej 500 znaków), np. „żądanie klienta e-mailem z 27.11.2026”.",
-  reasonControlCharacters: "Powód zawiera niedozwolone znaki niewidoczne (np. znak nowego wiersza). Wpisz go ponownie.",
+  category: "Podstawa usunięcia",
+  categoryMissing: "Wybierz podstawę usunięcia danych.",
+  reference: "Numer sprawy (zostaje w historii zmian)",
+  referenceHint:
+    "Numer, pod którym żądanie jest zapisane u Ciebie, np. RODO/2026/014: litery bez polskich znaków, cyfry i . / _ # -, bez spacji. Bez danych osoby: historia zmian zostaje po usunięciu danych.",
+  referenceInvalid: "Podaj numer sprawy: 1–40 znaków, litery bez polskich znaków, cyfry i . / _ # -, bez spacji, np. RODO/2026/014.",
+  referenceNamesCustomer:
+    "Numer sprawy zawiera dane klienta (imię, nazwisko, część adresu e-mail albo numer telefonu). Podaj sam numer, np. RODO/2026/014: historia zmian zostaje po usunięciu danych.",
   confirm: "Potwierdzam: dane osobowe tego klienta zostaną usunięte od razu i nieodwracalnie",
   confirmMissing: "Zaznacz potwierdzenie: usunięcia danych nie można cofnąć.",
   submit: "Usuń dane",

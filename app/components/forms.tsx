@@ -108,6 +108,8 @@ type PlainFieldProps = {
   maxLength?: number;
   multiline?: boolean;
   hint?: string;
+  /** The one field a page is for (a sign-in code): the browser puts the cursor there, with or without JavaScript. */
+  autoFocus?: boolean;
 };
 
 /**
@@ -127,6 +129,7 @@ export function PlainField({
   maxLength,
   multiline,
   hint,
+  autoFocus,
 }: PlainFieldProps) {
   const errorId = `${id}-error`;
   const hintId = `${id}-description`;
@@ -137,6 +140,7 @@ export function PlainField({
     defaultValue,
     required,
     maxLength,
+    autoFocus,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy || undefined,
     className: INPUT_CLASS,

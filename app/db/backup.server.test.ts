@@ -1,12 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
-import pg from "pg";
+import { Worker } from "node:worker_threads";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget, type Dialect } from "../../tests/support/test-databases";
+import { DIALECTS, freshTarget, otherSessions, type Dialect } from "../../tests/support/test-databases";
 import { BackupRefusal, restoreBackup, takeBackup } from "./backup.server";
 import { openDatabase, type AppDatabase, type DatabaseTarget } from "./db.server";
 import { MIGRATIONS } from "./migrations";
@@ -32,18 +32,53 @@ async function databaseWithOrders(dialect: Dialect, count: number, tag: string) 
 const tenantsOf = async (db: AppDatabase) =>
   (await db.selectFrom("orders").select(["number", "tenant_name"]).orderBy("number").execute()).map((row) => row.tenant_name);
 
-/** Other sessions on the database behind `url`: a pool that was just ended may take a moment to leave. */
-async function otherSessions(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
+/**
+ * Notes the mode of every file in the folder, over and over, from a thread of its own: the backup
+ * runs on this thread, and SQLite's VACUUM INTO holds it until the copy is whole.
+ */
+async function watchFileModes(directory: string) {
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(
+    `const { readdirSync, statSync } = require("node:fs");
+     const { workerData, parentPort } = require("node:worker_threads");
+     const seen = {};
+     parentPort.postMessage("watching");
+     while (Atomics.load(workerData.stop, 0) === 0)
+       for (const name of readdirSync(workerData.directory)) {
+         try {
+           const mode = statSync(workerData.directory + "/" + name).mode & 0o777;
+           seen[name] = [...new Set([...(seen[name] ?? []), mode])];
+         } catch {}
+       }
+     parentPort.postMessage(seen);`,
+    { eval: true, workerData: { directory, stop } },
+  );
+  const messages: unknown[] = [];
+  const next = () =>
+    new Promise<unknown>((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+    });
+  messages.push(await next());
+  const seen = next();
+  return async () => {
+    Atomics.store(stop, 0, 1);
+    const modes = (await seen) as Record<string, number[]>;
+    await worker.terminate();
+    return modes;
+  };
+}
+
+/** Some megabytes more in the database, so that writing its copy takes long enough to be watched. */
+async function addBulk(db: AppDatabase, dialect: Dialect) {
+  if (dialect === "sqlite")
+    await sql`CREATE TABLE bulk AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300) SELECT randomblob(100000) AS data FROM n`.execute(
+      db,
     );
-    return rows[0]!.n;
-  } finally {
-    await client.end();
-  }
+  else
+    await sql`CREATE TABLE bulk AS SELECT (SELECT string_agg(md5(random()::text || g || i), '') FROM generate_series(1, 300) g) AS data FROM generate_series(1, 1000) i`.execute(
+      db,
+    );
 }
 
 // pg_dump, pg_restore and psql are processes of their own: on a busy 2-core host a test here takes seconds.
@@ -65,12 +100,36 @@ describe.each(DIALECTS)("backup and restore on %s", { timeout: 60_000 }, (dialec
       orders: 3,
       schemaVersion: MIGRATIONS.length,
       replacedKeptAs: undefined,
+      erasedSinceBackup: null,
     });
     const restored = await open(empty);
     expect(await tenantsOf(restored)).toEqual(await tenantsOf(db));
     // The numbering and the row ids go on after the restored orders rather than colliding with them.
     const next = await placeSampleOrder(restored, AT, { idempotencyKey: "after-restore" });
     expect(next.order.number).toBe("AE-2026-000004");
+  });
+
+  it("writes the backup readable by the site's user alone from its first byte, into a folder that others may read", async () => {
+    const { target, db } = await databaseWithOrders(dialect, 1, "prywatna");
+    await addBulk(db, dialect);
+    const directory = backupFolder();
+    chmodSync(directory, 0o755);
+    const umask = process.umask(0o022);
+    onTestFinished(() => void process.umask(umask));
+    const stop = await watchFileModes(directory);
+
+    const backup = await takeBackup(target, { directory, keep: 14 }, AT);
+
+    const modes = await stop();
+    const partial = `.${basename(backup.file)}.partial`;
+    // The copy was seen while it was being written, and it was never readable to anyone else.
+    expect(modes[partial]).toEqual([0o600]);
+    expect(
+      Object.values(modes)
+        .flat()
+        .every((mode) => mode === 0o600),
+    ).toBe(true);
+    expect(statSync(backup.file).mode & 0o777).toBe(0o600);
   });
 
   it("refuses while the database is open, and once it is closed replaces it whole and keeps the old one aside", async () => {

@@ -1,12 +1,13 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { BackupRefusal, fileStamp, syncToDisk } from "./backup-shared.server";
 import type { DatabaseTarget } from "./db.server";
 import { dumpPostgresDatabase, restorePostgresDatabase } from "./postgres-backup.server";
+import { createPrivateFile } from "./private-files.server";
 import { copySqliteDatabase, restoreSqliteDatabase } from "./sqlite-backup.server";
 
 /**
- * `npm run backup` and `npm run restore` (app/db/backup-cli.ts, docs/decisions/043): a
+ * `npm run backup` and `npm run restore` (app/admin/backup-cli.ts, docs/decisions/043): a
  * consistent copy of the running site's database into a folder, the newest few kept; and a
  * checked copy put back into a stopped site's database, all at once or not at all.
  */
@@ -41,11 +42,12 @@ export async function takeBackup(target: DatabaseTarget, settings: BackupSetting
   const partial = join(directory, `.${basename(file)}.partial`);
   rmSync(partial, { force: true });
   try {
+    // Private before the first byte is written (VACUUM INTO and pg_dump both write into an empty file), whatever the folder's mode.
+    createPrivateFile(partial);
     const { schemaVersion } =
       "postgresUrl" in target
         ? await dumpPostgresDatabase(target.postgresUrl, partial, settings.postgresBin)
         : copySqliteDatabase(target.sqlitePath, partial);
-    chmodSync(partial, 0o600);
     syncToDisk(partial);
     renameSync(partial, file);
     syncToDisk(directory);
@@ -66,7 +68,17 @@ export function pruneBackups(directory: string, keep: number): string[] {
   return older;
 }
 
-export type RestoreOutcome = { schemaVersion: number; orders: number; replacedKeptAs?: string };
+export type RestoreOutcome = {
+  schemaVersion: number;
+  orders: number;
+  replacedKeptAs?: string;
+  /**
+   * Orders whose personal data the replaced database had erased and the backup still holds, to be
+   * erased again before the site starts (app/admin/restore-erasures.server.ts, decision 060); null
+   * when no database was replaced, so nothing tells which erasures came after the backup.
+   */
+  erasedSinceBackup: string[] | null;
+};
 
 /**
  * Puts a backup into the configured database, which must not be in use. Refuses, with a

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
@@ -104,6 +104,32 @@ describe.each(DIALECTS)("the database on %s", (dialect) => {
 });
 
 describe("SQLite specifics", () => {
+  it("keeps the database, its -wal and its -shm readable by the site's user alone, and makes private a file an earlier version left open", async () => {
+    const umask = process.umask(0o022);
+    try {
+      const target = await freshTarget("sqlite");
+      const path = (target as { sqlitePath: string }).sqlitePath;
+      const modes = () => [path, `${path}-wal`, `${path}-shm`].map((file) => statSync(file).mode & 0o777);
+      const db = await open(target);
+      await db.insertInto("orders").values(row("private", 1)).execute();
+      expect(modes()).toEqual([0o600, 0o600, 0o600]);
+      expect(statSync(dirname(path)).mode & 0o777).toBe(0o700);
+      await db.destroy();
+
+      // A database made 644 by an earlier version, its log and shared memory left beside it by a crash.
+      const old = new SQLite(path);
+      old.pragma("journal_mode = WAL");
+      old.exec("BEGIN; CREATE TABLE crash (x); COMMIT;");
+      for (const file of [path, `${path}-wal`, `${path}-shm`]) chmodSync(file, 0o644);
+      const reopened = await open(target);
+      expect(modes()).toEqual([0o600, 0o600, 0o600]);
+      expect(await reopened.selectFrom("orders").select("number").execute()).toEqual([{ number: "T-1" }]);
+      old.close();
+    } finally {
+      process.umask(umask);
+    }
+  });
+
   it("rebuilds the orders table in a later step while the outbox and the audit trail refer to it", async () => {
     const target = await freshTarget("sqlite");
     const db = await open(target);

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import { env } from "~/config/env.server";
 import { migratePostgres, migrateSqlite } from "./migrate.server";
 import { createPostgresPool } from "./postgres-pool.server";
+import { keepDatabasePrivate } from "./private-files.server";
 import type { Database } from "./schema";
 import { BusyRetryingSqliteDialect, retryWhileBusy } from "./sqlite-busy.server";
 import { withStatementCache } from "./statement-cache.server";
@@ -35,7 +36,11 @@ export function createDatabase(target: DatabaseTarget): AppDatabase {
     dialect: new BusyRetryingSqliteDialect({
       database: async () => {
         const { sqlitePath: path } = target;
-        if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
+        if (path !== ":memory:") {
+          // Only the site's user reads the customers' data: the folder, the database, its -wal and -shm (decision 060).
+          mkdirSync(dirname(resolve(path)), { recursive: true, mode: 0o700 });
+          keepDatabasePrivate(path);
+        }
         const connection = new SQLite(path);
         // busy_timeout=0: never block the event loop waiting for another process's lock;
         // retryWhileBusy waits with setTimeout instead (docs/decisions/008).

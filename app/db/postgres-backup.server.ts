@@ -128,7 +128,19 @@ export async function restorePostgresDatabase(archive: string, databaseUrl: stri
       "CREATE SCHEMA public",
     ]);
     const counted = await pool.query<{ orders: number }>("SELECT count(*)::int AS orders FROM orders");
-    return { ...contents, orders: counted.rows[0]!.orders, replacedKeptAs: replacedKeptAs && `the schema ${replacedKeptAs}` };
+    // Orders whose data the replaced database had erased and the backup still holds: a restore would bring them back (decision 060).
+    const heldAgain = replacedKeptAs
+      ? await pool.query<{ number: string }>(
+          `SELECT restored.number FROM public.orders restored JOIN ${replacedKeptAs}.orders replaced ON replaced.number = restored.number
+            WHERE replaced.anonymised_at IS NOT NULL AND restored.anonymised_at IS NULL ORDER BY restored.number`,
+        )
+      : null;
+    return {
+      ...contents,
+      orders: counted.rows[0]!.orders,
+      replacedKeptAs: replacedKeptAs && `the schema ${replacedKeptAs}`,
+      erasedSinceBackup: heldAgain && heldAgain.rows.map((row) => row.number),
+    };
   } finally {
     await pool.end();
   }

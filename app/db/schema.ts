@@ -111,7 +111,11 @@ export type MessageKind =
   | "ksef_submission"
   | "invoice_issued"
   | "invoice_corrected"
-  | "withdrawal_expired";
+  | "withdrawal_expired"
+  /** To the locked account's own address: too many wrong codes after its right password (docs/decisions/060). */
+  | "operator_account_locked"
+  /** To OPERATOR_EMAIL: money arrived online for an order, and from when its promise counts (docs/decisions/060). */
+  | "operator_payment_received";
 export type MessageStatus = "pending" | "sending" | "sent" | "failed";
 
 export type OutboxTable = {
@@ -119,6 +123,8 @@ export type OutboxTable = {
   /** The order a message is about; NULL for a withdrawal statement's messages, which belong to the statement. */
   order_id: number | null;
   withdrawal_id: number | null;
+  /** The operator's audit row a message is about (the lock of an account, docs/decisions/060); NULL for the others. */
+  operator_event_id: Generated<number | null>;
   kind: MessageKind;
   /** JSON with the facts a later message needs (a tracking number, a reason). */
   data: string | null;
@@ -156,6 +162,10 @@ export type OperatorsTable = {
   totp_confirmed_at: string | null;
   /** The newest RFC 6238 time step accepted: a code of this step or an older one is refused (no replay). */
   totp_last_step: number | null;
+  /** Wrong codes since the account's last sign-in, from any address; the limit locks it (docs/decisions/060). */
+  second_factor_failures: Generated<number>;
+  /** When too many wrong codes locked the account; only `npm run operator -- unlock` clears it. */
+  second_factor_locked_at: string | null;
 };
 /** Server-side sessions; only the SHA-256 of the cookie's id is stored. */
 export type AdminSessionsTable = {
@@ -167,6 +177,8 @@ export type AdminSessionsTable = {
   expires_at: string;
   /** When the second factor was given; NULL while the session waits for the code after a right password. */
   second_factor_at: string | null;
+  /** Codes tried on this half-made session; the fifth wrong one ends it. */
+  code_attempts: Generated<number>;
 };
 /** One-time recovery codes, as keyed hashes; used_at is set by the one sign-in that spends a code. */
 export type OperatorRecoveryCodesTable = {
@@ -406,4 +418,5 @@ export type WithdrawalRow = Selectable<WithdrawalsTable>;
 export type KsefSubmissionRow = Selectable<KsefSubmissionsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type OperatorEventRow = Selectable<OperatorEventsTable>;
 export type OrderRow = Selectable<OrdersTable>;

@@ -1,7 +1,8 @@
-import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { BackupRefusal, fileStamp, refuseNewerSchema, syncToDisk, type BackupContents } from "./backup-shared.server";
+import { copyPrivately } from "./private-files.server";
 import { isBusy } from "./sqlite-busy.server";
 
 /**
@@ -64,14 +65,16 @@ export function restoreSqliteDatabase(backup: string, databasePath: string, now:
   mkdirSync(dirname(target), { recursive: true });
   const partial = join(dirname(target), `.${basename(target)}.restoring`);
   rmSync(partial, { force: true });
-  copyFileSync(backup, partial);
+  copyPrivately(backup, partial);
   try {
     const contents = readSqliteBackup(partial, backup);
     refuseNewerSchema(contents, backup);
     syncToDisk(partial);
     let replacedKeptAs: string | undefined;
+    let erasedSinceBackup: string[] | null = null;
     if (existsSync(target)) {
       refuseWhileInUse(target);
+      erasedSinceBackup = heldAgain(erasedOrderNumbers(target), partial);
       replacedKeptAs = `${target}.replaced-${fileStamp(now)}`;
       linkSync(target, replacedKeptAs);
     }
@@ -79,9 +82,31 @@ export function restoreSqliteDatabase(backup: string, databasePath: string, now:
     for (const leftover of [`${target}-wal`, `${target}-shm`, `${target}-journal`]) rmSync(leftover, { force: true });
     renameSync(partial, target);
     syncToDisk(dirname(target));
-    return { ...contents, replacedKeptAs };
+    return { ...contents, replacedKeptAs, erasedSinceBackup };
   } finally {
     rmSync(partial, { force: true });
+  }
+}
+
+/** The orders whose personal data a database has erased (on request, or at the end of retention). */
+function erasedOrderNumbers(path: string): string[] {
+  const connection = new SQLite(path, { readonly: true, fileMustExist: true });
+  try {
+    return connection.prepare("SELECT number FROM orders WHERE anonymised_at IS NOT NULL ORDER BY number").pluck().all() as string[];
+  } finally {
+    connection.close();
+  }
+}
+
+/** Of those orders, the ones whose data the backup still holds: a restore would bring them back (decision 060). */
+function heldAgain(erased: string[], backupCopy: string): string[] {
+  if (erased.length === 0) return [];
+  const connection = new SQLite(backupCopy, { readonly: true, fileMustExist: true });
+  try {
+    const held = new Set(connection.prepare("SELECT number FROM orders WHERE anonymised_at IS NULL").pluck().all() as string[]);
+    return erased.filter((number) => held.has(number));
+  } finally {
+    connection.close();
   }
 }
 

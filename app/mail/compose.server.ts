@@ -219,6 +219,35 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       ];
       break;
     }
+    // Money arrived online: the promise counts from it (decision 060), so the operator learns what became due, and when.
+    case "operator_payment_received": {
+      const paidAt = typeof facts.paidAt === "string" ? facts.paidAt : (order.paid_at ?? context.now.toISOString());
+      const due = deliveryDates(order.declaration_type, {
+        paidAt: new Date(paidAt),
+        orderedAt,
+        earlyStart: waiverGiven,
+        transitDays: transitDaysOf(order.delivery_method),
+      });
+      blocks = [
+        { paragraphs: [t("operator.paymentIntro")] },
+        {
+          rows: [
+            [t("summary.number"), order.number],
+            [t("operator.type"), product],
+            [t("operator.amount"), amount],
+            [
+              t("operator.paymentMethod"),
+              t(facts.paymentMethod === "blik" ? "operator.paymentMethodBlik" : "operator.paymentMethodRedirect"),
+            ],
+            [t("operator.paidAt"), await receivedAtText(paidAt, locale)],
+            [t("operator.dispatchBy"), formatDeliveryDay(due.dispatchBy, tag)],
+            [t("operator.deliveredByPaid"), formatDeliveryDay(due.deliveredBy, tag)],
+          ],
+          paragraphs: [linked("operator.admin", `${siteUrl}/admin/orders/${order.id}`)],
+        },
+      ];
+      break;
+    }
     // Money the operator must act on: a refund Przelewy24 rejected, or a payment that came after a withdrawal or a cancellation.
     case "operator_refund_rejected":
     case "operator_payment_to_return": {
@@ -373,6 +402,8 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
     case "withdrawal_receipt":
     case "operator_withdrawal":
       throw new Error(`a withdrawal statement's message (${message.kind}) is composed by composeWithdrawalMessage`);
+    case "operator_account_locked":
+      throw new Error(`an operator account's message (${message.kind}) is composed by composeOperatorAccountMessage`);
     case "ksef_submission":
       throw new Error("a KSeF submission is no e-mail: the KSeF lane sends it (app/ksef/ksef-lane.server.ts)");
     case "invoice_issued":

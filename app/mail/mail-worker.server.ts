@@ -9,6 +9,7 @@ import type { RequestActivity } from "~/server/request-activity.server";
 import { composeInvoiceMessage, invoiceRequestRows, invoicesOfMessage, isInvoiceMessage } from "~/invoices/invoice-mail.server";
 import { findRequest } from "~/invoices/issue.server";
 import { composeMessage } from "./compose.server";
+import { composeOperatorAccountMessage } from "./operator-account-mail.server";
 import { composeWithdrawalMessage } from "./withdrawal-mail.server";
 import { createMailSender, type SendMail } from "./transport.server";
 import { configuredGateway } from "~/payments/gateway.server";
@@ -19,6 +20,14 @@ import { configuredGateway } from "~/payments/gateway.server";
  */
 export function createDeliver(db: AppDatabase, send: SendMail, documents: DocumentThread): Deliver {
   return async (message) => {
+    if (message.operator_event_id !== null) {
+      const event = await db
+        .selectFrom("operator_events")
+        .selectAll()
+        .where("id", "=", message.operator_event_id)
+        .executeTakeFirstOrThrow();
+      return send(await composeOperatorAccountMessage(message, event, { company, siteUrl: env.SITE_URL }));
+    }
     if (message.withdrawal_id !== null) {
       const withdrawal = await db.selectFrom("withdrawals").selectAll().where("id", "=", message.withdrawal_id).executeTakeFirstOrThrow();
       const matched =

@@ -70,6 +70,24 @@ export async function enqueueWithdrawalMessages(db: Writer, withdrawalId: number
     .execute();
 }
 
+/** Queues a message about an operator's account, owned by the audit row of what happened to it (the lock, docs/decisions/060). */
+export async function enqueueOperatorEventMessage(db: Writer, operatorEventId: number, kind: MessageKind, now: Date): Promise<void> {
+  const timestamp = now.toISOString();
+  await db
+    .insertInto("outbox")
+    .values({
+      operator_event_id: operatorEventId,
+      order_id: null,
+      withdrawal_id: null,
+      kind,
+      data: null,
+      next_attempt_at: timestamp,
+      created_at: timestamp,
+      request_id: currentRequestId() ?? null,
+    })
+    .execute();
+}
+
 /**
  * Sends an order's message of a kind again: a new one when none was queued, otherwise the same
  * row back to pending with the given facts (one row per order and kind keeps replays harmless).

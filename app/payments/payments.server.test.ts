@@ -29,6 +29,7 @@ import { queuedMessage } from "../../tests/support/queued-message";
 import { CANCEL_REASON_LABEL } from "~/admin/cancel-reasons";
 import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
 import { settleWithdrawal } from "~/withdrawal/settlement.server";
+import type { MessageKind } from "~/db/schema";
 
 /**
  * The payment domain against the Przelewy24 stand-in over real HTTP, on SQLite and PostgreSQL.
@@ -159,6 +160,47 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
       ok: false,
       reason: "not-allowed",
     });
+  });
+
+  it("money arriving online is told to the operator at once, with the dispatch date it set; a repeated notification tells nothing more", async () => {
+    await start({ method: "blik", blikCode: "777123" });
+    const notification = await notificationFor(order);
+    expect(await handleNotification(db, gateway, notification, T0)).toEqual({ status: 200, outcome: "paid" });
+    expect(await handleNotification(db, gateway, notification, T0)).toEqual({ status: 200, outcome: "already-paid" });
+    const notices = await db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .where("kind", "=", "operator_payment_received")
+      .execute();
+    expect(notices.map((notice) => [notice.resent, JSON.parse(notice.data!)])).toEqual([
+      [0, { paidAt: T0.toISOString(), paymentMethod: "blik" }],
+    ]);
+
+    const notice = await composedMail("operator_payment_received");
+    expect(notice.to).toBe("operator@adres.example");
+    expect(notice.subject).toBe(`Wpłata online za zamówienie ${order.number}: 299\u00a0zł`);
+    const text = notice.text.replace(/\s/g, " ");
+    expect(text).toContain("Klient zapłacił online. Od tej wpłaty liczą się terminy realizacji zamówienia.");
+    expect(text).toContain("Sposób płatności: BLIK");
+    expect(text).toContain(`/admin/orders/${order.id}`);
+    // The day the customer was promised in their own "paid" e-mail is the day the operator is told.
+    const dispatchBy = /Wysyłka najpóźniej: (\d+ \S+ \(\S+\))/.exec(text)?.[1];
+    expect(dispatchBy).toBeDefined();
+    expect((await composedMail("order_paid")).text.replace(/\s/g, " ")).toContain(dispatchBy);
+  });
+
+  it("money arriving online for an order cancelled meanwhile is told to the operator as money to return, not as a payment to dispatch", async () => {
+    await control(order, { notification: "drop" });
+    await start({ method: "blik", blikCode: "777123" });
+    await applyTransition(db, order.id, { transition: "cancel", reasonCode: "customer_request", reason: "Na prośbę klienta" }, "op", T0);
+    const [attempt] = await payments();
+    expect(await recheckPayment(db, gateway, attempt!, T0, false)).toBe("paid");
+    const kinds = await db.selectFrom("outbox").select("kind").where("order_id", "=", order.id).execute();
+    expect(kinds.map((row) => row.kind)).not.toContain("operator_payment_received");
+    const text = (await composedMail("operator_payment_to_return")).text.replace(/\s/g, " ");
+    expect(text).toContain("zamówienie nie czekało już na wpłatę");
+    expect(text).not.toContain("Wysyłka najpóźniej");
   });
 
   it("refuses a forged, altered, foreign or unknown notification with 400 and changes nothing", async () => {
@@ -362,12 +404,13 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     for (const [name, value] of Object.entries(fields)) data.set(name, value);
     return data;
   };
-  /** The customer's e-mail of `kind` as it goes out. */
-  const mailText = async (kind: "order_cancelled" | "refund_recorded") => {
+  /** The order's e-mail of `kind` as it goes out. */
+  const composedMail = async (kind: MessageKind) => {
     const message = await queuedMessage(db, order.id, kind);
     const row = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
-    return (await composeMessage(message, row, MAIL_CONTEXT)).text.replace(/\s/g, " ");
+    return composeMessage(message, row, MAIL_CONTEXT);
   };
+  const mailText = async (kind: "order_cancelled" | "refund_recorded") => (await composedMail(kind)).text.replace(/\s/g, " ");
 
   it("after an art. 35 decision the online refund gives back the payment less the amount kept, never more, and the e-mail says so", async () => {
     const paid = await payByBlik();
@@ -532,7 +575,9 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     const row = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
     const mail = await composeMessage(message, row, MAIL_CONTEXT);
     expect(mail.to).toBe("operator@adres.example");
-    expect(mail.text).toContain(`za zamówienie ${order.number}, choć Klient odstąpił już od umowy`);
+    expect(mail.text.replace(/\s/g, " ")).toContain(
+      `za zamówienie ${order.number}, choć zamówienie nie czekało już na wpłatę: Klient odstąpił od umowy`,
+    );
     // Money booked by hand after the statement e-mails nobody: the operator records it to give it back.
     const { order: other } = await placeSampleOrder(db, T0, { idempotencyKey: "transfer-after-withdrawal" });
     await recordWithdrawal(db, {

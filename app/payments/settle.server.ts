@@ -3,7 +3,7 @@ import type { AppDatabase } from "~/db/db.server";
 import type { PaymentRow } from "~/db/schema";
 import { GatewayUnavailableError, type GatewayTransaction, type PaymentGateway } from "./gateway";
 import { log } from "~/log/log.server";
-import { enqueueMessages } from "~/outbox/outbox.server";
+import { enqueueAgain } from "~/outbox/outbox.server";
 
 /**
  * The one way a payment becomes paid (docs/decisions/028): the gateway's word is checked
@@ -90,13 +90,23 @@ async function recordPaid(db: AppDatabase, payment: PaymentRow, facts: GatewayFa
       SYSTEM_ACTOR,
       now,
     );
-    // The money is ours either way; an order no longer awaiting payment (cancelled meanwhile) is the operator's to refund, and they are told.
+    // The money is ours either way. An order no longer awaiting payment (withdrawn and cancelled, cancelled, or paid
+    // already) is the operator's to refund, and they are told; each such payment tells them again.
     if (!moved.ok) {
       log.warn(`payment ${payment.id} paid for order ${payment.order_id} in status ${moved.current ?? "unknown"}: needs an operator`);
-      await enqueueMessages(trx, payment.order_id, ["operator_payment_to_return"], now, { receivedGrosze: payment.amount_grosze });
+      await enqueueAgain(trx, payment.order_id, "operator_payment_to_return", now, { receivedGrosze: payment.amount_grosze });
+    } else if (!(await withdrawnIn(trx, payment.order_id))) {
+      // The operator hears of each online payment at once, since the promise counts from it (docs/decisions/060). Money
+      // for a withdrawn order is flagged to be returned by the transition instead (docs/decisions/058).
+      await enqueueAgain(trx, payment.order_id, "operator_payment_received", now, { paidAt: at, paymentMethod: payment.method });
     }
     return true;
   });
+}
+
+async function withdrawnIn(trx: AppDatabase, orderId: number): Promise<boolean> {
+  const order = await trx.selectFrom("orders").select("withdrawn_at").where("id", "=", orderId).executeTakeFirst();
+  return Boolean(order?.withdrawn_at);
 }
 
 /** Asks the gateway what it knows of a session: transaction/by/sessionId, or a shared answer to it (lookup.server.ts). */

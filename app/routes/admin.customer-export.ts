@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { customerDataExport, customerOrders, recordExport } from "~/admin/customer-data.server";
+import { confirmedIdsOf, customerDataExport, findCustomer, recordExport } from "~/admin/customer-data.server";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { CUSTOMER_DATA_TEXT } from "~/admin/texts";
 import { warsawDay } from "~/config/delivery-dates.server";
@@ -15,15 +15,17 @@ import { clientAddressOfRequest } from "~/server/client-address.server";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const operator = await requireOperator(request);
-  const format = new URL(request.url).searchParams.get("format") === "pdf" ? "pdf" : "json";
+  const url = new URL(request.url);
+  const format = url.searchParams.get("format") === "pdf" ? "pdf" : "json";
   const orderId = params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : null;
   const db = getDb();
-  const orders = orderId === null ? [] : await customerOrders(db, orderId);
-  if (orders.length === 0) return textResponse(`${CUSTOMER_DATA_TEXT.notFound}\n`, 404, ADMIN_HEADERS);
+  // Orders sharing only a phone are in it only when the operator confirmed each by hand on the customer page.
+  const customer = orderId === null ? null : await findCustomer(db, orderId, confirmedIdsOf(url.searchParams.getAll("also")));
+  if (!customer) return textResponse(`${CUSTOMER_DATA_TEXT.notFound}\n`, 404, ADMIN_HEADERS);
   const now = new Date();
-  const data = await customerDataExport(db, orders, now);
-  await recordExport(db, operator, orders, format, clientAddressOfRequest(request), now);
-  const filename = `dane-klienta-${orders[0]!.number.replace(/[^\w-]/g, "-")}-${warsawDay(now)}.${format}`;
+  const data = await customerDataExport(db, customer.orders, now);
+  await recordExport(db, operator, customer, format, clientAddressOfRequest(request), now);
+  const filename = `dane-klienta-${customer.orders[0]!.number.replace(/[^\w-]/g, "-")}-${warsawDay(now)}.${format}`;
   const headers = { ...ADMIN_HEADERS, "Content-Disposition": `attachment; filename="${filename}"` };
   if (format === "json") return jsonResponse(data, 200, headers);
   // The server's load context carries the document thread; without one (a test's own handler) the PDF is drawn here.

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { customerOrders, eraseCustomerData, ordersInProgress } from "~/admin/customer-data.server";
+import { confirmedIdsOf, eraseCustomerData, findCustomer, ordersInProgress } from "~/admin/customer-data.server";
+import { ERASURE_CATEGORIES, ERASURE_CATEGORY_LABEL, readErasureRequest, type ErasureRequestProblem } from "~/admin/erasure-request";
 import { formatWarsawTime } from "~/admin/format";
 import { ADMIN_HOME, customerDataPath, customerExportPath, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
@@ -10,7 +11,7 @@ import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/comp
 import { ErrorSummary, PlainField } from "~/components/forms";
 import { formatPrice } from "~/config/products";
 import { getDb } from "~/db/db.server";
-import { isSingleLineText } from "~/forms/control-characters";
+import type { OrderRow } from "~/db/schema";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";
 import { clientAddressOfRequest } from "~/server/client-address.server";
@@ -24,54 +25,73 @@ export const meta: MetaFunction = () => [
 
 const orderIdOf = (param: string | undefined) => (param && /^\d{1,12}$/.test(param) ? Number(param) : null);
 
-async function ordersOrNotFound(operator: string, param: string | undefined) {
+/** The customer of the opened order, with the orders sharing only a phone that the operator confirmed (`also`). */
+async function customerOrNotFound(operator: string, param: string | undefined, also: readonly number[]) {
   const orderId = orderIdOf(param);
-  const orders = orderId === null ? [] : await customerOrders(getDb(), orderId);
-  if (orders.length === 0) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
-  return { orderId: orderId!, orders };
+  const customer = orderId === null ? null : await findCustomer(getDb(), orderId, also);
+  if (!customer) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
+  return { orderId: orderId!, customer };
 }
+
+const rowOf = (order: OrderRow) => ({
+  id: order.id,
+  number: order.number,
+  createdAt: order.created_at,
+  status: order.status,
+  priceGrosze: order.price_grosze,
+  anonymised: Boolean(order.anonymised_at),
+  person: order.anonymised_at ? null : `${order.tenant_name} · ${order.email} · ${order.phone}`,
+});
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const operator = await requireOperator(request);
-  const { orderId, orders } = await ordersOrNotFound(operator, params.id);
-  const erased = new URL(request.url).searchParams.get("erased");
+  const url = new URL(request.url);
+  const { orderId, customer } = await customerOrNotFound(operator, params.id, confirmedIdsOf(url.searchParams.getAll("also")));
+  const confirmed = customer.orders.filter((order) => customer.confirmedByHand.includes(order.number)).map((order) => order.id);
   return json(
     {
       operator,
       orderId,
-      orders: orders.map((order) => ({
-        id: order.id,
-        number: order.number,
-        createdAt: order.created_at,
-        status: order.status,
-        priceGrosze: order.price_grosze,
-        anonymised: Boolean(order.anonymised_at),
-        person: order.anonymised_at ? null : `${order.tenant_name} · ${order.email} · ${order.phone}`,
-      })),
-      inProgress: ordersInProgress(orders).map((order) => order.number),
-      erased,
+      email: customer.email,
+      orders: customer.orders.map((order) => ({ ...rowOf(order), joinedByHand: confirmed.includes(order.id) })),
+      phoneOnly: customer.phoneOnly.map(rowOf),
+      also: confirmed,
+      inProgress: ordersInProgress(customer.orders).map((order) => order.number),
+      erased: url.searchParams.get("erased"),
     },
     { headers: ADMIN_HEADERS },
   );
 }
 
-type Refusal = { errors: { reason?: string; confirm?: string; form?: string }; reason: string };
+type Refusal = {
+  errors: { category?: string; reference?: string; confirm?: string; form?: string };
+  values: { category: string; reference: string };
+};
+
+const REQUEST_PROBLEM: Record<ErasureRequestProblem, Refusal["errors"]> = {
+  category: { category: CUSTOMER_DATA_TEXT.categoryMissing },
+  "reference-shape": { reference: CUSTOMER_DATA_TEXT.referenceInvalid },
+  "reference-names-customer": { reference: CUSTOMER_DATA_TEXT.referenceNamesCustomer },
+};
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const operator = await requireOperator(request);
-  const { orderId, orders } = await ordersOrNotFound(operator, params.id);
   const form = await readFormDataOr413(request);
-  const reason = String(form.get("reason") ?? "").trim();
-  const errors: Refusal["errors"] = {};
-  if (!isSingleLineText(reason)) errors.reason = CUSTOMER_DATA_TEXT.reasonControlCharacters;
-  else if (!reason || reason.length > 500) errors.reason = CUSTOMER_DATA_TEXT.reasonInvalid;
+  // The orders joined by hand travel in the page's address, so a refused form shows them again as they were.
+  const also = confirmedIdsOf(new URL(request.url).searchParams.getAll("also"));
+  const { orderId, customer } = await customerOrNotFound(operator, params.id, also);
+  const values = { category: String(form.get("category") ?? ""), reference: String(form.get("reference") ?? "").trim() };
+  const read = readErasureRequest(values.category, values.reference, customer.orders);
+  const errors: Refusal["errors"] =
+    "problems" in read ? Object.assign({}, ...read.problems.map((problem) => REQUEST_PROBLEM[problem])) : {};
   if (form.get("confirm") !== "yes") errors.confirm = CUSTOMER_DATA_TEXT.confirmMissing;
   const refuse = (status: number, refusal: Refusal["errors"]) =>
-    json<Refusal>({ errors: refusal, reason }, { status, headers: ADMIN_HEADERS });
-  if (errors.reason || errors.confirm) return refuse(400, errors);
-  const result = await eraseCustomerData(getDb(), orders, { operator, reason, ip: clientAddressOfRequest(request) }, new Date());
+    json<Refusal>({ errors: refusal, values }, { status, headers: ADMIN_HEADERS });
+  if ("problems" in read || errors.confirm) return refuse(400, errors);
+  const result = await eraseCustomerData(getDb(), customer, { operator, ...read, ip: clientAddressOfRequest(request) }, new Date());
   if (!result.ok) return refuse(409, { form: CUSTOMER_DATA_TEXT.eraseInProgress(result.orders.join(", ")) });
-  return redirect(`${customerDataPath(orderId)}?erased=${encodeURIComponent(result.erased.join(", "))}`, {
+  const back = customerDataPath(orderId, also);
+  return redirect(`${back}${back.includes("?") ? "&" : "?"}erased=${encodeURIComponent(result.erased.join(", "))}`, {
     status: 303,
     headers: ADMIN_HEADERS,
   });
@@ -80,12 +100,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const FIELD_ERROR = "mt-1 font-semibold text-red-800";
 
 export default function AdminCustomerPage() {
-  const { operator, orderId, orders, inProgress, erased } = useLoaderData<typeof loader>();
+  const { operator, orderId, email, orders, phoneOnly, also, inProgress, erased } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const errors = refusal?.errors ?? {};
   const everythingErased = orders.every((order) => order.anonymised);
   const problems = [
-    ...(errors.reason ? [{ id: "erase-reason", message: errors.reason }] : []),
+    ...(errors.category ? [{ id: `erase-category-${ERASURE_CATEGORIES[0]}`, message: errors.category }] : []),
+    ...(errors.reference ? [{ id: "erase-reference", message: errors.reference }] : []),
     ...(errors.confirm ? [{ id: "erase-confirm", message: errors.confirm }] : []),
   ];
   return (
@@ -110,29 +131,74 @@ export default function AdminCustomerPage() {
         <h2 id="customer-orders" className="text-xl font-semibold text-slate-900">
           {CUSTOMER_DATA_TEXT.ordersHeading}
         </h2>
+        {email ? (
+          <p className="mt-2 max-w-prose text-slate-800" data-testid="customer-email">
+            {CUSTOMER_DATA_TEXT.requestFrom(email)}
+          </p>
+        ) : null}
         <ul className="mt-3 divide-y divide-slate-200 border-y border-slate-200" data-testid="customer-orders">
           {orders.map((order) => (
             <li key={order.id} className="py-3">
-              <a href={orderDetailPath(order.id)} className="font-semibold text-blue-900 underline">
-                {order.number}
-              </a>{" "}
-              · {formatWarsawTime(order.createdAt)} · {STATUS_LABEL[order.status]} · {formatPrice(order.priceGrosze, "pl")}
-              <br />
-              {order.person ?? CUSTOMER_DATA_TEXT.anonymised}
+              <OrderLine order={order} />
+              {order.joinedByHand ? (
+                <>
+                  <br />
+                  <strong>{CUSTOMER_DATA_TEXT.joinedByHand}</strong> ·{" "}
+                  <a
+                    href={customerDataPath(
+                      orderId,
+                      also.filter((id) => id !== order.id),
+                    )}
+                    className="inline-block py-2 font-semibold text-blue-900 underline"
+                  >
+                    {CUSTOMER_DATA_TEXT.detach}
+                    <span className="sr-only"> {order.number}</span>
+                  </a>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
       </section>
+      {phoneOnly.length > 0 ? (
+        <section className="mt-8 max-w-2xl" aria-labelledby="customer-phone-only">
+          <h2 id="customer-phone-only" className="text-xl font-semibold text-slate-900">
+            {CUSTOMER_DATA_TEXT.phoneOnlyHeading}
+          </h2>
+          <p className="mt-2 rounded-md bg-amber-50 p-3 text-slate-900">{CUSTOMER_DATA_TEXT.phoneOnlyLead}</p>
+          <form method="get" action={customerDataPath(orderId)} className="mt-3">
+            {also.map((id) => (
+              <input key={id} type="hidden" name="also" value={id} />
+            ))}
+            <ul className="divide-y divide-slate-200 border-y border-slate-200" data-testid="customer-phone-only">
+              {phoneOnly.map((order) => (
+                <li key={order.id} className="py-3">
+                  <OrderLine order={order} />
+                  <label className="mt-2 flex items-start gap-2 font-semibold text-slate-900">
+                    <input type="checkbox" name="also" value={order.id} className="mt-1 h-5 w-5 shrink-0" />
+                    {CUSTOMER_DATA_TEXT.confirmPhoneOnly(order.number)}
+                  </label>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3">
+              <button type="submit" className={ADMIN_SECONDARY_BUTTON}>
+                {CUSTOMER_DATA_TEXT.join}
+              </button>
+            </p>
+          </form>
+        </section>
+      ) : null}
       <section className="mt-8" aria-labelledby="customer-export">
         <h2 id="customer-export" className="text-xl font-semibold text-slate-900">
           {CUSTOMER_DATA_TEXT.exportHeading}
         </h2>
         <p className="mt-2 max-w-prose text-slate-800">{CUSTOMER_DATA_TEXT.exportLead}</p>
         <p className="mt-3 flex flex-wrap gap-3">
-          <a href={customerExportPath(orderId, "json")} className={ADMIN_SECONDARY_BUTTON} download>
+          <a href={customerExportPath(orderId, "json", also)} className={ADMIN_SECONDARY_BUTTON} download>
             {CUSTOMER_DATA_TEXT.exportJson}
           </a>
-          <a href={customerExportPath(orderId, "pdf")} className={ADMIN_SECONDARY_BUTTON} download>
+          <a href={customerExportPath(orderId, "pdf", also)} className={ADMIN_SECONDARY_BUTTON} download>
             {CUSTOMER_DATA_TEXT.exportPdf}
           </a>
         </p>
@@ -151,15 +217,37 @@ export default function AdminCustomerPage() {
             {inProgress.length > 0 ? (
               <p className="mt-3 font-semibold text-red-800">{CUSTOMER_DATA_TEXT.eraseInProgress(inProgress.join(", "))}</p>
             ) : null}
-            <form method="post" action={customerDataPath(orderId)} className="mt-4 grid gap-4" noValidate>
+            <form method="post" action={customerDataPath(orderId, also)} className="mt-4 grid gap-4" noValidate>
+              <fieldset aria-describedby={errors.category ? "erase-category-error" : undefined}>
+                <legend className="font-semibold text-slate-900">{CUSTOMER_DATA_TEXT.category}</legend>
+                {errors.category ? (
+                  <p className={FIELD_ERROR} id="erase-category-error">
+                    {errors.category}
+                  </p>
+                ) : null}
+                {ERASURE_CATEGORIES.map((category) => (
+                  <label key={category} className="mt-2 flex items-start gap-2 text-slate-900">
+                    <input
+                      type="radio"
+                      id={`erase-category-${category}`}
+                      name="category"
+                      value={category}
+                      defaultChecked={refusal?.values.category === category}
+                      className="mt-1 h-5 w-5 shrink-0"
+                    />
+                    {ERASURE_CATEGORY_LABEL[category]}
+                  </label>
+                ))}
+              </fieldset>
               <PlainField
-                id="erase-reason"
-                name="reason"
-                label={CUSTOMER_DATA_TEXT.reason}
-                defaultValue={refusal?.reason}
-                error={errors.reason}
+                id="erase-reference"
+                name="reference"
+                label={CUSTOMER_DATA_TEXT.reference}
+                hint={CUSTOMER_DATA_TEXT.referenceHint}
+                defaultValue={refusal?.values.reference}
+                error={errors.reference}
                 required
-                maxLength={500}
+                maxLength={40}
               />
               <div>
                 {errors.confirm ? (
@@ -192,4 +280,22 @@ export default function AdminCustomerPage() {
     </AdminShell>
   );
 }
+type OrderLineProps = {
+  order: { id: number; number: string; createdAt: string; status: OrderRow["status"]; priceGrosze: number; person: string | null };
+};
+
+/** One order as the customer page lists it: number (to the order), when, status, price, and whose data it holds. */
+function OrderLine({ order }: OrderLineProps) {
+  return (
+    <>
+      <a href={orderDetailPath(order.id)} className="font-semibold text-blue-900 underline">
+        {order.number}
+      </a>{" "}
+      · {formatWarsawTime(order.createdAt)} · {STATUS_LABEL[order.status]} · {formatPrice(order.priceGrosze, "pl")}
+      <br />
+      {order.person ?? CUSTOMER_DATA_TEXT.anonymised}
+    </>
+  );
+}
+
 export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminShell";

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { codeStepPath, LOGIN_PATH, withNext } from "~/admin/paths";
 import { ADMIN_HEADERS, safeNextPath, sessionCookie, sessionIdOf } from "~/admin/session.server";
 import { operatorForSession, revokeSession, signIn } from "~/admin/sign-in.server";
-import { SIGN_IN_TEXT } from "~/admin/texts";
+import { SIGN_IN_TEXT, signInEndedText } from "~/admin/texts";
 import { AdminShell, ADMIN_BUTTON, Notice } from "~/components/admin/AdminShell";
 import { PlainField } from "~/components/forms";
 import { HoneypotField } from "~/components/HoneypotField";
@@ -26,7 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const next = safeNextPath(url.searchParams.get("next"));
   if (await operatorForSession(getDb(), await sessionIdOf(request), new Date())) throw redirect(next, { headers: ADMIN_HEADERS });
-  return json({ next, signedOut: url.searchParams.has("signedOut"), restart: url.searchParams.has("restart") }, { headers: ADMIN_HEADERS });
+  const ended = signInEndedText(url.searchParams.get("ended"));
+  return json(
+    { next, signedOut: url.searchParams.has("signedOut"), restart: url.searchParams.has("restart"), ended },
+    { headers: ADMIN_HEADERS },
+  );
 }
 
 type SignInProblem = { email: string; errors: { email?: string; password?: string; form?: string } };
@@ -54,6 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok) {
     if (result.reason === "locked") return problem(429, { form: SIGN_IN_TEXT.locked });
     if (result.reason === "invalid") return problem(400, { form: SIGN_IN_TEXT.invalid });
+    if (result.reason === "account-locked") return problem(423, { form: SIGN_IN_TEXT.accountLocked });
     // The password was right, but no second factor can be checked: nobody gets in without one.
     return problem(403, { form: result.reason === "not-enrolled" ? SIGN_IN_TEXT.notEnrolled : SIGN_IN_TEXT.keyUnavailable });
   }
@@ -66,13 +71,18 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminLoginPage() {
-  const { next, signedOut, restart } = useLoaderData<typeof loader>();
+  const { next, signedOut, restart, ended } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const errors = problem?.errors ?? NO_ERRORS;
   const formAction = withNext(LOGIN_PATH, next);
   return (
     <AdminShell operator={null} title={SIGN_IN_TEXT.title}>
       {signedOut && !problem ? <Notice tone="success">{SIGN_IN_TEXT.signedOut}</Notice> : null}
+      {ended && !problem ? (
+        <Notice tone="error" testId="sign-in-ended">
+          {ended}
+        </Notice>
+      ) : null}
       {restart && !problem ? (
         <Notice tone="error" testId="sign-in-restart">
           {SIGN_IN_TEXT.restart}

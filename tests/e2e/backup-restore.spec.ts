@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
@@ -86,6 +86,8 @@ async function backupUnderLoadRestores(
   expect(backup.output).toMatch(/^Backup written: .*backup-\S+Z\.(sqlite3|pgdump) \(/m);
   expect(backup.code).toBe(0);
   const file = join(backupDir, readdirSync(backupDir)[0]!);
+  // Every customer's data is in it: only the site's user may read it.
+  expect(statSync(file).mode & 0o777).toBe(0o600);
 
   // Into the running site's own database a restore is refused, and the site goes on taking orders.
   const [refused, restored] = await Promise.all([runCli(["restore", file], siteEnv), runCli(["restore", file], restoredEnv)]);
@@ -96,6 +98,9 @@ async function backupUnderLoadRestores(
   await stopOwnSite(site, "SIGTERM");
   const restoredOrders = Number(/^Restored .*: (\d+) orders, schema version \d+/m.exec(restored.output)?.[1]);
   expect(restored.code).toBe(0);
+  // Onto a database that did not exist: nothing tells which customers were erased after the backup, and the command says so.
+  expect(restored.output).toContain("No database was replaced, so the erasures made after this backup was taken are not known here.");
+  if (restoredEnv.DATABASE_PATH) expect(statSync(restoredEnv.DATABASE_PATH).mode & 0o777).toBe(0o600);
 
   const beforeBackup = stream.acknowledged.filter((order) => order.beforeBackup);
   expect(beforeBackup.length).toBeGreaterThanOrEqual(15);

@@ -29,3 +29,17 @@ export async function freshTarget(dialect: Dialect): Promise<DatabaseTarget> {
   url.pathname = `/${name}`;
   return { postgresUrl: url.toString() };
 }
+
+/** Other sessions on the database behind `url` (a restore refuses while there are any): a pool that was just ended may take a moment to leave. */
+export async function otherSessions(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
+    );
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}

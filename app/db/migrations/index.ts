@@ -18,6 +18,7 @@ import { withdrawalDecision } from "./018-withdrawal-decision";
 import { reviews } from "./019-reviews";
 import { ksefOfflineAndCertificates } from "./020-ksef-offline-and-certificates";
 import { withdrawalAcknowledgementCaps } from "./024-withdrawal-acknowledgement-caps";
+import { secondFactorLimits } from "./028-second-factor-limits";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   reviews,
   ksefOfflineAndCertificates,
   withdrawalAcknowledgementCaps,
+  secondFactorLimits,
 ];

@@ -163,3 +163,20 @@ export async function openOrder(page: Page, number: string): Promise<void> {
   await page.getByRole("link", { name: number }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Zamówienie ${number}`);
 }
+
+/**
+ * `npm run operator -- unlock`: lifts the lock of too many wrong codes, with a new password on stdin
+ * (docs/decisions/060). The session this worker kept for the operator ends with it.
+ */
+export function unlockOperator(email: string, newPassword: string): string {
+  const result = spawnSync("npm", ["run", "-s", "operator", "--", "unlock", email], {
+    input: `${newPassword}\n`,
+    env: { ...process.env, DATABASE_PATH: process.env.E2E_DATABASE_PATH },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  if (result.status !== 0) throw new Error(`npm run operator failed: ${result.stderr}${result.stdout}`);
+  expect(`${result.stdout}${result.stderr}`).not.toContain(newPassword);
+  keptSessions.delete(email);
+  return result.stdout;
+}
