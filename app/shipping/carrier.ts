@@ -70,6 +70,18 @@ export class ShippingUnavailableError extends Error {
   }
 }
 
+/**
+ * The carrier answered, but in a shape its documentation does not give (a field of the wrong form
+ * or length): nothing of it is stored. Housekeeping moves on to the next shipment rather than
+ * stopping, as it does when the carrier is down.
+ */
+export class MalformedAnswerError extends ShippingUnavailableError {
+  constructor(operation: string, detail: string) {
+    super(operation, `malformed answer: ${detail}`);
+    this.name = "MalformedAnswerError";
+  }
+}
+
 /** The carrier refused the request (a 4xx): its own code and message, for the operator to read. */
 export class ShipmentRefusedError extends Error {
   constructor(

@@ -3,7 +3,15 @@ import { applyTransitionIn, SYSTEM_ACTOR } from "~/admin/order-transitions.serve
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { INPOST_COURIER } from "./tracking";
-import { FINAL_STATUSES, ShipmentRefusedError, ShippingUnavailableError, type Shipment, type ShippingCarrier } from "./carrier";
+import { errorFields, log } from "~/log/log.server";
+import {
+  FINAL_STATUSES,
+  MalformedAnswerError,
+  ShipmentRefusedError,
+  ShippingUnavailableError,
+  type Shipment,
+  type ShippingCarrier,
+} from "./carrier";
 
 /**
  * Shipping an order through the carrier (docs/decisions/048), safe to retry at any point:
@@ -218,6 +226,12 @@ export async function pollShipments(db: AppDatabase, carrier: ShippingCarrier, n
           .execute();
       }
     } catch (error) {
+      if (error instanceof MalformedAnswerError) {
+        // One shipment's answer we cannot take: nothing of it is stored, and the next pass starts with the others.
+        log.warn({ ...errorFields(error), orderId: order.id }, "shipment answer refused");
+        await db.updateTable("orders").set({ shipment_checked_at: now.toISOString() }).where("id", "=", order.id).execute();
+        continue;
+      }
       if (error instanceof ShippingUnavailableError || error instanceof ShipmentRefusedError) break;
       throw error;
     }

@@ -4,6 +4,7 @@ import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { startInpostStandIn, TEST_INPOST } from "../../tests/support/inpost-stand-in-process";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { isInvisible } from "./answer-fields";
 import { ShippingUnavailableError } from "./carrier";
 import { inpostLockerDirectory, shipxCarrier } from "./inpost.server";
 import { checkedDelivery, searchLockers } from "./lockers.server";
@@ -20,7 +21,8 @@ beforeAll(async () => {
   standIn = await startInpostStandIn();
 });
 afterAll(() => standIn.stop());
-beforeEach(() => standIn.control({ pointsDelayMs: 0, pointsDown: false, confirmDelayMs: 50, createAnswer: null, down: false }));
+const FAIR = { hostilePoints: false, trackingNumber: null, answerBytes: null } as const;
+beforeEach(() => standIn.control({ pointsDelayMs: 0, pointsDown: false, confirmDelayMs: 50, createAnswer: null, down: false, ...FAIR }));
 
 const FAST = { pollMs: 20, waitMs: 5000 };
 const T0 = new Date("2026-11-24T09:00:00Z");
@@ -70,6 +72,40 @@ describe("the Points API", () => {
   }, 15_000);
 });
 
+describe("the Points API's answers, taken only in their documented shape and size", () => {
+  it("drops a locker whose name or street is no locker's, shortens a 200 KB description, and keeps no markup", async () => {
+    await standIn.control({ hostilePoints: true });
+    const found = await searchLockers(inpostLockerDirectory(standIn.url), "31-042");
+    expect(found.status).toBe("found");
+    if (found.status !== "found") return;
+    // Of the three hostile ones, only the one with the long description remains, its description cut.
+    expect(found.points.length).toBeGreaterThan(3);
+    for (const point of found.points) {
+      expect(point.name).toMatch(/^[A-Z]{3}\d{1,4}[A-Z]{0,3}$/);
+      expect(point.address.length).toBeLessThanOrEqual(200);
+      expect(point.description?.length ?? 0).toBeLessThanOrEqual(160);
+      expect([...`${point.name} ${point.address} ${point.description ?? ""}`].filter(isInvisible)).toEqual([]);
+      expect(`${point.address} ${point.description ?? ""}`).not.toMatch(/[<>]/);
+    }
+    expect(found.points.some((point) => point.description?.startsWith("alert(1) Opis Opis"))).toBe(true);
+    // What the search page carries of them stays small.
+    expect(JSON.stringify(found.points).length).toBeLessThan(5_000);
+  });
+
+  it("a chosen locker whose answer is not its own is kept as typed, unchecked, never with InPost's odd name", async () => {
+    await standIn.control({ hostilePoints: true });
+    expect(await checkedDelivery(inpostLockerDirectory(standIn.url), { method: "locker", point: "KRA10", address: null })).toEqual({
+      ok: true,
+      delivery: { method: "locker", point: "KRA10", address: null },
+    });
+  });
+
+  it("an answer of 8 MB is cut at the limit: the search is unavailable, as when the API is down", async () => {
+    await standIn.control({ answerBytes: 8 * 1024 * 1024 });
+    expect(await searchLockers(inpostLockerDirectory(standIn.url), "31-042")).toEqual({ status: "unavailable", query: "31-042" });
+  });
+});
+
 describe("the webhook's source list", () => {
   it("takes any source when empty, else the listed addresses and IPv4 blocks only", () => {
     expect(addressAllowed("203.0.113.9", [])).toBe(true);
@@ -93,7 +129,7 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
     await db.destroy();
     await standIn.stop();
   });
-  beforeEach(() => standIn.control({ confirmDelayMs: 50, createAnswer: null, down: false }));
+  beforeEach(() => standIn.control({ confirmDelayMs: 50, createAnswer: null, down: false, ...FAIR }));
   const carrier = () => shipxCarrier({ apiUrl: standIn.url, token: TEST_INPOST.token, organizationId: TEST_INPOST.organizationId });
 
   async function paidOrder(
@@ -227,6 +263,28 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
 
     const limited = createWebhookHandler(db, carrier(), { allow: ["91.216.25.0/24"] });
     expect(await limited(notice(id!), "203.0.113.9", later)).toEqual({ status: 403, outcome: "forbidden" });
+  });
+
+  it("a tracking number with NUL, or of 5 KB, is never stored; housekeeping reads the other shipments past it", async () => {
+    const fine = await paidOrder();
+    await shipOrder(db, carrier(), fine.id, "op", () => T0, FAST);
+    const { shipment_id: fineId } = await orderRow(fine.id);
+    for (const hostile of ["6200000\u000012345", "6".repeat(5000)]) {
+      await standIn.control({ trackingNumber: hostile });
+      const order = await paidOrder();
+      expect(await shipOrder(db, carrier(), order.id, "op", () => T0, FAST)).toEqual({ ok: false, reason: "unavailable" });
+      const row = await orderRow(order.id);
+      expect([row.status, row.tracking_number]).toEqual(["paid", null]);
+      // Its shipment is read first by the next pass, and refused there too.
+      const early = new Date(T0.getTime() - 60 * 60_000).toISOString();
+      await db.updateTable("orders").set({ shipment_checked_at: early }).where("id", "=", order.id).execute();
+    }
+    await standIn.moveStatus(fineId!, "delivered");
+    const at = new Date(T0.getTime() + 31 * 60_000);
+    await pollShipments(db, carrier(), at);
+    expect((await orderRow(fine.id)).delivered_at).toBe(at.toISOString());
+    const refused = await db.selectFrom("orders").select(["status", "tracking_number"]).where("tracking_number", "like", "6%").execute();
+    expect(refused.every((row) => row.tracking_number!.length === 24)).toBe(true);
   });
 
   it("housekeeping reads open shipments again and stores delivered", async () => {
