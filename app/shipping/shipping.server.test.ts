@@ -5,11 +5,11 @@ import { startInpostStandIn, TEST_INPOST } from "../../tests/support/inpost-stan
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { isInvisible } from "./answer-fields";
-import { ShippingUnavailableError } from "./carrier";
+import { ShippingUnavailableError, type ShippingCarrier } from "./carrier";
 import { inpostLockerDirectory, shipxCarrier } from "./inpost.server";
 import { checkedDelivery, searchLockers } from "./lockers.server";
 import { pollShipments, shipOrder, SHIPMENT_REQUESTED } from "./ship.server";
-import { addressAllowed, createWebhookHandler } from "./webhook.server";
+import { addressAllowed, createWebhookHandler, readWebhookPost, WEBHOOK_READ_RETRIES } from "./webhook.server";
 
 /**
  * The shipping domain against the InPost stand-in over real HTTP, on SQLite and PostgreSQL:
@@ -103,6 +103,47 @@ describe("the Points API's answers, taken only in their documented shape and siz
   it("an answer of 8 MB is cut at the limit: the search is unavailable, as when the API is down", async () => {
     await standIn.control({ answerBytes: 8 * 1024 * 1024 });
     expect(await searchLockers(inpostLockerDirectory(standIn.url), "31-042")).toEqual({ status: "unavailable", query: "31-042" });
+  });
+});
+
+describe("the webhook's request", () => {
+  /** A body of `bytes`, sent a chunk at a time as a slow client would: `pulled()` is how much of it was read so far. */
+  function streamed(bytes: number) {
+    const chunk = new TextEncoder().encode(`{"event":"shipment_confirmed","payload":{"shipment_id":1},"pad":"${"x".repeat(64 * 1024)}`);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          await new Promise((resolve) => setImmediate(resolve));
+          if (pulled >= bytes) return controller.close();
+          pulled += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const request = new Request("http://site.invalid/shipping/inpost/webhook", { method: "POST", body, duplex: "half" } as RequestInit);
+    return { request, pulled: () => pulled };
+  }
+
+  it("refuses a source outside INPOST_WEBHOOK_ALLOW before reading its body", async () => {
+    const big = streamed(2 * 1024 * 1024);
+    const answer = await readWebhookPost(big.request, "203.0.113.9", ["91.216.25.0/24"]);
+    const pulledThen = big.pulled();
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(403);
+    expect(pulledThen).toBeLessThanOrEqual(70 * 1024);
+  });
+
+  it("reads an allowed source's body through the 64 KiB limit: 413 past it, without a declared length", async () => {
+    const big = streamed(2 * 1024 * 1024);
+    const answer = await readWebhookPost(big.request, "91.216.25.17", ["91.216.25.0/24"]);
+    expect((answer as Response).status).toBe(413);
+    expect(big.pulled()).toBeLessThanOrEqual(2 * 70 * 1024);
+    const small = new Request("http://site.invalid/", { method: "POST", body: JSON.stringify({ event: "shipment_confirmed" }) });
+    expect(await readWebhookPost(small, "91.216.25.17", ["91.216.25.0/24"])).toEqual({ body: { event: "shipment_confirmed" } });
+    const notJson = new Request("http://site.invalid/", { method: "POST", body: "<xml/>" });
+    expect(await readWebhookPost(notJson, "203.0.113.9", [])).toEqual({ body: null });
   });
 });
 
@@ -230,39 +271,96 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
     expect(await shipmentsOf(order.number)).toHaveLength(0);
   });
 
-  it("a webhook is a hint: re-read from ShipX, delivered stored; foreign shipments and floods change nothing", async () => {
+  const notice = (shipmentId: string, status = "delivered") => ({
+    event: "shipment_status_changed",
+    organization_id: Number(TEST_INPOST.organizationId),
+    payload: { shipment_id: Number(shipmentId), status, tracking_number: "1" },
+  });
+  /** The real adapter, with its reads of one shipment counted. */
+  const countingCarrier = () => {
+    const real = carrier();
+    const counted = { reads: 0, carrier: { ...real, shipment: (id: string) => ((counted.reads += 1), real.shipment(id)) } };
+    return counted;
+  };
+  const shippedOrder = async () => {
     const order = await paidOrder();
     await shipOrder(db, carrier(), order.id, "op", () => T0, FAST);
-    const { shipment_id: id } = await orderRow(order.id);
-    const handle = createWebhookHandler(db, carrier(), { allow: [] });
-    const notice = (shipmentId: string, status = "delivered") => ({
-      event: "shipment_status_changed",
-      organization_id: Number(TEST_INPOST.organizationId),
-      payload: { shipment_id: Number(shipmentId), status, tracking_number: "1" },
-    });
+    return { order, shipmentId: (await orderRow(order.id)).shipment_id! };
+  };
+
+  /** The webhook's reads run when the test says: each waits in line for its window, then runs to its end. */
+  function webhookWith(carrier: ShippingCarrier) {
+    const due: Array<() => void> = [];
+    const handle = createWebhookHandler(db, carrier, { timer: (_ms, run) => void due.push(run) });
+    return {
+      handle,
+      waiting: () => due.length,
+      /** Every read that is due, and each read that a failure schedules again, until none is left. */
+      async readAll() {
+        while (due.length > 0) {
+          due.shift()!();
+          await handle.idle();
+        }
+      },
+    };
+  }
+
+  it("a webhook is a hint: ShipX is read after the answer, and only what it says is stored; unknown ids cost nothing", async () => {
+    const { order, shipmentId } = await shippedOrder();
+    const counted = countingCarrier();
+    const webhook = webhookWith(counted.carrier);
 
     // The body says delivered; ShipX says it is not: nothing changes.
-    expect(await handle(notice(id!), "203.0.113.9", T0)).toEqual({ status: 200, outcome: "applied" });
+    expect(await webhook.handle(notice(shipmentId))).toEqual({ status: 200, outcome: "scheduled" });
+    await webhook.readAll();
     expect((await orderRow(order.id)).delivered_at).toBeNull();
 
-    await standIn.moveStatus(id!, "delivered");
-    // Within the interval the same shipment is not read again.
-    expect(await handle(notice(id!), "203.0.113.9", new Date(T0.getTime() + 1000))).toEqual({ status: 200, outcome: "throttled" });
-    const later = new Date(T0.getTime() + 60_000);
-    expect(await handle(notice(id!), "203.0.113.9", later)).toEqual({ status: 200, outcome: "applied" });
-    const row = await orderRow(order.id);
-    expect([row.shipment_status, row.delivered_at]).toEqual(["delivered", later.toISOString()]);
-
-    // Another organisation's shipment, and one we never made: ignored.
+    // A shipment of another organisation, one we never made, and a body without an id: no read at all.
     const foreign = await standIn.foreignShipment(order.number);
-    expect(await handle(notice(foreign), "203.0.113.9", later)).toEqual({ status: 200, outcome: "not-ours" });
-    expect(await handle({ event: "shipment_status_changed", payload: {} }, "203.0.113.9", later)).toEqual({
-      status: 400,
-      outcome: "unreadable",
-    });
+    expect(await webhook.handle(notice(foreign))).toEqual({ status: 200, outcome: "unknown" });
+    expect(await webhook.handle({ event: "shipment_status_changed", payload: {} })).toEqual({ status: 400, outcome: "unreadable" });
+    expect(webhook.waiting()).toBe(0);
+    expect(counted.reads).toBe(1);
+  });
 
-    const limited = createWebhookHandler(db, carrier(), { allow: ["91.216.25.0/24"] });
-    expect(await limited(notice(id!), "203.0.113.9", later)).toEqual({ status: 403, outcome: "forbidden" });
+  it("a second notification within the throttle window is not dropped: one read at the window's end stores delivered", async () => {
+    const { order, shipmentId } = await shippedOrder();
+    const counted = countingCarrier();
+    const webhook = webhookWith(counted.carrier);
+    expect(await webhook.handle(notice(shipmentId, "out_for_delivery"))).toMatchObject({ status: 200 });
+    await webhook.readAll();
+    // Delivered within the window of that read, and InPost tells us several times.
+    await standIn.moveStatus(shipmentId, "delivered");
+    for (let i = 0; i < 5; i++) expect(await webhook.handle(notice(shipmentId))).toMatchObject({ status: 200 });
+    expect(webhook.waiting()).toBe(1);
+    await webhook.readAll();
+    const row = await orderRow(order.id);
+    expect([row.shipment_status, row.delivered_at !== null]).toEqual(["delivered", true]);
+    // Six notifications, two reads: the first, and one at the end of its window.
+    expect(counted.reads).toBe(2);
+  });
+
+  it("while ShipX fails, our shipment's notification answers as an unknown one does, and is read again under the throttle only", async () => {
+    const { order, shipmentId } = await shippedOrder();
+    const counted = countingCarrier();
+    const webhook = webhookWith(counted.carrier);
+    const foreign = await standIn.foreignShipment(order.number);
+    await standIn.control({ down: true });
+    try {
+      for (let i = 0; i < 20; i++) {
+        const ours = await webhook.handle(notice(shipmentId));
+        const unknown = await webhook.handle(notice(foreign));
+        expect(ours.status).toBe(unknown.status);
+      }
+      // Nothing was asked of ShipX while the caller waited for its answers.
+      expect(counted.reads).toBe(0);
+      await webhook.readAll();
+    } finally {
+      await standIn.control({ down: false });
+    }
+    // The first read and its retries, each in a window of its own: not one per notification.
+    expect(counted.reads).toBe(1 + WEBHOOK_READ_RETRIES);
+    expect((await orderRow(order.id)).status).toBe("dispatched");
   });
 
   it("a tracking number with NUL, or of 5 KB, is never stored; housekeeping reads the other shipments past it", async () => {
