@@ -491,6 +491,9 @@ export const SHIPPING_TEXT = {
   batchHint: "Nadaje każde opłacone zamówienie z terminem wysyłki dziś lub wcześniej i pobiera jeden PDF z etykietami.",
   batchNone: "Nie ma opłaconych zamówień do wysyłki dziś.",
   notPaid: "Nadać można tylko opłacone zamówienie.",
+  withdrawn: "Klient odstąpił od umowy: tego zamówienia nie wysyłamy. Rozlicz odstąpienie na karcie zamówienia.",
+  inProgress:
+    "To zamówienie jest właśnie nadawane (w innym oknie albo przez inną osobę). Odśwież stronę za chwilę: nie powstanie druga przesyłka.",
   pending:
     "InPost przyjął przesyłkę, ale jeszcze jej nie potwierdził. Spróbuj za chwilę: ta sama przesyłka zostanie odnaleziona, nie powstanie druga.",
   unavailable:

@@ -23,6 +23,10 @@ export async function shipFromAdmin(db: AppDatabase, carrier: ShippingCarrier, o
     case "not-found":
     case "not-paid":
       return SHIPPING_TEXT.notPaid;
+    case "withdrawn":
+      return SHIPPING_TEXT.withdrawn;
+    case "in-progress":
+      return SHIPPING_TEXT.inProgress;
     case "pending":
       return SHIPPING_TEXT.pending;
     case "unavailable":

@@ -8,7 +8,7 @@ import { isInvisible } from "./answer-fields";
 import { ShippingUnavailableError, type ShippingCarrier } from "./carrier";
 import { inpostLockerDirectory, shipxCarrier } from "./inpost.server";
 import { checkedDelivery, searchLockers } from "./lockers.server";
-import { pollShipments, shipOrder, SHIPMENT_REQUESTED } from "./ship.server";
+import { pollShipments, SHIP_CLAIM_MS, shipOrder, SHIPMENT_REQUESTED } from "./ship.server";
 import { addressAllowed, createWebhookHandler, readWebhookPost, WEBHOOK_READ_RETRIES } from "./webhook.server";
 
 /**
@@ -229,6 +229,53 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
     await standIn.control({ createAnswer: null });
     expect((await shipOrder(db, carrier(), order.id, "op", () => T0, FAST)).ok).toBe(true);
     expect(await shipmentsOf(order.number)).toHaveLength(1);
+  });
+
+  it("two presses of one order at once: only the one that claimed it asks InPost, the other is told it is being shipped", async () => {
+    const order = await paidOrder({ delivery: { method: "locker", point: "KRA10", address: "Floriańska 3, 31-042 Kraków" } });
+    const real = carrier();
+    const asked: string[] = [];
+    const counting: ShippingCarrier = {
+      ...real,
+      findByReference: (reference) => (asked.push("find"), real.findByReference(reference)),
+      create: (request) => (asked.push("create"), real.create(request)),
+    };
+    const outcomes = await Promise.all([1, 2].map(() => shipOrder(db, counting, order.id, "op", () => T0, FAST)));
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([{ ok: false, reason: "in-progress" }]);
+    expect(asked).toEqual(["find", "create"]);
+    expect(await shipmentsOf(order.number)).toHaveLength(1);
+    // Pressed again once it is done: the same shipment.
+    expect(await shipOrder(db, counting, order.id, "op", () => T0, FAST)).toMatchObject({ ok: true, alreadyDispatched: true });
+  });
+
+  it("a claim a crash left behind lapses: a press within it waits, one after it finds the shipment by reference", async () => {
+    const order = await paidOrder();
+    // A press that created the shipment and was killed before it stored the answer.
+    await db
+      .updateTable("orders")
+      .set({ shipment_status: SHIPMENT_REQUESTED, shipment_checked_at: T0.toISOString() })
+      .where("id", "=", order.id)
+      .execute();
+    await carrier().create({
+      reference: order.number,
+      receiver: { name: "Jan Kowalski", email: "jan@example.com", phone: "600100200", address: null },
+      targetPoint: "KRA10",
+    });
+    const soon = new Date(T0.getTime() + SHIP_CLAIM_MS / 2);
+    expect(await shipOrder(db, carrier(), order.id, "op", () => soon, FAST)).toEqual({ ok: false, reason: "in-progress" });
+    const after = new Date(T0.getTime() + SHIP_CLAIM_MS + 1000);
+    expect(await shipOrder(db, carrier(), order.id, "op", () => after, FAST)).toMatchObject({ ok: true });
+    expect(await shipmentsOf(order.number)).toHaveLength(1);
+  });
+
+  it("an order the customer withdrew from is never shipped, and InPost is not asked", async () => {
+    const order = await paidOrder();
+    await db.updateTable("orders").set({ withdrawn_at: T0.toISOString() }).where("id", "=", order.id).execute();
+    expect(await shipOrder(db, carrier(), order.id, "op", () => T0, FAST)).toEqual({ ok: false, reason: "withdrawn" });
+    const row = await orderRow(order.id);
+    expect([row.status, row.shipment_status]).toEqual(["paid", null]);
+    expect(await shipmentsOf(order.number)).toHaveLength(0);
   });
 
   it("housekeeping finds a shipment whose answer was never stored (a crash), and dispatches it", async () => {
