@@ -11,7 +11,8 @@ export const PAGE_SIZE = 50;
 export const STATUSES: readonly OrderStatus[] = ["awaiting_payment", "paid", "dispatched", "cancelled"];
 /**
  * `from`/`to`: Warsaw days ("2026-11-01") bounding when the order was placed, both included.
- * `due`: paid orders waiting for dispatch, the earliest dispatch date (so the overdue) first.
+ * `due`: paid orders waiting for dispatch, the earliest dispatch date (so the overdue) first; an
+ *   order the customer withdrew from is not among them (it is settled, never shipped).
  * `trouble`: dispatched orders whose InPost parcel came back, cannot be delivered or is stuck, longest on the way first.
  */
 export type OrderFilter = {
@@ -95,6 +96,7 @@ const LIST_COLUMNS = [
   "shipment_status",
   "dispatched_at",
   "delivered_at",
+  "withdrawn_at",
 ] as const;
 
 /** The order's InPost shipment flag, with its own transit time (the locker's or the courier's). */
@@ -134,7 +136,7 @@ export async function listOrders(db: AppDatabase, filter: OrderFilter, deadlineD
   if (filter.due) {
     // Paid, undispatched orders are the day's work, a few dozen at most: their dates are business-day
     // arithmetic in JavaScript, so they are sorted here rather than in SQL.
-    const paid = await filtered(db, filter).select(LIST_COLUMNS).where("status", "=", "paid").execute();
+    const paid = await dispatchQueue(db, filter).select(LIST_COLUMNS).execute();
     const sorted = paid
       .map((row) => ({ row, due: dispatchDueDay(row) ?? "" }))
       .sort((a, b) => a.due.localeCompare(b.due) || a.row.id - b.row.id);
@@ -167,6 +169,19 @@ function withDeadlines<Row extends Parameters<typeof deadlinesOf>[0] & Parameter
     rows: rows.slice(0, PAGE_SIZE).map((row) => ({ ...row, ...deadlinesOf(row, deadlineDays, now), shipmentTrouble: troubleOf(row, now) })),
     hasNext: rows.length > PAGE_SIZE,
   };
+}
+
+/** The dispatch queue ("Do wysyłki"): paid orders the customer has not withdrawn from. */
+export function dispatchQueue(db: AppDatabase, filter: Pick<OrderFilter, "search" | "from" | "to">) {
+  return filtered(db, filter).where("status", "=", "paid").where("withdrawn_at", "is", null);
+}
+
+/** How many orders wait for dispatch (with the search and dates applied). */
+export async function countDue(db: AppDatabase, filter: Pick<OrderFilter, "search" | "from" | "to">): Promise<number> {
+  const row = await dispatchQueue(db, filter)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Orders per status for the filter's counts (with the search and dates applied, all statuses). */

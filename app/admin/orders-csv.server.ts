@@ -3,7 +3,7 @@ import type { AppDatabase } from "~/db/db.server";
 import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
 import { csvText, toCsv } from "./csv";
 import { dispatchDueDay, paymentDueDay } from "./deadlines.server";
-import { filtered, troubleCandidates, troubleOf, type OrderFilter } from "./order-list.server";
+import { dispatchQueue, filtered, troubleCandidates, troubleOf, type OrderFilter } from "./order-list.server";
 import { cancelReasonLabel, DECLARATION_LABEL, LOCALE_LABEL, STATUS_LABEL, VARIANT_LABEL } from "./texts";
 
 /** "2026-11-24 10:15" in Warsaw: the shape every spreadsheet reads as a date and time. */
@@ -39,6 +39,7 @@ export const CSV_HEADER = [
   "Numer",
   "Złożono",
   "Status",
+  "Odstąpiono",
   "Rodzaj",
   "Formularz",
   "Kwota (zł)",
@@ -66,9 +67,8 @@ export const CSV_HEADER = [
 
 /** The filtered list (every page) as CSV for Polish Excel, with the panel's words for status and type. */
 export async function ordersCsv(db: AppDatabase, filter: OrderFilter, deadlineDays: number, now = new Date()): Promise<string> {
-  let query = (filter.trouble ? troubleCandidates(db, filter) : filtered(db, filter)).selectAll();
-  if (filter.due) query = query.where("status", "=", "paid");
-  else if (filter.status) query = query.where("status", "=", filter.status);
+  let query = (filter.trouble ? troubleCandidates(db, filter) : filter.due ? dispatchQueue(db, filter) : filtered(db, filter)).selectAll();
+  if (filter.status && !filter.due) query = query.where("status", "=", filter.status);
   const all = await query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
   const rows = filter.trouble ? all.filter((order) => troubleOf(order, now) !== null) : all;
   return toCsv([
@@ -77,6 +77,7 @@ export async function ordersCsv(db: AppDatabase, filter: OrderFilter, deadlineDa
       r.number,
       spreadsheetTime(r.created_at),
       STATUS_LABEL[r.status],
+      spreadsheetTime(r.withdrawn_at),
       DECLARATION_LABEL[r.declaration_type],
       VARIANT_LABEL[r.variant],
       money(r.price_grosze),

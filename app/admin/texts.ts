@@ -224,6 +224,8 @@ export const LIST_TEXT = {
   columns: ["Numer", "Status", "Termin", "Klient", "Data", "Rodzaj", "Kwota", "Język"],
   dueCaption: "Zamówienia do wysyłki, od najpilniejszych",
   trouble: "Problemy z przesyłką",
+  /** Beside the status of an order the customer withdrew from: it waits for the settlement, never for dispatch. */
+  withdrawn: "Odstąpiono",
   troubleCaption: "Zamówienia z przesyłką zwróconą, niedoręczoną albo stojącą, od najdłużej w drodze",
 } as const;
 
@@ -485,6 +487,9 @@ export const SHIPPING_TEXT = {
   delivered: "Doręczono",
   ship: "Nadaj przesyłkę",
   shipHint: "Tworzy przesyłkę w InPost (szablon „small”, koperta A4) i oznacza zamówienie jako wysłane z numerem nadania.",
+  confirmNote: (inLanguage: string) =>
+    `InPost od razu utworzy płatną przesyłkę, a klient dostanie e-mail ${inLanguage} z jej numerem. Sprawdź zamówienie przed zaznaczeniem.`,
+  confirm: "Potwierdzam: nadaj przesyłkę w InPost, klient dostanie e-mail z numerem",
   label: "Etykieta (PDF)",
   done: "Przesyłka nadana w InPost.",
   batch: "Nadaj wszystkie do wysyłki dziś",

@@ -1,5 +1,7 @@
-import { SHIPMENT_STATUS_LABEL, SHIPPING_TEXT } from "~/admin/texts";
+import { fieldId } from "~/admin/form-errors";
+import { IN_LANGUAGE, SHIPMENT_STATUS_LABEL, SHIPPING_TEXT } from "~/admin/texts";
 import { formatWarsawTime } from "~/admin/format";
+import { ConfirmTick } from "~/components/admin/TransitionForm";
 import type { OrderRow } from "~/db/schema";
 
 type ShippingOrder = Pick<
@@ -13,6 +15,8 @@ type ShippingOrder = Pick<
   | "shipment_status"
   | "delivered_at"
   | "tracking_number"
+  | "withdrawn_at"
+  | "locale"
 >;
 
 export const SHIP_TODAY_PATH = "/admin/shipping/today";
@@ -22,10 +26,21 @@ export const labelPath = (orderId: number) => `/admin/orders/${orderId}/label.pd
 
 /**
  * The order's delivery in the back office (docs/decisions/048): how the customer asked to receive
- * it, the InPost shipment and its status, and "Nadaj przesyłkę" on a paid order while ShipX is
- * configured. Plain forms: the back office runs no script.
+ * it, the InPost shipment and its status, and "Nadaj przesyłkę" on a paid order the customer has
+ * not withdrawn from, while ShipX is configured, with the tick every step that e-mails the customer
+ * asks for. Plain forms: the back office runs no script.
  */
-export function AdminShipping({ order, canShip }: { order: ShippingOrder; canShip: boolean }) {
+export function AdminShipping({
+  order,
+  canShip,
+  errors = {},
+}: {
+  order: ShippingOrder;
+  canShip: boolean;
+  /** The ship form's refused fields (the tick). */
+  errors?: Record<string, string>;
+}) {
+  const confirmId = fieldId("ship", "confirm");
   const facts: [string, string][] = [
     [
       SHIPPING_TEXT.method,
@@ -51,12 +66,18 @@ export function AdminShipping({ order, canShip }: { order: ShippingOrder; canShi
       {order.delivery_method === "locker" && !order.locker_address ? (
         <p className="mt-2 text-amber-900">{SHIPPING_TEXT.lockerUnchecked}</p>
       ) : null}
-      {canShip && order.status === "paid" ? (
-        <form method="post" className="mt-4">
+      {canShip && order.status === "paid" && !order.withdrawn_at ? (
+        <form method="post" className="mt-4 grid max-w-xl gap-3" noValidate aria-label={SHIPPING_TEXT.ship} data-testid="ship-form">
           <p className="text-sm text-slate-600">{SHIPPING_TEXT.shipHint}</p>
-          <button type="submit" name="intent" value="ship" className="btn-primary mt-2">
-            {SHIPPING_TEXT.ship}
-          </button>
+          <p className="rounded-md bg-amber-50 p-3 text-slate-900" id={`${confirmId}-note`}>
+            {SHIPPING_TEXT.confirmNote(IN_LANGUAGE[order.locale])}
+          </p>
+          <ConfirmTick id={confirmId} label={SHIPPING_TEXT.confirm} error={errors.confirm} describedBy={`${confirmId}-note`} />
+          <div>
+            <button type="submit" name="intent" value="ship" className="btn-primary">
+              {SHIPPING_TEXT.ship}
+            </button>
+          </div>
         </form>
       ) : null}
       {order.shipment_id && order.tracking_number ? (

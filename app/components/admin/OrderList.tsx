@@ -27,6 +27,20 @@ export function ContactLinks({ email, phone }: { email: string; phone: string })
   );
 }
 
+/** The status in the panel's words, and "Odstąpiono" under it when the customer withdrew. */
+function StatusCell({ row, testId }: { row: OrderListRow; testId: string }) {
+  return (
+    <>
+      <span data-testid={testId}>{STATUS_LABEL[row.status]}</span>
+      {row.withdrawn_at ? (
+        <span className="block font-semibold text-red-800" data-testid="order-withdrawn">
+          {LIST_TEXT.withdrawn}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 function Deadlines({ row }: { row: OrderListRow }) {
   return (
     <>
@@ -66,8 +80,8 @@ export function OrderTable({ rows, caption }: { rows: OrderListRow[]; caption: s
                   {row.number}
                 </a>
               </td>
-              <td className={CELL} data-testid="order-row-status">
-                {STATUS_LABEL[row.status]}
+              <td className={CELL}>
+                <StatusCell row={row} testId="order-row-status" />
               </td>
               <td className={`${CELL} whitespace-nowrap`} data-testid="order-row-due">
                 <Deadlines row={row} />
@@ -101,8 +115,8 @@ export function OrderCards({ rows, caption }: { rows: OrderListRow[]; caption: s
         <li key={row.id} className="rounded-lg border border-slate-300 p-4" data-testid="order-card">
           <p className="flex flex-wrap items-baseline justify-between gap-x-3">
             <span className="text-lg font-bold text-slate-900">{row.tenant_name}</span>
-            <span className="font-semibold text-slate-700" data-testid="order-card-status">
-              {STATUS_LABEL[row.status]}
+            <span className="text-right font-semibold text-slate-700">
+              <StatusCell row={row} testId="order-card-status" />
             </span>
           </p>
           <p>
