@@ -131,6 +131,39 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
     expect(dispatchMails).toHaveLength(0);
   });
 
+  it("finds a locker order by its tracking number, its shipment's id or its locker, and lists and exports how it is delivered", async () => {
+    const { order: locker } = await placeSampleOrder(db, T0, {
+      details: { delivery: { method: "locker", point: "KRA010", address: "Floriańska 3, 31-042 Kraków" } },
+      idempotencyKey: "k2",
+    });
+    await applyTransition(db, locker.id, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0);
+    await recordShipment(
+      db,
+      locker.id,
+      { id: "7000123", status: "confirmed", trackingNumber: "620123456789012345678901", reference: null },
+      "op",
+      T0,
+    );
+    const found = async (q: string) => (await listOrders(db, filter(`q=${encodeURIComponent(q)}`))).rows.map((r) => r.id);
+    for (const q of ["620123456789012345678901", " 6201 2345 6789 0123 4567 8901 ", "7000123", "KRA010", "kra010"])
+      expect(await found(q), q).toEqual([locker.id]);
+    expect(await found("620123456789012345678902")).toEqual([]);
+    expect(await countDue(db, filter("q=KRA010"))).toBe(0);
+
+    const rows = (await listOrders(db, filter(""))).rows;
+    expect(rows.find((row) => row.id === locker.id)).toMatchObject({
+      delivery_method: "locker",
+      locker_name: "KRA010",
+      tracking_number: "620123456789012345678901",
+    });
+    const [header, ...lines] = (await ordersCsv(db, filter(""), 7)).slice(1).split("\r\n");
+    const column = header!.split(";").indexOf("Dostawa");
+    expect(lines.filter(Boolean).map((line) => line.split(";")[column])).toEqual([
+      '"Paczkomat InPost KRA010, Floriańska 3, 31-042 Kraków"',
+      "Kurier",
+    ]);
+  });
+
   it("flags the InPost parcels returned, undeliverable or stuck past their transit plus the margin, and lists only those", async () => {
     const numberOf = async (id: number) =>
       (await db.selectFrom("orders").select("number").where("id", "=", id).executeTakeFirstOrThrow()).number;

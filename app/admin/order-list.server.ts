@@ -64,12 +64,27 @@ function nextDay(isoDay: string): string {
   return new Date(new Date(`${isoDay}T12:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Search and dates; the status (and "due") are applied by the callers, so the counts see every status. */
+/** A tracking number, a ShipX shipment id or a locker's name, as an operator pastes one: letters and digits, spaces dropped. */
+const SHIPMENT_KEY = /^[A-Za-z0-9]{3,40}$/;
+
+/**
+ * Search and dates; the status (and "due") are applied by the callers, so the counts see every status.
+ * Every word of the query must be found, in any order, each in any of its spellings; or the whole
+ * query is the order's tracking number, its InPost shipment's id or its locker's name (KRA010).
+ */
 export function filtered(db: AppDatabase, filter: Pick<OrderFilter, "search" | "from" | "to">) {
   let query = db.selectFrom("orders");
-  // Every word of the query must be found, in any order, each in any of its spellings.
-  for (const term of searchTerms(filter.search))
-    query = query.where((eb) => eb.or(likePatterns(term).map((pattern) => eb("search_text", "like", pattern))));
+  const terms = searchTerms(filter.search);
+  const key = filter.search.replace(/\s+/g, "");
+  if (terms.length > 0)
+    query = query.where((eb) =>
+      eb.or([
+        eb.and(terms.map((term) => eb.or(likePatterns(term).map((pattern) => eb("search_text", "like", pattern))))),
+        ...(SHIPMENT_KEY.test(key)
+          ? [eb("tracking_number", "=", key.toUpperCase()), eb("shipment_id", "=", key), eb("locker_name", "=", key.toUpperCase())]
+          : []),
+      ]),
+    );
   if (isDay(filter.from)) query = query.where("created_at", ">=", warsawDayStart(filter.from));
   if (isDay(filter.to)) query = query.where("created_at", "<", warsawDayStart(nextDay(filter.to)));
   return query;
@@ -92,6 +107,8 @@ const LIST_COLUMNS = [
   "immediate_performance_consent_at",
   "start_date",
   "delivery_method",
+  "locker_name",
+  "tracking_number",
   "shipment_id",
   "shipment_status",
   "dispatched_at",

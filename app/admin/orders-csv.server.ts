@@ -2,6 +2,7 @@ import { warsawDay } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
 import { csvText, toCsv } from "./csv";
+import { deliveryLine } from "./order-facts";
 import { dispatchDueDay, paymentDueDay } from "./deadlines.server";
 import { dispatchQueue, filtered, troubleCandidates, troubleOf, type OrderFilter } from "./order-list.server";
 import { cancelReasonLabel, DECLARATION_LABEL, LOCALE_LABEL, STATUS_LABEL, VARIANT_LABEL } from "./texts";
@@ -50,6 +51,7 @@ export const CSV_HEADER = [
   "Telefon",
   "Język klienta",
   "Adres do wysyłki",
+  "Dostawa",
   "Adres lokalu",
   "Wynajmujący",
   "Początek najmu",
@@ -88,6 +90,7 @@ export async function ordersCsv(db: AppDatabase, filter: OrderFilter, deadlineDa
       csvText(r.phone),
       LOCALE_LABEL[r.locale],
       r.mailing_address,
+      [deliveryLine(r), r.delivery_method === "locker" ? r.locker_address : null].filter(Boolean).join(", "),
       r.property_address,
       r.landlord_name,
       r.start_date,

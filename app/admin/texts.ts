@@ -215,13 +215,13 @@ export const DECLARATION_TEXT = {
 } as const;
 
 export const LIST_TEXT = {
-  searchLabel: "Szukaj: numer, imiona i nazwiska (w dowolnej kolejności i pisowni), e-mail, telefon lub adres",
+  searchLabel: "Szukaj: numer, imiona i nazwiska (w dowolnej kolejności i pisowni), e-mail, telefon, adres, numer przesyłki lub paczkomat",
   from: "Złożone od",
   to: "Złożone do",
   due: "Do wysyłki",
   caption: "Zamówienia, od najnowszych",
   region: "Lista zamówień",
-  columns: ["Numer", "Status", "Termin", "Klient", "Data", "Rodzaj", "Kwota", "Język"],
+  columns: ["Numer", "Status", "Termin", "Dostawa", "Klient", "Data", "Rodzaj", "Kwota", "Język"],
   dueCaption: "Zamówienia do wysyłki, od najpilniejszych",
   trouble: "Problemy z przesyłką",
   /** Beside the status of an order the customer withdrew from: it waits for the settlement, never for dispatch. */
@@ -476,13 +476,22 @@ export const REVIEW_TEXT = {
   notFound: "Nie ma takiej opinii.",
 } as const;
 /** InPost shipping on the order's page and the list (docs/decisions/048). */
+/** The delivery box at the top of an order's page, and the delivery column of the list and the CSV. */
+export const LABEL_TEXT = {
+  heading: "Adres do wysyłki",
+  lockerHeading: "Adres do wysyłki: paczkomat",
+  locker: "Paczkomat InPost",
+  courier: "Kurier",
+} as const;
+
 export const SHIPPING_TEXT = {
   heading: "Wysyłka",
   method: "Sposób dostawy",
   courier: "Kurier na adres do wysyłki",
   locker: (name: string, address: string | null) => `Paczkomat InPost ${name}${address ? `, ${address}` : ""}`,
   lockerUnchecked: "Nazwę wpisał klient, gdy wyszukiwarka InPost nie działała: sprawdź ją przed nadaniem.",
-  shipment: "Przesyłka InPost",
+  trackingNumber: "Numer przesyłki InPost",
+  trackingPending: "InPost jeszcze nie nadał numeru (przesyłka czeka na potwierdzenie)",
   status: "Status w InPost",
   delivered: "Doręczono",
   ship: "Nadaj przesyłkę",

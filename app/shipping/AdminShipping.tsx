@@ -2,7 +2,10 @@ import { fieldId } from "~/admin/form-errors";
 import { IN_LANGUAGE, SHIPMENT_STATUS_LABEL, SHIPPING_TEXT } from "~/admin/texts";
 import { formatWarsawTime } from "~/admin/format";
 import { ConfirmTick } from "~/components/admin/TransitionForm";
+import { trackingLinkOf } from "~/config/courier";
 import type { OrderRow } from "~/db/schema";
+import type { ReactNode } from "react";
+import { INPOST_TRACKING_URL } from "./tracking";
 
 type ShippingOrder = Pick<
   OrderRow,
@@ -41,13 +44,22 @@ export function AdminShipping({
   errors?: Record<string, string>;
 }) {
   const confirmId = fieldId("ship", "confirm");
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     [
       SHIPPING_TEXT.method,
       order.delivery_method === "locker" ? SHIPPING_TEXT.locker(order.locker_name ?? "", order.locker_address) : SHIPPING_TEXT.courier,
     ],
   ];
-  if (order.shipment_id) facts.push([SHIPPING_TEXT.shipment, order.shipment_id]);
+  // The number the customer and InPost's page know; ShipX's own id means nothing to anyone reading this.
+  const tracking = order.shipment_id && order.tracking_number ? trackingLinkOf(INPOST_TRACKING_URL, order.tracking_number) : null;
+  if (tracking)
+    facts.push([
+      SHIPPING_TEXT.trackingNumber,
+      <a key="tracking" href={tracking.url} className="font-mono text-blue-900 underline" data-testid="admin-shipping-tracking">
+        {tracking.text}
+      </a>,
+    ]);
+  else if (order.shipment_id) facts.push([SHIPPING_TEXT.trackingNumber, SHIPPING_TEXT.trackingPending]);
   if (order.shipment_status) facts.push([SHIPPING_TEXT.status, SHIPMENT_STATUS_LABEL[order.shipment_status] ?? order.shipment_status]);
   if (order.delivered_at) facts.push([SHIPPING_TEXT.delivered, formatWarsawTime(order.delivered_at)]);
   return (

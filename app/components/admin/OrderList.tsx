@@ -1,4 +1,5 @@
 import { formatWarsawTime } from "~/admin/format";
+import { deliveryLine } from "~/admin/order-facts";
 import type { OrderListRow } from "~/admin/order-list.server";
 import { orderDetailPath } from "~/admin/paths";
 import { DECLARATION_LABEL, LIST_TEXT, LOCALE_LABEL, STATUS_LABEL } from "~/admin/texts";
@@ -86,6 +87,10 @@ export function OrderTable({ rows, caption }: { rows: OrderListRow[]; caption: s
               <td className={`${CELL} whitespace-nowrap`} data-testid="order-row-due">
                 <Deadlines row={row} />
               </td>
+              <td className={CELL} data-testid="order-row-delivery">
+                {deliveryLine(row)}
+                {row.tracking_number ? <span className="block font-mono text-slate-600">{row.tracking_number}</span> : null}
+              </td>
               <td className={CELL}>
                 {row.tenant_name}
                 <span className="text-slate-600">
@@ -130,6 +135,10 @@ export function OrderCards({ rows, caption }: { rows: OrderListRow[]; caption: s
           <div className="mt-2" data-testid="order-card-due">
             <Deadlines row={row} />
           </div>
+          <p className="mt-2" data-testid="order-card-delivery">
+            {deliveryLine(row)}
+            {row.tracking_number ? <span className="block break-all font-mono text-sm text-slate-600">{row.tracking_number}</span> : null}
+          </p>
           <p className="mt-2 text-sm text-slate-700">
             {formatWarsawTime(row.created_at)} · {DECLARATION_LABEL[row.declaration_type]} · {formatPrice(row.price_grosze, "pl")} ·{" "}
             {LOCALE_LABEL[row.locale]}
