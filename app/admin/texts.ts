@@ -215,7 +215,7 @@ export const DECLARATION_TEXT = {
 } as const;
 
 export const LIST_TEXT = {
-  searchLabel: "Szukaj: numer, imiona i nazwiska (w dowolnej kolejności i pisowni), e-mail, telefon, adres, numer przesyłki lub paczkomat",
+  searchLabel: "Szukaj: numer, imiona i nazwiska (w dowolnej kolejności i pisowni), e-mail, telefon, adres, przesyłka",
   from: "Złożone od",
   to: "Złożone do",
   due: "Do wysyłki",
@@ -501,9 +501,29 @@ export const SHIPPING_TEXT = {
   confirm: "Potwierdzam: nadaj przesyłkę w InPost, klient dostanie e-mail z numerem",
   label: "Etykieta (PDF)",
   done: "Przesyłka nadana w InPost.",
-  batch: "Nadaj wszystkie do wysyłki dziś",
-  batchHint: "Nadaje każde opłacone zamówienie z terminem wysyłki dziś lub wcześniej i pobiera jeden PDF z etykietami.",
-  batchNone: "Nie ma opłaconych zamówień do wysyłki dziś.",
+  batch: "Nadaj wszystkie gotowe do wysyłki",
+  batchHint: "Pokazuje opłacone zamówienia gotowe do wysyłki; nadajesz je po sprawdzeniu listy i potwierdzeniu.",
+  batchTitle: "Nadaj gotowe do wysyłki",
+  batchLead:
+    "Zaznaczone zamówienia zostaną nadane w InPost jedno po drugim: każde dostanie przesyłkę z numerem, a klient e-mail z tym numerem. Etykiety pobierzesz potem jednym plikiem PDF.",
+  batchReady: "Gotowe do wysyłki",
+  batchWaiting: "Czekają",
+  batchWaitingLead: "Tych zamówień jeszcze nie wysyłamy:",
+  batchNone: "Nie ma opłaconych zamówień gotowych do wysyłki.",
+  batchColumns: ["Nadać", "Numer", "Klient", "Dostawa", "Wysyłka do"],
+  batchChoose: (number: string) => `Nadaj ${number}`,
+  batchChooseOne: "Zaznacz co najmniej jedno zamówienie do nadania.",
+  batchConfirmNote: "InPost od razu utworzy płatne przesyłki, a każdy klient dostanie e-mail w swoim języku z numerem przesyłki.",
+  batchConfirm: "Potwierdzam: nadaj zaznaczone przesyłki w InPost, klienci dostaną e-mail z numerem",
+  batchSubmit: "Nadaj zaznaczone",
+  batchShipped: (shipped: number, all: number) => `Nadane przesyłki: ${shipped} z ${all}.`,
+  batchShippedAs: (trackingNumber: string) => `nadana, numer ${trackingNumber}`,
+  batchLabels: "Pobierz etykiety nadanych przesyłek (PDF)",
+  batchBack: "← Do wysyłki",
+  waitingPeriod: (until: string) =>
+    `okres odstąpienia trwa do ${until} włącznie, a klient nie zażądał wcześniejszego rozpoczęcia: wysyłamy po nim`,
+  waitingLocker: "nazwę paczkomatu klient wpisał sam, gdy wyszukiwarka InPost nie działała: sprawdź ją i nadaj z karty zamówienia",
+  notReady: "Zamówienie nie jest już gotowe do wysyłki (odstąpione, anulowane albo zmienione w międzyczasie).",
   notPaid: "Nadać można tylko opłacone zamówienie.",
   withdrawn: "Klient odstąpił od umowy: tego zamówienia nie wysyłamy. Rozlicz odstąpienie na karcie zamówienia.",
   inProgress:
