@@ -15,7 +15,7 @@ import {
 import { ADMIN_HOME, CSV_PATH, CUSTOMER_SEARCH_PATH, INVOICES_PATH, REVIEWS_PATH } from "~/admin/paths";
 import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { ShipTodayForm } from "~/shipping/AdminShipping";
+import { ShipBatchLink } from "~/shipping/AdminShipping";
 import { configuredCarrier } from "~/shipping/shipping.server";
 import { CUSTOMER_DATA_TEXT, LIST_TEXT, REVIEW_TEXT, STATUS_LABEL, WITHDRAWAL_TEXT } from "~/admin/texts";
 import { listWithdrawals, withdrawalCounts } from "~/admin/withdrawals.server";
@@ -140,7 +140,7 @@ export default function AdminOrdersPage() {
           {searchError}
         </Notice>
       ) : null}
-      {canShip && filter.due ? <ShipTodayForm /> : null}
+      {canShip && filter.due ? <ShipBatchLink /> : null}
       <form method="get" action={ADMIN_HOME} role="search" className="mt-4 flex flex-wrap items-end gap-3">
         {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
         {filter.due ? <input type="hidden" name="due" value="1" /> : null}

@@ -1,10 +1,12 @@
 import { fieldId } from "~/admin/form-errors";
 import { IN_LANGUAGE, SHIPMENT_STATUS_LABEL, SHIPPING_TEXT } from "~/admin/texts";
 import { formatWarsawTime } from "~/admin/format";
+import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 import { ConfirmTick } from "~/components/admin/TransitionForm";
 import { trackingLinkOf } from "~/config/courier";
 import type { OrderRow } from "~/db/schema";
 import type { ReactNode } from "react";
+import { SHIP_BATCH_PATH } from "./ShipBatch";
 import { INPOST_TRACKING_URL } from "./tracking";
 
 type ShippingOrder = Pick<
@@ -21,8 +23,6 @@ type ShippingOrder = Pick<
   | "withdrawn_at"
   | "locale"
 >;
-
-export const SHIP_TODAY_PATH = "/admin/shipping/today";
 
 /** The label's address in the back office: /admin/orders/:id/label.pdf. */
 export const labelPath = (orderId: number) => `/admin/orders/${orderId}/label.pdf`;
@@ -103,14 +103,14 @@ export function AdminShipping({
   );
 }
 
-/** On the list of orders due: ships every paid order due today and downloads one PDF of their labels. */
-export function ShipTodayForm() {
+/** On the list of orders due: the way to the day's batch, its orders listed before anything is shipped. */
+export function ShipBatchLink() {
   return (
-    <form method="post" action={SHIP_TODAY_PATH} className="mt-4" data-testid="ship-today">
-      <p className="text-sm text-slate-600">{SHIPPING_TEXT.batchHint}</p>
-      <button type="submit" className="btn-primary mt-2">
+    <p className="mt-4" data-testid="ship-batch">
+      <a href={SHIP_BATCH_PATH} className={ADMIN_BUTTON}>
         {SHIPPING_TEXT.batch}
-      </button>
-    </form>
+      </a>
+      <span className="mt-1 block text-sm text-slate-600">{SHIPPING_TEXT.batchHint}</span>
+    </p>
   );
 }

@@ -1,4 +1,3 @@
-import { dispatchDueDay } from "~/admin/deadlines.server";
 import { applyTransitionIn, SYSTEM_ACTOR } from "~/admin/order-transitions.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
@@ -287,33 +286,4 @@ export async function pollShipments(db: AppDatabase, carrier: ShippingCarrier, n
     }
   }
   return read;
-}
-
-/**
- * "Nadaj wszystkie do wysyłki dziś": every paid order whose promised dispatch day is `today` or
- * earlier, shipped one after another (each safe to retry), and the labels of those shipped.
- */
-export async function shipDueOrders(
-  db: AppDatabase,
-  carrier: ShippingCarrier,
-  today: string,
-  operator: string,
-  now: () => Date,
-  timing: ShipTiming = DEFAULT_TIMING,
-): Promise<{ shipped: string[]; problems: { number: string; outcome: ShipOutcome }[] }> {
-  const paid = await db
-    .selectFrom("orders")
-    .select(["id", "number", "created_at", "paid_at", "declaration_type", "immediate_performance_consent_at", "delivery_method"])
-    .where("status", "=", "paid")
-    .orderBy("id")
-    .execute();
-  const due = paid.filter((order) => (dispatchDueDay(order) ?? "") <= today);
-  const shipped: string[] = [];
-  const problems: { number: string; outcome: ShipOutcome }[] = [];
-  for (const order of due) {
-    const outcome = await shipOrder(db, carrier, order.id, operator, now, timing);
-    if (outcome.ok) shipped.push(outcome.shipmentId);
-    else problems.push({ number: order.number, outcome });
-  }
-  return { shipped, problems };
 }
