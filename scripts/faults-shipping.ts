@@ -75,8 +75,8 @@ async function formPost(base: string, path: string, body: string, cookie = "") {
   return response;
 }
 
-/** An operator added with `npm run operator` and signed in with password and code: the session cookie. */
-async function signedInOperator(base: string, env: { [name: string]: string }, email: string): Promise<string> {
+/** An operator added with `npm run operator`: the authenticator's address it printed. */
+function addOperator(env: { [name: string]: string }, email: string): string {
   const added = spawnSync("npm", ["run", "-s", "operator", "--", "add", email], {
     input: `${PASSWORD}\n`,
     env: { ...process.env, ...env },
@@ -84,6 +84,15 @@ async function signedInOperator(base: string, env: { [name: string]: string }, e
   });
   const uri = /^otpauth:\/\/totp\/\S+$/m.exec(added.stdout ?? "")?.[0];
   if (added.status !== 0 || !uri) throw new Error(`npm run operator failed: ${added.stderr}`);
+  return uri;
+}
+
+/**
+ * Signs an operator in with password and code: the session cookie. Operators are added before
+ * anyone signs in: adding one takes longer than the site keeps an idle connection open, and the
+ * client would send its next request on a connection the site is closing.
+ */
+async function signIn(base: string, email: string, uri: string): Promise<string> {
   const passwordStep = await formPost(base, "/admin/login", new URLSearchParams({ email, password: PASSWORD }).toString());
   const halfway = passwordStep.headers.get("set-cookie")?.split(";")[0] ?? "";
   const code = totpCode(secretOfUri(uri), timeStepAt(Date.now()));
@@ -165,7 +174,7 @@ export async function shippingUnderKill({ port, startSite, record, random }: Opt
   let site = startSite(env);
   try {
     await waitUntilUp(port, site);
-    const cookie = await signedInOperator(base, env, OPERATOR);
+    const cookie = await signIn(base, OPERATOR, addOperator(env, OPERATOR));
     const orders = await paidLockerOrders(base, standInUrl, databaseQuery({ sqlitePath: databasePath }), ORDERS, "kill");
 
     // Two operators' desks press "Nadaj przesyłkę" until every order is dispatched; a press the kill cut off is pressed again.
@@ -273,10 +282,12 @@ export async function samePressOnTwoDesks(dialect: "sqlite" | "postgres", { port
   const site = startSite(env);
   try {
     await waitUntilUp(port, site);
-    const desks = [
-      await signedInOperator(base, env, "desk-one@faults-shipping.test"),
-      await signedInOperator(base, env, "desk-two@faults-shipping.test"),
-    ];
+    const operators = ["desk-one@faults-shipping.test", "desk-two@faults-shipping.test"].map((email) => ({
+      email,
+      uri: addOperator(env, email),
+    }));
+    const desks = [];
+    for (const { email, uri } of operators) desks.push(await signIn(base, email, uri));
     const orders = await paidLockerOrders(base, standIn.url, query, SAME_ORDERS, `same-${dialect}`);
     const answers: number[] = [];
     for (const order of orders) {
