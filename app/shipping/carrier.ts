@@ -19,8 +19,8 @@ export type LockerPoint = {
 };
 
 export interface LockerDirectory {
-  /** The nearest working parcel lockers to a postcode (NN-NNN) or a town, nearest first. */
-  nearest(place: string): Promise<LockerPoint[]>;
+  /** At most `count` working parcel lockers near a postcode (NN-NNN, nearest first) or in a town (its name as InPost writes it). */
+  nearest(place: string, count: number): Promise<LockerPoint[]>;
   /** One locker by its name; null when there is no such parcel locker. */
   byName(name: string): Promise<LockerPoint | null>;
 }

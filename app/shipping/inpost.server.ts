@@ -30,9 +30,10 @@ import { LOCKER_NAME } from "./delivery";
 /** The order form waits this long for the Points API, then offers the courier or a name typed by hand. */
 export const POINTS_TIMEOUT_MS = 3000;
 const SHIPX_TIMEOUT_MS = 10_000;
-/** About ten lockers, the nearest within this many metres of the postcode. */
-const LOCKERS_SHOWN = 10;
+/** The nearest within this many metres of the postcode. */
 const LOCKERS_MAX_DISTANCE_METRES = 15_000;
+/** No search asks for more (the Points API's answer stays within its size limit). */
+const LOCKERS_MAX_COUNT = 100;
 /** An A4 envelope fits ShipX's smallest parcel template. */
 const PARCEL_TEMPLATE = "small";
 
@@ -104,8 +105,9 @@ export function inpostLockerDirectory(pointsUrl: string): LockerDirectory {
     return jsonOf(response, operation);
   };
   return {
-    async nearest(place) {
-      const query = new URLSearchParams({ type: "parcel_locker", status: "Operating", per_page: String(LOCKERS_SHOWN) });
+    async nearest(place, count) {
+      const perPage = Math.min(Math.max(1, count), LOCKERS_MAX_COUNT);
+      const query = new URLSearchParams({ type: "parcel_locker", status: "Operating", per_page: String(perPage) });
       if (POSTAL_CODE.test(place)) {
         query.set("relative_post_code", place);
         query.set("sort_by", "distance_to_relative_point");
@@ -117,7 +119,7 @@ export function inpostLockerDirectory(pointsUrl: string): LockerDirectory {
       if (!body || !Array.isArray(body.items)) throw new ShippingUnavailableError("points", "no items in the answer");
       // Never more than asked for, whatever the answer holds.
       return body.items
-        .slice(0, LOCKERS_SHOWN)
+        .slice(0, perPage)
         .map(pointOf)
         .filter((point) => point !== null);
     },

@@ -51,6 +51,25 @@ describe("the Points API", () => {
     expect(await searchLockers(directory, " ")).toEqual({ status: "missing" });
   });
 
+  it("finds a town typed in Ukrainian, Russian or without its letters, a locker's name, a postcode with its town either way, and a street", async () => {
+    const directory = inpostLockerDirectory(standIn.url);
+    const names = async (typed: string) => {
+      const found = await searchLockers(directory, typed);
+      return found.status === "found" ? found.points.map((point) => point.name) : found.status;
+    };
+    for (const typed of ["Краків", "Краков", "krakow", "KRAKÓW", "31-042 Kraków", "Kraków 31-042", "31042 Краків"]) {
+      const found = await names(typed);
+      expect(Array.isArray(found) && found.length > 3 && found.every((name) => name.startsWith("KRA")), typed).toBe(true);
+    }
+    const warsaw = await names("Варшава");
+    expect(Array.isArray(warsaw) && warsaw.every((name) => name.startsWith("WAW"))).toBe(true);
+    expect(await names("kra 14")).toEqual(["KRA14"]);
+    expect(await names("KRA999")).toBe("none");
+    // The street's lockers first: the stand-in's Kraków lockers stand on Floriańska, Długa, Karmelicka…
+    expect((await names("ul. Karmelicka, Kraków")) as string[]).toHaveProperty("0", "KRA18M");
+    expect(await searchLockers(directory, "Kraków  31042")).toMatchObject({ status: "found", query: "Kraków 31-042" });
+  });
+
   it("is unavailable when down or slower than 3 s; a typed name is then kept unchecked, and an unknown one refused otherwise", async () => {
     const directory = inpostLockerDirectory(standIn.url);
     await standIn.control({ pointsDelayMs: 3500 });
