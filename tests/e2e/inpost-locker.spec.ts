@@ -158,6 +158,32 @@ test("the search reads a town in Ukrainian or Russian, a locker's name, and a po
   }
 });
 
+test("hostile Points API answers: no locker with a name that is no locker's, no markup or bidi, and a small answer page", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const text = strings("pl", "shipping");
+  await fetch(`${standInUrl}/__control`, { method: "POST", body: JSON.stringify({ hostilePoints: true }) });
+  try {
+    await page.goto(`${base}${pathFor("order", "pl")}`);
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByLabel(text.form.lockerQuery).pressSequentially("31042");
+    if (!javaScriptEnabled) await page.getByRole("button", { name: text.form.showLockers }).click();
+    const body = await (await answer).body();
+    await expect(page.getByRole("group", { name: text.form.lockersLegend }).getByRole("radio").first()).toBeVisible();
+    // A 200 KB description once made this answer 2.9 MB.
+    expect(body.length).toBeLessThan(100 * 1024);
+    const shown = await page.getByTestId("delivery").innerText();
+    expect(shown).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(shown).not.toContain("XXXXXXXX");
+    expect(shown).not.toContain("<script>");
+    const names = (await page.locator("[data-testid=delivery] li span.font-semibold").allTextContents()).map((name) => name.trim());
+    expect(names.every((name) => /^[A-Z]{3}\d{1,4}[A-Z]{0,3}$/.test(name))).toBe(true);
+  } finally {
+    await fetch(`${standInUrl}/__control`, { method: "POST", body: JSON.stringify({ hostilePoints: false }) });
+  }
+});
+
 test("with the Points API down, the form says so, keeps what was typed, and takes the courier", async ({ page, javaScriptEnabled }) => {
   const text = strings("pl", "shipping");
   const orderText = strings("pl", "order");
