@@ -2,7 +2,8 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { createOperator, openOrder, signIn, uniqueOperatorEmail } from "./support/admin";
 import { ownSitePort, stopOwnSite } from "./support/own-server";
@@ -113,13 +114,23 @@ test.afterAll(async () => {
 });
 
 const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString("latin1") === "%PDF-";
+/** Serious and critical WCAG 2.1 AA problems axe finds; axe runs as a script, so only the JavaScript project asks. */
+async function violations(page: Page, javaScriptEnabled: boolean): Promise<string[]> {
+  if (!javaScriptEnabled) return [];
+  const found = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return found.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
 const creates = async () => ((await (await fetch(`${standInUrl}/__shipments`)).json()) as { creates: number }).creates;
 
 test("the operator ships one paid locker order after its tick, downloads its label, then ships the ready ones in one batch", async ({
   page,
+  javaScriptEnabled,
 }) => {
   await signIn(page, operator);
   await openOrder(page, single.number);
+  expect(await violations(page, javaScriptEnabled), "order page").toEqual([]);
   // The box to copy onto a label shows the locker, never the home address.
   await expect(page.getByRole("heading", { name: "Adres do wysyłki: paczkomat" })).toBeVisible();
   await expect(page.getByTestId("delivery-label")).toContainText(`Paczkomat InPost ${locker}`);
@@ -172,6 +183,7 @@ test("the operator ships one paid locker order after its tick, downloads its lab
   for (const order of batch) await expect(page.getByRole("checkbox", { name: `Nadaj ${order.number}` })).toBeChecked();
   await expect(page.getByTestId("batch-waiting").filter({ hasText: inPeriod.number })).toContainText("okres odstąpienia trwa do");
   await expect(page.getByText(withdrawn.number)).toHaveCount(0);
+  expect(await violations(page, javaScriptEnabled), "batch").toEqual([]);
   await page.getByRole("button", { name: "Nadaj zaznaczone" }).click();
   await expect(page.getByTestId("error-summary")).toContainText("Zaznacz potwierdzenie");
   await expect(page.getByRole("checkbox", { name: `Nadaj ${batch[1]!.number}` })).toBeChecked();
@@ -183,6 +195,7 @@ test("the operator ships one paid locker order after its tick, downloads its lab
   await expect(page.getByTestId("batch-results")).toContainText("Nadane przesyłki: 2 z 2.");
   for (const order of batch)
     await expect(page.getByTestId("batch-result").filter({ hasText: order.number })).toContainText(/nadana, numer \d{24}/);
+  expect(await violations(page, javaScriptEnabled), "batch results").toEqual([]);
   const [labels] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Pobierz etykiety nadanych przesyłek (PDF)" }).click(),
