@@ -1,16 +1,22 @@
-// npm run test:faults, FAULT_ONLY=shipping: an operator presses "Nadaj przesyłkę" on paid locker
-// orders through the real site, against InPost's ShipX stand-in (confirming each shipment 1.5 s after
-// creating it, so a kill often falls between its answer and our commit), while the site is killed -9
-// three times; each order whose press failed is pressed again after the restart. Every order ends
-// with exactly one shipment at InPost (the lookup by reference finds the first), one tracking number
-// stored (InPost's), and one dispatch e-mail under one Message-ID.
+// npm run test:faults, FAULT_ONLY=shipping:
+// - under kill: an operator presses "Nadaj przesyłkę" on paid locker orders through the real site,
+//   against InPost's ShipX stand-in (confirming each shipment 1.5 s after creating it, so a kill often
+//   falls between its answer and our commit), while the site is killed -9 three times; each order
+//   whose press failed is pressed again after the restart. Every order ends with exactly one shipment
+//   at InPost (the lookup by reference finds the first), one tracking number stored (InPost's), and
+//   one dispatch e-mail under one Message-ID.
+// - the same order from two desks: two operators press "Nadaj przesyłkę" on the same order at the
+//   same moment, on SQLite and on PostgreSQL. Only the press that claimed the order asks InPost: one
+//   shipment per order, one dispatch e-mail (docs/decisions/059).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { stopOwnSite, waitUntilUp } from "../tests/e2e/support/own-server";
 import { secretOfUri, timeStepAt, totpCode } from "../tests/support/authenticator";
+import { startPostgres } from "../tests/support/postgres";
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
 import { mailFigures, sqliteRows } from "./faults-sqlite";
 
@@ -18,97 +24,158 @@ type Record = (check: string, goal: string, measured: string, pass: boolean) => 
 type Options = { port: number; startSite: (env: { [name: string]: string }) => ChildProcess; record: Record; random: () => number };
 
 const ORDERS = 12;
+const SAME_ORDERS = 8;
 const OPERATOR = "operator@faults-shipping.test";
 const PASSWORD = "a long operator password for the faults";
+/** What "Nadaj przesyłkę" posts: the intent, and the tick that says the operator means it. */
+const SHIP_PRESS = "intent=ship&confirm=yes";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type StandInShipment = { id: number; reference: string | null; tracking_number: string | null };
 
-export async function shippingUnderKill({ port, startSite, record, random }: Options): Promise<void> {
-  const started = Date.now();
-  const base = `http://127.0.0.1:${port}`;
-  const received: Array<{ messageId: string }> = [];
-  const smtp = await startSmtpServer({ onMessage: (message: { messageId: string }) => received.push(message) });
-  const standInPort = port + 7;
-  const standInUrl = `http://127.0.0.1:${standInPort}`;
-  const standIn = spawn(process.execPath, ["tests/support/inpost-stand-in.mjs"], {
-    env: { ...process.env, INPOST_STAND_IN_PORT: String(standInPort) },
+async function startStandIn(port: number) {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["tests/support/inpost-stand-in.mjs"], {
+    env: { ...process.env, INPOST_STAND_IN_PORT: String(port) },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  await new Promise((resolve) => standIn.stdout!.once("data", resolve));
-  await fetch(`${standInUrl}/__control`, { method: "POST", body: JSON.stringify({ confirmDelayMs: 1500 }) });
-  const databasePath = join(mkdtempSync(join(tmpdir(), "faults-shipping-")), "app.db");
-  const env = {
-    DATABASE_PATH: databasePath,
+  await new Promise((resolve) => child.stdout!.once("data", resolve));
+  const shipments = async () =>
+    (await (await fetch(`${url}/__shipments`)).json()) as {
+      shipments: StandInShipment[];
+      creates: number;
+    };
+  return { url, child, shipments };
+}
+
+/** The site's settings for InPost's stand-in, mail to the SMTP server, and no rate limits (the faults press faster than people). */
+function shippingEnv(standInUrl: string, smtpUrl: string, database: { [name: string]: string }) {
+  return {
+    ...database,
     ORDER_TOKEN_SECRET: "faults-shipping-secret-of-at-least-32-characters",
     OPERATOR_SECRET_KEY: "faults-shipping-operator-key-of-32-or-more-characters",
-    SMTP_URL: smtp.url,
+    SMTP_URL: smtpUrl,
     RATE_LIMIT_DISABLED: "1",
     INPOST_POINTS_URL: standInUrl,
     INPOST_API_URL: standInUrl,
     INPOST_API_TOKEN: "stand-in-shipx-token",
     INPOST_ORGANIZATION_ID: "1234",
   };
-  let site = startSite(env);
-  try {
-    await waitUntilUp(port, site);
-    const added = spawnSync("npm", ["run", "-s", "operator", "--", "add", OPERATOR], {
-      input: `${PASSWORD}\n`,
-      env: { ...process.env, ...env },
-      encoding: "utf8",
-    });
-    const uri = /^otpauth:\/\/totp\/\S+$/m.exec(added.stdout ?? "")?.[0];
-    if (added.status !== 0 || !uri) throw new Error(`npm run operator failed: ${added.stderr}`);
-    const formPost = async (path: string, body: string, cookie = "") => {
-      const response = await fetch(`${base}${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
-        body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(30_000),
-      });
-      await response.arrayBuffer();
-      return response;
-    };
-    const passwordStep = await formPost("/admin/login", new URLSearchParams({ email: OPERATOR, password: PASSWORD }).toString());
-    const halfway = passwordStep.headers.get("set-cookie")?.split(";")[0] ?? "";
-    const code = totpCode(secretOfUri(uri), timeStepAt(Date.now()));
-    const codeStep = await formPost("/admin/login/code", new URLSearchParams({ code }).toString(), halfway);
-    const cookie = codeStep.headers.get("set-cookie")?.split(";")[0] ?? "";
-    if (codeStep.status !== 303 || !cookie) throw new Error(`the operator could not sign in (${passwordStep.status}, ${codeStep.status})`);
+}
 
-    // Paid locker orders, placed a week ago with the early start, so each may be shipped now.
-    const { items } = (await (await fetch(`${standInUrl}/v1/points?relative_post_code=31-042&type=parcel_locker`)).json()) as {
-      items: Array<{ name: string }>;
-    };
-    const orders: Array<{ id: number; number: string }> = [];
-    for (let i = 0; i < ORDERS; i++) {
-      const response = await fetch(`${base}/api/accept`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": `shipping-${i}` },
-        body: JSON.stringify({
-          imie_nazwisko_najemcy: `Shipping ${i}`,
-          email: `shipping-${i}@example.com`,
-          telefon: "600100200",
-          adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
-          adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
-          rodzaj_oswiadczenia: "regular",
-          okres_najmu_dni: 90,
-        }),
-      });
-      const { order_number: number } = (await response.json()) as { order_number: string };
-      const db = new Database(databasePath, { timeout: 5_000 });
+async function formPost(base: string, path: string, body: string, cookie = "") {
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+    body,
+    redirect: "manual",
+    signal: AbortSignal.timeout(30_000),
+  });
+  await response.arrayBuffer();
+  return response;
+}
+
+/** An operator added with `npm run operator`: the authenticator's address it printed. */
+function addOperator(env: { [name: string]: string }, email: string): string {
+  const added = spawnSync("npm", ["run", "-s", "operator", "--", "add", email], {
+    input: `${PASSWORD}\n`,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+  });
+  const uri = /^otpauth:\/\/totp\/\S+$/m.exec(added.stdout ?? "")?.[0];
+  if (added.status !== 0 || !uri) throw new Error(`npm run operator failed: ${added.stderr}`);
+  return uri;
+}
+
+/**
+ * Signs an operator in with password and code: the session cookie. Operators are added before
+ * anyone signs in: adding one takes longer than the site keeps an idle connection open, and the
+ * client would send its next request on a connection the site is closing.
+ */
+async function signIn(base: string, email: string, uri: string): Promise<string> {
+  const passwordStep = await formPost(base, "/admin/login", new URLSearchParams({ email, password: PASSWORD }).toString());
+  const halfway = passwordStep.headers.get("set-cookie")?.split(";")[0] ?? "";
+  const code = totpCode(secretOfUri(uri), timeStepAt(Date.now()));
+  const codeStep = await formPost(base, "/admin/login/code", new URLSearchParams({ code }).toString(), halfway);
+  const cookie = codeStep.headers.get("set-cookie")?.split(";")[0] ?? "";
+  if (codeStep.status !== 303 || !cookie) throw new Error(`the operator could not sign in (${passwordStep.status}, ${codeStep.status})`);
+  return cookie;
+}
+
+/** A query on the site's database, SQLite's file or PostgreSQL's, with $1-style parameters. */
+type Query = (text: string, parameters?: unknown[]) => Promise<Array<{ [column: string]: unknown }>>;
+
+function databaseQuery(database: { sqlitePath: string } | { postgresUrl: string }): Query {
+  return async (text, parameters = []) => {
+    if ("sqlitePath" in database) {
+      const db = new Database(database.sqlitePath, { timeout: 5_000 });
       try {
-        const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
-        db.prepare(
-          `UPDATE orders SET status = 'paid', created_at = ?, immediate_performance_consent_at = ?, paid_at = ?,
-           delivery_method = 'locker', locker_name = ?, locker_address = 'Kraków' WHERE number = ?`,
-        ).run(weekAgo, weekAgo, weekAgo, items[i % items.length]!.name, number);
-        orders.push({ id: (db.prepare("SELECT id FROM orders WHERE number = ?").get(number) as { id: number }).id, number });
+        const statement = db.prepare(text.replace(/\$\d+/g, "?"));
+        return statement.reader
+          ? (statement.all(...parameters) as Array<{ [column: string]: unknown }>)
+          : (statement.run(...parameters), []);
       } finally {
         db.close();
       }
     }
+    const client = new pg.Client({ connectionString: database.postgresUrl });
+    await client.connect();
+    try {
+      return (await client.query(text, parameters)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+}
+
+/** Locker orders placed through the API, then made paid a week ago with the early start, so each may be shipped now. */
+async function paidLockerOrders(base: string, standInUrl: string, query: Query, count: number, prefix: string) {
+  const { items } = (await (await fetch(`${standInUrl}/v1/points?relative_post_code=31-042&type=parcel_locker`)).json()) as {
+    items: Array<{ name: string }>;
+  };
+  const orders: Array<{ id: number; number: string }> = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${base}/api/accept`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": `${prefix}-${i}` },
+      body: JSON.stringify({
+        imie_nazwisko_najemcy: `Shipping ${prefix} ${i}`,
+        email: `${prefix}-${i}@example.com`,
+        telefon: "600100200",
+        adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+        adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+        rodzaj_oswiadczenia: "regular",
+        okres_najmu_dni: 90,
+      }),
+    });
+    const { order_number: number } = (await response.json()) as { order_number: string };
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    await query(
+      `UPDATE orders SET status = 'paid', created_at = $1, immediate_performance_consent_at = $2, paid_at = $3,
+       delivery_method = 'locker', locker_name = $4, locker_address = 'Kraków' WHERE number = $5`,
+      [weekAgo, weekAgo, weekAgo, items[i % items.length]!.name, number],
+    );
+    const [row] = await query("SELECT id FROM orders WHERE number = $1", [number]);
+    orders.push({ id: Number(row!.id), number });
+  }
+  return orders;
+}
+
+export async function shippingUnderKill({ port, startSite, record, random }: Options): Promise<void> {
+  const started = Date.now();
+  const base = `http://127.0.0.1:${port}`;
+  const received: Array<{ messageId: string }> = [];
+  const smtp = await startSmtpServer({ onMessage: (message: { messageId: string }) => received.push(message) });
+  const standIn = await startStandIn(port + 7);
+  const standInUrl = standIn.url;
+  await fetch(`${standInUrl}/__control`, { method: "POST", body: JSON.stringify({ confirmDelayMs: 1500 }) });
+  const databasePath = join(mkdtempSync(join(tmpdir(), "faults-shipping-")), "app.db");
+  const env = shippingEnv(standInUrl, smtp.url, { DATABASE_PATH: databasePath });
+  let site = startSite(env);
+  try {
+    await waitUntilUp(port, site);
+    const cookie = await signIn(base, OPERATOR, addOperator(env, OPERATOR));
+    const orders = await paidLockerOrders(base, standInUrl, databaseQuery({ sqlitePath: databasePath }), ORDERS, "kill");
 
     // Two operators' desks press "Nadaj przesyłkę" until every order is dispatched; a press the kill cut off is pressed again.
     const dispatched = () =>
@@ -116,14 +183,17 @@ export async function shippingUnderKill({ port, startSite, record, random }: Opt
     let presses = 0;
     let cutOff = 0;
     let killing = true;
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 180_000;
     const desk = async (mine: typeof orders) => {
+      let last: (typeof orders)[number] | undefined;
       while (Date.now() < deadline) {
         const done = dispatched();
-        const next = mine.find((order) => !done.has(order.id));
+        // The next order still to ship, another than the one just pressed: a claim a kill left lapses meanwhile.
+        const next = mine.find((order) => !done.has(order.id) && order !== last) ?? mine.find((order) => !done.has(order.id));
         if (!next) return;
+        last = next;
         presses += 1;
-        const answer = await formPost(`/admin/orders/${next.id}`, "intent=ship", cookie).catch(() => null);
+        const answer = await formPost(base, `/admin/orders/${next.id}`, SHIP_PRESS, cookie).catch(() => null);
         if (!answer || answer.status >= 500) {
           cutOff += 1;
           await waitUntilUp(port).catch(() => sleep(500));
@@ -151,10 +221,7 @@ export async function shippingUnderKill({ port, startSite, record, random }: Opt
     const mailDeadline = Date.now() + 90_000;
     while (Date.now() < mailDeadline && pending() > 0) await sleep(1000);
 
-    const { shipments, creates } = (await (await fetch(`${standInUrl}/__shipments`)).json()) as {
-      shipments: StandInShipment[];
-      creates: number;
-    };
+    const { shipments, creates } = await standIn.shipments();
     const atInPost = new Map<string, StandInShipment[]>();
     for (const shipment of shipments) atInPost.set(shipment.reference ?? "", [...(atInPost.get(shipment.reference ?? "") ?? []), shipment]);
     const stored = sqliteRows(databasePath, "SELECT id, number, status, shipment_id, tracking_number FROM orders");
@@ -192,7 +259,66 @@ export async function shippingUnderKill({ port, startSite, record, random }: Opt
     );
   } finally {
     await stopOwnSite(site, "SIGTERM");
-    await stopOwnSite(standIn, "SIGTERM");
+    await stopOwnSite(standIn.child, "SIGTERM");
     await smtp.stop();
+  }
+}
+
+/**
+ * Two operators press "Nadaj przesyłkę" on the same order at the same moment, for each of
+ * SAME_ORDERS paid orders, on SQLite or PostgreSQL: one shipment at InPost per order, each order
+ * dispatched once with one dispatch e-mail; the second press is told the order is being shipped
+ * (409) or, when it came after, that it was (303).
+ */
+export async function samePressOnTwoDesks(dialect: "sqlite" | "postgres", { port, startSite, record }: Options): Promise<void> {
+  const base = `http://127.0.0.1:${port}`;
+  const smtp = await startSmtpServer({ onMessage: () => undefined });
+  const standIn = await startStandIn(port + 7);
+  const postgres = dialect === "postgres" ? await startPostgres() : null;
+  const databasePath = join(mkdtempSync(join(tmpdir(), "faults-shipping-same-")), "app.db");
+  const database: { [name: string]: string } = postgres ? { DATABASE_URL: postgres.url } : { DATABASE_PATH: databasePath };
+  const query = databaseQuery(postgres ? { postgresUrl: postgres.url } : { sqlitePath: databasePath });
+  const env = shippingEnv(standIn.url, smtp.url, database);
+  const site = startSite(env);
+  try {
+    await waitUntilUp(port, site);
+    const operators = ["desk-one@faults-shipping.test", "desk-two@faults-shipping.test"].map((email) => ({
+      email,
+      uri: addOperator(env, email),
+    }));
+    const desks = [];
+    for (const { email, uri } of operators) desks.push(await signIn(base, email, uri));
+    const orders = await paidLockerOrders(base, standIn.url, query, SAME_ORDERS, `same-${dialect}`);
+    const answers: number[] = [];
+    for (const order of orders) {
+      const pair = await Promise.all(desks.map((cookie) => formPost(base, `/admin/orders/${order.id}`, SHIP_PRESS, cookie)));
+      answers.push(...pair.map((answer) => answer.status));
+    }
+    const { shipments, creates } = await standIn.shipments();
+    const perOrder = orders.map((order) => shipments.filter((shipment) => shipment.reference === order.number).length);
+    const stored = await query("SELECT id, status, shipment_id, tracking_number FROM orders");
+    const mails = await query("SELECT order_id FROM outbox WHERE kind = 'order_dispatched'");
+    const notDispatched = stored.filter((row) => row.status !== "dispatched" || !row.tracking_number).length;
+    const told = answers.filter((status) => status === 409).length;
+    console.log(
+      `shipping, two desks on one order (${dialect}): ${SAME_ORDERS} orders pressed twice at once, answers ${answers.filter((status) => status === 303).length} x 303 and ${told} x 409 (being shipped), ${creates} shipments created, ${mails.length} dispatch e-mails queued`,
+    );
+    record(
+      `shipping, two desks press the same order (${dialect}): orders with other than one shipment at InPost`,
+      "0",
+      `${perOrder.filter((count) => count !== 1).length} of ${SAME_ORDERS} (${creates} created)`,
+      perOrder.every((count) => count === 1) && creates === SAME_ORDERS,
+    );
+    record(
+      `shipping, two desks press the same order (${dialect}): orders not dispatched once, with one dispatch e-mail`,
+      "0",
+      `${notDispatched} not dispatched, ${mails.length} e-mails for ${SAME_ORDERS} orders; other answers than 303/409: ${answers.filter((status) => status !== 303 && status !== 409).length}`,
+      notDispatched === 0 && mails.length === SAME_ORDERS && answers.every((status) => status === 303 || status === 409),
+    );
+  } finally {
+    await stopOwnSite(site, "SIGTERM");
+    await stopOwnSite(standIn.child, "SIGTERM");
+    await smtp.stop();
+    postgres?.stop();
   }
 }

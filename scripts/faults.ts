@@ -19,7 +19,8 @@
 //             receives each invoice once (scripts/faults-invoices.ts).
 //   shipping: kill -9 three times while an operator ships paid locker orders through InPost's
 //             stand-in: one shipment at InPost per order, one tracking number stored, one
-//             Message-ID per dispatch e-mail (scripts/faults-shipping.ts).
+//             Message-ID per dispatch e-mail; and two desks pressing the same order at once, on
+//             SQLite and on PostgreSQL: one shipment each (scripts/faults-shipping.ts).
 // Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood,methods,pdf,slow,input,payments,withdrawals,invoices,shipping)
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,7 +33,7 @@ import { startSmtpServer } from "../tests/support/smtp-server.mjs";
 import { inputFaults } from "./faults-input";
 import { paymentsUnderKill } from "./faults-payments";
 import { invoicesUnderKill } from "./faults-invoices";
-import { shippingUnderKill } from "./faults-shipping";
+import { samePressOnTwoDesks, shippingUnderKill } from "./faults-shipping";
 import { withdrawalsUnderKill } from "./faults-withdrawals";
 import { agreementDownloads, methodFloods, slowClients } from "./faults-server";
 
@@ -488,7 +489,11 @@ if (only.has("payments")) {
 }
 if (only.has("withdrawals")) await withdrawalsUnderKill({ port, startSite, record, random });
 if (only.has("invoices")) await invoicesUnderKill({ port, startSite, record, random });
-if (only.has("shipping")) await shippingUnderKill({ port, startSite, record, random });
+if (only.has("shipping")) {
+  await shippingUnderKill({ port, startSite, record, random });
+  await samePressOnTwoDesks("sqlite", { port, startSite, record, random });
+  await samePressOnTwoDesks("postgres", { port, startSite, record, random });
+}
 const failed = results.filter((result) => !result.pass);
 if (failed.length > 0) console.log(`the sites' output: ${siteLog}`);
 console.log(

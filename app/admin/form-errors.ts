@@ -1,6 +1,6 @@
 import type { Locale } from "~/i18n/locales";
 import type { CorrectionIntent } from "./correction-form.server";
-import { CORRECTION_TEXT, IN_LANGUAGE, PAYMENT_TEXT, TRANSITION_LABEL, TRANSITION_TEXT, WITHDRAWAL_TEXT } from "./texts";
+import { CORRECTION_TEXT, IN_LANGUAGE, PAYMENT_TEXT, SHIPPING_TEXT, TRANSITION_LABEL, TRANSITION_TEXT, WITHDRAWAL_TEXT } from "./texts";
 import type { Transition } from "./transitions";
 
 /**
@@ -28,6 +28,8 @@ export type OrderPageRefusal = {
   correction?: { intent: CorrectionIntent; errors: Record<string, string> };
   refund?: { paymentId: number; errors: Record<string, string> };
   withdrawalDecision?: { errors: Record<string, string> };
+  /** "Nadaj przesyłkę" sent without its tick. */
+  ship?: { errors: Record<string, string> };
 };
 
 /** What the order page's error summary lists for a refusal: the form's name and its fields' problems; null when none is a field's. */
@@ -48,6 +50,7 @@ export function orderPageProblems(
     };
     return found(PAYMENT_TEXT.refund, fieldProblems(`refund-${paymentId}`, errors, labels));
   }
+  if (refusal.ship) return found(SHIPPING_TEXT.ship, fieldProblems("ship", refusal.ship.errors, { confirm: SHIPPING_TEXT.confirm }));
   if (refusal.withdrawalDecision) {
     const text = WITHDRAWAL_TEXT.decision;
     const settle = WITHDRAWAL_TEXT.settle;

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { log } from "~/log/log.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { addTestOperator, signInWithCode } from "../../tests/support/operator-sign-in";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
@@ -46,6 +47,41 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       now,
     });
   };
+
+  describe("each duty on its own", () => {
+    it("a duty that fails is logged under its name, and every other duty still runs", async () => {
+      const logged = vi.spyOn(log, "error").mockImplementation(() => undefined);
+      try {
+        await db
+          .insertInto("sign_in_attempts")
+          .values({ email: "op@example.com", ip: "203.0.113.9", succeeded: 0, attempted_at: at(0).toISOString() })
+          .execute();
+        const result = await runHousekeeping(db, at(7), {
+          ...settings,
+          // One bad ShipX answer, as the database refused it.
+          pollShipments: () => Promise.reject(new Error("invalid byte sequence for encoding UTF8: 0x00")),
+        });
+        expect(result).toMatchObject({ cancelled: 1, signInRecordsPruned: 1, failed: ["shipments"] });
+        expect(await order()).toMatchObject({ status: "cancelled", cancel_reason: "unpaid" });
+        expect(logged).toHaveBeenCalledTimes(1);
+        expect(logged.mock.calls[0]).toEqual([expect.objectContaining({ duty: "shipments" }), "housekeeping duty failed"]);
+      } finally {
+        logged.mockRestore();
+      }
+    });
+
+    it("while the online payments cannot be asked about, no unpaid order is cancelled; the rest runs", async () => {
+      const logged = vi.spyOn(log, "error").mockImplementation(() => undefined);
+      try {
+        const result = await runHousekeeping(db, at(7), { ...settings, recoverPayments: () => Promise.reject(new Error("down")) });
+        expect(result).toMatchObject({ cancelled: 0, failed: ["payments recovery", "payment deadlines"] });
+        expect(await order()).toMatchObject({ status: "awaiting_payment" });
+        expect(await runHousekeeping(db, at(7), { ...settings, recoverPayments: async () => 0 })).toMatchObject({ cancelled: 1 });
+      } finally {
+        logged.mockRestore();
+      }
+    });
+  });
 
   describe("housekeeping dates", () => {
     it("reminds once from 2 days before the 7-day deadline, not earlier", async () => {

@@ -81,20 +81,66 @@ export function retentionCutoff(now: Date, retentionYears: number): Date {
 }
 
 /**
- * One pass: reminders, cancellations of unpaid orders past the deadline, review requests,
- * anonymisation, and the back office's own records pruned. An order the customer withdrew from gets
- * no reminder and no e-mail about payment; past the deadline it is still closed, so its retention
- * period can run.
+ * One pass: each duty in turn, each on its own. A duty that fails (one provider's odd answer, a
+ * value the database refuses) is logged under its name and listed in `failed`; the others still
+ * run, so no cancellation, reminder, review request, anonymisation or pruning waits for it.
  */
 export async function runHousekeeping(
   db: AppDatabase,
   now: Date,
   settings: HousekeepingSettings,
-): Promise<HousekeepingResult & { paymentsRecovered?: number; shipmentsRead?: number; ksefCertificateNotices?: number }> {
-  const paymentsRecovered = settings.recoverPayments ? await settings.recoverPayments(now) : undefined;
-  const shipmentsRead = settings.pollShipments ? await settings.pollShipments(now) : undefined;
-  const ksefCertificateNotices = settings.ksefCertificateNotices ? await settings.ksefCertificateNotices(now) : undefined;
-  const days = settings.paymentDeadlineDays;
+): Promise<
+  HousekeepingResult & { paymentsRecovered?: number; shipmentsRead?: number; ksefCertificateNotices?: number; failed?: string[] }
+> {
+  const result: HousekeepingResult & { paymentsRecovered?: number; shipmentsRead?: number; ksefCertificateNotices?: number } = {
+    reminded: 0,
+    cancelled: 0,
+    anonymised: 0,
+    withdrawalsAnonymised: 0,
+    signInRecordsPruned: 0,
+    sessionsPruned: 0,
+    reviewRequests: 0,
+  };
+  const cutoff = retentionCutoff(now, settings.retentionYears).toISOString();
+  const { recoverPayments, pollShipments, ksefCertificateNotices } = settings;
+  const failed: string[] = [];
+  const duties: Array<readonly [string, () => Promise<Partial<typeof result>>]> = [];
+  // Online payments first, so no order paid online is cancelled as unpaid below: if they could not be asked about, nothing is.
+  if (recoverPayments) duties.push(["payments recovery", async () => ({ paymentsRecovered: await recoverPayments(now) })]);
+  if (pollShipments) duties.push(["shipments", async () => ({ shipmentsRead: await pollShipments(now) })]);
+  if (ksefCertificateNotices)
+    duties.push(["KSeF certificate notices", async () => ({ ksefCertificateNotices: await ksefCertificateNotices(now) })]);
+  duties.push(
+    [
+      "payment deadlines",
+      async () => {
+        if (failed.includes("payments recovery")) throw new Error("skipped: the online payments could not be asked about");
+        return remindAndCancelUnpaid(db, now, settings.paymentDeadlineDays);
+      },
+    ],
+    ["review requests", async () => ({ reviewRequests: await queueReviewRequests(db, now) })],
+    ["anonymisation", async () => ({ anonymised: await anonymiseExpiredOrders(db, cutoff, now) })],
+    ["withdrawals anonymisation", async () => ({ withdrawalsAnonymised: await anonymiseUnmatchedWithdrawals(db, cutoff) })],
+    ["sign-in records", async () => ({ signInRecordsPruned: await pruneSignInRecords(db, now) })],
+    ["sessions", async () => ({ sessionsPruned: await pruneSessions(db, now) })],
+  );
+  for (const [duty, run] of duties) {
+    try {
+      Object.assign(result, await run());
+    } catch (error) {
+      log.error({ ...errorFields(error), duty }, "housekeeping duty failed");
+      failed.push(duty);
+    }
+  }
+  return failed.length > 0 ? { ...result, failed } : result;
+}
+
+/**
+ * Reminders from two days before the payment deadline, and cancellations of unpaid orders past it.
+ * An order the customer withdrew from gets no reminder and no e-mail about payment; past the
+ * deadline it is still closed, so its retention period can run.
+ */
+async function remindAndCancelUnpaid(db: AppDatabase, now: Date, days: number): Promise<{ reminded: number; cancelled: number }> {
   // An order placed before these moments is due a reminder / past its deadline.
   const remindIfOrderedBefore = new Date(now.getTime() - (reminderDueAt(now, days).getTime() - now.getTime()));
   const cancelIfOrderedBefore = new Date(now.getTime() - (paymentDeadline(now, days).getTime() - now.getTime()));
@@ -147,28 +193,18 @@ export async function runHousekeeping(
       reminded += 1;
     }
   }
+  return { reminded, cancelled };
+}
 
-  const reviewRequests = await queueReviewRequests(db, now);
-  const cutoff = retentionCutoff(now, settings.retentionYears).toISOString();
-  const anonymised = await anonymiseExpiredOrders(db, cutoff, now);
-  const withdrawalsAnonymised = await anonymiseUnmatchedWithdrawals(db, cutoff);
-  const oldAttempts = await db
-    .deleteFrom("sign_in_attempts")
-    .where("attempted_at", "<", new Date(now.getTime() - SIGN_IN_RECORDS_KEPT_MS).toISOString())
-    .executeTakeFirst();
-  const endedSessions = await db.deleteFrom("admin_sessions").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
-  return {
-    reminded,
-    cancelled,
-    anonymised,
-    withdrawalsAnonymised,
-    signInRecordsPruned: Number(oldAttempts.numDeletedRows),
-    sessionsPruned: Number(endedSessions.numDeletedRows),
-    reviewRequests,
-    ...(paymentsRecovered === undefined ? {} : { paymentsRecovered }),
-    ...(shipmentsRead === undefined ? {} : { shipmentsRead }),
-    ...(ksefCertificateNotices === undefined ? {} : { ksefCertificateNotices }),
-  };
+async function pruneSignInRecords(db: AppDatabase, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - SIGN_IN_RECORDS_KEPT_MS).toISOString();
+  const pruned = await db.deleteFrom("sign_in_attempts").where("attempted_at", "<", before).executeTakeFirst();
+  return Number(pruned.numDeletedRows);
+}
+
+async function pruneSessions(db: AppDatabase, now: Date): Promise<number> {
+  const ended = await db.deleteFrom("admin_sessions").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
+  return Number(ended.numDeletedRows);
 }
 
 /** Runs the job if this process holds the lease, and records the run. */

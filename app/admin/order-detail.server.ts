@@ -133,7 +133,9 @@ export async function findOrderDetail(db: AppDatabase, orderId: number): Promise
       (transition) =>
         (transition !== "mark_paid" || !paidOnline) &&
         // Late money reopens only what the deadline cancelled (applyTransitionIn checks it too).
-        (transition !== "reopen" || (order.cancel_reason === UNPAID_REASON && !order.anonymised_at)),
+        (transition !== "reopen" || (order.cancel_reason === UNPAID_REASON && !order.anonymised_at)) &&
+        // What the customer withdrew from is settled, never shipped (applyTransitionIn refuses it too).
+        (transition !== "mark_dispatched" || !order.withdrawn_at),
     ),
   };
 }

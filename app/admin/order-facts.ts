@@ -3,7 +3,7 @@ import { telHref, type PostalAddress } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
 import { formatPrice } from "~/config/products";
 import { formatWarsawTime } from "./format";
-import { cancelReasonLabel, DECLARATION_LABEL, LOCALE_LABEL, VARIANT_LABEL } from "./texts";
+import { cancelReasonLabel, DECLARATION_LABEL, LABEL_TEXT, LOCALE_LABEL, VARIANT_LABEL } from "./texts";
 
 /** One row of an order's facts: label, value, a link where the value is one (tap to write or call), and a test id where a test reads it. */
 export type FactRow = { label: string; value: string; href?: string; testId?: string };
@@ -57,11 +57,27 @@ export function orderFacts(order: OrderRow): FactRow[] {
   ]);
 }
 
-/** The delivery label as lines to copy: the name, then the street and "postcode city" (or the address's parts as typed). */
-export function deliveryLabel(order: Pick<OrderRow, "tenant_name"> & AddressColumns): string {
+type LabelColumns = Pick<OrderRow, "tenant_name" | "phone" | "email" | "delivery_method" | "locker_name" | "locker_address"> &
+  AddressColumns;
+
+/**
+ * The delivery label as lines to copy. By courier: the name, then the street and "postcode city"
+ * (or the address's parts as typed). To a parcel locker: the name, the locker and where it stands,
+ * and the phone and e-mail InPost notifies; never the home address, where nothing is delivered.
+ */
+export function deliveryLabel(order: LabelColumns): string {
+  if (order.delivery_method === "locker") {
+    const where = order.locker_address ? order.locker_address.split(/,\s*/) : [];
+    return [order.tenant_name, `${LABEL_TEXT.locker} ${order.locker_name ?? ""}`, ...where, order.phone, order.email].join("\n");
+  }
   const { street, postalCode, city } = postalPartsOf(order, "mailing");
   const address = postalCode ? [street, `${postalCode} ${city}`] : street.split(/,\s*/);
   return [order.tenant_name, ...address].join("\n");
+}
+
+/** The delivery of an order in one line, for the list and the CSV: "Kurier", or "Paczkomat InPost KRA010". */
+export function deliveryLine(order: Pick<OrderRow, "delivery_method" | "locker_name">): string {
+  return order.delivery_method === "locker" ? `${LABEL_TEXT.locker} ${order.locker_name ?? ""}`.trim() : LABEL_TEXT.courier;
 }
 
 type AddressColumns = Pick<

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { applyTransition } from "./order-transitions.server";
-import { countByStatus, countTrouble, filterProblem, listOrders, parseOrderFilter } from "./order-list.server";
+import { countByStatus, countDue, countTrouble, filterProblem, listOrders, parseOrderFilter } from "./order-list.server";
+import { findOrderDetail } from "./order-detail.server";
 import { recordShipment } from "~/shipping/ship.server";
 import { ordersCsv } from "./orders-csv.server";
 import { SEARCH_TEXT_VERSION } from "~/order/search-text";
@@ -83,6 +84,83 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
     expect(due.rows.map((r) => [r.id, r.dispatchDue, r.dispatchOverdue])).toEqual([
       [orderId, "2026-11-30", true],
       [late.id, "2026-12-11", false],
+    ]);
+  });
+
+  it("an order the customer withdrew from leaves the dispatch queue and its count, says Odstąpiono, and cannot be marked dispatched", async () => {
+    const { order: withdrawn } = await placeSampleOrder(db, T0, { idempotencyKey: "k2" });
+    for (const id of [orderId, withdrawn.id]) await applyTransition(db, id, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0);
+    await db.updateTable("orders").set({ withdrawn_at: "2026-11-25T08:00:00.000Z" }).where("id", "=", withdrawn.id).execute();
+
+    expect((await listOrders(db, filter("due=1"))).rows.map((r) => r.id)).toEqual([orderId]);
+    expect(await countDue(db, filter(""))).toBe(1);
+    // Still paid (its money is settled with the withdrawal), and shown so in the list.
+    expect((await countByStatus(db, filter(""))).paid).toBe(2);
+    const listed = (await listOrders(db, filter("status=paid"))).rows.find((row) => row.id === withdrawn.id);
+    expect(listed?.withdrawn_at).toBe("2026-11-25T08:00:00.000Z");
+
+    const [header, ...rows] = (await ordersCsv(db, filter(""), 7)).slice(1).split("\r\n");
+    const column = header!.split(";").indexOf("Odstąpiono");
+    expect(column).toBeGreaterThan(0);
+    const cells = rows.filter(Boolean).map((row) => row.split(";"));
+    expect(cells.map((row) => row[column])).toEqual(["2026-11-25 09:00", ""]);
+    expect((await ordersCsv(db, filter("due=1"), 7)).split("\r\n").filter(Boolean)).toHaveLength(2);
+
+    expect((await findOrderDetail(db, withdrawn.id))!.transitions).toEqual(["cancel"]);
+    expect((await findOrderDetail(db, orderId))!.transitions).toEqual(["mark_dispatched", "cancel"]);
+    const refused = await applyTransition(
+      db,
+      withdrawn.id,
+      { transition: "mark_dispatched", trackingNumber: "620000000000000000000001", courier: null },
+      "op",
+      T0,
+    );
+    expect(refused).toMatchObject({ ok: false, reason: "not-allowed", withdrawn: true });
+    const row = await db
+      .selectFrom("orders")
+      .select(["status", "tracking_number"])
+      .where("id", "=", withdrawn.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "paid", tracking_number: null });
+    const dispatchMails = await db
+      .selectFrom("outbox")
+      .select("id")
+      .where("order_id", "=", withdrawn.id)
+      .where("kind", "=", "order_dispatched")
+      .execute();
+    expect(dispatchMails).toHaveLength(0);
+  });
+
+  it("finds a locker order by its tracking number, its shipment's id or its locker, and lists and exports how it is delivered", async () => {
+    const { order: locker } = await placeSampleOrder(db, T0, {
+      details: { delivery: { method: "locker", point: "KRA010", address: "Floriańska 3, 31-042 Kraków" } },
+      idempotencyKey: "k2",
+    });
+    await applyTransition(db, locker.id, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0);
+    await recordShipment(
+      db,
+      locker.id,
+      { id: "7000123", status: "confirmed", trackingNumber: "620123456789012345678901", reference: null },
+      "op",
+      T0,
+    );
+    const found = async (q: string) => (await listOrders(db, filter(`q=${encodeURIComponent(q)}`))).rows.map((r) => r.id);
+    for (const q of ["620123456789012345678901", " 6201 2345 6789 0123 4567 8901 ", "7000123", "KRA010", "kra010"])
+      expect(await found(q), q).toEqual([locker.id]);
+    expect(await found("620123456789012345678902")).toEqual([]);
+    expect(await countDue(db, filter("q=KRA010"))).toBe(0);
+
+    const rows = (await listOrders(db, filter(""))).rows;
+    expect(rows.find((row) => row.id === locker.id)).toMatchObject({
+      delivery_method: "locker",
+      locker_name: "KRA010",
+      tracking_number: "620123456789012345678901",
+    });
+    const [header, ...lines] = (await ordersCsv(db, filter(""), 7)).slice(1).split("\r\n");
+    const column = header!.split(";").indexOf("Dostawa");
+    expect(lines.filter(Boolean).map((line) => line.split(";")[column])).toEqual([
+      '"Paczkomat InPost KRA010, Floriańska 3, 31-042 Kraków"',
+      "Kurier",
     ]);
   });
 

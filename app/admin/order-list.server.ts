@@ -11,7 +11,8 @@ export const PAGE_SIZE = 50;
 export const STATUSES: readonly OrderStatus[] = ["awaiting_payment", "paid", "dispatched", "cancelled"];
 /**
  * `from`/`to`: Warsaw days ("2026-11-01") bounding when the order was placed, both included.
- * `due`: paid orders waiting for dispatch, the earliest dispatch date (so the overdue) first.
+ * `due`: paid orders waiting for dispatch, the earliest dispatch date (so the overdue) first; an
+ *   order the customer withdrew from is not among them (it is settled, never shipped).
  * `trouble`: dispatched orders whose InPost parcel came back, cannot be delivered or is stuck, longest on the way first.
  */
 export type OrderFilter = {
@@ -63,12 +64,27 @@ function nextDay(isoDay: string): string {
   return new Date(new Date(`${isoDay}T12:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Search and dates; the status (and "due") are applied by the callers, so the counts see every status. */
+/** A tracking number, a ShipX shipment id or a locker's name, as an operator pastes one: letters and digits, spaces dropped. */
+const SHIPMENT_KEY = /^[A-Za-z0-9]{3,40}$/;
+
+/**
+ * Search and dates; the status (and "due") are applied by the callers, so the counts see every status.
+ * Every word of the query must be found, in any order, each in any of its spellings; or the whole
+ * query is the order's tracking number, its InPost shipment's id or its locker's name (KRA010).
+ */
 export function filtered(db: AppDatabase, filter: Pick<OrderFilter, "search" | "from" | "to">) {
   let query = db.selectFrom("orders");
-  // Every word of the query must be found, in any order, each in any of its spellings.
-  for (const term of searchTerms(filter.search))
-    query = query.where((eb) => eb.or(likePatterns(term).map((pattern) => eb("search_text", "like", pattern))));
+  const terms = searchTerms(filter.search);
+  const key = filter.search.replace(/\s+/g, "");
+  if (terms.length > 0)
+    query = query.where((eb) =>
+      eb.or([
+        eb.and(terms.map((term) => eb.or(likePatterns(term).map((pattern) => eb("search_text", "like", pattern))))),
+        ...(SHIPMENT_KEY.test(key)
+          ? [eb("tracking_number", "=", key.toUpperCase()), eb("shipment_id", "=", key), eb("locker_name", "=", key.toUpperCase())]
+          : []),
+      ]),
+    );
   if (isDay(filter.from)) query = query.where("created_at", ">=", warsawDayStart(filter.from));
   if (isDay(filter.to)) query = query.where("created_at", "<", warsawDayStart(nextDay(filter.to)));
   return query;
@@ -91,10 +107,13 @@ const LIST_COLUMNS = [
   "immediate_performance_consent_at",
   "start_date",
   "delivery_method",
+  "locker_name",
+  "tracking_number",
   "shipment_id",
   "shipment_status",
   "dispatched_at",
   "delivered_at",
+  "withdrawn_at",
 ] as const;
 
 /** The order's InPost shipment flag, with its own transit time (the locker's or the courier's). */
@@ -134,7 +153,7 @@ export async function listOrders(db: AppDatabase, filter: OrderFilter, deadlineD
   if (filter.due) {
     // Paid, undispatched orders are the day's work, a few dozen at most: their dates are business-day
     // arithmetic in JavaScript, so they are sorted here rather than in SQL.
-    const paid = await filtered(db, filter).select(LIST_COLUMNS).where("status", "=", "paid").execute();
+    const paid = await dispatchQueue(db, filter).select(LIST_COLUMNS).execute();
     const sorted = paid
       .map((row) => ({ row, due: dispatchDueDay(row) ?? "" }))
       .sort((a, b) => a.due.localeCompare(b.due) || a.row.id - b.row.id);
@@ -167,6 +186,19 @@ function withDeadlines<Row extends Parameters<typeof deadlinesOf>[0] & Parameter
     rows: rows.slice(0, PAGE_SIZE).map((row) => ({ ...row, ...deadlinesOf(row, deadlineDays, now), shipmentTrouble: troubleOf(row, now) })),
     hasNext: rows.length > PAGE_SIZE,
   };
+}
+
+/** The dispatch queue ("Do wysyłki"): paid orders the customer has not withdrawn from. */
+export function dispatchQueue(db: AppDatabase, filter: Pick<OrderFilter, "search" | "from" | "to">) {
+  return filtered(db, filter).where("status", "=", "paid").where("withdrawn_at", "is", null);
+}
+
+/** How many orders wait for dispatch (with the search and dates applied). */
+export async function countDue(db: AppDatabase, filter: Pick<OrderFilter, "search" | "from" | "to">): Promise<number> {
+  const row = await dispatchQueue(db, filter)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Orders per status for the filter's counts (with the search and dates applied, all statuses). */

@@ -32,7 +32,9 @@ export type TransitionFacts =
   | { transition: "reopen"; paidAt: string; receivedGrosze?: number; consentAt: string; consentHow: string };
 
 export type TransitionResult =
-  { ok: true; from: OrderStatus; to: OrderStatus } | { ok: false; reason: "not-found" | "not-allowed"; current?: OrderStatus };
+  | { ok: true; from: OrderStatus; to: OrderStatus }
+  /** `withdrawn`: refused because the customer withdrew from the agreement (nothing of theirs is shipped). */
+  | { ok: false; reason: "not-found" | "not-allowed"; current?: OrderStatus; withdrawn?: true };
 
 /** Who the audit trail names for a move no person made (a verified online payment). */
 export const SYSTEM_ACTOR = "system";
@@ -72,6 +74,9 @@ export async function applyTransitionIn(
   if (!order) return { ok: false, reason: "not-found" } as const;
   const to = targetStatus(facts.transition, order.status);
   if (!to) return { ok: false, reason: "not-allowed", current: order.status } as const;
+  // An order the customer withdrew from is settled, never shipped: the e-mail would tell them it was.
+  if (facts.transition === "mark_dispatched" && order.withdrawn_at)
+    return { ok: false, reason: "not-allowed", current: order.status, withdrawn: true } as const;
   // Money that came online is the gateway's fact: a second, hand-made "paid" would hide a double payment.
   if (facts.transition === "mark_paid" && !facts.paidOnline && (await hasOnlinePayment(trx, orderId)))
     return { ok: false, reason: "not-allowed", current: order.status } as const;
@@ -99,6 +104,7 @@ export async function applyTransitionIn(
     .set({ status: to, updated_at: at, ...columns })
     .where("id", "=", orderId)
     .where("status", "=", order.status)
+    .$if(facts.transition === "mark_dispatched", (query) => query.where("withdrawn_at", "is", null))
     // Only the deadline's cancellation is undone by late money; an operator's or the customer's stands.
     .$if(facts.transition === "reopen", (query) => query.where("cancel_reason", "=", UNPAID_REASON))
     .executeTakeFirst();

@@ -2,8 +2,9 @@ import { warsawDay } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
 import { csvText, toCsv } from "./csv";
+import { deliveryLine } from "./order-facts";
 import { dispatchDueDay, paymentDueDay } from "./deadlines.server";
-import { filtered, troubleCandidates, troubleOf, type OrderFilter } from "./order-list.server";
+import { dispatchQueue, filtered, troubleCandidates, troubleOf, type OrderFilter } from "./order-list.server";
 import { cancelReasonLabel, DECLARATION_LABEL, LOCALE_LABEL, STATUS_LABEL, VARIANT_LABEL } from "./texts";
 
 /** "2026-11-24 10:15" in Warsaw: the shape every spreadsheet reads as a date and time. */
@@ -49,6 +50,7 @@ export const CSV_HEADER = [
   "Telefon",
   "Język klienta",
   "Adres do wysyłki",
+  "Dostawa",
   "Adres lokalu",
   "Wynajmujący",
   "Początek najmu",
@@ -59,6 +61,7 @@ export const CSV_HEADER = [
   "Wysłano",
   "Numer przesyłki",
   "Przewoźnik",
+  "Odstąpiono",
   "Anulowano",
   "Powód anulowania",
   "Zwrócono (zł)",
@@ -66,9 +69,8 @@ export const CSV_HEADER = [
 
 /** The filtered list (every page) as CSV for Polish Excel, with the panel's words for status and type. */
 export async function ordersCsv(db: AppDatabase, filter: OrderFilter, deadlineDays: number, now = new Date()): Promise<string> {
-  let query = (filter.trouble ? troubleCandidates(db, filter) : filtered(db, filter)).selectAll();
-  if (filter.due) query = query.where("status", "=", "paid");
-  else if (filter.status) query = query.where("status", "=", filter.status);
+  let query = (filter.trouble ? troubleCandidates(db, filter) : filter.due ? dispatchQueue(db, filter) : filtered(db, filter)).selectAll();
+  if (filter.status && !filter.due) query = query.where("status", "=", filter.status);
   const all = await query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
   const rows = filter.trouble ? all.filter((order) => troubleOf(order, now) !== null) : all;
   return toCsv([
@@ -87,6 +89,7 @@ export async function ordersCsv(db: AppDatabase, filter: OrderFilter, deadlineDa
       csvText(r.phone),
       LOCALE_LABEL[r.locale],
       r.mailing_address,
+      [deliveryLine(r), r.delivery_method === "locker" ? r.locker_address : null].filter(Boolean).join(", "),
       r.property_address,
       r.landlord_name,
       r.start_date,
@@ -97,6 +100,7 @@ export async function ordersCsv(db: AppDatabase, filter: OrderFilter, deadlineDa
       spreadsheetTime(r.dispatched_at),
       csvText(r.tracking_number),
       r.courier,
+      spreadsheetTime(r.withdrawn_at),
       spreadsheetTime(r.cancelled_at),
       r.cancel_reason === null ? null : cancelReasonLabel(r.cancel_reason),
       money(r.refunded_grosze),

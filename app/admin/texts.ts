@@ -235,15 +235,17 @@ export const DECLARATION_TEXT = {
 } as const;
 
 export const LIST_TEXT = {
-  searchLabel: "Szukaj: numer, imiona i nazwiska (w dowolnej kolejności i pisowni), e-mail, telefon lub adres",
+  searchLabel: "Szukaj: numer, imiona i nazwiska (w dowolnej kolejności i pisowni), e-mail, telefon, adres, przesyłka",
   from: "Złożone od",
   to: "Złożone do",
   due: "Do wysyłki",
   caption: "Zamówienia, od najnowszych",
   region: "Lista zamówień",
-  columns: ["Numer", "Status", "Termin", "Klient", "Data", "Rodzaj", "Kwota", "Język"],
+  columns: ["Numer", "Status", "Termin", "Dostawa", "Klient", "Data", "Rodzaj", "Kwota", "Język"],
   dueCaption: "Zamówienia do wysyłki, od najpilniejszych",
   trouble: "Problemy z przesyłką",
+  /** Beside the status of an order the customer withdrew from: it waits for the settlement, never for dispatch. */
+  withdrawn: "Odstąpiono",
   troubleCaption: "Zamówienia z przesyłką zwróconą, niedoręczoną albo stojącą, od najdłużej w drodze",
 } as const;
 
@@ -542,23 +544,58 @@ export const REVIEW_TEXT = {
   notFound: "Nie ma takiej opinii.",
 } as const;
 /** InPost shipping on the order's page and the list (docs/decisions/048). */
+/** The delivery box at the top of an order's page, and the delivery column of the list and the CSV. */
+export const LABEL_TEXT = {
+  heading: "Adres do wysyłki",
+  lockerHeading: "Adres do wysyłki: paczkomat",
+  locker: "Paczkomat InPost",
+  courier: "Kurier",
+} as const;
+
 export const SHIPPING_TEXT = {
   heading: "Wysyłka",
   method: "Sposób dostawy",
   courier: "Kurier na adres do wysyłki",
   locker: (name: string, address: string | null) => `Paczkomat InPost ${name}${address ? `, ${address}` : ""}`,
   lockerUnchecked: "Nazwę wpisał klient, gdy wyszukiwarka InPost nie działała: sprawdź ją przed nadaniem.",
-  shipment: "Przesyłka InPost",
+  trackingNumber: "Numer przesyłki InPost",
+  trackingPending: "InPost jeszcze nie nadał numeru (przesyłka czeka na potwierdzenie)",
   status: "Status w InPost",
   delivered: "Doręczono",
   ship: "Nadaj przesyłkę",
   shipHint: "Tworzy przesyłkę w InPost (szablon „small”, koperta A4) i oznacza zamówienie jako wysłane z numerem nadania.",
+  confirmNote: (inLanguage: string) =>
+    `InPost od razu utworzy płatną przesyłkę, a klient dostanie e-mail ${inLanguage} z jej numerem. Sprawdź zamówienie przed zaznaczeniem.`,
+  confirm: "Potwierdzam: nadaj przesyłkę w InPost, klient dostanie e-mail z numerem",
   label: "Etykieta (PDF)",
   done: "Przesyłka nadana w InPost.",
-  batch: "Nadaj wszystkie do wysyłki dziś",
-  batchHint: "Nadaje każde opłacone zamówienie z terminem wysyłki dziś lub wcześniej i pobiera jeden PDF z etykietami.",
-  batchNone: "Nie ma opłaconych zamówień do wysyłki dziś.",
+  batch: "Nadaj wszystkie gotowe do wysyłki",
+  batchHint: "Pokazuje opłacone zamówienia gotowe do wysyłki; nadajesz je po sprawdzeniu listy i potwierdzeniu.",
+  batchTitle: "Nadaj gotowe do wysyłki",
+  batchLead:
+    "Zaznaczone zamówienia zostaną nadane w InPost jedno po drugim: każde dostanie przesyłkę z numerem, a klient e-mail z tym numerem. Etykiety pobierzesz potem jednym plikiem PDF.",
+  batchReady: "Gotowe do wysyłki",
+  batchWaiting: "Czekają",
+  batchWaitingLead: "Tych zamówień jeszcze nie wysyłamy:",
+  batchNone: "Nie ma opłaconych zamówień gotowych do wysyłki.",
+  batchColumns: ["Nadać", "Numer", "Klient", "Dostawa", "Wysyłka do"],
+  batchChoose: (number: string) => `Nadaj ${number}`,
+  batchChooseOne: "Zaznacz co najmniej jedno zamówienie do nadania.",
+  batchConfirmNote: "InPost od razu utworzy płatne przesyłki, a każdy klient dostanie e-mail w swoim języku z numerem przesyłki.",
+  batchConfirm: "Potwierdzam: nadaj zaznaczone przesyłki w InPost, klienci dostaną e-mail z numerem",
+  batchSubmit: "Nadaj zaznaczone",
+  batchShipped: (shipped: number, all: number) => `Nadane przesyłki: ${shipped} z ${all}.`,
+  batchShippedAs: (trackingNumber: string) => `nadana, numer ${trackingNumber}`,
+  batchLabels: "Pobierz etykiety nadanych przesyłek (PDF)",
+  batchBack: "← Do wysyłki",
+  waitingPeriod: (until: string) =>
+    `okres odstąpienia trwa do ${until} włącznie, a klient nie zażądał wcześniejszego rozpoczęcia: wysyłamy po nim`,
+  waitingLocker: "nazwę paczkomatu klient wpisał sam, gdy wyszukiwarka InPost nie działała: sprawdź ją i nadaj z karty zamówienia",
+  notReady: "Zamówienie nie jest już gotowe do wysyłki (odstąpione, anulowane albo zmienione w międzyczasie).",
   notPaid: "Nadać można tylko opłacone zamówienie.",
+  withdrawn: "Klient odstąpił od umowy: tego zamówienia nie wysyłamy. Rozlicz odstąpienie na karcie zamówienia.",
+  inProgress:
+    "To zamówienie jest właśnie nadawane (w innym oknie albo przez inną osobę). Odśwież stronę za chwilę: nie powstanie druga przesyłka.",
   pending:
     "InPost przyjął przesyłkę, ale jeszcze jej nie potwierdził. Spróbuj za chwilę: ta sama przesyłka zostanie odnaleziona, nie powstanie druga.",
   unavailable:

@@ -9,6 +9,7 @@ import {
   newSessionKey,
   publicKeyOfCertificate,
 } from "./crypto.server";
+import { readAnswerText } from "~/security/outside-answer.server";
 import { FA3_FORM_CODE } from "./fa3";
 import {
   KsefRefusedError,
@@ -136,7 +137,7 @@ export function createKsefApiGateway(config: KsefApiConfig, options: Options = {
       throw new KsefUnavailableError(operation, error instanceof Error ? error.name : "network error");
     }
     if (response.status >= 500 || response.status === 429) throw new KsefUnavailableError(operation, `HTTP ${response.status}`);
-    const text = await response.text().catch(() => "");
+    const text = await readAnswerText(response).catch(() => "");
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;

@@ -12,6 +12,7 @@ import {
   type VerifyRequest,
 } from "./gateway";
 import { notificationSign, refundNotificationSign, registerSign, verifySign } from "./p24-sign";
+import { readAnswerJson } from "~/security/outside-answer.server";
 
 export type Przelewy24Config = { merchantId: number; posId: number; apiKey: string; crc: string; apiUrl: string };
 
@@ -100,7 +101,7 @@ export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typ
     }
     if (response.status >= 500 || response.status === 401 || response.status === 429)
       throw new GatewayUnavailableError(operation, `HTTP ${response.status}`);
-    const json: unknown = await response.json().catch(() => null);
+    const json: unknown = await readAnswerJson(response).catch(() => null);
     return { status: response.status, json };
   }
 

@@ -121,6 +121,7 @@ type Refusal = {
   refund?: RefundRefusal;
   correction?: CorrectionRefusal;
   withdrawalDecision?: DecisionFormRefusal;
+  ship?: { errors: Record<string, string> };
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -145,6 +146,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json(refusal, { status: refused.status, headers: ADMIN_HEADERS });
   }
   if (intent === "ship") {
+    // A paid shipment and the customer's e-mail at once: the operator ticks that they mean it, as for "Oznacz jako wysłane".
+    if (form.get("confirm") !== "yes") {
+      const refusal: Refusal = { transition: null, errors: {}, values: {}, ship: { errors: { confirm: TRANSITION_TEXT.confirmMissing } } };
+      return json(refusal, { status: 400, headers: ADMIN_HEADERS });
+    }
     const carrier = configuredCarrier();
     const problem = carrier ? await shipFromAdmin(getDb(), carrier, orderId, operator) : SHIPPING_TEXT.unavailable;
     if (!problem) return done("ship");
@@ -195,7 +201,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (result.reason === "not-allowed") {
       const refusal: Refusal = {
         transition: facts.transition,
-        errors: { form: TRANSITION_TEXT.notAllowed(result.current as OrderStatus) },
+        errors: { form: "withdrawn" in result ? SHIPPING_TEXT.withdrawn : TRANSITION_TEXT.notAllowed(result.current as OrderStatus) },
         values: {},
       };
       return json(refusal, { status: 409, headers: ADMIN_HEADERS });
@@ -288,7 +294,7 @@ export default function AdminOrderPage() {
         </div>
       </section>
 
-      <AdminShipping order={order} canShip={canShip} />
+      <AdminShipping order={order} canShip={canShip} errors={refusal?.ship?.errors} />
 
       <section aria-labelledby="customer-heading" className={SECTION}>
         <h2 id="customer-heading" className={SECTION_HEADING}>

@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   countByStatus,
+  countDue,
   countTrouble,
   filterProblem,
   listOrders,
@@ -14,7 +15,7 @@ import {
 import { ADMIN_HOME, CSV_PATH, CUSTOMER_SEARCH_PATH, INVOICES_PATH, REVIEWS_PATH } from "~/admin/paths";
 import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { ShipTodayForm } from "~/shipping/AdminShipping";
+import { ShipBatchLink } from "~/shipping/AdminShipping";
 import { configuredCarrier } from "~/shipping/shipping.server";
 import { CUSTOMER_DATA_TEXT, LIST_TEXT, REVIEW_TEXT, STATUS_LABEL, WITHDRAWAL_TEXT } from "~/admin/texts";
 import { listWithdrawals, withdrawalCounts } from "~/admin/withdrawals.server";
@@ -62,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       rows: none,
       hasNext: false,
       counts: noCounts(),
+      dueCount: 0,
       troubleCount: 0,
       searchError: problem,
       withdrawals,
@@ -70,14 +72,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
     return json(refused, { status: 400, headers: ADMIN_HEADERS });
   }
-  const [{ rows, hasNext }, counts, troubleCount] = await Promise.all([
+  const [{ rows, hasNext }, counts, dueCount, troubleCount] = await Promise.all([
     listOrders(db, filter, env.PAYMENT_DEADLINE_DAYS),
     countByStatus(db, filter),
+    countDue(db, filter),
     countTrouble(db, filter),
   ]);
   const canShip = configuredCarrier() !== null;
   return json(
-    { operator, filter, rows, hasNext, counts, troubleCount, searchError: null, withdrawals, pendingReviews, canShip },
+    { operator, filter, rows, hasNext, counts, dueCount, troubleCount, searchError: null, withdrawals, pendingReviews, canShip },
     { headers: ADMIN_HEADERS },
   );
 }
@@ -119,14 +122,14 @@ const INPUT =
   "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
 
 export default function AdminOrdersPage() {
-  const { operator, filter, rows, hasNext, counts, troubleCount, searchError, withdrawals, pendingReviews, canShip } =
+  const { operator, filter, rows, hasNext, counts, dueCount, troubleCount, searchError, withdrawals, pendingReviews, canShip } =
     useLoaderData<typeof loader>();
   const linkRefusal = useActionData<typeof action>() ?? null;
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   const caption = filter.due ? LIST_TEXT.dueCaption : filter.trouble ? LIST_TEXT.troubleCaption : LIST_TEXT.caption;
   const tabs: Array<{ status: OrderStatus | null; due: boolean; trouble: boolean; label: string; count: number; id: string }> = [
     { status: null, due: false, trouble: false, label: "Wszystkie", count: total, id: "all" },
-    { status: null, due: true, trouble: false, label: LIST_TEXT.due, count: counts.paid, id: "due" },
+    { status: null, due: true, trouble: false, label: LIST_TEXT.due, count: dueCount, id: "due" },
     ...STATUSES.map((status) => ({ status, due: false, trouble: false, label: STATUS_LABEL[status], count: counts[status], id: status })),
     { status: null, due: false, trouble: true, label: LIST_TEXT.trouble, count: troubleCount, id: "trouble" },
   ];
@@ -137,7 +140,7 @@ export default function AdminOrdersPage() {
           {searchError}
         </Notice>
       ) : null}
-      {canShip && filter.due ? <ShipTodayForm /> : null}
+      {canShip && filter.due ? <ShipBatchLink /> : null}
       <form method="get" action={ADMIN_HOME} role="search" className="mt-4 flex flex-wrap items-end gap-3">
         {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
         {filter.due ? <input type="hidden" name="due" value="1" /> : null}

@@ -5,19 +5,19 @@ import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { textResponse } from "~/security/responses.server";
 import { clientAddressOfRequest } from "~/server/client-address.server";
 import { configuredCarrier } from "~/shipping/shipping.server";
-import { createWebhookHandler } from "~/shipping/webhook.server";
+import { createWebhookHandler, readWebhookPost } from "~/shipping/webhook.server";
 
 let handler: ReturnType<typeof createWebhookHandler> | null = null;
 
-/** POST from InPost (shipment_status_changed, shipment_confirmed): a hint, checked with ShipX before anything changes. */
+/** POST from InPost (shipment_status_changed, shipment_confirmed): a hint, checked with ShipX after the answer. */
 export async function action({ request }: ActionFunctionArgs) {
   const carrier = configuredCarrier();
   if (!carrier) return textResponse("Not Found", 404);
-  handler ??= createWebhookHandler(getDb(), carrier, { allow: env.INPOST_WEBHOOK_ALLOW });
-  const body: unknown = await request.json().catch(() => null);
-  const answer = await handler(body, clientAddressOfRequest(request), new Date());
-  if (answer.outcome === "applied") nudgeMailWorker();
-  return textResponse(answer.status === 200 ? "OK" : answer.outcome, answer.status);
+  const post = await readWebhookPost(request, clientAddressOfRequest(request), env.INPOST_WEBHOOK_ALLOW);
+  if (post instanceof Response) return post;
+  handler ??= createWebhookHandler(getDb(), carrier, { onApplied: nudgeMailWorker });
+  const answer = await handler(post.body);
+  return textResponse(answer.status === 200 ? "OK" : "Bad Request", answer.status);
 }
 
 export const loader = () => textResponse("Method Not Allowed", 405, { Allow: "POST" });

@@ -18,19 +18,35 @@ export async function readBodyLimited(request: Request): Promise<Uint8Array<Arra
   if (declared > MAX_BODY_BYTES) throw new BodyTooLargeError();
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
+  const bytes = await readUpTo(reader, MAX_BODY_BYTES);
+  if (bytes) return bytes;
+  discardTheRest(reader);
+  throw new BodyTooLargeError();
+}
+
+/**
+ * A stream's bytes up to its end, or null as soon as more than `maxBytes` have come (the reader is
+ * left there, for the caller to drop the rest or cancel): the request bodies here, and the answers
+ * of the services the site calls (./outside-answer.server.ts).
+ */
+export async function readUpTo(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return new Uint8Array(Buffer.concat(chunks));
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      discardTheRest(reader);
-      throw new BodyTooLargeError();
-    }
+    if (size > maxBytes) return null;
     chunks.push(value);
   }
-  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/**
+ * A body the route will not read (a source it refuses): dropped as an oversized one is, so the
+ * client sees the answer and the connection is closed within seconds, with nothing kept.
+ */
+export function dropBody(request: Request): void {
+  if (request.body && !request.bodyUsed) discardTheRest(request.body.getReader());
 }
 
 /** How much of an oversized body is read and dropped, at most, so the client sees the 413. */

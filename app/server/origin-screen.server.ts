@@ -5,8 +5,9 @@ import { isSameOrigin } from "~/security/same-origin.server";
 import { answerPlain } from "./plain-answers.server";
 
 /**
- * Paths that take POSTs from other sites (a payment provider's notification, say). They skip
- * the origin screen and nothing else; the route itself must prove the sender (a signature).
+ * Paths that take POSTs from other sites: the providers' notifications. They skip the origin
+ * screen, and count against the providers' own rate budget (./rate-limit-screen.server.ts); the
+ * route itself must prove the sender (a signature) or believe nothing but an id (the webhook).
  */
 export const CROSS_SITE_POST_PATHS: readonly string[] = [P24_NOTIFICATION_PATH, P24_REFUND_NOTIFICATION_PATH, INPOST_WEBHOOK_PATH];
 

@@ -4,18 +4,22 @@ import { localeFromPath } from "~/i18n/locales";
 import { homePath } from "~/i18n/routes";
 import { clientAddressOfRequestHeaders } from "./client-address.server";
 import { answerJson, answerPlain, isApiPath } from "./plain-answers.server";
-import type { RateLimits } from "./rate-limits.server";
+import { CROSS_SITE_POST_PATHS } from "./origin-screen.server";
+import type { RateLimitBudget, RateLimits } from "./rate-limits.server";
 
 /**
  * Pages, data requests and form posts count against the client's budget (decision 019):
- * GET and HEAD against the reading limit, every other method against the writing one. Static
- * files and /healthz never reach this. Addresses in RATE_LIMIT_EXEMPT are never counted.
+ * GET and HEAD against the reading limit, every other method against the writing one, except
+ * the providers' notifications (the paths that take cross-site POSTs), which have their own
+ * (docs/decisions/059). Static files and /healthz never reach this. Addresses in
+ * RATE_LIMIT_EXEMPT are never counted.
  */
 export function rateLimitScreen({ rateLimits, exempt }: { rateLimits: RateLimits | null; exempt: ReadonlySet<string> }) {
   return (request: Request, response: Response, next: NextFunction): void => {
     const client = clientAddressOfRequestHeaders(request.headers);
     if (!rateLimits || exempt.has(client)) return next();
-    const budget = request.method === "GET" || request.method === "HEAD" ? "GET" : "POST";
+    const budget: RateLimitBudget =
+      request.method === "GET" || request.method === "HEAD" ? "GET" : CROSS_SITE_POST_PATHS.includes(request.path) ? "PROVIDER" : "POST";
     rateLimits.check(budget, client).then(
       (verdict) => (verdict.allowed ? next() : tooManyRequests(request, response, verdict.retryAfterSeconds)),
       () => next(),

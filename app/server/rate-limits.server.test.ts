@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { POST_LIMIT_PER_MINUTE, rateLimitsFor } from "./rate-limits.server";
+import { POST_LIMIT_PER_MINUTE, PROVIDER_POST_LIMIT_PER_MINUTE, rateLimitsFor } from "./rate-limits.server";
 
 const opened: AppDatabase[] = [];
 afterEach(async () => {
@@ -27,5 +27,17 @@ describe.each(DIALECTS)("request budgets on %s", (dialect) => {
     expect(over.allowed === false && over.retryAfterSeconds).toBeLessThanOrEqual(60);
     expect(await instances[3]!.check("POST", "198.51.100.1")).toEqual({ allowed: true });
     expect(await instances[2]!.check("GET", "203.0.113.7")).toEqual({ allowed: true });
+  });
+
+  it("gives the providers' notifications a budget of their own, larger than the forms', and counted apart", async () => {
+    const target = await freshTarget(dialect);
+    opened.push(await openDatabase(target));
+    const limits = rateLimitsFor(target);
+    for (let i = 0; i < POST_LIMIT_PER_MINUTE; i++) expect(await limits.check("POST", "91.216.25.17")).toEqual({ allowed: true });
+    expect((await limits.check("POST", "91.216.25.17")).allowed).toBe(false);
+    const verdicts = [];
+    for (let i = 0; i < PROVIDER_POST_LIMIT_PER_MINUTE; i++) verdicts.push(await limits.check("PROVIDER", "91.216.25.17"));
+    expect(verdicts.every((verdict) => verdict.allowed)).toBe(true);
+    expect((await limits.check("PROVIDER", "91.216.25.17")).allowed).toBe(false);
   });
 });

@@ -6,16 +6,23 @@ import { createPostgresPool } from "~/db/postgres-pool.server";
 /**
  * Request budgets per client address (decision 019), counted in the app's database so that
  * every instance on it shares them: 30 POSTs a minute (order forms, the API, the consent
- * form) and 1,000 GETs a minute. rate-limiter-flexible keeps the counters, in the table
- * `rate_limits` that the app's migrations make (docs/decisions/037): the limits are built after
- * databaseReady(), and never create a table themselves.
+ * form) and 1,000 GETs a minute. The providers' notifications (Przelewy24's, InPost's webhook)
+ * come from a few addresses of theirs in bursts, a busy dispatch day's statuses all at once: they
+ * have a budget of their own, 600 POSTs a minute, which the site's forms never share
+ * (docs/decisions/059). rate-limiter-flexible keeps the counters, in the table `rate_limits` that
+ * the app's migrations make (docs/decisions/037): the limits are built after databaseReady(), and
+ * never create a table themselves.
  */
 export const POST_LIMIT_PER_MINUTE = 30;
 export const GET_LIMIT_PER_MINUTE = 1000;
+export const PROVIDER_POST_LIMIT_PER_MINUTE = 600;
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export type RateLimits = { check(method: "GET" | "POST", clientKey: string): Promise<RateLimitVerdict> };
+/** GET (and HEAD), POST, or a POST to one of the providers' notification paths. */
+export type RateLimitBudget = "GET" | "POST" | "PROVIDER";
+
+export type RateLimits = { check(budget: RateLimitBudget, clientKey: string): Promise<RateLimitVerdict> };
 
 /** How long a busy database may delay the decision before the request is let through. */
 const DECISION_BUDGET_MS = 250;
@@ -77,13 +84,17 @@ export function configuredRateLimits(): RateLimits {
 }
 
 function limitsWith(limiter: (keyPrefix: string, points: number) => RateLimiterAbstract): RateLimits {
-  const limiters = { POST: limiter("post", POST_LIMIT_PER_MINUTE), GET: limiter("get", GET_LIMIT_PER_MINUTE) };
+  const limiters: Record<RateLimitBudget, RateLimiterAbstract> = {
+    POST: limiter("post", POST_LIMIT_PER_MINUTE),
+    GET: limiter("get", GET_LIMIT_PER_MINUTE),
+    PROVIDER: limiter("provider", PROVIDER_POST_LIMIT_PER_MINUTE),
+  };
   return {
-    async check(method, clientKey) {
+    async check(budget, clientKey) {
       const deadline = Date.now() + DECISION_BUDGET_MS;
       for (let wait = 2; ; wait *= 2) {
         try {
-          await limiters[method].consume(clientKey);
+          await limiters[budget].consume(clientKey);
           return { allowed: true };
         } catch (outcome) {
           if (outcome instanceof RateLimiterRes)

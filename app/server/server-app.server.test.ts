@@ -12,6 +12,7 @@ import { openDatabase } from "~/db/db.server";
 import { createPageCache } from "~/render/page-cache.server";
 import { createHttpServer } from "./http-server.server";
 import { P24_NOTIFICATION_PATH, P24_REFUND_NOTIFICATION_PATH } from "~/payments/paths";
+import { INPOST_WEBHOOK_PATH } from "~/shipping/paths";
 import { originScreen } from "./origin-screen.server";
 import { rateLimitsFor, type RateLimits } from "./rate-limits.server";
 import { createServerApp, type ServerAppOptions } from "./server-app.server";
@@ -194,6 +195,19 @@ describe("the server layer in front of Remix", () => {
     for (let index = 0; index < 31; index++)
       expect((await raw(exempt.base, "/api/preview", { method: "POST", body: "{}" })).status).toBe(200);
     expect(exempt.budgets).toEqual([]);
+  });
+
+  it("counts the providers' notifications against a budget of their own: a busy hour of webhooks loses none, the forms keep 30", async () => {
+    const { base, budgets } = await startLayer();
+    const webhook = () => raw(base, INPOST_WEBHOOK_PATH, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const statuses: number[] = [];
+    for (let index = 0; index < 45; index++) statuses.push((await webhook()).status);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect((await raw(base, P24_NOTIFICATION_PATH, { method: "POST", body: "{}" })).status).toBe(200);
+    expect(budgets.filter((budget) => budget === "PROVIDER 127.0.0.1")).toHaveLength(46);
+    // The same address's form posts have their own 30, untouched by the notifications.
+    for (let index = 0; index < 30; index++) expect((await raw(base, "/api/preview", { method: "POST", body: "{}" })).status).toBe(200);
+    expect((await raw(base, "/api/preview", { method: "POST", body: "{}" })).status).toBe(429);
   });
 
   it("answers an absolute-form request line (GET http://host/path) as the path it names, through Remix's own adapter", async () => {

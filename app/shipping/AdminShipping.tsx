@@ -1,6 +1,13 @@
-import { SHIPMENT_STATUS_LABEL, SHIPPING_TEXT } from "~/admin/texts";
+import { fieldId } from "~/admin/form-errors";
+import { IN_LANGUAGE, SHIPMENT_STATUS_LABEL, SHIPPING_TEXT } from "~/admin/texts";
 import { formatWarsawTime } from "~/admin/format";
+import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
+import { ConfirmTick } from "~/components/admin/TransitionForm";
+import { trackingLinkOf } from "~/config/courier";
 import type { OrderRow } from "~/db/schema";
+import type { ReactNode } from "react";
+import { SHIP_BATCH_PATH } from "./ShipBatch";
+import { INPOST_TRACKING_URL } from "./tracking";
 
 type ShippingOrder = Pick<
   OrderRow,
@@ -13,26 +20,46 @@ type ShippingOrder = Pick<
   | "shipment_status"
   | "delivered_at"
   | "tracking_number"
+  | "withdrawn_at"
+  | "locale"
 >;
-
-export const SHIP_TODAY_PATH = "/admin/shipping/today";
 
 /** The label's address in the back office: /admin/orders/:id/label.pdf. */
 export const labelPath = (orderId: number) => `/admin/orders/${orderId}/label.pdf`;
 
 /**
  * The order's delivery in the back office (docs/decisions/048): how the customer asked to receive
- * it, the InPost shipment and its status, and "Nadaj przesyłkę" on a paid order while ShipX is
- * configured. Plain forms: the back office runs no script.
+ * it, the InPost shipment and its status, and "Nadaj przesyłkę" on a paid order the customer has
+ * not withdrawn from, while ShipX is configured, with the tick every step that e-mails the customer
+ * asks for. Plain forms: the back office runs no script.
  */
-export function AdminShipping({ order, canShip }: { order: ShippingOrder; canShip: boolean }) {
-  const facts: [string, string][] = [
+export function AdminShipping({
+  order,
+  canShip,
+  errors = {},
+}: {
+  order: ShippingOrder;
+  canShip: boolean;
+  /** The ship form's refused fields (the tick). */
+  errors?: Record<string, string>;
+}) {
+  const confirmId = fieldId("ship", "confirm");
+  const facts: [string, ReactNode][] = [
     [
       SHIPPING_TEXT.method,
       order.delivery_method === "locker" ? SHIPPING_TEXT.locker(order.locker_name ?? "", order.locker_address) : SHIPPING_TEXT.courier,
     ],
   ];
-  if (order.shipment_id) facts.push([SHIPPING_TEXT.shipment, order.shipment_id]);
+  // The number the customer and InPost's page know; ShipX's own id means nothing to anyone reading this.
+  const tracking = order.shipment_id && order.tracking_number ? trackingLinkOf(INPOST_TRACKING_URL, order.tracking_number) : null;
+  if (tracking)
+    facts.push([
+      SHIPPING_TEXT.trackingNumber,
+      <a key="tracking" href={tracking.url} className="font-mono text-blue-900 underline" data-testid="admin-shipping-tracking">
+        {tracking.text}
+      </a>,
+    ]);
+  else if (order.shipment_id) facts.push([SHIPPING_TEXT.trackingNumber, SHIPPING_TEXT.trackingPending]);
   if (order.shipment_status) facts.push([SHIPPING_TEXT.status, SHIPMENT_STATUS_LABEL[order.shipment_status] ?? order.shipment_status]);
   if (order.delivered_at) facts.push([SHIPPING_TEXT.delivered, formatWarsawTime(order.delivered_at)]);
   return (
@@ -51,12 +78,18 @@ export function AdminShipping({ order, canShip }: { order: ShippingOrder; canShi
       {order.delivery_method === "locker" && !order.locker_address ? (
         <p className="mt-2 text-amber-900">{SHIPPING_TEXT.lockerUnchecked}</p>
       ) : null}
-      {canShip && order.status === "paid" ? (
-        <form method="post" className="mt-4">
+      {canShip && order.status === "paid" && !order.withdrawn_at ? (
+        <form method="post" className="mt-4 grid max-w-xl gap-3" noValidate aria-label={SHIPPING_TEXT.ship} data-testid="ship-form">
           <p className="text-sm text-slate-600">{SHIPPING_TEXT.shipHint}</p>
-          <button type="submit" name="intent" value="ship" className="btn-primary mt-2">
-            {SHIPPING_TEXT.ship}
-          </button>
+          <p className="rounded-md bg-amber-50 p-3 text-slate-900" id={`${confirmId}-note`}>
+            {SHIPPING_TEXT.confirmNote(IN_LANGUAGE[order.locale])}
+          </p>
+          <ConfirmTick id={confirmId} label={SHIPPING_TEXT.confirm} error={errors.confirm} describedBy={`${confirmId}-note`} />
+          <div>
+            <button type="submit" name="intent" value="ship" className="btn-primary">
+              {SHIPPING_TEXT.ship}
+            </button>
+          </div>
         </form>
       ) : null}
       {order.shipment_id && order.tracking_number ? (
@@ -70,14 +103,14 @@ export function AdminShipping({ order, canShip }: { order: ShippingOrder; canShi
   );
 }
 
-/** On the list of orders due: ships every paid order due today and downloads one PDF of their labels. */
-export function ShipTodayForm() {
+/** On the list of orders due: the way to the day's batch, its orders listed before anything is shipped. */
+export function ShipBatchLink() {
   return (
-    <form method="post" action={SHIP_TODAY_PATH} className="mt-4" data-testid="ship-today">
-      <p className="text-sm text-slate-600">{SHIPPING_TEXT.batchHint}</p>
-      <button type="submit" className="btn-primary mt-2">
+    <p className="mt-4" data-testid="ship-batch">
+      <a href={SHIP_BATCH_PATH} className={ADMIN_BUTTON}>
         {SHIPPING_TEXT.batch}
-      </button>
-    </form>
+      </a>
+      <span className="mt-1 block text-sm text-slate-600">{SHIPPING_TEXT.batchHint}</span>
+    </p>
   );
 }

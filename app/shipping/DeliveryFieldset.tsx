@@ -12,6 +12,8 @@ type DeliveryFieldsetProps = {
   query: Field;
   locker: Field;
   lockers: LockerSearch | undefined;
+  /** With JavaScript: the place being searched now, while its answer is on the way. */
+  searching?: string | null;
   localeTag: string;
   disabled: boolean;
   /** With JavaScript: search at once, in place (the button, or Enter in the postcode field). */
@@ -25,7 +27,7 @@ type DeliveryFieldsetProps = {
  * JavaScript the same lockers come in place as the postcode is typed (useLockerSearch), and the
  * button and Enter in the field search in place too.
  */
-export function DeliveryFieldset({ method, query, locker, lockers, localeTag, disabled, onSearch }: DeliveryFieldsetProps) {
+export function DeliveryFieldset({ method, query, locker, lockers, searching, localeTag, disabled, onSearch }: DeliveryFieldsetProps) {
   const { t } = useTranslation("shipping");
   const lockerError = useFieldError(locker);
   const chosen = locker.value;
@@ -90,11 +92,15 @@ export function DeliveryFieldset({ method, query, locker, lockers, localeTag, di
             {t("form.showLockers")}
           </button>
           {/* A polite live region: the result of each search is read out without moving the focus from the field. */}
+          {/* While a newer search is on the way, the status names it, never the answer before it. */}
           <div role="status">
-            {lockers?.status === "found" ? <p>{t("form.found", { query: lockers.query })}</p> : null}
-            {lockers?.status === "none" ? <p>{t("form.noLockers", { query: lockers.query })}</p> : null}
-            {lockers?.status === "missing" ? <p>{t("form.queryMissing")}</p> : null}
-            {lockers?.status === "unavailable" ? <p className="font-semibold text-amber-900">{t("form.unavailable")}</p> : null}
+            {searching ? <p>{t("form.searching", { query: searching })}</p> : null}
+            {!searching && lockers?.status === "found" ? <p>{t("form.found", { query: lockers.query })}</p> : null}
+            {!searching && lockers?.status === "none" ? <p>{t("form.noLockers", { query: lockers.query })}</p> : null}
+            {!searching && lockers?.status === "missing" ? <p>{t("form.queryMissing")}</p> : null}
+            {!searching && lockers?.status === "unavailable" ? (
+              <p className="font-semibold text-amber-900">{t("form.unavailable")}</p>
+            ) : null}
           </div>
           {lockers?.status === "unavailable" ? (
             <TextField field={locker} label={t("form.lockerNameManual")} hint={t("form.lockerNameHint")} autoComplete="off" />

@@ -19,8 +19,8 @@ export type LockerPoint = {
 };
 
 export interface LockerDirectory {
-  /** The nearest working parcel lockers to a postcode (NN-NNN) or a town, nearest first. */
-  nearest(place: string): Promise<LockerPoint[]>;
+  /** At most `count` working parcel lockers near a postcode (NN-NNN, nearest first) or in a town (its name as InPost writes it). */
+  nearest(place: string, count: number): Promise<LockerPoint[]>;
   /** One locker by its name; null when there is no such parcel locker. */
   byName(name: string): Promise<LockerPoint | null>;
 }
@@ -67,6 +67,18 @@ export class ShippingUnavailableError extends Error {
   constructor(operation: string, detail: string) {
     super(`carrier unavailable (${operation}): ${detail}`);
     this.name = "ShippingUnavailableError";
+  }
+}
+
+/**
+ * The carrier answered, but in a shape its documentation does not give (a field of the wrong form
+ * or length): nothing of it is stored. Housekeeping moves on to the next shipment rather than
+ * stopping, as it does when the carrier is down.
+ */
+export class MalformedAnswerError extends ShippingUnavailableError {
+  constructor(operation: string, detail: string) {
+    super(operation, `malformed answer: ${detail}`);
+    this.name = "MalformedAnswerError";
   }
 }
 

@@ -21,16 +21,22 @@ export const DELIVERY_FIELDS = ["deliveryMethod", "lockerQuery", "lockerName"] a
 /** The pressed button that asks for the lockers near the typed postcode or town. */
 export const LOCKERS_INTENT = "lockers";
 
-/** A Polish postcode as people type it: "31042", "31 042", "31-042". */
-export const POSTCODE = /^(\d{2})\s*[-–]?\s*(\d{3})$/;
+/** A Polish postcode as people type it, anywhere in the text: "31042", "31 042", "31-042", "Kraków 31-042". */
+export const POSTCODE_IN_TEXT = /(?<!\d)(\d{2})\s*[-–]?\s*(\d{3})(?!\d)/;
 
 /**
  * Whether the typed place is worth asking the Points API about while the visitor types: a whole
- * postcode, or at least three letters of a town. A half-typed postcode would find the wrong lockers.
+ * postcode (with a town or without), a locker's name (KRA010), or at least three letters of a town
+ * or a street in any alphabet. A half-typed postcode would find the wrong lockers. The server reads
+ * the query the same way whether it came from this or from the button (./locker-query.ts).
  */
 export function isSearchableQuery(query: string): boolean {
   const trimmed = query.trim();
-  return POSTCODE.test(trimmed) || (!/\d/.test(trimmed) && (trimmed.match(/\p{L}/gu)?.length ?? 0) >= 3);
+  if (POSTCODE_IN_TEXT.test(trimmed)) return true;
+  const compact = trimmed.replace(/[\s-]/g, "").toUpperCase();
+  if (/\d/.test(compact) && LOCKER_NAME.test(compact)) return true;
+  // Digits first are a postcode still being typed.
+  return !/^\d/.test(trimmed) && (trimmed.match(/\p{L}/gu)?.length ?? 0) >= 3;
 }
 
 /** "Paczkomat KRA010, ul. Floriańska 3, 31-042 Kraków": the locker in one line of the order's language. */

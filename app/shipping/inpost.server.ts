@@ -1,4 +1,16 @@
+import { JSON_ANSWER_MAX_BYTES, LABELS_ANSWER_MAX_BYTES, readAnswerJson, readAnswerLimited } from "~/security/outside-answer.server";
 import {
+  fittingLine,
+  POINT_FIELD_MAX,
+  printableLine,
+  REFERENCE_MAX,
+  shortenedLine,
+  SHIPMENT_ID,
+  SHIPMENT_STATUS,
+  TRACKING_NUMBER,
+} from "./answer-fields";
+import {
+  MalformedAnswerError,
   ShipmentRefusedError,
   ShippingUnavailableError,
   type LockerDirectory,
@@ -6,19 +18,22 @@ import {
   type Shipment,
   type ShippingCarrier,
 } from "./carrier";
+import { LOCKER_NAME } from "./delivery";
 
 /**
  * InPost's ShipX API (shipments, labels) and Points API (parcel lockers), as their published
  * documentation gives them (docs/decisions/048). tests/support/inpost-stand-in.mjs answers the
- * same paths, fields and status codes.
+ * same paths, fields and status codes. Every answer is read within a size limit and every field
+ * checked against its documented shape before anything of it is kept (docs/decisions/059).
  */
 
 /** The order form waits this long for the Points API, then offers the courier or a name typed by hand. */
 export const POINTS_TIMEOUT_MS = 3000;
 const SHIPX_TIMEOUT_MS = 10_000;
-/** About ten lockers, the nearest within this many metres of the postcode. */
-const LOCKERS_SHOWN = 10;
+/** The nearest within this many metres of the postcode. */
 const LOCKERS_MAX_DISTANCE_METRES = 15_000;
+/** No search asks for more (the Points API's answer stays within its size limit). */
+const LOCKERS_MAX_COUNT = 100;
 /** An A4 envelope fits ShipX's smallest parcel template. */
 const PARCEL_TEMPLATE = "small";
 
@@ -32,21 +47,33 @@ type PointItem = {
   location_247?: unknown;
 };
 
-function text(value: unknown): string {
-  return typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
-}
-
-function pointOf(item: PointItem): LockerPoint | null {
-  const name = text(item.name);
-  const details = item.address_details ?? {};
-  if (!name) return null;
-  const street = [text(details.street), text(details.building_number)].filter(Boolean).join(" ");
-  const town = [text(details.post_code), text(details.city)].filter(Boolean).join(" ");
+/**
+ * A locker as we show and store it, or null when InPost's answer does not have the documented
+ * shape: a name that is not a locker's (KRA010), a postcode that is not NN-NNN, or an address
+ * longer than any real one. The description, shown only while the customer chooses, is shortened.
+ */
+function pointOf(answer: unknown): LockerPoint | null {
+  if (!answer || typeof answer !== "object") return null;
+  const item = answer as PointItem;
+  const name = printableLine(item.name).toUpperCase();
+  if (!LOCKER_NAME.test(name)) return null;
+  const details = item.address_details && typeof item.address_details === "object" ? item.address_details : {};
+  const fields = [
+    [details.street, POINT_FIELD_MAX.street],
+    [details.building_number, POINT_FIELD_MAX.buildingNumber],
+    [details.city, POINT_FIELD_MAX.city],
+  ] as const;
+  // An empty field is left out; one longer than its limit makes the whole point unusable.
+  const [street, building, city] = fields.map(([value, max]) => (printableLine(value) ? fittingLine(value, max) : ""));
+  const postCode = printableLine(details.post_code);
+  if (street === null || building === null || city === null || (postCode && !POSTAL_CODE.test(postCode))) return null;
+  const distance =
+    typeof item.distance === "number" && Number.isFinite(item.distance) && item.distance >= 0 ? Math.round(item.distance) : null;
   return {
     name,
-    address: [street, town].filter(Boolean).join(", "),
-    description: text(item.location_description) || null,
-    distanceMetres: typeof item.distance === "number" ? Math.round(item.distance) : null,
+    address: [[street, building].filter(Boolean).join(" "), [postCode, city].filter(Boolean).join(" ")].filter(Boolean).join(", "),
+    description: shortenedLine(item.location_description, POINT_FIELD_MAX.description),
+    distanceMetres: distance,
     open247: item.location_247 === true,
   };
 }
@@ -61,9 +88,12 @@ async function call(url: string, init: RequestInit, timeoutMs: number, operation
 
 async function jsonOf(response: Response, operation: string): Promise<unknown> {
   try {
-    return await response.json();
-  } catch {
-    throw new ShippingUnavailableError(operation, `status ${response.status} without JSON`);
+    return await readAnswerJson(response, JSON_ANSWER_MAX_BYTES);
+  } catch (error) {
+    throw new ShippingUnavailableError(
+      operation,
+      `status ${response.status}, ${error instanceof SyntaxError ? "not JSON" : String(error)}`,
+    );
   }
 }
 
@@ -75,8 +105,9 @@ export function inpostLockerDirectory(pointsUrl: string): LockerDirectory {
     return jsonOf(response, operation);
   };
   return {
-    async nearest(place) {
-      const query = new URLSearchParams({ type: "parcel_locker", status: "Operating", per_page: String(LOCKERS_SHOWN) });
+    async nearest(place, count) {
+      const perPage = Math.min(Math.max(1, count), LOCKERS_MAX_COUNT);
+      const query = new URLSearchParams({ type: "parcel_locker", status: "Operating", per_page: String(perPage) });
       if (POSTAL_CODE.test(place)) {
         query.set("relative_post_code", place);
         query.set("sort_by", "distance_to_relative_point");
@@ -86,37 +117,56 @@ export function inpostLockerDirectory(pointsUrl: string): LockerDirectory {
       }
       const body = (await get(`/v1/points?${query}`, "points")) as { items?: unknown } | null;
       if (!body || !Array.isArray(body.items)) throw new ShippingUnavailableError("points", "no items in the answer");
-      return (body.items as PointItem[]).map(pointOf).filter((point) => point !== null);
+      // Never more than asked for, whatever the answer holds.
+      return body.items
+        .slice(0, perPage)
+        .map(pointOf)
+        .filter((point) => point !== null);
     },
     async byName(name) {
-      const body = (await get(`/v1/points/${encodeURIComponent(name)}`, "point")) as PointItem | null;
-      return body ? pointOf(body) : null;
+      const body = await get(`/v1/points/${encodeURIComponent(name)}`, "point");
+      if (body === null) return null;
+      const point = pointOf(body);
+      // An answer that is not the point asked for, in its documented shape, says nothing about it.
+      if (point?.name !== name.toUpperCase()) throw new MalformedAnswerError("point", `not the point ${name}`);
+      return point;
     },
   };
 }
 
 type ShipmentBody = { id?: unknown; status?: unknown; tracking_number?: unknown; reference?: unknown };
 
+/**
+ * A shipment as ShipX documents it: a numeric id, a snake_case status, a tracking number of letters
+ * and digits (once confirmed) and our reference. Anything else is not stored: PostgreSQL refuses a NUL
+ * outright, and a 5 KB "tracking number" would reach the customer's e-mail.
+ */
 function shipmentOf(body: unknown, operation: string): Shipment {
-  const shipment = body as ShipmentBody | null;
-  if (!shipment || (typeof shipment.id !== "number" && typeof shipment.id !== "string") || typeof shipment.status !== "string")
-    throw new ShippingUnavailableError(operation, "a shipment without id or status");
+  const shipment = body && typeof body === "object" ? (body as ShipmentBody) : null;
+  const id = typeof shipment?.id === "number" || typeof shipment?.id === "string" ? String(shipment.id) : "";
+  const status = typeof shipment?.status === "string" ? shipment.status : "";
+  const tracking = shipment?.tracking_number ?? null;
+  if (!SHIPMENT_ID.test(id) || !SHIPMENT_STATUS.test(status))
+    throw new MalformedAnswerError(operation, "a shipment without a documented id or status");
+  if (tracking !== null && tracking !== "" && !(typeof tracking === "string" && TRACKING_NUMBER.test(tracking)))
+    throw new MalformedAnswerError(operation, `shipment ${id} with a tracking number that is not letters and digits`);
   return {
-    id: String(shipment.id),
-    status: shipment.status,
-    trackingNumber: text(shipment.tracking_number) || null,
-    reference: text(shipment.reference) || null,
+    id,
+    status,
+    trackingNumber: typeof tracking === "string" && tracking !== "" ? tracking : null,
+    reference: fittingLine(shipment?.reference, REFERENCE_MAX),
   };
 }
 
 /** ShipX's error body: `{status, error, message, details}`. */
 async function refusalOf(response: Response): Promise<ShipmentRefusedError> {
-  const body = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown; details?: unknown } | null;
+  const body = (await readAnswerJson(response).catch(() => null)) as { error?: unknown; message?: unknown; details?: unknown } | null;
+  const details = body?.details && typeof body.details === "object" ? JSON.stringify(body.details) : null;
   return new ShipmentRefusedError(
     response.status,
-    text(body?.error) || "unknown",
-    text(body?.message),
-    body?.details && typeof body.details === "object" ? JSON.stringify(body.details) : null,
+    fittingLine(body?.error, 64) ?? "unknown",
+    shortenedLine(body?.message, 300) ?? "",
+    details && details.length <= 2000 ? details : null,
   );
 }
 
@@ -202,7 +252,9 @@ export function shipxCarrier(settings: { apiUrl: string; token: string; organiza
         url = `${organization}/shipments/labels?${query}`;
       }
       const response = await send(url, { headers: { Accept: "application/pdf" } }, "label");
-      const bytes = new Uint8Array(await response.arrayBuffer());
+      const bytes = await readAnswerLimited(response, LABELS_ANSWER_MAX_BYTES).catch((error: unknown) => {
+        throw new ShippingUnavailableError("label", String(error));
+      });
       if (response.status === 404 || !isPdf(bytes)) throw new ShippingUnavailableError("label", `status ${response.status}, not a PDF`);
       return bytes;
     },

@@ -1,22 +1,32 @@
-import type { LockerDirectory } from "./carrier";
-import { POSTCODE, type Delivery, type LockerSearch } from "./delivery";
+import type { LockerDirectory, LockerPoint } from "./carrier";
 import { ShippingUnavailableError } from "./carrier";
+import type { Delivery, LockerSearch } from "./delivery";
+import { lockerQueryOf, onStreetFirst, shownQuery } from "./locker-query";
 
-/** "31042", "31 042" and "31-042" are one postcode; anything else is a town's name. */
-function placeOf(query: string): string {
-  const trimmed = query.trim().replace(/\s+/g, " ");
-  const postcode = POSTCODE.exec(trimmed);
-  return postcode ? `${postcode[1]}-${postcode[2]}` : trimmed;
-}
+/** Lockers shown for one search, and how many of a town's are read to find those on a street. */
+const LOCKERS_SHOWN = 10;
+const STREET_SEARCH_COUNT = 100;
 
-export async function searchLockers(directory: LockerDirectory, query: string): Promise<LockerSearch> {
-  const place = placeOf(query).slice(0, 100);
-  if (place.length < 2) return { status: "missing" };
+/**
+ * The lockers for what the customer typed (./locker-query.ts): by a locker's name, near a postcode,
+ * or in a town, those on the named street first. The same with JavaScript and without: both ask
+ * the order route's action with intent=lockers.
+ */
+export async function searchLockers(directory: LockerDirectory, typed: string): Promise<LockerSearch> {
+  const query = lockerQueryOf(typed);
+  if (!query) return { status: "missing" };
+  const shown = shownQuery(typed);
   try {
-    const points = await directory.nearest(place);
-    return points.length > 0 ? { status: "found", query: place, points } : { status: "none", query: place };
+    let points: LockerPoint[];
+    if (query.kind === "code") {
+      const point = await directory.byName(query.name);
+      points = point ? [point] : [];
+    } else if (query.kind === "postcode") points = await directory.nearest(query.postcode, LOCKERS_SHOWN);
+    else if (!query.street) points = await directory.nearest(query.town, LOCKERS_SHOWN);
+    else points = onStreetFirst(await directory.nearest(query.town, STREET_SEARCH_COUNT), query.street).slice(0, LOCKERS_SHOWN);
+    return points.length > 0 ? { status: "found", query: shown, points } : { status: "none", query: shown };
   } catch (error) {
-    if (error instanceof ShippingUnavailableError) return { status: "unavailable", query: place };
+    if (error instanceof ShippingUnavailableError) return { status: "unavailable", query: shown };
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { SHIPPING_TEXT } from "~/admin/texts";
 import type { AppDatabase } from "~/db/db.server";
 import type { ShipmentRefusedError, ShippingCarrier } from "./carrier";
-import { shipOrder } from "./ship.server";
+import { shipOrder, type ShipOutcome } from "./ship.server";
 
 /** ShipX's refusal in the operator's Polish words: which data InPost did not take, never its English text alone. */
 export function refusalInPolish(refusal: ShipmentRefusedError): string {
@@ -17,12 +17,22 @@ export function refusalInPolish(refusal: ShipmentRefusedError): string {
 
 /** The operator's "Nadaj przesyłkę": null when shipped, else the page's message in Polish. */
 export async function shipFromAdmin(db: AppDatabase, carrier: ShippingCarrier, orderId: number, operator: string): Promise<string | null> {
-  const outcome = await shipOrder(db, carrier, orderId, operator, () => new Date());
+  return shipOutcomeMessage(await shipOrder(db, carrier, orderId, operator, () => new Date()));
+}
+
+/** Why an order was not shipped, in the operator's Polish; null when it was. */
+export function shipOutcomeMessage(outcome: ShipOutcome | { ok: false; reason: "not-ready" }): string | null {
   if (outcome.ok) return null;
   switch (outcome.reason) {
+    case "not-ready":
+      return SHIPPING_TEXT.notReady;
     case "not-found":
     case "not-paid":
       return SHIPPING_TEXT.notPaid;
+    case "withdrawn":
+      return SHIPPING_TEXT.withdrawn;
+    case "in-progress":
+      return SHIPPING_TEXT.inProgress;
     case "pending":
       return SHIPPING_TEXT.pending;
     case "unavailable":

@@ -1,14 +1,24 @@
-import { dispatchDueDay } from "~/admin/deadlines.server";
 import { applyTransitionIn, SYSTEM_ACTOR } from "~/admin/order-transitions.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { INPOST_COURIER } from "./tracking";
-import { FINAL_STATUSES, ShipmentRefusedError, ShippingUnavailableError, type Shipment, type ShippingCarrier } from "./carrier";
+import { errorFields, log } from "~/log/log.server";
+import {
+  FINAL_STATUSES,
+  MalformedAnswerError,
+  ShipmentRefusedError,
+  ShippingUnavailableError,
+  type Shipment,
+  type ShippingCarrier,
+} from "./carrier";
 
 /**
- * Shipping an order through the carrier (docs/decisions/048), safe to retry at any point:
- * - the order is marked `requested` before the carrier is asked, so a crash right after the
- *   carrier's answer leaves a trace housekeeping follows;
+ * Shipping an order through the carrier (docs/decisions/048 and 059), safe to retry at any point:
+ * - the order is claimed in one conditional update before the carrier is asked (marked
+ *   `requested`, with the moment): of two presses at once, on two desks or two tabs, only the one
+ *   whose update changed the row asks the carrier, and the other is told the order is being
+ *   shipped. The mark also leaves a trace housekeeping follows after a crash, and a claim whose
+ *   press was cut off lapses after SHIP_CLAIM_MS;
  * - before creating, the carrier is asked for a shipment with the order's number as reference:
  *   a retry, or a second operator, finds the first one instead of making another;
  * - the shipment's id is stored as soon as it is known, and the order becomes dispatched, with
@@ -18,9 +28,20 @@ import { FINAL_STATUSES, ShipmentRefusedError, ShippingUnavailableError, type Sh
 /** Marks an order whose shipment was asked for but whose id we have not stored yet. */
 export const SHIPMENT_REQUESTED = "requested";
 
+/**
+ * How long a claim holds: longer than finding and creating a shipment can take (two ShipX calls of
+ * at most 10 s each), so a press in progress is never overtaken; a press a crash cut off frees the
+ * order this long after it began.
+ */
+export const SHIP_CLAIM_MS = 30_000;
+
 export type ShipOutcome =
   | { ok: true; shipmentId: string; trackingNumber: string; alreadyDispatched: boolean }
   | { ok: false; reason: "not-found" | "not-paid" }
+  /** The customer withdrew from the agreement: nothing is shipped. */
+  | { ok: false; reason: "withdrawn" }
+  /** Another press holds the order's claim: it is being shipped now. */
+  | { ok: false; reason: "in-progress" }
   /** The carrier has the shipment but has not confirmed it yet: the operator tries again shortly (housekeeping also will). */
   | { ok: false; reason: "pending"; shipmentId: string }
   | { ok: false; reason: "refused"; refusal: ShipmentRefusedError }
@@ -45,6 +66,7 @@ type ShippableOrder = Pick<
   | "locker_name"
   | "shipment_id"
   | "tracking_number"
+  | "withdrawn_at"
 >;
 
 const SHIPPABLE_COLUMNS = [
@@ -62,6 +84,7 @@ const SHIPPABLE_COLUMNS = [
   "locker_name",
   "shipment_id",
   "tracking_number",
+  "withdrawn_at",
 ] as const;
 
 function loadOrder(db: AppDatabase, orderId: number): Promise<ShippableOrder | undefined> {
@@ -94,17 +117,15 @@ export async function shipOrder(
   if (order.status === "dispatched" && order.shipment_id && order.tracking_number)
     return { ok: true, shipmentId: order.shipment_id, trackingNumber: order.tracking_number, alreadyDispatched: true };
   if (order.status !== "paid") return { ok: false, reason: "not-paid" };
+  if (order.withdrawn_at) return { ok: false, reason: "withdrawn" };
+  // A shipment already made is only read again; making one needs the order's claim.
+  if (!order.shipment_id && !(await claimOrder(db, order.id, now()))) {
+    const current = await loadOrder(db, orderId);
+    return current?.withdrawn_at ? { ok: false, reason: "withdrawn" } : { ok: false, reason: "in-progress" };
+  }
 
   let shipment: Shipment | null = null;
   try {
-    if (!order.shipment_id) {
-      await db
-        .updateTable("orders")
-        .set({ shipment_status: SHIPMENT_REQUESTED, shipment_checked_at: now().toISOString() })
-        .where("id", "=", order.id)
-        .where("shipment_id", "is", null)
-        .execute();
-    }
     shipment = order.shipment_id ? await carrier.shipment(order.shipment_id) : null;
     shipment ??= await carrier.findByReference(order.number);
     shipment ??= await carrier.create({
@@ -137,11 +158,47 @@ export async function shipOrder(
           .execute();
       return { ok: false, reason: "refused", refusal: error };
     }
-    if (error instanceof ShippingUnavailableError) return { ok: false, reason: "unavailable" };
+    if (error instanceof ShippingUnavailableError) {
+      // The next press may try at once (it looks the shipment up first); the mark stays for housekeeping.
+      if (!shipment) await releaseClaim(db, order.id);
+      return { ok: false, reason: "unavailable" };
+    }
     throw error;
   }
   if (!shipment.trackingNumber) return { ok: false, reason: "pending", shipmentId: shipment.id };
   return { ok: true, shipmentId: shipment.id, trackingNumber: shipment.trackingNumber, alreadyDispatched: false };
+}
+
+/**
+ * Takes the order for one press, in one UPDATE: only a paid order the customer has not withdrawn
+ * from, with no shipment stored, and not claimed by another press within SHIP_CLAIM_MS. True when
+ * this press has it.
+ */
+async function claimOrder(db: AppDatabase, orderId: number, now: Date): Promise<boolean> {
+  const lapsed = new Date(now.getTime() - SHIP_CLAIM_MS).toISOString();
+  const claimed = await db
+    .updateTable("orders")
+    .set({ shipment_status: SHIPMENT_REQUESTED, shipment_checked_at: now.toISOString() })
+    .where("id", "=", orderId)
+    .where("status", "=", "paid")
+    .where("withdrawn_at", "is", null)
+    .where("shipment_id", "is", null)
+    .where((eb) =>
+      eb.or([eb("shipment_status", "is", null), eb("shipment_checked_at", "is", null), eb("shipment_checked_at", "<", lapsed)]),
+    )
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** Frees a claim whose press could not reach the carrier; the `requested` mark stays, for housekeeping to look the shipment up. */
+async function releaseClaim(db: AppDatabase, orderId: number): Promise<void> {
+  await db
+    .updateTable("orders")
+    .set({ shipment_checked_at: null })
+    .where("id", "=", orderId)
+    .where("shipment_id", "is", null)
+    .where("shipment_status", "=", SHIPMENT_REQUESTED)
+    .execute();
 }
 
 /**
@@ -218,38 +275,15 @@ export async function pollShipments(db: AppDatabase, carrier: ShippingCarrier, n
           .execute();
       }
     } catch (error) {
+      if (error instanceof MalformedAnswerError) {
+        // One shipment's answer we cannot take: nothing of it is stored, and the next pass starts with the others.
+        log.warn({ ...errorFields(error), orderId: order.id }, "shipment answer refused");
+        await db.updateTable("orders").set({ shipment_checked_at: now.toISOString() }).where("id", "=", order.id).execute();
+        continue;
+      }
       if (error instanceof ShippingUnavailableError || error instanceof ShipmentRefusedError) break;
       throw error;
     }
   }
   return read;
-}
-
-/**
- * "Nadaj wszystkie do wysyłki dziś": every paid order whose promised dispatch day is `today` or
- * earlier, shipped one after another (each safe to retry), and the labels of those shipped.
- */
-export async function shipDueOrders(
-  db: AppDatabase,
-  carrier: ShippingCarrier,
-  today: string,
-  operator: string,
-  now: () => Date,
-  timing: ShipTiming = DEFAULT_TIMING,
-): Promise<{ shipped: string[]; problems: { number: string; outcome: ShipOutcome }[] }> {
-  const paid = await db
-    .selectFrom("orders")
-    .select(["id", "number", "created_at", "paid_at", "declaration_type", "immediate_performance_consent_at", "delivery_method"])
-    .where("status", "=", "paid")
-    .orderBy("id")
-    .execute();
-  const due = paid.filter((order) => (dispatchDueDay(order) ?? "") <= today);
-  const shipped: string[] = [];
-  const problems: { number: string; outcome: ShipOutcome }[] = [];
-  for (const order of due) {
-    const outcome = await shipOrder(db, carrier, order.id, operator, now, timing);
-    if (outcome.ok) shipped.push(outcome.shipmentId);
-    else problems.push({ number: order.number, outcome });
-  }
-  return { shipped, problems };
 }

@@ -4,11 +4,13 @@ import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { startInpostStandIn, TEST_INPOST } from "../../tests/support/inpost-stand-in-process";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
-import { ShippingUnavailableError } from "./carrier";
+import { isInvisible } from "./answer-fields";
+import { ShippingUnavailableError, type ShippingCarrier } from "./carrier";
 import { inpostLockerDirectory, shipxCarrier } from "./inpost.server";
 import { checkedDelivery, searchLockers } from "./lockers.server";
-import { pollShipments, shipOrder, SHIPMENT_REQUESTED } from "./ship.server";
-import { addressAllowed, createWebhookHandler } from "./webhook.server";
+import { pollShipments, SHIP_CLAIM_MS, shipOrder, SHIPMENT_REQUESTED } from "./ship.server";
+import { dispatchCandidates, shipChosenOrders } from "./ship-batch.server";
+import { addressAllowed, createWebhookHandler, readWebhookPost, WEBHOOK_READ_RETRIES } from "./webhook.server";
 
 /**
  * The shipping domain against the InPost stand-in over real HTTP, on SQLite and PostgreSQL:
@@ -20,7 +22,8 @@ beforeAll(async () => {
   standIn = await startInpostStandIn();
 });
 afterAll(() => standIn.stop());
-beforeEach(() => standIn.control({ pointsDelayMs: 0, pointsDown: false, confirmDelayMs: 50, createAnswer: null, down: false }));
+const FAIR = { hostilePoints: false, trackingNumber: null, answerBytes: null } as const;
+beforeEach(() => standIn.control({ pointsDelayMs: 0, pointsDown: false, confirmDelayMs: 50, createAnswer: null, down: false, ...FAIR }));
 
 const FAST = { pollMs: 20, waitMs: 5000 };
 const T0 = new Date("2026-11-24T09:00:00Z");
@@ -48,6 +51,25 @@ describe("the Points API", () => {
     expect(await searchLockers(directory, " ")).toEqual({ status: "missing" });
   });
 
+  it("finds a town typed in Ukrainian, Russian or without its letters, a locker's name, a postcode with its town either way, and a street", async () => {
+    const directory = inpostLockerDirectory(standIn.url);
+    const names = async (typed: string) => {
+      const found = await searchLockers(directory, typed);
+      return found.status === "found" ? found.points.map((point) => point.name) : found.status;
+    };
+    for (const typed of ["Краків", "Краков", "krakow", "KRAKÓW", "31-042 Kraków", "Kraków 31-042", "31042 Краків"]) {
+      const found = await names(typed);
+      expect(Array.isArray(found) && found.length > 3 && found.every((name) => name.startsWith("KRA")), typed).toBe(true);
+    }
+    const warsaw = await names("Варшава");
+    expect(Array.isArray(warsaw) && warsaw.every((name) => name.startsWith("WAW"))).toBe(true);
+    expect(await names("kra 14")).toEqual(["KRA14"]);
+    expect(await names("KRA999")).toBe("none");
+    // The street's lockers first: the stand-in's Kraków lockers stand on Floriańska, Długa, Karmelicka…
+    expect((await names("ul. Karmelicka, Kraków")) as string[]).toHaveProperty("0", "KRA18M");
+    expect(await searchLockers(directory, "Kraków  31042")).toMatchObject({ status: "found", query: "Kraków 31-042" });
+  });
+
   it("is unavailable when down or slower than 3 s; a typed name is then kept unchecked, and an unknown one refused otherwise", async () => {
     const directory = inpostLockerDirectory(standIn.url);
     await standIn.control({ pointsDelayMs: 3500 });
@@ -68,6 +90,81 @@ describe("the Points API", () => {
       delivery: { method: "courier" },
     });
   }, 15_000);
+});
+
+describe("the Points API's answers, taken only in their documented shape and size", () => {
+  it("drops a locker whose name or street is no locker's, shortens a 200 KB description, and keeps no markup", async () => {
+    await standIn.control({ hostilePoints: true });
+    const found = await searchLockers(inpostLockerDirectory(standIn.url), "31-042");
+    expect(found.status).toBe("found");
+    if (found.status !== "found") return;
+    // Of the three hostile ones, only the one with the long description remains, its description cut.
+    expect(found.points.length).toBeGreaterThan(3);
+    for (const point of found.points) {
+      expect(point.name).toMatch(/^[A-Z]{3}\d{1,4}[A-Z]{0,3}$/);
+      expect(point.address.length).toBeLessThanOrEqual(200);
+      expect(point.description?.length ?? 0).toBeLessThanOrEqual(160);
+      expect([...`${point.name} ${point.address} ${point.description ?? ""}`].filter(isInvisible)).toEqual([]);
+      expect(`${point.address} ${point.description ?? ""}`).not.toMatch(/[<>]/);
+    }
+    expect(found.points.some((point) => point.description?.startsWith("alert(1) Opis Opis"))).toBe(true);
+    // What the search page carries of them stays small.
+    expect(JSON.stringify(found.points).length).toBeLessThan(5_000);
+  });
+
+  it("a chosen locker whose answer is not its own is kept as typed, unchecked, never with InPost's odd name", async () => {
+    await standIn.control({ hostilePoints: true });
+    expect(await checkedDelivery(inpostLockerDirectory(standIn.url), { method: "locker", point: "KRA10", address: null })).toEqual({
+      ok: true,
+      delivery: { method: "locker", point: "KRA10", address: null },
+    });
+  });
+
+  it("an answer of 8 MB is cut at the limit: the search is unavailable, as when the API is down", async () => {
+    await standIn.control({ answerBytes: 8 * 1024 * 1024 });
+    expect(await searchLockers(inpostLockerDirectory(standIn.url), "31-042")).toEqual({ status: "unavailable", query: "31-042" });
+  });
+});
+
+describe("the webhook's request", () => {
+  /** A body of `bytes`, sent a chunk at a time as a slow client would: `pulled()` is how much of it was read so far. */
+  function streamed(bytes: number) {
+    const chunk = new TextEncoder().encode(`{"event":"shipment_confirmed","payload":{"shipment_id":1},"pad":"${"x".repeat(64 * 1024)}`);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          await new Promise((resolve) => setImmediate(resolve));
+          if (pulled >= bytes) return controller.close();
+          pulled += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const request = new Request("http://site.invalid/shipping/inpost/webhook", { method: "POST", body, duplex: "half" } as RequestInit);
+    return { request, pulled: () => pulled };
+  }
+
+  it("refuses a source outside INPOST_WEBHOOK_ALLOW before reading its body", async () => {
+    const big = streamed(2 * 1024 * 1024);
+    const answer = await readWebhookPost(big.request, "203.0.113.9", ["91.216.25.0/24"]);
+    const pulledThen = big.pulled();
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(403);
+    expect(pulledThen).toBeLessThanOrEqual(70 * 1024);
+  });
+
+  it("reads an allowed source's body through the 64 KiB limit: 413 past it, without a declared length", async () => {
+    const big = streamed(2 * 1024 * 1024);
+    const answer = await readWebhookPost(big.request, "91.216.25.17", ["91.216.25.0/24"]);
+    expect((answer as Response).status).toBe(413);
+    expect(big.pulled()).toBeLessThanOrEqual(2 * 70 * 1024);
+    const small = new Request("http://site.invalid/", { method: "POST", body: JSON.stringify({ event: "shipment_confirmed" }) });
+    expect(await readWebhookPost(small, "91.216.25.17", ["91.216.25.0/24"])).toEqual({ body: { event: "shipment_confirmed" } });
+    const notJson = new Request("http://site.invalid/", { method: "POST", body: "<xml/>" });
+    expect(await readWebhookPost(notJson, "203.0.113.9", [])).toEqual({ body: null });
+  });
 });
 
 describe("the webhook's source list", () => {
@@ -93,7 +190,7 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
     await db.destroy();
     await standIn.stop();
   });
-  beforeEach(() => standIn.control({ confirmDelayMs: 50, createAnswer: null, down: false }));
+  beforeEach(() => standIn.control({ confirmDelayMs: 50, createAnswer: null, down: false, ...FAIR }));
   const carrier = () => shipxCarrier({ apiUrl: standIn.url, token: TEST_INPOST.token, organizationId: TEST_INPOST.organizationId });
 
   async function paidOrder(
@@ -154,6 +251,91 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
     expect(await shipmentsOf(order.number)).toHaveLength(1);
   });
 
+  it("two presses of one order at once: only the one that claimed it asks InPost, the other is told it is being shipped", async () => {
+    const order = await paidOrder({ delivery: { method: "locker", point: "KRA10", address: "Floriańska 3, 31-042 Kraków" } });
+    const real = carrier();
+    const asked: string[] = [];
+    const counting: ShippingCarrier = {
+      ...real,
+      findByReference: (reference) => (asked.push("find"), real.findByReference(reference)),
+      create: (request) => (asked.push("create"), real.create(request)),
+    };
+    const outcomes = await Promise.all([1, 2].map(() => shipOrder(db, counting, order.id, "op", () => T0, FAST)));
+    // One made the shipment; the other was told it is being made, or, once its id was stored, only read it.
+    expect(outcomes.some((outcome) => outcome.ok)).toBe(true);
+    for (const outcome of outcomes) expect(outcome.ok ? "shipped" : outcome.reason).toMatch(/^(shipped|in-progress)$/);
+    expect(asked).toEqual(["find", "create"]);
+    expect(await shipmentsOf(order.number)).toHaveLength(1);
+    // Pressed again once it is done: the same shipment.
+    expect(await shipOrder(db, counting, order.id, "op", () => T0, FAST)).toMatchObject({ ok: true, alreadyDispatched: true });
+  });
+
+  it("a claim a crash left behind lapses: a press within it waits, one after it finds the shipment by reference", async () => {
+    const order = await paidOrder();
+    // A press that created the shipment and was killed before it stored the answer.
+    await db
+      .updateTable("orders")
+      .set({ shipment_status: SHIPMENT_REQUESTED, shipment_checked_at: T0.toISOString() })
+      .where("id", "=", order.id)
+      .execute();
+    await carrier().create({
+      reference: order.number,
+      receiver: { name: "Jan Kowalski", email: "jan@example.com", phone: "600100200", address: null },
+      targetPoint: "KRA10",
+    });
+    const soon = new Date(T0.getTime() + SHIP_CLAIM_MS / 2);
+    expect(await shipOrder(db, carrier(), order.id, "op", () => soon, FAST)).toEqual({ ok: false, reason: "in-progress" });
+    const after = new Date(T0.getTime() + SHIP_CLAIM_MS + 1000);
+    expect(await shipOrder(db, carrier(), order.id, "op", () => after, FAST)).toMatchObject({ ok: true });
+    expect(await shipmentsOf(order.number)).toHaveLength(1);
+  });
+
+  it("an order the customer withdrew from is never shipped, and InPost is not asked", async () => {
+    const order = await paidOrder();
+    await db.updateTable("orders").set({ withdrawn_at: T0.toISOString() }).where("id", "=", order.id).execute();
+    expect(await shipOrder(db, carrier(), order.id, "op", () => T0, FAST)).toEqual({ ok: false, reason: "withdrawn" });
+    const row = await orderRow(order.id);
+    expect([row.status, row.shipment_status]).toEqual(["paid", null]);
+    expect(await shipmentsOf(order.number)).toHaveLength(0);
+  });
+
+  it("the day's batch lists every paid order ready to ship, and why the others wait; it ships only the chosen ready ones", async () => {
+    await db.updateTable("orders").set({ status: "dispatched" }).where("status", "=", "paid").execute();
+    const ready = await paidOrder({ delivery: { method: "locker", point: "KRA10", address: "Floriańska 3, 31-042 Kraków" } });
+    const courier = await paidOrder();
+    const inPeriod = await paidOrder({ immediatePerformanceRequested: false });
+    const unchecked = await paidOrder({ delivery: { method: "locker", point: "KRA14", address: null } });
+    const withdrawn = await paidOrder();
+    await db.updateTable("orders").set({ withdrawn_at: T0.toISOString() }).where("id", "=", withdrawn.id).execute();
+
+    const now = new Date(T0.getTime() + 86_400_000);
+    const candidates = await dispatchCandidates(db, now);
+    expect(candidates.ready.map((order) => order.id).sort()).toEqual([ready.id, courier.id].sort());
+    expect(candidates.waiting.map((order) => [order.id, order.waiting?.reason])).toEqual(
+      expect.arrayContaining([
+        [inPeriod.id, "withdrawal-period"],
+        [unchecked.id, "locker-unchecked"],
+      ]),
+    );
+    expect([...candidates.ready, ...candidates.waiting].map((order) => order.id)).not.toContain(withdrawn.id);
+    // After the withdrawal period (14 days from the order), the order without the early start is ready too.
+    const later = await dispatchCandidates(db, new Date(T0.getTime() + 16 * 86_400_000));
+    expect(later.ready.map((order) => order.id)).toContain(inPeriod.id);
+
+    const results = await shipChosenOrders(db, carrier(), [ready.id, inPeriod.id, withdrawn.id], "op", () => now, FAST);
+    expect(results.map(({ id, outcome }) => [id, outcome.ok ? "shipped" : outcome.reason])).toEqual([
+      [ready.id, "shipped"],
+      [inPeriod.id, "not-ready"],
+      [withdrawn.id, "not-ready"],
+    ]);
+    expect((await orderRow(courier.id)).status).toBe("paid");
+    for (const order of [inPeriod, withdrawn]) expect(await shipmentsOf(order.number)).toHaveLength(0);
+    // Sent again (the page reloaded): the same shipment, nothing new.
+    const again = await shipChosenOrders(db, carrier(), [ready.id], "op", () => now, FAST);
+    expect(again[0]?.outcome).toMatchObject({ ok: true, alreadyDispatched: true });
+    expect(await shipmentsOf(ready.number)).toHaveLength(1);
+  });
+
   it("housekeeping finds a shipment whose answer was never stored (a crash), and dispatches it", async () => {
     const order = await paidOrder();
     await standIn.control({ createAnswer: "lost" });
@@ -194,39 +376,118 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
     expect(await shipmentsOf(order.number)).toHaveLength(0);
   });
 
-  it("a webhook is a hint: re-read from ShipX, delivered stored; foreign shipments and floods change nothing", async () => {
+  const notice = (shipmentId: string, status = "delivered") => ({
+    event: "shipment_status_changed",
+    organization_id: Number(TEST_INPOST.organizationId),
+    payload: { shipment_id: Number(shipmentId), status, tracking_number: "1" },
+  });
+  /** The real adapter, with its reads of one shipment counted. */
+  const countingCarrier = () => {
+    const real = carrier();
+    const counted = { reads: 0, carrier: { ...real, shipment: (id: string) => ((counted.reads += 1), real.shipment(id)) } };
+    return counted;
+  };
+  const shippedOrder = async () => {
     const order = await paidOrder();
     await shipOrder(db, carrier(), order.id, "op", () => T0, FAST);
-    const { shipment_id: id } = await orderRow(order.id);
-    const handle = createWebhookHandler(db, carrier(), { allow: [] });
-    const notice = (shipmentId: string, status = "delivered") => ({
-      event: "shipment_status_changed",
-      organization_id: Number(TEST_INPOST.organizationId),
-      payload: { shipment_id: Number(shipmentId), status, tracking_number: "1" },
-    });
+    return { order, shipmentId: (await orderRow(order.id)).shipment_id! };
+  };
+
+  /** The webhook's reads run when the test says: each waits in line for its window, then runs to its end. */
+  function webhookWith(carrier: ShippingCarrier) {
+    const due: Array<() => void> = [];
+    const handle = createWebhookHandler(db, carrier, { timer: (_ms, run) => void due.push(run) });
+    return {
+      handle,
+      waiting: () => due.length,
+      /** Every read that is due, and each read that a failure schedules again, until none is left. */
+      async readAll() {
+        while (due.length > 0) {
+          due.shift()!();
+          await handle.idle();
+        }
+      },
+    };
+  }
+
+  it("a webhook is a hint: ShipX is read after the answer, and only what it says is stored; unknown ids cost nothing", async () => {
+    const { order, shipmentId } = await shippedOrder();
+    const counted = countingCarrier();
+    const webhook = webhookWith(counted.carrier);
 
     // The body says delivered; ShipX says it is not: nothing changes.
-    expect(await handle(notice(id!), "203.0.113.9", T0)).toEqual({ status: 200, outcome: "applied" });
+    expect(await webhook.handle(notice(shipmentId))).toEqual({ status: 200, outcome: "scheduled" });
+    await webhook.readAll();
     expect((await orderRow(order.id)).delivered_at).toBeNull();
 
-    await standIn.moveStatus(id!, "delivered");
-    // Within the interval the same shipment is not read again.
-    expect(await handle(notice(id!), "203.0.113.9", new Date(T0.getTime() + 1000))).toEqual({ status: 200, outcome: "throttled" });
-    const later = new Date(T0.getTime() + 60_000);
-    expect(await handle(notice(id!), "203.0.113.9", later)).toEqual({ status: 200, outcome: "applied" });
-    const row = await orderRow(order.id);
-    expect([row.shipment_status, row.delivered_at]).toEqual(["delivered", later.toISOString()]);
-
-    // Another organisation's shipment, and one we never made: ignored.
+    // A shipment of another organisation, one we never made, and a body without an id: no read at all.
     const foreign = await standIn.foreignShipment(order.number);
-    expect(await handle(notice(foreign), "203.0.113.9", later)).toEqual({ status: 200, outcome: "not-ours" });
-    expect(await handle({ event: "shipment_status_changed", payload: {} }, "203.0.113.9", later)).toEqual({
-      status: 400,
-      outcome: "unreadable",
-    });
+    expect(await webhook.handle(notice(foreign))).toEqual({ status: 200, outcome: "unknown" });
+    expect(await webhook.handle({ event: "shipment_status_changed", payload: {} })).toEqual({ status: 400, outcome: "unreadable" });
+    expect(webhook.waiting()).toBe(0);
+    expect(counted.reads).toBe(1);
+  });
 
-    const limited = createWebhookHandler(db, carrier(), { allow: ["91.216.25.0/24"] });
-    expect(await limited(notice(id!), "203.0.113.9", later)).toEqual({ status: 403, outcome: "forbidden" });
+  it("a second notification within the throttle window is not dropped: one read at the window's end stores delivered", async () => {
+    const { order, shipmentId } = await shippedOrder();
+    const counted = countingCarrier();
+    const webhook = webhookWith(counted.carrier);
+    expect(await webhook.handle(notice(shipmentId, "out_for_delivery"))).toMatchObject({ status: 200 });
+    await webhook.readAll();
+    // Delivered within the window of that read, and InPost tells us several times.
+    await standIn.moveStatus(shipmentId, "delivered");
+    for (let i = 0; i < 5; i++) expect(await webhook.handle(notice(shipmentId))).toMatchObject({ status: 200 });
+    expect(webhook.waiting()).toBe(1);
+    await webhook.readAll();
+    const row = await orderRow(order.id);
+    expect([row.shipment_status, row.delivered_at !== null]).toEqual(["delivered", true]);
+    // Six notifications, two reads: the first, and one at the end of its window.
+    expect(counted.reads).toBe(2);
+  });
+
+  it("while ShipX fails, our shipment's notification answers as an unknown one does, and is read again under the throttle only", async () => {
+    const { order, shipmentId } = await shippedOrder();
+    const counted = countingCarrier();
+    const webhook = webhookWith(counted.carrier);
+    const foreign = await standIn.foreignShipment(order.number);
+    await standIn.control({ down: true });
+    try {
+      for (let i = 0; i < 20; i++) {
+        const ours = await webhook.handle(notice(shipmentId));
+        const unknown = await webhook.handle(notice(foreign));
+        expect(ours.status).toBe(unknown.status);
+      }
+      // Nothing was asked of ShipX while the caller waited for its answers.
+      expect(counted.reads).toBe(0);
+      await webhook.readAll();
+    } finally {
+      await standIn.control({ down: false });
+    }
+    // The first read and its retries, each in a window of its own: not one per notification.
+    expect(counted.reads).toBe(1 + WEBHOOK_READ_RETRIES);
+    expect((await orderRow(order.id)).status).toBe("dispatched");
+  });
+
+  it("a tracking number with NUL, or of 5 KB, is never stored; housekeeping reads the other shipments past it", async () => {
+    const fine = await paidOrder();
+    await shipOrder(db, carrier(), fine.id, "op", () => T0, FAST);
+    const { shipment_id: fineId } = await orderRow(fine.id);
+    for (const hostile of ["6200000\u000012345", "6".repeat(5000)]) {
+      await standIn.control({ trackingNumber: hostile });
+      const order = await paidOrder();
+      expect(await shipOrder(db, carrier(), order.id, "op", () => T0, FAST)).toEqual({ ok: false, reason: "unavailable" });
+      const row = await orderRow(order.id);
+      expect([row.status, row.tracking_number]).toEqual(["paid", null]);
+      // Its shipment is read first by the next pass, and refused there too.
+      const early = new Date(T0.getTime() - 60 * 60_000).toISOString();
+      await db.updateTable("orders").set({ shipment_checked_at: early }).where("id", "=", order.id).execute();
+    }
+    await standIn.moveStatus(fineId!, "delivered");
+    const at = new Date(T0.getTime() + 31 * 60_000);
+    await pollShipments(db, carrier(), at);
+    expect((await orderRow(fine.id)).delivered_at).toBe(at.toISOString());
+    const refused = await db.selectFrom("orders").select(["status", "tracking_number"]).where("tracking_number", "like", "6%").execute();
+    expect(refused.every((row) => row.tracking_number!.length === 24)).toBe(true);
   });
 
   it("housekeeping reads open shipments again and stores delivered", async () => {

@@ -100,6 +100,90 @@ test("in English, Ukrainian and Russian the locker search answers in the page's 
   }
 });
 
+test("the search reads a town in Ukrainian or Russian, a locker's name, and a postcode with its town either way; the status names the latest query", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const search = async (locale: "pl" | "uk" | "ru", typed: string) => {
+    const text = strings(locale, "shipping");
+    if (!page.url().endsWith(pathFor("order", locale))) await page.goto(`${base}${pathFor("order", locale)}`);
+    const field = page.getByLabel(text.form.lockerQuery);
+    await field.fill("");
+    await field.pressSequentially(typed);
+    if (!javaScriptEnabled) await page.getByRole("button", { name: text.form.showLockers }).click();
+    return { text, lockers: page.getByRole("group", { name: text.form.lockersLegend }).getByRole("radio") };
+  };
+  const lockerNames = async () =>
+    (await page.locator("[data-testid=delivery] li span.font-semibold").allTextContents()).map((name) => name.trim());
+
+  for (const [locale, typed, prefix] of [
+    ["uk", "Краків", "KRA"],
+    ["ru", "Краков", "KRA"],
+    ["uk", "Варшава", "WAW"],
+    ["pl", "krakow", "KRA"],
+  ] as const) {
+    const { text, lockers } = await search(locale, typed);
+    await expect(page.getByRole("status").filter({ hasText: text.form.found.replace("{{query}}", typed) })).toBeVisible();
+    await expect(lockers.first()).toBeVisible();
+    expect(
+      (await lockerNames()).every((name) => name.startsWith(prefix)),
+      `${locale} ${typed}`,
+    ).toBe(true);
+  }
+
+  // A locker's name gives that one locker.
+  const code = await search("pl", "kra14");
+  await expect(page.getByRole("status").filter({ hasText: code.text.form.found.replace("{{query}}", "KRA14") })).toBeVisible();
+  await expect(code.lockers).toHaveCount(1);
+  expect(await lockerNames()).toEqual(["KRA14"]);
+
+  // "postcode town" and "town postcode"; with JavaScript, the status follows the query as it grows.
+  for (const typed of ["31-042 Kraków", "Kraków 31-042"]) {
+    const { text, lockers } = await search("pl", typed);
+    await expect(page.getByRole("status").filter({ hasText: text.form.found.replace("{{query}}", typed) })).toBeVisible();
+    await expect(lockers.first()).toBeVisible();
+    expect((await lockerNames()).every((name) => name.startsWith("KRA"))).toBe(true);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  if (!javaScriptEnabled) return;
+  // With JavaScript, while a newer search is on the way the status names it, never the answer before it.
+  await fetch(`${standInUrl}/__control`, { method: "POST", body: JSON.stringify({ pointsDelayMs: 1500 }) });
+  try {
+    const { text } = await search("pl", "Warszawa");
+    await expect(page.getByRole("status")).toHaveText(text.form.searching.replace("{{query}}", "Warszawa"));
+    await expect(page.getByRole("status")).toHaveText(text.form.found.replace("{{query}}", "Warszawa"));
+  } finally {
+    await fetch(`${standInUrl}/__control`, { method: "POST", body: JSON.stringify({ pointsDelayMs: 0 }) });
+  }
+});
+
+test("hostile Points API answers: no locker with a name that is no locker's, no markup or bidi, and a small answer page", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const text = strings("pl", "shipping");
+  await fetch(`${standInUrl}/__control`, { method: "POST", body: JSON.stringify({ hostilePoints: true }) });
+  try {
+    await page.goto(`${base}${pathFor("order", "pl")}`);
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByLabel(text.form.lockerQuery).pressSequentially("31042");
+    if (!javaScriptEnabled) await page.getByRole("button", { name: text.form.showLockers }).click();
+    const body = await (await answer).body();
+    await expect(page.getByRole("group", { name: text.form.lockersLegend }).getByRole("radio").first()).toBeVisible();
+    // A 200 KB description once made this answer 2.9 MB.
+    expect(body.length).toBeLessThan(100 * 1024);
+    const shown = await page.getByTestId("delivery").innerText();
+    expect(shown).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(shown).not.toContain("XXXXXXXX");
+    expect(shown).not.toContain("<script>");
+    const names = (await page.locator("[data-testid=delivery] li span.font-semibold").allTextContents()).map((name) => name.trim());
+    expect(names.every((name) => /^[A-Z]{3}\d{1,4}[A-Z]{0,3}$/.test(name))).toBe(true);
+  } finally {
+    await fetch(`${standInUrl}/__control`, { method: "POST", body: JSON.stringify({ hostilePoints: false }) });
+  }
+});
+
 test("with the Points API down, the form says so, keeps what was typed, and takes the courier", async ({ page, javaScriptEnabled }) => {
   const text = strings("pl", "shipping");
   const orderText = strings("pl", "order");

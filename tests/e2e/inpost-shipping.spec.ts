@@ -2,17 +2,20 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { createOperator, openOrder, signIn, uniqueOperatorEmail } from "./support/admin";
 import { ownSitePort, stopOwnSite } from "./support/own-server";
 import { startInPostSite } from "./support/inpost";
 
 /**
- * The operator ships through InPost (docs/decisions/048) on a site of its own pointed at the ShipX
- * stand-in, one site per project (two workers would otherwise start two on one port): a paid locker
- * order shipped with "Nadaj przesyłkę", its label downloaded, two more shipped with the day's batch
- * in one PDF, and a returned parcel flagged in the list at a phone's width. The orders are placed
+ * The operator ships through InPost (docs/decisions/048 and 059) on a site of its own pointed at the
+ * ShipX stand-in, one site per project (two workers would otherwise start two on one port): a paid
+ * locker order shipped with "Nadaj przesyłkę" (its tick asked for first), its label downloaded, two
+ * more shipped with the day's batch after its list and its tick, in one PDF; an order the customer
+ * withdrew from out of every queue; locker orders found by tracking number and locker, with their
+ * delivery in the list; and a returned parcel flagged at a phone's width. The orders are placed
  * through the JSON API and made paid in the database; the back office runs no script, so both
  * projects take the same path.
  */
@@ -30,6 +33,11 @@ let operator: string;
 let single: Placed;
 let batch: Placed[];
 let returned: Placed;
+/** Paid without the early start, within the withdrawal period: the batch lists it as waiting. */
+let inPeriod: Placed;
+/** Paid, then withdrawn from: in no queue. */
+let withdrawn: Placed;
+let locker: string;
 
 async function placeOrder(base: string, name: string): Promise<Placed> {
   const response = await fetch(`${base}/api/accept`, {
@@ -69,10 +77,12 @@ test.beforeAll(async ({}, testInfo) => {
   const { items } = (await (await fetch(`${standInUrl}/v1/points?relative_post_code=31-042&type=parcel_locker`)).json()) as {
     items: { name: string }[];
   };
-  const locker = items[0]!.name;
+  locker = items[0]!.name;
   single = await placeOrder(base, `Nadanie Pojedyncze ${project}`);
   batch = [await placeOrder(base, `Nadanie Zbiorcze Jeden ${project}`), await placeOrder(base, `Nadanie Zbiorcze Dwa ${project}`)];
   returned = await placeOrder(base, `Paczka Zwrócona ${project}`);
+  inPeriod = await placeOrder(base, `Czeka Na Termin ${project}`);
+  withdrawn = await placeOrder(base, `Odstąpił Klient ${project}`);
   withDatabase((db) => {
     // Placed and paid, with the early start asked for, a week ago: each is due for dispatch today
     // or earlier, and each goes to a locker the stand-in knows.
@@ -84,8 +94,16 @@ test.beforeAll(async ({}, testInfo) => {
     for (const order of [single, ...batch]) pay.run(paid, paid, paid, locker, order.number);
     db.prepare(
       `UPDATE orders SET status = 'dispatched', paid_at = ?, dispatched_at = ?, tracking_number = '620000000000000000000001',
-       courier = 'InPost', shipment_id = '990001', shipment_status = 'returned_to_sender' WHERE number = ?`,
-    ).run(paid, paid, returned.number);
+       courier = 'InPost', shipment_id = '990001', shipment_status = 'returned_to_sender', delivery_method = 'locker',
+       locker_name = ?, locker_address = 'ul. Długa 1, 31-042 Kraków' WHERE number = ?`,
+    ).run(paid, paid, locker, returned.number);
+    // Paid today without the early start: the work starts after the withdrawal period.
+    db.prepare(`UPDATE orders SET status = 'paid', paid_at = ?, immediate_performance_consent_at = NULL WHERE number = ?`).run(
+      new Date().toISOString(),
+      inPeriod.number,
+    );
+    pay.run(paid, paid, paid, locker, withdrawn.number);
+    db.prepare(`UPDATE orders SET withdrawn_at = ? WHERE number = ?`).run(new Date().toISOString(), withdrawn.number);
   });
   operator = uniqueOperatorEmail(`ship-${project}`);
   createOperator(operator, undefined, databasePath);
@@ -96,15 +114,49 @@ test.afterAll(async () => {
 });
 
 const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString("latin1") === "%PDF-";
+/** Serious and critical WCAG 2.1 AA problems axe finds; axe runs as a script, so only the JavaScript project asks. */
+async function violations(page: Page, javaScriptEnabled: boolean): Promise<string[]> {
+  if (!javaScriptEnabled) return [];
+  const found = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return found.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+const creates = async () => ((await (await fetch(`${standInUrl}/__shipments`)).json()) as { creates: number }).creates;
 
-test("the operator ships one paid locker order, downloads its label, then ships the rest of the day's in one PDF", async ({ page }) => {
+test("the operator ships one paid locker order after its tick, downloads its label, then ships the ready ones in one batch", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await signIn(page, operator);
   await openOrder(page, single.number);
+  expect(await violations(page, javaScriptEnabled), "order page").toEqual([]);
+  // The box to copy onto a label shows the locker, never the home address.
+  await expect(page.getByRole("heading", { name: "Adres do wysyłki: paczkomat" })).toBeVisible();
+  await expect(page.getByTestId("delivery-label")).toContainText(`Paczkomat InPost ${locker}`);
+  await expect(page.getByTestId("delivery-label")).not.toContainText("Krótka");
+
+  // Without the tick nothing is made at InPost: the page says so at its top, linking to the tick.
+  await page.getByRole("button", { name: "Nadaj przesyłkę" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toContainText("Nie zapisano formularza „Nadaj przesyłkę”");
+  await summary.getByRole("link", { name: /Potwierdzam: nadaj przesyłkę w InPost/ }).click();
+  await expect(page.locator("#ship-confirm")).toBeFocused();
+  expect(await creates()).toBe(0);
+
+  await page.getByLabel("Potwierdzam: nadaj przesyłkę w InPost, klient dostanie e-mail z numerem").check();
   await page.getByRole("button", { name: "Nadaj przesyłkę" }).click();
   await expect(page.getByTestId("transition-done")).toContainText("Przesyłka nadana w InPost.");
   await expect(page.getByTestId("admin-order-status")).toHaveText("Wysłane");
   const trackingNumber = (await page.getByTestId("admin-tracking-number").textContent())!.match(/\d{24}/)![0];
   await expect(page.getByTestId("admin-shipping")).toContainText("potwierdzona (etykieta gotowa)");
+  // The panel names InPost's tracking number, linked to InPost's page, not ShipX's own id.
+  await expect(page.getByTestId("admin-shipping-tracking")).toHaveText(trackingNumber);
+  await expect(page.getByTestId("admin-shipping-tracking")).toHaveAttribute(
+    "href",
+    `https://inpost.pl/sledzenie-przesylek?number=${trackingNumber}`,
+  );
+  await expect(page.getByTestId("admin-shipping")).not.toContainText(/\b7\d{6}\b/);
 
   // The label: the link downloads it, and it is a PDF by its type and by its first bytes.
   const labelLink = page.getByRole("link", { name: "Etykieta (PDF)" });
@@ -121,11 +173,32 @@ test("the operator ships one paid locker order, downloads its label, then ships 
     `https://inpost.pl/sledzenie-przesylek?number=${trackingNumber}`,
   );
 
-  // The day's batch ships the two still paid, and gives one PDF with a page per label.
+  // The batch: the ready orders listed and ticked, the one within its withdrawal period waiting with its reason,
+  // the withdrawn one nowhere; nothing is made before the operator's tick.
   await page.goto("/admin?due=1");
+  await page.getByRole("link", { name: "Nadaj wszystkie gotowe do wysyłki" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nadaj gotowe do wysyłki");
+  const readyRows = page.getByTestId("batch-ready");
+  await expect(readyRows).toHaveCount(2);
+  for (const order of batch) await expect(page.getByRole("checkbox", { name: `Nadaj ${order.number}` })).toBeChecked();
+  await expect(page.getByTestId("batch-waiting").filter({ hasText: inPeriod.number })).toContainText("okres odstąpienia trwa do");
+  await expect(page.getByText(withdrawn.number)).toHaveCount(0);
+  expect(await violations(page, javaScriptEnabled), "batch").toEqual([]);
+  await page.getByRole("button", { name: "Nadaj zaznaczone" }).click();
+  await expect(page.getByTestId("error-summary")).toContainText("Zaznacz potwierdzenie");
+  await expect(page.getByRole("checkbox", { name: `Nadaj ${batch[1]!.number}` })).toBeChecked();
+  expect(await creates()).toBe(1);
+
+  await page.getByLabel("Potwierdzam: nadaj zaznaczone przesyłki w InPost, klienci dostaną e-mail z numerem").check();
+  await page.getByRole("button", { name: "Nadaj zaznaczone" }).click();
+  // The answer is the back office's own page, order by order.
+  await expect(page.getByTestId("batch-results")).toContainText("Nadane przesyłki: 2 z 2.");
+  for (const order of batch)
+    await expect(page.getByTestId("batch-result").filter({ hasText: order.number })).toContainText(/nadana, numer \d{24}/);
+  expect(await violations(page, javaScriptEnabled), "batch results").toEqual([]);
   const [labels] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("button", { name: "Nadaj wszystkie do wysyłki dziś" }).click(),
+    page.getByRole("link", { name: "Pobierz etykiety nadanych przesyłek (PDF)" }).click(),
   ]);
   expect(labels.suggestedFilename()).toMatch(/^etykiety-\d{4}-\d{2}-\d{2}\.pdf$/);
   const pdf = readFileSync(await labels.path());
@@ -133,14 +206,65 @@ test("the operator ships one paid locker order, downloads its label, then ships 
   expect(pdf.toString("latin1").match(/\/Type\s*\/Page\b/g)).toHaveLength(2);
   const stored = withDatabase((db) =>
     db
-      .prepare(`SELECT number, status, tracking_number FROM orders WHERE number IN (?, ?, ?) ORDER BY number`)
-      .all(single.number, batch[0]!.number, batch[1]!.number),
-  ) as { status: string; tracking_number: string | null }[];
-  expect(stored.map((order) => order.status)).toEqual(["dispatched", "dispatched", "dispatched"]);
-  expect(new Set(stored.map((order) => order.tracking_number)).size).toBe(3);
-  // One shipment each at InPost: the batch did not ship the first order again.
-  const { creates } = (await (await fetch(`${standInUrl}/__shipments`)).json()) as { creates: number };
-  expect(creates).toBe(3);
+      .prepare(`SELECT number, status, tracking_number FROM orders WHERE number IN (?, ?, ?, ?, ?) ORDER BY number`)
+      .all(single.number, batch[0]!.number, batch[1]!.number, inPeriod.number, withdrawn.number),
+  ) as { number: string; status: string; tracking_number: string | null }[];
+  expect(Object.fromEntries(stored.map((order) => [order.number, order.status]))).toEqual({
+    [single.number]: "dispatched",
+    [batch[0]!.number]: "dispatched",
+    [batch[1]!.number]: "dispatched",
+    [inPeriod.number]: "paid",
+    [withdrawn.number]: "paid",
+  });
+  // One shipment each at InPost: the batch did not ship the first order again, nor the waiting or the withdrawn one.
+  expect(await creates()).toBe(3);
+});
+
+test("an order the customer withdrew from is out of the dispatch queue, says Odstąpiono, and offers no way to ship it", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, operator);
+  await page.goto(`/admin?q=${encodeURIComponent(withdrawn.number)}`);
+  const card = page.getByTestId("order-card").filter({ hasText: withdrawn.number });
+  await expect(card.getByTestId("order-card-status")).toHaveText("Opłacone");
+  await expect(card.getByTestId("order-withdrawn")).toHaveText("Odstąpiono");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.goto("/admin?due=1");
+  await expect(page.getByText(withdrawn.number)).toHaveCount(0);
+  await expect(page.getByTestId("status-tab-due")).toHaveText(/^Do wysyłki \(\d+\)$/);
+  const dueCount = Number((await page.getByTestId("status-tab-due").textContent())!.match(/\((\d+)\)/)![1]);
+  await expect(page.getByTestId("order-card")).toHaveCount(dueCount);
+
+  await openOrder(page, withdrawn.number);
+  await expect(page.getByRole("button", { name: "Nadaj przesyłkę" })).toHaveCount(0);
+  await expect(page.getByTestId("form-mark_dispatched")).toHaveCount(0);
+  // The CSV says so too.
+  const csv = await page.request.get(`/admin/orders.csv?q=${encodeURIComponent(withdrawn.number)}`);
+  const [header, row] = (await csv.text()).replace(/^\uFEFF/, "").split("\r\n");
+  expect(row!.split(";")[header!.split(";").indexOf("Odstąpiono")]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+});
+
+test("a locker order is found by its tracking number and by its locker, with its delivery in the list, at 1280 px and 390 px", async ({
+  page,
+}) => {
+  await signIn(page, operator);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const query of ["620000000000000000000001", "990001"]) {
+      await page.goto("/admin");
+      await page.getByLabel(/^Szukaj:/).pressSequentially(query);
+      await page.getByRole("button", { name: "Szukaj" }).click();
+      const rows = page.getByTestId(width > 640 ? "order-row" : "order-card");
+      await expect(rows).toHaveCount(1);
+      await expect(rows).toContainText(returned.number);
+      await expect(page.getByTestId(width > 640 ? "order-row-delivery" : "order-card-delivery").locator("visible=true")).toContainText(
+        `Paczkomat InPost ${locker}`,
+      );
+    }
+  }
+  await page.goto(`/admin?q=${locker}`);
+  await expect(page.getByTestId("order-card").filter({ hasText: returned.number })).toHaveCount(1);
 });
 
 test("a returned parcel is flagged in the list on a phone, and the shipment filter lists only it", async ({ page }) => {

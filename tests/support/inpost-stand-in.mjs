@@ -19,9 +19,13 @@
 //   Webhooks: a status change is POSTed to INPOST_WEBHOOK_URL (when set) as
 //        {event_ts, event: "shipment_status_changed", organization_id, payload: {shipment_id, status, tracking_number}}
 // Control endpoints (for tests):
-//   POST /__control {pointsDelayMs?, pointsDown?, confirmDelayMs?, createAnswer?: 500 | "lost" | null, down?}
+//   POST /__control {pointsDelayMs?, pointsDown?, confirmDelayMs?, createAnswer?: 500 | "lost" | null, down?,
+//        hostilePoints?, trackingNumber?, answerBytes?}
 //        ("lost": the shipment is made, but the answer is a 500, as when it is lost on the way back; `down`: every
-//        ShipX call answers 503)
+//        ShipX call answers 503; the rest make the answers hostile, as a compromised or broken provider would:
+//        `hostilePoints` gives the first lockers of a list a 240-character name with markup and U+202E, a 200 KB
+//        location_description and a 5 KB street; `trackingNumber` is what confirmed shipments carry instead of
+//        InPost's number; `answerBytes` sends every JSON answer padded to that many bytes, streamed)
 //   POST /__status {id, status}   moves a shipment (and posts the webhook)
 //   POST /__foreign {reference?}  a shipment of another organisation; answers {id}
 //   GET  /__shipments             {shipments, creates}
@@ -130,15 +134,42 @@ function metresBetween(a, b) {
   return Math.round(2 * 6_371_000 * Math.asin(Math.sqrt(h)));
 }
 
-const control = { pointsDelayMs: 0, pointsDown: false, confirmDelayMs: 200, createAnswer: null, down: false };
+const control = {
+  pointsDelayMs: 0,
+  pointsDown: false,
+  confirmDelayMs: 200,
+  createAnswer: null,
+  down: false,
+  hostilePoints: false,
+  trackingNumber: null,
+  answerBytes: null,
+};
 const shipments = new Map();
 let nextId = 7_000_001;
 let creates = 0;
 
 function send(response, status, body, headers = {}) {
+  if (control.answerBytes && status < 300 && response.req.url.startsWith("/v1/"))
+    return sendPadded(response, status, body, control.answerBytes);
   const text = JSON.stringify(body);
   response.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers });
   response.end(text);
+}
+
+/** The answer with a `padding` field of `bytes` spaces, streamed without a declared length, as long as the client reads. */
+function sendPadded(response, status, body, bytes) {
+  response.writeHead(status, { "Content-Type": "application/json" });
+  const chunk = Buffer.alloc(64 * 1024, " ");
+  let left = bytes;
+  response.write(`${JSON.stringify(body).slice(0, -1)},"padding":"`);
+  const pump = () => {
+    while (left > 0 && !response.destroyed) {
+      left -= chunk.length;
+      if (!response.write(chunk)) return void response.once("drain", pump);
+    }
+    if (!response.destroyed) response.end('"}');
+  };
+  pump();
 }
 const problem = (response, status, error, message, details) =>
   send(response, status, { status, error, message, ...(details ? { details } : {}) });
@@ -174,6 +205,7 @@ function pointsList(response, query) {
     items = items.filter((point) => point.address_details.city.toLocaleLowerCase("pl") === wanted);
   }
   const page = items.slice(0, perPage);
+  if (control.hostilePoints) page.splice(0, 3, ...page.slice(0, 3).map(hostilePoint));
   send(response, 200, {
     href: `http://127.0.0.1:${port}/v1/points`,
     count: items.length,
@@ -182,6 +214,13 @@ function pointsList(response, query) {
     total_pages: Math.max(1, Math.ceil(items.length / perPage)),
     items: page,
   });
+}
+
+/** A locker as a broken or hostile Points API might give it: markup, a bidi override, and fields far past any real length. */
+function hostilePoint(point, index) {
+  if (index === 0) return { ...point, name: `<b>${point.name}</b>\u202E${"X".repeat(240)}` };
+  if (index === 1) return { ...point, location_description: `<script>alert(1)</script>\u202E${"Opis ".repeat(40_000)}` };
+  return { ...point, address_details: { ...point.address_details, street: "Ulica".repeat(1000) } };
 }
 
 function validationDetails(body) {
@@ -239,7 +278,7 @@ function createShipment(body, organization) {
   shipments.set(id, shipment);
   setTimeout(() => {
     shipment.status = "confirmed";
-    shipment.tracking_number = trackingNumber(id);
+    shipment.tracking_number = control.trackingNumber ?? trackingNumber(id);
     shipment.updated_at = new Date().toISOString();
     void postWebhook(shipment, "shipment_confirmed");
   }, control.confirmDelayMs).unref();
@@ -306,7 +345,8 @@ const server = createServer(async (request, response) => {
       if (path === "/v1/points") return pointsList(response, query);
       const name = decodeURIComponent(path.slice("/v1/points/".length));
       const point = points.find((each) => each.name === name);
-      return point ? send(response, 200, point) : problem(response, 404, "resource_not_found", "Resource not found");
+      if (!point) return problem(response, 404, "resource_not_found", "Resource not found");
+      return send(response, 200, control.hostilePoints ? hostilePoint(point, 0) : point);
     }
 
     // ShipX.

@@ -1,9 +1,11 @@
 import { formatWarsawTime } from "~/admin/format";
+import { deliveryLine } from "~/admin/order-facts";
 import type { OrderListRow } from "~/admin/order-list.server";
 import { orderDetailPath } from "~/admin/paths";
 import { DECLARATION_LABEL, LIST_TEXT, LOCALE_LABEL, STATUS_LABEL } from "~/admin/texts";
 import { telHref } from "~/config/company";
 import { formatPrice } from "~/config/products";
+import { AdminTable } from "./AdminTable";
 import { DueDate, LeaseStart, ShipmentTroubleFlag } from "./DueDate";
 
 const CELL = "px-3 py-2 text-left align-top";
@@ -27,6 +29,20 @@ export function ContactLinks({ email, phone }: { email: string; phone: string })
   );
 }
 
+/** The status in the panel's words, and "Odstąpiono" under it when the customer withdrew. */
+function StatusCell({ row, testId }: { row: OrderListRow; testId: string }) {
+  return (
+    <>
+      <span data-testid={testId}>{STATUS_LABEL[row.status]}</span>
+      {row.withdrawn_at ? (
+        <span className="block font-semibold text-red-800" data-testid="order-withdrawn">
+          {LIST_TEXT.withdrawn}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 function Deadlines({ row }: { row: OrderListRow }) {
   return (
     <>
@@ -41,52 +57,37 @@ function Deadlines({ row }: { row: OrderListRow }) {
 /** From 640 px: one table row per order. */
 export function OrderTable({ rows, caption }: { rows: OrderListRow[]; caption: string }) {
   return (
-    <div
-      tabIndex={0}
-      role="region"
-      aria-label={LIST_TEXT.region}
-      className="mt-4 hidden overflow-x-auto rounded-lg border border-slate-200 sm:block"
-    >
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {LIST_TEXT.columns.map((heading) => (
-              <th key={heading} scope="col" className={`${CELL} font-semibold text-slate-900`}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {rows.map((row) => (
-            <tr key={row.id} data-testid="order-row">
-              <td className={CELL}>
-                <a href={orderDetailPath(row.id)} className="whitespace-nowrap font-mono font-semibold text-blue-900 underline">
-                  {row.number}
-                </a>
-              </td>
-              <td className={CELL} data-testid="order-row-status">
-                {STATUS_LABEL[row.status]}
-              </td>
-              <td className={`${CELL} whitespace-nowrap`} data-testid="order-row-due">
-                <Deadlines row={row} />
-              </td>
-              <td className={CELL}>
-                {row.tenant_name}
-                <span className="text-slate-600">
-                  <ContactLinks email={row.email} phone={row.phone} />
-                </span>
-              </td>
-              <td className={`${CELL} whitespace-nowrap`}>{formatWarsawTime(row.created_at)}</td>
-              <td className={CELL}>{DECLARATION_LABEL[row.declaration_type]}</td>
-              <td className={`${CELL} whitespace-nowrap`}>{formatPrice(row.price_grosze, "pl")}</td>
-              <td className={CELL}>{LOCALE_LABEL[row.locale]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable label={LIST_TEXT.region} columns={LIST_TEXT.columns} caption={caption} className="mt-4 hidden sm:block">
+      {rows.map((row) => (
+        <tr key={row.id} data-testid="order-row">
+          <td className={CELL}>
+            <a href={orderDetailPath(row.id)} className="whitespace-nowrap font-mono font-semibold text-blue-900 underline">
+              {row.number}
+            </a>
+          </td>
+          <td className={CELL}>
+            <StatusCell row={row} testId="order-row-status" />
+          </td>
+          <td className={`${CELL} whitespace-nowrap`} data-testid="order-row-due">
+            <Deadlines row={row} />
+          </td>
+          <td className={CELL} data-testid="order-row-delivery">
+            {deliveryLine(row)}
+            {row.tracking_number ? <span className="block font-mono text-slate-600">{row.tracking_number}</span> : null}
+          </td>
+          <td className={CELL}>
+            {row.tenant_name}
+            <span className="text-slate-600">
+              <ContactLinks email={row.email} phone={row.phone} />
+            </span>
+          </td>
+          <td className={`${CELL} whitespace-nowrap`}>{formatWarsawTime(row.created_at)}</td>
+          <td className={CELL}>{DECLARATION_LABEL[row.declaration_type]}</td>
+          <td className={`${CELL} whitespace-nowrap`}>{formatPrice(row.price_grosze, "pl")}</td>
+          <td className={CELL}>{LOCALE_LABEL[row.locale]}</td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 
@@ -101,8 +102,8 @@ export function OrderCards({ rows, caption }: { rows: OrderListRow[]; caption: s
         <li key={row.id} className="rounded-lg border border-slate-300 p-4" data-testid="order-card">
           <p className="flex flex-wrap items-baseline justify-between gap-x-3">
             <span className="text-lg font-bold text-slate-900">{row.tenant_name}</span>
-            <span className="font-semibold text-slate-700" data-testid="order-card-status">
-              {STATUS_LABEL[row.status]}
+            <span className="text-right font-semibold text-slate-700">
+              <StatusCell row={row} testId="order-card-status" />
             </span>
           </p>
           <p>
@@ -116,6 +117,10 @@ export function OrderCards({ rows, caption }: { rows: OrderListRow[]; caption: s
           <div className="mt-2" data-testid="order-card-due">
             <Deadlines row={row} />
           </div>
+          <p className="mt-2" data-testid="order-card-delivery">
+            {deliveryLine(row)}
+            {row.tracking_number ? <span className="block break-all font-mono text-sm text-slate-600">{row.tracking_number}</span> : null}
+          </p>
           <p className="mt-2 text-sm text-slate-700">
             {formatWarsawTime(row.created_at)} · {DECLARATION_LABEL[row.declaration_type]} · {formatPrice(row.price_grosze, "pl")} ·{" "}
             {LOCALE_LABEL[row.locale]}

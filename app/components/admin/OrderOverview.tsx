@@ -1,7 +1,7 @@
 import type { OrderDeadlines } from "~/admin/deadlines.server";
 import { deliveryLabel } from "~/admin/order-facts";
 import { declarationPath } from "~/admin/paths";
-import { DECLARATION_TEXT, DUE_TEXT, STATUS_LABEL } from "~/admin/texts";
+import { DECLARATION_TEXT, DUE_TEXT, LABEL_TEXT, STATUS_LABEL } from "~/admin/texts";
 import type { OrderRow } from "~/db/schema";
 import { ADMIN_BUTTON } from "./AdminShell";
 import { DueDate, LeaseStart } from "./DueDate";
@@ -42,7 +42,7 @@ export function OrderOverview({ order, deadlines }: { order: OrderRow; deadlines
       </div>
       <div>
         <h2 id="label-heading" className="text-xl font-bold text-slate-900">
-          Adres do wysyłki
+          {order.delivery_method === "locker" ? LABEL_TEXT.lockerHeading : LABEL_TEXT.heading}
         </h2>
         {/* A block the operator selects and pastes onto the courier's label, one line per line. */}
         <pre

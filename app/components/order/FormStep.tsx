@@ -271,6 +271,7 @@ export function FormStep({
             locker={fields.lockerName}
             // The newest search in place, else the one the server answered with the page.
             lockers={lockerSearch.lockers ?? state?.lockers}
+            searching={lockerSearch.searching}
             localeTag={LOCALE_TAGS[locale]}
             disabled={hydrated && busy !== null}
             onSearch={hydrated ? lockerSearch.searchNow : undefined}

@@ -13,7 +13,12 @@ const TYPING_PAUSE_MS = 400;
  * messages stay the form's own. One fetcher for every search: a newer search aborts the one still in
  * flight, so a slow answer to an older query never replaces a newer one's.
  */
-export function useLockerSearch(query: string | undefined): { lockers: LockerSearch | undefined; searchNow: () => void } {
+export function useLockerSearch(query: string | undefined): {
+  lockers: LockerSearch | undefined;
+  /** The place being searched now, while its answer is on the way: the status says so, not the previous answer. */
+  searching: string | null;
+  searchNow: () => void;
+} {
   const fetcher = useFetcher<{ lockers?: LockerSearch }>();
   const submit = fetcher.submit;
   const { pathname } = useLocation();
@@ -32,5 +37,10 @@ export function useLockerSearch(query: string | undefined): { lockers: LockerSea
     const timer = setTimeout(() => search(place), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [query, search]);
-  return { lockers: fetcher.data?.lockers, searchNow: () => search(query?.trim() ?? "") };
+  const pending = fetcher.state === "idle" ? null : fetcher.formData?.get("lockerQuery");
+  return {
+    lockers: fetcher.data?.lockers,
+    searching: typeof pending === "string" ? pending : null,
+    searchNow: () => search(query?.trim() ?? ""),
+  };
 }
