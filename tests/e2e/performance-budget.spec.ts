@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { MAIN_PATH_BUDGET_KB, walkMainPath } from "../support/main-path-walk.mjs";
 import { LOCALES, pathFor, scrollToFaq } from "./support/site";
 
 /**
@@ -80,4 +81,20 @@ test("the order page hydrates without building a currency formatter", async ({ p
   expect(await page.evaluate(() => (window as unknown as { __numberFormatStyles: string[] }).__numberFormatStyles)).not.toContain(
     "currency",
   );
+});
+
+/**
+ * The main path's budget (docs/performance.md), counted as a phone's browser fetches it: the walk of
+ * tests/support/main-path-walk.mjs (also `npm run bench`'s), every JavaScript file the browser asked
+ * for, each gzip -9. Bytes, not time: the figure is the same on a busy machine.
+ */
+test("home → order → preview → payment on a 390 px phone fetches at most 170 KB of JavaScript", async ({
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the budget is for the JavaScript a browser runs");
+  const { kb, files } = await walkMainPath(browser, baseURL!);
+  const listing = files.map((file) => `${(file.gzip / 1024).toFixed(1)} KB ${file.path}`).join("\n");
+  expect(kb, `${kb.toFixed(1)} KB in ${files.length} files:\n${listing}`).toBeLessThanOrEqual(MAIN_PATH_BUDGET_KB);
 });
