@@ -2,7 +2,7 @@ import type { AppDatabase } from "~/db/db.server";
 import { env } from "~/config/env.server";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
-import { paymentDeadline, reminderDueAt } from "~/order/payment-deadline";
+import { paymentDeadline, REMINDER_DAYS_BEFORE_DEADLINE, reminderDueAt } from "~/order/payment-deadline.server";
 import { configuredGateway } from "~/payments/gateway.server";
 import { recoverStalePayments } from "~/payments/recovery.server";
 import { anonymiseExpiredOrders, anonymiseUnmatchedWithdrawals } from "./anonymisation.server";
@@ -87,9 +87,9 @@ export async function runHousekeeping(
   const paymentsRecovered = settings.recoverPayments ? await settings.recoverPayments(now) : undefined;
   const shipmentsRead = settings.pollShipments ? await settings.pollShipments(now) : undefined;
   const days = settings.paymentDeadlineDays;
-  // An order placed before these moments is due a reminder / past its deadline.
-  const remindIfOrderedBefore = new Date(now.getTime() - (reminderDueAt(now, days).getTime() - now.getTime()));
-  const cancelIfOrderedBefore = new Date(now.getTime() - (paymentDeadline(now, days).getTime() - now.getTime()));
+  // No order placed after this moment can be due a reminder yet (a deadline only ever moves later), so
+  // the query reads only the orders that may be; each one's own deadline decides (app/order/payment-deadline.server.ts).
+  const remindIfOrderedBefore = new Date(now.getTime() - (days - REMINDER_DAYS_BEFORE_DEADLINE) * 24 * 60 * 60 * 1000);
 
   const unpaid = await db
     .selectFrom("orders")
@@ -100,7 +100,9 @@ export async function runHousekeeping(
   let reminded = 0;
   let cancelled = 0;
   for (const order of unpaid) {
-    if (order.created_at <= cancelIfOrderedBefore.toISOString()) {
+    const orderedAt = new Date(order.created_at);
+    const deadline = paymentDeadline(orderedAt, days);
+    if (deadline.endsAt <= now) {
       const done = await db.transaction().execute(async (trx) => {
         const at = now.toISOString();
         const result = await trx
@@ -126,7 +128,7 @@ export async function runHousekeeping(
         return true;
       });
       if (done) cancelled += 1;
-    } else if (!order.withdrawn_at) {
+    } else if (!order.withdrawn_at && reminderDueAt(orderedAt, days) <= now) {
       const before = await db
         .selectFrom("outbox")
         .select("id")
@@ -134,8 +136,7 @@ export async function runHousekeeping(
         .where("kind", "=", "payment_reminder")
         .executeTakeFirst();
       if (before) continue;
-      const deadline = paymentDeadline(new Date(order.created_at), days).toISOString();
-      await enqueueMessages(db, order.id, ["payment_reminder"], now, { deadline });
+      await enqueueMessages(db, order.id, ["payment_reminder"], now, { deadline: deadline.endsAt.toISOString() });
       reminded += 1;
     }
   }
