@@ -279,25 +279,39 @@ export async function documentThreadFlood({ port, base, startSite, record }: Fau
     const customer = "flood-confirmation@example.com";
     await placeOrder(base, "10.88.0.5", { imie_nazwisko_najemcy: "New customer", email: customer });
     const mailed = mailArrival(mailDir, customer, 180_000);
-    const during: Array<{ ms: number; ok: boolean }> = [];
-    for (let i = 0; i < 5; i++) during.push(await visitorPdf());
+    // Each PDF beside the same visitor's payment page, sent together: the page goes through the same
+    // server (the flood's 950 requests share its one thread) but draws nothing, so what the PDF takes
+    // beyond the page is its wait for the document thread.
+    const visitorPage = async () => {
+      const sent = performance.now();
+      const response = await fetch(`${base}/platnosc/${visitorToken}`, { headers: { "X-Forwarded-For": "10.77.0.4" } });
+      await response.arrayBuffer();
+      return performance.now() - sent;
+    };
+    const during: Array<{ ms: number; ok: boolean; pageMs: number }> = [];
+    for (let i = 0; i < 5; i++) {
+      const [pdf, pageMs] = await Promise.all([visitorPdf(), visitorPage()]);
+      during.push({ ...pdf, pageMs });
+    }
     await flooding;
     const floodSeconds = (performance.now() - floodStarted) / 1000;
     const mailSeconds = ((await mailed) - accepted) / 1000;
     const after = await visitorPdf();
 
     const times = during.map((entry) => entry.ms);
+    const beyondPage = during.map((entry) => entry.ms - entry.pageMs);
     console.log(
       `pdf flood: 950 GET /agreement from one address, each dropped after 30 ms, in ${floodSeconds.toFixed(1)} s ` +
         `(${tally(flood)}; 0 = dropped by the client); another visitor's PDF alone p50 ${percentile(alone, 0.5).toFixed(0)} ms, ` +
-        `during the flood ${times.map((ms) => ms.toFixed(0)).join(", ")} ms, after it ${after.ms.toFixed(0)} ms; ` +
+        `during the flood ${during.map((entry) => `${entry.ms.toFixed(0)} (its payment page ${entry.pageMs.toFixed(0)})`).join(", ")} ms, ` +
+        `after it ${after.ms.toFixed(0)} ms; ` +
         `a new order's confirmation e-mail ${mailSeconds.toFixed(1)} s after its accept (indicative: timings on a shared host)`,
     );
     record(
       "pdf flood: another visitor's PDF while one address floods the document thread with dropped requests",
-      "every one 200, slowest under 5 s (was 46 s)",
-      `slowest ${Math.max(...times).toFixed(0)} ms`,
-      during.every((entry) => entry.ok) && after.ok && Math.max(...times) < 5_000,
+      "every one 200; at most 2 s longer than the same visitor's payment page sent with it (was 46 s in all)",
+      `slowest ${Math.max(...times).toFixed(0)} ms, at most ${Math.max(...beyondPage).toFixed(0)} ms beyond its page`,
+      during.every((entry) => entry.ok) && after.ok && Math.max(...beyondPage) < 2_000,
     );
     record(
       "pdf flood: a new order's confirmation e-mail (with its PDFs) during the flood",
