@@ -75,7 +75,10 @@ const browserMemory = new Map<OrderVariantId, EntryMemory>();
  * values, so Back never empties it. A network failure keeps the step on screen (with its message).
  * Nothing leaves the page's memory: no personal data is stored before the order (PRODUCT.md).
  */
-function useStepOfHistoryEntry(variant: OrderVariantId, state: OrderState | undefined): AnsweredStep | undefined {
+function useStepOfHistoryEntry(
+  variant: OrderVariantId,
+  state: OrderState | undefined,
+): { view: AnsweredStep | undefined; latest: FormState | PreviewState | undefined } {
   const current = useLocation();
   const navigation = useNavigation();
   const own = useRef<EntryMemory | null>(null);
@@ -98,7 +101,7 @@ function useStepOfHistoryEntry(variant: OrderVariantId, state: OrderState | unde
   memory.shown = memory.stepOfEntry.has(key)
     ? memory.stepOfEntry.get(key)
     : latest && { stage: "form", values: latest.values, dispatchDates: latest.dispatchDates, lockersOffered: latest.lockersOffered };
-  return memory.shown;
+  return { view: memory.shown, latest };
 }
 
 /** Spec section 9: the success toast stays 3 s; the full-page redirect follows after 1.5 s. */
@@ -117,9 +120,9 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
   const placedOrder = page?.placedOrder ?? null;
   const { t } = useTranslation("order");
   const { locale, pixels, prices } = useRequiredRootData();
-  const view = useStepOfHistoryEntry(variant.id, state);
-  const lastPreview = useRef<PreviewState | undefined>(undefined);
-  if (view?.stage === "preview") lastPreview.current = view;
+  const { view, latest } = useStepOfHistoryEntry(variant.id, state);
+  // An accepted order shows the preview it came from until the redirect.
+  const preview = view?.stage === "preview" ? view : view?.stage === "accepted" && latest?.stage === "preview" ? latest : undefined;
   const dispatchDates =
     page?.dispatchDates ?? (view?.stage === "form" || view?.stage === "preview" ? view.dispatchDates : undefined) ?? null;
   const networkError =
@@ -144,8 +147,7 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
     };
   }, [paymentUrl, t]);
 
-  if ((view?.stage === "preview" || view?.stage === "accepted") && lastPreview.current) {
-    const preview = view.stage === "preview" ? view : lastPreview.current;
+  if (preview) {
     const formAgain = formStep(
       { stage: "form", values: preview.values, dispatchDates: preview.dispatchDates, lockersOffered: preview.lockersOffered },
       t(variant.previewNetworkErrorKey),
