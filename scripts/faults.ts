@@ -8,7 +8,8 @@
 //             the sent mark sends a message again, with the same Message-ID; counted, not failed).
 //   3. flood: one client far over the POST limit while another keeps loading pages.
 //   4. input: deep field names, crowded forms and control characters (scripts/faults-input.ts).
-//   methods, pdf, slow: the server layer's checks (scripts/faults-server.ts).
+//   methods, pdf, slow: the server layer's checks (scripts/faults-server.ts); pdf includes a client
+//             flooding the document thread with dropped requests.
 //   payments: kill -9 three times while Przelewy24's notifications arrive, on SQLite and on
 //             PostgreSQL: no paid payment lost or applied twice (scripts/faults-payments.ts).
 //   withdrawals: kill -9 twice while statements arrive through the two-step form: none acknowledged
@@ -35,7 +36,7 @@ import { paymentsUnderKill } from "./faults-payments";
 import { invoicesUnderKill } from "./faults-invoices";
 import { samePressOnTwoDesks, shippingUnderKill } from "./faults-shipping";
 import { withdrawalsUnderKill } from "./faults-withdrawals";
-import { agreementDownloads, methodFloods, slowClients } from "./faults-server";
+import { agreementDownloads, documentThreadFlood, methodFloods, slowClients } from "./faults-server";
 
 const port = Number(process.env.FAULT_PORT ?? 3800);
 const base = `http://127.0.0.1:${port}`;
@@ -480,7 +481,10 @@ if (only.has("kill")) {
 }
 if (only.has("flood")) await flood();
 if (only.has("methods")) await methodFloods({ port, base, startSite, record });
-if (only.has("pdf")) await agreementDownloads({ port, base, startSite, record });
+if (only.has("pdf")) {
+  await agreementDownloads({ port, base, startSite, record });
+  await documentThreadFlood({ port, base, startSite, record });
+}
 if (only.has("slow")) await slowClients({ port, base, startSite, record });
 if (only.has("input")) await inputFaults({ port, record, startSite });
 if (only.has("payments")) {

@@ -1,7 +1,7 @@
 import { deliveryDates, warsawDay } from "~/config/delivery-dates.server";
 import { transitDaysOf } from "~/config/env.server";
 import type { OrderRow } from "~/db/schema";
-import { paymentDeadline } from "~/order/payment-deadline";
+import { paymentDeadline } from "~/order/payment-deadline.server";
 
 /** The dates an operator works to, as Warsaw calendar days ("2026-12-01"), with whether each has passed. */
 export type OrderDeadlines = {
@@ -56,7 +56,7 @@ export function dispatchDueDay(order: PromiseFacts): string | null {
 }
 
 export function paymentDueDay(order: Pick<DeadlineFacts, "created_at">, deadlineDays: number): string {
-  return warsawDay(paymentDeadline(new Date(order.created_at), deadlineDays));
+  return warsawDay(paymentDeadline(new Date(order.created_at), deadlineDays).day);
 }
 
 export function deadlinesOf(order: DeadlineFacts, deadlineDays: number, now: Date): OrderDeadlines {

@@ -14,6 +14,8 @@ import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
 const ORDERED = new Date("2026-11-23T09:00:00Z");
 const at = (days: number, hours = 0) => new Date(ORDERED.getTime() + days * 86_400_000 + hours * 3_600_000);
 const settings = { paymentDeadlineDays: 7, retentionYears: 6 };
+/** The end of Monday 30 November 2026 in Warsaw: the 7-day deadline of an order of Monday 23 November has passed. */
+const END_OF_DEADLINE_DAY = new Date("2026-11-30T23:00:00Z");
 
 describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
   let db: AppDatabase;
@@ -96,12 +98,14 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       });
       expect(await runHousekeeping(db, at(5), settings)).toMatchObject({ reminded: 1 });
       expect(await runHousekeeping(db, at(6), settings)).toMatchObject({ reminded: 0 });
-      expect(await kinds()).toEqual([["payment_reminder", { deadline: at(7).toISOString() }]]);
+      expect(await kinds()).toEqual([["payment_reminder", { deadline: END_OF_DEADLINE_DAY.toISOString() }]]);
     });
 
-    it("cancels an unpaid order at the deadline, by 'system', with reason unpaid", async () => {
-      expect(await runHousekeeping(db, at(6, 23), settings)).toMatchObject({ cancelled: 0 });
-      expect(await runHousekeeping(db, at(7), settings)).toMatchObject({ cancelled: 1 });
+    it("cancels an unpaid order once its deadline's last day has ended in Warsaw, by 'system', with reason unpaid", async () => {
+      // Paying on the last day, 30 November, is in time however late in the day (art. 111 § 1 of the civil code).
+      expect(await runHousekeeping(db, at(7), settings)).toMatchObject({ cancelled: 0 });
+      expect(await runHousekeeping(db, new Date(END_OF_DEADLINE_DAY.getTime() - 1), settings)).toMatchObject({ cancelled: 0 });
+      expect(await runHousekeeping(db, END_OF_DEADLINE_DAY, settings)).toMatchObject({ cancelled: 1 });
       expect(await order()).toMatchObject({ status: "cancelled", cancel_reason: "unpaid" });
       const events = await db.selectFrom("order_events").select(["operator", "to_status"]).execute();
       expect(events).toEqual([{ operator: "system", to_status: "cancelled" }]);
@@ -111,9 +115,26 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
     it("sends a withdrawn order no reminder and no e-mail about payment, and still closes it at the deadline", async () => {
       await withdraw(orderId, at(1));
       expect(await runHousekeeping(db, at(5), settings)).toMatchObject({ reminded: 0 });
-      expect(await runHousekeeping(db, at(7), settings)).toMatchObject({ cancelled: 1 });
+      expect(await runHousekeeping(db, END_OF_DEADLINE_DAY, settings)).toMatchObject({ cancelled: 1 });
       expect(await order()).toMatchObject({ status: "cancelled", cancel_reason: "unpaid" });
       expect(await kinds()).toEqual([]);
+    });
+
+    it("a deadline that falls on a Sunday moves to Monday: reminded on Saturday, cancelled only after Monday ends", async () => {
+      // Ordered on Sunday 29 November 2026 at 19:30 in Warsaw: the 7th day is Sunday 6 December.
+      const sunday = (await placeSampleOrder(db, new Date("2026-11-29T18:30:00Z"), { idempotencyKey: "sunday-order" })).order.id;
+      const statusOf = async () =>
+        (await db.selectFrom("orders").select("status").where("id", "=", sunday).executeTakeFirstOrThrow()).status;
+      const reminders = () =>
+        db.selectFrom("outbox").select("data").where("order_id", "=", sunday).where("kind", "=", "payment_reminder").execute();
+      await runHousekeeping(db, new Date("2026-12-05T18:00:00Z"), settings);
+      expect(await reminders()).toEqual([]);
+      await runHousekeeping(db, new Date("2026-12-05T18:30:00Z"), settings);
+      expect((await reminders()).map((row) => JSON.parse(row.data ?? "null"))).toEqual([{ deadline: "2026-12-07T23:00:00.000Z" }]);
+      await runHousekeeping(db, new Date("2026-12-07T22:59:59Z"), settings);
+      expect(await statusOf()).toBe("awaiting_payment");
+      await runHousekeeping(db, new Date("2026-12-07T23:00:00Z"), settings);
+      expect(await statusOf()).toBe("cancelled");
     });
 
     it("anonymises a withdrawal statement with its order, and an unmatched one after the same period", async () => {

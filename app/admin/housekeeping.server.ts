@@ -2,7 +2,7 @@ import type { AppDatabase } from "~/db/db.server";
 import { env } from "~/config/env.server";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
-import { paymentDeadline, reminderDueAt } from "~/order/payment-deadline";
+import { paymentDeadline, REMINDER_DAYS_BEFORE_DEADLINE, reminderDueAt } from "~/order/payment-deadline.server";
 import { configuredGateway } from "~/payments/gateway.server";
 import { recoverStalePayments } from "~/payments/recovery.server";
 import { anonymiseExpiredOrders, anonymiseUnmatchedWithdrawals } from "./anonymisation.server";
@@ -141,9 +141,9 @@ export async function runHousekeeping(
  * deadline it is still closed, so its retention period can run.
  */
 async function remindAndCancelUnpaid(db: AppDatabase, now: Date, days: number): Promise<{ reminded: number; cancelled: number }> {
-  // An order placed before these moments is due a reminder / past its deadline.
-  const remindIfOrderedBefore = new Date(now.getTime() - (reminderDueAt(now, days).getTime() - now.getTime()));
-  const cancelIfOrderedBefore = new Date(now.getTime() - (paymentDeadline(now, days).getTime() - now.getTime()));
+  // No order placed after this moment can be due a reminder yet (a deadline only ever moves later), so
+  // the query reads only the orders that may be; each one's own deadline decides (app/order/payment-deadline.server.ts).
+  const remindIfOrderedBefore = new Date(now.getTime() - (days - REMINDER_DAYS_BEFORE_DEADLINE) * 24 * 60 * 60 * 1000);
 
   const unpaid = await db
     .selectFrom("orders")
@@ -154,7 +154,9 @@ async function remindAndCancelUnpaid(db: AppDatabase, now: Date, days: number): 
   let reminded = 0;
   let cancelled = 0;
   for (const order of unpaid) {
-    if (order.created_at <= cancelIfOrderedBefore.toISOString()) {
+    const orderedAt = new Date(order.created_at);
+    const deadline = paymentDeadline(orderedAt, days);
+    if (deadline.endsAt <= now) {
       const done = await db.transaction().execute(async (trx) => {
         const at = now.toISOString();
         const result = await trx
@@ -180,7 +182,7 @@ async function remindAndCancelUnpaid(db: AppDatabase, now: Date, days: number): 
         return true;
       });
       if (done) cancelled += 1;
-    } else if (!order.withdrawn_at) {
+    } else if (!order.withdrawn_at && reminderDueAt(orderedAt, days) <= now) {
       const before = await db
         .selectFrom("outbox")
         .select("id")
@@ -188,8 +190,7 @@ async function remindAndCancelUnpaid(db: AppDatabase, now: Date, days: number): 
         .where("kind", "=", "payment_reminder")
         .executeTakeFirst();
       if (before) continue;
-      const deadline = paymentDeadline(new Date(order.created_at), days).toISOString();
-      await enqueueMessages(db, order.id, ["payment_reminder"], now, { deadline });
+      await enqueueMessages(db, order.id, ["payment_reminder"], now, { deadline: deadline.endsAt.toISOString() });
       reminded += 1;
     }
   }

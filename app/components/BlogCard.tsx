@@ -2,20 +2,14 @@ import { useTranslation } from "react-i18next";
 import { ChevronDownIcon } from "~/components/icons";
 import { BLOG_IMAGE_SIZE, type BlogPost } from "~/content/blog";
 import { copyList } from "~/content/copy";
+import { formatLongDate } from "~/config/delivery";
 import { LOCALE_TAGS } from "~/i18n/locales";
 import { useLocale } from "~/root-data";
 
 /** The date in the page language's convention ("12 marca 2024", "12 March 2024"…), fixed to UTC so server and browser agree. */
 export function formatPostDate(isoDate: string, locale: keyof typeof LOCALE_TAGS): string {
-  let formatter = postDateFormatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-    postDateFormatters.set(locale, formatter);
-  }
-  return formatter.format(new Date(`${isoDate}T00:00:00Z`));
+  return formatLongDate(new Date(`${isoDate}T00:00:00Z`), LOCALE_TAGS[locale], "UTC");
 }
-/** Building an Intl formatter costs far more than using one: one per language. */
-const postDateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * An article card. "Read more" is a <details> disclosure that reveals the whole (short)

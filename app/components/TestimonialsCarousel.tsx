@@ -1,8 +1,11 @@
-import type { EmblaCarouselType } from "embla-carousel";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useCallback, useRef, useState, type KeyboardEvent } from "react";
 import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from "~/components/page-icons";
 import { useHydrated } from "~/components/use-hydrated";
 import { useNearViewport } from "~/components/use-near-viewport";
+import type { EmblaApi } from "./TestimonialsEmbla";
+
+/** Embla and its React hook arrive in their own chunk, once the row is on screen. */
+const TestimonialsEmbla = lazy(() => import("./TestimonialsEmbla"));
 
 /**
  * One card: a customer's review (stars, their words, name and city, and what we know of it), or
@@ -45,8 +48,8 @@ function Stars({ stars, label }: { stars: number; label: string }) {
 
 /**
  * The testimonials row. The server renders a horizontally scrolling, scroll-snapping
- * row that shows every card without JavaScript. Once the visitor scrolls within half a screen
- * of it, Embla is fetched and takes the same markup over as a looping carousel (3 per view
+ * row that shows every card without JavaScript. Once the row is on screen, Embla (through
+ * embla-carousel-react, ./TestimonialsEmbla) is fetched and takes the same markup over as a looping carousel (3 per view
  * from md), with arrows at every width and the left/right arrow keys on the focused
  * viewport. Below md a card is 85% wide, so the edge of the next one shows there is more,
  * with or without JavaScript.
@@ -54,31 +57,12 @@ function Stars({ stars, label }: { stars: number; label: string }) {
 export function TestimonialsCarousel({ label, previous: previousLabel, next: nextLabel, slides }: TestimonialsCarouselProps) {
   const hydrated = useHydrated();
   const viewportRef = useRef<HTMLDivElement>(null);
-  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const [embla, setEmbla] = useState<EmblaApi | null>(null);
 
   // Once the row itself is on screen, not half a screen ahead: the testimonials begin just below a
   // pricing card scrolled into view, and a visitor who goes from there to the order form should not
   // download Embla (decision 027). The native row works meanwhile; only the arrows wait for it.
   const near = useNearViewport(viewportRef, "0px");
-
-  // Embla comes in its own chunk; until it arrives the row is the native scrolling one.
-  useEffect(() => {
-    if (!near) return;
-    let carousel: EmblaCarouselType | null = null;
-    let cancelled = false;
-    void import("embla-carousel").then(({ default: EmblaCarousel }) => {
-      const viewport = viewportRef.current;
-      if (cancelled || !viewport) return;
-      // Native scrolling may have moved the row before Embla took over; start from the first slide.
-      viewport.scrollLeft = 0;
-      carousel = EmblaCarousel(viewport, { loop: true, align: "start" });
-      setEmbla(carousel);
-    });
-    return () => {
-      cancelled = true;
-      carousel?.destroy();
-    };
-  }, [near]);
 
   const previous = useCallback(() => embla?.scrollPrev(), [embla]);
   const next = useCallback(() => embla?.scrollNext(), [embla]);
@@ -146,6 +130,11 @@ export function TestimonialsCarousel({ label, previous: previousLabel, next: nex
           ))}
         </div>
       </div>
+      {hydrated && near ? (
+        <Suspense fallback={null}>
+          <TestimonialsEmbla viewport={viewportRef} onReady={setEmbla} />
+        </Suspense>
+      ) : null}
       {hydrated && slides.length > 1 ? (
         <div className="mt-6 flex justify-end gap-3">
           <button

@@ -29,8 +29,30 @@ function noonUtcOf(isoDay: string): Date {
   return new Date(`${isoDay}T12:00:00Z`);
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 function nextCalendarDay(day: Date): Date {
-  return new Date(day.getTime() + 24 * 60 * 60 * 1000);
+  return new Date(day.getTime() + DAY_MS);
+}
+
+/** The Warsaw calendar day `days` after the one `instant` falls on (that day is not counted: art. 111 § 2 of the civil code). */
+export function calendarDaysAfter(instant: Date, days: number): Date {
+  return new Date(noonUtcOf(warsawDay(instant)).getTime() + days * DAY_MS);
+}
+
+/**
+ * The moment a deadline on the Warsaw calendar day of `day` has passed: midnight at the start of the
+ * next day in Warsaw (a deadline in days ends with its last day, art. 111 § 1 of the civil code).
+ */
+export function endOfWarsawDay(day: Date): Date {
+  const next = warsawDay(nextCalendarDay(noonUtcOf(warsawDay(day))));
+  const [year, month, date] = next.split("-").map(Number) as [number, number, number];
+  // Midnight in Warsaw is 23:00 or 22:00 UTC the day before: the one at which that day begins there.
+  for (const offsetHours of [1, 2]) {
+    const midnight = new Date(Date.UTC(year, month - 1, date) - offsetHours * 60 * 60 * 1000);
+    if (warsawDay(midnight) === next && warsawDay(new Date(midnight.getTime() - 1)) !== next) return midnight;
+  }
+  throw new Error(`no midnight found in Warsaw for ${next}`);
 }
 
 /*
@@ -105,8 +127,7 @@ export const WITHDRAWAL_PERIOD_DAYS = 14;
  * business day when it ends on a Saturday or a public holiday (art. 115 of the civil code).
  */
 export function withdrawalPeriodEnd(orderedAt: Date): Date {
-  const end = new Date(noonUtcOf(warsawDay(orderedAt)).getTime() + WITHDRAWAL_PERIOD_DAYS * 24 * 60 * 60 * 1000);
-  return addBusinessDays(end, 0);
+  return addBusinessDays(calendarDaysAfter(orderedAt, WITHDRAWAL_PERIOD_DAYS), 0);
 }
 
 export type DeliveryDates = {

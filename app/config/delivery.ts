@@ -66,13 +66,36 @@ export function formatDeliveryDay(date: Date, localeTag: string): string {
 /** Building an Intl formatter costs far more than using one: two per language. */
 const deliveryDayFormatters = new Map<string, { day: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat }>();
 
-/** "1 grudnia 2026" / "1 December 2026": a calendar day (YYYY-MM-DD) in words, as the reader's language writes it. */
+/** "1 grudnia 2026" / "1 December 2026" / "1 грудня 2026 року": a calendar day (YYYY-MM-DD) in words, as the reader's language writes it. */
 export function formatCalendarDate(isoDay: string, localeTag: string): string {
-  let formatter = calendarDateFormatters.get(localeTag);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(localeTag, { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
-    calendarDateFormatters.set(localeTag, formatter);
-  }
-  return formatter.format(new Date(`${isoDay}T12:00:00Z`));
+  return formatLongDate(new Date(`${isoDay}T12:00:00Z`), localeTag, "UTC");
 }
-const calendarDateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The year's word in full where the formatter abbreviates it: Ukrainian "2027 р." and Russian "2027 г."
+ * put a full stop inside a date, and a sentence that ends with the date then ends with two ("2027 р..").
+ * Running text writes "2027 року" / "2027 года" anyway, so a date never ends with a full stop.
+ */
+const YEAR_WORDS: Record<string, { abbreviation: RegExp; word: string }> = {
+  uk: { abbreviation: /^\s*р\.$/, word: " року" },
+  ru: { abbreviation: /^\s*г\.$/, word: " года" },
+};
+
+/** "6 stycznia 2027", "6 January 2027", "6 січня 2027 року": the day, month and year of `date` in `timeZone`, for any sentence. */
+export function formatLongDate(date: Date, localeTag: string, timeZone: string): string {
+  const cacheKey = `${localeTag} ${timeZone}`;
+  let formatter = longDateFormatters.get(cacheKey);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(localeTag, { timeZone, day: "numeric", month: "long", year: "numeric" });
+    longDateFormatters.set(cacheKey, formatter);
+  }
+  const year = YEAR_WORDS[localeTag.slice(0, 2)];
+  const parts = formatter.formatToParts(date);
+  return parts
+    .map((part, index) =>
+      year && index > 0 && parts[index - 1]!.type === "year" && year.abbreviation.test(part.value) ? year.word : part.value,
+    )
+    .join("");
+}
+/** Building an Intl formatter costs far more than using one: one per language and time zone. */
+const longDateFormatters = new Map<string, Intl.DateTimeFormat>();

@@ -9,6 +9,7 @@ import { placeSampleOrder } from "../../tests/support/sample-order";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
+import { DownloadGoneError } from "./document-queue.server";
 import { documentThreadOver, serveDocumentJobs, startDocumentThread } from "./document-thread.server";
 
 let db: AppDatabase;
@@ -78,4 +79,30 @@ it("the agreement a customer downloads comes back through the messages, named in
   expect(agreement.filename).toContain(order.number);
   expect(agreement.contentType).toBe("application/pdf");
   expect(await pdfTextOf(agreement.content)).toContain("Olena Kovalenko (Олена Коваленко)");
+});
+
+it("draws none of one client's downloads dropped before their turn; another visitor's download and a confirmation come back meanwhile", async () => {
+  serveDocumentJobs(channel.port2);
+  let drawn = 0;
+  channel.port2.on("message", () => (drawn += 1));
+  const documents = documentThreadOver(channel.port1);
+  const order = await anOrder();
+
+  // 50 requests from one address, each gone moments after it was sent (as a client that closes the connection).
+  const flood = Array.from({ length: 50 }, () => {
+    const request = new AbortController();
+    const pdf = documents.agreement(order, PLACEHOLDER_COMPANY, { client: "10.66.0.1", signal: request.signal });
+    request.abort();
+    return pdf;
+  });
+  const other = documents.agreement(order, PLACEHOLDER_COMPANY, { client: "10.77.0.1", signal: new AbortController().signal });
+  const confirmation = documents.confirmationAttachments(order, PLACEHOLDER_COMPANY);
+
+  const outcomes = await Promise.allSettled(flood);
+  expect((await other).filename).toContain(order.number);
+  expect(await confirmation).toHaveLength(3);
+  // Only the first of the flood was already on the thread when its request went; the rest were never drawn.
+  expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+  expect(outcomes.slice(1).every((outcome) => outcome.status === "rejected" && outcome.reason instanceof DownloadGoneError)).toBe(true);
+  expect(drawn).toBe(3);
 });

@@ -6,6 +6,7 @@ import type { MailAttachment } from "~/mail/compose.server";
 import { customerDataPdf } from "~/admin/customer-data-pdf.server";
 import type { CustomerDataExport } from "~/admin/customer-data.server";
 import { invoiceFileName, invoicePdf, type InvoicePdfInput } from "~/invoices/invoice-pdf.server";
+import { createDocumentQueue, type Download } from "./document-queue.server";
 import { agreementAttachment, confirmationAttachments, drawSharedDocuments } from "./order-documents.server";
 
 /**
@@ -13,7 +14,10 @@ import { agreementAttachment, confirmationAttachments, drawSharedDocuments } fro
  * and compressing an agreement takes tens of milliseconds of synchronous work; on the request
  * thread, every page asked for meanwhile waited for it, so a burst of orders answered slower
  * while the previous burst's e-mails went out. The thread runs the same bundle (build/index.js,
- * started with the role below), so it draws with the same code, fonts and translations.
+ * started with the role below), so it draws with the same code, fonts and translations. The main
+ * thread keeps the queue (./document-queue.server.ts, docs/decisions/061) and sends the thread one job
+ * at a time: a download whose request has gone is never drawn, one client's downloads are a small
+ * share, and the mail worker's documents have a lane of their own.
  */
 const ROLE = "documents";
 
@@ -28,14 +32,19 @@ type Reply = { id: number; attachments: MailAttachment[] } | { id: number; error
 
 export type DocumentThread = {
   confirmationAttachments(order: OrderRow, company: Company): Promise<MailAttachment[]>;
-  /** The accepted agreement a customer downloads (/agreement/:token): one client's downloads must not hold the pages of everyone else. */
-  agreement(order: OrderRow, company: Company): Promise<MailAttachment>;
+  /**
+   * The accepted agreement a customer downloads (/agreement/:token). With `download` (its client and its
+   * request's signal) it is drawn in the downloads' lane: it rejects with DocumentsBusyError when the lane
+   * is full or the client has its share, and with DownloadGoneError when the request goes before its turn.
+   * Without, in the mail worker's lane.
+   */
+  agreement(order: OrderRow, company: Company, download?: Download): Promise<MailAttachment>;
   /** The documents every confirmation of a language attaches, drawn in every language (app/server/warm-up.server.ts). */
   drawSharedDocuments(company: Company): Promise<void>;
   /** A customer's data as a readable PDF (the back office's export, RODO art. 15). */
   customerDataPdf(data: CustomerDataExport): Promise<Buffer>;
-  /** An invoice or a correcting invoice (app/invoices), for its e-mail and for downloads. */
-  invoicePdf(input: InvoicePdfInput): Promise<MailAttachment>;
+  /** An invoice or a correcting invoice (app/invoices): for its e-mail, or with `download` for a customer's download (as `agreement`). */
+  invoicePdf(input: InvoicePdfInput, download?: Download): Promise<MailAttachment>;
 };
 
 /** The same work on the calling thread: for the tests and the benches that measure the drawing itself. */
@@ -123,10 +132,11 @@ function documentJobClient(post: (request: Request) => void) {
   return { send, onReply, failAll };
 }
 
-function threadApi(send: (job: Job) => Promise<MailAttachment[]>): DocumentThread {
+function threadApi(draw: (job: Job) => Promise<MailAttachment[]>): DocumentThread {
+  const { submit: send } = createDocumentQueue(draw);
   return {
     confirmationAttachments: (order, company) => send({ kind: "confirmation", order, company }),
-    agreement: async (order, company) => (await send({ kind: "agreement", order, company }))[0]!,
+    agreement: async (order, company, download) => (await send({ kind: "agreement", order, company }, download))[0]!,
     drawSharedDocuments: async (company) => {
       await send({ kind: "shared", company });
     },
@@ -134,11 +144,11 @@ function threadApi(send: (job: Job) => Promise<MailAttachment[]>): DocumentThrea
       const [pdf] = await send({ kind: "customer_data", data });
       return pdf!.content;
     },
-    invoicePdf: async (input) => (await send({ kind: "invoice", input }))[0]!,
+    invoicePdf: async (input, download) => (await send({ kind: "invoice", input }, download))[0]!,
   };
 }
 
-/** The document thread's side: draws each job it is sent, one at a time, and answers it. */
+/** The document thread's side: draws each job it is sent, in order, and answers it (the main thread sends one at a time). */
 export function serveDocumentJobs(port: MessagePort | null = parentPort): void {
   if (!port) throw new Error("serveDocumentJobs needs a port: it runs on the document thread");
   let queue = Promise.resolve();

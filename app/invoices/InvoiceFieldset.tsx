@@ -28,12 +28,7 @@ export function InvoiceFieldset({ fields }: { fields: Record<string, Field> }) {
         hint={t("form.buyerAddressHint")}
         autoComplete="billing address-line1"
       />
-      <TextField
-        field={fields[INVOICE_FIELDS.nip]!}
-        label={t(INVOICE_LABEL_KEYS[INVOICE_FIELDS.nip]!)}
-        hint={t("form.nipHint")}
-        autoComplete="off"
-      />
+      <TextField field={fields[INVOICE_FIELDS.nip]!} label={t(INVOICE_LABEL_KEYS[INVOICE_FIELDS.nip]!)} hint={t("form.nipHint")} />
     </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import { formatLongDate } from "~/config/delivery";
 import { CONTRACT_VERSION } from "~/order/contract";
 
 /**
@@ -19,5 +20,5 @@ export const TERMS_EFFECTIVE_FROM = effectiveDateOf(TERMS_VERSION);
 
 /** "22 listopada 2026", "22 November 2026"… */
 export function formatEffectiveDate(date: Date, localeTag: string): string {
-  return new Intl.DateTimeFormat(localeTag, { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(date);
+  return formatLongDate(date, localeTag, "UTC");
 }

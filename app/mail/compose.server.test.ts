@@ -9,7 +9,8 @@ import { acceptOrder } from "~/order/order.server";
 import type { OrderDetails } from "~/order/schema";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { fixedT } from "~/i18n/i18n.server";
-import { LOCALES, type Locale } from "~/i18n/locales";
+import { formatDeliveryDay } from "~/config/delivery";
+import { LOCALE_TAGS, LOCALES, type Locale } from "~/i18n/locales";
 import { composeMessage, type ComposeContext } from "./compose.server";
 import { queuedMessage } from "../../tests/support/queued-message";
 
@@ -280,6 +281,41 @@ describe("composing the e-mails", () => {
   });
 });
 
+describe("the payment deadline in the e-mails", () => {
+  /** An order placed on Sunday 29 November 2026, whose 7th day is Sunday 6 December. */
+  async function sundayOrder(kind: MessageKind, locale: Locale) {
+    const now = new Date("2026-11-29T18:30:00Z");
+    const { order } = await acceptOrder(db, {
+      details,
+      variant: "standard",
+      channel: "form",
+      locale,
+      idempotencyKey: `sunday-${kind}-${locale}`,
+      dataProcessingConsentAt: now,
+      now,
+    });
+    await enqueueMessages(db, order.id, [kind], now);
+    return composeMessage(await queuedMessage(db, order.id, kind), order, { ...context, now });
+  }
+
+  it("moves a deadline that falls on a Sunday to Monday, and says so, in the confirmation and the reminder", async () => {
+    for (const kind of ["order_confirmation", "payment_reminder"] as const) {
+      const mail = await sundayOrder(kind, "pl");
+      expect(mail.text, kind).toContain("7 grudnia (poniedziałek)");
+      expect(mail.text, kind).toContain(
+        "Ostatni dzień terminu wypadał 6 grudnia (niedziela), dlatego termin przesuwa się na najbliższy dzień roboczy.",
+      );
+    }
+    expect((await sundayOrder("order_confirmation", "uk")).text).toContain("Останній день строку припадав на 6 грудня (неділя)");
+  });
+
+  it("says nothing of a move when the deadline falls on a business day", async () => {
+    const { mail } = await composed("order_confirmation", "pl");
+    expect(mail.text).toContain("30 listopada (poniedziałek)");
+    expect(mail.text).not.toContain("Ostatni dzień terminu wypadał");
+  });
+});
+
 describe("the review request", () => {
   it("asks in the order's language, with one button to the order's review form", async () => {
     for (const locale of LOCALES) {
@@ -287,10 +323,27 @@ describe("the review request", () => {
       const t = fixedT(locale, "review");
       expect(mail.to).toBe(details.email);
       expect(mail.subject).toBe(fixedT(locale, "mail")("subject.review_request", { number: order.number }));
-      expect(mail.text).toContain(t("mail.intro", { number: order.number }));
+      // Not dispatched in this test: the day it is composed stands in for the day of dispatch.
+      expect(mail.text).toContain(t("mail.intro", { number: order.number, date: formatDeliveryDay(ORDERED, LOCALE_TAGS[locale]) }));
       const form = `https://adres.example${locale === "pl" ? "" : `/${locale}`}/${locale === "pl" ? "platnosc" : "payment"}/${order.payment_token}/${locale === "pl" ? "opinia" : "review"}`;
       expect(mail.text).toContain(`${t("mail.button")}: ${form}`);
       expect(mail.html).toContain(`href="${form}"`);
     }
+  });
+});
+
+describe("the review request's words are true whenever it is read", () => {
+  it('names the day the declaration went out, not "a few days ago": it may leave minutes after a quick delivery', async () => {
+    const { order } = await composed("order_paid", "pl");
+    const dispatchedAt = "2026-12-01T10:00:00Z";
+    await db.updateTable("orders").set({ status: "dispatched", dispatched_at: dispatchedAt }).where("id", "=", order.id).execute();
+    const dispatched = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+    await enqueueMessages(db, order.id, ["review_request"], new Date(dispatchedAt));
+    const message = await queuedMessage(db, order.id, "review_request");
+    // Ten minutes after dispatch.
+    const mail = await composeMessage(message, dispatched, { ...context, now: new Date("2026-12-01T10:10:00Z") });
+    expect(mail.text).toContain(`Oświadczenie z zamówienia ${order.number} wysłaliśmy 1 grudnia (wtorek).`);
+    for (const locale of LOCALES)
+      expect(fixedT(locale, "review")("mail.intro")).not.toMatch(/kilka dni|few days|кілька днів|несколько дней/);
   });
 });

@@ -12,7 +12,7 @@ import { transferTitle } from "~/order/transfer-title";
 import { nameWithOriginal } from "~/order/names";
 import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
 import { paymentPath } from "~/order/order.server";
-import { paymentDeadline } from "~/order/payment-deadline";
+import { paymentDeadline } from "~/order/payment-deadline.server";
 import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import { trackingLinkOf } from "~/config/courier";
 import { lockerRows, trackingTemplateFor } from "~/shipping/tracking";
@@ -113,7 +113,10 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
   const dispatch = dispatchDatesOf(order.declaration_type, orderedAt, context.now, locale, order.delivery_method);
   const waiverGiven = order.immediate_performance_consent_at !== null;
   const dispatchBy = waiverGiven ? dispatch.withWaiver : dispatch.withoutWaiver;
-  const deadline = formatDeliveryDay(paymentDeadline(orderedAt, context.paymentDeadlineDays), tag);
+  const paymentDue = paymentDeadline(orderedAt, context.paymentDeadlineDays);
+  const deadline = formatDeliveryDay(paymentDue.day, tag);
+  // A deadline moved off a Saturday, Sunday or holiday says so (art. 115 of the civil code, docs/decisions/061).
+  const deadlineMoved = paymentDue.movedFrom ? [t("transfer.deadlineMoved", { day: formatDeliveryDay(paymentDue.movedFrom, tag) })] : [];
   const coResidents = coResidentsOfOrder(order);
   const people: [string, string][] = [
     [t("summary.tenant"), customerText(nameWithOriginal(order.tenant_name, order.tenant_name_original))],
@@ -162,6 +165,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
                 // The pay button's page is the order's page for good: read later, once paid, the message still has a plain way back to it.
                 paragraphs: [
                   t("transfer.deadline", { date: deadline }),
+                  ...deadlineMoved,
                   linked("paymentPage", paymentUrl),
                   linked("agreementLink", agreementUrl),
                 ],
@@ -266,7 +270,12 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       break;
     }
     case "payment_reminder":
-      blocks = [{ paragraphs: [greeting, t("reminder.text", { number: order.number, date: deadline })] }, pay, contact, signature];
+      blocks = [
+        { paragraphs: [greeting, t("reminder.text", { number: order.number, date: deadline }), ...deadlineMoved] },
+        pay,
+        contact,
+        signature,
+      ];
       break;
     case "order_paid":
     case "order_reopened":
@@ -370,7 +379,11 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
     case "review_request":
       blocks = [
         {
-          paragraphs: [greeting, t("review:mail.intro", { number: order.number })],
+          // The day it went out, not "a few days ago": the request may leave minutes after a quick delivery.
+          paragraphs: [
+            greeting,
+            t("review:mail.intro", { number: order.number, date: formatDeliveryDay(new Date(order.dispatched_at ?? context.now), tag) }),
+          ],
           button: { text: t("review:mail.button"), url: `${siteUrl}${reviewPath(order)}` },
         },
         { paragraphs: [t("review:mail.how")] },

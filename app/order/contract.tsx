@@ -1,6 +1,6 @@
 import { formatAddress, type Company } from "~/config/company";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
-import { SIGNING_BUSINESS_DAYS } from "~/config/delivery";
+import { BUSINESS_TIME_ZONE, formatLongDate, SIGNING_BUSINESS_DAYS } from "~/config/delivery";
 import { formatPrice, PRODUCTS } from "~/config/products";
 import { vatWording } from "~/config/vat-wording";
 import { coResidentNames } from "./co-residents";
@@ -34,15 +34,8 @@ export type ContractDocument = { title: string; sections: ContractSection[]; pla
 
 function formatDate(date: Date | string, locale: Locale): string {
   const value = typeof date === "string" ? new Date(`${date}T12:00:00Z`) : date;
-  let formatter = contractDateFormatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Warsaw" });
-    contractDateFormatters.set(locale, formatter);
-  }
-  return formatter.format(value);
+  return formatLongDate(value, LOCALE_TAGS[locale], BUSINESS_TIME_ZONE);
 }
-/** Building an Intl formatter costs far more than using one: one per language. */
-const contractDateFormatters = new Map<Locale, Intl.DateTimeFormat>();
 
 export function contractDocument({ details, company, locale, date, paymentDeadlineDays, t }: ContractInput): ContractDocument {
   const product = PRODUCTS[details.declarationType];

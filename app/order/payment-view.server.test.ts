@@ -37,11 +37,29 @@ describe("the payment page's data", () => {
       declarationType: "regular",
       priceGrosze: 29_900,
       deadline: "30 listopada (poniedziałek)",
+      deadlineMovedFrom: null,
       immediatePerformanceRequested: false,
     });
     expect(JSON.stringify(view)).not.toMatch(/Jan|jan@example|600100200|Długa/);
     expect(await findPaymentView(db, "x".repeat(32), "pl")).toBeNull();
     expect(await findPaymentView(db, "' OR 1=1 --", "pl")).toBeNull();
+  });
+
+  it("moves a payment deadline that falls on a Sunday to Monday and names the Sunday", async () => {
+    const sunday = new Date("2026-11-29T18:30:00Z");
+    const { order } = await acceptOrder(db, {
+      details,
+      variant: "automatic",
+      channel: "api",
+      locale: "uk",
+      idempotencyKey: "k-sunday",
+      dataProcessingConsentAt: sunday,
+      now: sunday,
+    });
+    expect(await findPaymentView(db, order.payment_token, "uk", sunday)).toMatchObject({
+      deadline: "7 грудня (понеділок)",
+      deadlineMovedFrom: "6 грудня (неділя)",
+    });
   });
 
   it("says when the declaration goes out if paid today, with the waiver or after the withdrawal period", async () => {

@@ -8,7 +8,7 @@ import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { deliveryDates, warsawDay, withdrawalPeriodEnd } from "~/config/delivery-dates.server";
 import { dispatchDatesOf, dispatchDatesOfTypes, type DispatchDates } from "./delivery-promise.server";
 import { lateDelivery, type LateDelivery } from "./delivery-warning";
-import { paymentDeadline } from "./payment-deadline";
+import { paymentDeadline } from "./payment-deadline.server";
 import { isPaymentToken } from "./payment-token";
 import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import { refundDueBy } from "~/withdrawal/withdrawal.server";
@@ -22,6 +22,8 @@ export type PaymentView = {
   priceGrosze: number;
   /** The last day to pay, formatted for the reader. */
   deadline: string;
+  /** The day the deadline moved from (a Saturday, Sunday or holiday), formatted; null when it did not move. */
+  deadlineMovedFrom: string | null;
   deadlineDays: number;
   immediatePerformanceRequested: boolean;
   /** The withdrawal period's last day, formatted, and whether it is over: known for every order, paid or not. */
@@ -88,6 +90,7 @@ export async function findPaymentView(
     .executeTakeFirst();
   if (!row) return null;
   const orderedAt = new Date(row.created_at);
+  const paymentDue = paymentDeadline(orderedAt, env.PAYMENT_DEADLINE_DAYS);
   const tag = LOCALE_TAGS[locale];
   const earlyStart = row.immediate_performance_consent_at !== null;
   const unpaid = row.status === "awaiting_payment";
@@ -112,7 +115,8 @@ export async function findPaymentView(
     status: row.status,
     declarationType: row.declaration_type,
     priceGrosze: row.price_grosze,
-    deadline: formatDeliveryDay(paymentDeadline(orderedAt, env.PAYMENT_DEADLINE_DAYS), tag),
+    deadline: formatDeliveryDay(paymentDue.day, tag),
+    deadlineMovedFrom: paymentDue.movedFrom ? formatDeliveryDay(paymentDue.movedFrom, tag) : null,
     deadlineDays: env.PAYMENT_DEADLINE_DAYS,
     immediatePerformanceRequested: row.immediate_performance_consent_at !== null,
     withdrawal: {

@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { company } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { documentThreadOf } from "~/documents/document-thread.server";
+import { pdfDownload } from "~/documents/download.server";
+import { paymentPath } from "~/order/order.server";
 import { isPaymentToken } from "~/order/payment-token";
 import { resourceResponse, textResponse } from "~/security/responses.server";
 
@@ -18,11 +20,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!order) return textResponse("Not Found", 404, headers);
   // HEAD asks whether the document is there: building a PDF only to drop it would let a flood of HEADs slow everyone down.
   if (request.method === "HEAD") return resourceResponse(null, { contentType: "application/pdf", headers });
-  // Drawn on the document thread: six connections downloading it held another visitor's page for 0.8 s.
-  const pdf = await documentThreadOf(context).agreement(order, company);
-  const disposition = `attachment; filename="${pdf.filename}"`;
-  return resourceResponse(new Uint8Array(pdf.content), {
-    contentType: "application/pdf",
-    headers: { ...headers, "Content-Disposition": disposition },
+  // Drawn on the document thread, in turn with other clients' downloads (docs/decisions/038 and 061).
+  const documents = documentThreadOf(context);
+  return pdfDownload(request, (download) => documents.agreement(order, company, download), {
+    locale: order.locale,
+    backTo: paymentPath(order),
+    headers,
   });
 }

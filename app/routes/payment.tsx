@@ -161,6 +161,7 @@ export default function PaymentPage() {
           <OrderPagePanel id="deadline" heading={t("deadline.heading")}>
             <p className="mt-3 text-slate-800" data-testid="payment-deadline">
               {t("deadline.text", { date: order.deadline, count: order.deadlineDays })}
+              {order.deadlineMovedFrom ? ` ${t("deadline.moved", { day: order.deadlineMovedFrom })}` : null}
             </p>
             <p className="mt-2 text-slate-700">{t("deadline.unpaid")}</p>
           </OrderPagePanel>

@@ -23,6 +23,34 @@ export function answerJson(response: ExpressResponse, status: number, body: unkn
   answerPlain(response, status, "application/json; charset=utf-8", JSON.stringify(body), extra);
 }
 
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** A short page in the visitor's language (a 429, a 503), with no script and no stylesheet of its own. */
+export function shortPage({
+  locale,
+  title,
+  heading,
+  text,
+  link,
+}: {
+  locale: string;
+  title: string;
+  heading: string;
+  text: string;
+  link: { href: string; text: string };
+}): string {
+  return [
+    `<!doctype html><html lang="${escapeHtml(locale)}"><head><meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>`,
+    `<body style="font-family:sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5">`,
+    `<h1>${escapeHtml(heading)}</h1><p>${escapeHtml(text)}</p>`,
+    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p></body></html>`,
+  ].join("");
+}
+
 export function isApiPath(path: string): boolean {
   return path.startsWith("/api/");
 }

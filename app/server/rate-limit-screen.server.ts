@@ -3,8 +3,8 @@ import { fixedT } from "~/i18n/i18n.server";
 import { localeFromPath } from "~/i18n/locales";
 import { homePath } from "~/i18n/routes";
 import { clientAddressOfRequestHeaders } from "./client-address.server";
-import { answerJson, answerPlain, isApiPath } from "./plain-answers.server";
 import { CROSS_SITE_POST_PATHS } from "./origin-screen.server";
+import { answerJson, answerPlain, isApiPath, shortPage } from "./plain-answers.server";
 import type { RateLimitBudget, RateLimits } from "./rate-limits.server";
 
 /**
@@ -27,10 +27,6 @@ export function rateLimitScreen({ rateLimits, exempt }: { rateLimits: RateLimits
   };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
 /** The 429 answer: a short page in the language of the path, or JSON for the API. */
 function tooManyRequests(request: Request, response: Response, retryAfterSeconds: number): void {
   request.resume();
@@ -40,13 +36,12 @@ function tooManyRequests(request: Request, response: Response, retryAfterSeconds
   const text = t("tooMany.text", { seconds: retryAfterSeconds });
   const headers = { "Retry-After": String(retryAfterSeconds) };
   if (isApiPath(request.path)) return answerJson(response, 429, { success: false, error: text }, headers);
-  const page = [
-    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">`,
-    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
-    `<meta name="robots" content="noindex"><title>${escapeHtml(strings.title)}</title></head>`,
-    `<body style="font-family:sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5">`,
-    `<h1>${escapeHtml(strings.heading)}</h1><p>${escapeHtml(text)}</p>`,
-    `<p><a href="${homePath(locale)}">${escapeHtml(strings.home)}</a></p></body></html>`,
-  ].join("");
+  const page = shortPage({
+    locale,
+    title: strings.title,
+    heading: strings.heading,
+    text,
+    link: { href: homePath(locale), text: strings.home },
+  });
   answerPlain(response, 429, "text/html; charset=utf-8", page, headers);
 }

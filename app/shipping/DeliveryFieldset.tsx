@@ -103,7 +103,7 @@ export function DeliveryFieldset({ method, query, locker, lockers, searching, lo
             ) : null}
           </div>
           {lockers?.status === "unavailable" ? (
-            <TextField field={locker} label={t("form.lockerNameManual")} hint={t("form.lockerNameHint")} autoComplete="off" />
+            <TextField field={locker} label={t("form.lockerNameManual")} hint={t("form.lockerNameHint")} />
           ) : lockers?.status === "found" || chosen ? (
             <fieldset>
               <legend className="font-semibold text-slate-900">{t("form.lockersLegend")}</legend>

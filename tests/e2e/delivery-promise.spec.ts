@@ -15,12 +15,13 @@ function heading(locale: Locale): string {
   return strings(locale, "common").lateDelivery.heading;
 }
 
-/** The start date as the warning writes it: "1 grudnia 2026". */
+/** The start date as the warning writes it: "1 grudnia 2026", "1 грудня 2026 року", "1 декабря 2026 года". */
 function inWords(isoDay: string, locale: Locale): string {
   const tag = { pl: "pl-PL", en: "en-GB", uk: "uk-UA", ru: "ru-RU" }[locale];
-  return new Intl.DateTimeFormat(tag, { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(
-    new Date(`${isoDay}T12:00:00Z`),
-  );
+  return new Intl.DateTimeFormat(tag, { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" })
+    .format(new Date(`${isoDay}T12:00:00Z`))
+    .replace(/\s+р\.$/, " року")
+    .replace(/\s+г\.$/, " года");
 }
 
 async function goToPreview(page: Page, locale: Locale) {

@@ -77,10 +77,11 @@ test.describe("validation a Polish order needs", () => {
       await page.setViewportSize({ width: 390, height: 844 });
       const order = strings(locale, "order");
       const tag = { pl: "pl-PL", uk: "uk-UA" }[locale];
+      // As the page writes it: "1 grudnia 2026", "1 грудня 2026 року" (the year's word in full, never "р." before a full stop).
       const words = (iso: string) =>
-        new Intl.DateTimeFormat(tag, { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(
-          new Date(`${iso}T12:00:00Z`),
-        );
+        new Intl.DateTimeFormat(tag, { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" })
+          .format(new Date(`${iso}T12:00:00Z`))
+          .replace(/\s+р\.$/, " року");
       await page.goto(pathFor("order", locale));
       const field = page.locator("#field-startDate");
       await expect(field).toHaveAttribute("type", "text");

@@ -106,6 +106,19 @@ test.describe("online payment", () => {
     expect(paymentsOf(order.number).map((row) => row.state)).toEqual(["failed", "paid"]);
   });
 
+  test("a refused BLIK code is answered at the BLIK field: on a phone the message and the field are on screen, the code kept", async ({
+    page,
+    request,
+  }) => {
+    await blikOrder(page, request, "refused-in-view");
+    await payByBlik(page, "123456");
+    const field = page.getByLabel(payment.online.blik.label);
+    await expect(page.getByText(payment.online.blik.refused)).toBeInViewport({ ratio: 1 });
+    await expect(field).toBeInViewport({ ratio: 1 });
+    await expect(field).toHaveValue("123456");
+    await expect(page.getByRole("button", { name: payment.online.blik.submit })).toBeInViewport();
+  });
+
   test("after two minutes without a confirmation the page stops looking by itself and offers 'Sprawdź ponownie'", async ({
     page,
     request,

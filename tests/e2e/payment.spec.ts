@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { placeOrder } from "./support/admin";
-import { markPaidInDatabase } from "./support/order";
+import { markPaidInDatabase, setOrderedAtInDatabase } from "./support/order";
 import { E2E_COURIER_TRACKING_URL, strings } from "./support/site";
 
 test.describe("payment page", () => {
@@ -96,6 +96,29 @@ test.describe("payment page", () => {
       await expect(page.locator("main")).not.toContainText(/\(\s*\)/);
       await expect(page.getByTestId("payment-step")).toContainText(MONTHS[locale]);
     }
+  });
+
+  test("a payment deadline whose 7th day is a Sunday moves to the next business day, and the page says so", async ({
+    page,
+    request,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const payment = strings("pl", "payment");
+    // The next Sunday from tomorrow on, and an order placed 7 days before it: its deadline has not passed.
+    const sunday = new Date();
+    sunday.setUTCHours(12, 0, 0, 0);
+    do sunday.setUTCDate(sunday.getUTCDate() + 1);
+    while (sunday.getUTCDay() !== 0);
+    const ordered = new Date(sunday.getTime() - 7 * 86_400_000);
+    const { number, paymentPath } = await placeOrder(request, { name: `Sunday deadline ${testInfo.project.name}` });
+    setOrderedAtInDatabase(number, ordered.toISOString());
+    const sundayText = `${new Intl.DateTimeFormat("pl-PL", { day: "numeric", month: "long", timeZone: "Europe/Warsaw" }).format(sunday)} (niedziela)`;
+
+    await page.goto(paymentPath);
+    const deadline = page.getByTestId("payment-deadline");
+    await expect(deadline).toContainText(payment.deadline.moved.replace("{{day}}", sundayText));
+    await expect(deadline).not.toContainText(`najpóźniej ${sundayText}`);
+    await expect(deadline).toBeVisible();
   });
 
   test("with JavaScript, the account, BIC, amount and title can be copied; without it they are plain text", async ({

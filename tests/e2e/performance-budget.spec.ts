@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { MAIN_PATH_BUDGET_KB, walkMainPath } from "../support/main-path-walk.mjs";
 import { LOCALES, pathFor, scrollToFaq } from "./support/site";
 
 /**
@@ -44,9 +46,9 @@ for (const locale of LOCALES) {
     // screens down, are not fetched for a visitor who has not scrolled towards them.
     await expect(page.locator('input[name="js"]').first()).toBeAttached();
     await page.waitForLoadState("networkidle");
-    const lateChunks = /\/(FaqAccordion|embla-carousel)[^/]*\.js$/;
+    const lateChunks = /\/(FaqAccordion|TestimonialsEmbla)[^/]*\.js$/;
     expect(scripts.filter((path) => lateChunks.test(path))).toEqual([]);
-    const carouselFetched = page.waitForRequest(/\/embla-carousel[^/]*\.js$/);
+    const carouselFetched = page.waitForRequest(/\/TestimonialsEmbla[^/]*\.js$/);
     await page.getByTestId("testimonials-viewport").scrollIntoViewIfNeeded();
     await carouselFetched;
     await scrollToFaq(page);
@@ -80,4 +82,50 @@ test("the order page hydrates without building a currency formatter", async ({ p
   expect(await page.evaluate(() => (window as unknown as { __numberFormatStyles: string[] }).__numberFormatStyles)).not.toContain(
     "currency",
   );
+});
+
+/** The packages the compiler bundled into one file of the browser's build (build/metafile.js.json). */
+function packagesIn(urlPath: string): string[] {
+  const metafile = JSON.parse(readFileSync("build/metafile.js.json", "utf8")) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>;
+  };
+  const output = metafile.outputs[`public${urlPath}`];
+  if (!output) throw new Error(`${urlPath} is not in the build's metafile`);
+  return [...new Set(Object.keys(output.inputs).flatMap((input) => input.match(/^node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? []))].sort();
+}
+
+test("the testimonials carousel runs Embla through its React hook (embla-carousel-react), fetched once the row is on screen", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the carousel's code runs only with JavaScript");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const before = new Set(scripts);
+  await page.getByTestId("testimonials-viewport").scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("testimonials-carousel")).toHaveAttribute("data-enhanced", "true");
+  const carouselChunks = scripts.filter((path) => !before.has(path) && packagesIn(path).some((name) => name.startsWith("embla-carousel")));
+  expect(carouselChunks.flatMap(packagesIn)).toEqual(expect.arrayContaining(["embla-carousel", "embla-carousel-react"]));
+  for (const path of before) expect(packagesIn(path).filter((name) => name.startsWith("embla-carousel"))).toEqual([]);
+});
+
+/**
+ * The main path's budget (docs/performance.md), counted as a phone's browser fetches it: the walk of
+ * tests/support/main-path-walk.mjs (also `npm run bench`'s), every JavaScript file the browser asked
+ * for, each gzip -9. Bytes, not time: the figure is the same on a busy machine.
+ */
+test("home → order → preview → payment on a 390 px phone fetches at most 170 KB of JavaScript", async ({
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the budget is for the JavaScript a browser runs");
+  const { kb, files } = await walkMainPath(browser, baseURL!);
+  const listing = files.map((file) => `${(file.gzip / 1024).toFixed(1)} KB ${file.path}`).join("\n");
+  expect(kb, `${kb.toFixed(1)} KB in ${files.length} files:\n${listing}`).toBeLessThanOrEqual(MAIN_PATH_BUDGET_KB);
 });

@@ -181,6 +181,10 @@ export function FormStep({
       <Form
         method="post"
         action={pathname}
+        // Each step a history entry of its own, as without JavaScript: Back from the preview is the form (OrderSteps).
+        // Without JavaScript the browser puts the values back on Back, in every field that allows autocomplete:
+        // so none says autocomplete="off".
+        replace={false}
         {...getFormProps(form)}
         aria-label={t("form.label")}
         onFocus={requestValidation}
@@ -208,16 +212,9 @@ export function FormStep({
           // The price is part of the choice.
           options={DECLARATION_TYPES.map((type) => ({ value: type, name: t(`common:products.${type}.name`), detail: prices[type] }))}
         />
-        {variant.hasLandlordName ? (
-          <TextField field={fields.landlordName} label={required(t("form.landlordName"))} autoComplete="off" />
-        ) : null}
+        {variant.hasLandlordName ? <TextField field={fields.landlordName} label={required(t("form.landlordName"))} /> : null}
         <TextField field={fields.tenantName} label={required(t("form.tenantName"))} hint={t("form.tenantNameHint")} autoComplete="name" />
-        <TextField
-          field={fields.tenantNameOriginal}
-          label={t("form.tenantNameOriginal")}
-          hint={t("form.tenantNameOriginalHint")}
-          autoComplete="off"
-        />
+        <TextField field={fields.tenantNameOriginal} label={t("form.tenantNameOriginal")} hint={t("form.tenantNameOriginalHint")} />
         <TextareaField
           field={fields.coResidents}
           label={t("form.coResidents")}
@@ -231,7 +228,6 @@ export function FormStep({
               field={fields.startDate}
               label={required(t("form.startDate"))}
               hint={sentences(t("form.startDateHint"), t("form.startDateDigitsHint"))}
-              autoComplete="off"
               inputMode="numeric"
             />
             {/* The date as the site reads it, in words: a typo shows before it reaches the agreement. */}
@@ -252,16 +248,24 @@ export function FormStep({
         </div>
         <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
           <legend className="px-1 text-lg font-bold text-slate-900">{t("form.propertyHeading")}</legend>
-          <TextField field={fields.propertyAddress} label={required(t("form.propertyAddress"))} autoComplete="off" />
+          <TextField
+            field={fields.propertyAddress}
+            label={required(t("form.propertyAddress"))}
+            autoComplete="section-property address-line1"
+          />
           <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
             <TextField
               field={fields.propertyPostalCode}
               label={required(t("form.propertyPostalCode"))}
               placeholder="XX-XXX"
-              autoComplete="off"
+              autoComplete="section-property postal-code"
               inputMode="numeric"
             />
-            <TextField field={fields.propertyCity} label={required(t("form.propertyCity"))} autoComplete="off" />
+            <TextField
+              field={fields.propertyCity}
+              label={required(t("form.propertyCity"))}
+              autoComplete="section-property address-level2"
+            />
           </div>
         </fieldset>
         {lockersOffered ? (

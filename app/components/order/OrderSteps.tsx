@@ -1,8 +1,9 @@
 import { Component, lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { toast } from "~/components/Toaster";
-import type { OrderVariant } from "~/order/variants";
+import type { OrderVariant, OrderVariantId } from "~/order/variants";
 import type { AcceptedState, FormState, OrderLoaderData, OrderState, PreviewState } from "~/order/view-state";
 import { useRequiredRootData } from "~/root-data";
 import { usePixelEvent } from "~/tracking/use-pixel-event";
@@ -53,6 +54,56 @@ class PreviewChunkBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
+type AnsweredStep = FormState | PreviewState | AcceptedState;
+
+/** What the order page remembers of its history entries: the step each was answered with, the step last shown, the latest values. */
+type EntryMemory = { stepOfEntry: Map<string, AnsweredStep | undefined>; shown?: AnsweredStep; latest?: FormState | PreviewState };
+const newMemory = (): EntryMemory => ({ stepOfEntry: new Map() });
+
+/**
+ * In the browser, kept for the life of the page, per variant: a refused step renders through the route's
+ * error screen (a 400), which mounts the steps anew, and Back from it must still find the earlier steps.
+ * Never on the server, where it would be shared by every request.
+ */
+const browserMemory = new Map<OrderVariantId, EntryMemory>();
+
+/**
+ * The step to show for the browser's current history entry. Each step the server answers is an entry
+ * of its own (the forms post with `replace={false}`, as every POST is without JavaScript), so Back from
+ * the preview returns to the form and Forward to the preview. An entry keeps the step it was answered
+ * with; an entry the server never answered (the page as first opened) shows the form with the latest
+ * values, so Back never empties it. A network failure keeps the step on screen (with its message).
+ * Nothing leaves the page's memory: no personal data is stored before the order (PRODUCT.md).
+ */
+function useStepOfHistoryEntry(
+  variant: OrderVariantId,
+  state: OrderState | undefined,
+): { view: AnsweredStep | undefined; latest: FormState | PreviewState | undefined } {
+  const current = useLocation();
+  const navigation = useNavigation();
+  const own = useRef<EntryMemory | null>(null);
+  own.current ??= newMemory();
+  let memory = own.current;
+  if (typeof document !== "undefined") {
+    memory = browserMemory.get(variant) ?? newMemory();
+    browserMemory.set(variant, memory);
+  }
+  // A step's answer arrives while the page still shows the entry it was sent from (Remix then runs the
+  // loaders): it belongs to the entry its navigation is about to make.
+  const { key } = navigation.formMethod && navigation.location ? navigation.location : current;
+  if (state?.stage === "networkError") {
+    if (!memory.stepOfEntry.has(key)) memory.stepOfEntry.set(key, memory.shown);
+  } else if (state) {
+    memory.stepOfEntry.set(key, state);
+    if (state.stage !== "accepted") memory.latest = state;
+  }
+  const latest = memory.latest;
+  memory.shown = memory.stepOfEntry.has(key)
+    ? memory.stepOfEntry.get(key)
+    : latest && { stage: "form", values: latest.values, dispatchDates: latest.dispatchDates, lockersOffered: latest.lockersOffered };
+  return { view: memory.shown, latest };
+}
+
 /** Spec section 9: the success toast stays 3 s; the full-page redirect follows after 1.5 s. */
 export const SUCCESS_TOAST_MS = 3000;
 export const REDIRECT_DELAY_MS = 1500;
@@ -69,12 +120,9 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
   const placedOrder = page?.placedOrder ?? null;
   const { t } = useTranslation("order");
   const { locale, pixels, prices } = useRequiredRootData();
-  // The last step the server answered; a network failure keeps it and adds a message.
-  const shown = useRef<FormState | PreviewState | AcceptedState | undefined>(undefined);
-  const lastPreview = useRef<PreviewState | undefined>(undefined);
-  if (state && state.stage !== "networkError") shown.current = state;
-  if (state?.stage === "preview") lastPreview.current = state;
-  const view = shown.current;
+  const { view, latest } = useStepOfHistoryEntry(variant.id, state);
+  // An accepted order shows the preview it came from until the redirect.
+  const preview = view?.stage === "preview" ? view : view?.stage === "accepted" && latest?.stage === "preview" ? latest : undefined;
   const dispatchDates =
     page?.dispatchDates ?? (view?.stage === "form" || view?.stage === "preview" ? view.dispatchDates : undefined) ?? null;
   const networkError =
@@ -99,8 +147,7 @@ export function OrderSteps({ variant, page, state }: OrderStepsProps) {
     };
   }, [paymentUrl, t]);
 
-  if ((view?.stage === "preview" || view?.stage === "accepted") && lastPreview.current) {
-    const preview = lastPreview.current;
+  if (preview) {
     const formAgain = formStep(
       { stage: "form", values: preview.values, dispatchDates: preview.dispatchDates, lockersOffered: preview.lockersOffered },
       t(variant.previewNetworkErrorKey),

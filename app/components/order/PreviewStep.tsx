@@ -130,7 +130,7 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
           </div>
         ) : null}
         {/* Also when the order is placed: the language switcher carries these values to another language (LanguageSwitcher). */}
-        <Form method="post" action={pathname} {...getFormProps(form)} className="mt-8 space-y-5">
+        <Form method="post" action={pathname} replace={false} {...getFormProps(form)} className="mt-8 space-y-5">
           {Object.entries(preview.values).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}

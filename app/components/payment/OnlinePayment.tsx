@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/forms";
 
@@ -10,6 +10,8 @@ export type OnlinePaymentProps = {
 };
 
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
+/** The section's id: a refused code is answered here, not at the top of the page (a phone screen and more above it). */
+const SECTION_ID = "online-payment";
 
 /**
  * BLIK and pay-by-link through Przelewy24 (docs/decisions/028), both plain form POSTs. While a BLIK
@@ -18,8 +20,16 @@ const SECTION_HEADING = "text-xl font-bold text-slate-900";
  */
 export function OnlinePayment({ lastFailed, refusal }: OnlinePaymentProps) {
   const { t } = useTranslation("payment");
+  // Without JavaScript the answer to a refused code is a new page: the fragment brings it back to the
+  // form, where the message and the code are, while the code still lives (two minutes).
+  const answeredHere = `${useLocation().pathname}#${SECTION_ID}`;
   return (
-    <section aria-labelledby="online-heading" className="rounded-xl border-2 border-blue-800 p-6" data-testid="online-payment">
+    <section
+      id={SECTION_ID}
+      aria-labelledby="online-heading"
+      className="rounded-xl border-2 border-blue-800 p-6"
+      data-testid="online-payment"
+    >
       <h2 id="online-heading" className={SECTION_HEADING}>
         {t("online.heading")}
       </h2>
@@ -29,7 +39,7 @@ export function OnlinePayment({ lastFailed, refusal }: OnlinePaymentProps) {
         </p>
       ) : null}
       <div className="mt-4 grid gap-4">
-        <Form method="post" className="rounded-lg border border-slate-200 p-4" noValidate>
+        <Form method="post" action={answeredHere} className="rounded-lg border border-slate-200 p-4" noValidate>
           <input type="hidden" name="intent" value="blik" />
           <h3 className="text-lg font-bold text-slate-900">{t("online.blik.heading")}</h3>
           <label htmlFor="blik-code" className="mt-2 block font-semibold text-slate-800">

@@ -52,13 +52,13 @@ export function countOrders(tenantName: string): number {
   }
 }
 
-/** Marks an order paid on `paidAt` straight in the e2e server's SQLite file, as a booked transfer would leave it. */
-export function markPaidInDatabase(orderNumber: string, paidAt: string): void {
+/** Runs one UPDATE on the e2e server's SQLite file, as the site's own writes would leave the row. */
+function updateInDatabase(sql: string, ...parameters: Array<string | number | null>): void {
   const path = process.env.E2E_DATABASE_PATH;
   if (!path) throw new Error("E2E_DATABASE_PATH is not set");
   const db = new Database(path, { fileMustExist: true, timeout: 5_000 });
   try {
-    db.prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE number = ?").run(paidAt, orderNumber);
+    db.prepare(sql).run(...parameters);
   } finally {
     db.close();
   }
@@ -66,18 +66,22 @@ export function markPaidInDatabase(orderNumber: string, paidAt: string): void {
 
 /** Sets an order's columns in the suite's database, for a state the test needs (cancelled after a refund, say). */
 export function updateOrderInDatabase(orderNumber: string, columns: Record<string, string | number | null>): void {
-  const path = process.env.E2E_DATABASE_PATH;
-  if (!path) throw new Error("E2E_DATABASE_PATH is not set");
-  const db = new Database(path, { fileMustExist: true, timeout: 5_000 });
-  try {
-    const names = Object.keys(columns);
-    db.prepare(`UPDATE orders SET ${names.map((name) => `${name} = @${name}`).join(", ")} WHERE number = @number`).run({
-      ...columns,
-      number: orderNumber,
-    });
-  } finally {
-    db.close();
-  }
+  const names = Object.keys(columns);
+  updateInDatabase(
+    `UPDATE orders SET ${names.map((name) => `${name} = ?`).join(", ")} WHERE number = ?`,
+    ...names.map((name) => columns[name]!),
+    orderNumber,
+  );
+}
+
+/** Marks an order paid on `paidAt` straight in the e2e server's SQLite file, as a booked transfer would leave it. */
+export function markPaidInDatabase(orderNumber: string, paidAt: string): void {
+  updateInDatabase("UPDATE orders SET status = 'paid', paid_at = ? WHERE number = ?", paidAt, orderNumber);
+}
+
+/** Moves an order's creation time straight in the e2e server's SQLite file, as if it had been placed then. */
+export function setOrderedAtInDatabase(orderNumber: string, createdAt: string): void {
+  updateInDatabase("UPDATE orders SET created_at = ? WHERE number = ?", createdAt, orderNumber);
 }
 
 export async function expectOnPaymentPage(page: Page, amount: RegExp) {
