@@ -546,7 +546,7 @@ export const REVIEW_TEXT = {
   /** The customer's objection to the review request, on the customer's data page. */
   objection: {
     heading: "Sprzeciw wobec prośby o opinię",
-    lead: "Jeśli klient nie chce e-maila z prośbą o opinię (sprzeciw, art. 21 RODO), zapisz to tutaj: prośba nie zostanie wysłana do żadnego z jego dotychczasowych zamówień. Sprzeciw zostaje w historii każdego zamówienia.",
+    lead: "Jeśli klient nie chce e-maila z prośbą o opinię (sprzeciw, art. 21 RODO), zapisz to tutaj: prośba nie zostanie wysłana do żadnego z jego zamówień, także do późniejszych z tym samym adresem e-mail. Sprzeciw zostaje w historii każdego zamówienia.",
     submit: "Zapisz sprzeciw wobec prośby o opinię",
     recorded: (numbers: string) => `Zapisano sprzeciw wobec prośby o opinię w zamówieniach: ${numbers}.`,
     alreadyAsked: (numbers: string) => `Do zamówień ${numbers} prośba została już wysłana wcześniej; kolejnej nie będzie.`,

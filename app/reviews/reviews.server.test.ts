@@ -41,9 +41,9 @@ describe.each(DIALECTS)("reviews on %s", (dialect) => {
       .where("id", "=", id)
       .execute();
   }
-  async function anotherDispatchedOrder(): Promise<OrderRow> {
+  async function anotherDispatchedOrder(email?: string): Promise<OrderRow> {
     number += 1;
-    const placed = await placeSampleOrder(db, ORDERED, { idempotencyKey: `other-${number}` });
+    const placed = await placeSampleOrder(db, ORDERED, { idempotencyKey: `other-${number}`, details: email ? { email } : {} });
     await dispatch(placed.order.id);
     return placed.order;
   }
@@ -183,7 +183,7 @@ describe.each(DIALECTS)("reviews on %s", (dialect) => {
 
   it("never asks a customer who objected; the objection is recorded once per order, survives erasure, and names the orders already asked", async () => {
     await dispatch(order.id);
-    const other = await anotherDispatchedOrder();
+    const other = await anotherDispatchedOrder("anna@example.com");
     expect(await recordRequestObjection(db, [order.id], "operator@adres.test", afterDispatch(1))).toEqual({
       recorded: [order.number],
       alreadyAsked: [],
@@ -213,6 +213,17 @@ describe.each(DIALECTS)("reviews on %s", (dialect) => {
       recorded: [],
       alreadyAsked: [],
     });
+  });
+
+  it("an objection is the customer's: a later order under the same e-mail, written in capitals, is not asked either", async () => {
+    await dispatch(order.id);
+    await recordRequestObjection(db, [order.id], "operator@adres.test", afterDispatch(1));
+    const later = await anotherDispatchedOrder("JAN@Example.COM");
+    const stranger = await anotherDispatchedOrder("anna@example.com");
+    expect(await queueReviewRequests(db, afterDispatch(10, 1))).toBe(1);
+    expect(await requestsOf(order.id)).toEqual([]);
+    expect(await requestsOf(later.id)).toEqual([]);
+    expect(await requestsOf(stranger.id)).toHaveLength(1);
   });
 
   it("does not ask about an order dispatched more than 30 days ago", async () => {

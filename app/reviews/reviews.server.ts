@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import { auditOrder } from "~/admin/audit.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, OrderRow, ReviewRow, ReviewStatus } from "~/db/schema";
@@ -97,7 +97,7 @@ export async function submitReview(
 const REQUEST_OBJECTION = "review_request_objection";
 export const REQUEST_OBJECTION_DETAILS = JSON.stringify({ action: REQUEST_OBJECTION });
 
-/** The order's customer has not objected to the review request. */
+/** The order does not carry the objection yet. */
 function withoutObjection(eb: ExpressionBuilder<Database, "orders">): Expression<SqlBool> {
   return eb.not(
     eb.exists(
@@ -107,6 +107,24 @@ function withoutObjection(eb: ExpressionBuilder<Database, "orders">): Expression
         .whereRef("order_events.order_id", "=", "orders.id")
         .where("order_events.details", "=", REQUEST_OBJECTION_DETAILS),
     ),
+  );
+}
+
+/**
+ * The customer has objected, on this order or on another with the same e-mail (case and spaces aside, as
+ * the customer's data page matches them): an objection is the person's, so a later order is not asked either.
+ */
+function customerObjected(eb: ExpressionBuilder<Database, "orders">): Expression<SqlBool> {
+  const emailKey = (column: "orders.email" | "objected.email") => sql`lower(trim(${sql.ref(column)}))`;
+  return eb.exists(
+    eb
+      .selectFrom("order_events")
+      .innerJoin("orders as objected", "objected.id", "order_events.order_id")
+      .select("order_events.id")
+      .where("order_events.details", "=", REQUEST_OBJECTION_DETAILS)
+      .where((inner) =>
+        inner.or([inner("objected.id", "=", inner.ref("orders.id")), inner(emailKey("objected.email"), "=", emailKey("orders.email"))]),
+      ),
   );
 }
 
@@ -154,7 +172,7 @@ export async function recordRequestObjection(
 /**
  * Queues the review request of every order dispatched REQUEST_AFTER_DISPATCH_DAYS ago (within
  * REQUEST_WINDOW_DAYS), still dispatched, neither withdrawn nor erased, not reviewed yet, and
- * whose customer has not objected. One per order: the outbox keeps one message of a kind per
+ * whose customer has not objected (on any of their orders). One per order: the outbox keeps one message of a kind per
  * order, so a second pass adds nothing.
  */
 export async function queueReviewRequests(db: AppDatabase, now: Date): Promise<number> {
@@ -180,7 +198,7 @@ export async function queueReviewRequests(db: AppDatabase, now: Date): Promise<n
       ),
     )
     .where((eb) => eb.not(eb.exists(eb.selectFrom("reviews").select("reviews.id").whereRef("reviews.order_id", "=", "orders.id"))))
-    .where(withoutObjection)
+    .where((eb) => eb.not(customerObjected(eb)))
     .execute();
   for (const order of due) await enqueueMessages(db, order.id, ["review_request"], now);
   return due.length;
