@@ -293,9 +293,9 @@ export const CORRECTION_TEXT = {
       tenantName: "Najemca (imię i nazwisko)",
       email: "E-mail",
       phone: "Telefon",
-      mailingStreet: "Adres do wysyłki: ulica, numer domu i lokalu",
-      mailingPostalCode: "Adres do wysyłki: kod pocztowy",
-      mailingCity: "Adres do wysyłki: miejscowość",
+      mailingStreet: "Adres do korespondencji: ulica, numer domu i lokalu",
+      mailingPostalCode: "Adres do korespondencji: kod pocztowy",
+      mailingCity: "Adres do korespondencji: miejscowość",
       propertyStreet: "Adres lokalu: ulica, numer domu i lokalu",
       propertyPostalCode: "Adres lokalu: kod pocztowy",
       propertyCity: "Adres lokalu: miejscowość",
@@ -331,6 +331,7 @@ export const HISTORY_TEXT = {
     withdrawal_linked: "przypisano oświadczenie o odstąpieniu do zamówienia",
     review_approved: "zatwierdzono opinię klienta do publikacji",
     review_rejected: "odrzucono opinię klienta",
+    review_request_objection: "klient sprzeciwił się prośbie o opinię (art. 21 RODO): nie zostanie wysłana",
   } as Record<string, string>,
   detail: {
     paidAt: "data wpłaty",
@@ -356,7 +357,7 @@ export const HISTORY_TEXT = {
     tenantName: "najemca",
     email: "e-mail",
     phone: "telefon",
-    mailingAddress: "adres do wysyłki",
+    mailingAddress: "adres do korespondencji",
     propertyAddress: "adres lokalu",
     landlordName: "wynajmujący",
     trackingNumber: "numer przesyłki",
@@ -542,12 +543,21 @@ export const REVIEW_TEXT = {
   rejected: "Odrzucono opinię. Nie będzie widoczna na stronie.",
   unchanged: "Ta opinia ma już taki status.",
   notFound: "Nie ma takiej opinii.",
+  /** The customer's objection to the review request, on the customer's data page. */
+  objection: {
+    heading: "Sprzeciw wobec prośby o opinię",
+    lead: "Jeśli klient nie chce e-maila z prośbą o opinię (sprzeciw, art. 21 RODO), zapisz to tutaj: prośba nie zostanie wysłana do żadnego z jego zamówień, także do późniejszych z tym samym adresem e-mail. Sprzeciw zostaje w historii każdego zamówienia.",
+    submit: "Zapisz sprzeciw wobec prośby o opinię",
+    recorded: (numbers: string) => `Zapisano sprzeciw wobec prośby o opinię w zamówieniach: ${numbers}.`,
+    alreadyAsked: (numbers: string) => `Do zamówień ${numbers} prośba została już wysłana wcześniej; kolejnej nie będzie.`,
+    nothingNew: "Sprzeciw był już zapisany we wszystkich zamówieniach tego klienta.",
+  },
 } as const;
 /** InPost shipping on the order's page and the list (docs/decisions/048). */
 /** The delivery box at the top of an order's page, and the delivery column of the list and the CSV. */
 export const LABEL_TEXT = {
-  heading: "Adres do wysyłki",
-  lockerHeading: "Adres do wysyłki: paczkomat",
+  heading: "Adres do korespondencji (na etykietę przesyłki)",
+  lockerHeading: "Paczkomat odbioru (na etykietę przesyłki)",
   locker: "Paczkomat InPost",
   courier: "Kurier",
 } as const;
@@ -555,7 +565,7 @@ export const LABEL_TEXT = {
 export const SHIPPING_TEXT = {
   heading: "Wysyłka",
   method: "Sposób dostawy",
-  courier: "Kurier na adres do wysyłki",
+  courier: "Kurier na adres do korespondencji",
   locker: (name: string, address: string | null) => `Paczkomat InPost ${name}${address ? `, ${address}` : ""}`,
   lockerUnchecked: "Nazwę wpisał klient, gdy wyszukiwarka InPost nie działała: sprawdź ją przed nadaniem.",
   trackingNumber: "Numer przesyłki InPost",

@@ -9,7 +9,16 @@ import { findPaymentView } from "~/order/payment-view.server";
 import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
-import { customerPageOf, deadlinesOf, leadKeyOf, nextStepsOf, paymentDue, stageOf } from "./order-page";
+import {
+  customerPageOf,
+  deadlinesOf,
+  leadKeyOf,
+  nextStepsOf,
+  paymentDue,
+  STAGE_TITLE_KEY,
+  stageOf,
+  type CustomerStage,
+} from "./order-page";
 
 // Ordered on Monday 23 November 2026: the 14 days end on Monday 7 December.
 const ORDERED = new Date("2026-11-23T09:00:00Z");
@@ -20,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.destroy());
 
-type Setup = { earlyStart?: boolean; paid?: boolean; dispatched?: boolean; cancelled?: boolean; withdrawnAt?: string };
+type Setup = { earlyStart?: boolean; paid?: boolean; dispatched?: boolean; delivered?: boolean; cancelled?: boolean; withdrawnAt?: string };
 let serial = 0;
 
 /** An order brought to a stage straight in the database, as the customer's page reads it on `day`. */
@@ -38,6 +47,7 @@ async function pageOf(locale: Locale, setup: Setup, day = "2026-11-26") {
       .set({ status: "dispatched", dispatched_at: "2026-11-25T12:00:00Z", tracking_number: "123456789" })
       .where("id", "=", order.id)
       .execute();
+  if (setup.delivered) await db.updateTable("orders").set({ delivered_at: "2026-11-26T09:00:00Z" }).where("id", "=", order.id).execute();
   if (setup.cancelled)
     await db.updateTable("orders").set({ status: "cancelled", cancelled_at: "2026-11-25T12:00:00Z" }).where("id", "=", order.id).execute();
   if (setup.withdrawnAt)
@@ -216,4 +226,48 @@ describe.each(DIALECTS)("the customer's page after a withdrawal, a refund or the
     await store.updateTable("orders").set({ delivered_at: "2026-11-26T09:00:00Z" }).where("id", "=", order.id).execute();
     expect((await pageNow()).offers).toEqual({ withdrawal: false, invoice: true });
   });
+});
+
+describe("the browser tab's title", () => {
+  const SETUP: Record<CustomerStage, Setup> = {
+    awaiting_payment: {},
+    paid: { paid: true },
+    dispatched: { paid: true, dispatched: true },
+    delivered: { paid: true, dispatched: true, delivered: true },
+    cancelled: { cancelled: true },
+    withdrawn: { paid: true, withdrawnAt: "2026-11-25T08:30:00Z" },
+  };
+
+  it("pl: asks for payment only while payment is due, then names the order and where it stands", async () => {
+    const expected: Record<CustomerStage, string> = {
+      awaiting_payment: "Płatność za zamówienie {number} | Adres do eksmisji",
+      paid: "Zamówienie {number}: opłacone | Adres do eksmisji",
+      dispatched: "Zamówienie {number}: wysłane | Adres do eksmisji",
+      delivered: "Zamówienie {number}: doręczone | Adres do eksmisji",
+      cancelled: "Zamówienie {number}: anulowane | Adres do eksmisji",
+      withdrawn: "Zamówienie {number}: odstąpiono od umowy | Adres do eksmisji",
+    };
+    for (const [stage, setup] of Object.entries(SETUP) as [CustomerStage, Setup][]) {
+      const { view, t } = await pageOf("pl", setup);
+      expect(stageOf(view)).toBe(stage);
+      expect(customerPageOf(view, false, t).title).toBe(expected[stage].replace("{number}", view.number));
+    }
+  });
+
+  for (const locale of LOCALES) {
+    it(`${locale}: every stage has its own title with the order's number, the payment one only while unpaid`, async () => {
+      const titles = new Set<string>();
+      for (const [stage, setup] of Object.entries(SETUP) as [CustomerStage, Setup][]) {
+        const { view, t } = await pageOf(locale, setup);
+        const title = customerPageOf(view, false, t).title;
+        expect(title).toContain(view.number);
+        expect(title.split(" | "), title).toHaveLength(2);
+        expect(title).not.toMatch(/ [–—-] |\{\{/);
+        // The page's heading while payment is due ("Płatność za zamówienie") names no other stage's tab.
+        if (stage !== "awaiting_payment") expect(title).not.toContain(t("heading"));
+        titles.add(title.replace(view.number, ""));
+      }
+      expect(titles.size).toBe(Object.keys(STAGE_TITLE_KEY).length);
+    });
+  }
 });

@@ -10,6 +10,7 @@ export type CustomerStage = "awaiting_payment" | "paid" | "dispatched" | "delive
 
 /** What the customer's order page is built from: a part of the payment view (app/order/payment-view.server.ts). */
 export type OrderPageFacts = Omit<NextStepFacts, "status"> & {
+  number: string;
   status: OrderStatus;
   /** Formatted days, each null until it is known. */
   dispatchedOn: string | null;
@@ -144,6 +145,8 @@ export function invoiceOffered(facts: Pick<OrderPageFacts, "status" | "withdrawn
  */
 export type CustomerPage = {
   stage: CustomerStage;
+  /** The browser tab's title: the order's number and its stage. */
+  title: string;
   paymentDue: boolean;
   leadKey: string;
   deadlines: Deadline[];
@@ -156,6 +159,7 @@ export type CustomerPage = {
 export function customerPageOf(facts: OrderPageFacts, online: boolean, t: Translate, invoiceIssued = false): CustomerPage {
   return {
     stage: stageOf(facts),
+    title: t(STAGE_TITLE_KEY[stageOf(facts)], { number: facts.number }),
     paymentDue: paymentDue(facts),
     leadKey: leadKeyOf(facts, online),
     deadlines: deadlinesOf(facts, t),
@@ -163,6 +167,16 @@ export function customerPageOf(facts: OrderPageFacts, online: boolean, t: Transl
     offers: { withdrawal: withdrawalOffered(facts), invoice: invoiceOffered(facts, invoiceIssued) },
   };
 }
+
+/** The browser tab's title at each stage: a stage cannot be added without one. */
+export const STAGE_TITLE_KEY: Record<CustomerStage, string> = {
+  awaiting_payment: "meta.stage.awaiting_payment",
+  paid: "meta.stage.paid",
+  dispatched: "meta.stage.dispatched",
+  delivered: "meta.stage.delivered",
+  cancelled: "meta.stage.cancelled",
+  withdrawn: "meta.stage.withdrawn",
+};
 
 /** The lead under the page's heading for each stage; `online` while payment by Przelewy24 is offered. */
 export function leadKeyOf(facts: Pick<OrderPageFacts, "status" | "withdrawn" | "deliveredOn">, online: boolean): string {

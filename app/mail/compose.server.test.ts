@@ -185,7 +185,7 @@ describe("composing the e-mails", () => {
   it("the correction e-mails say what changed, keep the agreement as accepted, and a resent message gets its own id", async () => {
     const corrected = (await composed("details_corrected", "uk", { fields: ["mailingAddress"] })).mail;
     expect(corrected.subject).toMatch(/ми виправили ваші дані/);
-    expect(corrected.text).toContain("Адреса доставки: ul. Krótka 1, 00-001 Warszawa");
+    expect(corrected.text).toContain("Адреса для листування: ul. Krótka 1, 00-001 Warszawa");
     // A corrected name or address rectifies the agreement and the declaration; it does not leave them "unchanged".
     expect(corrected.text).toContain("Це виправлення є уточненням даних у договорі та в заяві");
     expect(corrected.text).not.toContain("залишається без змін");
@@ -342,7 +342,7 @@ describe("the review request's words are true whenever it is read", () => {
     const message = await queuedMessage(db, order.id, "review_request");
     // Ten minutes after dispatch.
     const mail = await composeMessage(message, dispatched, { ...context, now: new Date("2026-12-01T10:10:00Z") });
-    expect(mail.text).toContain(`Oświadczenie z zamówienia ${order.number} wysłaliśmy 1 grudnia (wtorek).`);
+    expect(mail.text).toContain(`Oświadczenie do zamówienia ${order.number} wysłaliśmy 1 grudnia (wtorek).`);
     for (const locale of LOCALES)
       expect(fixedT(locale, "review")("mail.intro")).not.toMatch(/kilka dni|few days|кілька днів|несколько дней/);
   });

@@ -1,4 +1,4 @@
-import type { HeadersFunction } from "@remix-run/node";
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OrderLinkErrorBoundary, orderLinkMeta } from "~/components/customer-page/OrderLinkNotFound";
@@ -35,7 +35,8 @@ export const handle: NoScriptRefreshHandle = {
       : null,
 };
 
-export const meta = orderLinkMeta;
+/** The tab names the order and where it stands ("Zamówienie AE-…: wysłane"), not "payment" once it is paid. */
+export const meta: MetaFunction<typeof loader> = (args) => orderLinkMeta(args, args.data?.page.title);
 
 export default function PaymentPage() {
   const { order, page, online, transferTitle: title, qrCode, documents } = useLoaderData<typeof loader>();
