@@ -47,6 +47,97 @@ export const TABLES_WITHOUT_CUSTOMER_DATA: Record<string, string> = {
   schema_migrations: "which migrations ran",
 };
 
+type ExportedTable = (typeof EXPORTED_TABLES)[number];
+
+const ROW_KEYS = "the row's own keys and links, which name nobody";
+/**
+ * The columns of the exported tables that the export leaves out, and why: keys, search and queue
+ * machinery, the parts of an address the export gives whole, and the seller's side of an invoice.
+ * A test fails on a column that is neither exported nor named here, so a new column is decided on.
+ */
+export const COLUMNS_LEFT_OUT: Record<ExportedTable, Record<string, string>> = {
+  orders: {
+    id: ROW_KEYS,
+    number_year: "part of the order's number",
+    number_seq: "part of the order's number",
+    payment_token: "the secret of the order page's link: a key, not data about the person",
+    idempotency_key: "the form's key against double submission",
+    variant: "which of the site's forms took the order",
+    search_text: "a folded copy of the name, contact and addresses for the back office's search",
+    search_version: "the search key's version",
+    property_street: "a part of the flat's address, exported whole",
+    property_postal_code: "a part of the flat's address, exported whole",
+    property_city: "a part of the flat's address, exported whole",
+    mailing_street: "a part of the mailing address, exported whole",
+    mailing_postal_code: "a part of the mailing address, exported whole",
+    mailing_city: "a part of the mailing address, exported whole",
+    updated_at: "when the row last changed; each change is in the history",
+  },
+  order_events: { id: ROW_KEYS, order_id: ROW_KEYS },
+  order_notes: { id: ROW_KEYS, order_id: ROW_KEYS },
+  outbox: {
+    id: ROW_KEYS,
+    order_id: ROW_KEYS,
+    withdrawal_id: ROW_KEYS,
+    operator_event_id: ROW_KEYS,
+    attempts: "the count of the attempts, which are exported one by one",
+    next_attempt_at: "the queue's schedule",
+    claim_id: "the queue's lock",
+    claimed_at: "the queue's lock",
+    last_error: "the last attempt's error, exported with the attempts",
+    resent: "part of the Message-ID",
+    request_id: "the id of the web request that queued it, for the logs",
+  },
+  outbox_attempts: { id: ROW_KEYS, message_id: ROW_KEYS },
+  payments: {
+    id: ROW_KEYS,
+    order_id: ROW_KEYS,
+    session_id: "our key for the attempt at the gateway",
+    gateway_order_id: "the gateway's key for the attempt",
+    gateway_method_id: "the gateway's code of the method, exported as the method",
+    redirect_url: "the gateway's payment page for the attempt",
+    updated_at: "when the row last changed",
+    checked_at: "when housekeeping asked the gateway about the attempt",
+    refund_uuid: "the gateway's key for the refund",
+  },
+  withdrawals: { id: ROW_KEYS, order_id: ROW_KEYS, linked_by: "the operator who linked it" },
+  reviews: { id: ROW_KEYS, order_id: ROW_KEYS, decided_by: "the operator who decided on it" },
+  invoice_requests: { order_id: ROW_KEYS },
+  invoices: {
+    id: ROW_KEYS,
+    order_id: ROW_KEYS,
+    series: "part of the invoice's number",
+    number_month: "part of the invoice's number",
+    number_seq: "part of the invoice's number",
+    corrects_id: "exported as the corrected invoice's number",
+    issued_at: "the moment of issue; its date is exported",
+    issued_by: "the operator or the system that issued it",
+    locale: "the language printed beside the Polish",
+    seller_name: "the seller",
+    seller_address: "the seller",
+    seller_nip: "the seller",
+    quantity: "always one service",
+    vat_rate: "the seller's VAT status",
+    vat_exemption_basis: "the seller's VAT status",
+  },
+  ksef_submissions: {
+    id: ROW_KEYS,
+    order_id: ROW_KEYS,
+    invoice_number: "exported as the invoice it belongs to",
+    invoice_hash: "the file's hash",
+    xml: "the invoice's file, whose content the invoice's own entry gives",
+    session_reference: "KSeF's key for the session",
+    invoice_reference: "KSeF's key for the upload",
+    upo: "KSeF's receipt for the upload",
+    error: "why KSeF refused it, for the operator",
+    attempts: "how often it was sent",
+    created_at: "when it was queued",
+    updated_at: "when the row last changed",
+    certificate_url: "the offline invoice's verification link",
+    awaits_original: "the queue's wait for the original's number",
+  },
+};
+
 type Moment = string | null;
 
 export type ExportedMessage = {
