@@ -58,7 +58,7 @@ function statementSection(writer: Writer, statement: ExportedWithdrawalStatement
       line(t("withdrawal.reference"), statement.orderReference),
       line(t("withdrawal.email"), statement.email),
       line(t("withdrawal.language"), t(`mail:languages.${statement.language}`)),
-      line(t("withdrawal.matchedBy"), t(`withdrawal.matches.${statement.matchedBy ?? "none"}`)),
+      line(t("withdrawal.matchedBy"), t(`withdrawal.matches.${statement.matchedBy ?? "none"}`, { defaultValue: statement.matchedBy })),
       ...statement.statement.split("\n"),
       ...(statement.acknowledgementWithheld ? [t("withdrawal.withheld")] : []),
       ...messageLines(writer, statement.messages),
@@ -113,7 +113,7 @@ function orderSections(writer: Writer, order: ExportedOrder): PdfSection[] {
     {
       heading: t("delivery.heading"),
       paragraphs: [
-        line(t("delivery.method"), t(`delivery.methods.${delivery.method}`)),
+        line(t("delivery.method"), t(`delivery.methods.${delivery.method}`, { defaultValue: delivery.method })),
         ...(locker ? [line(t("delivery.locker"), delivery.lockerName), line(t("delivery.lockerAddress"), delivery.lockerAddress)] : []),
         line(t("delivery.courier"), delivery.courier),
         line(t("delivery.trackingNumber"), delivery.trackingNumber),
@@ -155,7 +155,7 @@ function orderSections(writer: Writer, order: ExportedOrder): PdfSection[] {
               line(t("withdrawal.withdrawnAt"), withdrawal.withdrawnAt && time(withdrawal.withdrawnAt)),
               ...(withdrawal.decision
                 ? [
-                    line(t("withdrawal.decision"), t(`withdrawal.decisions.${withdrawal.decision}`)),
+                    line(t("withdrawal.decision"), t(`withdrawal.decisions.${withdrawal.decision}`, { defaultValue: withdrawal.decision })),
                     ...(withdrawal.retainedGrosze !== null ? [line(t("withdrawal.retained"), money(withdrawal.retainedGrosze))] : []),
                     ...(withdrawal.decisionReason ? [line(t("withdrawal.reason"), withdrawal.decisionReason)] : []),
                   ]
