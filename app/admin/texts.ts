@@ -395,7 +395,7 @@ export const CUSTOMER_DATA_TEXT = {
   anonymised: "dane usunięte",
   exportHeading: "Eksport danych",
   exportLead:
-    "Wszystko, co przechowujemy o tej osobie: zamówienia, zgody z datami, treść umowy, wysłane e-maile, płatności i historia zmian. JSON to format do przeniesienia danych (art. 20 RODO), PDF jest do przeczytania (art. 15).",
+    "Wszystko, co przechowujemy o tej osobie: zamówienia z podanymi danymi i oświadczeniami złożonymi przy zamówieniu (z datami), treść umowy, dostawa (także paczkomat i daty), płatności i zwroty, oświadczenia o odstąpieniu (także nieprzypisane, wysłane z tego adresu e-mail), opinie, żądania faktur i faktury z numerami KSeF, wiadomości (rodzaj, kiedy i na jaki adres), historia zmian i notatki. JSON to format do przeniesienia danych (art. 20 RODO); PDF jest do przeczytania (art. 15), w języku ostatniego zamówienia klienta.",
   exportJson: "Eksport danych (JSON)",
   exportPdf: "Eksport danych (PDF)",
   eraseHeading: "Usuń dane",

@@ -54,7 +54,7 @@ export type ComposeContext = {
   now: Date;
 };
 
-const CUSTOMER_KINDS: readonly MessageKind[] = [
+export const CUSTOMER_KINDS: readonly MessageKind[] = [
   "order_confirmation",
   "payment_reminder",
   "order_paid",
