@@ -109,6 +109,8 @@ describe("the customer's order page: dates and next steps", () => {
       expect(deadlines[1]!.value).toContain({ pl: "9 grudnia", en: "9 December", uk: "9 грудня", ru: "9 декабря" }[locale]);
       expect(steps.map((step) => step.id)).toEqual(["next-withdrawn", "next-withdrawn-refund"]);
       expect(steps[1]!.text).toContain(deadlines[1]!.value);
+      // Art. 32 in the words of the e-mail and the terms: at once, the same means of payment, at no cost.
+      expect(steps[1]!.text).toContain(fixedT(locale, "common")("withdrawalRefund.how"));
       expect(view.refund).toEqual({ grosze: view.priceGrosze, returnedOn: null });
       expectComplete(steps.map((step) => step.text));
     });
