@@ -101,8 +101,13 @@ export default function PaymentPage() {
             {order.refund ? (
               <DetailRow label={t("summary.refund")} testId="refund-status">
                 {order.refund.returnedOn
-                  ? t("refund.returned", { amount: formatPrice(order.refund.grosze, locale), date: order.refund.returnedOn })
-                  : t("refund.due", { amount: formatPrice(order.refund.grosze, locale) })}
+                  ? t("refund.returned", { amount: order.refund.amount, date: order.refund.returnedOn })
+                  : t("refund.due", { amount: order.refund.amount })}
+              </DetailRow>
+            ) : null}
+            {order.withdrawn?.retained ? (
+              <DetailRow label={t("retained.label")} testId="retained-status">
+                {t("retained.value", { amount: order.withdrawn.retained.amount, reason: order.withdrawn.retained.reason })}
               </DetailRow>
             ) : null}
           </dl>
