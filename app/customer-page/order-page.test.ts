@@ -135,6 +135,17 @@ describe("the customer's order page: dates and next steps", () => {
     expect(steps[1]!.text).toBe(t("next.withdrawnRefundEarlyStart", { date: "9 December (Wednesday)" }));
   });
 
+  it("art. 11a: while the period runs the page leads with the withdrawal function and its last day; not once withdrawn or over", async () => {
+    const running = await pageOf("pl", { paid: true });
+    const page = customerPageOf(running.view, false, running.t);
+    expect(page.withdrawalUntil).toBe("7 grudnia 2026");
+    expect(running.t("withdrawalPrompt", { date: page.withdrawalUntil })).toBe("Odstąp od umowy tutaj (do 7 grudnia 2026)");
+    const over = await pageOf("en", { paid: true, dispatched: true }, "2026-12-08");
+    expect(customerPageOf(over.view, false, over.t).withdrawalUntil).toBeNull();
+    const withdrawn = await pageOf("uk", { paid: true, withdrawnAt: "2026-11-25T08:30:00Z" });
+    expect(customerPageOf(withdrawn.view, false, withdrawn.t).withdrawalUntil).toBeNull();
+  });
+
   it("cancelled lists no dates and tells the customer there is nothing to do", async () => {
     const { deadlines, steps } = await pageOf("uk", { cancelled: true });
     expect(deadlines).toEqual([]);

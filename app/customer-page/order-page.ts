@@ -11,8 +11,10 @@ import type { WithdrawnView } from "~/order/payment-view.server";
 export type CustomerStage = "awaiting_payment" | "paid" | "dispatched" | "delivered" | "cancelled" | "withdrawn";
 
 /** What the customer's order page is built from: a part of the payment view (app/order/payment-view.server.ts). */
-export type OrderPageFacts = Omit<NextStepFacts, "status"> & {
+export type OrderPageFacts = Omit<NextStepFacts, "status" | "withdrawal"> & {
   status: OrderStatus;
+  /** The withdrawal period's last day (with its weekday, and as a date with its year) and whether it is over. */
+  withdrawal: { endsOn: string; lastDay: string; over: boolean };
   /** Formatted days, each null until it is known. */
   dispatchedOn: string | null;
   deliveredOn: string | null;
@@ -173,6 +175,8 @@ export type CustomerPage = {
   nextSteps: { id: string; text: string }[];
   /** The withdrawal function and the model form among the documents; the invoice part. */
   offers: { withdrawal: boolean; invoice: boolean };
+  /** The period's last day while the right can be used and the period runs: the page then leads with the function (art. 11a). */
+  withdrawalUntil: string | null;
 };
 
 /** `invoiceIssued`: the order has an invoice (or its correction) to download. */
@@ -184,6 +188,7 @@ export function customerPageOf(facts: OrderPageFacts, online: boolean, t: Transl
     deadlines: deadlinesOf(facts, t),
     nextSteps: nextStepsOf(facts, t),
     offers: { withdrawal: withdrawalOffered(facts), invoice: invoiceOffered(facts, invoiceIssued) },
+    withdrawalUntil: withdrawalOffered(facts) && !facts.withdrawal.over ? facts.withdrawal.lastDay : null,
   };
 }
 

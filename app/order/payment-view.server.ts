@@ -37,8 +37,11 @@ export type PaymentView = {
   deadlineMovedFrom: string | null;
   deadlineDays: number;
   immediatePerformanceRequested: boolean;
-  /** The withdrawal period's last day, formatted, and whether it is over: known for every order, paid or not. */
-  withdrawal: { endsOn: string; over: boolean };
+  /**
+   * The withdrawal period's last day, formatted with its weekday (`endsOn`) and as a date with its year (`lastDay`),
+   * and whether it is over: known for every order, paid or not.
+   */
+  withdrawal: { endsOn: string; lastDay: string; over: boolean };
   /** When the declaration goes out if the payment is booked today (only while unpaid). */
   dispatchIfPaidToday: DispatchDates | null;
   /** YYYY-MM-DD, the lease start the customer gave (the standard form only). */
@@ -135,6 +138,7 @@ export async function findPaymentView(
     immediatePerformanceRequested: row.immediate_performance_consent_at !== null,
     withdrawal: {
       endsOn: formatDeliveryDay(withdrawalPeriodEnd(orderedAt), tag),
+      lastDay: formatCalendarDate(warsawDay(withdrawalPeriodEnd(orderedAt)), tag),
       over: warsawDay(withdrawalPeriodEnd(orderedAt)) < warsawDay(now),
     },
     dispatchIfPaidToday: unpaid ? dispatchDatesOf(row.declaration_type, orderedAt, now, locale, row.delivery_method) : null,
