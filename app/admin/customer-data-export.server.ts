@@ -233,6 +233,8 @@ export type ExportedOrder = {
     withdrawnAt: Moment;
     decision: OrderRow["withdrawal_decision"];
     retainedGrosze: number | null;
+    /** A standard reason for the amount kept (decision.ts RETAINED_REASONS); null beside the operator's own words. */
+    decisionReasonCode: OrderRow["withdrawal_decision_reason_code"];
     decisionReason: string | null;
     statements: ExportedWithdrawalStatement[];
   };
@@ -412,6 +414,7 @@ export async function customerDataExport(
           withdrawnAt: order.withdrawn_at,
           decision: order.withdrawal_decision,
           retainedGrosze: order.withdrawal_retained_grosze,
+          decisionReasonCode: order.withdrawal_decision_reason_code,
           decisionReason: order.withdrawal_decision_reason,
           statements: byOrder(matched, order.id).map(statementOf(order)),
         },

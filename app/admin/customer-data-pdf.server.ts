@@ -3,6 +3,7 @@ import { BUSINESS_TIME_ZONE } from "~/config/delivery";
 import { formatPrice } from "~/config/products";
 import { renderPdf, type PdfSection } from "~/documents/pdf.server";
 import { fixedT } from "~/i18n/i18n.server";
+import { retainedReasonText } from "~/withdrawal/decision";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { coResidentNames } from "~/order/co-residents";
 import type { CustomerDataExport, ExportedMessage, ExportedOrder, ExportedWithdrawalStatement } from "./customer-data-export.server";
@@ -157,7 +158,20 @@ function orderSections(writer: Writer, order: ExportedOrder): PdfSection[] {
                 ? [
                     line(t("withdrawal.decision"), t(`withdrawal.decisions.${withdrawal.decision}`, { defaultValue: withdrawal.decision })),
                     ...(withdrawal.retainedGrosze !== null ? [line(t("withdrawal.retained"), money(withdrawal.retainedGrosze))] : []),
-                    ...(withdrawal.decisionReason ? [line(t("withdrawal.reason"), withdrawal.decisionReason)] : []),
+                    ...(withdrawal.decisionReasonCode || withdrawal.decisionReason
+                      ? [
+                          line(
+                            t("withdrawal.reason"),
+                            retainedReasonText(
+                              {
+                                withdrawal_decision_reason_code: withdrawal.decisionReasonCode,
+                                withdrawal_decision_reason: withdrawal.decisionReason,
+                              },
+                              t,
+                            ),
+                          ),
+                        ]
+                      : []),
                   ]
                 : []),
             ],

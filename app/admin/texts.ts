@@ -463,7 +463,15 @@ export const WITHDRAWAL_TEXT = {
       "Kwotę za wykonaną część można zatrzymać tylko wtedy, gdy klient zażądał rozpoczęcia przed upływem terminu na odstąpienie i zapłacił; tu zwracasz całość.",
     retained: "Kwota za wykonaną część usługi (zł)",
     retainedHint: (paid: string) => `Więcej niż 0 i mniej niż wpłata (${paid}).`,
-    reason: "Uzasadnienie kwoty (co wykonano do chwili odstąpienia)",
+    /** The standard reasons (art. 35): the customer reads the one chosen in their language (payment.json of each language, retained.reasons). */
+    reasonCode: "Co wykonano do chwili odstąpienia",
+    reasons: {
+      owner_confirmed: "Właściciel lokalu potwierdził zgodę na zamieszkanie najemcy",
+      declaration_signed: "Oświadczenie właściciela lokalu zostało podpisane",
+      handed_to_carrier: "Przesyłka z podpisanym oświadczeniem została nadana (przekazana przewoźnikowi)",
+      other: "Inny powód (wpisz go poniżej; klient przeczyta go tak, jak go wpiszesz)",
+    },
+    reason: "Inny powód: uzasadnienie kwoty",
     submit: "Zapisz rozliczenie",
     expired:
       "Prawo odstąpienia wygasło (art. 38 ust. 1 pkt 1 ustawy o prawach konsumenta): oświadczenie zostało wysłane klientowi przed odstąpieniem, a klient zażądał rozpoczęcia przed upływem terminu i przyjął do wiadomości utratę prawa odstąpienia. Oświadczenie klienta pozostaje zapisane.",
@@ -471,7 +479,7 @@ export const WITHDRAWAL_TEXT = {
     errors: {
       decision: "Wybierz rozliczenie, na które pozwalają fakty tego zamówienia.",
       retained: (paid: string) => `Wpisz kwotę większą od 0 i mniejszą od wpłaty (${paid}), np. 120,00.`,
-      reason: "Podaj uzasadnienie kwoty.",
+      reason: "Wybierz, co wykonano do chwili odstąpienia, albo wpisz inny powód.",
       refundAmount: (refund: string, paid: string, retained: string) =>
         `Wpisz kwotę większą od 0 i nie większą niż ${refund}: to wpłata (${paid}) minus kwota zatrzymana w rozliczeniu odstąpienia (${retained}).`,
     },

@@ -24,7 +24,9 @@ export function decisionViewOf(order: OrderRow, moneyHeld: MoneyHeld) {
       ? {
           decision: order.withdrawal_decision,
           retainedGrosze: order.withdrawal_retained_grosze,
-          reason: order.withdrawal_decision_reason,
+          reason: order.withdrawal_decision_reason_code
+            ? TEXT.reasons[order.withdrawal_decision_reason_code]
+            : order.withdrawal_decision_reason,
         }
       : null,
     expired: rightHadExpired(order),
@@ -54,6 +56,7 @@ export async function decisionFromForm(
     decision: String(form.get("decision") ?? ""),
     retained: String(form.get("retained") ?? "").slice(0, 20),
     reason: String(form.get("reason") ?? "").slice(0, 500),
+    reasonCode: String(form.get("reasonCode") ?? "").slice(0, 40),
   };
   const read = readDecision(typed, order, TEXT.errors, (grosze) => formatPrice(grosze, "pl"));
   const settle = decisionViewOf(order, moneyHeld)?.settle;

@@ -81,10 +81,14 @@ export type OrdersTable = {
   withdrawal_decision: WithdrawalDecision | null;
   /** Kept for the service performed before the withdrawal (art. 35); set with "partial" only. */
   withdrawal_retained_grosze: number | null;
-  /** The operator's reason for the amount kept; set with "partial" only. */
+  /** The operator's reason for the amount kept, as written; set with "partial" only, and only when no standard reason was chosen. */
   withdrawal_decision_reason: string | null;
+  /** The standard reason for the amount kept (docs/decisions/065); the customer reads it in their language. */
+  withdrawal_decision_reason_code: RetainedReason | null;
 };
 export type WithdrawalDecision = "full" | "partial" | "expired";
+/** The standard reasons for an amount kept after an early start (app/withdrawal/decision.ts, RETAINED_REASONS). */
+export type RetainedReason = "owner_confirmed" | "declaration_signed" | "handed_to_carrier";
 
 /** What each outbox message is: who gets it follows from the kind (the customer, or the operator). */
 export type MessageKind =

@@ -19,6 +19,7 @@ import { lockerRows, trackingTemplateFor } from "~/shipping/tracking";
 import { customerText, toHtml, toText, type Block, type Link } from "./blocks";
 import { cancellationReason, refundSentence } from "./cancellation-sentences";
 import { withdrawalPath } from "~/withdrawal/paths";
+import { retainedReasonText } from "~/withdrawal/decision";
 import { reviewPath } from "~/reviews/paths";
 
 /**
@@ -479,6 +480,11 @@ async function withdrawalRefundSentences(order: OrderRow, locale: Locale, t: (ke
   if (!order.withdrawn_at || !order.paid_at) return [];
   const sentences = [t("withdrawalRefund.text", { receivedAt: await receivedAtText(order.withdrawn_at, locale) })];
   if (order.withdrawal_decision === "partial" && order.withdrawal_retained_grosze)
-    sentences.push(t("withdrawalRefund.retained", { retained: formatPrice(order.withdrawal_retained_grosze, locale) }));
+    sentences.push(
+      t("withdrawalRefund.retained", {
+        retained: formatPrice(order.withdrawal_retained_grosze, locale),
+        reason: retainedReasonText(order, t),
+      }),
+    );
   return sentences;
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { MessageKind } from "~/db/schema";
+import { fixedT } from "~/i18n/i18n.server";
 import type { Locale } from "~/i18n/locales";
 import { statementText } from "~/withdrawal/form-action.server";
 import type { WithdrawalValues } from "~/withdrawal/statement";
@@ -62,7 +63,7 @@ describe.each(DIALECTS)("a withdrawal statement's e-mails on %s", (dialect) => {
       expect(part).toContain("Jan www.\u200cevil.\u200cexample");
       expect(part).not.toContain("www.evil.example");
       // Our own words and legal name are written as they are.
-      expect(part).toContain(`zawartej z ${PLACEHOLDER_COMPANY.legalName} za pośrednictwem`);
+      expect(part).toContain(`zawartej z firmą ${PLACEHOLDER_COMPANY.legalName} za pośrednictwem`);
     }
     // The address given is the order's own: no second message to it.
     expect(mails.has("withdrawal_receipt")).toBe(false);
@@ -79,6 +80,9 @@ describe.each(DIALECTS)("a withdrawal statement's e-mails on %s", (dialect) => {
     const acknowledgement = mails.get("withdrawal_acknowledgement")!;
     expect(acknowledgement.to).toBe("owner@example.com");
     expect(acknowledgement.text).toContain("no later than 9 December (Wednesday)");
+    // Art. 32, in the words the order page and the terms use: the same means of payment, at no cost.
+    expect(acknowledgement.text).toContain(`without undue delay, no later than 9 December (Wednesday)`);
+    expect(acknowledgement.text).toContain(fixedT("en", "common")("withdrawalRefund.how"));
     const receipt = mails.get("withdrawal_receipt")!;
     expect(receipt.to).toBe("someone@example.org");
     expect(receipt.subject).toBe("We have received a withdrawal statement");

@@ -50,7 +50,16 @@ export default function PaymentPage() {
 
   return (
     <>
-      <PageHeader title={t(unpaid ? "heading" : "headingOrder")} lead={t(page.leadKey)} />
+      <PageHeader title={t(unpaid ? "heading" : "headingOrder")} lead={t(page.leadKey)}>
+        {/* Art. 11a: the withdrawal function near the top while the period runs, not only among the documents. */}
+        {page.withdrawalUntil && documents.withdrawal ? (
+          <p className="mt-4">
+            <a href={documents.withdrawal} className="font-semibold text-blue-900 underline" data-testid="withdrawal-prompt">
+              {t("withdrawalPrompt", { date: page.withdrawalUntil })}
+            </a>
+          </p>
+        ) : null}
+      </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-2">
         {/* What to do now comes first: on a phone it is what the page shows after a BLIK code is sent. */}
         {waiting ? (
@@ -102,8 +111,13 @@ export default function PaymentPage() {
             {order.refund ? (
               <DetailRow label={t("summary.refund")} testId="refund-status">
                 {order.refund.returnedOn
-                  ? t("refund.returned", { amount: formatPrice(order.refund.grosze, locale), date: order.refund.returnedOn })
-                  : t("refund.due", { amount: formatPrice(order.refund.grosze, locale) })}
+                  ? t("refund.returned", { amount: order.refund.amount, date: order.refund.returnedOn })
+                  : t("refund.due", { amount: order.refund.amount })}
+              </DetailRow>
+            ) : null}
+            {order.withdrawn?.retained ? (
+              <DetailRow label={t("retained.label")} testId="retained-status">
+                {t("retained.value", { amount: order.withdrawn.retained.amount, reason: order.withdrawn.retained.reason })}
               </DetailRow>
             ) : null}
           </dl>

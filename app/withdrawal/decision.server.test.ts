@@ -98,8 +98,21 @@ describe("what the facts allow the operator to decide on a withdrawal", () => {
     expect(refused.ok ? {} : refused.errors).toEqual({ retained: messages.retained("299 zł"), reason: messages.reason });
     expect(readDecision({ decision: "partial", retained: "120,5", reason: "Podpis właściciela uzyskany" }, order, messages, pln)).toEqual({
       ok: true,
-      value: { decision: "partial", retainedGrosze: 12050, reason: "Podpis właściciela uzyskany" },
+      value: { decision: "partial", retainedGrosze: 12050, reason: { code: null, text: "Podpis właściciela uzyskany" } },
     });
+    // A standard reason (the customer reads it in their language), or "other" with the operator's words; nothing else.
+    const kept = (reasonCode: string, reason = "") =>
+      readDecision({ decision: "partial", retained: "120,5", reason, reasonCode }, order, messages, pln);
+    expect(kept("handed_to_carrier", "ignored beside a standard reason")).toEqual({
+      ok: true,
+      value: { decision: "partial", retainedGrosze: 12050, reason: { code: "handed_to_carrier", text: null } },
+    });
+    expect(kept("other", " Notariusz poświadczył podpis ")).toMatchObject({
+      ok: true,
+      value: { reason: { code: null, text: "Notariusz poświadczył podpis" } },
+    });
+    expect(kept("other")).toMatchObject({ ok: false, errors: { reason: messages.reason }, values: { reasonCode: "other" } });
+    expect(kept("owner_gone", "x")).toMatchObject({ ok: false, errors: { reason: messages.reason } });
     expect([groszeOf("12"), groszeOf("12.5"), groszeOf("1 200,05"), groszeOf("-3"), groszeOf("abc")]).toEqual([
       1200,
       1250,
@@ -113,7 +126,7 @@ describe("what the facts allow the operator to decide on a withdrawal", () => {
 describe("recording the decision", () => {
   it("is one transaction, once: the decision, an audit row, and nothing sent for a refund decision", async () => {
     const order = await withdrawnOrder({ earlyStart: true, dispatched: false, withdrawnAt: "2026-11-24T12:00:00Z" });
-    const decision = { decision: "partial" as const, retainedGrosze: 5000, reason: "Podpis uzyskany" };
+    const decision = { decision: "partial" as const, retainedGrosze: 5000, reason: { code: null, text: "Podpis uzyskany" } };
     expect(await recordWithdrawalDecision(db, order.id, decision, "ola@adres.test", ORDERED)).toEqual({ ok: true });
     expect(await recordWithdrawalDecision(db, order.id, { decision: "full" }, "ola@adres.test", ORDERED)).toEqual({
       ok: false,
@@ -127,6 +140,15 @@ describe("recording the decision", () => {
     });
     const events = await db.selectFrom("order_events").select("details").where("order_id", "=", order.id).execute();
     expect(events.map((event) => JSON.parse(event.details ?? "{}").action)).toContain("withdrawal_decision");
+
+    // A standard reason is stored as its code, not as words in one language.
+    const other = await withdrawnOrder({ earlyStart: true, dispatched: false, withdrawnAt: "2026-11-24T12:00:00Z" });
+    const standard = { decision: "partial" as const, retainedGrosze: 5000, reason: { code: "owner_confirmed" as const, text: null } };
+    expect(await recordWithdrawalDecision(db, other.id, standard, "ola@adres.test", ORDERED)).toEqual({ ok: true });
+    expect(await db.selectFrom("orders").selectAll().where("id", "=", other.id).executeTakeFirstOrThrow()).toMatchObject({
+      withdrawal_decision_reason: null,
+      withdrawal_decision_reason_code: "owner_confirmed",
+    });
     const kinds = await db.selectFrom("outbox").select("kind").where("order_id", "=", order.id).execute();
     expect(kinds.map((m) => m.kind)).not.toContain("withdrawal_expired");
   });
@@ -161,9 +183,10 @@ describe("recording the decision", () => {
     });
   }
 
-  it("the refund e-mail names the withdrawal and the amount kept for work done", async () => {
+  it("the refund e-mail names the withdrawal, the amount kept for work done and its standard reason in the customer's language", async () => {
     const order = await withdrawnOrder({ locale: "en", earlyStart: true, dispatched: false, withdrawnAt: "2026-11-24T12:00:00Z" });
-    await recordWithdrawalDecision(db, order.id, { decision: "partial", retainedGrosze: 5000, reason: "x" }, "op", ORDERED);
+    const handedOver = { code: "handed_to_carrier" as const, text: null };
+    await recordWithdrawalDecision(db, order.id, { decision: "partial", retainedGrosze: 5000, reason: handedOver }, "op", ORDERED);
     await enqueueMessages(db, order.id, ["refund_recorded"], ORDERED, { refundedGrosze: 24900 });
     const message = await queuedMessage(db, order.id, "refund_recorded");
     const current = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
@@ -172,11 +195,20 @@ describe("recording the decision", () => {
       "This refund concerns your withdrawal from the agreement (we received your statement on 24 November 2026 at 13:00:00 (Polish time)",
     );
     expect(mail.text).toMatch(/we have kept PLN\s50 for the part of the service performed/);
+    expect(mail.text.replace(/\s+/g, " ")).toContain(
+      "before you withdrew: the parcel with the signed declaration had already been handed to the carrier.",
+    );
   });
 
   it("a cancellation after an amount was kept promises the rest, never the payment in full", async () => {
     const order = await withdrawnOrder({ locale: "pl", earlyStart: true, dispatched: false, withdrawnAt: "2026-11-24T12:00:00Z" });
-    await recordWithdrawalDecision(db, order.id, { decision: "partial", retainedGrosze: 5000, reason: "x" }, "op", ORDERED);
+    await recordWithdrawalDecision(
+      db,
+      order.id,
+      { decision: "partial", retainedGrosze: 5000, reason: { code: null, text: "x" } },
+      "op",
+      ORDERED,
+    );
     await enqueueMessages(db, order.id, ["order_cancelled"], ORDERED, { reason: "Klient odstąpił od umowy" });
     const message = await queuedMessage(db, order.id, "order_cancelled");
     const current = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();

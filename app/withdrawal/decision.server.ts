@@ -55,7 +55,8 @@ export async function recordWithdrawalDecisionIn(
     .set({
       withdrawal_decision: decision.decision,
       withdrawal_retained_grosze: decision.decision === "partial" ? decision.retainedGrosze : null,
-      withdrawal_decision_reason: decision.decision === "partial" ? decision.reason : null,
+      withdrawal_decision_reason: decision.decision === "partial" ? decision.reason.text : null,
+      withdrawal_decision_reason_code: decision.decision === "partial" ? decision.reason.code : null,
       updated_at: at,
     })
     .where("id", "=", orderId)
@@ -72,7 +73,12 @@ export async function recordWithdrawalDecisionIn(
       details: JSON.stringify({
         action: "withdrawal_decision",
         decision: decision.decision,
-        ...(decision.decision === "partial" ? { retainedGrosze: decision.retainedGrosze, reason: decision.reason } : {}),
+        ...(decision.decision === "partial"
+          ? {
+              retainedGrosze: decision.retainedGrosze,
+              ...(decision.reason.code ? { reasonCode: decision.reason.code } : { reason: decision.reason.text }),
+            }
+          : {}),
       }),
       at,
     })

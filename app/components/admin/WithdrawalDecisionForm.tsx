@@ -4,7 +4,7 @@ import { WITHDRAWAL_TEXT } from "~/admin/texts";
 import { formatPrice } from "~/config/products";
 import type { WithdrawalDecision } from "~/db/schema";
 import { PlainField } from "~/components/forms";
-import type { RefundAfterDecision } from "~/withdrawal/decision";
+import { OWN_REASON, RETAINED_REASONS, type RefundAfterDecision } from "~/withdrawal/decision";
 import type { MoneyHeld } from "~/admin/order-detail.server";
 import { ADMIN_BUTTON } from "./AdminShell";
 import { ConfirmTick } from "./TransitionForm";
@@ -109,6 +109,22 @@ export function WithdrawalDecisionForm({
             error={errors.retained}
             maxLength={20}
           />
+          <fieldset className="grid gap-2" data-testid="withdrawal-reason-codes">
+            <legend className="font-semibold text-slate-900">{TEXT.reasonCode}</legend>
+            {[...RETAINED_REASONS, OWN_REASON].map((code, index) => (
+              <label key={code} className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  id={index === 0 ? fieldId(FORM, "reasonCode") : undefined}
+                  name="reasonCode"
+                  value={code}
+                  defaultChecked={values.reasonCode === code}
+                  className="mt-1"
+                />
+                <span>{TEXT.reasons[code]}</span>
+              </label>
+            ))}
+          </fieldset>
           <PlainField
             id={fieldId(FORM, "reason")}
             name="reason"
