@@ -329,6 +329,7 @@ export const HISTORY_TEXT = {
     erasure_reapplied_after_restore: "ponownie usunięto dane osobowe po przywróceniu kopii zapasowej",
     withdrawal: "klient odstąpił od umowy (formularz na stronie)",
     withdrawal_linked: "przypisano oświadczenie o odstąpieniu do zamówienia",
+    delivery_recorded: "zapisano doręczenie z potwierdzenia przewoźnika",
     review_approved: "zatwierdzono opinię klienta do publikacji",
     review_rejected: "odrzucono opinię klienta",
   } as Record<string, string>,
@@ -351,6 +352,8 @@ export const HISTORY_TEXT = {
     consentHow: "jak potwierdził",
     withdrawalReceivedAt: "oświadczenie otrzymano",
     repeated: "kolejne oświadczenie",
+    deliveredAt: "doręczono",
+    deliverySource: "potwierdzenie",
   } as Record<string, string>,
   field: {
     tenantName: "najemca",
@@ -464,8 +467,8 @@ export const WITHDRAWAL_TEXT = {
     retainedHint: (paid: string) => `Więcej niż 0 i mniej niż wpłata (${paid}).`,
     reason: "Uzasadnienie kwoty (co wykonano do chwili odstąpienia)",
     submit: "Zapisz rozliczenie",
-    expired:
-      "Prawo odstąpienia wygasło (art. 38 ust. 1 pkt 1 ustawy o prawach konsumenta): oświadczenie zostało wysłane klientowi przed odstąpieniem, a klient zażądał rozpoczęcia przed upływem terminu i przyjął do wiadomości utratę prawa odstąpienia. Oświadczenie klienta pozostaje zapisane.",
+    expired: (deliveredAt: string) =>
+      `Prawo odstąpienia wygasło (art. 38 ust. 1 pkt 1 ustawy o prawach konsumenta): oświadczenie właściciela lokalu zostało doręczone klientowi ${deliveredAt}, przed otrzymaniem oświadczenia o odstąpieniu, a klient zażądał rozpoczęcia przed upływem terminu i przyjął do wiadomości utratę prawa odstąpienia. Oświadczenie klienta pozostaje zapisane.`,
     expiredSubmit: "Wyślij klientowi standardową odpowiedź (w jego języku)",
     errors: {
       decision: "Wybierz rozliczenie, na które pozwalają fakty tego zamówienia.",
@@ -492,6 +495,29 @@ export const WITHDRAWAL_TEXT = {
       expired: "Rozliczenie: prawo odstąpienia wygasło; klient otrzymał standardową odpowiedź.",
     },
     next: "Zwrot przeprowadzasz w sekcji płatności (zwrot przez Przelewy24) albo anulując zamówienie i zapisując przelew; e-mail do klienta wskaże, że zwrot dotyczy odstąpienia.",
+  },
+  /** The day the declaration reached the customer, from the carrier's proof: after an early start the right ends then, not on dispatch. */
+  delivery: {
+    heading: "Zapisz doręczenie z potwierdzenia przewoźnika",
+    lead: "Klient zażądał rozpoczęcia przed upływem terminu, a zamówienie wysłano przed otrzymaniem oświadczenia, ale doręczenie nie jest zapisane. Prawo odstąpienia wygasa dopiero z doręczeniem (nie z wysłaniem). Jeśli przewoźnik potwierdza doręczenie, wpisz dzień i godzinę z jego potwierdzenia; bez tego rozlicz odstąpienie jak zwykle.",
+    deliveredOn: "Dzień doręczenia",
+    deliveredTime: "Godzina doręczenia",
+    source: "Potwierdzenie doręczenia (przewoźnik, rodzaj i numer)",
+    sourceHint: "Na przykład: DPD, status „doręczono” przesyłki 1234567890. Zapis trafi do historii zamówienia.",
+    submit: "Zapisz doręczenie",
+    done: "Zapisano doręczenie; zostało odnotowane w historii zamówienia.",
+    errors: {
+      day: "Wpisz dzień doręczenia (nie późniejszy niż dziś).",
+      time: "Wpisz godzinę doręczenia jako GG:MM, nie późniejszą niż teraz.",
+      source: "Podaj potwierdzenie doręczenia (3–200 znaków w jednym wierszu).",
+    },
+    refused: {
+      "not-found": "Nie ma takiego zamówienia.",
+      "not-dispatched": "Zamówienie nie zostało wysłane: nie ma czego doręczyć.",
+      "already-delivered": "Doręczenie tego zamówienia jest już zapisane: odśwież stronę.",
+      "before-dispatch": "Doręczenie nie może być wcześniejsze niż wysłanie zamówienia.",
+      future: "Doręczenie nie może być późniejsze niż teraz.",
+    },
   },
   /** One form for an order that has not gone out: the decision, the money back and the cancellation (docs/decisions/058). */
   settle: {

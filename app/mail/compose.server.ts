@@ -400,8 +400,12 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
               number: order.number,
               receivedAt: order.withdrawn_at ? await receivedAtText(order.withdrawn_at, locale) : "",
             }),
+            // The right ends on delivery (art. 38 ust. 1 pkt 1; decision.ts): the answer names that day and when the request was made.
             t("withdrawalExpired.law", {
-              dispatchedOn: order.dispatched_at ? formatDeliveryDay(new Date(order.dispatched_at), tag) : "",
+              requestedAt: order.immediate_performance_consent_at
+                ? await receivedAtText(order.immediate_performance_consent_at, locale)
+                : "",
+              deliveredOn: order.delivered_at ? formatDeliveryDay(new Date(order.delivered_at), tag) : "",
             }),
             t("withdrawalExpired.question"),
           ],

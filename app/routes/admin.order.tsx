@@ -35,7 +35,8 @@ import { TransitionForm } from "~/components/admin/TransitionForm";
 import { OrderWithdrawal } from "~/components/admin/Withdrawals";
 import { withdrawalsOfOrder } from "~/admin/withdrawals.server";
 import { decisionFromForm, decisionViewOf } from "~/admin/withdrawal-decision-form.server";
-import { WithdrawalDecisionForm, type DecisionFormRefusal } from "~/components/admin/WithdrawalDecisionForm";
+import { DeliveryProofForm, WithdrawalDecisionForm, type DecisionFormRefusal } from "~/components/admin/WithdrawalDecisionForm";
+import { deliveryFromForm } from "~/admin/withdrawal-records-form.server";
 import { ErrorSummary } from "~/components/forms";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { formatPrice } from "~/config/products";
@@ -74,6 +75,7 @@ function orderIdOf(param: string | undefined): number | null {
 function doneMessage(done: string | null, withdrawn: boolean): string | null {
   if (done === "withdrawal_decision") return WITHDRAWAL_TEXT.decision.done;
   if (done === "withdrawal_settled") return WITHDRAWAL_TEXT.settle.done;
+  if (done === "withdrawal_delivery") return WITHDRAWAL_TEXT.delivery.done;
   if (done === "mark_paid" && withdrawn) return TRANSITION_TEXT.done.mark_paid;
   if (isTransition(done)) return `${TRANSITION_TEXT.done[done]} ${TRANSITION_TEXT.customerTold}`;
   if (done === "refund") return `${PAYMENT_TEXT.done} ${TRANSITION_TEXT.customerTold}`;
@@ -121,6 +123,7 @@ type Refusal = {
   refund?: RefundRefusal;
   correction?: CorrectionRefusal;
   withdrawalDecision?: DecisionFormRefusal;
+  withdrawalDelivery?: DecisionFormRefusal;
   ship?: { errors: Record<string, string> };
 };
 
@@ -167,6 +170,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
       errors: outcome.status === 400 ? {} : outcome.errors,
       values: {},
       withdrawalDecision: { errors: outcome.errors, values: outcome.values },
+    };
+    return json(refusal, { status: outcome.status, headers: ADMIN_HEADERS });
+  }
+  if (intent === "withdrawal_delivery") {
+    const outcome = await deliveryFromForm(getDb(), orderId, form, operator, now);
+    if (outcome.ok) return done("withdrawal_delivery");
+    const refusal: Refusal = {
+      transition: null,
+      errors: outcome.status === 400 ? {} : outcome.errors,
+      values: {},
+      withdrawalDelivery: { errors: outcome.errors, values: outcome.values },
     };
     return json(refusal, { status: outcome.status, headers: ADMIN_HEADERS });
   }
@@ -264,6 +278,7 @@ export default function AdminOrderPage() {
       ) : null}
 
       <OrderWithdrawal withdrawnAt={order.withdrawn_at} statements={withdrawals}>
+        {decision?.deliveryUnrecorded ? <DeliveryProofForm refusal={refusal?.withdrawalDelivery ?? null} today={today} /> : null}
         {decision ? (
           <WithdrawalDecisionForm view={decision} refusal={refusal?.withdrawalDecision ?? null} inLanguage={IN_LANGUAGE[order.locale]} />
         ) : null}

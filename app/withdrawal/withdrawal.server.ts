@@ -6,6 +6,7 @@ import type { Database, MessageKind, OrderRow, WithdrawalMatch, WithdrawalRow } 
 import type { Locale } from "~/i18n/locales";
 import { isPaymentToken } from "~/order/payment-token";
 import { enqueueWithdrawalMessages } from "~/outbox/outbox.server";
+import { auditOrder } from "./audit.server";
 import { ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY } from "./limits";
 import { orderNumberIn, type WithdrawalValues } from "./statement";
 
@@ -141,17 +142,13 @@ async function markOrderWithdrawn(
     .where("withdrawn_at", "is", null)
     .executeTakeFirst();
   const first = Number(marked.numUpdatedRows) > 0;
-  await trx
-    .insertInto("order_events")
-    .values({
-      order_id: order.id,
-      operator,
-      from_status: order.status,
-      to_status: order.status,
-      details: JSON.stringify({ ...details, withdrawalReceivedAt: withdrawal.received_at, ...(first ? {} : { repeated: "tak" }) }),
-      at: now.toISOString(),
-    })
-    .execute();
+  await auditOrder(
+    trx,
+    order,
+    operator,
+    { ...details, withdrawalReceivedAt: withdrawal.received_at, ...(first ? {} : { repeated: "tak" }) },
+    now,
+  );
   return first;
 }
 

@@ -1,5 +1,5 @@
 import { fieldId } from "~/admin/form-errors";
-import { zlotyDigits } from "~/admin/format";
+import { formatWarsawTime, zlotyDigits } from "~/admin/format";
 import { WITHDRAWAL_TEXT } from "~/admin/texts";
 import { formatPrice } from "~/config/products";
 import type { WithdrawalDecision } from "~/db/schema";
@@ -20,6 +20,10 @@ export type DecisionView = {
   settle: { held: MoneyHeld } | null;
   decided: { decision: WithdrawalDecision; retainedGrosze: number | null; reason: string | null } | null;
   expired: boolean;
+  /** When the declaration reached the customer (InPost's status, or the carrier's proof the operator recorded). */
+  deliveredAt: string | null;
+  /** Sent before the statement after an early start, but not known to be delivered: the operator may record the delivery first. */
+  deliveryUnrecorded: boolean;
   mayKeepAnAmount: boolean;
   paidGrosze: number;
 };
@@ -61,7 +65,7 @@ export function WithdrawalDecisionForm({
         <input type="hidden" name="intent" value={FORM} />
         <input type="hidden" name="decision" value="expired" />
         <p className="font-semibold text-red-900" data-testid="withdrawal-expired">
-          {TEXT.expired}
+          {TEXT.expired(formatWarsawTime(view.deliveredAt))}
         </p>
         <p>
           <button type="submit" className={ADMIN_BUTTON}>
@@ -124,6 +128,65 @@ export function WithdrawalDecisionForm({
       <p>
         <button type="submit" className={ADMIN_BUTTON}>
           {view.settle ? SETTLE.submit : TEXT.submit}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+const DELIVERY = WITHDRAWAL_TEXT.delivery;
+const DELIVERY_FORM = "withdrawal_delivery";
+
+/**
+ * After an early start the right ends on delivery, not dispatch (app/withdrawal/decision.ts): when the
+ * order went out before the statement but its delivery is not on record, the operator may record it from
+ * the carrier's proof, which then offers "the right had expired" if it came before the statement.
+ */
+export function DeliveryProofForm({ refusal, today }: { refusal: DecisionFormRefusal | null; today: string }) {
+  const errors = refusal?.errors ?? {};
+  const values = refusal?.values ?? {};
+  return (
+    <form
+      method="post"
+      className="mt-4 grid gap-3 rounded-md bg-amber-50 p-3"
+      aria-label={DELIVERY.heading}
+      noValidate
+      data-testid="delivery-proof-form"
+    >
+      <input type="hidden" name="intent" value={DELIVERY_FORM} />
+      <h3 className="font-semibold text-slate-900">{DELIVERY.heading}</h3>
+      <p className="text-slate-800">{DELIVERY.lead}</p>
+      <PlainField
+        id={fieldId(DELIVERY_FORM, "deliveredOn")}
+        name="deliveredOn"
+        type="date"
+        label={DELIVERY.deliveredOn}
+        defaultValue={values.deliveredOn ?? today}
+        error={errors.deliveredOn}
+        required
+      />
+      <PlainField
+        id={fieldId(DELIVERY_FORM, "deliveredTime")}
+        name="deliveredTime"
+        type="time"
+        label={DELIVERY.deliveredTime}
+        defaultValue={values.deliveredTime ?? ""}
+        error={errors.deliveredTime}
+        required
+      />
+      <PlainField
+        id={fieldId(DELIVERY_FORM, "source")}
+        name="source"
+        label={DELIVERY.source}
+        hint={DELIVERY.sourceHint}
+        defaultValue={values.source ?? ""}
+        error={errors.source}
+        maxLength={200}
+        required
+      />
+      <p>
+        <button type="submit" className={ADMIN_BUTTON}>
+          {DELIVERY.submit}
         </button>
       </p>
     </form>
