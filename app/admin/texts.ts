@@ -41,6 +41,7 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   invoice_issued: "Faktura (PDF)",
   invoice_corrected: "Faktura korygująca (PDF)",
   withdrawal_expired: "Odpowiedź na odstąpienie: prawo odstąpienia wygasło",
+  withdrawal_late: "Odpowiedź na oświadczenie o odstąpieniu złożone po terminie (z treścią i czasem otrzymania)",
   operator_account_locked: "Powiadomienie dla operatora: konto zablokowane po błędnych kodach",
   operator_payment_received: "Powiadomienie dla obsługi o wpłacie online",
 };
@@ -330,6 +331,8 @@ export const HISTORY_TEXT = {
     withdrawal: "klient odstąpił od umowy (formularz na stronie)",
     withdrawal_linked: "przypisano oświadczenie o odstąpieniu do zamówienia",
     delivery_recorded: "zapisano doręczenie z potwierdzenia przewoźnika",
+    withdrawal_late: "oświadczenie o odstąpieniu złożone po terminie (zamówienie bez zmian)",
+    withdrawal_recorded: "zapisano oświadczenie o odstąpieniu otrzymane e-mailem lub pocztą",
     review_approved: "zatwierdzono opinię klienta do publikacji",
     review_rejected: "odrzucono opinię klienta",
   } as Record<string, string>,
@@ -354,6 +357,8 @@ export const HISTORY_TEXT = {
     repeated: "kolejne oświadczenie",
     deliveredAt: "doręczono",
     deliverySource: "potwierdzenie",
+    sentOn: "wysłane",
+    channel: "droga",
   } as Record<string, string>,
   field: {
     tenantName: "najemca",
@@ -451,7 +456,12 @@ export const WITHDRAWAL_TEXT = {
   orderSection: "Odstąpienie od umowy",
   orderWithdrawn: (receivedAt: string, refundBy: string) =>
     `Klient odstąpił od umowy: oświadczenie otrzymano ${receivedAt}. Zwrot należnej kwoty najpóźniej ${refundBy} (14 dni od otrzymania oświadczenia, art. 32 ust. 1 ustawy o prawach konsumenta). Rozliczenie (cały zwrot albo kwota za wykonaną część usługi, zwrot pieniędzy i zamknięcie zamówienia) zapisujesz poniżej.`,
-  statements: "Oświadczenia (w brzmieniu potwierdzonym przez klienta)",
+  statements: "Oświadczenia (w brzmieniu potwierdzonym przez klienta albo zapisanym przez obsługę)",
+  channel: {
+    email: (sentOn: string, by: string) => `Otrzymane e-mailem (wysłane ${sentOn}); zapisane przez ${by}`,
+    post: (sentOn: string, by: string) => `Otrzymane pocztą (nadane ${sentOn}); zapisane przez ${by}`,
+  },
+  late: "Złożone po terminie: wysłane po upływie terminu na odstąpienie od umowy (14 dni od zawarcia umowy, art. 27 ustawy o prawach konsumenta). Zamówienia nie oznaczono jako odstąpione; klient dostał odpowiedź o oświadczeniu złożonym po terminie.",
   paidAfterWithdrawal: {
     note: "Klient odstąpił od umowy. Wpłatę, która przyszła mimo to, zapisz tylko po to, żeby ją zwrócić: klient nie dostanie e-maila o opłaceniu, a zamówienia nie wysyłaj. Potem rozlicz odstąpienie ze zwrotem w sekcji „Odstąpienie od umowy”.",
     confirm: "Potwierdzam: wpłata jest na koncie i zostanie zwrócona",

@@ -416,6 +416,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       ];
       break;
     case "withdrawal_acknowledgement":
+    case "withdrawal_late":
     case "withdrawal_receipt":
     case "operator_withdrawal":
       throw new Error(`a withdrawal statement's message (${message.kind}) is composed by composeWithdrawalMessage`);
