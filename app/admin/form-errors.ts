@@ -29,6 +29,7 @@ export type OrderPageRefusal = {
   refund?: { paymentId: number; errors: Record<string, string> };
   withdrawalDecision?: { errors: Record<string, string> };
   withdrawalDelivery?: { errors: Record<string, string> };
+  withdrawalRecord?: { errors: Record<string, string> };
   /** "Nadaj przesyłkę" sent without its tick. */
   ship?: { errors: Record<string, string> };
 };
@@ -68,6 +69,18 @@ export function orderPageProblems(
     const text = WITHDRAWAL_TEXT.delivery;
     const labels = { deliveredOn: text.deliveredOn, deliveredTime: text.deliveredTime, source: text.source };
     return found(text.heading, fieldProblems("withdrawal_delivery", refusal.withdrawalDelivery.errors, labels));
+  }
+  if (refusal.withdrawalRecord) {
+    const text = WITHDRAWAL_TEXT.record;
+    const labels = {
+      channel: text.channel,
+      sentOn: text.sentOn,
+      receivedOn: text.receivedOn,
+      receivedTime: text.receivedTime,
+      email: text.sender,
+      text: text.text,
+    };
+    return found(text.heading, fieldProblems("withdrawal_record", refusal.withdrawalRecord.errors, labels));
   }
   if (refusal.correction) {
     const { intent, errors } = refusal.correction;

@@ -529,6 +529,35 @@ export const WITHDRAWAL_TEXT = {
       future: "Doręczenie nie może być późniejsze niż teraz.",
     },
   },
+  /** A statement that came by e-mail or by post, recorded by the operator (docs/decisions/063). */
+  record: {
+    heading: "Zapisz oświadczenie otrzymane e-mailem lub pocztą",
+    lead: "Tutaj zapisz oświadczenie o odstąpieniu złożone e-mailem albo listem. Dalej wszystko jak przy formularzu na stronie: w terminie zamówienie zostanie oznaczone jako odstąpione od chwili otrzymania, klient dostanie potwierdzenie z treścią i czasem otrzymania na adres z zamówienia, a zwrot należy się w 14 dni od otrzymania. Wysłane po terminie zostanie zapisane jako złożone po terminie, bez zmian w zamówieniu.",
+    channel: "Jak przyszło",
+    email: "E-mailem",
+    post: "Pocztą (list)",
+    sentOn: "Dzień wysłania (data e-maila albo stempla pocztowego)",
+    receivedOn: "Dzień otrzymania",
+    receivedTime: "Godzina otrzymania",
+    sender: "Adres e-mail nadawcy (przy e-mailu)",
+    senderHint: "Jeśli jest inny niż adres z zamówienia, dostanie potwierdzenie otrzymania bez treści.",
+    text: "Treść oświadczenia albo opis skanu listu",
+    textHint:
+      "Przepisz lub wklej treść; przy liście możesz opisać skan (np. „formularz odstąpienia, podpisany, skan w dokumentacji”). Klient zobaczy ją w potwierdzeniu.",
+    submit: "Zapisz oświadczenie",
+    done: "Zapisano oświadczenie o odstąpieniu; klient dostanie potwierdzenie e-mailem.",
+    doneLate: "Zapisano oświadczenie złożone po terminie; zamówienie pozostaje bez zmian, a klient dostanie odpowiedź e-mailem.",
+    errors: {
+      channel: "Wybierz, jak przyszło oświadczenie.",
+      sentOn: "Wpisz dzień wysłania (nie późniejszy niż dziś).",
+      sentAfterReceived: "Dzień wysłania nie może być późniejszy niż dzień otrzymania.",
+      day: "Wpisz dzień otrzymania (nie późniejszy niż dziś).",
+      time: "Wpisz godzinę otrzymania jako GG:MM, nie późniejszą niż teraz.",
+      email: "Wpisz adres e-mail, z którego przyszło oświadczenie.",
+      text: "Wpisz treść oświadczenia albo opis skanu (do 4000 znaków).",
+      notFound: "Tego zamówienia nie można już uzupełnić (nie istnieje albo jego dane usunięto).",
+    },
+  },
   /** One form for an order that has not gone out: the decision, the money back and the cancellation (docs/decisions/058). */
   settle: {
     heading: "Rozliczenie odstąpienia",

@@ -285,6 +285,81 @@ export async function linkWithdrawal(
   });
 }
 
+/** A statement that came by e-mail or by post, as the operator records it from the message or the letter (docs/decisions/063). */
+export type ReceivedStatement = {
+  channel: "email" | "post";
+  /** The day the customer sent it ("2026-11-27"): the e-mail's date, the letter's postmark. What keeps the period (art. 30 ust. 2). */
+  sentOn: string;
+  /** When it reached us: this starts the 14 days to refund (art. 32 ust. 1). */
+  receivedAt: Date;
+  /** The address an e-mail came from; a letter's acknowledgement goes to the order's address only. */
+  email: string | null;
+  /** The statement's text, or a note of the scanned letter. */
+  text: string;
+};
+
+export type ReceivedOutcome = { ok: true; late: boolean } | { ok: false; reason: "not-found" | "sent-after-received" };
+
+/**
+ * The operator records a statement about an order that came by e-mail or by post. It follows the web
+ * form's path from there: in time, the order is marked withdrawn as of its receipt (the first statement)
+ * and the order's address gets the same acknowledgement with its text and time of receipt (art. 30 ust. 3
+ * for an e-mail; the same for a letter), with a receipt to another address an e-mail came from; sent
+ * after the period, it is kept as late and answered so. The same deadlines and decision follow.
+ */
+export async function recordReceivedStatement(
+  db: AppDatabase,
+  orderId: number,
+  input: ReceivedStatement,
+  operator: string,
+  now: Date = new Date(),
+): Promise<ReceivedOutcome> {
+  const receivedAt = input.receivedAt.toISOString();
+  if (input.sentOn > warsawDay(input.receivedAt)) return { ok: false, reason: "sent-after-received" };
+  return db.transaction().execute(async (trx): Promise<ReceivedOutcome> => {
+    const order = await trx
+      .selectFrom("orders")
+      .select([...ORDER_FOR_MATCH, "locale"])
+      .where("id", "=", orderId)
+      .where("anonymised_at", "is", null)
+      .executeTakeFirst();
+    if (!order) return { ok: false, reason: "not-found" };
+    const { id } = await trx
+      .insertInto("withdrawals")
+      .values({
+        received_at: receivedAt,
+        locale: order.locale,
+        name: order.tenant_name,
+        order_reference: order.number,
+        email: input.email ?? order.email,
+        statement: input.text,
+        order_id: order.id,
+        matched_by: "operator",
+        linked_by: operator,
+        linked_at: now.toISOString(),
+        channel: input.channel,
+        sent_on: input.sentOn,
+        recorded_by: operator,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await attachStatement(
+      trx,
+      order,
+      { id, received_at: receivedAt },
+      {
+        sentOn: input.sentOn,
+        given: input.email ?? order.email,
+        action: "withdrawal_recorded",
+        operator,
+        now,
+      },
+    );
+    const { late } = await trx.selectFrom("withdrawals").select("late").where("id", "=", id).executeTakeFirstOrThrow();
+    return { ok: true, late: Boolean(late) };
+  });
+}
+
 /** The day by which the refund is due: 14 days after the statement arrived. */
 export function refundDueBy(receivedAt: string): Date {
   return new Date(new Date(receivedAt).getTime() + REFUND_DAYS * 24 * 60 * 60 * 1000);

@@ -272,3 +272,95 @@ export function RefundAmountField({
     />
   );
 }
+
+const RECORD = WITHDRAWAL_TEXT.record;
+const RECORD_FORM = "withdrawal_record";
+
+/**
+ * A statement that came by e-mail or by post (the terms invite both), recorded by the operator: how it
+ * came, the day it was sent, when it was received, the sender's address for an e-mail, and its text or a
+ * note of the scan. Folded away until needed; open when it was refused, so its messages show.
+ */
+export function RecordStatementForm({ refusal, today }: { refusal: DecisionFormRefusal | null; today: string }) {
+  const errors = refusal?.errors ?? {};
+  const values = refusal?.values ?? {};
+  return (
+    <details className="mt-8 rounded-lg border border-slate-300 p-4" open={refusal !== null} data-testid="record-statement">
+      <summary className="cursor-pointer text-lg font-bold text-slate-900">{RECORD.heading}</summary>
+      <form method="post" className="mt-3 grid gap-3" aria-label={RECORD.heading} noValidate>
+        <input type="hidden" name="intent" value={RECORD_FORM} />
+        <p className="text-slate-800">{RECORD.lead}</p>
+        <fieldset className="grid gap-2">
+          <legend className="font-semibold text-slate-900">{RECORD.channel}</legend>
+          {errors.channel ? <p className={FIELD_ERROR}>{errors.channel}</p> : null}
+          {(["email", "post"] as const).map((channel) => (
+            <label key={channel} className="flex items-start gap-2">
+              <input
+                type="radio"
+                id={channel === "email" ? fieldId(RECORD_FORM, "channel") : undefined}
+                name="channel"
+                value={channel}
+                defaultChecked={values.channel === channel}
+                className="mt-1"
+              />
+              <span>{RECORD[channel]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <PlainField
+          id={fieldId(RECORD_FORM, "sentOn")}
+          name="sentOn"
+          type="date"
+          label={RECORD.sentOn}
+          defaultValue={values.sentOn ?? ""}
+          error={errors.sentOn}
+          required
+        />
+        <PlainField
+          id={fieldId(RECORD_FORM, "receivedOn")}
+          name="receivedOn"
+          type="date"
+          label={RECORD.receivedOn}
+          defaultValue={values.receivedOn ?? today}
+          error={errors.receivedOn}
+          required
+        />
+        <PlainField
+          id={fieldId(RECORD_FORM, "receivedTime")}
+          name="receivedTime"
+          type="time"
+          label={RECORD.receivedTime}
+          defaultValue={values.receivedTime ?? ""}
+          error={errors.receivedTime}
+          required
+        />
+        <PlainField
+          id={fieldId(RECORD_FORM, "email")}
+          name="email"
+          type="email"
+          label={RECORD.sender}
+          hint={RECORD.senderHint}
+          defaultValue={values.email ?? ""}
+          error={errors.email}
+          maxLength={254}
+        />
+        <PlainField
+          id={fieldId(RECORD_FORM, "text")}
+          name="text"
+          label={RECORD.text}
+          hint={RECORD.textHint}
+          defaultValue={values.text ?? ""}
+          error={errors.text}
+          maxLength={4000}
+          multiline
+          required
+        />
+        <p>
+          <button type="submit" className={ADMIN_BUTTON}>
+            {RECORD.submit}
+          </button>
+        </p>
+      </form>
+    </details>
+  );
+}
