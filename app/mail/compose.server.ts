@@ -146,7 +146,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             ...people,
             [t("summary.mailingAddress"), customerText(order.mailing_address)],
             ...lockerRows(order, t),
-            [t("summary.withdrawal"), t(waiverGiven ? "waiver.given" : "waiver.notGiven")],
+            ...(await earlyStartRows(order, locale, t)),
             ...(context.invoiceRows ?? []),
           ],
         },
@@ -486,4 +486,22 @@ async function withdrawalRefundSentences(order: OrderRow, locale: Locale, t: (ke
   if (order.withdrawal_decision === "partial" && order.withdrawal_retained_grosze)
     sentences.push(t("withdrawalRefund.retained", { retained: formatPrice(order.withdrawal_retained_grosze, locale) }));
   return sentences;
+}
+
+/**
+ * The confirmation's record of the early start (art. 38 ust. 1 pkt 1 needs both): the request to start
+ * before the withdrawal period ends, and the acknowledgement that the right is lost once the service is
+ * fully performed, each with the time the order's one tick gave them; or that no such request was made.
+ */
+async function earlyStartRows(
+  order: OrderRow,
+  locale: Locale,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): Promise<[string, string][]> {
+  if (!order.immediate_performance_consent_at) return [[t("summary.withdrawal"), t("waiver.notGiven")]];
+  const time = await receivedAtText(order.immediate_performance_consent_at, locale);
+  return [
+    [t("summary.withdrawal"), t("waiver.given", { time })],
+    [t("summary.lossAcknowledged"), t("waiver.acknowledged", { time })],
+  ];
 }
