@@ -167,14 +167,14 @@ async function markOrderWithdrawn(
  * A statement about `order`, now known: in time, it marks the order withdrawn (on its first statement)
  * and is acknowledged; sent after the period, it is kept as late, the order is left as it was, the
  * history says so and the order's address gets the answer for a late statement. A statement after the
- * order was already withdrawn is a repeat either way. Returns whether it marked the order.
+ * order was already withdrawn is a repeat either way. Says whether it came too late.
  */
 async function attachStatement(
   trx: Transaction<Database>,
   order: OrderForMatch,
   withdrawal: Pick<WithdrawalRow, "id" | "received_at">,
   { sentOn, given, action, operator, now }: { sentOn: string; given: string; action: string; operator: string; now: Date },
-): Promise<boolean> {
+): Promise<{ late: boolean }> {
   const late = order.withdrawn_at === null && sentAfterPeriod(order, sentOn);
   if (late) {
     await trx.updateTable("withdrawals").set({ late: 1 }).where("id", "=", withdrawal.id).execute();
@@ -182,7 +182,7 @@ async function attachStatement(
   }
   const marked = !late && (await markOrderWithdrawn(trx, order, withdrawal, { action }, operator, now));
   await queueAcknowledgements(trx, withdrawal.id, await acknowledgementsFor(trx, order, given, { marked, late, now }), now);
-  return marked;
+  return { late };
 }
 
 export type WithdrawalInput = {
@@ -343,7 +343,7 @@ export async function recordReceivedStatement(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await attachStatement(
+    const { late } = await attachStatement(
       trx,
       order,
       { id, received_at: receivedAt },
@@ -355,8 +355,7 @@ export async function recordReceivedStatement(
         now,
       },
     );
-    const { late } = await trx.selectFrom("withdrawals").select("late").where("id", "=", id).executeTakeFirstOrThrow();
-    return { ok: true, late: Boolean(late) };
+    return { ok: true, late };
   });
 }
 
