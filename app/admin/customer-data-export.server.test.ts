@@ -234,7 +234,16 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
           retainedGrosze: 5_000,
           decisionReasonCode: null,
           decisionReason: "Oświadczenie było już przygotowane do podpisu",
-          statements: [{ statement: "Odstępuję od umowy.", matchedBy: "token", receivedAt: at(1).toISOString() }],
+          statements: [
+            {
+              statement: "Odstępuję od umowy.",
+              matchedBy: "token",
+              channel: "web",
+              sentOn: null,
+              late: false,
+              receivedAt: at(1).toISOString(),
+            },
+          ],
         });
         // Unmatched: by the customer's address, without case; the stranger's is not hers.
         expect(data.unmatchedWithdrawalStatements).toEqual([

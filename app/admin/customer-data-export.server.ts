@@ -100,7 +100,12 @@ export const COLUMNS_LEFT_OUT: Record<ExportedTable, Record<string, string>> = {
     checked_at: "when housekeeping asked the gateway about the attempt",
     refund_uuid: "the gateway's key for the refund",
   },
-  withdrawals: { id: ROW_KEYS, order_id: ROW_KEYS, linked_by: "the operator who linked it" },
+  withdrawals: {
+    id: ROW_KEYS,
+    order_id: ROW_KEYS,
+    linked_by: "the operator who linked it",
+    recorded_by: "the operator who typed in a statement received by e-mail or post",
+  },
   reviews: { id: ROW_KEYS, order_id: ROW_KEYS, decided_by: "the operator who decided on it" },
   invoice_requests: { order_id: ROW_KEYS },
   invoices: {
@@ -154,6 +159,12 @@ export type ExportedMessage = {
 
 export type ExportedWithdrawalStatement = {
   receivedAt: string;
+  /** How it came: the site's form, an e-mail or a letter (docs/decisions/063). */
+  channel: WithdrawalRow["channel"];
+  /** The day an e-mail or letter was sent, which keeps the period; null for the form, where sending is receiving. */
+  sentOn: string | null;
+  /** Sent after the withdrawal period had ended: it withdrew from nothing. */
+  late: boolean;
   language: Locale;
   name: string;
   orderReference: string;
@@ -342,6 +353,9 @@ export async function customerDataExport(
     });
   const statementOf = (order: OrderRow | null) => (statement: WithdrawalRow) => ({
     receivedAt: statement.received_at,
+    channel: statement.channel,
+    sentOn: statement.sent_on,
+    late: Boolean(statement.late),
     language: statement.locale,
     name: statement.name,
     orderReference: statement.order_reference,

@@ -55,6 +55,9 @@ function statementSection(writer: Writer, statement: ExportedWithdrawalStatement
   return {
     heading: t("withdrawal.statement", { time: time(statement.receivedAt) }),
     paragraphs: [
+      line(t("withdrawal.channel"), t(`withdrawal.channels.${statement.channel}`, { defaultValue: statement.channel })),
+      ...(statement.sentOn ? [line(t("withdrawal.sentOn"), statement.sentOn)] : []),
+      ...(statement.late ? [t("withdrawal.late")] : []),
       line(t("withdrawal.name"), statement.name),
       line(t("withdrawal.reference"), statement.orderReference),
       line(t("withdrawal.email"), statement.email),

@@ -41,6 +41,7 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   invoice_issued: "Faktura (PDF)",
   invoice_corrected: "Faktura korygująca (PDF)",
   withdrawal_expired: "Odpowiedź na odstąpienie: prawo odstąpienia wygasło",
+  withdrawal_late: "Odpowiedź na oświadczenie o odstąpieniu złożone po terminie (z treścią i czasem otrzymania)",
   operator_account_locked: "Powiadomienie dla operatora: konto zablokowane po błędnych kodach",
   operator_payment_received: "Powiadomienie dla obsługi o wpłacie online",
 };
@@ -329,6 +330,9 @@ export const HISTORY_TEXT = {
     erasure_reapplied_after_restore: "ponownie usunięto dane osobowe po przywróceniu kopii zapasowej",
     withdrawal: "klient odstąpił od umowy (formularz na stronie)",
     withdrawal_linked: "przypisano oświadczenie o odstąpieniu do zamówienia",
+    delivery_recorded: "zapisano doręczenie z potwierdzenia przewoźnika",
+    withdrawal_late: "oświadczenie o odstąpieniu złożone po terminie (zamówienie bez zmian)",
+    withdrawal_recorded: "zapisano oświadczenie o odstąpieniu otrzymane e-mailem lub pocztą",
     review_approved: "zatwierdzono opinię klienta do publikacji",
     review_rejected: "odrzucono opinię klienta",
     review_request_objection: "klient sprzeciwił się prośbie o opinię (art. 21 RODO): nie zostanie wysłana",
@@ -352,6 +356,10 @@ export const HISTORY_TEXT = {
     consentHow: "jak potwierdził",
     withdrawalReceivedAt: "oświadczenie otrzymano",
     repeated: "kolejne oświadczenie",
+    deliveredAt: "doręczono",
+    deliverySource: "potwierdzenie",
+    sentOn: "wysłane",
+    channel: "droga",
   } as Record<string, string>,
   field: {
     tenantName: "najemca",
@@ -449,7 +457,12 @@ export const WITHDRAWAL_TEXT = {
   orderSection: "Odstąpienie od umowy",
   orderWithdrawn: (receivedAt: string, refundBy: string) =>
     `Klient odstąpił od umowy: oświadczenie otrzymano ${receivedAt}. Zwrot należnej kwoty najpóźniej ${refundBy} (14 dni od otrzymania oświadczenia, art. 32 ust. 1 ustawy o prawach konsumenta). Rozliczenie (cały zwrot albo kwota za wykonaną część usługi, zwrot pieniędzy i zamknięcie zamówienia) zapisujesz poniżej.`,
-  statements: "Oświadczenia (w brzmieniu potwierdzonym przez klienta)",
+  statements: "Oświadczenia (w brzmieniu potwierdzonym przez klienta albo zapisanym przez obsługę)",
+  channel: {
+    email: (sentOn: string, by: string) => `Otrzymane e-mailem (wysłane ${sentOn}); zapisane przez ${by}`,
+    post: (sentOn: string, by: string) => `Otrzymane pocztą (nadane ${sentOn}); zapisane przez ${by}`,
+  },
+  late: "Złożone po terminie: wysłane po upływie terminu na odstąpienie od umowy (14 dni od zawarcia umowy, art. 27 ustawy o prawach konsumenta). Zamówienia nie oznaczono jako odstąpione; klient dostał odpowiedź o oświadczeniu złożonym po terminie.",
   paidAfterWithdrawal: {
     note: "Klient odstąpił od umowy. Wpłatę, która przyszła mimo to, zapisz tylko po to, żeby ją zwrócić: klient nie dostanie e-maila o opłaceniu, a zamówienia nie wysyłaj. Potem rozlicz odstąpienie ze zwrotem w sekcji „Odstąpienie od umowy”.",
     confirm: "Potwierdzam: wpłata jest na koncie i zostanie zwrócona",
@@ -473,8 +486,8 @@ export const WITHDRAWAL_TEXT = {
     },
     reason: "Inny powód: uzasadnienie kwoty",
     submit: "Zapisz rozliczenie",
-    expired:
-      "Prawo odstąpienia wygasło (art. 38 ust. 1 pkt 1 ustawy o prawach konsumenta): oświadczenie zostało wysłane klientowi przed odstąpieniem, a klient zażądał rozpoczęcia przed upływem terminu i przyjął do wiadomości utratę prawa odstąpienia. Oświadczenie klienta pozostaje zapisane.",
+    expired: (deliveredAt: string) =>
+      `Prawo odstąpienia wygasło (art. 38 ust. 1 pkt 1 ustawy o prawach konsumenta): oświadczenie właściciela lokalu zostało doręczone klientowi ${deliveredAt}, przed otrzymaniem oświadczenia o odstąpieniu, a klient zażądał rozpoczęcia przed upływem terminu i przyjął do wiadomości utratę prawa odstąpienia. Oświadczenie klienta pozostaje zapisane.`,
     expiredSubmit: "Wyślij klientowi standardową odpowiedź (w jego języku)",
     errors: {
       decision: "Wybierz rozliczenie, na które pozwalają fakty tego zamówienia.",
@@ -501,6 +514,58 @@ export const WITHDRAWAL_TEXT = {
       expired: "Rozliczenie: prawo odstąpienia wygasło; klient otrzymał standardową odpowiedź.",
     },
     next: "Zwrot przeprowadzasz w sekcji płatności (zwrot przez Przelewy24) albo anulując zamówienie i zapisując przelew; e-mail do klienta wskaże, że zwrot dotyczy odstąpienia.",
+  },
+  /** The day the declaration reached the customer, from the carrier's proof: after an early start the right ends then, not on dispatch. */
+  delivery: {
+    heading: "Zapisz doręczenie z potwierdzenia przewoźnika",
+    lead: "Klient zażądał rozpoczęcia przed upływem terminu, a zamówienie wysłano przed otrzymaniem oświadczenia, ale doręczenie nie jest zapisane. Prawo odstąpienia wygasa dopiero z doręczeniem (nie z wysłaniem). Jeśli przewoźnik potwierdza doręczenie, wpisz dzień i godzinę z jego potwierdzenia; bez tego rozlicz odstąpienie jak zwykle.",
+    deliveredOn: "Dzień doręczenia",
+    deliveredTime: "Godzina doręczenia",
+    source: "Potwierdzenie doręczenia (przewoźnik, rodzaj i numer)",
+    sourceHint: "Na przykład: DPD, status „doręczono” przesyłki 1234567890. Zapis trafi do historii zamówienia.",
+    submit: "Zapisz doręczenie",
+    done: "Zapisano doręczenie; zostało odnotowane w historii zamówienia.",
+    errors: {
+      day: "Wpisz dzień doręczenia (nie późniejszy niż dziś).",
+      time: "Wpisz godzinę doręczenia jako GG:MM, nie późniejszą niż teraz.",
+      source: "Podaj potwierdzenie doręczenia (3–200 znaków w jednym wierszu).",
+    },
+    refused: {
+      "not-found": "Nie ma takiego zamówienia.",
+      "not-dispatched": "Zamówienie nie zostało wysłane: nie ma czego doręczyć.",
+      "already-delivered": "Doręczenie tego zamówienia jest już zapisane: odśwież stronę.",
+      "before-dispatch": "Doręczenie nie może być wcześniejsze niż wysłanie zamówienia.",
+      future: "Doręczenie nie może być późniejsze niż teraz.",
+    },
+  },
+  /** A statement that came by e-mail or by post, recorded by the operator (docs/decisions/063). */
+  record: {
+    heading: "Zapisz oświadczenie otrzymane e-mailem lub pocztą",
+    lead: "Tutaj zapisz oświadczenie o odstąpieniu złożone e-mailem albo listem. Dalej wszystko jak przy formularzu na stronie: w terminie zamówienie zostanie oznaczone jako odstąpione od chwili otrzymania, klient dostanie potwierdzenie z treścią i czasem otrzymania na adres z zamówienia, a zwrot należy się w 14 dni od otrzymania. Wysłane po terminie zostanie zapisane jako złożone po terminie, bez zmian w zamówieniu.",
+    channel: "Jak przyszło",
+    email: "E-mailem",
+    post: "Pocztą (list)",
+    sentOn: "Dzień wysłania (data e-maila albo stempla pocztowego)",
+    receivedOn: "Dzień otrzymania",
+    receivedTime: "Godzina otrzymania",
+    sender: "Adres e-mail nadawcy (przy e-mailu)",
+    senderHint: "Jeśli jest inny niż adres z zamówienia, dostanie potwierdzenie otrzymania bez treści.",
+    text: "Treść oświadczenia albo opis skanu listu",
+    textHint:
+      "Przepisz lub wklej treść; przy liście możesz opisać skan (np. „formularz odstąpienia, podpisany, skan w dokumentacji”). Klient zobaczy ją w potwierdzeniu.",
+    submit: "Zapisz oświadczenie",
+    done: "Zapisano oświadczenie o odstąpieniu; klient dostanie potwierdzenie e-mailem.",
+    doneLate: "Zapisano oświadczenie złożone po terminie; zamówienie pozostaje bez zmian, a klient dostanie odpowiedź e-mailem.",
+    errors: {
+      channel: "Wybierz, jak przyszło oświadczenie.",
+      sentOn: "Wpisz dzień wysłania (nie późniejszy niż dziś).",
+      sentAfterReceived: "Dzień wysłania nie może być późniejszy niż dzień otrzymania.",
+      day: "Wpisz dzień otrzymania (nie późniejszy niż dziś).",
+      time: "Wpisz godzinę otrzymania jako GG:MM, nie późniejszą niż teraz.",
+      email: "Wpisz adres e-mail, z którego przyszło oświadczenie.",
+      text: "Wpisz treść oświadczenia albo opis skanu (do 4000 znaków).",
+      notFound: "Tego zamówienia nie można już uzupełnić (nie istnieje albo jego dane usunięto).",
+    },
   },
   /** One form for an order that has not gone out: the decision, the money back and the cancellation (docs/decisions/058). */
   settle: {

@@ -2,7 +2,7 @@ import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { formatPrice } from "~/config/products";
 import type { PaymentGateway } from "~/payments/gateway";
-import { mayKeepAnAmount, paidGrosze, readDecision, rightHadExpired } from "~/withdrawal/decision";
+import { deliveryUnrecorded, mayKeepAnAmount, paidGrosze, readDecision, rightHadExpired } from "~/withdrawal/decision";
 import { recordWithdrawalDecision } from "~/withdrawal/decision.server";
 import { SETTLED_FROM, settleWithdrawal, type Settlement } from "~/withdrawal/settlement.server";
 import type { MoneyHeld } from "./order-detail.server";
@@ -30,6 +30,8 @@ export function decisionViewOf(order: OrderRow, moneyHeld: MoneyHeld) {
         }
       : null,
     expired: rightHadExpired(order),
+    deliveredAt: order.delivered_at,
+    deliveryUnrecorded: deliveryUnrecorded(order),
     mayKeepAnAmount: mayKeepAnAmount(order),
     paidGrosze: paidGrosze(order),
   };

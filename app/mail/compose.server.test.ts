@@ -11,6 +11,7 @@ import { enqueueMessages } from "~/outbox/outbox.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { formatDeliveryDay } from "~/config/delivery";
 import { LOCALE_TAGS, LOCALES, type Locale } from "~/i18n/locales";
+import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import { composeMessage, type ComposeContext } from "./compose.server";
 import { queuedMessage } from "../../tests/support/queued-message";
 
@@ -70,6 +71,24 @@ async function composed(
 }
 
 describe("composing the e-mails", () => {
+  for (const locale of ["pl", "en", "uk", "ru"] as const) {
+    it(`${locale}: the confirmation records the early-start request and the acknowledgement of losing the right, each with its time (art. 38 ust. 1 pkt 1)`, async () => {
+      const { order, mail } = await composed("order_confirmation", locale, null, { immediatePerformanceRequested: true });
+      const t = fixedT(locale, "mail");
+      const time = await receivedAtText(order.immediate_performance_consent_at!, locale);
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain(t("waiver.given", { time }));
+        expect(part).toContain(t("summary.lossAcknowledged"));
+        expect(part).toContain(t("waiver.acknowledged", { time }));
+      }
+      expect(time).toContain({ pl: "23 listopada 2026", en: "23 November 2026", uk: "23 листопада 2026", ru: "23 ноября 2026" }[locale]);
+      // Without the request, neither is claimed.
+      const { mail: without } = await composed("order_confirmation", locale);
+      expect(without.text).toContain(t("waiver.notGiven"));
+      expect(without.text).not.toContain(t("summary.lossAcknowledged"));
+    });
+  }
+
   it("the confirmation speaks the order's language, carries the transfer details, the link, the dates and the attachments", async () => {
     const { order, mail } = await composed("order_confirmation", "uk");
     expect(mail.to).toBe("olena@example.com");

@@ -147,7 +147,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             ...people,
             [t("summary.mailingAddress"), customerText(order.mailing_address)],
             ...lockerRows(order, t),
-            [t("summary.withdrawal"), t(waiverGiven ? "waiver.given" : "waiver.notGiven")],
+            ...(await earlyStartRows(order, locale, t)),
             ...(context.invoiceRows ?? []),
           ],
         },
@@ -401,8 +401,12 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
               number: order.number,
               receivedAt: order.withdrawn_at ? await receivedAtText(order.withdrawn_at, locale) : "",
             }),
+            // The right ends on delivery (art. 38 ust. 1 pkt 1; decision.ts): the answer names that day and when the request was made.
             t("withdrawalExpired.law", {
-              dispatchedOn: order.dispatched_at ? formatDeliveryDay(new Date(order.dispatched_at), tag) : "",
+              requestedAt: order.immediate_performance_consent_at
+                ? await receivedAtText(order.immediate_performance_consent_at, locale)
+                : "",
+              deliveredOn: order.delivered_at ? formatDeliveryDay(new Date(order.delivered_at), tag) : "",
             }),
             t("withdrawalExpired.question"),
           ],
@@ -413,6 +417,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       ];
       break;
     case "withdrawal_acknowledgement":
+    case "withdrawal_late":
     case "withdrawal_receipt":
     case "operator_withdrawal":
       throw new Error(`a withdrawal statement's message (${message.kind}) is composed by composeWithdrawalMessage`);
@@ -487,4 +492,22 @@ async function withdrawalRefundSentences(order: OrderRow, locale: Locale, t: (ke
       }),
     );
   return sentences;
+}
+
+/**
+ * The confirmation's record of the early start (art. 38 ust. 1 pkt 1 needs both): the request to start
+ * before the withdrawal period ends, and the acknowledgement that the right is lost once the service is
+ * fully performed, each with the time the order's one tick gave them; or that no such request was made.
+ */
+async function earlyStartRows(
+  order: OrderRow,
+  locale: Locale,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): Promise<[string, string][]> {
+  if (!order.immediate_performance_consent_at) return [[t("summary.withdrawal"), t("waiver.notGiven")]];
+  const time = await receivedAtText(order.immediate_performance_consent_at, locale);
+  return [
+    [t("summary.withdrawal"), t("waiver.given", { time })],
+    [t("summary.lossAcknowledged"), t("waiver.acknowledged", { time })],
+  ];
 }

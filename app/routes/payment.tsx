@@ -19,6 +19,7 @@ import { WAIT_REFRESH_SECONDS } from "~/payments/waiting";
 import { useLocale, useRequiredRootData } from "~/root-data";
 import { InvoicePanel } from "~/invoices/InvoicePanel";
 import { ReviewPanel } from "~/reviews/ReviewPanel";
+import { LateStatementPanel } from "~/withdrawal/LateStatementPanel";
 import { paymentPageAction, paymentPageLoader, PRIVATE_HEADERS } from "./payment.server";
 
 /** The document's headers are the private ones, not those of the loader's response (payment.server.ts). */
@@ -39,7 +40,7 @@ export const handle: NoScriptRefreshHandle = {
 export const meta: MetaFunction<typeof loader> = (args) => orderLinkMeta(args, args.data?.page.title);
 
 export default function PaymentPage() {
-  const { order, page, online, transferTitle: title, qrCode, documents } = useLoaderData<typeof loader>();
+  const { order, page, online, lateStatement, transferTitle: title, qrCode, documents } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>() ?? null;
   const { t } = useTranslation("payment");
   const { company } = useRequiredRootData();
@@ -207,6 +208,7 @@ export default function PaymentPage() {
           />
         </OrderPagePanel>
         {/* Other modules' panels go here, one line each. */}
+        <LateStatementPanel late={lateStatement} />
         {page.offers.invoice ? <InvoicePanel /> : null}
         <ReviewPanel reviewable={order.status === "dispatched" && !order.withdrawn} />
         <OrderPagePanel id="contact" heading={t("contact.heading")}>

@@ -11,8 +11,9 @@ import { LOCALES, type Locale } from "~/i18n/locales";
 import { composeMessage, type ComposeContext } from "~/mail/compose.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { groszeOf, mayKeepAnAmount, readDecision, rightHadExpired } from "./decision";
+import { deliveryUnrecorded, groszeOf, mayKeepAnAmount, readDecision, rightHadExpired } from "./decision";
 import { recordWithdrawalDecision } from "./decision.server";
+import { recordDeliveryFromProof } from "./delivery.server";
 import { recordWithdrawal } from "./withdrawal.server";
 import { queuedMessage } from "../../tests/support/queued-message";
 
@@ -66,14 +67,55 @@ async function withdrawnOrder(setup: {
 const messages = WITHDRAWAL_TEXT.decision.errors;
 const pln = (grosze: number) => `${grosze / 100} zł`;
 
+/** The operator records the delivery the carrier's proof shows: 25 November at 15:30 Warsaw time, after the dispatch at 13:00. */
+async function deliveredOnTheTwentyFifth(orderId: number) {
+  return recordDeliveryFromProof(
+    db,
+    orderId,
+    { deliveredAt: new Date("2026-11-25T14:30:00Z"), source: "DPD 1234567890" },
+    "op",
+    ORDERED_LATER,
+  );
+}
+const ORDERED_LATER = new Date("2026-11-28T09:00:00Z");
+
 describe("what the facts allow the operator to decide on a withdrawal", () => {
-  it("art. 38: dispatched before the statement, after the early-start request, the right had expired", async () => {
+  it("art. 38: dispatched before the statement after the early-start request, the right is still there until a delivery is recorded", async () => {
     const order = await withdrawnOrder({ earlyStart: true, dispatched: true, withdrawnAt: "2026-11-26T08:00:00Z" });
-    expect(rightHadExpired(order)).toBe(true);
-    expect(mayKeepAnAmount(order)).toBe(false);
-    expect(readDecision({ decision: "full", retained: "", reason: "" }, order, messages, pln)).toMatchObject({ ok: false });
+    // The terms and the tick box say the right ends on delivery; a dispatch alone ends nothing.
+    expect(rightHadExpired(order)).toBe(false);
+    expect(deliveryUnrecorded(order)).toBe(true);
+    expect(mayKeepAnAmount(order)).toBe(true);
+    expect(readDecision({ decision: "expired", retained: "", reason: "" }, order, messages, pln)).toMatchObject({ ok: false });
+    expect(await recordWithdrawalDecision(db, order.id, { decision: "expired" }, "op", ORDERED_LATER)).toEqual({
+      ok: false,
+      reason: "not-allowed",
+    });
     // Delivered later than the statement arrived: the right was still there.
     expect(rightHadExpired({ ...order, delivered_at: "2026-11-27T08:00:00Z" })).toBe(false);
+  });
+
+  it("art. 38: a delivery the operator records from the carrier's proof, before the statement, ends the right, and the history keeps its source", async () => {
+    const order = await withdrawnOrder({ earlyStart: true, dispatched: true, withdrawnAt: "2026-11-26T08:00:00Z" });
+    expect(
+      await recordDeliveryFromProof(db, order.id, { deliveredAt: new Date("2026-11-25T11:00:00Z"), source: "DPD" }, "op", ORDERED_LATER),
+    ).toEqual({ ok: false, reason: "before-dispatch" });
+    expect(
+      await recordDeliveryFromProof(db, order.id, { deliveredAt: new Date("2026-11-29T09:00:00Z"), source: "DPD" }, "op", ORDERED_LATER),
+    ).toEqual({ ok: false, reason: "future" });
+    expect(await deliveredOnTheTwentyFifth(order.id)).toEqual({ ok: true });
+    expect(await deliveredOnTheTwentyFifth(order.id)).toEqual({ ok: false, reason: "already-delivered" });
+    const current = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+    expect(current.delivered_at).toBe("2026-11-25T14:30:00.000Z");
+    expect(rightHadExpired(current)).toBe(true);
+    expect(deliveryUnrecorded(current)).toBe(false);
+    expect(mayKeepAnAmount(current)).toBe(false);
+    expect(readDecision({ decision: "full", retained: "", reason: "" }, current, messages, pln)).toMatchObject({ ok: false });
+    const events = await db.selectFrom("order_events").select(["details", "operator"]).where("order_id", "=", order.id).execute();
+    const recorded = events
+      .map((event) => JSON.parse(event.details ?? "{}") as Record<string, string>)
+      .find((d) => d.action === "delivery_recorded");
+    expect(recorded).toEqual({ action: "delivery_recorded", deliveredAt: "2026-11-25T14:30:00.000Z", deliverySource: "DPD 1234567890" });
   });
 
   it("without the early-start request the right never expires early and nothing may be kept", async () => {
@@ -167,8 +209,9 @@ describe("recording the decision", () => {
   });
 
   for (const locale of LOCALES) {
-    it(`${locale}: the right had expired: the standard answer goes to the customer in their language, naming art. 38 and the dispatch`, async () => {
+    it(`${locale}: the right had expired: the standard answer goes to the customer in their language, naming art. 38, the request and the delivery day`, async () => {
       const order = await withdrawnOrder({ locale, earlyStart: true, dispatched: true, withdrawnAt: "2026-11-26T08:00:00Z" });
+      await deliveredOnTheTwentyFifth(order.id);
       expect(await recordWithdrawalDecision(db, order.id, { decision: "expired" }, "op", ORDERED)).toEqual({ ok: true });
       const message = await queuedMessage(db, order.id, "withdrawal_expired");
       const current = await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
@@ -178,7 +221,20 @@ describe("recording the decision", () => {
       expect(mail.subject).toBe(t("subject.withdrawal_expired", { number: order.number }));
       expect(mail.text).toContain(t("withdrawalExpired.question"));
       expect(mail.text).toContain({ pl: "art. 38", en: "art. 38", uk: "ст. 38", ru: "ст. 38" }[locale]);
-      expect(mail.text).toContain({ pl: "25 listopada", en: "25 November", uk: "25 листопада", ru: "25 ноября" }[locale]);
+      // The delivery day, and the sentence saying the declaration was delivered, not sent.
+      expect(mail.text).toMatch(
+        {
+          pl: /zostało Ci doręczone 25 listopada \(środa\)/,
+          en: /was delivered to you on 25 November \(Wednesday\)/,
+          uk: /вам доставлено 25 листопада \(середа\)/,
+          ru: /было доставлено вам 25 ноября \(среда\)/,
+        }[locale],
+      );
+      expect(mail.text).not.toMatch(/wysłaliśmy|we sent|ми відправили|мы отправили/);
+      // The request to start early, with its time, as the order recorded it.
+      expect(mail.text).toContain(
+        { pl: "23 listopada 2026", en: "23 November 2026", uk: "23 листопада 2026", ru: "23 ноября 2026" }[locale],
+      );
       expect(mail.text).not.toMatch(/\{\{|\(\s*\)/);
     });
   }

@@ -11,13 +11,30 @@ export type DecisionFacts = Pick<
  * Art. 38 ust. 1 pkt 1 of the consumer rights act: the right of withdrawal is gone when the service
  * had been performed in full, with the customer's express request to start before the period ended
  * and their acknowledgement that they would lose the right (one tick on the order form records both).
- * Performed in full means the declaration reached the customer: delivered, or dispatched while
- * delivery is not recorded. The statement stays recorded either way.
+ * Performed in full means the declaration was DELIVERED (terms § 2 and § 6 ust. 3, the agreement, the
+ * tick box): a recorded delivery only, InPost's "delivered" or the date the operator took from the
+ * carrier's proof (delivery.server.ts). A dispatch alone never ends the right (docs/decisions/063).
+ * The statement stays recorded either way.
  */
 export function rightHadExpired(facts: DecisionFacts): boolean {
   if (!facts.withdrawn_at || !facts.immediate_performance_consent_at) return false;
-  const performedAt = facts.delivered_at ?? facts.dispatched_at;
-  return performedAt !== null && performedAt <= facts.withdrawn_at;
+  return facts.delivered_at !== null && facts.delivered_at <= facts.withdrawn_at;
+}
+
+/**
+ * The right may have expired but nobody recorded when the declaration arrived: an early start, a
+ * dispatch before the statement, no delivery on record and no decision yet. The operator then records
+ * the delivery from the carrier's proof, or decides as if the right was still there.
+ */
+export function deliveryUnrecorded(facts: DecisionFacts & Pick<OrderRow, "withdrawal_decision">): boolean {
+  return (
+    facts.withdrawn_at !== null &&
+    facts.immediate_performance_consent_at !== null &&
+    facts.withdrawal_decision === null &&
+    facts.delivered_at === null &&
+    facts.dispatched_at !== null &&
+    facts.dispatched_at <= facts.withdrawn_at
+  );
 }
 
 /**

@@ -99,7 +99,20 @@ test("one form settles a withdrawal: the amount kept with its reason, the money 
   const late = await placeOrder(request, { name: `Decision Late ${testInfo.project.name}`, earlyStart: true, locale: "en" });
   seed(late.number, { dispatched: true });
   await openOrder(page, late.number);
+  // Sent before the statement, but a dispatch does not end the right: only a recorded delivery does.
+  await expect(page.getByTestId("withdrawal-expired")).toHaveCount(0);
+  const delivery = page.getByTestId("delivery-proof-form");
+  await delivery.getByLabel("Dzień doręczenia").fill("2026-11-25");
+  await delivery.getByRole("button", { name: "Zapisz doręczenie" }).click();
+  await expect(page.getByText("Wpisz godzinę doręczenia jako GG:MM, nie późniejszą niż teraz.").first()).toBeVisible();
+  await expect(page.getByLabel("Dzień doręczenia")).toHaveValue("2026-11-25");
+  await page.getByLabel("Godzina doręczenia").fill("15:30");
+  await page.getByLabel(/Potwierdzenie doręczenia/).pressSequentially("DPD doręczono 1234567890");
+  await page.getByRole("button", { name: "Zapisz doręczenie" }).click();
+  await expect(page.getByTestId("transition-done")).toContainText("Zapisano doręczenie");
+  await expect(page.getByText(/zapisano doręczenie z potwierdzenia przewoźnika.*potwierdzenie: DPD doręczono 1234567890/)).toBeVisible();
   await expect(page.getByTestId("withdrawal-expired")).toContainText("art. 38 ust. 1 pkt 1");
+  await expect(page.getByTestId("withdrawal-expired")).toContainText("doręczone klientowi 25.11.2026, 15:30");
   await page.getByRole("button", { name: "Wyślij klientowi standardową odpowiedź (w jego języku)" }).click();
   await expect(page.getByTestId("withdrawal-decided")).toContainText("prawo odstąpienia wygasło");
 });

@@ -20,6 +20,7 @@ import { ksefOfflineAndCertificates } from "./020-ksef-offline-and-certificates"
 import { withdrawalAcknowledgementCaps } from "./024-withdrawal-acknowledgement-caps";
 import { secondFactorLimits } from "./028-second-factor-limits";
 import { withdrawalReasonCode } from "./033-withdrawal-reason-code";
+import { withdrawalChannelsAndLateStatements } from "./031-withdrawal-channels-and-late-statements";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   withdrawalAcknowledgementCaps,
   secondFactorLimits,
   withdrawalReasonCode,
+  withdrawalChannelsAndLateStatements,
 ];
