@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { startOwnSite, waitUntilUp } from "./own-server";
+import { startOwnSite, stoppedWithTheWorker, waitUntilUp } from "./own-server";
 
 /** A site of a spec's own with the INPOST_* settings pointed at the InPost stand-in (tests/support/inpost-stand-in.mjs). */
 export type InPostSite = { site: ChildProcess; standIn: ChildProcess; base: string; standInUrl: string };
@@ -7,11 +7,17 @@ export type InPostSite = { site: ChildProcess; standIn: ChildProcess; base: stri
 /** Starts the stand-in, then the site that uses it, and waits until the site answers. */
 export async function startInPostSite(sitePort: number, standInPort: number, databasePath: string): Promise<InPostSite> {
   const standInUrl = `http://127.0.0.1:${standInPort}`;
-  const standIn = spawn(process.execPath, ["tests/support/inpost-stand-in.mjs"], {
-    env: { ...process.env, INPOST_STAND_IN_PORT: String(standInPort) },
-    stdio: ["ignore", "pipe", "inherit"],
+  const standIn = stoppedWithTheWorker(
+    spawn(process.execPath, ["tests/support/inpost-stand-in.mjs"], {
+      env: { ...process.env, INPOST_STAND_IN_PORT: String(standInPort) },
+      stdio: ["ignore", "pipe", "inherit"],
+    }),
+  );
+  // Its first line says it listens; an exit first (its port taken, say) fails the start at once.
+  await new Promise<void>((resolve, reject) => {
+    standIn.stdout!.once("data", () => resolve());
+    standIn.once("exit", (code) => reject(new Error(`the InPost stand-in on port ${standInPort} exited with ${code} before it listened`)));
   });
-  await new Promise((resolve) => standIn.stdout!.once("data", resolve));
   const site = startOwnSite(sitePort, {
     DATABASE_PATH: databasePath,
     RATE_LIMIT_EXEMPT: "127.0.0.1",

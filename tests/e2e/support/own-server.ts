@@ -11,6 +11,23 @@ export function ownSitePort(offset: number): number {
   return Number(process.env.E2E_PORT ?? 3100) + offset;
 }
 
+/**
+ * Every process a spec starts for itself. A hook that times out abandons its promise before the spec
+ * learns the process, so its afterAll cannot stop it; the worker stops them all when it exits, so none
+ * outlives its run and holds its port for the next.
+ */
+const startedProcesses = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of startedProcesses) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
+/** Counts `child` among the processes the worker stops when it exits (a stand-in a spec spawns itself). */
+export function stoppedWithTheWorker(child: ChildProcess): ChildProcess {
+  startedProcesses.add(child);
+  child.once("exit", () => startedProcesses.delete(child));
+  return child;
+}
+
 /** The end of each site's error output, for the message when it exits before it is up. */
 const errorOutputTails = new WeakMap<ChildProcess, string>();
 const ERROR_OUTPUT_KEPT = 2000;
@@ -33,6 +50,7 @@ export function startOwnSite(port: number, env: Record<string, string> = {}, { l
     },
     stdio: ["ignore", output, "pipe"],
   });
+  stoppedWithTheWorker(site);
   errorOutputTails.set(site, "");
   site.stderr?.setEncoding("utf8").on("data", (text: string) => {
     if (logFile) appendFileSync(logFile, text);
@@ -64,9 +82,10 @@ export async function waitUntilUp(port: number, site?: ChildProcess): Promise<vo
   throw new Error(`the site on port ${port} did not start`);
 }
 
-export function stopOwnSite(child: ChildProcess, signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
+export function stopOwnSite(child: ChildProcess | undefined, signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    // Undefined when the hook that starts it failed before it was known: nothing of it to stop here.
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once("exit", () => resolve());
     child.kill(signal);
   });
