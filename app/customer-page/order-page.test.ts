@@ -20,7 +20,15 @@ beforeAll(async () => {
 });
 afterAll(() => db.destroy());
 
-type Setup = { earlyStart?: boolean; paid?: boolean; dispatched?: boolean; cancelled?: boolean; withdrawnAt?: string };
+type Setup = {
+  earlyStart?: boolean;
+  paid?: boolean;
+  dispatched?: boolean;
+  cancelled?: boolean;
+  withdrawnAt?: string;
+  /** An InPost shipment with its label made, in this ShipX status. */
+  shipmentStatus?: string;
+};
 let serial = 0;
 
 /** An order brought to a stage straight in the database, as the customer's page reads it on `day`. */
@@ -36,6 +44,17 @@ async function pageOf(locale: Locale, setup: Setup, day = "2026-11-26") {
     await db
       .updateTable("orders")
       .set({ status: "dispatched", dispatched_at: "2026-11-25T12:00:00Z", tracking_number: "123456789" })
+      .where("id", "=", order.id)
+      .execute();
+  if (setup.shipmentStatus)
+    await db
+      .updateTable("orders")
+      .set({
+        shipment_id: "7000001",
+        shipment_status: setup.shipmentStatus,
+        tracking_number: "620000000000000000000001",
+        courier: "InPost",
+      })
       .where("id", "=", order.id)
       .execute();
   if (setup.cancelled)
@@ -98,6 +117,20 @@ describe("the customer's order page: dates and next steps", () => {
       expectComplete(running.steps.map((step) => step.text));
       const over = await pageOf(locale, { paid: true, dispatched: true }, "2026-12-08");
       expect(over.deadlines.map((line) => line.id)).toEqual(["deadline-dispatched"]);
+    });
+
+    it(`${locale}: paid with its label made, the parcel is "prepared for dispatch", not sent, until InPost has it`, async () => {
+      const labelled = await pageOf(locale, { earlyStart: true, paid: true, shipmentStatus: "confirmed" });
+      expect(stageOf(labelled.view)).toBe("paid");
+      expect(labelled.view.shipment).toBeNull();
+      expect(labelled.steps[0]).toEqual({ id: "next-prepared", text: labelled.t("next.prepared") });
+      expect(labelled.steps[0]!.text).toContain(labelled.t("status.dispatched"));
+      expectComplete(labelled.steps.map((step) => step.text));
+      // Nothing is said of a parcel before its label, nor once InPost had it (the order is then dispatched).
+      const unlabelled = await pageOf(locale, { earlyStart: true, paid: true });
+      expect(unlabelled.steps.map((step) => step.id)).not.toContain("next-prepared");
+      const collected = await pageOf(locale, { earlyStart: true, paid: true, dispatched: true, shipmentStatus: "collected_from_sender" });
+      expect(collected.steps.map((step) => step.id)).not.toContain("next-prepared");
     });
 
     it(`${locale}: withdrawn after paying names the time of receipt and the refund's last day, 14 days later`, async () => {

@@ -21,6 +21,8 @@ export type OrderPageFacts = Omit<NextStepFacts, "status"> & {
   withdrawn: { receivedAt: string; refundBy: string; expired: boolean } | null;
   /** Whether the customer paid (so a withdrawal means money to give back). */
   paid: boolean;
+  /** The parcel's label is made and InPost has not collected it yet: not "wysłane" (docs/decisions/066). */
+  shipmentPrepared: boolean;
   /** The money returned (with its day), or still to return; null when none is due. */
   refund: { grosze: number; returnedOn: string | null } | null;
 };
@@ -85,8 +87,11 @@ export function nextStepsOf(facts: OrderPageFacts, t: Translate): { id: string; 
   const stage = stageOf(facts);
   switch (stage) {
     case "awaiting_payment":
-    case "paid":
       return paymentNextSteps({ ...facts, status: stage }, t);
+    case "paid": {
+      const steps = paymentNextSteps({ ...facts, status: stage }, t);
+      return facts.shipmentPrepared ? [{ id: "next-prepared", text: t("next.prepared") }, ...steps] : steps;
+    }
     case "dispatched":
       return [
         { id: "next-dispatched", text: t("next.dispatched") },

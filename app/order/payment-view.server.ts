@@ -1,5 +1,6 @@
 import { env, transitDaysOf } from "~/config/env.server";
 import { trackingLinkOf } from "~/config/courier";
+import { handedToCarrier } from "~/shipping/carrier";
 import { trackingTemplateFor } from "~/shipping/tracking";
 import { formatCalendarDate, formatDeliveryDay } from "~/config/delivery";
 import type { AppDatabase } from "~/db/db.server";
@@ -36,6 +37,8 @@ export type PaymentView = {
   lateDelivery: LateDelivery | null;
   /** Once paid: the promised dispatch and delivery days, from the payment's day and the choice made. */
   promise: { dispatchBy: string; deliveredBy: string } | null;
+  /** InPost has the shipment and its label, not yet the parcel: "przygotowana do nadania" until it does (docs/decisions/066). */
+  shipmentPrepared: boolean;
   /** The courier's shipment, once the operator has dispatched the order; `trackingUrl` its tracking page (COURIER_TRACKING_URL). */
   shipment: { trackingNumber: string; courier: string | null; trackingUrl: string | null } | null;
   /**
@@ -85,6 +88,8 @@ export async function findPaymentView(
       "withdrawal_decision",
       "withdrawal_retained_grosze",
       "delivered_at",
+      "shipment_id",
+      "shipment_status",
     ])
     .where("payment_token", "=", paymentToken)
     .executeTakeFirst();
@@ -129,6 +134,8 @@ export async function findPaymentView(
     promise: promised
       ? { dispatchBy: formatDeliveryDay(promised.dispatchBy, tag), deliveredBy: formatDeliveryDay(promised.deliveredBy, tag) }
       : null,
+    shipmentPrepared:
+      row.status === "paid" && row.shipment_id !== null && row.tracking_number !== null && !handedToCarrier(row.shipment_status ?? ""),
     shipment:
       row.status === "dispatched" && row.tracking_number
         ? {
