@@ -1,6 +1,7 @@
 import { env, transitDaysOf } from "~/config/env.server";
 import { trackingLinkOf } from "~/config/courier";
 import { handedToCarrier } from "~/shipping/carrier";
+import { orderLocker, type OrderLocker } from "~/shipping/delivery";
 import { trackingTemplateFor } from "~/shipping/tracking";
 import { formatCalendarDate, formatDeliveryDay } from "~/config/delivery";
 import type { AppDatabase } from "~/db/db.server";
@@ -37,6 +38,8 @@ export type PaymentView = {
   lateDelivery: LateDelivery | null;
   /** Once paid: the promised dispatch and delivery days, from the payment's day and the choice made. */
   promise: { dispatchBy: string; deliveredBy: string } | null;
+  /** The parcel locker the customer chose, as the Points API described it when they ordered; null for the courier. */
+  locker: OrderLocker | null;
   /** InPost has the shipment and its label, not yet the parcel: "przygotowana do nadania" until it does (docs/decisions/066). */
   shipmentPrepared: boolean;
   /** The courier's shipment, once the operator has dispatched the order; `trackingUrl` its tracking page (COURIER_TRACKING_URL). */
@@ -90,6 +93,10 @@ export async function findPaymentView(
       "delivered_at",
       "shipment_id",
       "shipment_status",
+      "locker_name",
+      "locker_address",
+      "locker_description",
+      "locker_open_247",
     ])
     .where("payment_token", "=", paymentToken)
     .executeTakeFirst();
@@ -134,6 +141,7 @@ export async function findPaymentView(
     promise: promised
       ? { dispatchBy: formatDeliveryDay(promised.dispatchBy, tag), deliveredBy: formatDeliveryDay(promised.deliveredBy, tag) }
       : null,
+    locker: orderLocker(row),
     shipmentPrepared:
       row.status === "paid" && row.shipment_id !== null && row.tracking_number !== null && !handedToCarrier(row.shipment_status ?? ""),
     shipment:

@@ -84,6 +84,9 @@ describe("the Points API", () => {
     expect(await checkedDelivery(directory, { method: "locker", point: "KRA999", address: null })).toEqual({ ok: false });
     const known = await checkedDelivery(directory, { method: "locker", point: "KRA10", address: null });
     expect(known.ok && known.delivery.method === "locker" && known.delivery.address).toMatch(/Floriańska \d+, 31-\d{3} Kraków/);
+    // Where it stands and its hours come with it, for the customer's order page.
+    expect(known.ok && known.delivery.method === "locker" && typeof known.delivery.open247).toBe("boolean");
+    expect(known.ok && known.delivery.method === "locker" && known.delivery.description !== undefined).toBe(true);
     // Lockers not offered: the courier.
     expect(await checkedDelivery(null, { method: "locker", point: "KRA10", address: null })).toEqual({
       ok: true,

@@ -19,6 +19,7 @@ import { reviews } from "./019-reviews";
 import { ksefOfflineAndCertificates } from "./020-ksef-offline-and-certificates";
 import { withdrawalAcknowledgementCaps } from "./024-withdrawal-acknowledgement-caps";
 import { secondFactorLimits } from "./028-second-factor-limits";
+import { lockerDescriptionAndHours } from "./035-locker-description-and-hours";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   ksefOfflineAndCertificates,
   withdrawalAcknowledgementCaps,
   secondFactorLimits,
+  lockerDescriptionAndHours,
 ];
