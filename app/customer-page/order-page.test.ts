@@ -28,6 +28,8 @@ type Setup = {
   withdrawnAt?: string;
   /** An InPost shipment with its label made, in this ShipX status. */
   shipmentStatus?: string;
+  /** Ordered to an InPost parcel locker instead of by courier. */
+  locker?: boolean;
 };
 let serial = 0;
 
@@ -35,7 +37,10 @@ let serial = 0;
 async function pageOf(locale: Locale, setup: Setup, day = "2026-11-26") {
   const { order } = await placeSampleOrder(db, ORDERED, {
     locale,
-    details: { immediatePerformanceRequested: setup.earlyStart ?? false },
+    details: {
+      immediatePerformanceRequested: setup.earlyStart ?? false,
+      ...(setup.locker ? { delivery: { method: "locker" as const, point: "KRA010", address: "ul. Floriańska 3, 31-042 Kraków" } } : {}),
+    },
     idempotencyKey: `order-page-${serial++}`,
   });
   if (setup.paid)
@@ -131,6 +136,21 @@ describe("the customer's order page: dates and next steps", () => {
       expect(unlabelled.steps.map((step) => step.id)).not.toContain("next-prepared");
       const collected = await pageOf(locale, { earlyStart: true, paid: true, dispatched: true, shipmentStatus: "collected_from_sender" });
       expect(collected.steps.map((step) => step.id)).not.toContain("next-prepared");
+    });
+
+    it(`${locale}: a locker order's next steps name the locker and InPost's pick-up code, never a courier to the address`, async () => {
+      const courierWord = /kurier|courier|кур’єр|курьер/i;
+      const unpaid = await pageOf(locale, { locker: true });
+      const paid = await pageOf(locale, { earlyStart: true, paid: true, locker: true });
+      const dispatched = await pageOf(locale, { paid: true, dispatched: true, locker: true });
+      expect(unpaid.steps.find((step) => step.id === "dispatch")?.text).toBe(unpaid.t("next.dispatch_locker"));
+      expect(dispatched.steps.find((step) => step.id === "next-dispatched")?.text).toBe(dispatched.t("next.dispatched_locker"));
+      for (const { steps } of [unpaid, paid, dispatched]) {
+        expect(steps.map((step) => step.text).join(" ")).not.toMatch(courierWord);
+        expectComplete(steps.map((step) => step.text));
+      }
+      // A courier order keeps the courier.
+      expect((await pageOf(locale, { paid: true, dispatched: true })).steps.map((step) => step.text).join(" ")).toMatch(courierWord);
     });
 
     it(`${locale}: withdrawn after paying names the time of receipt and the refund's last day, 14 days later`, async () => {

@@ -94,7 +94,7 @@ export function nextStepsOf(facts: OrderPageFacts, t: Translate): { id: string; 
     }
     case "dispatched":
       return [
-        { id: "next-dispatched", text: t("next.dispatched") },
+        { id: "next-dispatched", text: t("next.dispatched", { context: facts.deliveryMethod }) },
         { id: "next-handover", text: t("next.handover") },
       ];
     case "delivered":

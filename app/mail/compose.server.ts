@@ -144,7 +144,8 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("summary.product"), product],
             [t("summary.amount", vatWording(company.vat, t)), amount],
             ...people,
-            [t("summary.mailingAddress"), customerText(order.mailing_address)],
+            // A locker order's address is only for correspondence: the parcel goes to the locker (docs/decisions/066).
+            [t("summary.mailingAddress", { context: order.delivery_method }), customerText(order.mailing_address)],
             ...lockerRows(order, t),
             [t("summary.withdrawal"), t(waiverGiven ? "waiver.given" : "waiver.notGiven")],
             ...(context.invoiceRows ?? []),
@@ -174,8 +175,8 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
                 heading: t("next.heading"),
                 paragraphs: [
                   waiverGiven
-                    ? t("next.startNow", { date: dispatchBy })
-                    : t("next.startLater", { date: dispatchBy, withdrawalEnds: dispatch.withdrawalEnds }),
+                    ? t("next.startNow", { date: dispatchBy, context: order.delivery_method })
+                    : t("next.startLater", { date: dispatchBy, withdrawalEnds: dispatch.withdrawalEnds, context: order.delivery_method }),
                 ],
               },
             ] satisfies Block[])
@@ -211,7 +212,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             ...people.slice(1),
             [t("operator.email"), order.email],
             [t("operator.phone"), order.phone],
-            [t("summary.mailingAddress"), customerText(order.mailing_address)],
+            [t("summary.mailingAddress", { context: order.delivery_method }), customerText(order.mailing_address)],
             ...lockerRows(order, t),
             ...(start ? [[t("operator.startDate"), start] as [string, string]] : []),
             [t("operator.deliveredBy"), delivered.label],
@@ -301,6 +302,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
                 }).dispatchBy,
                 tag,
               ),
+              context: order.delivery_method,
             }),
             linked("paymentPage", paymentUrl),
           ],
@@ -364,10 +366,12 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
     case "order_dispatched":
       blocks = [
         {
-          paragraphs: [greeting, t("dispatched.text", { number: order.number })],
+          paragraphs: [greeting, t("dispatched.text", { number: order.number, locker: order.locker_name, context: order.delivery_method })],
           rows: [
             [t("dispatched.tracking"), tracking(String(facts.trackingNumber ?? ""))],
-            ...(facts.courier ? [[t("dispatched.courier"), String(facts.courier)] as [string, string]] : []),
+            ...(facts.courier
+              ? [[t("dispatched.courier", { context: order.delivery_method }), String(facts.courier)] as [string, string]]
+              : []),
           ],
         },
         { paragraphs: [linked("paymentPage", paymentUrl)] },

@@ -21,6 +21,7 @@ export type PaymentView = {
   number: string;
   status: OrderRow["status"];
   declarationType: OrderRow["declaration_type"];
+  deliveryMethod: OrderRow["delivery_method"];
   priceGrosze: number;
   /** The last day to pay, formatted for the reader. */
   deadline: string;
@@ -126,6 +127,7 @@ export async function findPaymentView(
     number: row.number,
     status: row.status,
     declarationType: row.declaration_type,
+    deliveryMethod: row.delivery_method,
     priceGrosze: row.price_grosze,
     deadline: formatDeliveryDay(paymentDue.day, tag),
     deadlineMovedFrom: paymentDue.movedFrom ? formatDeliveryDay(paymentDue.movedFrom, tag) : null,
