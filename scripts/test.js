@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// The one test command (`npm test`): type check, lint and format check, unit tests, production build
-// (`npm run build`), then the browser suite in both projects (JavaScript on and off). It ends with one
-// summary line.
+// The one test command (`npm test`): type check, lint and format check and the production build
+// (`npm run build`) side by side, then unit tests, then the browser suite in both projects (JavaScript
+// on and off). It ends with one summary line.
 // What the machine must have (Chromium, Java, PostgreSQL) is installed by .ci/run, or by
 // hand as README.md says.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +14,28 @@ const reportDir = mkdtempSync(join(tmpdir(), "adres-test-"));
 function run(label, command, args, env = {}) {
   console.log(`\n== ${label}: ${command} ${args.join(" ")}`);
   return spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status === 0;
+}
+
+/**
+ * Runs independent steps at once: each is mostly one process on one core, so together they take about
+ * as long as the longest. Each step's output is printed whole when it ends, never interleaved.
+ */
+async function runTogether(steps) {
+  return Promise.all(
+    steps.map(
+      ({ label, command, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
+          const output = [];
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("close", (code) => {
+            process.stdout.write(`\n== ${label}: ${command} ${args.join(" ")}\n${Buffer.concat(output).toString()}`);
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
 }
 
 /** Reads a JSON report; a missing or broken one means the runner itself failed. */
@@ -28,10 +50,12 @@ function readReport(file) {
 const vitestReport = join(reportDir, "vitest.json");
 const playwrightReport = join(reportDir, "playwright.json");
 
-const typecheckOk = run("type check", "npx", ["tsc"]);
-const lintOk = run("lint and format", "npm", ["run", "lint"]);
+const [typecheckOk, lintOk, buildOk] = await runTogether([
+  { label: "type check", command: "npx", args: ["tsc"] },
+  { label: "lint and format", command: "npm", args: ["run", "lint"] },
+  { label: "build", command: "npm", args: ["run", "build"] },
+]);
 const unitOk = run("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`]);
-const buildOk = run("build", "npm", ["run", "build"]);
 const browserOk =
   buildOk &&
   run("browser tests", "npx", ["playwright", "test", ...process.argv.slice(2)], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });

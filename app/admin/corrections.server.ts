@@ -5,6 +5,7 @@ import { formatAddress, type PostalAddress } from "~/config/company";
 import type { Database, MessageKind, OrderRow } from "~/db/schema";
 import { searchColumns } from "~/order/search-text";
 import { enqueueAgain } from "~/outbox/outbox.server";
+import { auditOrder as audit } from "./audit.server";
 import { resendableNow } from "./resendable";
 
 /**
@@ -48,19 +49,6 @@ function correctedValues(data: CustomerData): Record<CorrectedField, string | nu
 }
 
 type Trx = Transaction<Database>;
-
-async function audit(
-  trx: Trx,
-  order: Pick<OrderRow, "id" | "status">,
-  operator: string,
-  details: Record<string, unknown>,
-  at: string,
-): Promise<void> {
-  await trx
-    .insertInto("order_events")
-    .values({ order_id: order.id, operator, from_status: order.status, to_status: order.status, details: JSON.stringify(details), at })
-    .execute();
-}
 
 async function inTransaction(
   db: AppDatabase,

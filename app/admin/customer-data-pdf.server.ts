@@ -1,90 +1,254 @@
+import type { TFunction } from "i18next";
+import { BUSINESS_TIME_ZONE } from "~/config/delivery";
 import { formatPrice } from "~/config/products";
 import { renderPdf, type PdfSection } from "~/documents/pdf.server";
-import type { CustomerDataExport } from "./customer-data.server";
-import { formatWarsawTime } from "./format";
+import { fixedT } from "~/i18n/i18n.server";
+import { retainedReasonText } from "~/withdrawal/decision";
+import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
+import { coResidentNames } from "~/order/co-residents";
+import type { CustomerDataExport, ExportedMessage, ExportedOrder, ExportedWithdrawalStatement } from "./customer-data-export.server";
 import { describeEvent } from "./history";
-import { DECLARATION_LABEL, LOCALE_LABEL, MESSAGE_KIND_LABEL, PAYMENT_TEXT, STATUS_LABEL } from "./texts";
 
-type ExportedOrder = CustomerDataExport["orders"][number];
+/** What the PDF needs to write one language: its words, times, days and amounts. */
+type Writer = { t: TFunction; time: (iso: string | null) => string; money: (grosze: number | null) => string | null };
 
-const line = (label: string, value: string | number | null | undefined) =>
-  `${label}: ${value === null || value === undefined || value === "" ? "—" : value}`;
-const money = (grosze: number | null) => (grosze === null ? null : formatPrice(grosze, "pl"));
+function writerFor(locale: Locale): Writer {
+  const t = fixedT(locale, "dataExport");
+  const tag = LOCALE_TAGS[locale];
+  const instant = new Intl.DateTimeFormat(tag, { timeZone: BUSINESS_TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
+  // A plain day (a lease's start, an invoice's date) is no instant: it is read as it was written.
+  const day = new Intl.DateTimeFormat(tag, { timeZone: "UTC", dateStyle: "medium" });
+  const time = (iso: string | null) => {
+    if (!iso) return t("none");
+    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
+    if (Number.isNaN(date.getTime())) return iso;
+    return (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? day : instant).format(date);
+  };
+  return { t, time, money: (grosze) => (grosze === null ? null : formatPrice(grosze, locale)) };
+}
 
-function orderSections(order: ExportedOrder): PdfSection[] {
-  const { person, consents, fulfilment } = order;
+const lineOf =
+  ({ t }: Writer) =>
+  (label: string, value: string | number | null | undefined) =>
+    `${label}: ${value === null || value === undefined || value === "" ? t("none") : value}`;
+
+function messageLines(writer: Writer, messages: readonly ExportedMessage[]): string[] {
+  const { t, time } = writer;
+  return messages.map((message) => {
+    const when =
+      message.status === "sent"
+        ? t("messages.sent", { time: time(message.sentAt) })
+        : message.status === "failed"
+          ? t("messages.failed", { time: time(message.queuedAt) })
+          : t("messages.queued", { time: time(message.queuedAt) });
+    return t("messages.line", {
+      kind: t(`messages.kinds.${message.kind}`, { defaultValue: message.kind }),
+      to: message.to === "KSeF" ? t("messages.ksef") : message.to,
+      when,
+    });
+  });
+}
+
+function statementSection(writer: Writer, statement: ExportedWithdrawalStatement): PdfSection {
+  const { t, time } = writer;
+  const line = lineOf(writer);
+  return {
+    heading: t("withdrawal.statement", { time: time(statement.receivedAt) }),
+    paragraphs: [
+      line(t("withdrawal.channel"), t(`withdrawal.channels.${statement.channel}`, { defaultValue: statement.channel })),
+      ...(statement.sentOn ? [line(t("withdrawal.sentOn"), statement.sentOn)] : []),
+      ...(statement.late ? [t("withdrawal.late")] : []),
+      line(t("withdrawal.name"), statement.name),
+      line(t("withdrawal.reference"), statement.orderReference),
+      line(t("withdrawal.email"), statement.email),
+      line(t("withdrawal.language"), t(`mail:languages.${statement.language}`)),
+      line(t("withdrawal.matchedBy"), t(`withdrawal.matches.${statement.matchedBy ?? "none"}`, { defaultValue: statement.matchedBy })),
+      ...statement.statement.split("\n"),
+      ...(statement.acknowledgementWithheld ? [t("withdrawal.withheld")] : []),
+      ...messageLines(writer, statement.messages),
+    ],
+  };
+}
+
+function orderSections(writer: Writer, order: ExportedOrder): PdfSection[] {
+  const { t, time, money } = writer;
+  const line = lineOf(writer);
+  const { person, declarations, delivery, fulfilment, withdrawal, review, invoiceRequest } = order;
+  const locker = delivery.method === "locker";
   return [
     {
-      heading: `Zamówienie ${order.number}`,
+      heading: t("order.heading", { number: order.number }),
       startsNewPage: true,
       paragraphs: [
-        line("Złożone", formatWarsawTime(order.placedAt)),
-        line("Status", STATUS_LABEL[order.status as keyof typeof STATUS_LABEL] ?? order.status),
-        line("Rodzaj", DECLARATION_LABEL[order.declarationType as keyof typeof DECLARATION_LABEL] ?? order.declarationType),
-        line("Cena", money(order.priceGrosze)),
-        line("Język", LOCALE_LABEL[order.language as keyof typeof LOCALE_LABEL] ?? order.language),
+        line(t("order.placedAt"), time(order.placedAt)),
+        line(t("order.status"), t(`status.${order.status}`, { defaultValue: order.status })),
+        line(t("order.type"), t(`common:products.${order.declarationType}.name`)),
+        line(t("order.price"), money(order.priceGrosze)),
+        line(t("order.language"), t(`mail:languages.${order.language}`)),
       ],
     },
     {
-      heading: "Dane osobowe",
+      heading: t("person.heading"),
       paragraphs: [
-        line("Najemca", person.tenantName),
-        line("Najemca (jak wpisano)", person.tenantNameAsTyped),
-        line("Współlokatorzy", person.coResidents),
-        line("Wynajmujący", person.landlordName),
-        line("E-mail", person.email),
-        line("Telefon", person.phone),
-        line("Adres lokalu", person.propertyAddress),
-        line("Adres do korespondencji", person.mailingAddress),
-        line("Dodatkowe informacje", person.additionalInfo),
-        line("Początek najmu", formatWarsawTime(order.rental.startDate)),
-        line("Okres najmu (dni)", order.rental.periodDays),
+        line(t("person.tenantName"), person.tenantName),
+        line(t("person.tenantNameAsTyped"), person.tenantNameAsTyped),
+        line(t("person.coResidents"), coResidentNames(person.coResidents)),
+        line(t("person.landlordName"), person.landlordName),
+        line(t("person.email"), person.email),
+        line(t("person.phone"), person.phone),
+        line(t("person.propertyAddress"), person.propertyAddress),
+        line(t("person.mailingAddress"), person.mailingAddress),
+        line(t("person.additionalInfo"), person.additionalInfo),
+        line(t("person.startDate"), order.rental.startDate ? time(order.rental.startDate) : null),
+        line(t("person.periodDays"), order.rental.periodDays),
       ],
     },
     {
-      heading: "Zgody",
+      heading: t("declarations.heading"),
       paragraphs: [
-        line("Zgoda na przetwarzanie danych", formatWarsawTime(consents.dataProcessing)),
-        line("Akceptacja regulaminu", formatWarsawTime(consents.terms)),
-        line("Zgoda na wykonanie przed upływem terminu odstąpienia", formatWarsawTime(consents.immediatePerformance)),
-      ],
-    },
-    {
-      heading: "Realizacja i płatności",
-      paragraphs: [
-        line("Opłacone", formatWarsawTime(fulfilment.paidAt)),
-        line("Otrzymano", money(fulfilment.receivedGrosze)),
-        line("Wysłane", formatWarsawTime(fulfilment.dispatchedAt)),
-        line("Przewoźnik", fulfilment.courier),
-        line("Numer przesyłki", fulfilment.trackingNumber),
-        line("Anulowane", formatWarsawTime(fulfilment.cancelledAt)),
-        line("Powód anulowania", fulfilment.cancelReason),
-        line("Zwrot", money(fulfilment.refundedGrosze)),
-        line("Data zwrotu", formatWarsawTime(fulfilment.refundedAt)),
-        ...order.payments.map(
-          (payment) =>
-            `Płatność online: ${PAYMENT_TEXT.method[payment.method as keyof typeof PAYMENT_TEXT.method] ?? payment.method}, ` +
-            `${PAYMENT_TEXT.state[payment.state as keyof typeof PAYMENT_TEXT.state] ?? payment.state}, ${money(payment.amountGrosze)}, ` +
-            `rozpoczęta ${formatWarsawTime(payment.startedAt)}${payment.paidAt ? `, opłacona ${formatWarsawTime(payment.paidAt)}` : ""}`,
+        line(t("declarations.dataProcessing"), time(declarations.dataProcessingAcknowledgedAt)),
+        line(t("declarations.terms"), time(declarations.termsAcceptedAt)),
+        line(
+          t("declarations.earlyStart"),
+          declarations.earlyStartRequestedAt ? time(declarations.earlyStartRequestedAt) : t("declarations.notMade"),
         ),
       ],
     },
     {
-      heading: "Wysłane e-maile",
-      paragraphs: order.emails.length
-        ? order.emails.map(
-            (email) =>
-              `${MESSAGE_KIND_LABEL[email.kind as keyof typeof MESSAGE_KIND_LABEL] ?? email.kind}: ` +
-              (email.sentAt ? `wysłany ${formatWarsawTime(email.sentAt)}` : `w kolejce od ${formatWarsawTime(email.queuedAt)}`),
-          )
-        : ["—"],
+      heading: t("delivery.heading"),
+      paragraphs: [
+        line(t("delivery.method"), t(`delivery.methods.${delivery.method}`, { defaultValue: delivery.method })),
+        ...(locker ? [line(t("delivery.locker"), delivery.lockerName), line(t("delivery.lockerAddress"), delivery.lockerAddress)] : []),
+        line(t("delivery.courier"), delivery.courier),
+        line(t("delivery.trackingNumber"), delivery.trackingNumber),
+        ...(delivery.shipmentStatus ? [line(t("delivery.shipmentStatus"), delivery.shipmentStatus)] : []),
+        line(t("delivery.dispatchedAt"), delivery.dispatchedAt && time(delivery.dispatchedAt)),
+        line(t("delivery.deliveredAt"), delivery.deliveredAt && time(delivery.deliveredAt)),
+      ],
     },
     {
-      heading: "Historia zmian",
+      heading: t("payments.heading"),
+      paragraphs: [
+        line(t("payments.paidAt"), fulfilment.paidAt && time(fulfilment.paidAt)),
+        line(t("payments.received"), money(fulfilment.receivedGrosze)),
+        ...order.payments.map((payment) =>
+          [
+            t("payments.online", {
+              method: t(`payments.methods.${payment.method}`, { defaultValue: payment.method }),
+              state: t(`payments.states.${payment.state}`, { defaultValue: payment.state }),
+              amount: money(payment.amountGrosze),
+              time: time(payment.startedAt),
+            }),
+            ...(payment.paidAt ? [t("payments.onlinePaid", { time: time(payment.paidAt) })] : []),
+            ...(payment.refundedAt ? [t("payments.onlineRefunded", { time: time(payment.refundedAt) })] : []),
+          ].join(", "),
+        ),
+        ...(fulfilment.cancelledAt
+          ? [line(t("payments.cancelledAt"), time(fulfilment.cancelledAt)), line(t("payments.cancelReason"), fulfilment.cancelReason)]
+          : []),
+        ...(fulfilment.refundedGrosze !== null
+          ? [line(t("payments.refunded"), money(fulfilment.refundedGrosze)), line(t("payments.refundedAt"), time(fulfilment.refundedAt))]
+          : []),
+      ],
+    },
+    ...(withdrawal.withdrawnAt || withdrawal.statements.length
+      ? [
+          {
+            heading: t("withdrawal.heading"),
+            paragraphs: [
+              line(t("withdrawal.withdrawnAt"), withdrawal.withdrawnAt && time(withdrawal.withdrawnAt)),
+              ...(withdrawal.decision
+                ? [
+                    line(t("withdrawal.decision"), t(`withdrawal.decisions.${withdrawal.decision}`, { defaultValue: withdrawal.decision })),
+                    ...(withdrawal.retainedGrosze !== null ? [line(t("withdrawal.retained"), money(withdrawal.retainedGrosze))] : []),
+                    ...(withdrawal.decisionReasonCode || withdrawal.decisionReason
+                      ? [
+                          line(
+                            t("withdrawal.reason"),
+                            retainedReasonText(
+                              {
+                                withdrawal_decision_reason_code: withdrawal.decisionReasonCode,
+                                withdrawal_decision_reason: withdrawal.decisionReason,
+                              },
+                              t,
+                            ),
+                          ),
+                        ]
+                      : []),
+                  ]
+                : []),
+            ],
+          },
+          ...withdrawal.statements.map((statement) => statementSection(writer, statement)),
+        ]
+      : []),
+    ...(review
+      ? [
+          {
+            heading: t("review.heading"),
+            paragraphs: [
+              line(t("review.stars"), `${review.stars}/5`),
+              line(t("review.text"), review.text),
+              line(t("review.displayName"), review.displayName),
+              line(t("review.city"), review.city),
+              line(t("review.consent"), time(review.publicationConsentAt)),
+              line(t("review.writtenAt"), time(review.writtenAt)),
+              line(t("review.changedAt"), time(review.changedAt)),
+              line(t("review.status"), t(`review.statuses.${review.status}`)),
+              ...(review.decidedAt ? [line(t("review.decidedAt"), time(review.decidedAt))] : []),
+            ],
+          },
+        ]
+      : []),
+    ...(invoiceRequest || order.invoices.length
+      ? [
+          {
+            heading: t("invoices.heading"),
+            paragraphs: [
+              ...(invoiceRequest
+                ? [
+                    line(
+                      t("invoices.requestedAt"),
+                      `${time(invoiceRequest.requestedAt)} (${t(`invoices.via.${invoiceRequest.requestedVia}`, { defaultValue: invoiceRequest.requestedVia })})`,
+                    ),
+                    line(t("invoices.buyer"), `${invoiceRequest.buyerName}, ${invoiceRequest.buyerAddress}`),
+                    ...(invoiceRequest.buyerNip ? [line(t("invoices.nip"), invoiceRequest.buyerNip)] : []),
+                  ]
+                : []),
+              ...order.invoices.map((invoice) =>
+                [
+                  t("invoices.line", {
+                    kind: t(`invoices.kinds.${invoice.kind}`),
+                    number: invoice.number,
+                    date: time(invoice.issueDate),
+                    gross: money(invoice.grossGrosze),
+                  }),
+                  ...(invoice.corrects ? [t("invoices.corrects", { number: invoice.corrects })] : []),
+                  `${t("invoices.buyer")}: ${invoice.buyerName}, ${invoice.buyerAddress}${invoice.buyerNip ? `, ${t("invoices.nip")} ${invoice.buyerNip}` : ""}`,
+                  ...(invoice.ksef
+                    ? [
+                        t("invoices.ksef", {
+                          state: [
+                            t(`invoices.ksefStates.${invoice.ksef.status}`, { defaultValue: invoice.ksef.status }),
+                            ...(invoice.ksef.ksefNumber ? [t("invoices.ksefNumber", { number: invoice.ksef.ksefNumber })] : []),
+                            ...(invoice.ksef.offlineAt ? [t("invoices.offline", { time: time(invoice.ksef.offlineAt) })] : []),
+                          ].join(", "),
+                        }),
+                      ]
+                    : []),
+                ].join("; "),
+              ),
+            ],
+          },
+        ]
+      : []),
+    { heading: t("messages.heading"), paragraphs: order.messages.length ? messageLines(writer, order.messages) : [t("none")] },
+    {
+      heading: t("history.heading"),
       paragraphs: order.history.length
         ? order.history.map(
             (event) =>
-              `${formatWarsawTime(event.at)}: ${describeEvent({
+              `${time(event.at)}: ${describeEvent({
                 ...event,
                 details: Object.fromEntries(
                   Object.entries(event.details).map(([key, value]) => [
@@ -94,36 +258,42 @@ function orderSections(order: ExportedOrder): PdfSection[] {
                 ),
               })}`,
           )
-        : ["—"],
+        : [t("none")],
     },
     ...(order.notes.length
-      ? [
-          {
-            heading: "Notatki obsługi",
-            paragraphs: order.notes.map((note) => `${formatWarsawTime(note.at)}, ${note.operator}: ${note.text}`),
-          },
-        ]
+      ? [{ heading: t("notes.heading"), paragraphs: order.notes.map((note) => `${time(note.at)}, ${note.operator}: ${note.text}`) }]
       : []),
-    { heading: `Umowa (wersja ${order.agreement.version})`, paragraphs: order.agreement.text.split(/\n{2,}/) },
+    { heading: t("agreement.heading", { version: order.agreement.version }), paragraphs: order.agreement.text.split(/\n{2,}/) },
+    ...(order.agreement.bindingPolishText
+      ? [{ heading: t("agreement.binding"), paragraphs: order.agreement.bindingPolishText.split(/\n{2,}/) }]
+      : []),
   ];
 }
 
-/** The export as a person reads it, in Polish: each order with its data, consents, payments, e-mails, history and agreement. */
+/**
+ * The export as the customer reads it (art. 15), in the language of their newest order
+ * (docs/decisions/064): each order with what they typed, what they declared, the delivery, the
+ * payments, the withdrawal, the review, the invoices, the messages, the history and the agreement,
+ * and then the withdrawal statements from their address that matched no order.
+ */
 export function customerDataPdf(data: CustomerDataExport): Promise<Buffer> {
+  const writer = writerFor(data.language);
+  const { t, time } = writer;
   return renderPdf({
-    header: ["Adres do eksmisji", `Stan na ${formatWarsawTime(data.exportedAt)}`],
-    title: "Dane osobowe przechowywane o kliencie",
+    header: ["Adres do eksmisji", t("asOf", { time: time(data.exportedAt) })],
+    title: t("title"),
     sections: [
-      {
-        paragraphs: [
-          "Zestawienie danych osobowych, o które prosi klient (art. 15 RODO). Te same dane w formacie do przeniesienia (JSON, art. 20 RODO) są dostępne na żądanie.",
-          line("Liczba zamówień", data.orders.length),
-        ],
-      },
-      ...data.orders.flatMap(orderSections),
+      { paragraphs: [t("lead"), t("ordersCount", { count: data.orders.length })] },
+      ...data.orders.flatMap((order) => orderSections(writer, order)),
+      ...(data.unmatchedWithdrawalStatements.length
+        ? [
+            { heading: t("withdrawal.unmatchedHeading"), startsNewPage: true, paragraphs: [] },
+            ...data.unmatchedWithdrawalStatements.map((statement) => statementSection(writer, statement)),
+          ]
+        : []),
     ],
-    metaTitle: "Dane osobowe klienta",
-    lang: "pl",
-    pageLabel: (page, total) => `Strona ${page} z ${total}`,
+    metaTitle: t("metaTitle"),
+    lang: LOCALE_TAGS[data.language],
+    pageLabel: (page, total) => t("page", { page, total }),
   });
 }

@@ -5,7 +5,8 @@ import { pdfTextOf } from "../../tests/support/pdf-text";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { addNote } from "./corrections.server";
-import { customerDataExport, eraseCustomerData, findCustomer, findCustomerOrders, phoneKey, recordExport } from "./customer-data.server";
+import { customerDataExport } from "./customer-data-export.server";
+import { eraseCustomerData, findCustomer, findCustomerOrders, phoneKey, recordExport } from "./customer-data.server";
 import { operatorEventsOf } from "./operator-audit.server";
 import { applyTransition } from "./order-transitions.server";
 import { REMOVED } from "./anonymisation.server";
@@ -89,7 +90,7 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
     const piotrs = await customerOf(piotr.id);
     expect(ids(piotrs.orders)).toEqual([piotr.id]);
     expect(ids(piotrs.phoneOnly)).toEqual([stranger.id]);
-    const exported = await customerDataExport(db, piotrs.orders, at(5));
+    const exported = await customerDataExport(db, piotrs, { now: at(5), operatorEmail: "op@adres.test" });
     expect(JSON.stringify(exported)).not.toContain("Anna Nowak");
     expect(await eraseCustomerData(db, piotrs, { operator: "op@adres.test", ...REQUEST, ip: "10.0.0.1" }, at(5))).toEqual({
       ok: true,
@@ -126,22 +127,22 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
     ]);
   });
 
-  it("exports every order with its consents, e-mails, history and notes, as JSON and as a Polish PDF, and audits the export", async () => {
+  it("exports every order with what was declared, the messages, history and notes, as JSON and as a Polish PDF, and audits the export", async () => {
     const { first } = await threeOrders();
     const customer = await customerOf(first.id);
     const { orders } = customer;
-    const data = await customerDataExport(db, orders, at(3));
+    const data = await customerDataExport(db, customer, { now: at(3), operatorEmail: "op@adres.test" });
     expect(data.orders.map((order) => order.number)).toEqual(orders.map((order) => order.number));
     const [dispatched] = data.orders;
     expect(dispatched).toMatchObject({
       status: "dispatched",
       person: { tenantName: "Jan Kowalski", email: "jan@example.com", phone: "600100200" },
-      consents: { dataProcessing: ORDERED.toISOString(), terms: ORDERED.toISOString() },
-      fulfilment: { trackingNumber: "RR1PL" },
+      declarations: { dataProcessingAcknowledgedAt: ORDERED.toISOString(), termsAcceptedAt: ORDERED.toISOString() },
+      delivery: { trackingNumber: "RR1PL" },
       notes: [{ text: "Dzwonił Jan Kowalski w sprawie adresu." }],
     });
     expect(dispatched!.agreement.text.length).toBeGreaterThan(100);
-    expect(dispatched!.emails.map((email) => email.kind)).toEqual(
+    expect(dispatched!.messages.map((message) => message.kind)).toEqual(
       expect.arrayContaining(["order_confirmation", "order_paid", "order_dispatched"]),
     );
     expect(dispatched!.history.map((event) => event.to)).toEqual(["paid", "dispatched"]);
@@ -149,10 +150,10 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
     expect(JSON.parse(JSON.stringify(data))).toEqual(data);
 
     const text = await pdfTextOf(await documentsOnThisThread.customerDataPdf(data));
-    expect(text).toContain("Dane osobowe przechowywane o kliencie");
+    expect(text).toContain("Kopia Twoich danych osobowych");
     for (const order of data.orders) expect(text).toContain(`Zamówienie ${order.number}`);
     expect(text).toContain("E-mail: jan@example.com");
-    expect(text).toContain("Zgoda na przetwarzanie danych: 23.11.2026, 10:00");
+    expect(text).toContain("Przyjęcie do wiadomości informacji o przetwarzaniu danych osobowych: 23 lis 2026, 10:00");
     expect(text).toContain("Numer przesyłki: RR1PL");
 
     await recordExport(db, "op@adres.test", customer, "pdf", "10.0.0.1", at(3));

@@ -16,7 +16,7 @@ describe("the order page's error summary", () => {
     ).toEqual({
       form: "Popraw dane klienta",
       problems: [
-        { id: "customer_data-mailingPostalCode", message: "Adres do wysyłki: kod pocztowy: Podaj kod pocztowy" },
+        { id: "customer_data-mailingPostalCode", message: "Adres do korespondencji: kod pocztowy: Podaj kod pocztowy" },
         { id: "customer_data-reason", message: "Powód zmiany (tylko do historii): Podaj powód" },
       ],
     });

@@ -28,6 +28,8 @@ export type OrderPageRefusal = {
   correction?: { intent: CorrectionIntent; errors: Record<string, string> };
   refund?: { paymentId: number; errors: Record<string, string> };
   withdrawalDecision?: { errors: Record<string, string> };
+  withdrawalDelivery?: { errors: Record<string, string> };
+  withdrawalRecord?: { errors: Record<string, string> };
   /** "Nadaj przesyłkę" sent without its tick. */
   ship?: { errors: Record<string, string> };
 };
@@ -62,6 +64,23 @@ export function orderPageProblems(
       confirm: settle.heading,
     };
     return found(text.heading, fieldProblems("withdrawal_decision", refusal.withdrawalDecision.errors, labels));
+  }
+  if (refusal.withdrawalDelivery) {
+    const text = WITHDRAWAL_TEXT.delivery;
+    const labels = { deliveredOn: text.deliveredOn, deliveredTime: text.deliveredTime, source: text.source };
+    return found(text.heading, fieldProblems("withdrawal_delivery", refusal.withdrawalDelivery.errors, labels));
+  }
+  if (refusal.withdrawalRecord) {
+    const text = WITHDRAWAL_TEXT.record;
+    const labels = {
+      channel: text.channel,
+      sentOn: text.sentOn,
+      receivedOn: text.receivedOn,
+      receivedTime: text.receivedTime,
+      email: text.sender,
+      text: text.text,
+    };
+    return found(text.heading, fieldProblems("withdrawal_record", refusal.withdrawalRecord.errors, labels));
   }
   if (refusal.correction) {
     const { intent, errors } = refusal.correction;

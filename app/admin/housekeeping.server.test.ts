@@ -58,7 +58,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
           .insertInto("sign_in_attempts")
           .values({ email: "op@example.com", ip: "203.0.113.9", succeeded: 0, attempted_at: at(0).toISOString() })
           .execute();
-        const result = await runHousekeeping(db, at(7), {
+        const result = await runHousekeeping(db, END_OF_DEADLINE_DAY, {
           ...settings,
           // One bad ShipX answer, as the database refused it.
           pollShipments: () => Promise.reject(new Error("invalid byte sequence for encoding UTF8: 0x00")),
@@ -75,10 +75,15 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
     it("while the online payments cannot be asked about, no unpaid order is cancelled; the rest runs", async () => {
       const logged = vi.spyOn(log, "error").mockImplementation(() => undefined);
       try {
-        const result = await runHousekeeping(db, at(7), { ...settings, recoverPayments: () => Promise.reject(new Error("down")) });
+        const result = await runHousekeeping(db, END_OF_DEADLINE_DAY, {
+          ...settings,
+          recoverPayments: () => Promise.reject(new Error("down")),
+        });
         expect(result).toMatchObject({ cancelled: 0, failed: ["payments recovery", "payment deadlines"] });
         expect(await order()).toMatchObject({ status: "awaiting_payment" });
-        expect(await runHousekeeping(db, at(7), { ...settings, recoverPayments: async () => 0 })).toMatchObject({ cancelled: 1 });
+        expect(await runHousekeeping(db, END_OF_DEADLINE_DAY, { ...settings, recoverPayments: async () => 0 })).toMatchObject({
+          cancelled: 1,
+        });
       } finally {
         logged.mockRestore();
       }

@@ -41,6 +41,7 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   invoice_issued: "Faktura (PDF)",
   invoice_corrected: "Faktura korygująca (PDF)",
   withdrawal_expired: "Odpowiedź na odstąpienie: prawo odstąpienia wygasło",
+  withdrawal_late: "Odpowiedź na oświadczenie o odstąpieniu złożone po terminie (z treścią i czasem otrzymania)",
   operator_account_locked: "Powiadomienie dla operatora: konto zablokowane po błędnych kodach",
   operator_payment_received: "Powiadomienie dla obsługi o wpłacie online",
 };
@@ -293,9 +294,9 @@ export const CORRECTION_TEXT = {
       tenantName: "Najemca (imię i nazwisko)",
       email: "E-mail",
       phone: "Telefon",
-      mailingStreet: "Adres do wysyłki: ulica, numer domu i lokalu",
-      mailingPostalCode: "Adres do wysyłki: kod pocztowy",
-      mailingCity: "Adres do wysyłki: miejscowość",
+      mailingStreet: "Adres do korespondencji: ulica, numer domu i lokalu",
+      mailingPostalCode: "Adres do korespondencji: kod pocztowy",
+      mailingCity: "Adres do korespondencji: miejscowość",
       propertyStreet: "Adres lokalu: ulica, numer domu i lokalu",
       propertyPostalCode: "Adres lokalu: kod pocztowy",
       propertyCity: "Adres lokalu: miejscowość",
@@ -329,8 +330,12 @@ export const HISTORY_TEXT = {
     erasure_reapplied_after_restore: "ponownie usunięto dane osobowe po przywróceniu kopii zapasowej",
     withdrawal: "klient odstąpił od umowy (formularz na stronie)",
     withdrawal_linked: "przypisano oświadczenie o odstąpieniu do zamówienia",
+    delivery_recorded: "zapisano doręczenie z potwierdzenia przewoźnika",
+    withdrawal_late: "oświadczenie o odstąpieniu złożone po terminie (zamówienie bez zmian)",
+    withdrawal_recorded: "zapisano oświadczenie o odstąpieniu otrzymane e-mailem lub pocztą",
     review_approved: "zatwierdzono opinię klienta do publikacji",
     review_rejected: "odrzucono opinię klienta",
+    review_request_objection: "klient sprzeciwił się prośbie o opinię (art. 21 RODO): nie zostanie wysłana",
   } as Record<string, string>,
   detail: {
     paidAt: "data wpłaty",
@@ -351,12 +356,16 @@ export const HISTORY_TEXT = {
     consentHow: "jak potwierdził",
     withdrawalReceivedAt: "oświadczenie otrzymano",
     repeated: "kolejne oświadczenie",
+    deliveredAt: "doręczono",
+    deliverySource: "potwierdzenie",
+    sentOn: "wysłane",
+    channel: "droga",
   } as Record<string, string>,
   field: {
     tenantName: "najemca",
     email: "e-mail",
     phone: "telefon",
-    mailingAddress: "adres do wysyłki",
+    mailingAddress: "adres do korespondencji",
     propertyAddress: "adres lokalu",
     landlordName: "wynajmujący",
     trackingNumber: "numer przesyłki",
@@ -394,7 +403,7 @@ export const CUSTOMER_DATA_TEXT = {
   anonymised: "dane usunięte",
   exportHeading: "Eksport danych",
   exportLead:
-    "Wszystko, co przechowujemy o tej osobie: zamówienia, zgody z datami, treść umowy, wysłane e-maile, płatności i historia zmian. JSON to format do przeniesienia danych (art. 20 RODO), PDF jest do przeczytania (art. 15).",
+    "Wszystko, co przechowujemy o tej osobie: zamówienia z podanymi danymi i oświadczeniami złożonymi przy zamówieniu (z datami), treść umowy, dostawa (także paczkomat i daty), płatności i zwroty, oświadczenia o odstąpieniu (także nieprzypisane, wysłane z tego adresu e-mail), opinie, żądania faktur i faktury z numerami KSeF, wiadomości (rodzaj, kiedy i na jaki adres), historia zmian i notatki. JSON to format do przeniesienia danych (art. 20 RODO); PDF jest do przeczytania (art. 15), w języku ostatniego zamówienia klienta.",
   exportJson: "Eksport danych (JSON)",
   exportPdf: "Eksport danych (PDF)",
   eraseHeading: "Usuń dane",
@@ -448,7 +457,12 @@ export const WITHDRAWAL_TEXT = {
   orderSection: "Odstąpienie od umowy",
   orderWithdrawn: (receivedAt: string, refundBy: string) =>
     `Klient odstąpił od umowy: oświadczenie otrzymano ${receivedAt}. Zwrot należnej kwoty najpóźniej ${refundBy} (14 dni od otrzymania oświadczenia, art. 32 ust. 1 ustawy o prawach konsumenta). Rozliczenie (cały zwrot albo kwota za wykonaną część usługi, zwrot pieniędzy i zamknięcie zamówienia) zapisujesz poniżej.`,
-  statements: "Oświadczenia (w brzmieniu potwierdzonym przez klienta)",
+  statements: "Oświadczenia (w brzmieniu potwierdzonym przez klienta albo zapisanym przez obsługę)",
+  channel: {
+    email: (sentOn: string, by: string) => `Otrzymane e-mailem (wysłane ${sentOn}); zapisane przez ${by}`,
+    post: (sentOn: string, by: string) => `Otrzymane pocztą (nadane ${sentOn}); zapisane przez ${by}`,
+  },
+  late: "Złożone po terminie: wysłane po upływie terminu na odstąpienie od umowy (14 dni od zawarcia umowy, art. 27 ustawy o prawach konsumenta). Zamówienia nie oznaczono jako odstąpione; klient dostał odpowiedź o oświadczeniu złożonym po terminie.",
   paidAfterWithdrawal: {
     note: "Klient odstąpił od umowy. Wpłatę, która przyszła mimo to, zapisz tylko po to, żeby ją zwrócić: klient nie dostanie e-maila o opłaceniu, a zamówienia nie wysyłaj. Potem rozlicz odstąpienie ze zwrotem w sekcji „Odstąpienie od umowy”.",
     confirm: "Potwierdzam: wpłata jest na koncie i zostanie zwrócona",
@@ -462,15 +476,23 @@ export const WITHDRAWAL_TEXT = {
       "Kwotę za wykonaną część można zatrzymać tylko wtedy, gdy klient zażądał rozpoczęcia przed upływem terminu na odstąpienie i zapłacił; tu zwracasz całość.",
     retained: "Kwota za wykonaną część usługi (zł)",
     retainedHint: (paid: string) => `Więcej niż 0 i mniej niż wpłata (${paid}).`,
-    reason: "Uzasadnienie kwoty (co wykonano do chwili odstąpienia)",
+    /** The standard reasons (art. 35): the customer reads the one chosen in their language (payment.json of each language, retained.reasons). */
+    reasonCode: "Co wykonano do chwili odstąpienia",
+    reasons: {
+      owner_confirmed: "Właściciel lokalu potwierdził zgodę na zamieszkanie najemcy",
+      declaration_signed: "Oświadczenie właściciela lokalu zostało podpisane",
+      handed_to_carrier: "Przesyłka z podpisanym oświadczeniem została nadana (przekazana przewoźnikowi)",
+      other: "Inny powód (wpisz go poniżej; klient przeczyta go tak, jak go wpiszesz)",
+    },
+    reason: "Inny powód: uzasadnienie kwoty",
     submit: "Zapisz rozliczenie",
-    expired:
-      "Prawo odstąpienia wygasło (art. 38 ust. 1 pkt 1 ustawy o prawach konsumenta): oświadczenie zostało wysłane klientowi przed odstąpieniem, a klient zażądał rozpoczęcia przed upływem terminu i przyjął do wiadomości utratę prawa odstąpienia. Oświadczenie klienta pozostaje zapisane.",
+    expired: (deliveredAt: string) =>
+      `Prawo odstąpienia wygasło (art. 38 ust. 1 pkt 1 ustawy o prawach konsumenta): oświadczenie właściciela lokalu zostało doręczone klientowi ${deliveredAt}, przed otrzymaniem oświadczenia o odstąpieniu, a klient zażądał rozpoczęcia przed upływem terminu i przyjął do wiadomości utratę prawa odstąpienia. Oświadczenie klienta pozostaje zapisane.`,
     expiredSubmit: "Wyślij klientowi standardową odpowiedź (w jego języku)",
     errors: {
       decision: "Wybierz rozliczenie, na które pozwalają fakty tego zamówienia.",
       retained: (paid: string) => `Wpisz kwotę większą od 0 i mniejszą od wpłaty (${paid}), np. 120,00.`,
-      reason: "Podaj uzasadnienie kwoty.",
+      reason: "Wybierz, co wykonano do chwili odstąpienia, albo wpisz inny powód.",
       refundAmount: (refund: string, paid: string, retained: string) =>
         `Wpisz kwotę większą od 0 i nie większą niż ${refund}: to wpłata (${paid}) minus kwota zatrzymana w rozliczeniu odstąpienia (${retained}).`,
     },
@@ -492,6 +514,58 @@ export const WITHDRAWAL_TEXT = {
       expired: "Rozliczenie: prawo odstąpienia wygasło; klient otrzymał standardową odpowiedź.",
     },
     next: "Zwrot przeprowadzasz w sekcji płatności (zwrot przez Przelewy24) albo anulując zamówienie i zapisując przelew; e-mail do klienta wskaże, że zwrot dotyczy odstąpienia.",
+  },
+  /** The day the declaration reached the customer, from the carrier's proof: after an early start the right ends then, not on dispatch. */
+  delivery: {
+    heading: "Zapisz doręczenie z potwierdzenia przewoźnika",
+    lead: "Klient zażądał rozpoczęcia przed upływem terminu, a zamówienie wysłano przed otrzymaniem oświadczenia, ale doręczenie nie jest zapisane. Prawo odstąpienia wygasa dopiero z doręczeniem (nie z wysłaniem). Jeśli przewoźnik potwierdza doręczenie, wpisz dzień i godzinę z jego potwierdzenia; bez tego rozlicz odstąpienie jak zwykle.",
+    deliveredOn: "Dzień doręczenia",
+    deliveredTime: "Godzina doręczenia",
+    source: "Potwierdzenie doręczenia (przewoźnik, rodzaj i numer)",
+    sourceHint: "Na przykład: DPD, status „doręczono” przesyłki 1234567890. Zapis trafi do historii zamówienia.",
+    submit: "Zapisz doręczenie",
+    done: "Zapisano doręczenie; zostało odnotowane w historii zamówienia.",
+    errors: {
+      day: "Wpisz dzień doręczenia (nie późniejszy niż dziś).",
+      time: "Wpisz godzinę doręczenia jako GG:MM, nie późniejszą niż teraz.",
+      source: "Podaj potwierdzenie doręczenia (3–200 znaków w jednym wierszu).",
+    },
+    refused: {
+      "not-found": "Nie ma takiego zamówienia.",
+      "not-dispatched": "Zamówienie nie zostało wysłane: nie ma czego doręczyć.",
+      "already-delivered": "Doręczenie tego zamówienia jest już zapisane: odśwież stronę.",
+      "before-dispatch": "Doręczenie nie może być wcześniejsze niż wysłanie zamówienia.",
+      future: "Doręczenie nie może być późniejsze niż teraz.",
+    },
+  },
+  /** A statement that came by e-mail or by post, recorded by the operator (docs/decisions/063). */
+  record: {
+    heading: "Zapisz oświadczenie otrzymane e-mailem lub pocztą",
+    lead: "Tutaj zapisz oświadczenie o odstąpieniu złożone e-mailem albo listem. Dalej wszystko jak przy formularzu na stronie: w terminie zamówienie zostanie oznaczone jako odstąpione od chwili otrzymania, klient dostanie potwierdzenie z treścią i czasem otrzymania na adres z zamówienia, a zwrot należy się w 14 dni od otrzymania. Wysłane po terminie zostanie zapisane jako złożone po terminie, bez zmian w zamówieniu.",
+    channel: "Jak przyszło",
+    email: "E-mailem",
+    post: "Pocztą (list)",
+    sentOn: "Dzień wysłania (data e-maila albo stempla pocztowego)",
+    receivedOn: "Dzień otrzymania",
+    receivedTime: "Godzina otrzymania",
+    sender: "Adres e-mail nadawcy (przy e-mailu)",
+    senderHint: "Jeśli jest inny niż adres z zamówienia, dostanie potwierdzenie otrzymania bez treści.",
+    text: "Treść oświadczenia albo opis skanu listu",
+    textHint:
+      "Przepisz lub wklej treść; przy liście możesz opisać skan (np. „formularz odstąpienia, podpisany, skan w dokumentacji”). Klient zobaczy ją w potwierdzeniu.",
+    submit: "Zapisz oświadczenie",
+    done: "Zapisano oświadczenie o odstąpieniu; klient dostanie potwierdzenie e-mailem.",
+    doneLate: "Zapisano oświadczenie złożone po terminie; zamówienie pozostaje bez zmian, a klient dostanie odpowiedź e-mailem.",
+    errors: {
+      channel: "Wybierz, jak przyszło oświadczenie.",
+      sentOn: "Wpisz dzień wysłania (nie późniejszy niż dziś).",
+      sentAfterReceived: "Dzień wysłania nie może być późniejszy niż dzień otrzymania.",
+      day: "Wpisz dzień otrzymania (nie późniejszy niż dziś).",
+      time: "Wpisz godzinę otrzymania jako GG:MM, nie późniejszą niż teraz.",
+      email: "Wpisz adres e-mail, z którego przyszło oświadczenie.",
+      text: "Wpisz treść oświadczenia albo opis skanu (do 4000 znaków).",
+      notFound: "Tego zamówienia nie można już uzupełnić (nie istnieje albo jego dane usunięto).",
+    },
   },
   /** One form for an order that has not gone out: the decision, the money back and the cancellation (docs/decisions/058). */
   settle: {
@@ -542,12 +616,21 @@ export const REVIEW_TEXT = {
   rejected: "Odrzucono opinię. Nie będzie widoczna na stronie.",
   unchanged: "Ta opinia ma już taki status.",
   notFound: "Nie ma takiej opinii.",
+  /** The customer's objection to the review request, on the customer's data page. */
+  objection: {
+    heading: "Sprzeciw wobec prośby o opinię",
+    lead: "Jeśli klient nie chce e-maila z prośbą o opinię (sprzeciw, art. 21 RODO), zapisz to tutaj: prośba nie zostanie wysłana do żadnego z jego zamówień, także do późniejszych z tym samym adresem e-mail. Sprzeciw zostaje w historii każdego zamówienia.",
+    submit: "Zapisz sprzeciw wobec prośby o opinię",
+    recorded: (numbers: string) => `Zapisano sprzeciw wobec prośby o opinię w zamówieniach: ${numbers}.`,
+    alreadyAsked: (numbers: string) => `Do zamówień ${numbers} prośba została już wysłana wcześniej; kolejnej nie będzie.`,
+    nothingNew: "Sprzeciw był już zapisany we wszystkich zamówieniach tego klienta.",
+  },
 } as const;
 /** InPost shipping on the order's page and the list (docs/decisions/048). */
 /** The delivery box at the top of an order's page, and the delivery column of the list and the CSV. */
 export const LABEL_TEXT = {
-  heading: "Adres do wysyłki",
-  lockerHeading: "Adres do wysyłki: paczkomat",
+  heading: "Adres do korespondencji (na etykietę przesyłki)",
+  lockerHeading: "Paczkomat odbioru (na etykietę przesyłki)",
   locker: "Paczkomat InPost",
   courier: "Kurier",
 } as const;
@@ -555,7 +638,7 @@ export const LABEL_TEXT = {
 export const SHIPPING_TEXT = {
   heading: "Wysyłka",
   method: "Sposób dostawy",
-  courier: "Kurier na adres do wysyłki",
+  courier: "Kurier na adres do korespondencji",
   locker: (name: string, address: string | null) => `Paczkomat InPost ${name}${address ? `, ${address}` : ""}`,
   lockerUnchecked: "Nazwę wpisał klient, gdy wyszukiwarka InPost nie działała: sprawdź ją przed nadaniem.",
   trackingNumber: "Numer przesyłki InPost",

@@ -17,7 +17,7 @@ export type TransitionFormResult =
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar day, no later than today (Warsaw); a payment cannot be booked in the future. */
-function isPastOrToday(value: string, now: Date): boolean {
+export function isPastOrToday(value: string, now: Date): boolean {
   if (!ISO_DATE.test(value)) return false;
   const day = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) return false;

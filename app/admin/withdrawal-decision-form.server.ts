@@ -2,7 +2,7 @@ import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { formatPrice } from "~/config/products";
 import type { PaymentGateway } from "~/payments/gateway";
-import { mayKeepAnAmount, paidGrosze, readDecision, rightHadExpired } from "~/withdrawal/decision";
+import { deliveryUnrecorded, mayKeepAnAmount, paidGrosze, readDecision, rightHadExpired } from "~/withdrawal/decision";
 import { recordWithdrawalDecision } from "~/withdrawal/decision.server";
 import { SETTLED_FROM, settleWithdrawal, type Settlement } from "~/withdrawal/settlement.server";
 import type { MoneyHeld } from "./order-detail.server";
@@ -24,10 +24,14 @@ export function decisionViewOf(order: OrderRow, moneyHeld: MoneyHeld) {
       ? {
           decision: order.withdrawal_decision,
           retainedGrosze: order.withdrawal_retained_grosze,
-          reason: order.withdrawal_decision_reason,
+          reason: order.withdrawal_decision_reason_code
+            ? TEXT.reasons[order.withdrawal_decision_reason_code]
+            : order.withdrawal_decision_reason,
         }
       : null,
     expired: rightHadExpired(order),
+    deliveredAt: order.delivered_at,
+    deliveryUnrecorded: deliveryUnrecorded(order),
     mayKeepAnAmount: mayKeepAnAmount(order),
     paidGrosze: paidGrosze(order),
   };
@@ -54,6 +58,7 @@ export async function decisionFromForm(
     decision: String(form.get("decision") ?? ""),
     retained: String(form.get("retained") ?? "").slice(0, 20),
     reason: String(form.get("reason") ?? "").slice(0, 500),
+    reasonCode: String(form.get("reasonCode") ?? "").slice(0, 40),
   };
   const read = readDecision(typed, order, TEXT.errors, (grosze) => formatPrice(grosze, "pl"));
   const settle = decisionViewOf(order, moneyHeld)?.settle;

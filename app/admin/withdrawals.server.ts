@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
+import type { WithdrawalChannel } from "~/db/schema";
 import { refundDueBy } from "~/withdrawal/withdrawal.server";
 
 /**
@@ -20,6 +21,12 @@ export type WithdrawalListRow = {
   matchedBy: string | null;
   /** The daily cap per recipient held its acknowledgement back (docs/decisions/058). */
   acknowledgementWithheld: boolean;
+  /** The web form, or an e-mail or a letter the operator recorded (docs/decisions/063), with the day it was sent. */
+  channel: WithdrawalChannel;
+  sentOn: string | null;
+  recordedBy: string | null;
+  /** Sent after the withdrawal period: the order was left as it was. */
+  late: boolean;
 };
 
 const LIST_LIMIT = 200;
@@ -39,6 +46,10 @@ function baseQuery(db: AppDatabase) {
       "withdrawals.order_id",
       "withdrawals.matched_by",
       "withdrawals.acknowledgement_withheld",
+      "withdrawals.channel",
+      "withdrawals.sent_on",
+      "withdrawals.recorded_by",
+      "withdrawals.late",
       "orders.number",
     ]);
 }
@@ -59,6 +70,10 @@ function rowOf(row: Selected): WithdrawalListRow {
     orderNumber: row.number,
     matchedBy: row.matched_by,
     acknowledgementWithheld: Boolean(row.acknowledgement_withheld),
+    channel: row.channel,
+    sentOn: row.sent_on,
+    recordedBy: row.recorded_by,
+    late: Boolean(row.late),
   };
 }
 

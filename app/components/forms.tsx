@@ -100,7 +100,7 @@ type PlainFieldProps = {
   label: string;
   error?: string;
   defaultValue?: string;
-  type?: "text" | "email" | "password" | "date";
+  type?: "text" | "email" | "password" | "date" | "time";
   autoComplete?: string;
   /** The keyboard a phone shows: "numeric" for a code of digits. */
   inputMode?: "numeric" | "text";

@@ -55,6 +55,36 @@ export function endOfWarsawDay(day: Date): Date {
   throw new Error(`no midnight found in Warsaw for ${next}`);
 }
 
+const warsawClockFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * The instant a Warsaw wall clock showed "2026-11-27" "10:15" (what an operator reads off a carrier's
+ * proof or a letter's envelope); null when that is no real day and time there (a typo, or the hour
+ * skipped when the clocks go forward).
+ */
+export function warsawWallClock(day: string, time: string): Date | null {
+  const dayMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const timeMatch = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!dayMatch || !timeMatch) return null;
+  const [year, month, date] = dayMatch.slice(1).map(Number) as [number, number, number];
+  const [hour, minute] = timeMatch.slice(1).map(Number) as [number, number];
+  const asUtc = Date.UTC(year, month - 1, date, hour, minute);
+  // Warsaw is UTC+1 in winter and UTC+2 in summer: the offset whose reading gives back the same clock is the one.
+  for (const offsetHours of [1, 2]) {
+    const instant = new Date(asUtc - offsetHours * 60 * 60 * 1000);
+    if (warsawClockFormat.format(instant).replace(", ", "T") === `${day}T${time}`) return instant;
+  }
+  return null;
+}
+
 /*
  * Polish public holidays ("dni ustawowo wolne od pracy") come from date-holidays, which
  * follows the statute: it includes Christmas Eve (24 December) from 2025 on, after the

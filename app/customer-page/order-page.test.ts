@@ -3,13 +3,23 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { formatPrice } from "~/config/products";
 import { fixedT } from "~/i18n/i18n.server";
 import { LOCALES, type Locale } from "~/i18n/locales";
 import { findPaymentView } from "~/order/payment-view.server";
 import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
-import { customerPageOf, deadlinesOf, leadKeyOf, nextStepsOf, paymentDue, stageOf } from "./order-page";
+import {
+  customerPageOf,
+  deadlinesOf,
+  leadKeyOf,
+  nextStepsOf,
+  paymentDue,
+  STAGE_TITLE_KEY,
+  stageOf,
+  type CustomerStage,
+} from "./order-page";
 
 // Ordered on Monday 23 November 2026: the 14 days end on Monday 7 December.
 const ORDERED = new Date("2026-11-23T09:00:00Z");
@@ -24,6 +34,7 @@ type Setup = {
   earlyStart?: boolean;
   paid?: boolean;
   dispatched?: boolean;
+  delivered?: boolean;
   cancelled?: boolean;
   withdrawnAt?: string;
   /** An InPost shipment with its label made, in this ShipX status. */
@@ -51,6 +62,7 @@ async function pageOf(locale: Locale, setup: Setup, day = "2026-11-26") {
       .set({ status: "dispatched", dispatched_at: "2026-11-25T12:00:00Z", tracking_number: "123456789" })
       .where("id", "=", order.id)
       .execute();
+  if (setup.delivered) await db.updateTable("orders").set({ delivered_at: "2026-11-26T09:00:00Z" }).where("id", "=", order.id).execute();
   if (setup.shipmentStatus)
     await db
       .updateTable("orders")
@@ -87,7 +99,7 @@ function expectComplete(texts: string[]) {
 
 describe("the stage an order is at for its customer", () => {
   it("puts a matched withdrawal first, then cancellation, then delivery when it is known", () => {
-    const withdrawn = { receivedAt: "x", refundBy: "y", expired: false };
+    const withdrawn = { receivedAt: "x", refundBy: "y", decision: null, retained: null };
     expect(stageOf({ status: "paid", withdrawn, deliveredOn: null })).toBe("withdrawn");
     expect(stageOf({ status: "cancelled", withdrawn, deliveredOn: null })).toBe("withdrawn");
     expect(stageOf({ status: "cancelled", withdrawn: null, deliveredOn: null })).toBe("cancelled");
@@ -98,10 +110,15 @@ describe("the stage an order is at for its customer", () => {
 
   it("asks for payment only while it is due and the customer has not withdrawn", () => {
     expect(paymentDue({ status: "awaiting_payment", withdrawn: null })).toBe(true);
-    expect(paymentDue({ status: "awaiting_payment", withdrawn: { receivedAt: "x", refundBy: "y", expired: false } })).toBe(false);
+    expect(paymentDue({ status: "awaiting_payment", withdrawn: { receivedAt: "x", refundBy: "y", decision: null, retained: null } })).toBe(
+      false,
+    );
     expect(paymentDue({ status: "paid", withdrawn: null })).toBe(false);
     expect(
-      leadKeyOf({ status: "awaiting_payment", withdrawn: { receivedAt: "x", refundBy: "y", expired: false }, deliveredOn: null }, true),
+      leadKeyOf(
+        { status: "awaiting_payment", withdrawn: { receivedAt: "x", refundBy: "y", decision: null, retained: null }, deliveredOn: null },
+        true,
+      ),
     ).toBe("leadWithdrawn");
   });
 });
@@ -162,7 +179,9 @@ describe("the customer's order page: dates and next steps", () => {
       expect(deadlines[1]!.value).toContain({ pl: "9 grudnia", en: "9 December", uk: "9 грудня", ru: "9 декабря" }[locale]);
       expect(steps.map((step) => step.id)).toEqual(["next-withdrawn", "next-withdrawn-refund"]);
       expect(steps[1]!.text).toContain(deadlines[1]!.value);
-      expect(view.refund).toEqual({ grosze: view.priceGrosze, returnedOn: null });
+      // Art. 32 in the words of the e-mail and the terms: at once, the same means of payment, at no cost.
+      expect(steps[1]!.text).toContain(fixedT(locale, "common")("withdrawalRefund.how"));
+      expect(view.refund).toMatchObject({ grosze: view.priceGrosze, returnedOn: null });
       expectComplete(steps.map((step) => step.text));
     });
   }
@@ -178,6 +197,17 @@ describe("the customer's order page: dates and next steps", () => {
   it("after an early start the refund line says an amount for work done may be kept back", async () => {
     const { steps, t } = await pageOf("en", { earlyStart: true, paid: true, withdrawnAt: "2026-11-25T08:30:00Z" });
     expect(steps[1]!.text).toBe(t("next.withdrawnRefundEarlyStart", { date: "9 December (Wednesday)" }));
+  });
+
+  it("art. 11a: while the period runs the page leads with the withdrawal function and its last day; not once withdrawn or over", async () => {
+    const running = await pageOf("pl", { paid: true });
+    const page = customerPageOf(running.view, false, running.t);
+    expect(page.withdrawalUntil).toBe("7 grudnia 2026");
+    expect(running.t("withdrawalPrompt", { date: page.withdrawalUntil })).toBe("Odstąp od umowy tutaj (do 7 grudnia 2026)");
+    const over = await pageOf("en", { paid: true, dispatched: true }, "2026-12-08");
+    expect(customerPageOf(over.view, false, over.t).withdrawalUntil).toBeNull();
+    const withdrawn = await pageOf("uk", { paid: true, withdrawnAt: "2026-11-25T08:30:00Z" });
+    expect(customerPageOf(withdrawn.view, false, withdrawn.t).withdrawalUntil).toBeNull();
   });
 
   it("cancelled lists no dates and tells the customer there is nothing to do", async () => {
@@ -196,8 +226,15 @@ describe.each(DIALECTS)("the customer's page after a withdrawal, a refund or the
   let count = 0;
 
   /** A paid order (by transfer) the customer withdrew from through its link, then changed by `columns`, as its page shows it. */
-  async function withdrawnPage(columns: Record<string, unknown>, { paid = true, invoiceIssued = false } = {}) {
-    const { order } = await placeSampleOrder(store, ORDERED, { locale: "pl", idempotencyKey: `after-${count++}` });
+  async function withdrawnPage(
+    columns: Record<string, unknown>,
+    { paid = true, invoiceIssued = false, locale = "pl" as Locale, earlyStart = false } = {},
+  ) {
+    const { order } = await placeSampleOrder(store, ORDERED, {
+      locale,
+      details: { immediatePerformanceRequested: earlyStart },
+      idempotencyKey: `after-${count++}`,
+    });
     if (paid)
       await store.updateTable("orders").set({ status: "paid", paid_at: "2026-11-24T10:00:00Z" }).where("id", "=", order.id).execute();
     await recordWithdrawal(store, {
@@ -208,8 +245,8 @@ describe.each(DIALECTS)("the customer's page after a withdrawal, a refund or the
       now: new Date("2026-11-25T08:30:00Z"),
     });
     if (Object.keys(columns).length > 0) await store.updateTable("orders").set(columns).where("id", "=", order.id).execute();
-    const view = (await findPaymentView(store, order.payment_token, "pl", new Date("2026-11-30T10:00:00Z")))!;
-    const t = fixedT("pl", "payment");
+    const view = (await findPaymentView(store, order.payment_token, locale, new Date("2026-11-30T10:00:00Z")))!;
+    const t = fixedT(locale, "payment");
     return { view, t, page: customerPageOf(view, false, t, invoiceIssued) };
   }
   const words = (page: ReturnType<typeof customerPageOf>) => [
@@ -219,7 +256,7 @@ describe.each(DIALECTS)("the customer's page after a withdrawal, a refund or the
 
   it("refunded: says the money went back, and neither promises a refund nor offers the invoice or the withdrawal again", async () => {
     const { view, page, t } = await withdrawnPage({ status: "cancelled", refunded_grosze: 29900, refunded_at: "2026-11-27T10:00:00Z" });
-    expect(view.refund).toEqual({ grosze: 29900, returnedOn: "27 listopada 2026" });
+    expect(view.refund).toEqual({ grosze: 29900, amount: formatPrice(29900, "pl"), returnedOn: "27 listopada 2026" });
     expect(page.deadlines.map((line) => line.id)).toEqual(["deadline-withdrawal-received"]);
     expect(page.nextSteps.map((step) => step.id)).toEqual(["next-withdrawn", "next-withdrawn-refunded"]);
     expect(page.nextSteps[1]!.text).toBe(t("next.withdrawnRefunded"));
@@ -242,16 +279,64 @@ describe.each(DIALECTS)("the customer's page after a withdrawal, a refund or the
     expect(page.offers).toEqual({ withdrawal: false, invoice: false });
   });
 
-  it("the right had expired: no refund is promised or listed as due", async () => {
-    const { view, page, t } = await withdrawnPage({ withdrawal_decision: "expired" });
+  it("the right had expired: the order stands as delivered, the page says the right had expired, and nothing speaks of a refund", async () => {
+    // Delivered on 24 November after an early start; the statement came on the 25th; the operator found the right expired.
+    const { view, page, t } = await withdrawnPage(
+      {
+        status: "dispatched",
+        dispatched_at: "2026-11-24T08:00:00Z",
+        delivered_at: "2026-11-24T15:00:00Z",
+        tracking_number: "RR1PL",
+        withdrawal_decision: "expired",
+      },
+      { earlyStart: true },
+    );
     expect(view.refund).toBeNull();
-    expect(page.deadlines.map((line) => line.id)).toEqual(["deadline-withdrawal-received"]);
-    expect(page.nextSteps[1]).toEqual({ id: "next-withdrawn-expired", text: t("next.withdrawnExpired") });
+    expect(page.stage).toBe("delivered");
+    expect(t(`status.${page.stage}`)).toBe("Doręczone");
+    expect(page.leadKey).toBe("leadWithdrawalExpired");
+    expect(page.deadlines.map((line) => line.id)).toEqual(["deadline-withdrawal-received", "deadline-dispatched", "deadline-delivered"]);
+    expect(page.nextSteps[0]).toEqual({ id: "next-withdrawn-expired", text: t("next.withdrawnExpired") });
+    expect([t(page.leadKey), ...words(page)].join(" ")).not.toMatch(/zwr[oó]c|zwrot|Nie poniesiesz/i);
+    // The service was performed and paid for: the invoice stays offered; the withdrawal is not offered again.
+    expect(page.offers).toEqual({ withdrawal: false, invoice: true });
   });
 
-  it("an amount kept for work done: what is still to go back is the rest", async () => {
-    const { view } = await withdrawnPage({ withdrawal_decision: "partial", withdrawal_retained_grosze: 12050 });
-    expect(view.refund).toEqual({ grosze: 29900 - 12050, returnedOn: null });
+  it("an amount kept for a standard reason: the page names the rest to go back, the amount kept and why, in the order's language", async () => {
+    const { view, page, t } = await withdrawnPage(
+      { withdrawal_decision: "partial", withdrawal_retained_grosze: 12050, withdrawal_decision_reason_code: "declaration_signed" },
+      { earlyStart: true, locale: "uk" },
+    );
+    const [rest, kept] = [formatPrice(29900 - 12050, "uk"), formatPrice(12050, "uk")];
+    expect(view.refund).toEqual({ grosze: 29900 - 12050, amount: rest, returnedOn: null });
+    const reason = t("retained.reasons.declaration_signed");
+    expect(view.withdrawn?.retained).toEqual({ grosze: 12050, amount: kept, reason });
+    expect(page.nextSteps[1]).toEqual({
+      id: "next-withdrawn-refund-partial",
+      text: t("next.withdrawnRefundPartial", { date: view.withdrawn?.refundBy, refund: rest, retained: kept, reason }),
+    });
+    expect(page.nextSteps[1]!.text).toContain(rest);
+    expect(page.nextSteps[1]!.text).toContain(kept);
+    expect(page.nextSteps[1]!.text).toContain(reason);
+    // Decided: no longer "we will state the amount by e-mail".
+    expect(page.nextSteps[1]!.text).not.toContain(t("next.withdrawnRefundEarlyStart", { date: view.withdrawn?.refundBy }).slice(-30));
+    expectComplete(page.nextSteps.map((step) => step.text));
+  });
+
+  it("an amount kept for the operator's own reason: the customer reads it as written", async () => {
+    const { view, page } = await withdrawnPage(
+      { withdrawal_decision: "partial", withdrawal_retained_grosze: 5000, withdrawal_decision_reason: "Notariusz poświadczył podpis." },
+      { earlyStart: true },
+    );
+    expect(view.withdrawn?.retained).toEqual({ grosze: 5000, amount: formatPrice(5000, "pl"), reason: "Notariusz poświadczył podpis" });
+    expect(page.nextSteps[1]!.text).toContain(`Zatrzymujemy ${formatPrice(5000, "pl")} `);
+    expect(page.nextSteps[1]!.text).toMatch(/: Notariusz poświadczył podpis\.$/);
+  });
+
+  it("the whole payment back after an early start: no word of an amount that may be kept", async () => {
+    const { page, t, view } = await withdrawnPage({ withdrawal_decision: "full" }, { earlyStart: true, locale: "ru" });
+    expect(page.nextSteps[1]).toEqual({ id: "next-withdrawn-refund", text: t("next.withdrawnRefund", { date: view.withdrawn?.refundBy }) });
+    expect(view.withdrawn?.retained).toBeNull();
   });
 
   it("delivered: the withdrawal function and the model form are no longer offered; on the way, they still are", async () => {
@@ -269,4 +354,48 @@ describe.each(DIALECTS)("the customer's page after a withdrawal, a refund or the
     await store.updateTable("orders").set({ delivered_at: "2026-11-26T09:00:00Z" }).where("id", "=", order.id).execute();
     expect((await pageNow()).offers).toEqual({ withdrawal: false, invoice: true });
   });
+});
+
+describe("the browser tab's title", () => {
+  const SETUP: Record<CustomerStage, Setup> = {
+    awaiting_payment: {},
+    paid: { paid: true },
+    dispatched: { paid: true, dispatched: true },
+    delivered: { paid: true, dispatched: true, delivered: true },
+    cancelled: { cancelled: true },
+    withdrawn: { paid: true, withdrawnAt: "2026-11-25T08:30:00Z" },
+  };
+
+  it("pl: asks for payment only while payment is due, then names the order and where it stands", async () => {
+    const expected: Record<CustomerStage, string> = {
+      awaiting_payment: "Płatność za zamówienie {number} | Adres do eksmisji",
+      paid: "Zamówienie {number}: opłacone | Adres do eksmisji",
+      dispatched: "Zamówienie {number}: wysłane | Adres do eksmisji",
+      delivered: "Zamówienie {number}: doręczone | Adres do eksmisji",
+      cancelled: "Zamówienie {number}: anulowane | Adres do eksmisji",
+      withdrawn: "Zamówienie {number}: odstąpiono od umowy | Adres do eksmisji",
+    };
+    for (const [stage, setup] of Object.entries(SETUP) as [CustomerStage, Setup][]) {
+      const { view, t } = await pageOf("pl", setup);
+      expect(stageOf(view)).toBe(stage);
+      expect(customerPageOf(view, false, t).title).toBe(expected[stage].replace("{number}", view.number));
+    }
+  });
+
+  for (const locale of LOCALES) {
+    it(`${locale}: every stage has its own title with the order's number, the payment one only while unpaid`, async () => {
+      const titles = new Set<string>();
+      for (const [stage, setup] of Object.entries(SETUP) as [CustomerStage, Setup][]) {
+        const { view, t } = await pageOf(locale, setup);
+        const title = customerPageOf(view, false, t).title;
+        expect(title).toContain(view.number);
+        expect(title.split(" | "), title).toHaveLength(2);
+        expect(title).not.toMatch(/ [–—-] |\{\{/);
+        // The page's heading while payment is due ("Płatność za zamówienie") names no other stage's tab.
+        if (stage !== "awaiting_payment") expect(title).not.toContain(t("heading"));
+        titles.add(title.replace(view.number, ""));
+      }
+      expect(titles.size).toBe(Object.keys(STAGE_TITLE_KEY).length);
+    });
+  }
 });

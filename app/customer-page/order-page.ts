@@ -1,41 +1,51 @@
 import type { OrderStatus } from "~/db/schema";
 import { paymentNextSteps, type NextStepFacts } from "~/order/next-steps";
+import type { WithdrawnView } from "~/order/payment-view.server";
 
 /**
  * Where an order stands for its customer. A withdrawal statement that matched the order comes first
- * (the operator settles the money afterwards, whatever the status says); "delivered" is known only
- * when the courier reported it.
+ * (the operator settles the money afterwards, whatever the status says), unless the operator found that
+ * the right had expired (art. 38 ust. 1 pkt 1): the contract then stands as performed, and the page says
+ * the statement came too late for it. "delivered" is known only when the courier reported it.
  */
 export type CustomerStage = "awaiting_payment" | "paid" | "dispatched" | "delivered" | "cancelled" | "withdrawn";
 
 /** What the customer's order page is built from: a part of the payment view (app/order/payment-view.server.ts). */
-export type OrderPageFacts = Omit<NextStepFacts, "status"> & {
+export type OrderPageFacts = Omit<NextStepFacts, "status" | "withdrawal"> & {
+  number: string;
   status: OrderStatus;
+  /** The withdrawal period's last day (with its weekday, and as a date with its year) and whether it is over. */
+  withdrawal: { endsOn: string; lastDay: string; over: boolean };
   /** Formatted days, each null until it is known. */
   dispatchedOn: string | null;
   deliveredOn: string | null;
   /**
    * A matched withdrawal statement: its time of receipt and the refund's last day (14 days later, art. 32), formatted,
-   * and whether the right had expired (art. 38 ust. 1 pkt 1), so that nothing goes back.
+   * and the operator's decision: the right had expired (art. 38 ust. 1 pkt 1), or an amount kept with its reason (art. 35).
    */
-  withdrawn: { receivedAt: string; refundBy: string; expired: boolean } | null;
+  withdrawn: WithdrawnView | null;
   /** Whether the customer paid (so a withdrawal means money to give back). */
   paid: boolean;
   /** The parcel's label is made and InPost has not collected it yet: not "wysłane" (docs/decisions/066). */
   shipmentPrepared: boolean;
   /** The money returned (with its day), or still to return; null when none is due. */
-  refund: { grosze: number; returnedOn: string | null } | null;
+  refund: { grosze: number; amount: string; returnedOn: string | null } | null;
 };
 
 /** A withdrawal whose money is still to go back: paid, not returned, and the right had not expired. */
 function refundAwaited(facts: Pick<OrderPageFacts, "paid" | "refund" | "withdrawn">): boolean {
-  return facts.paid && !facts.withdrawn?.expired && !facts.refund?.returnedOn;
+  return facts.paid && !rightHadExpired(facts) && !facts.refund?.returnedOn;
+}
+
+/** The operator found that the statement came after the right had expired (art. 38 ust. 1 pkt 1). */
+function rightHadExpired(facts: Pick<OrderPageFacts, "withdrawn">): boolean {
+  return facts.withdrawn?.decision === "expired";
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export function stageOf(facts: Pick<OrderPageFacts, "status" | "withdrawn" | "deliveredOn">): CustomerStage {
-  if (facts.withdrawn) return "withdrawn";
+  if (facts.withdrawn && !rightHadExpired(facts)) return "withdrawn";
   if (facts.status === "cancelled") return "cancelled";
   if (facts.status === "dispatched") return facts.deliveredOn ? "delivered" : "dispatched";
   return facts.status;
@@ -63,13 +73,15 @@ export function deadlinesOf(facts: OrderPageFacts, t: Translate): Deadline[] {
     return lines;
   }
   if (stage === "cancelled") return lines;
+  if (facts.withdrawn)
+    lines.push({ id: "deadline-withdrawal-received", label: t("deadlines.withdrawalReceived"), value: facts.withdrawn.receivedAt });
   if (facts.promise && stage === "paid") {
     lines.push({ id: "deadline-dispatch", label: t("deadlines.dispatchBy"), value: facts.promise.dispatchBy });
     lines.push({ id: "deadline-delivery", label: t("deadlines.deliveredBy"), value: facts.promise.deliveredBy });
   }
   if (facts.dispatchedOn) lines.push({ id: "deadline-dispatched", label: t("deadlines.dispatchedOn"), value: facts.dispatchedOn });
   if (facts.deliveredOn) lines.push({ id: "deadline-delivered", label: t("deadlines.deliveredOn"), value: facts.deliveredOn });
-  if (!facts.withdrawal.over && stage !== "delivered")
+  if (!facts.withdrawal.over && stage !== "delivered" && !facts.withdrawn)
     lines.push({
       id: "deadline-withdrawal",
       label: t("deadlines.withdrawal"),
@@ -84,6 +96,11 @@ export function deadlinesOf(facts: OrderPageFacts, t: Translate): Deadline[] {
  * it was (paymentNextSteps); later stages say what the customer can expect or needs to do, if anything.
  */
 export function nextStepsOf(facts: OrderPageFacts, t: Translate): { id: string; text: string }[] {
+  const steps = stepsOfStage(facts, t);
+  return rightHadExpired(facts) ? [{ id: "next-withdrawn-expired", text: t("next.withdrawnExpired") }, ...steps] : steps;
+}
+
+function stepsOfStage(facts: OrderPageFacts, t: Translate): { id: string; text: string }[] {
   const stage = stageOf(facts);
   switch (stage) {
     case "awaiting_payment":
@@ -109,16 +126,25 @@ export function nextStepsOf(facts: OrderPageFacts, t: Translate): { id: string; 
   }
 }
 
-/** What a withdrawal means for the money: nothing was paid, the right had expired, it went back, or when it will. */
+/**
+ * What a withdrawal means for the money: nothing was paid, it went back, or when it will: the whole payment,
+ * the rest after an amount kept for work done (art. 35, with the amount and its reason), or, after an early
+ * start not yet decided, the payment less what may be kept.
+ */
 function withdrawnMoneyStep(facts: OrderPageFacts, t: Translate): { id: string; text: string } {
   if (!facts.paid) return { id: "next-withdrawn-unpaid", text: t("next.withdrawnUnpaid") };
-  if (facts.withdrawn?.expired) return { id: "next-withdrawn-expired", text: t("next.withdrawnExpired") };
   if (facts.refund?.returnedOn) return { id: "next-withdrawn-refunded", text: t("next.withdrawnRefunded") };
+  const date = facts.withdrawn?.refundBy;
+  const retained = facts.withdrawn?.retained;
+  if (retained && facts.refund)
+    return {
+      id: "next-withdrawn-refund-partial",
+      text: t("next.withdrawnRefundPartial", { date, refund: facts.refund.amount, retained: retained.amount, reason: retained.reason }),
+    };
+  const undecidedEarlyStart = facts.immediatePerformanceRequested && !facts.withdrawn?.decision;
   return {
     id: "next-withdrawn-refund",
-    text: t(facts.immediatePerformanceRequested ? "next.withdrawnRefundEarlyStart" : "next.withdrawnRefund", {
-      date: facts.withdrawn?.refundBy,
-    }),
+    text: t(undecidedEarlyStart ? "next.withdrawnRefundEarlyStart" : "next.withdrawnRefund", { date }),
   };
 }
 
@@ -130,7 +156,7 @@ function withdrawnMoneyStep(facts: OrderPageFacts, t: Translate): { id: string; 
  */
 export function withdrawalOffered(facts: Pick<OrderPageFacts, "status" | "withdrawn" | "deliveredOn">): boolean {
   const stage = stageOf(facts);
-  return stage === "awaiting_payment" || stage === "paid" || stage === "dispatched";
+  return !facts.withdrawn && (stage === "awaiting_payment" || stage === "paid" || stage === "dispatched");
 }
 
 /**
@@ -149,25 +175,41 @@ export function invoiceOffered(facts: Pick<OrderPageFacts, "status" | "withdrawn
  */
 export type CustomerPage = {
   stage: CustomerStage;
+  /** The browser tab's title: the order's number and its stage. */
+  title: string;
   paymentDue: boolean;
   leadKey: string;
   deadlines: Deadline[];
   nextSteps: { id: string; text: string }[];
   /** The withdrawal function and the model form among the documents; the invoice part. */
   offers: { withdrawal: boolean; invoice: boolean };
+  /** The period's last day while the right can be used and the period runs: the page then leads with the function (art. 11a). */
+  withdrawalUntil: string | null;
 };
 
 /** `invoiceIssued`: the order has an invoice (or its correction) to download. */
 export function customerPageOf(facts: OrderPageFacts, online: boolean, t: Translate, invoiceIssued = false): CustomerPage {
   return {
     stage: stageOf(facts),
+    title: t(STAGE_TITLE_KEY[stageOf(facts)], { number: facts.number }),
     paymentDue: paymentDue(facts),
     leadKey: leadKeyOf(facts, online),
     deadlines: deadlinesOf(facts, t),
     nextSteps: nextStepsOf(facts, t),
     offers: { withdrawal: withdrawalOffered(facts), invoice: invoiceOffered(facts, invoiceIssued) },
+    withdrawalUntil: withdrawalOffered(facts) && !facts.withdrawal.over ? facts.withdrawal.lastDay : null,
   };
 }
+
+/** The browser tab's title at each stage: a stage cannot be added without one. */
+export const STAGE_TITLE_KEY: Record<CustomerStage, string> = {
+  awaiting_payment: "meta.stage.awaiting_payment",
+  paid: "meta.stage.paid",
+  dispatched: "meta.stage.dispatched",
+  delivered: "meta.stage.delivered",
+  cancelled: "meta.stage.cancelled",
+  withdrawn: "meta.stage.withdrawn",
+};
 
 /** The lead under the page's heading for each stage; `online` while payment by Przelewy24 is offered. */
 export function leadKeyOf(facts: Pick<OrderPageFacts, "status" | "withdrawn" | "deliveredOn">, online: boolean): string {
@@ -175,5 +217,6 @@ export function leadKeyOf(facts: Pick<OrderPageFacts, "status" | "withdrawn" | "
   if (stage === "awaiting_payment") return online ? "leadOnline" : "lead";
   if (stage === "cancelled") return "leadCancelled";
   if (stage === "withdrawn") return "leadWithdrawn";
+  if (rightHadExpired(facts)) return "leadWithdrawalExpired";
   return "leadPaid";
 }

@@ -84,10 +84,14 @@ export type OrdersTable = {
   withdrawal_decision: WithdrawalDecision | null;
   /** Kept for the service performed before the withdrawal (art. 35); set with "partial" only. */
   withdrawal_retained_grosze: number | null;
-  /** The operator's reason for the amount kept; set with "partial" only. */
+  /** The operator's reason for the amount kept, as written; set with "partial" only, and only when no standard reason was chosen. */
   withdrawal_decision_reason: string | null;
+  /** The standard reason for the amount kept (docs/decisions/065); the customer reads it in their language. */
+  withdrawal_decision_reason_code: RetainedReason | null;
 };
 export type WithdrawalDecision = "full" | "partial" | "expired";
+/** The standard reasons for an amount kept after an early start (app/withdrawal/decision.ts, RETAINED_REASONS). */
+export type RetainedReason = "owner_confirmed" | "declaration_signed" | "handed_to_carrier";
 
 /** What each outbox message is: who gets it follows from the kind (the customer, or the operator). */
 export type MessageKind =
@@ -115,6 +119,8 @@ export type MessageKind =
   | "invoice_issued"
   | "invoice_corrected"
   | "withdrawal_expired"
+  /** To the order's own address: a statement sent after the withdrawal period, its text and time, and that the order stays as it was. */
+  | "withdrawal_late"
   /** To the locked account's own address: too many wrong codes after its right password (docs/decisions/060). */
   | "operator_account_locked"
   /** To OPERATOR_EMAIL: money arrived online for an order, and from when its promise counts (docs/decisions/060). */
@@ -272,7 +278,16 @@ export type WithdrawalsTable = {
   linked_at: string | null;
   /** 1 when the daily cap per recipient held its acknowledgement back (docs/decisions/058). */
   acknowledgement_withheld: Generated<number>;
+  /** How it reached us (docs/decisions/063): the web form, or an e-mail or a letter the operator recorded. */
+  channel: Generated<WithdrawalChannel>;
+  /** The day the customer sent an e-mailed or posted statement ("2026-11-27"): what keeps the period. NULL for the web form. */
+  sent_on: string | null;
+  /** 1 when it was sent after the withdrawal period had ended: it withdrew from nothing and the order was left as it was. */
+  late: Generated<number>;
+  /** The operator who recorded an e-mailed or posted statement. */
+  recorded_by: string | null;
 };
+export type WithdrawalChannel = "web" | "email" | "post";
 
 /** Withdrawal acknowledgements counted per recipient (a SHA-256 of the folded address) and Warsaw day (docs/decisions/058). */
 export type WithdrawalMailCountsTable = {

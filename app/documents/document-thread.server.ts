@@ -4,7 +4,7 @@ import type { OrderRow } from "~/db/schema";
 import { fixedT } from "~/i18n/i18n.server";
 import type { MailAttachment } from "~/mail/compose.server";
 import { customerDataPdf } from "~/admin/customer-data-pdf.server";
-import type { CustomerDataExport } from "~/admin/customer-data.server";
+import type { CustomerDataExport } from "~/admin/customer-data-export.server";
 import { invoiceFileName, invoicePdf, type InvoicePdfInput } from "~/invoices/invoice-pdf.server";
 import { createDocumentQueue, type Download } from "./document-queue.server";
 import { agreementAttachment, confirmationAttachments, drawSharedDocuments } from "./order-documents.server";

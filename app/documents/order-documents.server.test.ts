@@ -59,6 +59,13 @@ describe("the order's PDFs", () => {
     expect(text).toContain(`Najemca: Олена Коваленко-Żółć`);
     expect(text).toContain(CONTRACT_VERSION);
     expect(text).toContain(order.number);
+    // Art. 38 ust. 1 pkt 1: the durable record holds both the early-start request and the acknowledgement of losing the right, with the time.
+    const t = fixedT("uk", "mail");
+    const time = new Intl.DateTimeFormat("uk-UA", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Warsaw" }).format(
+      new Date(order.immediate_performance_consent_at!),
+    );
+    expect(text.replace(/\s+/g, " ")).toContain(t("pdf.immediateGiven", { time }));
+    expect(text.replace(/\s+/g, " ")).toContain(t("pdf.immediateAcknowledged", { time }));
     const total = Number(/Сторінка 1 \/ (\d+)/.exec(text)?.[1]);
     expect(total).toBeGreaterThanOrEqual(2);
     expect(text).toContain(`Сторінка ${total} / ${total}`);

@@ -52,9 +52,13 @@ export function agreementPdf(order: OrderRow, company: Company, t: TFunction): P
     paragraphs: [
       t("pdf.dataProcessing", { time: timeOf(order.data_processing_consent_at, order.locale) }),
       t("pdf.terms", { time: timeOf(order.terms_accepted_at, order.locale) }),
-      order.immediate_performance_consent_at
-        ? t("pdf.immediateGiven", { time: timeOf(order.immediate_performance_consent_at, order.locale) })
-        : t("pdf.immediateNotGiven"),
+      // Art. 38 ust. 1 pkt 1 needs both the request and the acknowledgement of losing the right: the one tick gave both, at one time.
+      ...(order.immediate_performance_consent_at
+        ? [
+            t("pdf.immediateGiven", { time: timeOf(order.immediate_performance_consent_at, order.locale) }),
+            t("pdf.immediateAcknowledged", { time: timeOf(order.immediate_performance_consent_at, order.locale) }),
+          ]
+        : [t("pdf.immediateNotGiven")]),
       t("pdf.version", { version: order.contract_version }),
     ],
   };

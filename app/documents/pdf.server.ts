@@ -8,7 +8,10 @@ import PDFDocument from "pdfkit";
  * package) so Polish and Cyrillic render on any machine. Plain text in, a PDF buffer out:
  * the callers decide the words, this module only lays them out.
  */
-/** `image`: a PNG drawn under the paragraphs at `imageSize` points square (a QR code an invoice carries). */
+/**
+ * `image`: a PNG drawn under the paragraphs at `imageSize` points square (a QR code an invoice carries).
+ * A section with an image is never split across pages: its link and its code are read together.
+ */
 export type PdfSection = { heading?: string; paragraphs: string[]; startsNewPage?: boolean; image?: Buffer; imageSize?: number };
 export type PdfDocumentInput = {
   /** Small lines at the top of the first page: who issued it, which order, when. */
@@ -49,28 +52,32 @@ const HEADING_GAP = 0.3;
 const PARAGRAPH_GAP = 0.35;
 /** A heading goes to the next page unless this many lines of its section fit under it. */
 const LINES_KEPT_WITH_HEADING = 3;
+const DEFAULT_IMAGE_SIZE = 100;
 
 const headingFont = (doc: PDFKit.PDFDocument, section: PdfSection) => doc.font("bold").fontSize(section.startsNewPage ? 13 : 11);
 const bodyFont = (doc: PDFKit.PDFDocument) => doc.font("regular").fontSize(10);
 
 /**
- * Whether the section's heading and the first lines under it fit on the current page. pdfkit
- * breaks pages line by line, so without this a heading can end a page with its text on the next.
- * A heading already at the top of a page stays: a new page would not give it more room.
+ * Whether the section's heading and the first lines under it fit on the current page (all of them, and
+ * the image, for a section with an image). pdfkit breaks pages line by line, so without this a heading
+ * can end a page with its text on the next, or a QR code's link be cut by the page's end.
+ * A section already at the top of a page stays: a new page would not give it more room.
  */
-function fitsWithItsFirstLines(doc: PDFKit.PDFDocument, section: PdfSection, width: number): boolean {
+function fitsOnThisPage(doc: PDFKit.PDFDocument, section: PdfSection, width: number): boolean {
   if (doc.y <= doc.page.margins.top) return true;
+  const linesKept = section.image ? Infinity : LINES_KEPT_WITH_HEADING;
   headingFont(doc, section);
-  let needed = doc.heightOfString(section.heading ?? "", { width }) + doc.currentLineHeight(true) * HEADING_GAP;
+  let needed = section.heading ? doc.heightOfString(section.heading, { width }) + doc.currentLineHeight(true) * HEADING_GAP : 0;
   bodyFont(doc);
   const lineHeight = doc.currentLineHeight(true);
   let lines = 0;
   for (const [index, paragraph] of section.paragraphs.entries()) {
-    if (lines >= LINES_KEPT_WITH_HEADING) break;
-    const counted = Math.min(Math.round(doc.heightOfString(paragraph, { width }) / lineHeight), LINES_KEPT_WITH_HEADING - lines);
+    if (lines >= linesKept) break;
+    const counted = Math.min(Math.round(doc.heightOfString(paragraph, { width }) / lineHeight), linesKept - lines);
     needed += (index > 0 ? lineHeight * PARAGRAPH_GAP : 0) + counted * lineHeight;
     lines += counted;
   }
+  if (section.image) needed += lineHeight * PARAGRAPH_GAP + (section.imageSize ?? DEFAULT_IMAGE_SIZE);
   return doc.y + needed <= doc.page.maxY();
 }
 
@@ -102,8 +109,8 @@ export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
   doc.moveDown(0.8);
   for (const section of input.sections) {
     if (section.startsNewPage) doc.addPage();
+    if ((section.heading || section.image) && !fitsOnThisPage(doc, section, width)) doc.addPage();
     if (section.heading) {
-      if (!fitsWithItsFirstLines(doc, section, width)) doc.addPage();
       headingFont(doc, section).fillColor("#0f172a").text(section.heading, { width });
       doc.moveDown(HEADING_GAP);
     }
@@ -113,7 +120,7 @@ export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
       doc.moveDown(PARAGRAPH_GAP);
     }
     if (section.image) {
-      const size = section.imageSize ?? 100;
+      const size = section.imageSize ?? DEFAULT_IMAGE_SIZE;
       if (doc.y + size > doc.page.maxY()) doc.addPage();
       doc.image(section.image, MARGIN, doc.y, { width: size, height: size });
       doc.y += size;

@@ -34,7 +34,7 @@ const EXPECTED: Record<string, Record<Locale, readonly [string, string, string, 
   "order:contract.price.deadline": {
     pl: ["wynosi 1 dzień od", "wynosi 2 dni od", "wynosi 5 dni od", "wynosi 1,5 dnia od"],
     en: ["is 1 day after", "is 2 days after", "is 5 days after", "is 1.5 days after"],
-    uk: ["становить 1 день від", "становить 2 дні від", "становить 5 днів від", "становить 1,5 дня від"],
+    uk: ["становить 1 день з дня", "становить 2 дні з дня", "становить 5 днів з дня", "становить 1,5 дня з дня"],
     ru: ["составляет 1 день с", "составляет 2 дня с", "составляет 5 дней с", "составляет 1,5 дня с"],
   },
   "order:contract.delivery.time": {

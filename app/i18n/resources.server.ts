@@ -17,6 +17,7 @@ import plWithdrawal from "../../locales/pl/withdrawal.json";
 import plReview from "../../locales/pl/review.json";
 import plInvoice from "../../locales/pl/invoice.json";
 import plShipping from "../../locales/pl/shipping.json";
+import plDataExport from "../../locales/pl/dataExport.json";
 import enCommon from "../../locales/en/common.json";
 import enHome from "../../locales/en/home.json";
 import enTenant from "../../locales/en/tenant.json";
@@ -34,6 +35,7 @@ import enWithdrawal from "../../locales/en/withdrawal.json";
 import enReview from "../../locales/en/review.json";
 import enInvoice from "../../locales/en/invoice.json";
 import enShipping from "../../locales/en/shipping.json";
+import enDataExport from "../../locales/en/dataExport.json";
 import ukCommon from "../../locales/uk/common.json";
 import ukHome from "../../locales/uk/home.json";
 import ukTenant from "../../locales/uk/tenant.json";
@@ -51,6 +53,7 @@ import ukWithdrawal from "../../locales/uk/withdrawal.json";
 import ukReview from "../../locales/uk/review.json";
 import ukInvoice from "../../locales/uk/invoice.json";
 import ukShipping from "../../locales/uk/shipping.json";
+import ukDataExport from "../../locales/uk/dataExport.json";
 import ruCommon from "../../locales/ru/common.json";
 import ruHome from "../../locales/ru/home.json";
 import ruTenant from "../../locales/ru/tenant.json";
@@ -68,6 +71,7 @@ import ruWithdrawal from "../../locales/ru/withdrawal.json";
 import ruReview from "../../locales/ru/review.json";
 import ruInvoice from "../../locales/ru/invoice.json";
 import ruShipping from "../../locales/ru/shipping.json";
+import ruDataExport from "../../locales/ru/dataExport.json";
 
 /**
  * Every translation, bundled into the server build. The browser never imports this
@@ -92,6 +96,7 @@ export const NAMESPACES = [
   "review",
   "invoice",
   "shipping",
+  "dataExport",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Resources = Record<string, unknown>;
@@ -115,6 +120,7 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     review: plReview,
     invoice: plInvoice,
     shipping: plShipping,
+    dataExport: plDataExport,
   },
   en: {
     common: enCommon,
@@ -134,6 +140,7 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     review: enReview,
     invoice: enInvoice,
     shipping: enShipping,
+    dataExport: enDataExport,
   },
   uk: {
     common: ukCommon,
@@ -153,6 +160,7 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     review: ukReview,
     invoice: ukInvoice,
     shipping: ukShipping,
+    dataExport: ukDataExport,
   },
   ru: {
     common: ruCommon,
@@ -172,5 +180,6 @@ export const resources: Record<Locale, Record<Namespace, Resources>> = {
     review: ruReview,
     invoice: ruInvoice,
     shipping: ruShipping,
+    dataExport: ruDataExport,
   },
 };

@@ -7,6 +7,8 @@ import { alternatesOf, pageIdOfRoute, pathFor } from "./routes";
 
 type PageMetaOptions = {
   noindex?: boolean;
+  /** The page's own title when its data decides it (the customer's order page names the order and its stage). */
+  title?: string;
 };
 
 /** A page's title and description, and the "Error:" its title starts with after a refused form (pageHeadFor in i18n.server.ts). */
@@ -45,7 +47,7 @@ export function pageMeta(args: MetaArgs, options: PageMetaOptions = {}): MetaDes
   const pageId = pageIdOfRoute(args.matches.at(-1)?.id);
   if (!root || !pageId) return [];
 
-  const pageTitle = root.head.title || root.company.productName;
+  const pageTitle = options.title || root.head.title || root.company.productName;
   const title = isFormError ? `${root.head.errorTitlePrefix} ${pageTitle}` : pageTitle;
   const description = root.head.description;
   const params = Object.fromEntries(Object.entries(args.params).filter((entry): entry is [string, string] => entry[1] !== undefined));

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { LOCALES_DIR, localeTexts, type LocaleText as Text } from "../../tests/support/locale-texts";
 
 /**
  * One name per concept per language (docs/decisions/030): locales/glossary.json lists, per language,
@@ -9,26 +10,9 @@ import { describe, expect, it } from "vitest";
  */
 type GlossaryEntry = { concept: string; use: string; avoid: string[]; matchCase?: boolean; allowIn?: string[] };
 type Glossary = Record<string, GlossaryEntry[]>;
-/** A text to check: where it comes from ("order:contract.title") and what it says. */
-type Text = { where: string; text: string };
 
-const LOCALES_DIR = join(process.cwd(), "locales");
 const glossary = JSON.parse(readFileSync(join(LOCALES_DIR, "glossary.json"), "utf8")) as Glossary & { $comment?: string };
 const LANGUAGES = ["pl", "en", "uk", "ru"] as const;
-
-function leaves(value: unknown, path: string): Text[] {
-  if (typeof value === "string") return [{ where: path, text: value }];
-  if (Array.isArray(value)) return value.flatMap((item, index) => leaves(item, `${path}.${index}`));
-  if (value && typeof value === "object")
-    return Object.entries(value).flatMap(([key, child]) => leaves(child, path.endsWith(":") ? `${path}${key}` : `${path}.${key}`));
-  return [];
-}
-
-function localeTexts(language: string): Text[] {
-  return readdirSync(join(LOCALES_DIR, language))
-    .filter((file) => file.endsWith(".json"))
-    .flatMap((file) => leaves(JSON.parse(readFileSync(join(LOCALES_DIR, language, file), "utf8")), `${file.replace(/\.json$/, "")}:`));
-}
 
 /** "{{notarizedDays}}" is a placeholder's name, not copy: only a variant that is itself a placeholder looks at them. */
 const PLACEHOLDER = /\{\{\s*\w+\s*\}\}/g;

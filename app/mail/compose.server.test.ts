@@ -11,6 +11,7 @@ import { enqueueMessages } from "~/outbox/outbox.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { formatDeliveryDay } from "~/config/delivery";
 import { LOCALE_TAGS, LOCALES, type Locale } from "~/i18n/locales";
+import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import { composeMessage, type ComposeContext } from "./compose.server";
 import { queuedMessage } from "../../tests/support/queued-message";
 
@@ -70,6 +71,24 @@ async function composed(
 }
 
 describe("composing the e-mails", () => {
+  for (const locale of ["pl", "en", "uk", "ru"] as const) {
+    it(`${locale}: the confirmation records the early-start request and the acknowledgement of losing the right, each with its time (art. 38 ust. 1 pkt 1)`, async () => {
+      const { order, mail } = await composed("order_confirmation", locale, null, { immediatePerformanceRequested: true });
+      const t = fixedT(locale, "mail");
+      const time = await receivedAtText(order.immediate_performance_consent_at!, locale);
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain(t("waiver.given", { time }));
+        expect(part).toContain(t("summary.lossAcknowledged"));
+        expect(part).toContain(t("waiver.acknowledged", { time }));
+      }
+      expect(time).toContain({ pl: "23 listopada 2026", en: "23 November 2026", uk: "23 листопада 2026", ru: "23 ноября 2026" }[locale]);
+      // Without the request, neither is claimed.
+      const { mail: without } = await composed("order_confirmation", locale);
+      expect(without.text).toContain(t("waiver.notGiven"));
+      expect(without.text).not.toContain(t("summary.lossAcknowledged"));
+    });
+  }
+
   it("the confirmation speaks the order's language, carries the transfer details, the link, the dates and the attachments", async () => {
     const { order, mail } = await composed("order_confirmation", "uk");
     expect(mail.to).toBe("olena@example.com");
@@ -185,7 +204,7 @@ describe("composing the e-mails", () => {
       const dispatched = (
         await composed("order_dispatched", locale, { trackingNumber: "620000000000000000000001", courier: "InPost" }, { delivery: locker })
       ).mail.text;
-      expect(confirmation, locale).toContain(`${t("summary.mailingAddress_locker")}: ${details.mailingAddress}`);
+      expect(confirmation, locale).toContain(`${t("summary.mailingAddress")}: ${details.mailingAddress}`);
       expect(confirmation, locale).toContain("KRA010, ul. Floriańska 3, 31-042 Kraków");
       expect(dispatched, locale).toContain("KRA010");
       expect(dispatched, locale).toMatch(/48/);
@@ -206,7 +225,7 @@ describe("composing the e-mails", () => {
   it("the correction e-mails say what changed, keep the agreement as accepted, and a resent message gets its own id", async () => {
     const corrected = (await composed("details_corrected", "uk", { fields: ["mailingAddress"] })).mail;
     expect(corrected.subject).toMatch(/ми виправили ваші дані/);
-    expect(corrected.text).toContain("Адреса доставки: ul. Krótka 1, 00-001 Warszawa");
+    expect(corrected.text).toContain("Адреса для листування: ul. Krótka 1, 00-001 Warszawa");
     // A corrected name or address rectifies the agreement and the declaration; it does not leave them "unchanged".
     expect(corrected.text).toContain("Це виправлення є уточненням даних у договорі та в заяві");
     expect(corrected.text).not.toContain("залишається без змін");
@@ -363,7 +382,7 @@ describe("the review request's words are true whenever it is read", () => {
     const message = await queuedMessage(db, order.id, "review_request");
     // Ten minutes after dispatch.
     const mail = await composeMessage(message, dispatched, { ...context, now: new Date("2026-12-01T10:10:00Z") });
-    expect(mail.text).toContain(`Oświadczenie z zamówienia ${order.number} wysłaliśmy 1 grudnia (wtorek).`);
+    expect(mail.text).toContain(`Oświadczenie do zamówienia ${order.number} wysłaliśmy 1 grudnia (wtorek).`);
     for (const locale of LOCALES)
       expect(fixedT(locale, "review")("mail.intro")).not.toMatch(/kilka dni|few days|кілька днів|несколько дней/);
   });

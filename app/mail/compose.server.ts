@@ -19,6 +19,7 @@ import { lockerRows, trackingTemplateFor } from "~/shipping/tracking";
 import { customerText, toHtml, toText, type Block, type Link } from "./blocks";
 import { cancellationReason, refundSentence } from "./cancellation-sentences";
 import { withdrawalPath } from "~/withdrawal/paths";
+import { retainedReasonText } from "~/withdrawal/decision";
 import { reviewPath } from "~/reviews/paths";
 
 /**
@@ -54,7 +55,7 @@ export type ComposeContext = {
   now: Date;
 };
 
-const CUSTOMER_KINDS: readonly MessageKind[] = [
+export const CUSTOMER_KINDS: readonly MessageKind[] = [
   "order_confirmation",
   "payment_reminder",
   "order_paid",
@@ -145,9 +146,9 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("summary.amount", vatWording(company.vat, t)), amount],
             ...people,
             // A locker order's address is only for correspondence: the parcel goes to the locker (docs/decisions/066).
-            [t("summary.mailingAddress", { context: order.delivery_method }), customerText(order.mailing_address)],
+            [t("summary.mailingAddress"), customerText(order.mailing_address)],
             ...lockerRows(order, t),
-            [t("summary.withdrawal"), t(waiverGiven ? "waiver.given" : "waiver.notGiven")],
+            ...(await earlyStartRows(order, locale, t)),
             ...(context.invoiceRows ?? []),
           ],
         },
@@ -212,7 +213,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             ...people.slice(1),
             [t("operator.email"), order.email],
             [t("operator.phone"), order.phone],
-            [t("summary.mailingAddress", { context: order.delivery_method }), customerText(order.mailing_address)],
+            [t("summary.mailingAddress"), customerText(order.mailing_address)],
             ...lockerRows(order, t),
             ...(start ? [[t("operator.startDate"), start] as [string, string]] : []),
             [t("operator.deliveredBy"), delivered.label],
@@ -404,8 +405,12 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
               number: order.number,
               receivedAt: order.withdrawn_at ? await receivedAtText(order.withdrawn_at, locale) : "",
             }),
+            // The right ends on delivery (art. 38 ust. 1 pkt 1; decision.ts): the answer names that day and when the request was made.
             t("withdrawalExpired.law", {
-              dispatchedOn: order.dispatched_at ? formatDeliveryDay(new Date(order.dispatched_at), tag) : "",
+              requestedAt: order.immediate_performance_consent_at
+                ? await receivedAtText(order.immediate_performance_consent_at, locale)
+                : "",
+              deliveredOn: order.delivered_at ? formatDeliveryDay(new Date(order.delivered_at), tag) : "",
             }),
             t("withdrawalExpired.question"),
           ],
@@ -416,6 +421,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
       ];
       break;
     case "withdrawal_acknowledgement":
+    case "withdrawal_late":
     case "withdrawal_receipt":
     case "operator_withdrawal":
       throw new Error(`a withdrawal statement's message (${message.kind}) is composed by composeWithdrawalMessage`);
@@ -483,6 +489,29 @@ async function withdrawalRefundSentences(order: OrderRow, locale: Locale, t: (ke
   if (!order.withdrawn_at || !order.paid_at) return [];
   const sentences = [t("withdrawalRefund.text", { receivedAt: await receivedAtText(order.withdrawn_at, locale) })];
   if (order.withdrawal_decision === "partial" && order.withdrawal_retained_grosze)
-    sentences.push(t("withdrawalRefund.retained", { retained: formatPrice(order.withdrawal_retained_grosze, locale) }));
+    sentences.push(
+      t("withdrawalRefund.retained", {
+        retained: formatPrice(order.withdrawal_retained_grosze, locale),
+        reason: retainedReasonText(order, t),
+      }),
+    );
   return sentences;
+}
+
+/**
+ * The confirmation's record of the early start (art. 38 ust. 1 pkt 1 needs both): the request to start
+ * before the withdrawal period ends, and the acknowledgement that the right is lost once the service is
+ * fully performed, each with the time the order's one tick gave them; or that no such request was made.
+ */
+async function earlyStartRows(
+  order: OrderRow,
+  locale: Locale,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): Promise<[string, string][]> {
+  if (!order.immediate_performance_consent_at) return [[t("summary.withdrawal"), t("waiver.notGiven")]];
+  const time = await receivedAtText(order.immediate_performance_consent_at, locale);
+  return [
+    [t("summary.withdrawal"), t("waiver.given", { time })],
+    [t("summary.lossAcknowledged"), t("waiver.acknowledged", { time })],
+  ];
 }

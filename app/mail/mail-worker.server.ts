@@ -10,7 +10,7 @@ import { composeInvoiceMessage, invoiceRequestRows, invoicesOfMessage, isInvoice
 import { findRequest } from "~/invoices/issue.server";
 import { composeMessage } from "./compose.server";
 import { composeOperatorAccountMessage } from "./operator-account-mail.server";
-import { composeWithdrawalMessage } from "./withdrawal-mail.server";
+import { composeWithdrawalMessage, WITHDRAWN_ORDER_COLUMNS } from "./withdrawal-mail.server";
 import { createMailSender, type SendMail } from "./transport.server";
 import { configuredGateway } from "~/payments/gateway.server";
 
@@ -33,11 +33,7 @@ export function createDeliver(db: AppDatabase, send: SendMail, documents: Docume
       const matched =
         withdrawal.order_id === null
           ? null
-          : await db
-              .selectFrom("orders")
-              .select(["id", "number", "withdrawn_at", "email", "payment_token", "paid_at"])
-              .where("id", "=", withdrawal.order_id)
-              .executeTakeFirstOrThrow();
+          : await db.selectFrom("orders").select(WITHDRAWN_ORDER_COLUMNS).where("id", "=", withdrawal.order_id).executeTakeFirstOrThrow();
       return send(
         await composeWithdrawalMessage(message, withdrawal, matched, {
           company,

@@ -1,5 +1,7 @@
 import { formatAddress } from "~/config/company";
 import { formatDeliveryDay } from "~/config/delivery";
+import { withdrawalPeriodEnd } from "~/config/delivery-dates.server";
+import { sentDayOf } from "~/withdrawal/late-statement.server";
 import type { OrderRow, OutboxRow, WithdrawalRow } from "~/db/schema";
 import { getFixedT } from "~/i18n/i18n.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
@@ -10,7 +12,8 @@ import { customerText, toHtml, toText, type Block } from "./blocks";
 import type { ComposeContext, MailMessage } from "./compose.server";
 
 /** What a statement's messages need of the order it is about. */
-export type WithdrawnOrder = Pick<OrderRow, "id" | "number" | "withdrawn_at" | "email" | "payment_token" | "paid_at">;
+export const WITHDRAWN_ORDER_COLUMNS = ["id", "number", "withdrawn_at", "email", "payment_token", "paid_at", "created_at"] as const;
+export type WithdrawnOrder = Pick<OrderRow, (typeof WITHDRAWN_ORDER_COLUMNS)[number]>;
 
 /**
  * The statement's lines with what the sender typed (the name, the contract's description) kept from
@@ -58,9 +61,29 @@ export async function composeWithdrawalMessage(
   let blocks: Block[];
   let to: string;
   let subject: string;
-  // A statement's acknowledgement queued before it was about an order (docs/decisions/058) goes out as a receipt.
-  if (message.kind === "withdrawal_acknowledgement" && order) {
-    const orderPage = `${siteUrl}${pathFor("payment", locale, { token: order.payment_token })}`;
+  const orderPageOf = (of: WithdrawnOrder) => `${siteUrl}${pathFor("payment", locale, { token: of.payment_token })}`;
+  const periodEnd = (of: WithdrawnOrder) => formatDeliveryDay(withdrawalPeriodEnd(new Date(of.created_at)), LOCALE_TAGS[locale]);
+  if (message.kind === "withdrawal_late" && order) {
+    // Sent after the period (docs/decisions/063): acknowledged with its text and time like any other, and told apart.
+    const sentOn = formatDeliveryDay(sentDayOf(withdrawal), LOCALE_TAGS[locale]);
+    to = order.email;
+    subject = t("subject.withdrawal_late", { number: order.number });
+    blocks = [
+      { paragraphs: [t("greeting"), t("withdrawalLate.intro", { number: order.number })] },
+      statement,
+      {
+        paragraphs: [
+          t("withdrawalLate.period", { periodEnd: periodEnd(order), sentOn }),
+          t("withdrawalLate.question"),
+          { text: t("paymentPage", { url: orderPageOf(order) }), url: orderPageOf(order) },
+        ],
+      },
+      contact,
+      signature,
+    ];
+  } else if (message.kind === "withdrawal_acknowledgement" && order) {
+    // A statement's acknowledgement queued before it was about an order (docs/decisions/058) goes out as a receipt.
+    const orderPage = orderPageOf(order);
     const refundBy = formatDeliveryDay(refundDueBy(withdrawal.received_at), LOCALE_TAGS[locale]);
     to = order.email;
     subject = t("subject.withdrawal_acknowledgement", { number: order.number });
@@ -104,6 +127,7 @@ export async function composeWithdrawalMessage(
         ],
         paragraphs: [
           ...(repeated ? [t("withdrawal.operatorRepeated")] : []),
+          ...(order && withdrawal.late ? [t("withdrawal.operatorLate", { periodEnd: periodEnd(order) })] : []),
           ...(withdrawal.acknowledgement_withheld ? [t("withdrawal.operatorWithheld")] : []),
           { text: t("withdrawal.admin", { url: adminUrl }), url: adminUrl },
         ],

@@ -51,7 +51,7 @@ describe("the contract component", () => {
     expect(text).toContain(`Adres lokalu wynajmowanego przez Najemcę: ${details.propertyAddress}`);
     // Names stand on labelled lines, never declined inside a sentence.
     expect(text).toContain(`\nNajemca: ${details.tenantName}\n`);
-    expect(text).toContain(`Doręczenie kurierem na adres: ${details.mailingAddress}`);
+    expect(text).toContain(`Miejsce doręczenia: adres Klienta do korespondencji – ${details.mailingAddress}`);
     expect(text).toContain(formatPrice(PRODUCTS.regular.priceGrosze, "pl"));
     expect(text).toContain("22 listopada 2026");
     expect(text).toContain("1 grudnia 2026");

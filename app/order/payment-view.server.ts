@@ -1,11 +1,13 @@
 import { env, transitDaysOf } from "~/config/env.server";
+import { formatPrice } from "~/config/products";
 import { trackingLinkOf } from "~/config/courier";
 import { handedToCarrier } from "~/shipping/carrier";
 import { orderLocker, type OrderLocker } from "~/shipping/delivery";
 import { trackingTemplateFor } from "~/shipping/tracking";
 import { formatCalendarDate, formatDeliveryDay } from "~/config/delivery";
 import type { AppDatabase } from "~/db/db.server";
-import type { OrderRow } from "~/db/schema";
+import type { OrderRow, WithdrawalDecision } from "~/db/schema";
+import { fixedT } from "~/i18n/i18n.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { deliveryDates, warsawDay, withdrawalPeriodEnd } from "~/config/delivery-dates.server";
 import { dispatchDatesOf, dispatchDatesOfTypes, type DispatchDates } from "./delivery-promise.server";
@@ -14,7 +16,16 @@ import { paymentDeadline } from "./payment-deadline.server";
 import { isPaymentToken } from "./payment-token";
 import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import { refundDueBy } from "~/withdrawal/withdrawal.server";
-import { refundAfterDecision } from "~/withdrawal/decision";
+import { refundAfterDecision, retainedReasonText } from "~/withdrawal/decision";
+
+/** A matched withdrawal as the customer's page shows it (PaymentView.withdrawn). */
+export type WithdrawnView = {
+  receivedAt: string;
+  refundBy: string;
+  decision: WithdrawalDecision | null;
+  /** The amount kept (formatted in `amount`) and its reason. */
+  retained: { grosze: number; amount: string; reason: string } | null;
+};
 
 /** What the payment page may show: no personal data, only what the transfer and the next steps need. */
 export type PaymentView = {
@@ -29,8 +40,11 @@ export type PaymentView = {
   deadlineMovedFrom: string | null;
   deadlineDays: number;
   immediatePerformanceRequested: boolean;
-  /** The withdrawal period's last day, formatted, and whether it is over: known for every order, paid or not. */
-  withdrawal: { endsOn: string; over: boolean };
+  /**
+   * The withdrawal period's last day, formatted with its weekday (`endsOn`) and as a date with its year (`lastDay`),
+   * and whether it is over: known for every order, paid or not.
+   */
+  withdrawal: { endsOn: string; lastDay: string; over: boolean };
   /** When the declaration goes out if the payment is booked today (only while unpaid). */
   dispatchIfPaidToday: DispatchDates | null;
   /** YYYY-MM-DD, the lease start the customer gave (the standard form only). */
@@ -49,16 +63,17 @@ export type PaymentView = {
    * A cancelled order's money: returned (how much, and the day, written for the reader), or
    * still to be returned (paid, not yet given back).
    */
-  refund: { grosze: number; returnedOn: string | null } | null;
+  refund: { grosze: number; amount: string; returnedOn: string | null } | null;
   /** The day the operator dispatched it, formatted. */
   dispatchedOn: string | null;
   /** The day the carrier delivered it (InPost's tracking reports it), formatted; null while unknown. */
   deliveredOn: string | null;
   /**
    * A matched withdrawal statement: when it was received, the refund's last day (14 days later, art. 32 ust. 1),
-   * and whether the operator found that the right had expired (art. 38 ust. 1 pkt 1), so nothing goes back.
+   * and the operator's decision: the right had expired (art. 38 ust. 1 pkt 1), so nothing goes back; or an amount
+   * kept for the service performed (art. 35), with its reason in the reader's language or as the operator wrote it.
    */
-  withdrawn: { receivedAt: string; refundBy: string; expired: boolean } | null;
+  withdrawn: WithdrawnView | null;
   /** Whether the money came in (a withdrawal or a cancellation then means money to give back). */
   paid: boolean;
 };
@@ -91,6 +106,8 @@ export async function findPaymentView(
       "withdrawn_at",
       "withdrawal_decision",
       "withdrawal_retained_grosze",
+      "withdrawal_decision_reason",
+      "withdrawal_decision_reason_code",
       "delivered_at",
       "shipment_id",
       "shipment_status",
@@ -135,6 +152,7 @@ export async function findPaymentView(
     immediatePerformanceRequested: row.immediate_performance_consent_at !== null,
     withdrawal: {
       endsOn: formatDeliveryDay(withdrawalPeriodEnd(orderedAt), tag),
+      lastDay: formatCalendarDate(warsawDay(withdrawalPeriodEnd(orderedAt)), tag),
       over: warsawDay(withdrawalPeriodEnd(orderedAt)) < warsawDay(now),
     },
     dispatchIfPaidToday: unpaid ? dispatchDatesOf(row.declaration_type, orderedAt, now, locale, row.delivery_method) : null,
@@ -154,14 +172,22 @@ export async function findPaymentView(
             trackingUrl: trackingLinkOf(trackingTemplateFor(row.courier, env.COURIER_TRACKING_URL), row.tracking_number)?.url ?? null,
           }
         : null,
-    refund: row.status === "cancelled" || row.withdrawn_at ? refundOf(row, tag) : null,
+    refund: row.status === "cancelled" || row.withdrawn_at ? refundOf(row, locale) : null,
     dispatchedOn: row.dispatched_at ? formatDeliveryDay(new Date(row.dispatched_at), tag) : null,
     deliveredOn: row.delivered_at ? formatDeliveryDay(new Date(row.delivered_at), tag) : null,
     withdrawn: row.withdrawn_at
       ? {
           receivedAt: await receivedAtText(row.withdrawn_at, locale),
           refundBy: formatDeliveryDay(refundDueBy(row.withdrawn_at), tag),
-          expired: row.withdrawal_decision === "expired",
+          decision: row.withdrawal_decision,
+          retained:
+            row.withdrawal_decision === "partial" && row.withdrawal_retained_grosze
+              ? {
+                  grosze: row.withdrawal_retained_grosze,
+                  amount: formatPrice(row.withdrawal_retained_grosze, locale),
+                  reason: retainedReasonText(row, fixedT(locale, "payment")),
+                }
+              : null,
         }
       : null,
     paid: row.paid_at !== null,
@@ -183,10 +209,11 @@ function refundOf(
     | "withdrawal_decision"
     | "withdrawal_retained_grosze"
   >,
-  tag: string,
+  locale: Locale,
 ): PaymentView["refund"] {
+  const amount = (grosze: number) => ({ grosze, amount: formatPrice(grosze, locale) });
   if (row.refunded_at && row.refunded_grosze)
-    return { grosze: row.refunded_grosze, returnedOn: formatCalendarDate(warsawDay(new Date(row.refunded_at)), tag) };
+    return { ...amount(row.refunded_grosze), returnedOn: formatCalendarDate(warsawDay(new Date(row.refunded_at)), LOCALE_TAGS[locale]) };
   if (!row.paid_at || row.withdrawal_decision === "expired") return null;
-  return { grosze: refundAfterDecision(row)?.refundGrosze ?? row.received_grosze ?? row.price_grosze, returnedOn: null };
+  return { ...amount(refundAfterDecision(row)?.refundGrosze ?? row.received_grosze ?? row.price_grosze), returnedOn: null };
 }

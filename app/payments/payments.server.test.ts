@@ -7,6 +7,8 @@ import { parseTransitionForm } from "~/admin/transition-form.server";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { composeMessage } from "~/mail/compose.server";
 import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
+import type { RetainedReason } from "~/withdrawal/decision";
+import { fixedT } from "~/i18n/i18n.server";
 import { refundFromForm } from "./refund-form.server";
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { applyTransition } from "~/admin/order-transitions.server";
@@ -388,14 +390,15 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
   });
 
   /** The customer withdrew after an early start; the operator's decision keeps `retainedGrosze` for work done (art. 35). */
-  const keepForWorkDone = (retainedGrosze: number) =>
+  const keepForWorkDone = (retainedGrosze: number, reasonCode: RetainedReason | null = null) =>
     db
       .updateTable("orders")
       .set({
         withdrawn_at: "2026-11-24T10:00:00Z",
         withdrawal_decision: "partial",
         withdrawal_retained_grosze: retainedGrosze,
-        withdrawal_decision_reason: "Podpis właściciela uzyskany",
+        withdrawal_decision_reason: reasonCode ? null : "Podpis właściciela uzyskany",
+        withdrawal_decision_reason_code: reasonCode,
       })
       .where("id", "=", order.id)
       .execute();
@@ -438,13 +441,16 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     expect(await mailData("order_cancelled")).toEqual([{ ...cancel, refundedGrosze: 17850 }]);
     const text = await mailText("order_cancelled");
     expect(text).toContain("Zwróciliśmy Twoją płatność (178,50 zł)");
-    expect(text).toContain("zatrzymaliśmy 120,50 zł");
+    // The reason goes with the amount kept (art. 35): here the operator's own words.
+    expect(text).toContain(
+      "zatrzymaliśmy 120,50 zł za część usługi wykonaną na Twoje żądanie przed odstąpieniem od umowy: Podpis właściciela uzyskany.",
+    );
     expect(await refundAfterDecisionOf(db, order.id)).toBeNull();
   });
 
   it("cancelling after an art. 35 decision gives back what the operator typed, at most the rest; by transfer the rest is due and recorded", async () => {
     await applyTransition(db, order.id, { transition: "mark_paid", paidAt: "2026-11-24", receivedGrosze: 30000 }, "op", T0);
-    await keepForWorkDone(12050);
+    await keepForWorkDone(12050, "owner_confirmed");
     const afterDecision = await refundAfterDecisionOf(db, order.id);
     expect(afterDecision).toEqual({ paidGrosze: 30000, retainedGrosze: 12050, refundGrosze: 17950 });
     const cancelForm = { transition: "cancel", reasonCode: "customer_request", reason: "", confirm: "yes" };
@@ -476,6 +482,10 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     ).toMatchObject({ ok: true });
     expect(await mailData("refund_recorded")).toEqual([{ refundedGrosze: 17950 }]);
     expect(await mailText("refund_recorded")).toMatch(/Zwróciliśmy 179,50 zł za zamówienie .*zatrzymaliśmy 120,50 zł/);
+    // A standard reason, in the order's language.
+    expect(await mailText("refund_recorded")).toContain(
+      `przed odstąpieniem od umowy: ${fixedT("pl", "payment")("retained.reasons.owner_confirmed")}.`,
+    );
   });
 
   it("housekeeping asks about attempts pending over 15 minutes, and only those", async () => {

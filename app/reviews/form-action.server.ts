@@ -3,12 +3,13 @@ import { isPassingDatabaseFailure } from "~/db/passing-failure.server";
 import type { Locale } from "~/i18n/locales";
 import { BodyTooLargeError, FormShapeError, readFormDataLimited } from "~/security/body.server";
 import { EMPTY_REVIEW, readReviewForm, type ReviewErrors, type ReviewValues } from "./review-form";
-import { orderForReview, submitReview } from "./reviews.server";
+import { orderForReview, submitReview, type ReviewClosed } from "./reviews.server";
 
 /**
  * The review page's states, as plain data for the route (app/routes/review.tsx): the form (empty,
  * or the customer's pending review to change; `saved` right after saving), the review already
- * decided on, or an order that cannot be reviewed yet. Without JavaScript each is a plain page.
+ * decided on, an order that cannot be reviewed yet, or one that never will be (cancelled or
+ * withdrawn: no request comes). Without JavaScript each is a plain page.
  */
 export type ReviewState =
   | {
@@ -22,7 +23,8 @@ export type ReviewState =
       formErrorKey?: string;
     }
   | { step: "decided"; number: string }
-  | { step: "notYet"; number: string };
+  | { step: "notYet"; number: string }
+  | { step: "closed"; number: string; closed: ReviewClosed };
 
 export type ReviewOutcome =
   | { kind: "show"; state: ReviewState }
@@ -33,12 +35,17 @@ export type ReviewOutcome =
   | { kind: "notFound" }
   | { kind: "tooLarge" };
 
+/** What the page says instead of the form: not yet (the request will come), or never (cancelled or withdrawn). */
+function unreviewable({ order, closed }: { order: { number: string }; closed: ReviewClosed | null }): ReviewState {
+  return closed ? { step: "closed", number: order.number, closed } : { step: "notYet", number: order.number };
+}
+
 /** The page as opened from the order's link; null for a token of no order. */
 export async function reviewStart(db: AppDatabase, token: string, saved: boolean): Promise<ReviewState | null> {
   const found = await orderForReview(db, token);
   if (!found) return null;
   const { order, reviewable, review } = found;
-  if (!reviewable) return { step: "notYet", number: order.number };
+  if (!reviewable) return unreviewable(found);
   if (review && review.status !== "pending") return { step: "decided", number: order.number };
   const values: ReviewValues = review
     ? { stars: String(review.stars), text: review.text, displayName: review.display_name, city: review.city, consent: true }
@@ -53,7 +60,7 @@ export async function handleReviewForm(
   const found = await orderForReview(context.db, context.token);
   if (!found) return { kind: "notFound" };
   const { order, reviewable, review } = found;
-  if (!reviewable) return { kind: "refused", status: 409, state: { step: "notYet", number: order.number } };
+  if (!reviewable) return { kind: "refused", status: 409, state: unreviewable(found) };
   const formStep = (values: ReviewValues, errors: ReviewErrors, formErrorKey?: string): ReviewState => ({
     step: "form",
     number: order.number,

@@ -5,6 +5,7 @@ import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";
+import { reviewStart } from "./form-action.server";
 import type { ValidReview } from "./review-form";
 import {
   decideReview,
@@ -12,6 +13,8 @@ import {
   orderForReview,
   publishedReviews,
   queueReviewRequests,
+  recordRequestObjection,
+  REQUEST_OBJECTION_DETAILS,
   reviewCounts,
   submitReview,
 } from "./reviews.server";
@@ -38,9 +41,9 @@ describe.each(DIALECTS)("reviews on %s", (dialect) => {
       .where("id", "=", id)
       .execute();
   }
-  async function anotherDispatchedOrder(): Promise<OrderRow> {
+  async function anotherDispatchedOrder(email?: string): Promise<OrderRow> {
     number += 1;
-    const placed = await placeSampleOrder(db, ORDERED, { idempotencyKey: `other-${number}` });
+    const placed = await placeSampleOrder(db, ORDERED, { idempotencyKey: `other-${number}`, details: email ? { email } : {} });
     await dispatch(placed.order.id);
     return placed.order;
   }
@@ -58,9 +61,27 @@ describe.each(DIALECTS)("reviews on %s", (dialect) => {
       .set({ withdrawn_at: afterDispatch(1).toISOString() })
       .where("id", "=", order.id)
       .execute();
-    expect(await orderForReview(db, order.payment_token)).toMatchObject({ reviewable: false });
+    expect(await orderForReview(db, order.payment_token)).toMatchObject({ reviewable: false, closed: "withdrawn" });
     await db.transaction().execute((trx) => anonymiseOrder(trx, order.id, afterDispatch(2)));
     expect(await orderForReview(db, order.payment_token)).toBeNull();
+  });
+
+  it("tells the customer of a cancelled or withdrawn order that no review and no request will come, and one not yet dispatched that it will", async () => {
+    expect(await reviewStart(db, order.payment_token, false)).toEqual({ step: "notYet", number: order.number });
+    const cancelled = await anotherDispatchedOrder();
+    await db.updateTable("orders").set({ status: "cancelled" }).where("id", "=", cancelled.id).execute();
+    expect(await reviewStart(db, cancelled.payment_token, false)).toEqual({
+      step: "closed",
+      number: cancelled.number,
+      closed: "cancelled",
+    });
+    // A paid order the customer withdrew from: withdrawn, whatever its status.
+    await db
+      .updateTable("orders")
+      .set({ status: "paid", withdrawn_at: afterDispatch(0).toISOString() })
+      .where("id", "=", order.id)
+      .execute();
+    expect(await reviewStart(db, order.payment_token, false)).toEqual({ step: "closed", number: order.number, closed: "withdrawn" });
   });
 
   it("keeps one review per order: changed while pending, left as decided afterwards, and audited when decided", async () => {
@@ -158,6 +179,51 @@ describe.each(DIALECTS)("reviews on %s", (dialect) => {
       .execute();
     expect(await queueReviewRequests(db, afterDispatch(2, 2))).toBe(1);
     expect(await requestsOf(order.id)).toHaveLength(1);
+  });
+
+  it("never asks a customer who objected; the objection is recorded once per order, survives erasure, and names the orders already asked", async () => {
+    await dispatch(order.id);
+    const other = await anotherDispatchedOrder("anna@example.com");
+    expect(await recordRequestObjection(db, [order.id], "operator@adres.test", afterDispatch(1))).toEqual({
+      recorded: [order.number],
+      alreadyAsked: [],
+    });
+    expect(await queueReviewRequests(db, afterDispatch(10, 1))).toBe(1);
+    expect(await requestsOf(order.id)).toEqual([]);
+    expect(await requestsOf(other.id)).toHaveLength(1);
+    // The other order had been asked already; the first carries its objection and is not recorded twice.
+    expect(await recordRequestObjection(db, [order.id, other.id], "operator@adres.test", afterDispatch(11))).toEqual({
+      recorded: [other.number],
+      alreadyAsked: [other.number],
+    });
+    const objections = () =>
+      db
+        .selectFrom("order_events")
+        .select(["order_id", "operator"])
+        .where("details", "=", REQUEST_OBJECTION_DETAILS)
+        .orderBy("order_id")
+        .execute();
+    expect(await objections()).toEqual([
+      { order_id: order.id, operator: "operator@adres.test" },
+      { order_id: other.id, operator: "operator@adres.test" },
+    ]);
+    await db.transaction().execute((trx) => anonymiseOrder(trx, order.id, afterDispatch(12)));
+    expect(await objections()).toHaveLength(2);
+    expect(await recordRequestObjection(db, [order.id], "operator@adres.test", afterDispatch(13))).toEqual({
+      recorded: [],
+      alreadyAsked: [],
+    });
+  });
+
+  it("an objection is the customer's: a later order under the same e-mail, written in capitals, is not asked either", async () => {
+    await dispatch(order.id);
+    await recordRequestObjection(db, [order.id], "operator@adres.test", afterDispatch(1));
+    const later = await anotherDispatchedOrder("JAN@Example.COM");
+    const stranger = await anotherDispatchedOrder("anna@example.com");
+    expect(await queueReviewRequests(db, afterDispatch(10, 1))).toBe(1);
+    expect(await requestsOf(order.id)).toEqual([]);
+    expect(await requestsOf(later.id)).toEqual([]);
+    expect(await requestsOf(stranger.id)).toHaveLength(1);
   });
 
   it("does not ask about an order dispatched more than 30 days ago", async () => {

@@ -1,5 +1,7 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { auditOrder } from "~/admin/audit.server";
 import type { AppDatabase } from "~/db/db.server";
-import type { OrderRow, ReviewRow, ReviewStatus } from "~/db/schema";
+import type { Database, OrderRow, ReviewRow, ReviewStatus } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { isPaymentToken } from "~/order/payment-token";
 import { enqueueMessages } from "~/outbox/outbox.server";
@@ -28,14 +30,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type ReviewableOrder = Pick<OrderRow, "id" | "number" | "locale" | "status" | "payment_token">;
 
+/** Why an order will never be reviewed nor asked for a review: it was cancelled, or its customer withdrew. */
+export type ReviewClosed = "cancelled" | "withdrawn";
+
 /**
  * The order behind a review link, or null when the token is no order's. `reviewable` is false
- * until it has been dispatched, and for a cancelled, withdrawn or erased order.
+ * until it has been dispatched, and for a cancelled, withdrawn or erased order; `closed` says
+ * which of the first two it is (those never get the request, docs/decisions/052).
  */
 export async function orderForReview(
   db: AppDatabase,
   token: string,
-): Promise<{ order: ReviewableOrder; reviewable: boolean; review: ReviewRow | null } | null> {
+): Promise<{ order: ReviewableOrder; reviewable: boolean; closed: ReviewClosed | null; review: ReviewRow | null } | null> {
   if (!isPaymentToken(token)) return null;
   const order = await db
     .selectFrom("orders")
@@ -45,7 +51,8 @@ export async function orderForReview(
   if (!order || order.anonymised_at !== null) return null;
   const review = (await db.selectFrom("reviews").selectAll().where("order_id", "=", order.id).executeTakeFirst()) ?? null;
   const { withdrawn_at: withdrawnAt, anonymised_at: _anonymised, ...shown } = order;
-  return { order: shown, reviewable: order.status === "dispatched" && withdrawnAt === null, review };
+  const closed: ReviewClosed | null = withdrawnAt !== null ? "withdrawn" : order.status === "cancelled" ? "cancelled" : null;
+  return { order: shown, reviewable: order.status === "dispatched" && closed === null, closed, review };
 }
 
 /**
@@ -83,9 +90,90 @@ export async function submitReview(
 }
 
 /**
+ * The audit row of a customer's objection to the review request (art. 21 RODO; the privacy policy
+ * promises it): an order with it is never asked. Its details keep only the action, so erasing the
+ * customer's data leaves it as it is.
+ */
+const REQUEST_OBJECTION = "review_request_objection";
+export const REQUEST_OBJECTION_DETAILS = JSON.stringify({ action: REQUEST_OBJECTION });
+
+/** The order does not carry the objection yet. */
+function withoutObjection(eb: ExpressionBuilder<Database, "orders">): Expression<SqlBool> {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom("order_events")
+        .select("order_events.id")
+        .whereRef("order_events.order_id", "=", "orders.id")
+        .where("order_events.details", "=", REQUEST_OBJECTION_DETAILS),
+    ),
+  );
+}
+
+/**
+ * The customer has objected, on this order or on another with the same e-mail (case and spaces aside, as
+ * the customer's data page matches them): an objection is the person's, so a later order is not asked either.
+ */
+function customerObjected(eb: ExpressionBuilder<Database, "orders">): Expression<SqlBool> {
+  const emailKey = (column: "orders.email" | "objected.email") => sql`lower(trim(${sql.ref(column)}))`;
+  return eb.exists(
+    eb
+      .selectFrom("order_events")
+      .innerJoin("orders as objected", "objected.id", "order_events.order_id")
+      .select("order_events.id")
+      .where("order_events.details", "=", REQUEST_OBJECTION_DETAILS)
+      .where((inner) =>
+        inner.or([inner("objected.id", "=", inner.ref("orders.id")), inner(emailKey("objected.email"), "=", emailKey("orders.email"))]),
+      ),
+  );
+}
+
+/**
+ * Records the objection on each of the customer's orders that does not carry it yet, in one
+ * transaction; `alreadyAsked` names those whose request had been queued before (nothing more
+ * follows it anyway: there is no reminder).
+ */
+export async function recordRequestObjection(
+  db: AppDatabase,
+  orderIds: readonly number[],
+  operator: string,
+  now: Date,
+): Promise<{ recorded: string[]; alreadyAsked: string[] }> {
+  if (orderIds.length === 0) return { recorded: [], alreadyAsked: [] };
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const orders = await trx
+      .selectFrom("orders")
+      .select(["orders.id", "orders.number", "orders.status"])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("outbox")
+              .select("outbox.id")
+              .whereRef("outbox.order_id", "=", "orders.id")
+              .where("outbox.kind", "=", "review_request"),
+          )
+          .as("asked"),
+      )
+      .where("orders.id", "in", orderIds)
+      .where("orders.anonymised_at", "is", null)
+      .where(withoutObjection)
+      .orderBy("orders.id")
+      .execute();
+    for (const order of orders) await auditOrder(trx, order, operator, { action: REQUEST_OBJECTION }, at);
+    return {
+      recorded: orders.map((order) => order.number),
+      alreadyAsked: orders.filter((order) => Boolean(order.asked)).map((order) => order.number),
+    };
+  });
+}
+
+/**
  * Queues the review request of every order dispatched REQUEST_AFTER_DISPATCH_DAYS ago (within
- * REQUEST_WINDOW_DAYS), still dispatched, neither withdrawn nor erased, and not reviewed yet.
- * One per order: the outbox keeps one message of a kind per order, so a second pass adds nothing.
+ * REQUEST_WINDOW_DAYS), still dispatched, neither withdrawn nor erased, not reviewed yet, and
+ * whose customer has not objected (on any of their orders). One per order: the outbox keeps one message of a kind per
+ * order, so a second pass adds nothing.
  */
 export async function queueReviewRequests(db: AppDatabase, now: Date): Promise<number> {
   const dispatchedBefore = new Date(now.getTime() - REQUEST_AFTER_DISPATCH_DAYS * DAY_MS).toISOString();
@@ -110,6 +198,7 @@ export async function queueReviewRequests(db: AppDatabase, now: Date): Promise<n
       ),
     )
     .where((eb) => eb.not(eb.exists(eb.selectFrom("reviews").select("reviews.id").whereRef("reviews.order_id", "=", "orders.id"))))
+    .where((eb) => eb.not(customerObjected(eb)))
     .execute();
   for (const order of due) await enqueueMessages(db, order.id, ["review_request"], now);
   return due.length;

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { confirmedIdsOf, customerDataExport, findCustomer, recordExport } from "~/admin/customer-data.server";
+import { customerDataExport } from "~/admin/customer-data-export.server";
+import { confirmedIdsOf, findCustomer, recordExport } from "~/admin/customer-data.server";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { CUSTOMER_DATA_TEXT } from "~/admin/texts";
 import { warsawDay } from "~/config/delivery-dates.server";
+import { mailEnv } from "~/config/mail-env.server";
 import { getDb } from "~/db/db.server";
 import { documentsOnThisThread, type DocumentThread } from "~/documents/document-thread.server";
 import { jsonResponse, resourceResponse, textResponse } from "~/security/responses.server";
@@ -10,7 +12,8 @@ import { clientAddressOfRequest } from "~/server/client-address.server";
 
 /**
  * "Eksport danych": everything stored about the customer of one order, as JSON (RODO art. 20:
- * structured and machine-readable) or as a PDF in Polish, drawn on the document thread like the
+ * structured and machine-readable) or as a PDF in the language of the customer's newest order
+ * (docs/decisions/064), drawn on the document thread like the
  * other PDFs (docs/decisions/038). Each export is recorded in the operator's audit trail.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -23,7 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const customer = orderId === null ? null : await findCustomer(db, orderId, confirmedIdsOf(url.searchParams.getAll("also")));
   if (!customer) return textResponse(`${CUSTOMER_DATA_TEXT.notFound}\n`, 404, ADMIN_HEADERS);
   const now = new Date();
-  const data = await customerDataExport(db, customer.orders, now);
+  const data = await customerDataExport(db, customer, { now, operatorEmail: mailEnv.OPERATOR_EMAIL });
   await recordExport(db, operator, customer, format, clientAddressOfRequest(request), now);
   const filename = `dane-klienta-${customer.orders[0]!.number.replace(/[^\w-]/g, "-")}-${warsawDay(now)}.${format}`;
   const headers = { ...ADMIN_HEADERS, "Content-Disposition": `attachment; filename="${filename}"` };

@@ -15,6 +15,8 @@ import type { OrderRow } from "~/db/schema";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";
 import { clientAddressOfRequest } from "~/server/client-address.server";
+import { OBJECTION_INTENT, objectionOutcomeOf, objectionQuery, RequestObjection } from "~/reviews/RequestObjection";
+import { recordRequestObjection } from "~/reviews/reviews.server";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;
@@ -58,6 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       also: confirmed,
       inProgress: ordersInProgress(customer.orders).map((order) => order.number),
       erased: url.searchParams.get("erased"),
+      objection: objectionOutcomeOf(url),
     },
     { headers: ADMIN_HEADERS },
   );
@@ -80,6 +83,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // The orders joined by hand travel in the page's address, so a refused form shows them again as they were.
   const also = confirmedIdsOf(new URL(request.url).searchParams.getAll("also"));
   const { orderId, customer } = await customerOrNotFound(operator, params.id, also);
+  const back = customerDataPath(orderId, also);
+  const query = (outcome: string) => `${back}${back.includes("?") ? "&" : "?"}${outcome}`;
+  if (form.get("intent") === OBJECTION_INTENT) {
+    const ids = customer.orders.map((order) => order.id);
+    const objected = await recordRequestObjection(getDb(), ids, operator, new Date());
+    return redirect(query(objectionQuery(objected)), { status: 303, headers: ADMIN_HEADERS });
+  }
   const values = { category: String(form.get("category") ?? ""), reference: String(form.get("reference") ?? "").trim() };
   const read = readErasureRequest(values.category, values.reference, customer.orders);
   const errors: Refusal["errors"] =
@@ -90,17 +100,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if ("problems" in read || errors.confirm) return refuse(400, errors);
   const result = await eraseCustomerData(getDb(), customer, { operator, ...read, ip: clientAddressOfRequest(request) }, new Date());
   if (!result.ok) return refuse(409, { form: CUSTOMER_DATA_TEXT.eraseInProgress(result.orders.join(", ")) });
-  const back = customerDataPath(orderId, also);
-  return redirect(`${back}${back.includes("?") ? "&" : "?"}erased=${encodeURIComponent(result.erased.join(", "))}`, {
-    status: 303,
-    headers: ADMIN_HEADERS,
-  });
+  return redirect(query(`erased=${encodeURIComponent(result.erased.join(", "))}`), { status: 303, headers: ADMIN_HEADERS });
 }
 
 const FIELD_ERROR = "mt-1 font-semibold text-red-800";
 
 export default function AdminCustomerPage() {
-  const { operator, orderId, email, orders, phoneOnly, also, inProgress, erased } = useLoaderData<typeof loader>();
+  const { operator, orderId, email, orders, phoneOnly, also, inProgress, erased, objection } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const errors = refusal?.errors ?? {};
   const everythingErased = orders.every((order) => order.anonymised);
@@ -203,6 +209,7 @@ export default function AdminCustomerPage() {
           </a>
         </p>
       </section>
+      {everythingErased ? null : <RequestObjection action={customerDataPath(orderId, also)} outcome={objection} />}
       <section className="mt-8 max-w-2xl" aria-labelledby="customer-erase">
         <h2 id="customer-erase" className="text-xl font-semibold text-slate-900">
           {CUSTOMER_DATA_TEXT.eraseHeading}

@@ -35,7 +35,13 @@ import { TransitionForm } from "~/components/admin/TransitionForm";
 import { OrderWithdrawal } from "~/components/admin/Withdrawals";
 import { withdrawalsOfOrder } from "~/admin/withdrawals.server";
 import { decisionFromForm, decisionViewOf } from "~/admin/withdrawal-decision-form.server";
-import { WithdrawalDecisionForm, type DecisionFormRefusal } from "~/components/admin/WithdrawalDecisionForm";
+import {
+  DeliveryProofForm,
+  RecordStatementForm,
+  WithdrawalDecisionForm,
+  type DecisionFormRefusal,
+} from "~/components/admin/WithdrawalDecisionForm";
+import { deliveryFromForm, statementFromForm } from "~/admin/withdrawal-records-form.server";
 import { ErrorSummary } from "~/components/forms";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { formatPrice } from "~/config/products";
@@ -74,6 +80,9 @@ function orderIdOf(param: string | undefined): number | null {
 function doneMessage(done: string | null, withdrawn: boolean): string | null {
   if (done === "withdrawal_decision") return WITHDRAWAL_TEXT.decision.done;
   if (done === "withdrawal_settled") return WITHDRAWAL_TEXT.settle.done;
+  if (done === "withdrawal_delivery") return WITHDRAWAL_TEXT.delivery.done;
+  if (done === "withdrawal_recorded") return WITHDRAWAL_TEXT.record.done;
+  if (done === "withdrawal_recorded_late") return WITHDRAWAL_TEXT.record.doneLate;
   if (done === "mark_paid" && withdrawn) return TRANSITION_TEXT.done.mark_paid;
   if (isTransition(done)) return `${TRANSITION_TEXT.done[done]} ${TRANSITION_TEXT.customerTold}`;
   if (done === "refund") return `${PAYMENT_TEXT.done} ${TRANSITION_TEXT.customerTold}`;
@@ -122,6 +131,8 @@ type Refusal = {
   refund?: RefundRefusal;
   correction?: CorrectionRefusal;
   withdrawalDecision?: DecisionFormRefusal;
+  withdrawalDelivery?: DecisionFormRefusal;
+  withdrawalRecord?: DecisionFormRefusal;
   ship?: { errors: Record<string, string> };
 };
 
@@ -168,6 +179,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
       errors: outcome.status === 400 ? {} : outcome.errors,
       values: {},
       withdrawalDecision: { errors: outcome.errors, values: outcome.values },
+    };
+    return json(refusal, { status: outcome.status, headers: ADMIN_HEADERS });
+  }
+  // The withdrawal section's records: a delivery from the carrier's proof, a statement that came by e-mail or post.
+  if (intent === "withdrawal_delivery" || intent === "withdrawal_record") {
+    const outcome =
+      intent === "withdrawal_delivery"
+        ? await deliveryFromForm(getDb(), orderId, form, operator, now)
+        : await statementFromForm(getDb(), orderId, form, operator, now);
+    if (outcome.ok)
+      return done(
+        intent === "withdrawal_delivery"
+          ? "withdrawal_delivery"
+          : "late" in outcome && outcome.late
+            ? "withdrawal_recorded_late"
+            : "withdrawal_recorded",
+      );
+    const refused = { errors: outcome.errors, values: outcome.values };
+    const refusal: Refusal = {
+      transition: null,
+      errors: outcome.status === 400 ? {} : outcome.errors,
+      values: {},
+      ...(intent === "withdrawal_delivery" ? { withdrawalDelivery: refused } : { withdrawalRecord: refused }),
     };
     return json(refusal, { status: outcome.status, headers: ADMIN_HEADERS });
   }
@@ -265,10 +299,13 @@ export default function AdminOrderPage() {
       ) : null}
 
       <OrderWithdrawal withdrawnAt={order.withdrawn_at} statements={withdrawals}>
+        {decision?.deliveryUnrecorded ? <DeliveryProofForm refusal={refusal?.withdrawalDelivery ?? null} today={today} /> : null}
         {decision ? (
           <WithdrawalDecisionForm view={decision} refusal={refusal?.withdrawalDecision ?? null} inLanguage={IN_LANGUAGE[order.locale]} />
         ) : null}
       </OrderWithdrawal>
+
+      <RecordStatementForm refusal={refusal?.withdrawalRecord ?? null} today={today} />
 
       <OrderOverview order={order} deadlines={deadlines} />
 

@@ -18,6 +18,7 @@ import {
 } from "~/payments/payment-page.server";
 import { readFormDataOr413 } from "~/security/body.server";
 import { withdrawalPath } from "~/withdrawal/paths";
+import { lateStatementOf } from "~/withdrawal/late-statement.server";
 import { pathFor } from "~/i18n/routes";
 import { WITHDRAWAL_FORM_ID } from "~/legal/withdrawal-form";
 
@@ -62,6 +63,7 @@ export async function paymentPageLoader({ request, params }: LoaderFunctionArgs)
       order,
       page,
       online,
+      lateStatement: await lateStatementOf(getDb(), token, locale),
       transferTitle: title,
       qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`,
       documents: {

@@ -1,4 +1,4 @@
-import type { HeadersFunction } from "@remix-run/node";
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OrderLinkErrorBoundary, orderLinkMeta } from "~/components/customer-page/OrderLinkNotFound";
@@ -20,6 +20,7 @@ import { WAIT_REFRESH_SECONDS } from "~/payments/waiting";
 import { useLocale, useRequiredRootData } from "~/root-data";
 import { InvoicePanel } from "~/invoices/InvoicePanel";
 import { ReviewPanel } from "~/reviews/ReviewPanel";
+import { LateStatementPanel } from "~/withdrawal/LateStatementPanel";
 import { paymentPageAction, paymentPageLoader, PRIVATE_HEADERS } from "./payment.server";
 
 /** The document's headers are the private ones, not those of the loader's response (payment.server.ts). */
@@ -36,10 +37,11 @@ export const handle: NoScriptRefreshHandle = {
       : null,
 };
 
-export const meta = orderLinkMeta;
+/** The tab names the order and where it stands ("Zamówienie AE-…: wysłane"), not "payment" once it is paid. */
+export const meta: MetaFunction<typeof loader> = (args) => orderLinkMeta(args, args.data?.page.title);
 
 export default function PaymentPage() {
-  const { order, page, online, transferTitle: title, qrCode, documents } = useLoaderData<typeof loader>();
+  const { order, page, online, lateStatement, transferTitle: title, qrCode, documents } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>() ?? null;
   const { t } = useTranslation("payment");
   const { company } = useRequiredRootData();
@@ -50,7 +52,16 @@ export default function PaymentPage() {
 
   return (
     <>
-      <PageHeader title={t(unpaid ? "heading" : "headingOrder")} lead={t(page.leadKey)} />
+      <PageHeader title={t(unpaid ? "heading" : "headingOrder")} lead={t(page.leadKey)}>
+        {/* Art. 11a: the withdrawal function near the top while the period runs, not only among the documents. */}
+        {page.withdrawalUntil && documents.withdrawal ? (
+          <p className="mt-4">
+            <a href={documents.withdrawal} className="font-semibold text-blue-900 underline" data-testid="withdrawal-prompt">
+              {t("withdrawalPrompt", { date: page.withdrawalUntil })}
+            </a>
+          </p>
+        ) : null}
+      </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-2">
         {/* What to do now comes first: on a phone it is what the page shows after a BLIK code is sent. */}
         {waiting ? (
@@ -107,8 +118,13 @@ export default function PaymentPage() {
             {order.refund ? (
               <DetailRow label={t("summary.refund")} testId="refund-status">
                 {order.refund.returnedOn
-                  ? t("refund.returned", { amount: formatPrice(order.refund.grosze, locale), date: order.refund.returnedOn })
-                  : t("refund.due", { amount: formatPrice(order.refund.grosze, locale) })}
+                  ? t("refund.returned", { amount: order.refund.amount, date: order.refund.returnedOn })
+                  : t("refund.due", { amount: order.refund.amount })}
+              </DetailRow>
+            ) : null}
+            {order.withdrawn?.retained ? (
+              <DetailRow label={t("retained.label")} testId="retained-status">
+                {t("retained.value", { amount: order.withdrawn.retained.amount, reason: order.withdrawn.retained.reason })}
               </DetailRow>
             ) : null}
           </dl>
@@ -198,6 +214,7 @@ export default function PaymentPage() {
           />
         </OrderPagePanel>
         {/* Other modules' panels go here, one line each. */}
+        <LateStatementPanel late={lateStatement} />
         {page.offers.invoice ? <InvoicePanel /> : null}
         <ReviewPanel reviewable={order.status === "dispatched" && !order.withdrawn} />
         <OrderPagePanel id="contact" heading={t("contact.heading")}>

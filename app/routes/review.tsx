@@ -157,6 +157,11 @@ export default function ReviewPage() {
             {t("notYet")}
           </p>
         ) : null}
+        {state.step === "closed" ? (
+          <p className="rounded-lg bg-slate-100 p-4 text-slate-800" data-testid="review-closed">
+            {t(`closed.${state.closed}`)}
+          </p>
+        ) : null}
         <p className="mt-8">
           <Link to={pathFor("payment", locale, { token })} className="font-semibold text-blue-900 underline">
             {t("backToOrder")}

@@ -135,7 +135,15 @@ export default function WithdrawalPage() {
   const { t } = useTranslation("withdrawal");
   return (
     <>
-      <PageHeader title={t("heading")} lead={state.step === "form" ? t("lead") : undefined} />
+      <PageHeader title={t("heading")} lead={state.step === "form" ? t("lead") : undefined}>
+        {/* Who else has the right (art. 38a) and when it ends early (art. 38 ust. 1 pkt 1), read before the form. */}
+        {state.step === "form" ? (
+          <ul className="mt-3 max-w-3xl list-disc space-y-1 pl-6 text-slate-700" data-testid="withdrawal-rights">
+            <li>{t("rights.soleTrader")}</li>
+            <li>{t("rights.earlyStart")}</li>
+          </ul>
+        ) : null}
+      </PageHeader>
       <div className="mx-auto max-w-3xl px-4">
         {state.step === "form" ? <FormStep state={state} /> : null}
         {state.step === "review" ? <ReviewStep state={state} /> : null}

@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { enqueueMessages } from "~/outbox/outbox.server";
+import { auditOrder } from "./audit.server";
 import { refundAfterDecision, rightHadExpired, type Decision, type DecisionFacts, type RefundAfterDecision } from "./decision";
 
 /** What a decision on a withdrawn order is read from: its status, whether it was decided, and the facts it depends on (decision.ts). */
@@ -55,28 +56,30 @@ export async function recordWithdrawalDecisionIn(
     .set({
       withdrawal_decision: decision.decision,
       withdrawal_retained_grosze: decision.decision === "partial" ? decision.retainedGrosze : null,
-      withdrawal_decision_reason: decision.decision === "partial" ? decision.reason : null,
+      withdrawal_decision_reason: decision.decision === "partial" ? decision.reason.text : null,
+      withdrawal_decision_reason_code: decision.decision === "partial" ? decision.reason.code : null,
       updated_at: at,
     })
     .where("id", "=", orderId)
     .where("withdrawal_decision", "is", null)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return { ok: false, reason: "already-decided" };
-  await trx
-    .insertInto("order_events")
-    .values({
-      order_id: orderId,
-      operator,
-      from_status: order.status,
-      to_status: order.status,
-      details: JSON.stringify({
-        action: "withdrawal_decision",
-        decision: decision.decision,
-        ...(decision.decision === "partial" ? { retainedGrosze: decision.retainedGrosze, reason: decision.reason } : {}),
-      }),
-      at,
-    })
-    .execute();
+  await auditOrder(
+    trx,
+    { id: orderId, status: order.status },
+    operator,
+    {
+      action: "withdrawal_decision",
+      decision: decision.decision,
+      ...(decision.decision === "partial"
+        ? {
+            retainedGrosze: decision.retainedGrosze,
+            ...(decision.reason.code ? { reasonCode: decision.reason.code } : { reason: decision.reason.text }),
+          }
+        : {}),
+    },
+    now,
+  );
   if (decision.decision === "expired") await enqueueMessages(trx, orderId, ["withdrawal_expired"], now);
   return { ok: true };
 }

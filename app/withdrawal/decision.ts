@@ -1,5 +1,5 @@
 import { isMultiLineText } from "~/forms/control-characters";
-import type { OrderRow, WithdrawalDecision } from "~/db/schema";
+import type { OrderRow, RetainedReason, WithdrawalDecision } from "~/db/schema";
 
 /** What the operator's decision on a withdrawn order depends on: the order's own facts. */
 export type DecisionFacts = Pick<
@@ -11,13 +11,30 @@ export type DecisionFacts = Pick<
  * Art. 38 ust. 1 pkt 1 of the consumer rights act: the right of withdrawal is gone when the service
  * had been performed in full, with the customer's express request to start before the period ended
  * and their acknowledgement that they would lose the right (one tick on the order form records both).
- * Performed in full means the declaration reached the customer: delivered, or dispatched while
- * delivery is not recorded. The statement stays recorded either way.
+ * Performed in full means the declaration was DELIVERED (terms § 2 and § 6 ust. 3, the agreement, the
+ * tick box): a recorded delivery only, InPost's "delivered" or the date the operator took from the
+ * carrier's proof (delivery.server.ts). A dispatch alone never ends the right (docs/decisions/063).
+ * The statement stays recorded either way.
  */
 export function rightHadExpired(facts: DecisionFacts): boolean {
   if (!facts.withdrawn_at || !facts.immediate_performance_consent_at) return false;
-  const performedAt = facts.delivered_at ?? facts.dispatched_at;
-  return performedAt !== null && performedAt <= facts.withdrawn_at;
+  return facts.delivered_at !== null && facts.delivered_at <= facts.withdrawn_at;
+}
+
+/**
+ * The right may have expired but nobody recorded when the declaration arrived: an early start, a
+ * dispatch before the statement, no delivery on record and no decision yet. The operator then records
+ * the delivery from the carrier's proof, or decides as if the right was still there.
+ */
+export function deliveryUnrecorded(facts: DecisionFacts & Pick<OrderRow, "withdrawal_decision">): boolean {
+  return (
+    facts.withdrawn_at !== null &&
+    facts.immediate_performance_consent_at !== null &&
+    facts.withdrawal_decision === null &&
+    facts.delivered_at === null &&
+    facts.dispatched_at !== null &&
+    facts.dispatched_at <= facts.withdrawn_at
+  );
 }
 
 /**
@@ -35,7 +52,25 @@ export function paidGrosze(facts: DecisionFacts): number {
   return facts.received_grosze ?? facts.price_grosze;
 }
 
-export type Decision = { decision: "full" } | { decision: "partial"; retainedGrosze: number; reason: string } | { decision: "expired" };
+/**
+ * The standard reasons for an amount kept after an early start (art. 35): the stages of the service the
+ * terms (§ 6 ust. 4) name as performed. The customer reads the one chosen in their own language; any other
+ * reason the operator writes, and the customer reads it as written.
+ */
+export const RETAINED_REASONS: readonly RetainedReason[] = ["owner_confirmed", "declaration_signed", "handed_to_carrier"];
+export type { RetainedReason };
+/** The form's choice beside the standard reasons: the operator writes the reason. */
+export const OWN_REASON = "other" as const;
+
+export function isRetainedReason(value: unknown): value is RetainedReason {
+  return (RETAINED_REASONS as readonly unknown[]).includes(value);
+}
+
+/** The reason for an amount kept: a standard one (`code`), or the operator's own words (`text`, with `code` null). */
+export type RetainedReasonChoice = { code: RetainedReason; text: null } | { code: null; text: string };
+
+export type Decision =
+  { decision: "full" } | { decision: "partial"; retainedGrosze: number; reason: RetainedReasonChoice } | { decision: "expired" };
 
 export type DecisionRefusal = { errors: Partial<Record<"decision" | "retained" | "reason", string>>; values: Record<string, string> };
 
@@ -53,12 +88,17 @@ export function groszeOf(text: string): number | null {
  * kept, one above nothing and below what was paid, with a reason. `messages` are the back office's texts.
  */
 export function readDecision(
-  form: { decision: string; retained: string; reason: string },
+  form: { decision: string; retained: string; reason: string; reasonCode?: string },
   facts: DecisionFacts,
   messages: { decision: string; retained: (max: string) => string; reason: string },
   formatPln: (grosze: number) => string,
 ): { ok: true; value: Decision } | ({ ok: false } & DecisionRefusal) {
-  const values = { decision: form.decision, retained: form.retained.slice(0, 20), reason: form.reason.slice(0, REASON_MAX) };
+  const values = {
+    decision: form.decision,
+    retained: form.retained.slice(0, 20),
+    reason: form.reason.slice(0, REASON_MAX),
+    reasonCode: (form.reasonCode ?? "").slice(0, 40),
+  };
   const allowed: WithdrawalDecision[] = rightHadExpired(facts) ? ["expired"] : mayKeepAnAmount(facts) ? ["full", "partial"] : ["full"];
   if (!allowed.includes(values.decision as WithdrawalDecision)) return { ok: false, errors: { decision: messages.decision }, values };
   if (values.decision === "full") return { ok: true, value: { decision: "full" } };
@@ -67,10 +107,21 @@ export function readDecision(
   const retained = groszeOf(values.retained);
   const paid = paidGrosze(facts);
   if (retained === null || retained <= 0 || retained >= paid) errors.retained = messages.retained(formatPln(paid));
-  const reason = values.reason.trim();
-  if (reason === "" || !isMultiLineText(reason)) errors.reason = messages.reason;
-  if (Object.keys(errors).length > 0 || retained === null) return { ok: false, errors, values };
+  const reason = readReason(values.reasonCode, values.reason);
+  if (!reason) errors.reason = messages.reason;
+  if (Object.keys(errors).length > 0 || retained === null || !reason) return { ok: false, errors, values };
   return { ok: true, value: { decision: "partial", retainedGrosze: retained, reason } };
+}
+
+/**
+ * A standard reason when one is chosen; otherwise the operator's own words, which must be there. No choice
+ * with words written counts as the operator's own reason (a form posted before the standard reasons existed).
+ */
+function readReason(code: string, text: string): RetainedReasonChoice | null {
+  if (isRetainedReason(code)) return { code, text: null };
+  if (code !== "" && code !== OWN_REASON) return null;
+  const own = text.trim();
+  return own !== "" && isMultiLineText(own) ? { code: null, text: own } : null;
 }
 
 /** What goes back after an art. 35 decision: the payment less the amount kept for work done. */
@@ -90,4 +141,17 @@ export function refundAfterDecision(
     retainedGrosze: order.withdrawal_retained_grosze,
     refundGrosze: Math.max(0, paid - order.withdrawal_retained_grosze),
   };
+}
+
+/**
+ * The reason for an amount kept, as the customer reads it: a standard one in their language
+ * (`payment:retained.reasons.*`, `t` in that language), or the operator's own words as written.
+ */
+export function retainedReasonText(
+  order: Pick<OrderRow, "withdrawal_decision_reason" | "withdrawal_decision_reason_code">,
+  t: (key: string) => string,
+): string {
+  if (order.withdrawal_decision_reason_code) return t(`payment:retained.reasons.${order.withdrawal_decision_reason_code}`);
+  // The sentence around it ends with its own full stop.
+  return (order.withdrawal_decision_reason ?? "").replace(/[\s.]+$/, "");
 }

@@ -91,7 +91,7 @@ describe.each(DIALECTS)("settling a withdrawal in one step on %s", (dialect) => 
   it("paid by transfer and sent back already: the refund less the amount kept is recorded with the decision, and the e-mail says it went back by transfer", async () => {
     const order = await withdrawnOrder("en", { paid: true, earlyStart: true });
     const partial: Settlement = {
-      decision: { decision: "partial", retainedGrosze: 12050, reason: "Owner's signature obtained" },
+      decision: { decision: "partial", retainedGrosze: 12050, reason: { code: null, text: "Owner's signature obtained" } },
       transferRefund: "sent",
     };
     expect(await settleWithdrawal(db, null, order.id, partial, "op", T2)).toEqual({ ok: true });
@@ -126,7 +126,10 @@ describe.each(DIALECTS)("settling a withdrawal in one step on %s", (dialect) => 
     expect(await settleWithdrawal(db, null, notWithdrawn.id, FULL, "op", T2)).toEqual({ ok: false, reason: "not-settleable" });
     // An amount may be kept only after an early start and a payment (art. 35).
     const unpaid = await withdrawnOrder("pl");
-    const partial: Settlement = { decision: { decision: "partial", retainedGrosze: 100, reason: "x" }, transferRefund: null };
+    const partial: Settlement = {
+      decision: { decision: "partial", retainedGrosze: 100, reason: { code: null, text: "x" } },
+      transferRefund: null,
+    };
     expect(await settleWithdrawal(db, null, unpaid.id, partial, "op", T2)).toEqual({ ok: false, reason: "not-allowed" });
     const dispatched = await withdrawnOrder("pl", { paid: true });
     await db.updateTable("orders").set({ status: "dispatched", dispatched_at: T1.toISOString() }).where("id", "=", dispatched.id).execute();

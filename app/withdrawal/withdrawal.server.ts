@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import type { Transaction } from "kysely";
-import { warsawDay } from "~/config/delivery-dates.server";
+import { warsawDay, withdrawalPeriodEnd } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, MessageKind, OrderRow, WithdrawalMatch, WithdrawalRow } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { isPaymentToken } from "~/order/payment-token";
 import { enqueueWithdrawalMessages } from "~/outbox/outbox.server";
+import { auditOrder } from "./audit.server";
 import { ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY } from "./limits";
 import { orderNumberIn, type WithdrawalValues } from "./statement";
 
@@ -28,8 +29,18 @@ const SYSTEM = "system";
 
 type Writer = AppDatabase | Transaction<Database>;
 
-type OrderForMatch = Pick<OrderRow, "id" | "number" | "status" | "email" | "tenant_name" | "withdrawn_at">;
-const ORDER_FOR_MATCH = ["id", "number", "status", "email", "tenant_name", "withdrawn_at"] as const;
+type OrderForMatch = Pick<OrderRow, "id" | "number" | "status" | "email" | "tenant_name" | "withdrawn_at" | "created_at">;
+const ORDER_FOR_MATCH = ["id", "number", "status", "email", "tenant_name", "withdrawn_at", "created_at"] as const;
+
+/**
+ * Whether a statement sent on `sentOn` (a Warsaw day) came after the order's withdrawal period had ended:
+ * 14 days from the day the contract was concluded (art. 27 of the consumer rights act), moved off a day off.
+ * Sending in time is enough (art. 30 ust. 2): a web statement is sent when it is received; a letter or an
+ * e-mail on the day the operator reads off its postmark or its header (docs/decisions/063).
+ */
+export function sentAfterPeriod(order: Pick<OrderRow, "created_at">, sentOn: string): boolean {
+  return sentOn > warsawDay(withdrawalPeriodEnd(new Date(order.created_at)));
+}
 
 async function orderByToken(db: Writer, token: string | null): Promise<OrderForMatch | undefined> {
   if (!token || !isPaymentToken(token)) return undefined;
@@ -101,7 +112,7 @@ async function acknowledgementsFor(
   trx: Transaction<Database>,
   order: Pick<OrderForMatch, "email"> | null,
   given: string,
-  { marked, now }: { marked: boolean; now: Date },
+  { marked, late = false, now }: { marked: boolean; late?: boolean; now: Date },
 ): Promise<{ kinds: MessageKind[]; withheld: boolean }> {
   const kinds: MessageKind[] = [];
   let withheld = false;
@@ -109,7 +120,8 @@ async function acknowledgementsFor(
     if (await mayAcknowledge(trx, address, now, always)) kinds.push(kind);
     else withheld = true;
   };
-  if (order) await add("withdrawal_acknowledgement", order.email, marked);
+  // A statement sent too late gets its own answer: its text and time, and that the order stays as it was.
+  if (order) await add(late ? "withdrawal_late" : "withdrawal_acknowledgement", order.email, marked);
   if (!order || !sameAddress(order.email, given)) await add("withdrawal_receipt", given, false);
   return { kinds, withheld };
 }
@@ -141,18 +153,36 @@ async function markOrderWithdrawn(
     .where("withdrawn_at", "is", null)
     .executeTakeFirst();
   const first = Number(marked.numUpdatedRows) > 0;
-  await trx
-    .insertInto("order_events")
-    .values({
-      order_id: order.id,
-      operator,
-      from_status: order.status,
-      to_status: order.status,
-      details: JSON.stringify({ ...details, withdrawalReceivedAt: withdrawal.received_at, ...(first ? {} : { repeated: "tak" }) }),
-      at: now.toISOString(),
-    })
-    .execute();
+  await auditOrder(
+    trx,
+    order,
+    operator,
+    { ...details, withdrawalReceivedAt: withdrawal.received_at, ...(first ? {} : { repeated: "tak" }) },
+    now,
+  );
   return first;
+}
+
+/**
+ * A statement about `order`, now known: in time, it marks the order withdrawn (on its first statement)
+ * and is acknowledged; sent after the period, it is kept as late, the order is left as it was, the
+ * history says so and the order's address gets the answer for a late statement. A statement after the
+ * order was already withdrawn is a repeat either way. Says whether it came too late.
+ */
+async function attachStatement(
+  trx: Transaction<Database>,
+  order: OrderForMatch,
+  withdrawal: Pick<WithdrawalRow, "id" | "received_at">,
+  { sentOn, given, action, operator, now }: { sentOn: string; given: string; action: string; operator: string; now: Date },
+): Promise<{ late: boolean }> {
+  const late = order.withdrawn_at === null && sentAfterPeriod(order, sentOn);
+  if (late) {
+    await trx.updateTable("withdrawals").set({ late: 1 }).where("id", "=", withdrawal.id).execute();
+    await auditOrder(trx, order, operator, { action: "withdrawal_late", withdrawalReceivedAt: withdrawal.received_at, sentOn }, now);
+  }
+  const marked = !late && (await markOrderWithdrawn(trx, order, withdrawal, { action }, operator, now));
+  await queueAcknowledgements(trx, withdrawal.id, await acknowledgementsFor(trx, order, given, { marked, late, now }), now);
+  return { late };
 }
 
 export type WithdrawalInput = {
@@ -190,10 +220,20 @@ export async function recordWithdrawal(db: AppDatabase, input: WithdrawalInput):
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const marked = match
-      ? await markOrderWithdrawn(trx, match.order, { id, received_at: receivedAt }, { action: "withdrawal" }, SYSTEM, now)
-      : false;
-    await queueAcknowledgements(trx, id, await acknowledgementsFor(trx, match?.order ?? null, input.values.email, { marked, now }), now);
+    if (match)
+      await attachStatement(
+        trx,
+        match.order,
+        { id, received_at: receivedAt },
+        {
+          sentOn: warsawDay(now),
+          given: input.values.email,
+          action: "withdrawal",
+          operator: SYSTEM,
+          now,
+        },
+      );
+    else await queueAcknowledgements(trx, id, await acknowledgementsFor(trx, null, input.values.email, { marked: false, now }), now);
     await enqueueWithdrawalMessages(trx, id, ["operator_withdrawal"], now);
     return { id, receivedAt };
   });
@@ -221,7 +261,7 @@ export async function linkWithdrawal(
     const order = number
       ? await trx
           .selectFrom("orders")
-          .select(["id", "status", "email"])
+          .select(ORDER_FOR_MATCH)
           .where("number", "=", number)
           .where("anonymised_at", "is", null)
           .executeTakeFirst()
@@ -234,10 +274,88 @@ export async function linkWithdrawal(
       .where("order_id", "is", null)
       .executeTakeFirst();
     if (Number(linked.numUpdatedRows) === 0) return { ok: false, error: "alreadyLinked" };
-    const marked = await markOrderWithdrawn(trx, order, withdrawal, { action: "withdrawal_linked" }, operator, now);
-    const acknowledgement = await acknowledgementsFor(trx, order, order.email, { marked, now });
-    await queueAcknowledgements(trx, withdrawalId, acknowledgement, now);
+    await attachStatement(trx, order, withdrawal, {
+      sentOn: withdrawal.sent_on ?? warsawDay(new Date(withdrawal.received_at)),
+      given: order.email,
+      action: "withdrawal_linked",
+      operator,
+      now,
+    });
     return { ok: true, orderId: order.id };
+  });
+}
+
+/** A statement that came by e-mail or by post, as the operator records it from the message or the letter (docs/decisions/063). */
+export type ReceivedStatement = {
+  channel: "email" | "post";
+  /** The day the customer sent it ("2026-11-27"): the e-mail's date, the letter's postmark. What keeps the period (art. 30 ust. 2). */
+  sentOn: string;
+  /** When it reached us: this starts the 14 days to refund (art. 32 ust. 1). */
+  receivedAt: Date;
+  /** The address an e-mail came from; a letter's acknowledgement goes to the order's address only. */
+  email: string | null;
+  /** The statement's text, or a note of the scanned letter. */
+  text: string;
+};
+
+export type ReceivedOutcome = { ok: true; late: boolean } | { ok: false; reason: "not-found" | "sent-after-received" };
+
+/**
+ * The operator records a statement about an order that came by e-mail or by post. It follows the web
+ * form's path from there: in time, the order is marked withdrawn as of its receipt (the first statement)
+ * and the order's address gets the same acknowledgement with its text and time of receipt (art. 30 ust. 3
+ * for an e-mail; the same for a letter), with a receipt to another address an e-mail came from; sent
+ * after the period, it is kept as late and answered so. The same deadlines and decision follow.
+ */
+export async function recordReceivedStatement(
+  db: AppDatabase,
+  orderId: number,
+  input: ReceivedStatement,
+  operator: string,
+  now: Date = new Date(),
+): Promise<ReceivedOutcome> {
+  const receivedAt = input.receivedAt.toISOString();
+  if (input.sentOn > warsawDay(input.receivedAt)) return { ok: false, reason: "sent-after-received" };
+  return db.transaction().execute(async (trx): Promise<ReceivedOutcome> => {
+    const order = await trx
+      .selectFrom("orders")
+      .select([...ORDER_FOR_MATCH, "locale"])
+      .where("id", "=", orderId)
+      .where("anonymised_at", "is", null)
+      .executeTakeFirst();
+    if (!order) return { ok: false, reason: "not-found" };
+    const { id } = await trx
+      .insertInto("withdrawals")
+      .values({
+        received_at: receivedAt,
+        locale: order.locale,
+        name: order.tenant_name,
+        order_reference: order.number,
+        email: input.email ?? order.email,
+        statement: input.text,
+        order_id: order.id,
+        matched_by: "operator",
+        linked_by: operator,
+        linked_at: now.toISOString(),
+        channel: input.channel,
+        sent_on: input.sentOn,
+        recorded_by: operator,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { late } = await attachStatement(
+      trx,
+      order,
+      { id, received_at: receivedAt },
+      {
+        sentOn: input.sentOn,
+        given: input.email ?? order.email,
+        action: "withdrawal_recorded",
+        operator,
+        now,
+      },
+    );
+    return { ok: true, late };
   });
 }
 

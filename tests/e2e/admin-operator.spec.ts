@@ -162,8 +162,8 @@ test.describe("the operator's back office", () => {
     await form.getByLabel("Najemca (imię i nazwisko)").pressSequentially(`Ivan Petrenko${letters}`);
     await form.getByLabel("E-mail").fill("nie-email");
     // The postcode as the testers typed it onto a label; the customer's form would refuse it, so does this one.
-    await form.getByLabel("Adres do wysyłki: kod pocztowy").fill("");
-    await form.getByLabel("Adres do wysyłki: kod pocztowy").pressSequentially("0059");
+    await form.getByLabel("Adres do korespondencji: kod pocztowy").fill("");
+    await form.getByLabel("Adres do korespondencji: kod pocztowy").pressSequentially("0059");
     await form.getByRole("button", { name: "Zapisz poprawione dane" }).click();
     // The page opens at its top, thousands of pixels above the form: the summary there names each problem and links to its field.
     const summary = page.getByTestId("error-summary");
@@ -171,7 +171,7 @@ test.describe("the operator's back office", () => {
     await expect(summary).toContainText("Nie zapisano formularza „Popraw dane klienta”.");
     await expect(summary.getByRole("link", { name: "E-mail: Nieprawidłowy adres e-mail" })).toHaveAttribute("href", "#customer_data-email");
     await expect(
-      summary.getByRole("link", { name: /^Adres do wysyłki: kod pocztowy: Podaj kod pocztowy w formacie NN-NNN/ }),
+      summary.getByRole("link", { name: /^Adres do korespondencji: kod pocztowy: Podaj kod pocztowy w formacie NN-NNN/ }),
     ).toBeVisible();
     await summary.getByRole("link", { name: /^Powód zmiany/ }).click();
     await expect(page.getByLabel("Powód zmiany (tylko do historii)")).toBeInViewport();
@@ -179,10 +179,10 @@ test.describe("the operator's back office", () => {
     await expect(again.getByText("Podaj powód zmiany (zapisze się w historii).")).toBeVisible();
     await expect(again.getByLabel("Najemca (imię i nazwisko)")).toHaveValue(`Ivan Petrenko${letters}`);
     await expect(again.getByLabel("E-mail")).toHaveValue("nie-email");
-    await expect(again.getByLabel("Adres do wysyłki: kod pocztowy")).toHaveValue("0059");
+    await expect(again.getByLabel("Adres do korespondencji: kod pocztowy")).toHaveValue("0059");
 
     await again.getByLabel("E-mail").fill(email);
-    await again.getByLabel("Adres do wysyłki: kod pocztowy").fill("00-590");
+    await again.getByLabel("Adres do korespondencji: kod pocztowy").fill("00-590");
     await again.getByLabel("Powód zmiany (tylko do historii)").pressSequentially("Literówka w nazwisku, klient napisał e-mail");
     await again.getByRole("button", { name: "Zapisz poprawione dane" }).click();
     await expect(page.getByTestId("transition-done")).toContainText("Dane klienta poprawiono.");
@@ -190,7 +190,7 @@ test.describe("the operator's back office", () => {
     await expect(page.getByTestId("admin-tenant-name")).toHaveText(`Ivan Petrenko${letters}`);
     await expect(page.getByTestId("delivery-label")).toHaveText(`Ivan Petrenko${letters}\nul. Krótka 1\n00-590 Warszawa`);
     await expect(page.getByTestId("status-history")).toContainText(
-      `poprawiono dane klienta, ${operator} (najemca: Ivan Petrenk${letters} → Ivan Petrenko${letters}; adres do wysyłki: ul. Krótka 1, 00-001 Warszawa → ul. Krótka 1, 00-590 Warszawa; powód: Literówka w nazwisku`,
+      `poprawiono dane klienta, ${operator} (najemca: Ivan Petrenk${letters} → Ivan Petrenko${letters}; adres do korespondencji: ul. Krótka 1, 00-001 Warszawa → ul. Krótka 1, 00-590 Warszawa; powód: Literówka w nazwisku`,
     );
     // The agreement as accepted stays as it was.
     await expect(page.getByTestId("admin-contract")).toHaveText(agreement!);

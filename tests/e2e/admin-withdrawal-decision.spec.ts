@@ -51,17 +51,19 @@ test("one form settles a withdrawal: the amount kept with its reason, the money 
   await form.getByLabel("Kwota za wykonaną część usługi (zł)").pressSequentially("120,50");
   await form.getByRole("button", { name: "Rozlicz odstąpienie i zamknij zamówienie" }).click();
   // Refused at once for everything missing, the values kept, and nothing changed.
-  await expect(page.getByText("Podaj uzasadnienie kwoty.").first()).toBeVisible();
+  await expect(page.getByText("Wybierz, co wykonano do chwili odstąpienia, albo wpisz inny powód.").first()).toBeVisible();
   await expect(page.getByText("Zaznacz potwierdzenie: anulowania i zwrotu nie można cofnąć.").first()).toBeVisible();
   await expect(page.getByLabel("Kwota za wykonaną część usługi (zł)")).toHaveValue("120,50");
   await expect(page.getByTestId("form-cancel")).toBeVisible();
 
-  await page.getByLabel("Uzasadnienie kwoty (co wykonano do chwili odstąpienia)").pressSequentially("Uzyskano podpis właściciela");
+  // A standard reason (art. 35): the customer reads it in their own language.
+  await page.getByLabel("Oświadczenie właściciela lokalu zostało podpisane").check();
   await page.getByLabel(/Przelew zwrotny jest już wysłany/).check();
   await page.getByLabel(/Potwierdzam: zamówienie zostanie anulowane, a klient dostanie e-mail po angielsku/).check();
   await page.getByRole("button", { name: "Rozlicz odstąpienie i zamknij zamówienie" }).click();
   await expect(page.getByTestId("transition-done")).toContainText("Rozliczono odstąpienie");
   await expect(page.getByTestId("withdrawal-decided")).toContainText("zatrzymujemy 120,50");
+  await expect(page.getByTestId("withdrawal-decided")).toContainText("Oświadczenie właściciela lokalu zostało podpisane");
   // Closed: no status move is left, so nothing else to press.
   await expect(page.getByTestId("form-cancel")).toHaveCount(0);
   await expect(page.getByText("To zamówienie jest zamknięte: nie ma dalszych zmian statusu.")).toBeVisible();
@@ -73,6 +75,9 @@ test("one form settles a withdrawal: the amount kept with its reason, the money 
   expect(cancelled!.text).toContain(mail.cancelled.reason.replace("{{reason}}", mail.cancelled.reasons.withdrawal));
   expect(cancelled!.text).not.toContain(mail.cancelled.reasons.customer_request);
   expect(cancelled!.text).toMatch(/We have returned your payment \(PLN\s178\.50\) by bank transfer/);
+  expect(cancelled!.text.replace(/\s+/g, " ")).toContain(
+    `before you withdrew: ${strings("en", "payment").retained.reasons.declaration_signed}.`,
+  );
 
   // Unpaid: two clicks, and the e-mail speaks of no refund.
   const unpaidEmail = `settle-unpaid-${testInfo.project.name}-${Date.now()}@example.com`;
@@ -94,7 +99,20 @@ test("one form settles a withdrawal: the amount kept with its reason, the money 
   const late = await placeOrder(request, { name: `Decision Late ${testInfo.project.name}`, earlyStart: true, locale: "en" });
   seed(late.number, { dispatched: true });
   await openOrder(page, late.number);
+  // Sent before the statement, but a dispatch does not end the right: only a recorded delivery does.
+  await expect(page.getByTestId("withdrawal-expired")).toHaveCount(0);
+  const delivery = page.getByTestId("delivery-proof-form");
+  await delivery.getByLabel("Dzień doręczenia").fill("2026-11-25");
+  await delivery.getByRole("button", { name: "Zapisz doręczenie" }).click();
+  await expect(page.getByText("Wpisz godzinę doręczenia jako GG:MM, nie późniejszą niż teraz.").first()).toBeVisible();
+  await expect(page.getByLabel("Dzień doręczenia")).toHaveValue("2026-11-25");
+  await page.getByLabel("Godzina doręczenia").fill("15:30");
+  await page.getByLabel(/Potwierdzenie doręczenia/).pressSequentially("DPD doręczono 1234567890");
+  await page.getByRole("button", { name: "Zapisz doręczenie" }).click();
+  await expect(page.getByTestId("transition-done")).toContainText("Zapisano doręczenie");
+  await expect(page.getByText(/zapisano doręczenie z potwierdzenia przewoźnika.*potwierdzenie: DPD doręczono 1234567890/)).toBeVisible();
   await expect(page.getByTestId("withdrawal-expired")).toContainText("art. 38 ust. 1 pkt 1");
+  await expect(page.getByTestId("withdrawal-expired")).toContainText("doręczone klientowi 25.11.2026, 15:30");
   await page.getByRole("button", { name: "Wyślij klientowi standardową odpowiedź (w jego języku)" }).click();
   await expect(page.getByTestId("withdrawal-decided")).toContainText("prawo odstąpienia wygasło");
 });

@@ -29,6 +29,8 @@ test.describe("a customer's data on request", () => {
       name: `Jan ${surname}`,
       email: `nowy.${surname.slice(4)}@example.com`,
       phone: `+48 ${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`,
+      locale: "uk",
+      invoice: { nabywca: `Jan ${surname}`, adres: "ul. Krótka 1, 00-001 Warszawa" },
     });
 
     await signIn(page, operator);
@@ -47,7 +49,12 @@ test.describe("a customer's data on request", () => {
       const response = await page.request.get(String(href));
       expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="dane-klienta-.+\.json"$/);
       return (await response.json()) as {
-        orders: Array<{ number: string; person: { email: string }; consents: { dataProcessing: string } }>;
+        orders: Array<{
+          number: string;
+          person: { email: string };
+          declarations: { dataProcessingAcknowledgedAt: string };
+          invoiceRequest: { buyerName: string } | null;
+        }>;
       };
     };
     // Not confirmed: the phone-only order is in no export.
@@ -61,12 +68,17 @@ test.describe("a customer's data on request", () => {
     const data = await exported();
     expect(data.orders.map((order) => order.number)).toEqual([first.number, second.number]);
     expect(data.orders[0]!.person.email).toBe(`${surname.slice(4)}@example.com`);
-    expect(data.orders[0]!.consents.dataProcessing).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(data.orders[0]!.declarations.dataProcessingAcknowledgedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(data.orders[1]!.invoiceRequest).toMatchObject({ buyerName: `Jan ${surname}` });
+    await expect(page.getByText(/oświadczenia o odstąpieniu \(także nieprzypisane/)).toBeVisible();
     const pdf = await page.request.get(await page.getByRole("link", { name: "Eksport danych (PDF)" }).getAttribute("href").then(String));
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     const text = await pdfTextOf(await pdf.body());
-    expect(text).toContain(`Zamówienie ${second.number}`);
-    expect(text).toContain(`Najemca: Jan ${surname}`);
+    // In the language of the newest order (Ukrainian), with the invoice asked for in it (docs/decisions/064).
+    expect(text).toContain("Копія ваших персональних даних");
+    expect(text).toContain(`Замовлення ${second.number}`);
+    expect(text).toContain(`Орендар: Jan ${surname}`);
+    expect(text).toContain(`Покупець: Jan ${surname}, ul. Krótka 1, 00-001 Warszawa`);
 
     // Nothing chosen, ticked or typed: each problem, listed at the top.
     const erase = page.getByRole("button", { name: "Usuń dane" });

@@ -199,3 +199,77 @@ test("after a refund, an unpaid withdrawal or the delivery, the page says one th
   await expect(page.getByTestId("review").getByTestId("review-link")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
+
+test("after the operator's decision: an expired right says so without a refund; an amount kept is named with its reason (390 px)", async ({
+  page,
+  request,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+  // Delivered after an early start, then a statement: the operator found the right expired (art. 38 ust. 1 pkt 1).
+  const expired = await placeOrder(request, { name: `Expired Right ${testInfo.project.name}`, earlyStart: true });
+  inDatabase((db) =>
+    db
+      .prepare(
+        `UPDATE orders SET status = 'dispatched', paid_at = ?, dispatched_at = ?, delivered_at = ?, tracking_number = '6009991234567',
+         withdrawn_at = ?, withdrawal_decision = 'expired' WHERE number = ?`,
+      )
+      .run(hoursAgo(5), hoursAgo(4), hoursAgo(3), hoursAgo(1), expired.number),
+  );
+  const pl = strings("pl", "payment");
+  await page.goto(expired.paymentPath);
+  await expect(page.getByTestId("order-status")).toHaveText(pl.status.delivered);
+  await expect(page.locator("main")).toContainText(pl.leadWithdrawalExpired);
+  await expect(page.getByTestId("next-withdrawn-expired")).toHaveText(pl.next.withdrawnExpired);
+  await expect(page.getByTestId("deadline-withdrawal-received")).toBeVisible();
+  await expect(page.getByTestId("refund-status")).toHaveCount(0);
+  await expect(page.getByTestId("deadline-refund")).toHaveCount(0);
+  await expect(page.locator("main")).not.toContainText(/Zwrócimy|Do zwrotu|Nie poniesiesz/);
+  await expect(page.getByTestId("withdrawal-link")).toHaveCount(0);
+  await expect(page.getByTestId("withdrawal-prompt")).toHaveCount(0);
+
+  // Paid after an early start, withdrawn; the operator kept an amount for the declaration already signed (art. 35).
+  const kept = await placeOrder(request, { name: `Amount Kept ${testInfo.project.name}`, locale: "en", earlyStart: true });
+  inDatabase((db) =>
+    db
+      .prepare(
+        `UPDATE orders SET status = 'paid', paid_at = ?, withdrawn_at = ?, withdrawal_decision = 'partial', withdrawal_retained_grosze = 12050,
+         withdrawal_decision_reason_code = 'declaration_signed' WHERE number = ?`,
+      )
+      .run(hoursAgo(3), hoursAgo(1), kept.number),
+  );
+  const en = strings("en", "payment");
+  await page.goto(kept.paymentPath);
+  await expect(page.getByTestId("order-status")).toHaveText(en.status.withdrawn);
+  await expect(page.getByTestId("refund-status")).toContainText(/178\.50/);
+  const retained = page.getByTestId("retained-status");
+  await expect(page.locator("main")).toContainText(en.retained.label);
+  await expect(retained).toContainText(/120\.50/);
+  await expect(retained).toContainText(en.retained.reasons.declaration_signed);
+  const step = page.getByTestId("next-withdrawn-refund-partial");
+  await expect(step).toContainText(/178\.50.*120\.50/);
+  await expect(step).toContainText(en.retained.reasons.declaration_signed);
+  await expect(page.locator("main")).not.toContainText("we will state the amount by e-mail");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test("art. 11a: while the period runs, the withdrawal function with its last day is on the phone's first screen (390 px)", async ({
+  page,
+  request,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { number, paymentPath } = await placeOrder(request, { name: `Prominent Withdrawal ${testInfo.project.name}`, locale: "uk" });
+  bringTo(number, "paid");
+  await page.goto(paymentPath);
+  const prompt = page.getByTestId("withdrawal-prompt");
+  await expect(prompt).toContainText(strings("uk", "common").footer.withdrawal);
+  // The period's last day with its year: 14 days after the order.
+  await expect(prompt).toContainText(/\(до \d{1,2} \S+ \d{4}/);
+  const box = await prompt.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+  await prompt.click();
+  await expect(page.locator("h1")).toHaveText(strings("uk", "withdrawal").heading);
+  await expect(page.getByTestId("withdrawal-prefilled")).toBeVisible();
+  await expect(page.getByLabel(strings("uk", "withdrawal").form.reference)).toHaveValue(number);
+});

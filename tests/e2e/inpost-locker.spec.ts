@@ -76,9 +76,8 @@ test("a customer finds lockers by postcode, keeps what was typed, and orders to 
   for (const each of await page.locator("[data-testid=delivery] li").all())
     await expect(each).toContainText(new RegExp(`${text.form.open247}|${text.form.limitedHours}`));
   await expect(page.getByTestId("delivery")).toContainText(text.form.lockerDetail);
-  // With a locker the mailing address is for correspondence only (item 11).
-  await expect(page.getByRole("group", { name: orderText.form.mailingHeading_locker })).toBeVisible();
-  await expect(page.getByRole("group", { name: orderText.form.mailingHeading })).toHaveCount(0);
+  // With a locker the address keeps its one name: it is for correspondence (item 11, the glossary).
+  await expect(page.getByRole("group", { name: orderText.form.mailingHeading })).toBeVisible();
   const name = (await second.locator("span.font-semibold").first().textContent())!.trim();
   await second.getByRole("radio").check();
   await page.getByRole("button", { name: orderText.form.preview }).click();

@@ -134,7 +134,7 @@ test("the operator ships one paid locker order after its tick, downloads its lab
   await openOrder(page, single.number);
   expect(await violations(page, javaScriptEnabled), "order page").toEqual([]);
   // The box to copy onto a label shows the locker, never the home address.
-  await expect(page.getByRole("heading", { name: "Adres do wysyłki: paczkomat" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Paczkomat odbioru (na etykietę przesyłki)" })).toBeVisible();
   await expect(page.getByTestId("delivery-label")).toContainText(`Paczkomat InPost ${locker}`);
   await expect(page.getByTestId("delivery-label")).not.toContainText("Krótka");
 

@@ -153,6 +153,26 @@ test.describe("legal texts", () => {
       await expect(cookies).toContainText("TikTok");
       await expect(page.getByTestId("legal-document")).not.toContainText("{{");
     });
+
+    test(`${locale}: the privacy policy covers reviews, the review request and withdrawal statements, on a phone`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const privacy = strings(locale, "privacy");
+      await page.goto(pathFor("privacy", locale));
+      for (const id of ["reviews", "withdrawal-statements"]) {
+        const section = privacy.sections.find((each: { id: string }) => each.id === id);
+        const shown = page.locator(`section#${id}`);
+        await expect(shown.getByRole("heading", { level: 2 })).toContainText(section.heading);
+        await page.getByRole("navigation").getByRole("link", { name: section.heading }).click();
+        await expect(page).toHaveURL(new RegExp(`#${id}$`));
+        await expect(shown.getByRole("heading", { level: 2 })).toBeInViewport();
+        // Each point as written, up to its first placeholder (the company's e-mail and phone).
+        for (const item of section.items) await expect(shown).toContainText(item.split("{{")[0]);
+      }
+      // The request's timing, said once in common.json, is read into the policy; no key or placeholder shows.
+      await expect(page.locator("section#reviews")).toContainText(strings(locale, "common").reviewRequest.when);
+      await expect(page.getByTestId("legal-document")).not.toContainText("$t(");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    });
   }
 });
 

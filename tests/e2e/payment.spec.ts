@@ -32,7 +32,7 @@ test.describe("payment page", () => {
     expect(response?.status()).toBe(200);
     // The document itself, not only its data: the URL holds the order's secret token.
     expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
-    await expect(page).toHaveTitle(payment.meta.title);
+    await expect(page).toHaveTitle(payment.meta.stage.awaiting_payment.replace("{{number}}", number));
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(page.locator("h1")).toHaveText(payment.heading);
     await expect(page.getByTestId("order-number")).toHaveText(number);

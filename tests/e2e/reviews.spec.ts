@@ -8,7 +8,7 @@ import { createOperator, signIn, uniqueOperatorEmail } from "./support/admin";
 import { waitForMail } from "./support/mail";
 import { randomLetters } from "./support/order";
 import { ownSitePort, startOwnSite, stopOwnSite, waitUntilUp } from "./support/own-server";
-import { strings } from "./support/site";
+import { filled, strings } from "./support/site";
 
 /**
  * Reviews from real orders (docs/decisions/052), on a site of this spec's own: its database holds
@@ -138,7 +138,8 @@ test("with three approved reviews the home page shows them: stars, words, name a
   await expect(slides.nth(0)).not.toContainText(pl.writtenIn.pl);
   await expect(slides.nth(1)).toContainText(pl.writtenIn.uk);
   await expect(slides.nth(2)).toContainText(pl.writtenIn.en);
-  await expect(page.getByTestId("testimonials-verification")).toHaveText(pl.verification);
+  await expect(page.getByTestId("testimonials-verification")).toHaveText(filled(pl.verification));
+  await expect(page.getByTestId("testimonials-verification")).toContainText("12");
   // The typical situations are gone once there are reviews.
   await expect(page.locator("#testimonials")).not.toContainText(strings("pl", "home").testimonials.situations.items[0].title);
   if (javaScriptEnabled) {
@@ -215,11 +216,60 @@ test("the request e-mail leads to the form in the order's language; refused inpu
 test("an order not yet dispatched cannot be reviewed, and a token of no order finds nothing", async ({ page }) => {
   const pl = strings("pl", "review");
   await page.goto(`${site.base}/platnosc/${site.undispatchedToken}/opinia`);
-  await expect(page.getByTestId("review-not-yet")).toHaveText(pl.notYet);
+  await expect(page.getByTestId("review-not-yet")).toHaveText(filled(pl.notYet));
   await expect(page.getByTestId("review-form")).toHaveCount(0);
   const missing = await page.goto(`${site.base}/platnosc/${"x".repeat(32)}/opinia`);
   expect(missing!.status()).toBe(404);
   await expect(page.locator("h1")).toHaveText(pl.notFound.heading);
+});
+
+test("a cancelled or withdrawn order's review page says no review and no request will come", async ({ page }) => {
+  const placed = {
+    cancelled: await placeOrder(site.base, `closed-${randomLetters()}@example.com`, "pl"),
+    withdrawn: await placeOrder(site.base, `closed-${randomLetters()}@example.com`, "ru"),
+  };
+  withDatabase(site.databasePath, (db) => {
+    const at = new Date().toISOString();
+    db.prepare("UPDATE orders SET status = 'cancelled', cancelled_at = ? WHERE payment_token = ?").run(at, placed.cancelled.token);
+    db.prepare("UPDATE orders SET status = 'paid', paid_at = ?, withdrawn_at = ? WHERE payment_token = ?").run(
+      at,
+      at,
+      placed.withdrawn.token,
+    );
+  });
+  await page.goto(`${site.base}/platnosc/${placed.cancelled.token}/opinia`);
+  await expect(page.getByTestId("review-closed")).toHaveText(strings("pl", "review").closed.cancelled);
+  await expect(page.getByTestId("review-not-yet")).toHaveCount(0);
+  await page.goto(`${site.base}/ru/payment/${placed.withdrawn.token}/review`);
+  await expect(page.getByTestId("review-closed")).toHaveText(strings("ru", "review").closed.withdrawn);
+  await expect(page.getByTestId("review-form")).toHaveCount(0);
+});
+
+test("the operator records a customer's objection to the review request: the customer's data page and the order's history say so", async ({
+  page,
+}, testInfo) => {
+  const placed = await placeOrder(site.base, `objects-${randomLetters()}@example.com`, "pl");
+  const orderId = withDatabase(site.databasePath, (db) => {
+    db.prepare("UPDATE orders SET status = 'dispatched', paid_at = ?, dispatched_at = ? WHERE payment_token = ?").run(
+      new Date().toISOString(),
+      new Date().toISOString(),
+      placed.token,
+    );
+    return (db.prepare("SELECT id FROM orders WHERE payment_token = ?").get(placed.token) as { id: number }).id;
+  });
+  const operator = uniqueOperatorEmail(`objection-${testInfo.project.name}`);
+  createOperator(operator, undefined, site.databasePath);
+  await signIn(page, operator);
+  await page.goto(`/admin/customers/${orderId}`);
+  await page.getByRole("button", { name: "Zapisz sprzeciw wobec prośby o opinię" }).click();
+  await expect(page.getByTestId("review-objection-recorded")).toContainText(
+    `Zapisano sprzeciw wobec prośby o opinię w zamówieniach: ${placed.number}.`,
+  );
+  // Twice is once.
+  await page.getByRole("button", { name: "Zapisz sprzeciw wobec prośby o opinię" }).click();
+  await expect(page.getByTestId("review-objection-recorded")).toContainText("Sprzeciw był już zapisany");
+  await page.getByRole("link", { name: placed.number }).click();
+  await expect(page.getByTestId("status-history")).toContainText("klient sprzeciwił się prośbie o opinię (art. 21 RODO)");
 });
 
 test("the operator approves a pending review and rejects another: the lists and the order's history say so, and home shows only the approved one", async ({

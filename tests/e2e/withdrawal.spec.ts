@@ -47,6 +47,10 @@ test("from the payment page's link, filled in, to the acknowledgement e-mail (uk
   await page.goto(paymentUrl);
   await page.getByTestId("withdrawal-link").click();
   await expect(page.locator("h1")).toHaveText(uk.heading);
+  // Before the form: when the period starts, who else has the right, and how an early start ends it.
+  await expect(page.locator("main")).toContainText(uk.lead);
+  await expect(page.getByTestId("withdrawal-rights")).toContainText(uk.rights.soleTrader);
+  await expect(page.getByTestId("withdrawal-rights")).toContainText(uk.rights.earlyStart);
   await expect(page.getByTestId("withdrawal-prefilled")).toBeVisible();
   await expect(page.getByLabel(uk.form.name)).toHaveValue(tenant);
   await expect(page.getByLabel(uk.form.reference)).toHaveValue(number);

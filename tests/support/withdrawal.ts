@@ -23,7 +23,7 @@ export async function withdrawnKeeping(
   const decided = await recordWithdrawalDecision(
     db,
     order.id,
-    { decision: "partial", retainedGrosze, reason: "Oświadczenie było już przygotowane do podpisu" },
+    { decision: "partial", retainedGrosze, reason: { code: null, text: "Oświadczenie było już przygotowane do podpisu" } },
     "op@example.com",
     at,
   );

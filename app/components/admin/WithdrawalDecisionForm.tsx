@@ -1,10 +1,10 @@
 import { fieldId } from "~/admin/form-errors";
-import { zlotyDigits } from "~/admin/format";
+import { formatWarsawTime, zlotyDigits } from "~/admin/format";
 import { WITHDRAWAL_TEXT } from "~/admin/texts";
 import { formatPrice } from "~/config/products";
 import type { WithdrawalDecision } from "~/db/schema";
 import { PlainField } from "~/components/forms";
-import type { RefundAfterDecision } from "~/withdrawal/decision";
+import { OWN_REASON, RETAINED_REASONS, type RefundAfterDecision } from "~/withdrawal/decision";
 import type { MoneyHeld } from "~/admin/order-detail.server";
 import { ADMIN_BUTTON } from "./AdminShell";
 import { ConfirmTick } from "./TransitionForm";
@@ -20,6 +20,10 @@ export type DecisionView = {
   settle: { held: MoneyHeld } | null;
   decided: { decision: WithdrawalDecision; retainedGrosze: number | null; reason: string | null } | null;
   expired: boolean;
+  /** When the declaration reached the customer (InPost's status, or the carrier's proof the operator recorded). */
+  deliveredAt: string | null;
+  /** Sent before the statement after an early start, but not known to be delivered: the operator may record the delivery first. */
+  deliveryUnrecorded: boolean;
   mayKeepAnAmount: boolean;
   paidGrosze: number;
 };
@@ -61,7 +65,7 @@ export function WithdrawalDecisionForm({
         <input type="hidden" name="intent" value={FORM} />
         <input type="hidden" name="decision" value="expired" />
         <p className="font-semibold text-red-900" data-testid="withdrawal-expired">
-          {TEXT.expired}
+          {TEXT.expired(formatWarsawTime(view.deliveredAt))}
         </p>
         <p>
           <button type="submit" className={ADMIN_BUTTON}>
@@ -109,6 +113,22 @@ export function WithdrawalDecisionForm({
             error={errors.retained}
             maxLength={20}
           />
+          <fieldset className="grid gap-2" data-testid="withdrawal-reason-codes">
+            <legend className="font-semibold text-slate-900">{TEXT.reasonCode}</legend>
+            {[...RETAINED_REASONS, OWN_REASON].map((code, index) => (
+              <label key={code} className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  id={index === 0 ? fieldId(FORM, "reasonCode") : undefined}
+                  name="reasonCode"
+                  value={code}
+                  defaultChecked={values.reasonCode === code}
+                  className="mt-1"
+                />
+                <span>{TEXT.reasons[code]}</span>
+              </label>
+            ))}
+          </fieldset>
           <PlainField
             id={fieldId(FORM, "reason")}
             name="reason"
@@ -124,6 +144,65 @@ export function WithdrawalDecisionForm({
       <p>
         <button type="submit" className={ADMIN_BUTTON}>
           {view.settle ? SETTLE.submit : TEXT.submit}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+const DELIVERY = WITHDRAWAL_TEXT.delivery;
+const DELIVERY_FORM = "withdrawal_delivery";
+
+/**
+ * After an early start the right ends on delivery, not dispatch (app/withdrawal/decision.ts): when the
+ * order went out before the statement but its delivery is not on record, the operator may record it from
+ * the carrier's proof, which then offers "the right had expired" if it came before the statement.
+ */
+export function DeliveryProofForm({ refusal, today }: { refusal: DecisionFormRefusal | null; today: string }) {
+  const errors = refusal?.errors ?? {};
+  const values = refusal?.values ?? {};
+  return (
+    <form
+      method="post"
+      className="mt-4 grid gap-3 rounded-md bg-amber-50 p-3"
+      aria-label={DELIVERY.heading}
+      noValidate
+      data-testid="delivery-proof-form"
+    >
+      <input type="hidden" name="intent" value={DELIVERY_FORM} />
+      <h3 className="font-semibold text-slate-900">{DELIVERY.heading}</h3>
+      <p className="text-slate-800">{DELIVERY.lead}</p>
+      <PlainField
+        id={fieldId(DELIVERY_FORM, "deliveredOn")}
+        name="deliveredOn"
+        type="date"
+        label={DELIVERY.deliveredOn}
+        defaultValue={values.deliveredOn ?? today}
+        error={errors.deliveredOn}
+        required
+      />
+      <PlainField
+        id={fieldId(DELIVERY_FORM, "deliveredTime")}
+        name="deliveredTime"
+        type="time"
+        label={DELIVERY.deliveredTime}
+        defaultValue={values.deliveredTime ?? ""}
+        error={errors.deliveredTime}
+        required
+      />
+      <PlainField
+        id={fieldId(DELIVERY_FORM, "source")}
+        name="source"
+        label={DELIVERY.source}
+        hint={DELIVERY.sourceHint}
+        defaultValue={values.source ?? ""}
+        error={errors.source}
+        maxLength={200}
+        required
+      />
+      <p>
+        <button type="submit" className={ADMIN_BUTTON}>
+          {DELIVERY.submit}
         </button>
       </p>
     </form>
@@ -207,5 +286,97 @@ export function RefundAmountField({
       required
       maxLength={20}
     />
+  );
+}
+
+const RECORD = WITHDRAWAL_TEXT.record;
+const RECORD_FORM = "withdrawal_record";
+
+/**
+ * A statement that came by e-mail or by post (the terms invite both), recorded by the operator: how it
+ * came, the day it was sent, when it was received, the sender's address for an e-mail, and its text or a
+ * note of the scan. Folded away until needed; open when it was refused, so its messages show.
+ */
+export function RecordStatementForm({ refusal, today }: { refusal: DecisionFormRefusal | null; today: string }) {
+  const errors = refusal?.errors ?? {};
+  const values = refusal?.values ?? {};
+  return (
+    <details className="mt-8 rounded-lg border border-slate-300 p-4" open={refusal !== null} data-testid="record-statement">
+      <summary className="cursor-pointer text-lg font-bold text-slate-900">{RECORD.heading}</summary>
+      <form method="post" className="mt-3 grid gap-3" aria-label={RECORD.heading} noValidate>
+        <input type="hidden" name="intent" value={RECORD_FORM} />
+        <p className="text-slate-800">{RECORD.lead}</p>
+        <fieldset className="grid gap-2">
+          <legend className="font-semibold text-slate-900">{RECORD.channel}</legend>
+          {errors.channel ? <p className={FIELD_ERROR}>{errors.channel}</p> : null}
+          {(["email", "post"] as const).map((channel) => (
+            <label key={channel} className="flex items-start gap-2">
+              <input
+                type="radio"
+                id={channel === "email" ? fieldId(RECORD_FORM, "channel") : undefined}
+                name="channel"
+                value={channel}
+                defaultChecked={values.channel === channel}
+                className="mt-1"
+              />
+              <span>{RECORD[channel]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <PlainField
+          id={fieldId(RECORD_FORM, "sentOn")}
+          name="sentOn"
+          type="date"
+          label={RECORD.sentOn}
+          defaultValue={values.sentOn ?? ""}
+          error={errors.sentOn}
+          required
+        />
+        <PlainField
+          id={fieldId(RECORD_FORM, "receivedOn")}
+          name="receivedOn"
+          type="date"
+          label={RECORD.receivedOn}
+          defaultValue={values.receivedOn ?? today}
+          error={errors.receivedOn}
+          required
+        />
+        <PlainField
+          id={fieldId(RECORD_FORM, "receivedTime")}
+          name="receivedTime"
+          type="time"
+          label={RECORD.receivedTime}
+          defaultValue={values.receivedTime ?? ""}
+          error={errors.receivedTime}
+          required
+        />
+        <PlainField
+          id={fieldId(RECORD_FORM, "email")}
+          name="email"
+          type="email"
+          label={RECORD.sender}
+          hint={RECORD.senderHint}
+          defaultValue={values.email ?? ""}
+          error={errors.email}
+          maxLength={254}
+        />
+        <PlainField
+          id={fieldId(RECORD_FORM, "text")}
+          name="text"
+          label={RECORD.text}
+          hint={RECORD.textHint}
+          defaultValue={values.text ?? ""}
+          error={errors.text}
+          maxLength={4000}
+          multiline
+          required
+        />
+        <p>
+          <button type="submit" className={ADMIN_BUTTON}>
+            {RECORD.submit}
+          </button>
+        </p>
+      </form>
+    </details>
   );
 }

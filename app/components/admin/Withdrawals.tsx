@@ -8,6 +8,24 @@ import { ADMIN_BUTTON } from "./AdminShell";
 const INPUT =
   "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
 
+/** How a statement came (an e-mail or a letter the operator recorded, with the day it was sent), and whether it came too late. */
+function StatementFacts({ row }: { row: WithdrawalListRow }) {
+  return (
+    <>
+      {row.channel !== "web" ? (
+        <p className="mt-2 text-sm text-slate-800" data-testid="statement-channel">
+          {WITHDRAWAL_TEXT.channel[row.channel](formatWarsawTime(row.sentOn), row.recordedBy ?? "—")}
+        </p>
+      ) : null}
+      {row.late ? (
+        <p className="mt-2 text-sm font-semibold text-red-900" data-testid="statement-late">
+          {WITHDRAWAL_TEXT.late}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** The statement as the customer confirmed it, line by line, and whether the daily cap held its acknowledgement back. */
 function StatementText({ text, withheld }: { text: string; withheld: boolean }) {
   return (
@@ -107,6 +125,7 @@ export function WithdrawalList({
                 {row.email} ({LOCALE_LABEL[row.locale as keyof typeof LOCALE_LABEL] ?? row.locale})
               </dd>
             </dl>
+            <StatementFacts row={row} />
             <StatementText text={row.statement} withheld={row.acknowledgementWithheld} />
             {row.orderId === null ? (
               <LinkForm
@@ -154,6 +173,7 @@ export function OrderWithdrawal({
               {WITHDRAWAL_TEXT.receivedAt}: {formatWarsawTime(row.receivedAt)} · {row.email}
               {row.matchedBy ? ` · ${WITHDRAWAL_TEXT.matchedBy[row.matchedBy] ?? row.matchedBy}` : null}
             </p>
+            <StatementFacts row={row} />
             <StatementText text={row.statement} withheld={row.acknowledgementWithheld} />
           </li>
         ))}

@@ -9,14 +9,14 @@ import { useLocale } from "~/root-data";
 /**
  * The pages a customer reaches by their order's signed link (the order page, the review form): never
  * indexed, and a link that names no order gets the 404's own title, which the loader sends in the
- * page's language.
+ * page's language. `title`, when the page's data gives one, replaces the namespace's.
  */
-export function orderLinkMeta(args: MetaArgs) {
+export function orderLinkMeta(args: MetaArgs, title?: string) {
   if (isRouteErrorResponse(args.error) && args.error.status === 404) {
     const notFound = args.error.data as { title?: string } | null;
     return [{ title: notFound?.title ?? "404" }, { name: "robots", content: "noindex, nofollow" }];
   }
-  return pageMeta(args, { noindex: true });
+  return pageMeta(args, { noindex: true, title });
 }
 
 /** A link that names no order: what the link was for (in `namespace`'s words) and the way home; anything else is the general error. */

@@ -119,10 +119,8 @@ export function FormStep({
 
   const lockerSearch = useLockerSearch(lockersOffered ? fields.lockerQuery.value : undefined);
 
-  // With a locker chosen the mailing address is for correspondence only: no parcel goes there (docs/decisions/066).
-  const mailingHeading = t("form.mailingHeading", {
-    context: lockersOffered && fields.deliveryMethod.value !== "courier" ? "locker" : undefined,
-  });
+  // One name for the customer's address whichever way the parcel goes (the glossary's "adres do korespondencji").
+  const mailingHeading = t("form.mailingHeading");
 
   // Several fields share the message "Required field": the summary names the field too.
   const labelOf = (name: string): string | null => {

@@ -19,6 +19,8 @@ import { reviews } from "./019-reviews";
 import { ksefOfflineAndCertificates } from "./020-ksef-offline-and-certificates";
 import { withdrawalAcknowledgementCaps } from "./024-withdrawal-acknowledgement-caps";
 import { secondFactorLimits } from "./028-second-factor-limits";
+import { withdrawalReasonCode } from "./033-withdrawal-reason-code";
+import { withdrawalChannelsAndLateStatements } from "./031-withdrawal-channels-and-late-statements";
 import { lockerDescriptionAndHours } from "./035-locker-description-and-hours";
 import type { MigrationStep } from "./step";
 
@@ -53,5 +55,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   ksefOfflineAndCertificates,
   withdrawalAcknowledgementCaps,
   secondFactorLimits,
+  withdrawalReasonCode,
+  withdrawalChannelsAndLateStatements,
   lockerDescriptionAndHours,
 ];

@@ -49,13 +49,18 @@ export const NAV_PAGES = ["tenant", "landlord", "blog", "contact"] as const;
 export const DELIVERY_PROMISE = { regularDays: 1, notarizedDays: 3, dispatchDays: 2, transitDays: 1 } as const;
 
 /**
- * A locale string as the reader sees it: `{{name}}` placeholders filled in (the delivery promise by default), and a
- * nested plural key such as `$t(common:businessDays.within, {'count': {{regularDays}} })` read from the locale's
- * files in the form the language's plural rules pick for that count.
+ * A locale string as the reader sees it: `{{name}}` placeholders filled in (the delivery promise by default), a
+ * nested key such as `$t(common:reviewRequest.when)` replaced by its string, and a nested plural key such as
+ * `$t(common:businessDays.within, {'count': {{regularDays}} })` read from the locale's files in the form the
+ * language's plural rules pick for that count.
  */
 export function filled(text: string, values: Record<string, string | number> = {}, locale: Locale = "pl"): string {
   const all: Record<string, string | number> = { ...DELIVERY_PROMISE, ...values };
-  const simple = text.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => (name in all ? String(all[name]) : placeholder));
+  const simple = text
+    .replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => (name in all ? String(all[name]) : placeholder))
+    .replace(/\$t\((\w+):([\w.]+)\)/g, (_, namespace: string, key: string) =>
+      key.split(".").reduce((node: any, part) => node?.[part], strings(locale, namespace)),
+    );
   return simple.replace(/\$t\((\w+):([\w.]+), \{'count': ([\d.]+) \}\)/g, (_, namespace: string, key: string, count: string) => {
     const form = new Intl.PluralRules(locale).select(Number(count));
     const path = `${key}_${form}`.split(".");
