@@ -3,8 +3,9 @@
 //   against InPost's ShipX stand-in (confirming each shipment 1.5 s after creating it, so a kill often
 //   falls between its answer and our commit), while the site is killed -9 three times; each order
 //   whose press failed is pressed again after the restart. Every order ends with exactly one shipment
-//   at InPost (the lookup by reference finds the first), one tracking number stored (InPost's), and
-//   one dispatch e-mail under one Message-ID.
+//   at InPost (the lookup by reference finds the first), one tracking number stored (InPost's), and,
+//   once InPost's courier has collected it (the stand-in notifies the site's webhook, and the order is
+//   dispatched then: docs/decisions/066), one dispatch e-mail under one Message-ID.
 // - the same order from two desks: two operators press "Nadaj przesyłkę" on the same order at the
 //   same moment, on SQLite and on PostgreSQL. Only the press that claimed the order asks InPost: one
 //   shipment per order, one dispatch e-mail (docs/decisions/059).
@@ -14,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { INPOST_WEBHOOK_PATH } from "../app/shipping/paths";
 import { stopOwnSite, waitUntilUp } from "../tests/e2e/support/own-server";
 import { secretOfUri, timeStepAt, totpCode } from "../tests/support/authenticator";
 import { startPostgres } from "../tests/support/postgres";
@@ -33,10 +35,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type StandInShipment = { id: number; reference: string | null; tracking_number: string | null };
 
-async function startStandIn(port: number) {
+/** The stand-in, posting each status change to the site's webhook on `sitePort` as InPost does. */
+async function startStandIn(port: number, sitePort: number) {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["tests/support/inpost-stand-in.mjs"], {
-    env: { ...process.env, INPOST_STAND_IN_PORT: String(port) },
+    env: {
+      ...process.env,
+      INPOST_STAND_IN_PORT: String(port),
+      INPOST_WEBHOOK_URL: `http://127.0.0.1:${sitePort}${INPOST_WEBHOOK_PATH}`,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise((resolve) => child.stdout!.once("data", resolve));
@@ -45,7 +52,18 @@ async function startStandIn(port: number) {
       shipments: StandInShipment[];
       creates: number;
     };
-  return { url, child, shipments };
+  /**
+   * InPost's courier collects every parcel made so far: the stand-in moves each shipment and notifies
+   * the site, which dispatches the order when it reads it (docs/decisions/066); resolves once
+   * `dispatchedCount` says every order is, or after a minute.
+   */
+  const collectAll = async (dispatchedCount: () => Promise<number>, expected: number) => {
+    for (const shipment of (await shipments()).shipments)
+      await fetch(`${url}/__status`, { method: "POST", body: JSON.stringify({ id: shipment.id, status: "collected_from_sender" }) });
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && (await dispatchedCount()) < expected) await sleep(500);
+  };
+  return { url, child, shipments, collectAll };
 }
 
 /** The site's settings for InPost's stand-in, mail to the SMTP server, and no rate limits (the faults press faster than people). */
@@ -166,7 +184,7 @@ export async function shippingUnderKill({ port, startSite, record, random }: Opt
   const base = `http://127.0.0.1:${port}`;
   const received: Array<{ messageId: string }> = [];
   const smtp = await startSmtpServer({ onMessage: (message: { messageId: string }) => received.push(message) });
-  const standIn = await startStandIn(port + 7);
+  const standIn = await startStandIn(port + 7, port);
   const standInUrl = standIn.url;
   await fetch(`${standInUrl}/__control`, { method: "POST", body: JSON.stringify({ confirmDelayMs: 1500 }) });
   const databasePath = join(mkdtempSync(join(tmpdir(), "faults-shipping-")), "app.db");
@@ -177,9 +195,9 @@ export async function shippingUnderKill({ port, startSite, record, random }: Opt
     const cookie = await signIn(base, OPERATOR, addOperator(env, OPERATOR));
     const orders = await paidLockerOrders(base, standInUrl, databaseQuery({ sqlitePath: databasePath }), ORDERS, "kill");
 
-    // Two operators' desks press "Nadaj przesyłkę" until every order is dispatched; a press the kill cut off is pressed again.
-    const dispatched = () =>
-      new Set(sqliteRows(databasePath, "SELECT id FROM orders WHERE status = 'dispatched'").map((row) => Number(row.id)));
+    // Two operators' desks press "Nadaj przesyłkę" until every order has its label; a press the kill cut off is pressed again.
+    const labelled = () =>
+      new Set(sqliteRows(databasePath, "SELECT id FROM orders WHERE tracking_number IS NOT NULL").map((row) => Number(row.id)));
     let presses = 0;
     let cutOff = 0;
     let killing = true;
@@ -187,7 +205,7 @@ export async function shippingUnderKill({ port, startSite, record, random }: Opt
     const desk = async (mine: typeof orders) => {
       let last: (typeof orders)[number] | undefined;
       while (Date.now() < deadline) {
-        const done = dispatched();
+        const done = labelled();
         // The next order still to ship, another than the one just pressed: a claim a kill left lapses meanwhile.
         const next = mine.find((order) => !done.has(order.id) && order !== last) ?? mine.find((order) => !done.has(order.id));
         if (!next) return;
@@ -215,6 +233,9 @@ export async function shippingUnderKill({ port, startSite, record, random }: Opt
     ]);
     killing = false;
     await killer;
+    // InPost's courier collects them: each order is dispatched, with its e-mail, when the site reads that.
+    const dispatchedCount = async () => sqliteRows(databasePath, "SELECT id FROM orders WHERE status = 'dispatched'").length;
+    await standIn.collectAll(dispatchedCount, ORDERS);
 
     // Done when the outbox is empty; a claim left by a killed process is taken over after 60 s.
     const pending = () => sqliteRows(databasePath, "SELECT id FROM outbox WHERE status NOT IN ('sent', 'failed')").length;
@@ -273,7 +294,7 @@ export async function shippingUnderKill({ port, startSite, record, random }: Opt
 export async function samePressOnTwoDesks(dialect: "sqlite" | "postgres", { port, startSite, record }: Options): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const smtp = await startSmtpServer({ onMessage: () => undefined });
-  const standIn = await startStandIn(port + 7);
+  const standIn = await startStandIn(port + 7, port);
   const postgres = dialect === "postgres" ? await startPostgres() : null;
   const databasePath = join(mkdtempSync(join(tmpdir(), "faults-shipping-same-")), "app.db");
   const database: { [name: string]: string } = postgres ? { DATABASE_URL: postgres.url } : { DATABASE_PATH: databasePath };
@@ -294,6 +315,8 @@ export async function samePressOnTwoDesks(dialect: "sqlite" | "postgres", { port
       const pair = await Promise.all(desks.map((cookie) => formPost(base, `/admin/orders/${order.id}`, SHIP_PRESS, cookie)));
       answers.push(...pair.map((answer) => answer.status));
     }
+    const dispatchedCount = async () => (await query("SELECT id FROM orders WHERE status = 'dispatched'")).length;
+    await standIn.collectAll(dispatchedCount, SAME_ORDERS);
     const { shipments, creates } = await standIn.shipments();
     const perOrder = orders.map((order) => shipments.filter((shipment) => shipment.reference === order.number).length);
     const stored = await query("SELECT id, status, shipment_id, tracking_number FROM orders");

@@ -26,7 +26,13 @@ const BUYER = { buyerName: "Olena Kovalenko FOP", buyerAddress: "ul. Krzywa 2/4,
 const KSEF_NUMBER = "7791011327-20261124-0123456789AB-CD";
 /** Null in the sample data and constrained to a few codes, so no probe fits; each is exported (`refundStatus`). */
 const KNOWN_UNPROBED = ["payments.refund_status (no value its constraints accept was written)"];
-const LOCKER = { method: "locker", point: "KRA010", address: "ul. Pawia 5, 31-154 Kraków" } as const;
+const LOCKER = {
+  method: "locker",
+  point: "KRA010",
+  address: "ul. Pawia 5, 31-154 Kraków",
+  description: "Przy wejściu do Galerii Krakowskiej",
+  open247: false,
+} as const;
 
 describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
   let db: AppDatabase;
@@ -185,6 +191,8 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
             method: "locker",
             lockerName: "KRA010",
             lockerAddress: LOCKER.address,
+            lockerDescription: LOCKER.description,
+            lockerOpen247: false,
             trackingNumber: "6800001",
             shipmentStatus: "delivered",
             dispatchedAt: at(3).toISOString(),
@@ -289,6 +297,8 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
       "Особи, які проживають разом з орендарем: Taras Kovalenko (Тарас Коваленко), Mariia Kovalenko",
       "Поштомат: KRA010",
       `Адреса поштомата: ${LOCKER.address}`,
+      `Де розташований поштомат: ${LOCKER.description}`,
+      "Години роботи поштомата: працює лише в години роботи місця, де розташований",
       "Адреса для листування: ul. Krótka 1, 00-001 Warszawa",
       "Доставлено: 27 лист. 2026 р., 10:00",
       `номер KSeF ${KSEF_NUMBER}`,

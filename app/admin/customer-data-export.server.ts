@@ -223,6 +223,9 @@ export type ExportedOrder = {
     method: OrderRow["delivery_method"];
     lockerName: string | null;
     lockerAddress: string | null;
+    /** Where the locker stands and whether it is open round the clock, as the Points API said when the customer chose it. */
+    lockerDescription: string | null;
+    lockerOpen247: boolean | null;
     courier: string | null;
     trackingNumber: string | null;
     shipmentId: string | null;
@@ -407,6 +410,8 @@ export async function customerDataExport(
           method: order.delivery_method,
           lockerName: order.locker_name,
           lockerAddress: order.locker_address,
+          lockerDescription: order.locker_description,
+          lockerOpen247: order.locker_open_247 === null ? null : order.locker_open_247 === 1,
           courier: order.courier,
           trackingNumber: order.tracking_number,
           shipmentId: order.shipment_id,

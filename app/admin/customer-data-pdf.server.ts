@@ -118,7 +118,17 @@ function orderSections(writer: Writer, order: ExportedOrder): PdfSection[] {
       heading: t("delivery.heading"),
       paragraphs: [
         line(t("delivery.method"), t(`delivery.methods.${delivery.method}`, { defaultValue: delivery.method })),
-        ...(locker ? [line(t("delivery.locker"), delivery.lockerName), line(t("delivery.lockerAddress"), delivery.lockerAddress)] : []),
+        ...(locker
+          ? [
+              line(t("delivery.locker"), delivery.lockerName),
+              line(t("delivery.lockerAddress"), delivery.lockerAddress),
+              line(t("delivery.lockerDescription"), delivery.lockerDescription),
+              line(
+                t("delivery.lockerHours"),
+                delivery.lockerOpen247 === null ? null : t(`delivery.lockerHoursValues.${delivery.lockerOpen247 ? "open247" : "limited"}`),
+              ),
+            ]
+          : []),
         line(t("delivery.courier"), delivery.courier),
         line(t("delivery.trackingNumber"), delivery.trackingNumber),
         ...(delivery.shipmentStatus ? [line(t("delivery.shipmentStatus"), delivery.shipmentStatus)] : []),

@@ -140,7 +140,7 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
     await recordShipment(
       db,
       locker.id,
-      { id: "7000123", status: "confirmed", trackingNumber: "620123456789012345678901", reference: null },
+      { id: "7000123", status: "taken_by_courier", trackingNumber: "620123456789012345678901", reference: null },
       "op",
       T0,
     );
@@ -175,9 +175,12 @@ describe.each(DIALECTS)("the order list on %s", (dialect) => {
       recordShipment(db, id, { id: `S${id}`, status, trackingNumber: `6${id}0000000000000000000`, reference: null }, "op", new Date(at));
     await ship(returned, "confirmed", "2026-11-30T09:00:00Z");
     await ship(returned, "returned_to_sender", "2026-11-30T10:00:00Z");
-    await ship(stuck, "confirmed", "2026-11-24T09:00:00Z");
+    // Each is dispatched when InPost first has it, and "stuck" counts from then, not from its label.
+    await ship(stuck, "confirmed", "2026-11-20T09:00:00Z");
+    await ship(stuck, "collected_from_sender", "2026-11-24T09:00:00Z");
     await ship(stuck, "sent_from_source_branch", "2026-11-25T09:00:00Z");
-    await ship(travelling, "confirmed", "2026-11-29T09:00:00Z");
+    await ship(travelling, "confirmed", "2026-11-20T09:00:00Z");
+    await ship(travelling, "taken_by_courier", "2026-11-29T09:00:00Z");
     await applyTransition(
       db,
       manual,

@@ -32,12 +32,19 @@ export const DISPATCH_BUSINESS_DAYS = 2;
  */
 export const COURIER_TRANSIT_BUSINESS_DAYS = 1;
 
+/**
+ * Business days the terms (§ 5 ust. 6) give for a parcel that came back or was left uncollected:
+ * to contact the customer after the carrier's notice, and to send it again after their answer.
+ */
+export const RETURNED_PARCEL_BUSINESS_DAYS = 2;
+
 /** Every number of the promise, named for interpolation into locale strings (`{{regularDays}}` …). */
 export const DELIVERY_VALUES = {
   regularDays: SIGNING_BUSINESS_DAYS.regular,
   notarizedDays: SIGNING_BUSINESS_DAYS.notarized,
   dispatchDays: DISPATCH_BUSINESS_DAYS,
   transitDays: COURIER_TRANSIT_BUSINESS_DAYS,
+  returnDays: RETURNED_PARCEL_BUSINESS_DAYS,
 } as const;
 
 /** Business days are counted in the company's time zone, whatever the server's. */

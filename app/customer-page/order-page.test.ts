@@ -30,14 +30,28 @@ beforeAll(async () => {
 });
 afterAll(() => db.destroy());
 
-type Setup = { earlyStart?: boolean; paid?: boolean; dispatched?: boolean; delivered?: boolean; cancelled?: boolean; withdrawnAt?: string };
+type Setup = {
+  earlyStart?: boolean;
+  paid?: boolean;
+  dispatched?: boolean;
+  delivered?: boolean;
+  cancelled?: boolean;
+  withdrawnAt?: string;
+  /** An InPost shipment with its label made, in this ShipX status. */
+  shipmentStatus?: string;
+  /** Ordered to an InPost parcel locker instead of by courier. */
+  locker?: boolean;
+};
 let serial = 0;
 
 /** An order brought to a stage straight in the database, as the customer's page reads it on `day`. */
 async function pageOf(locale: Locale, setup: Setup, day = "2026-11-26") {
   const { order } = await placeSampleOrder(db, ORDERED, {
     locale,
-    details: { immediatePerformanceRequested: setup.earlyStart ?? false },
+    details: {
+      immediatePerformanceRequested: setup.earlyStart ?? false,
+      ...(setup.locker ? { delivery: { method: "locker" as const, point: "KRA010", address: "ul. Floriańska 3, 31-042 Kraków" } } : {}),
+    },
     idempotencyKey: `order-page-${serial++}`,
   });
   if (setup.paid)
@@ -49,6 +63,17 @@ async function pageOf(locale: Locale, setup: Setup, day = "2026-11-26") {
       .where("id", "=", order.id)
       .execute();
   if (setup.delivered) await db.updateTable("orders").set({ delivered_at: "2026-11-26T09:00:00Z" }).where("id", "=", order.id).execute();
+  if (setup.shipmentStatus)
+    await db
+      .updateTable("orders")
+      .set({
+        shipment_id: "7000001",
+        shipment_status: setup.shipmentStatus,
+        tracking_number: "620000000000000000000001",
+        courier: "InPost",
+      })
+      .where("id", "=", order.id)
+      .execute();
   if (setup.cancelled)
     await db.updateTable("orders").set({ status: "cancelled", cancelled_at: "2026-11-25T12:00:00Z" }).where("id", "=", order.id).execute();
   if (setup.withdrawnAt)
@@ -114,6 +139,35 @@ describe("the customer's order page: dates and next steps", () => {
       expectComplete(running.steps.map((step) => step.text));
       const over = await pageOf(locale, { paid: true, dispatched: true }, "2026-12-08");
       expect(over.deadlines.map((line) => line.id)).toEqual(["deadline-dispatched"]);
+    });
+
+    it(`${locale}: paid with its label made, the parcel is "prepared for dispatch", not sent, until InPost has it`, async () => {
+      const labelled = await pageOf(locale, { earlyStart: true, paid: true, shipmentStatus: "confirmed" });
+      expect(stageOf(labelled.view)).toBe("paid");
+      expect(labelled.view.shipment).toBeNull();
+      expect(labelled.steps[0]).toEqual({ id: "next-prepared", text: labelled.t("next.prepared") });
+      expect(labelled.steps[0]!.text).toContain(labelled.t("status.dispatched"));
+      expectComplete(labelled.steps.map((step) => step.text));
+      // Nothing is said of a parcel before its label, nor once InPost had it (the order is then dispatched).
+      const unlabelled = await pageOf(locale, { earlyStart: true, paid: true });
+      expect(unlabelled.steps.map((step) => step.id)).not.toContain("next-prepared");
+      const collected = await pageOf(locale, { earlyStart: true, paid: true, dispatched: true, shipmentStatus: "collected_from_sender" });
+      expect(collected.steps.map((step) => step.id)).not.toContain("next-prepared");
+    });
+
+    it(`${locale}: a locker order's next steps name the locker and InPost's pick-up code, never a courier to the address`, async () => {
+      const courierWord = /kurier|courier|кур’єр|курьер/i;
+      const unpaid = await pageOf(locale, { locker: true });
+      const paid = await pageOf(locale, { earlyStart: true, paid: true, locker: true });
+      const dispatched = await pageOf(locale, { paid: true, dispatched: true, locker: true });
+      expect(unpaid.steps.find((step) => step.id === "dispatch")?.text).toBe(unpaid.t("next.dispatch_locker"));
+      expect(dispatched.steps.find((step) => step.id === "next-dispatched")?.text).toBe(dispatched.t("next.dispatched_locker"));
+      for (const { steps } of [unpaid, paid, dispatched]) {
+        expect(steps.map((step) => step.text).join(" ")).not.toMatch(courierWord);
+        expectComplete(steps.map((step) => step.text));
+      }
+      // A courier order keeps the courier.
+      expect((await pageOf(locale, { paid: true, dispatched: true })).steps.map((step) => step.text).join(" ")).toMatch(courierWord);
     });
 
     it(`${locale}: withdrawn after paying names the time of receipt and the refund's last day, 14 days later`, async () => {

@@ -26,6 +26,8 @@ export type OrderPageFacts = Omit<NextStepFacts, "status" | "withdrawal"> & {
   withdrawn: WithdrawnView | null;
   /** Whether the customer paid (so a withdrawal means money to give back). */
   paid: boolean;
+  /** The parcel's label is made and InPost has not collected it yet: not "wysłane" (docs/decisions/066). */
+  shipmentPrepared: boolean;
   /** The money returned (with its day), or still to return; null when none is due. */
   refund: { grosze: number; amount: string; returnedOn: string | null } | null;
 };
@@ -102,11 +104,14 @@ function stepsOfStage(facts: OrderPageFacts, t: Translate): { id: string; text: 
   const stage = stageOf(facts);
   switch (stage) {
     case "awaiting_payment":
-    case "paid":
       return paymentNextSteps({ ...facts, status: stage }, t);
+    case "paid": {
+      const steps = paymentNextSteps({ ...facts, status: stage }, t);
+      return facts.shipmentPrepared ? [{ id: "next-prepared", text: t("next.prepared") }, ...steps] : steps;
+    }
     case "dispatched":
       return [
-        { id: "next-dispatched", text: t("next.dispatched") },
+        { id: "next-dispatched", text: t("next.dispatched", { context: facts.deliveryMethod }) },
         { id: "next-handover", text: t("next.handover") },
       ];
     case "delivered":

@@ -71,6 +71,9 @@ export type OrdersTable = {
   /** The locker's name (KRA010); its address as the Points API gave it, NULL when typed by hand while the API was down. */
   locker_name: string | null;
   locker_address: string | null;
+  /** Where the locker stands, as the Points API said (160 characters at most); whether it is open round the clock (1) or not (0). NULL when unknown. */
+  locker_description: string | null;
+  locker_open_247: number | null;
   /** The ShipX shipment made for the order, the last status read from ShipX, and when it was read. */
   shipment_id: string | null;
   shipment_status: string | null;

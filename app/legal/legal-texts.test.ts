@@ -63,6 +63,19 @@ describe.each(LOCALES.map((locale) => [locale]))("legal texts in %s", (locale) =
       expect(performance).toContain(` ${days} `);
   });
 
+  it("the terms' § 5 names both ways of delivery, the locker's pick-up time and hours, and the rule for a parcel that comes back", () => {
+    const performance = legalText(t, "terms", values).sections[4]?.items ?? [];
+    const dispatch = performance[2] ?? "";
+    expect(dispatch).toMatch(/InPost/);
+    expect(dispatch).toMatch(/kurier|courier|кур’єр|курьер/i);
+    expect(dispatch).toMatch(/48/);
+    expect(dispatch).toMatch(/całą dobę|round the clock|цілодобово|круглосуточно/);
+    // ust. 6, after ust. 5 which the agreement and the e-mails cite: who contacts whom, when, and the second dispatch's price.
+    expect(performance).toHaveLength(6);
+    expect(performance[5]).toMatch(/e-mail|електронною поштою|электронной почте/);
+    expect(performance[5]).toMatch(/bezpłatna|free of charge|безкоштовне|бесплатна/);
+  });
+
   it("the privacy policy gives contract performance as the basis for order data", () => {
     const privacy = JSON.stringify(legalText(t, "privacy", values));
     expect(privacy).toMatch(CONTRACT_BASIS);

@@ -194,6 +194,27 @@ describe("composing the e-mails", () => {
     expect(cancelled.text).toContain("płatność nie wpłynęła w terminie");
   });
 
+  it("a locker order's e-mails name the locker and InPost's pick-up code, and the address as for correspondence, never a courier, in every language", async () => {
+    const locker = { method: "locker" as const, point: "KRA010", address: "ul. Floriańska 3, 31-042 Kraków" };
+    const courierWord = /kurier|courier|кур’єр|курьер/i;
+    for (const locale of ["pl", "en", "uk", "ru"] as const) {
+      const t = fixedT(locale, "mail");
+      const confirmation = (await composed("order_confirmation", locale, null, { delivery: locker })).mail.text;
+      const paid = (await composed("order_paid", locale, { paidAt: ORDERED.toISOString() }, { delivery: locker })).mail.text;
+      const dispatched = (
+        await composed("order_dispatched", locale, { trackingNumber: "620000000000000000000001", courier: "InPost" }, { delivery: locker })
+      ).mail.text;
+      expect(confirmation, locale).toContain(`${t("summary.mailingAddress")}: ${details.mailingAddress}`);
+      expect(confirmation, locale).toContain("KRA010, ul. Floriańska 3, 31-042 Kraków");
+      expect(dispatched, locale).toContain("KRA010");
+      expect(dispatched, locale).toMatch(/48/);
+      for (const text of [confirmation, paid, dispatched]) expect(text, locale).not.toMatch(courierWord);
+      // The courier's orders keep their words.
+      const byCourier = (await composed("order_dispatched", locale, { trackingNumber: "RR1PL", courier: "DPD" })).mail.text;
+      expect(byCourier, locale).toMatch(courierWord);
+    }
+  });
+
   it("a standard cancellation reason reaches the customer in their language; the operator's own words as typed", async () => {
     expect(
       (await composed("order_cancelled", "uk", { reason: "Zamówienie złożone ponownie", reasonCode: "duplicate" })).mail.text,

@@ -145,6 +145,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
             [t("summary.product"), product],
             [t("summary.amount", vatWording(company.vat, t)), amount],
             ...people,
+            // A locker order's address is only for correspondence: the parcel goes to the locker (docs/decisions/066).
             [t("summary.mailingAddress"), customerText(order.mailing_address)],
             ...lockerRows(order, t),
             ...(await earlyStartRows(order, locale, t)),
@@ -175,8 +176,8 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
                 heading: t("next.heading"),
                 paragraphs: [
                   waiverGiven
-                    ? t("next.startNow", { date: dispatchBy })
-                    : t("next.startLater", { date: dispatchBy, withdrawalEnds: dispatch.withdrawalEnds }),
+                    ? t("next.startNow", { date: dispatchBy, context: order.delivery_method })
+                    : t("next.startLater", { date: dispatchBy, withdrawalEnds: dispatch.withdrawalEnds, context: order.delivery_method }),
                 ],
               },
             ] satisfies Block[])
@@ -302,6 +303,7 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
                 }).dispatchBy,
                 tag,
               ),
+              context: order.delivery_method,
             }),
             linked("paymentPage", paymentUrl),
           ],
@@ -365,10 +367,12 @@ export async function composeMessage(message: OutboxRow, order: OrderRow, contex
     case "order_dispatched":
       blocks = [
         {
-          paragraphs: [greeting, t("dispatched.text", { number: order.number })],
+          paragraphs: [greeting, t("dispatched.text", { number: order.number, locker: order.locker_name, context: order.delivery_method })],
           rows: [
             [t("dispatched.tracking"), tracking(String(facts.trackingNumber ?? ""))],
-            ...(facts.courier ? [[t("dispatched.courier"), String(facts.courier)] as [string, string]] : []),
+            ...(facts.courier
+              ? [[t("dispatched.courier", { context: order.delivery_method }), String(facts.courier)] as [string, string]]
+              : []),
           ],
         },
         { paragraphs: [linked("paymentPage", paymentUrl)] },

@@ -82,7 +82,7 @@ describe("the contract component", () => {
       "Usługodawca zapewni podpisanie i dostarczy Klientowi oświadczenie właściciela innego lokalu albo osoby posiadającej tytuł prawny",
     );
     expect(text).toContain(
-      "Usługodawca zapewni podpisanie Oświadczenia w ciągu 1 dnia roboczego od zaksięgowania płatności i nada je kurierem w ciągu 2 dni roboczych od podpisania.",
+      "Usługodawca zapewni podpisanie Oświadczenia w ciągu 1 dnia roboczego od zaksięgowania płatności i nada je w ciągu 2 dni roboczych od podpisania.",
     );
     expect(text).not.toContain("przygotuje podpisane");
     expect(text).toContain("BLIK");
@@ -121,6 +121,27 @@ describe("the contract component", () => {
       );
       const button = (await getFixedT(locale, "common"))("footer.withdrawal");
       expect(text, locale).toMatch(new RegExp(`[„“«]${button}[”»]`));
+    }
+  });
+
+  it("names the way the customer chose (a courier to the address, or the InPost locker with its pick-up time) and what happens to a parcel left uncollected", async () => {
+    const locker = { method: "locker" as const, point: "KRA010", address: "ul. Floriańska 3, 31-042 Kraków" };
+    for (const locale of ["pl", "en", "uk", "ru"] as const) {
+      const t = await getFixedT(locale, "order");
+      const agreement = (delivery?: OrderDetails["delivery"]) =>
+        contractText(
+          contractDocument({ details: { ...details, delivery }, company: PLACEHOLDER_COMPANY, locale, date, paymentDeadlineDays: 7, t }),
+        );
+      const byCourier = agreement();
+      const toLocker = agreement(locker);
+      expect(byCourier, locale).toContain(t("contract.delivery.address", { address: details.mailingAddress }));
+      expect(byCourier, locale).toMatch(/kurier|courier|кур’єр|курьер/i);
+      // A locker customer's agreement sends no courier anywhere, names the locker and the time to collect it.
+      expect(toLocker, locale).not.toMatch(/kurier|courier|кур’єр|курьер/i);
+      expect(toLocker, locale).toContain("KRA010, ul. Floriańska 3, 31-042 Kraków");
+      expect(toLocker, locale).toMatch(/48/);
+      // Both point to the terms' rule for a parcel that comes back.
+      for (const text of [byCourier, toLocker]) expect(text, locale).toMatch(/§ 5( ust\. 6|\(6\)| п\. 6)/);
     }
   });
 

@@ -79,6 +79,7 @@ export function contractDocument({ details, company, locale, date, paymentDeadli
         details.delivery?.method === "locker"
           ? t("shipping:contract.locker", { locker: lockerLine(details.delivery) })
           : t("contract.delivery.address", { address: details.mailingAddress }),
+        t("contract.delivery.uncollected"),
       ],
     },
     { heading: t("contract.withdrawal.heading"), paragraphs: [t("contract.withdrawal.text")] },

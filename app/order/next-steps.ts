@@ -7,6 +7,8 @@ export type NextStepFacts = {
   withdrawal: { endsOn: string; over: boolean };
   dispatchIfPaidToday: DispatchDates | null;
   promise: { dispatchBy: string; deliveredBy: string } | null;
+  /** How the declaration travels: a locker order's lines name the locker and InPost's pick-up code, not a courier (`_locker` keys). */
+  deliveryMethod: "courier" | "locker";
 };
 
 /** One line of the list; `id` is what a test or a reader's tool finds it by. */
@@ -31,8 +33,9 @@ export function paymentNextSteps(facts: NextStepFacts, t: Translate): NextStep[]
       text: t("next.dispatchBy", {
         date: facts.immediatePerformanceRequested ? facts.dispatchIfPaidToday.withWaiver : facts.dispatchIfPaidToday.withoutWaiver,
         transitDays: facts.dispatchIfPaidToday.transitDays,
+        context: facts.deliveryMethod,
       }),
     });
-  steps.push({ id: "dispatch", text: t("next.dispatch") }, { id: "bookmark", text: t("next.bookmark") });
+  steps.push({ id: "dispatch", text: t("next.dispatch", { context: facts.deliveryMethod }) }, { id: "bookmark", text: t("next.bookmark") });
   return steps;
 }

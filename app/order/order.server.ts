@@ -221,8 +221,14 @@ export async function invoiceAskedWithOrder(db: AppDatabase, orderId: number): P
 /** The order's delivery columns (docs/decisions/048): the courier unless a locker was chosen. */
 function deliveryColumns(delivery: Delivery | undefined) {
   return delivery?.method === "locker"
-    ? { delivery_method: "locker" as const, locker_name: delivery.point, locker_address: delivery.address }
-    : { delivery_method: "courier" as const, locker_name: null, locker_address: null };
+    ? {
+        delivery_method: "locker" as const,
+        locker_name: delivery.point,
+        locker_address: delivery.address,
+        locker_description: delivery.description ?? null,
+        locker_open_247: delivery.open247 === undefined ? null : Number(delivery.open247),
+      }
+    : { delivery_method: "courier" as const, locker_name: null, locker_address: null, locker_description: null, locker_open_247: null };
 }
 
 /** The payment page's path for an order, in the language the visitor ordered in. */

@@ -19,6 +19,37 @@ beforeEach(async () => {
 afterEach(() => db.destroy());
 
 describe("the payment page's data", () => {
+  it("names the chosen parcel locker, where it stands and whether it is open round the clock, as ordered; nothing for the courier", async () => {
+    const place = (key: string, delivery: OrderDetails["delivery"]) =>
+      acceptOrder(db, {
+        details: { ...details, delivery },
+        variant: "automatic",
+        channel: "form",
+        locale: "pl",
+        idempotencyKey: key,
+        dataProcessingConsentAt: ORDERED,
+        now: ORDERED,
+      });
+    const lockerPoint = { method: "locker" as const, point: "KRA010", address: "ul. Floriańska 3, 31-042 Kraków" };
+    const { order: inShop } = await place("locker", { ...lockerPoint, description: "Przy wejściu do sklepu", open247: false });
+    expect((await findPaymentView(db, inShop.payment_token, "pl", ORDERED))?.locker).toEqual({
+      name: "KRA010",
+      address: "ul. Floriańska 3, 31-042 Kraków",
+      description: "Przy wejściu do sklepu",
+      open247: false,
+    });
+    // Typed by hand while the Points API was down: the name only, nothing guessed.
+    const { order: typed } = await place("typed", { method: "locker", point: "WAW22A", address: null });
+    expect((await findPaymentView(db, typed.payment_token, "pl", ORDERED))?.locker).toEqual({
+      name: "WAW22A",
+      address: null,
+      description: null,
+      open247: null,
+    });
+    const { order: byCourier } = await place("courier", { method: "courier" });
+    expect((await findPaymentView(db, byCourier.payment_token, "pl", ORDERED))?.locker).toBeNull();
+  });
+
   it("is found by the payment token only and holds no personal data", async () => {
     const { order } = await acceptOrder(db, {
       details,

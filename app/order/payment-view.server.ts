@@ -1,6 +1,8 @@
 import { env, transitDaysOf } from "~/config/env.server";
 import { formatPrice } from "~/config/products";
 import { trackingLinkOf } from "~/config/courier";
+import { handedToCarrier } from "~/shipping/carrier";
+import { orderLocker, type OrderLocker } from "~/shipping/delivery";
 import { trackingTemplateFor } from "~/shipping/tracking";
 import { formatCalendarDate, formatDeliveryDay } from "~/config/delivery";
 import type { AppDatabase } from "~/db/db.server";
@@ -30,6 +32,7 @@ export type PaymentView = {
   number: string;
   status: OrderRow["status"];
   declarationType: OrderRow["declaration_type"];
+  deliveryMethod: OrderRow["delivery_method"];
   priceGrosze: number;
   /** The last day to pay, formatted for the reader. */
   deadline: string;
@@ -50,6 +53,10 @@ export type PaymentView = {
   lateDelivery: LateDelivery | null;
   /** Once paid: the promised dispatch and delivery days, from the payment's day and the choice made. */
   promise: { dispatchBy: string; deliveredBy: string } | null;
+  /** The parcel locker the customer chose, as the Points API described it when they ordered; null for the courier. */
+  locker: OrderLocker | null;
+  /** InPost has the shipment and its label, not yet the parcel: "przygotowana do nadania" until it does (docs/decisions/066). */
+  shipmentPrepared: boolean;
   /** The courier's shipment, once the operator has dispatched the order; `trackingUrl` its tracking page (COURIER_TRACKING_URL). */
   shipment: { trackingNumber: string; courier: string | null; trackingUrl: string | null } | null;
   /**
@@ -102,6 +109,12 @@ export async function findPaymentView(
       "withdrawal_decision_reason",
       "withdrawal_decision_reason_code",
       "delivered_at",
+      "shipment_id",
+      "shipment_status",
+      "locker_name",
+      "locker_address",
+      "locker_description",
+      "locker_open_247",
     ])
     .where("payment_token", "=", paymentToken)
     .executeTakeFirst();
@@ -131,6 +144,7 @@ export async function findPaymentView(
     number: row.number,
     status: row.status,
     declarationType: row.declaration_type,
+    deliveryMethod: row.delivery_method,
     priceGrosze: row.price_grosze,
     deadline: formatDeliveryDay(paymentDue.day, tag),
     deadlineMovedFrom: paymentDue.movedFrom ? formatDeliveryDay(paymentDue.movedFrom, tag) : null,
@@ -147,6 +161,9 @@ export async function findPaymentView(
     promise: promised
       ? { dispatchBy: formatDeliveryDay(promised.dispatchBy, tag), deliveredBy: formatDeliveryDay(promised.deliveredBy, tag) }
       : null,
+    locker: orderLocker(row),
+    shipmentPrepared:
+      row.status === "paid" && row.shipment_id !== null && row.tracking_number !== null && !handedToCarrier(row.shipment_status ?? ""),
     shipment:
       row.status === "dispatched" && row.tracking_number
         ? {

@@ -87,7 +87,8 @@ function doneMessage(done: string | null, withdrawn: boolean): string | null {
   if (isTransition(done)) return `${TRANSITION_TEXT.done[done]} ${TRANSITION_TEXT.customerTold}`;
   if (done === "refund") return `${PAYMENT_TEXT.done} ${TRANSITION_TEXT.customerTold}`;
   if (isCorrectionIntent(done)) return CORRECTION_TEXT.done[done];
-  if (done === "ship") return `${SHIPPING_TEXT.done} ${TRANSITION_TEXT.customerTold}`;
+  // The customer hears of it when InPost has the parcel, not now (docs/decisions/066).
+  if (done === "ship") return SHIPPING_TEXT.done;
   if (done === "invoice") return INVOICE_ADMIN_TEXT.done;
   return null;
 }

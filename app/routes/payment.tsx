@@ -5,6 +5,7 @@ import { OrderLinkErrorBoundary, orderLinkMeta } from "~/components/customer-pag
 import { PageHeader } from "~/components/PageHeader";
 import { CopyButton } from "~/components/payment/CopyButton";
 import { DetailRow } from "~/components/payment/DetailRow";
+import { OrderLockerLines } from "~/shipping/LockerSummary";
 import { OnlinePayment } from "~/components/payment/OnlinePayment";
 import { PaymentWaiting } from "~/components/payment/PaymentWaiting";
 import type { NoScriptRefreshHandle } from "~/components/NoScriptRefresh";
@@ -103,6 +104,11 @@ export default function PaymentPage() {
                   <span className="font-mono">{order.shipment.trackingNumber}</span>
                 )}
                 {order.shipment.courier ? <span className="font-normal text-slate-600"> ({order.shipment.courier})</span> : null}
+              </DetailRow>
+            ) : null}
+            {order.locker ? (
+              <DetailRow label={t("shipping:summary.lockerLabel")} testId="order-locker">
+                <OrderLockerLines locker={order.locker} />
               </DetailRow>
             ) : null}
             <DetailRow label={t("summary.product")}>{t(`common:products.${order.declarationType}.name`)}</DetailRow>

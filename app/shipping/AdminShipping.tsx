@@ -78,7 +78,12 @@ export function AdminShipping({
       {order.delivery_method === "locker" && !order.locker_address ? (
         <p className="mt-2 text-amber-900">{SHIPPING_TEXT.lockerUnchecked}</p>
       ) : null}
-      {canShip && order.status === "paid" && !order.withdrawn_at ? (
+      {order.status === "paid" && order.shipment_id && order.tracking_number ? (
+        <p className="mt-2 rounded-md bg-amber-50 p-3 text-slate-900" data-testid="admin-shipping-awaiting-pickup">
+          {SHIPPING_TEXT.awaitingPickup}
+        </p>
+      ) : null}
+      {canShip && order.status === "paid" && !order.withdrawn_at && !(order.shipment_id && order.tracking_number) ? (
         <form method="post" className="mt-4 grid max-w-xl gap-3" noValidate aria-label={SHIPPING_TEXT.ship} data-testid="ship-form">
           <p className="text-sm text-slate-600">{SHIPPING_TEXT.shipHint}</p>
           <p className="rounded-md bg-amber-50 p-3 text-slate-900" id={`${confirmId}-note`}>

@@ -44,7 +44,7 @@ export function DeliveryFieldset({ method, query, locker, lockers, searching, lo
           <span className="min-w-0 break-words">
             <span className="font-semibold text-slate-900">{point.name}</span>
             {point.distanceMetres != null ? ` · ${distance(point.distanceMetres)}` : null}
-            {point.open247 ? ` · ${t("form.open247")}` : null}
+            {point.open247 === undefined ? null : ` · ${t(point.open247 ? "form.open247" : "form.limitedHours")}`}
             {point.address ? <span className="block">{point.address}</span> : null}
             {point.description ? <span className="block text-sm text-slate-600">{point.description}</span> : null}
           </span>

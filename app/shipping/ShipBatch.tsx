@@ -118,7 +118,9 @@ export function ShipBatchForm({
                 <OrderLink id={order.id} number={order.number} /> {order.tenantName}:{" "}
                 {order.waiting?.reason === "withdrawal-period"
                   ? SHIPPING_TEXT.waitingPeriod(formatWarsawTime(order.waiting.until))
-                  : SHIPPING_TEXT.waitingLocker}
+                  : order.waiting?.reason === "awaiting-pickup"
+                    ? SHIPPING_TEXT.waitingPickup
+                    : SHIPPING_TEXT.waitingLocker}
               </li>
             ))}
           </ul>

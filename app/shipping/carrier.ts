@@ -105,6 +105,26 @@ export const FINAL_STATUSES: ReadonlySet<string> = new Set([
   "claimed",
 ]);
 
+/**
+ * ShipX statuses before InPost has the parcel in hand: the shipment is made and its label printed,
+ * but the envelope is still ours. Every other status of ShipX's published list (`dispatched_by_sender`
+ * into a locker, `collected_from_sender`, `taken_by_courier`, `adopted_at_source_branch`, … up to
+ * `delivered` or `returned_to_sender`) comes only after InPost took it: a later status may be the
+ * first we read, so the rule names the few before rather than the many after.
+ */
+export const BEFORE_HANDOVER_STATUSES: ReadonlySet<string> = new Set([
+  "created",
+  "offers_prepared",
+  "offer_selected",
+  "confirmed",
+  "canceled",
+]);
+
+/** Whether InPost has had the parcel: the order counts as dispatched from then (docs/decisions/066). */
+export function handedToCarrier(status: string): boolean {
+  return !BEFORE_HANDOVER_STATUSES.has(status);
+}
+
 /** Statuses the back office's list flags: the parcel came back or is stuck. */
 export const TROUBLE_STATUSES: ReadonlySet<string> = new Set([
   "returned_to_sender",

@@ -1,3 +1,4 @@
+import type { OrderRow } from "~/db/schema";
 import type { LockerPoint } from "./carrier";
 
 /**
@@ -7,8 +8,11 @@ import type { LockerPoint } from "./carrier";
  */
 export type Delivery =
   | { method: "courier" }
-  /** `address` as the Points API gave it; null when the API was down and the name was typed by hand. */
-  | { method: "locker"; point: string; address: string | null };
+  /**
+   * `address` as the Points API gave it; null when the API was down and the name was typed by hand.
+   * `description` (where it stands) and `open247` as the API said, when it was asked.
+   */
+  | { method: "locker"; point: string; address: string | null; description?: string | null; open247?: boolean };
 
 export const COURIER: Delivery = { method: "courier" };
 
@@ -42,6 +46,22 @@ export function isSearchableQuery(query: string): boolean {
 /** "Paczkomat KRA010, ul. Floriańska 3, 31-042 Kraków": the locker in one line of the order's language. */
 export function lockerLine(delivery: Extract<Delivery, { method: "locker" }>): string {
   return delivery.address ? `${delivery.point}, ${delivery.address}` : delivery.point;
+}
+
+/** The chosen parcel locker as the customer's order page names it (docs/decisions/066); `open247` null when unknown. */
+export type OrderLocker = { name: string; address: string | null; description: string | null; open247: boolean | null };
+
+/** The stored order's locker; null for a courier order. */
+export function orderLocker(
+  order: Pick<OrderRow, "delivery_method" | "locker_name" | "locker_address" | "locker_description" | "locker_open_247">,
+): OrderLocker | null {
+  if (order.delivery_method !== "locker" || !order.locker_name) return null;
+  return {
+    name: order.locker_name,
+    address: order.locker_address,
+    description: order.locker_description,
+    open247: order.locker_open_247 === null ? null : order.locker_open_247 === 1,
+  };
 }
 
 /** What the order form shows after "Pokaż paczkomaty" (docs/decisions/048). */

@@ -46,7 +46,10 @@ export async function checkedDelivery(
   try {
     const point = await directory.byName(delivery.point);
     if (!point) return { ok: false };
-    return { ok: true, delivery: { method: "locker", point: point.name, address: point.address } };
+    return {
+      ok: true,
+      delivery: { method: "locker", point: point.name, address: point.address, description: point.description, open247: point.open247 },
+    };
   } catch (error) {
     if (error instanceof ShippingUnavailableError)
       return { ok: true, delivery: { method: "locker", point: delivery.point, address: null } };

@@ -10,7 +10,9 @@ import { shipOrder, type ShipOutcome, type ShipTiming } from "./ship.server";
  * that may leave now, listed for the operator to confirm before anything is made at InPost. An
  * order waits, with its reason shown, while the customer's withdrawal period runs and they did not
  * ask for an earlier start (the work starts after it, terms § 5), or while its locker's name was
- * typed by hand and not checked. An order the customer withdrew from is in no queue at all.
+ * typed by hand and not checked. An order whose label is made waits for InPost to collect it: it
+ * becomes dispatched when InPost reports that it has the parcel (docs/decisions/066). An order the
+ * customer withdrew from is in no queue at all.
  */
 
 /** No day's batch is near this; the form and the labels' link never carry more. */
@@ -24,7 +26,7 @@ export type BatchOrder = {
   lockerName: string | null;
   dispatchDue: string | null;
   /** Why it cannot be shipped yet; null when it is ready. */
-  waiting: { reason: "withdrawal-period"; until: string } | { reason: "locker-unchecked" } | null;
+  waiting: { reason: "withdrawal-period"; until: string } | { reason: "locker-unchecked" } | { reason: "awaiting-pickup" } | null;
 };
 
 /** The dispatch queue split into the orders ready to ship and those that wait, each by its dispatch date. */
@@ -42,16 +44,20 @@ export async function dispatchCandidates(db: AppDatabase, now: Date): Promise<{ 
       "delivery_method",
       "locker_name",
       "locker_address",
+      "shipment_id",
+      "tracking_number",
     ])
     .execute();
   const orders: BatchOrder[] = queue.map((order) => {
     const periodEnds = warsawDay(withdrawalPeriodEnd(new Date(order.created_at)));
     const waiting: BatchOrder["waiting"] =
-      !order.immediate_performance_consent_at && today <= periodEnds
-        ? { reason: "withdrawal-period", until: periodEnds }
-        : order.delivery_method === "locker" && !order.locker_address
-          ? { reason: "locker-unchecked" }
-          : null;
+      order.shipment_id && order.tracking_number
+        ? { reason: "awaiting-pickup" }
+        : !order.immediate_performance_consent_at && today <= periodEnds
+          ? { reason: "withdrawal-period", until: periodEnds }
+          : order.delivery_method === "locker" && !order.locker_address
+            ? { reason: "locker-unchecked" }
+            : null;
     return {
       id: order.id,
       number: order.number,
@@ -88,10 +94,14 @@ export async function shipChosenOrders(
       results.push({ id, number: order.number, outcome: await shipOrder(db, carrier, id, operator, now, timing) });
       continue;
     }
-    const current = await db.selectFrom("orders").select(["number", "status"]).where("id", "=", id).executeTakeFirst();
+    const current = await db
+      .selectFrom("orders")
+      .select(["number", "shipment_id", "tracking_number"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!current) continue;
-    // Shipped already (the page sent again): its shipment, as the order's own button would say.
-    const outcome = current.status === "dispatched" ? await shipOrder(db, carrier, id, operator, now, timing) : null;
+    // Its label made already (the page sent again): its shipment, as the order's own button would say.
+    const outcome = current.shipment_id && current.tracking_number ? await shipOrder(db, carrier, id, operator, now, timing) : null;
     results.push({ id, number: current.number, outcome: outcome ?? { ok: false, reason: "not-ready" } });
   }
   return results;

@@ -5,6 +5,7 @@ import { INPOST_COURIER } from "./tracking";
 import { errorFields, log } from "~/log/log.server";
 import {
   FINAL_STATUSES,
+  handedToCarrier,
   MalformedAnswerError,
   ShipmentRefusedError,
   ShippingUnavailableError,
@@ -21,8 +22,11 @@ import {
  *   press was cut off lapses after SHIP_CLAIM_MS;
  * - before creating, the carrier is asked for a shipment with the order's number as reference:
  *   a retry, or a second operator, finds the first one instead of making another;
- * - the shipment's id is stored as soon as it is known, and the order becomes dispatched, with
- *   the tracking number, in one transaction once the carrier has confirmed it.
+ * - the shipment's id is stored as soon as it is known, and its tracking number once the carrier
+ *   has confirmed it (the label can be printed then);
+ * - the order becomes dispatched, with the customer's e-mail, only when the carrier reports that it
+ *   has the parcel (docs/decisions/066): a label is not a dispatch, and the day everything counts
+ *   from dispatch (the review request, the stuck-parcel flag) is the day the carrier took it.
  */
 
 /** Marks an order whose shipment was asked for but whose id we have not stored yet. */
@@ -36,7 +40,8 @@ export const SHIPMENT_REQUESTED = "requested";
 export const SHIP_CLAIM_MS = 30_000;
 
 export type ShipOutcome =
-  | { ok: true; shipmentId: string; trackingNumber: string; alreadyDispatched: boolean }
+  /** The shipment is made and its label ready; `alreadyMade` when an earlier press had made it. */
+  | { ok: true; shipmentId: string; trackingNumber: string; alreadyMade: boolean }
   | { ok: false; reason: "not-found" | "not-paid" }
   /** The customer withdrew from the agreement: nothing is shipped. */
   | { ok: false; reason: "withdrawn" }
@@ -114,10 +119,10 @@ export async function shipOrder(
 ): Promise<ShipOutcome> {
   const order = await loadOrder(db, orderId);
   if (!order) return { ok: false, reason: "not-found" };
-  if (order.status === "dispatched" && order.shipment_id && order.tracking_number)
-    return { ok: true, shipmentId: order.shipment_id, trackingNumber: order.tracking_number, alreadyDispatched: true };
+  if (order.withdrawn_at && order.status === "paid") return { ok: false, reason: "withdrawn" };
+  if ((order.status === "paid" || order.status === "dispatched") && order.shipment_id && order.tracking_number)
+    return { ok: true, shipmentId: order.shipment_id, trackingNumber: order.tracking_number, alreadyMade: true };
   if (order.status !== "paid") return { ok: false, reason: "not-paid" };
-  if (order.withdrawn_at) return { ok: false, reason: "withdrawn" };
   // A shipment already made is only read again; making one needs the order's claim.
   if (!order.shipment_id && !(await claimOrder(db, order.id, now()))) {
     const current = await loadOrder(db, orderId);
@@ -166,7 +171,7 @@ export async function shipOrder(
     throw error;
   }
   if (!shipment.trackingNumber) return { ok: false, reason: "pending", shipmentId: shipment.id };
-  return { ok: true, shipmentId: shipment.id, trackingNumber: shipment.trackingNumber, alreadyDispatched: false };
+  return { ok: true, shipmentId: shipment.id, trackingNumber: shipment.trackingNumber, alreadyMade: false };
 }
 
 /**
@@ -203,8 +208,11 @@ async function releaseClaim(db: AppDatabase, orderId: number): Promise<void> {
 
 /**
  * Stores what the carrier said about an order's shipment: its id and status; once it has a
- * tracking number, a paid order becomes dispatched (with the customer's e-mail, as a hand-typed
- * number would); once delivered, when. Used by the operator's button, the webhook and housekeeping.
+ * tracking number, that number (the label's); once the carrier has the parcel, a paid order
+ * becomes dispatched (with the customer's e-mail, as a hand-typed number would); once delivered,
+ * when. Used by the operator's button, the webhook and housekeeping. ShipX gives no time of a
+ * status, so the dispatch is dated when we read it: within seconds with the webhook, within
+ * housekeeping's 30 minutes without it.
  */
 export async function recordShipment(db: AppDatabase, orderId: number, shipment: Shipment, actor: string, now: Date): Promise<void> {
   const at = now.toISOString();
@@ -218,10 +226,14 @@ export async function recordShipment(db: AppDatabase, orderId: number, shipment:
         shipment_status: shipment.status,
         shipment_checked_at: at,
         ...(shipment.status === "delivered" && !order.delivered_at ? { delivered_at: at } : {}),
+        // The label's number, known before InPost has the parcel; the customer is told it with the dispatch.
+        ...(order.status === "paid" && shipment.trackingNumber
+          ? { tracking_number: shipment.trackingNumber, courier: INPOST_COURIER }
+          : {}),
       })
       .where("id", "=", orderId)
       .execute();
-    if (order.status === "paid" && shipment.trackingNumber)
+    if (order.status === "paid" && shipment.trackingNumber && handedToCarrier(shipment.status))
       await applyTransitionIn(
         trx,
         orderId,

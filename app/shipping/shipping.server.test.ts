@@ -84,6 +84,9 @@ describe("the Points API", () => {
     expect(await checkedDelivery(directory, { method: "locker", point: "KRA999", address: null })).toEqual({ ok: false });
     const known = await checkedDelivery(directory, { method: "locker", point: "KRA10", address: null });
     expect(known.ok && known.delivery.method === "locker" && known.delivery.address).toMatch(/Floriańska \d+, 31-\d{3} Kraków/);
+    // Where it stands and its hours come with it, for the customer's order page.
+    expect(known.ok && known.delivery.method === "locker" && typeof known.delivery.open247).toBe("boolean");
+    expect(known.ok && known.delivery.method === "locker" && known.delivery.description !== undefined).toBe(true);
     // Lockers not offered: the courier.
     expect(await checkedDelivery(null, { method: "locker", point: "KRA10", address: null })).toEqual({
       ok: true,
@@ -204,29 +207,53 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
   const orderRow = (id: number) => db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const shipmentsOf = async (reference: string) => (await standIn.shipments()).shipments.filter((each) => each.reference === reference);
 
-  it("ships a locker order: one shipment to the point, confirmed, the order dispatched with InPost's tracking number, a label PDF", async () => {
+  const dispatchMails = (orderId: number) =>
+    db.selectFrom("outbox").select("kind").where("order_id", "=", orderId).where("kind", "=", "order_dispatched").execute();
+
+  it("ships a locker order: one shipment to the point, confirmed with InPost's tracking number and a label PDF, dispatched only once InPost has it", async () => {
     const order = await paidOrder({ delivery: { method: "locker", point: "KRA10", address: "Floriańska 3, 31-042 Kraków" } });
     const outcome = await shipOrder(db, carrier(), order.id, "op@example.com", () => T0, FAST);
     expect(outcome.ok).toBe(true);
     const row = await orderRow(order.id);
-    expect(row.status).toBe("dispatched");
+    // A label is not a dispatch: the envelope is still ours, the customer is told nothing yet.
+    expect([row.status, row.dispatched_at, row.shipment_status]).toEqual(["paid", null, "confirmed"]);
     expect(row.courier).toBe("InPost");
     expect(row.tracking_number).toMatch(/^\d{24}$/);
-    expect(row.shipment_status).toBe("confirmed");
     const [made] = await shipmentsOf(order.number);
     expect(made).toMatchObject({ service: "inpost_locker_standard", custom_attributes: { target_point: "KRA10" } });
-    const mail = await db
-      .selectFrom("outbox")
-      .select("kind")
-      .where("order_id", "=", order.id)
-      .where("kind", "=", "order_dispatched")
-      .execute();
-    expect(mail).toHaveLength(1);
+    expect(await dispatchMails(order.id)).toHaveLength(0);
     const pdf = Buffer.from(await carrier().labels([row.shipment_id!]));
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     // Pressed again: the same shipment, nothing new.
-    expect(await shipOrder(db, carrier(), order.id, "op@example.com", () => T0, FAST)).toMatchObject({ ok: true, alreadyDispatched: true });
+    expect(await shipOrder(db, carrier(), order.id, "op@example.com", () => T0, FAST)).toMatchObject({ ok: true, alreadyMade: true });
     expect(await shipmentsOf(order.number)).toHaveLength(1);
+
+    // InPost's courier collects it: from that read the order is dispatched, dated then, and the customer e-mailed once.
+    await standIn.moveStatus(row.shipment_id!, "collected_from_sender");
+    const collectedAt = new Date(T0.getTime() + 31 * 60_000);
+    await pollShipments(db, carrier(), collectedAt);
+    const collected = await orderRow(order.id);
+    expect([collected.status, collected.dispatched_at, collected.tracking_number]).toEqual([
+      "dispatched",
+      collectedAt.toISOString(),
+      row.tracking_number,
+    ]);
+    expect(await dispatchMails(order.id)).toHaveLength(1);
+  });
+
+  it("a later status read first (the parcel dropped into a locker, or already in a branch) dispatches the order too; a cancelled label never does", async () => {
+    for (const status of ["dispatched_by_sender", "adopted_at_source_branch"]) {
+      const order = await paidOrder();
+      await shipOrder(db, carrier(), order.id, "op", () => T0, FAST);
+      await standIn.moveStatus((await orderRow(order.id)).shipment_id!, status);
+      await pollShipments(db, carrier(), new Date(T0.getTime() + 31 * 60_000));
+      expect((await orderRow(order.id)).status, status).toBe("dispatched");
+    }
+    const cancelled = await paidOrder();
+    await shipOrder(db, carrier(), cancelled.id, "op", () => T0, FAST);
+    await standIn.moveStatus((await orderRow(cancelled.id)).shipment_id!, "canceled");
+    await pollShipments(db, carrier(), new Date(T0.getTime() + 31 * 60_000));
+    expect([(await orderRow(cancelled.id)).status, (await dispatchMails(cancelled.id)).length]).toEqual(["paid", 0]);
   });
 
   it("ships a courier order to the mailing address, and gives several labels as one PDF", async () => {
@@ -267,7 +294,7 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
     expect(asked).toEqual(["find", "create"]);
     expect(await shipmentsOf(order.number)).toHaveLength(1);
     // Pressed again once it is done: the same shipment.
-    expect(await shipOrder(db, counting, order.id, "op", () => T0, FAST)).toMatchObject({ ok: true, alreadyDispatched: true });
+    expect(await shipOrder(db, counting, order.id, "op", () => T0, FAST)).toMatchObject({ ok: true, alreadyMade: true });
   });
 
   it("a claim a crash left behind lapses: a press within it waits, one after it finds the shipment by reference", async () => {
@@ -330,13 +357,17 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
     ]);
     expect((await orderRow(courier.id)).status).toBe("paid");
     for (const order of [inPeriod, withdrawn]) expect(await shipmentsOf(order.number)).toHaveLength(0);
+    // Its label made, it waits for InPost to collect it, and is offered no second time.
+    const afterwards = await dispatchCandidates(db, now);
+    expect(afterwards.waiting.find((order) => order.id === ready.id)?.waiting).toEqual({ reason: "awaiting-pickup" });
+    expect(afterwards.ready.map((order) => order.id)).not.toContain(ready.id);
     // Sent again (the page reloaded): the same shipment, nothing new.
     const again = await shipChosenOrders(db, carrier(), [ready.id], "op", () => now, FAST);
-    expect(again[0]?.outcome).toMatchObject({ ok: true, alreadyDispatched: true });
+    expect(again[0]?.outcome).toMatchObject({ ok: true, alreadyMade: true });
     expect(await shipmentsOf(ready.number)).toHaveLength(1);
   });
 
-  it("housekeeping finds a shipment whose answer was never stored (a crash), and dispatches it", async () => {
+  it("housekeeping finds a shipment whose answer was never stored (a crash), and dispatches it once InPost has it", async () => {
     const order = await paidOrder();
     await standIn.control({ createAnswer: "lost" });
     await shipOrder(db, carrier(), order.id, "op", () => T0, FAST);
@@ -345,7 +376,10 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
     await expect.poll(async () => (await shipmentsOf(order.number)).map((each) => each.status)).toEqual(["confirmed"]);
     expect(await pollShipments(db, carrier(), new Date(T0.getTime() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
     const row = await orderRow(order.id);
-    expect(row.status).toBe("dispatched");
+    expect([row.status, row.tracking_number]).toEqual(["paid", expect.stringMatching(/^\d{24}$/)]);
+    await standIn.moveStatus(row.shipment_id!, "taken_by_courier");
+    await pollShipments(db, carrier(), new Date(T0.getTime() + 62 * 60_000));
+    expect((await orderRow(order.id)).status).toBe("dispatched");
     expect(await shipmentsOf(order.number)).toHaveLength(1);
   });
 
@@ -387,10 +421,18 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
     const counted = { reads: 0, carrier: { ...real, shipment: (id: string) => ((counted.reads += 1), real.shipment(id)) } };
     return counted;
   };
-  const shippedOrder = async () => {
+  /** A paid order whose label is made: InPost has not collected it yet. */
+  const labelledOrder = async () => {
     const order = await paidOrder();
     await shipOrder(db, carrier(), order.id, "op", () => T0, FAST);
     return { order, shipmentId: (await orderRow(order.id)).shipment_id! };
+  };
+  /** A dispatched order: its label made and the parcel collected by InPost's courier. */
+  const shippedOrder = async () => {
+    const labelled = await labelledOrder();
+    await standIn.moveStatus(labelled.shipmentId, "collected_from_sender");
+    await pollShipments(db, carrier(), new Date(T0.getTime() + 31 * 60_000));
+    return labelled;
   };
 
   /** The webhook's reads run when the test says: each waits in line for its window, then runs to its end. */
@@ -426,6 +468,17 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
     expect(await webhook.handle({ event: "shipment_status_changed", payload: {} })).toEqual({ status: 400, outcome: "unreadable" });
     expect(webhook.waiting()).toBe(0);
     expect(counted.reads).toBe(1);
+  });
+
+  it("InPost's notice that its courier collected the parcel dispatches the order, read from ShipX, with the customer's e-mail", async () => {
+    const { order, shipmentId } = await labelledOrder();
+    const webhook = webhookWith(carrier());
+    await standIn.moveStatus(shipmentId, "collected_from_sender");
+    expect(await webhook.handle(notice(shipmentId, "collected_from_sender"))).toMatchObject({ status: 200, outcome: "scheduled" });
+    expect((await orderRow(order.id)).status).toBe("paid");
+    await webhook.readAll();
+    expect((await orderRow(order.id)).status).toBe("dispatched");
+    expect(await dispatchMails(order.id)).toHaveLength(1);
   });
 
   it("a second notification within the throttle window is not dropped: one read at the window's end stores delivered", async () => {

@@ -39,8 +39,10 @@ test.afterAll(async () => {
 function storedOrder(tenantName: string) {
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
   try {
-    return db.prepare("SELECT delivery_method, locker_name, locker_address FROM orders WHERE tenant_name = ?").get(tenantName) as
-      { delivery_method: string; locker_name: string | null; locker_address: string | null } | undefined;
+    return db
+      .prepare("SELECT delivery_method, locker_name, locker_address, locker_open_247 FROM orders WHERE tenant_name = ?")
+      .get(tenantName) as
+      { delivery_method: string; locker_name: string | null; locker_address: string | null; locker_open_247: number | null } | undefined;
   } finally {
     db.close();
   }
@@ -49,6 +51,7 @@ function storedOrder(tenantName: string) {
 test("a customer finds lockers by postcode, keeps what was typed, and orders to the chosen locker", async ({ page, javaScriptEnabled }) => {
   const text = strings("pl", "shipping");
   const orderText = strings("pl", "order");
+  const paymentText = strings("pl", "payment");
   const order = validOrder("locker");
   await page.goto(`${base}${pathFor("order", "pl")}`);
   await fillOrderForm(page, order);
@@ -69,6 +72,12 @@ test("a customer finds lockers by postcode, keeps what was typed, and orders to 
   const second = page.locator("[data-testid=delivery] li").nth(1);
   await expect(second).toContainText(/\d+ m|km/);
   await expect(second).toContainText("Kraków");
+  // Each locker says whether it is open round the clock; the choice says how long a parcel waits (issue 45, item 13).
+  for (const each of await page.locator("[data-testid=delivery] li").all())
+    await expect(each).toContainText(new RegExp(`${text.form.open247}|${text.form.limitedHours}`));
+  await expect(page.getByTestId("delivery")).toContainText(text.form.lockerDetail);
+  // With a locker the address keeps its one name: it is for correspondence (item 11, the glossary).
+  await expect(page.getByRole("group", { name: orderText.form.mailingHeading })).toBeVisible();
   const name = (await second.locator("span.font-semibold").first().textContent())!.trim();
   await second.getByRole("radio").check();
   await page.getByRole("button", { name: orderText.form.preview }).click();
@@ -78,11 +87,21 @@ test("a customer finds lockers by postcode, keeps what was typed, and orders to 
   await page.locator("#field-acceptTerms").check();
   await page.getByRole("button", { name: orderText.preview.order }).click();
   await expect(page).toHaveURL(/\/platnosc\//);
-  expect(storedOrder(order.tenantName)).toMatchObject({
+  const stored = storedOrder(order.tenantName);
+  expect(stored).toMatchObject({
     delivery_method: "locker",
     locker_name: name,
     locker_address: expect.stringContaining("Kraków"),
   });
+  // The order page names the chosen locker, its address and its hours (item 14), and promises no courier (item 11).
+  const locker = page.getByTestId("order-locker");
+  await expect(locker).toContainText(name);
+  await expect(locker).toContainText(stored!.locker_address!);
+  await expect(locker).toContainText(stored!.locker_open_247 ? text.summary.open247 : text.summary.limitedHours);
+  await expect(page.getByTestId("dispatch")).toHaveText(paymentText.next.dispatch_locker);
+  await expect(page.getByTestId("dispatch-date")).toContainText(paymentText.next.dispatchBy_locker.split("{{date}}")[0]);
+  await expect(page.getByTestId("dispatch-date")).not.toContainText(/kurier/i);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("in English, Ukrainian and Russian the locker search answers in the page's language", async ({ page, javaScriptEnabled }) => {

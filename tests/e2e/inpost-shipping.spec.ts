@@ -73,7 +73,7 @@ test.beforeAll(async ({}, testInfo) => {
   const project = testInfo.project.name;
   databasePath = join(mkdtempSync(join(tmpdir(), "inpost-ship-e2e-")), "app.db");
   let base: string;
-  ({ site, standIn, base, standInUrl } = await startInPostSite(sitePort(project), standInPort(project), databasePath));
+  ({ site, standIn, base, standInUrl } = await startInPostSite(sitePort(project), standInPort(project), databasePath, { webhook: true }));
   const { items } = (await (await fetch(`${standInUrl}/v1/points?relative_post_code=31-042&type=parcel_locker`)).json()) as {
     items: { name: string }[];
   };
@@ -127,7 +127,9 @@ const creates = async () => ((await (await fetch(`${standInUrl}/__shipments`)).j
 test("the operator ships one paid locker order after its tick, downloads its label, then ships the ready ones in one batch", async ({
   page,
   javaScriptEnabled,
-}) => {
+}, testInfo) => {
+  // InPost's notice of the collection is read at the end of the webhook's 10 s window (the confirmation's notice opened it).
+  testInfo.setTimeout(120_000);
   await signIn(page, operator);
   await openOrder(page, single.number);
   expect(await violations(page, javaScriptEnabled), "order page").toEqual([]);
@@ -146,8 +148,11 @@ test("the operator ships one paid locker order after its tick, downloads its lab
 
   await page.getByLabel("Potwierdzam: nadaj przesyłkę w InPost, klient dostanie e-mail z numerem").check();
   await page.getByRole("button", { name: "Nadaj przesyłkę" }).click();
-  await expect(page.getByTestId("transition-done")).toContainText("Przesyłka nadana w InPost.");
-  await expect(page.getByTestId("admin-order-status")).toHaveText("Wysłane");
+  await expect(page.getByTestId("transition-done")).toContainText("Przesyłka utworzona w InPost, etykieta gotowa.");
+  // A label is not a dispatch: the order stays paid until InPost has the parcel, and cannot be shipped twice.
+  await expect(page.getByTestId("admin-order-status")).toHaveText("Opłacone");
+  await expect(page.getByTestId("admin-shipping-awaiting-pickup")).toContainText("czeka na odbiór przez InPost");
+  await expect(page.getByRole("button", { name: "Nadaj przesyłkę" })).toHaveCount(0);
   const trackingNumber = (await page.getByTestId("admin-tracking-number").textContent())!.match(/\d{24}/)![0];
   await expect(page.getByTestId("admin-shipping")).toContainText("potwierdzona (etykieta gotowa)");
   // The panel names InPost's tracking number, linked to InPost's page, not ShipX's own id.
@@ -166,8 +171,26 @@ test("the operator ships one paid locker order after its tick, downloads its lab
   expect(label.headers()["content-type"]).toBe("application/pdf");
   expect(isPdf(await label.body())).toBe(true);
 
-  // The customer's page links the number to InPost's tracking.
+  // The customer's page says the parcel is prepared, not sent, and shows no number yet.
   await page.goto(`/platnosc/${single.token}`);
+  await expect(page.getByTestId("order-status")).toHaveText("Opłacone");
+  await expect(page.getByTestId("next-prepared")).toContainText("przygotowana do nadania");
+  await expect(page.getByRole("link", { name: trackingNumber })).toHaveCount(0);
+
+  // InPost's courier collects it, and InPost's notice reaches the site: now it is dispatched, and the page links the number.
+  const shipmentId = withDatabase((db) => db.prepare(`SELECT shipment_id FROM orders WHERE number = ?`).get(single.number)) as {
+    shipment_id: string;
+  };
+  await fetch(`${standInUrl}/__status`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ id: shipmentId.shipment_id, status: "collected_from_sender" }),
+  });
+  await expect
+    .poll(() => withDatabase((db) => db.prepare(`SELECT status FROM orders WHERE number = ?`).get(single.number)), { timeout: 30_000 })
+    .toEqual({ status: "dispatched" });
+  await page.reload();
+  await expect(page.getByTestId("order-status")).toHaveText("Wysłane");
   await expect(page.getByRole("link", { name: trackingNumber })).toHaveAttribute(
     "href",
     `https://inpost.pl/sledzenie-przesylek?number=${trackingNumber}`,
@@ -192,9 +215,11 @@ test("the operator ships one paid locker order after its tick, downloads its lab
   await page.getByLabel("Potwierdzam: nadaj zaznaczone przesyłki w InPost, klienci dostaną e-mail z numerem").check();
   await page.getByRole("button", { name: "Nadaj zaznaczone" }).click();
   // The answer is the back office's own page, order by order.
-  await expect(page.getByTestId("batch-results")).toContainText("Nadane przesyłki: 2 z 2.");
+  await expect(page.getByTestId("batch-results")).toContainText("Utworzone przesyłki: 2 z 2.");
   for (const order of batch)
-    await expect(page.getByTestId("batch-result").filter({ hasText: order.number })).toContainText(/nadana, numer \d{24}/);
+    await expect(page.getByTestId("batch-result").filter({ hasText: order.number })).toContainText(
+      /utworzona, numer \d{24}; czeka na odbiór przez InPost/,
+    );
   expect(await violations(page, javaScriptEnabled), "batch results").toEqual([]);
   const [labels] = await Promise.all([
     page.waitForEvent("download"),
@@ -209,10 +234,17 @@ test("the operator ships one paid locker order after its tick, downloads its lab
       .prepare(`SELECT number, status, tracking_number FROM orders WHERE number IN (?, ?, ?, ?, ?) ORDER BY number`)
       .all(single.number, batch[0]!.number, batch[1]!.number, inPeriod.number, withdrawn.number),
   ) as { number: string; status: string; tracking_number: string | null }[];
+  // The batch's two wait for InPost's courier with their labels' numbers; the first was collected.
+  expect(
+    stored
+      .filter((order) => order.tracking_number)
+      .map((order) => order.number)
+      .sort(),
+  ).toEqual([single.number, ...batch.map((order) => order.number)].sort());
   expect(Object.fromEntries(stored.map((order) => [order.number, order.status]))).toEqual({
     [single.number]: "dispatched",
-    [batch[0]!.number]: "dispatched",
-    [batch[1]!.number]: "dispatched",
+    [batch[0]!.number]: "paid",
+    [batch[1]!.number]: "paid",
     [inPeriod.number]: "paid",
     [withdrawn.number]: "paid",
   });

@@ -119,6 +119,9 @@ export function FormStep({
 
   const lockerSearch = useLockerSearch(lockersOffered ? fields.lockerQuery.value : undefined);
 
+  // One name for the customer's address whichever way the parcel goes (the glossary's "adres do korespondencji").
+  const mailingHeading = t("form.mailingHeading");
+
   // Several fields share the message "Required field": the summary names the field too.
   const labelOf = (name: string): string | null => {
     if (name === variant.names.declarationType) return t("form.declarationType");
@@ -126,7 +129,7 @@ export function FormStep({
     if (name === "dataProcessingConsent") return null;
     if (name === "lockerName") return t("shipping:form.lockersLegend");
     if (INVOICE_LABEL_KEYS[name]) return t(INVOICE_LABEL_KEYS[name]);
-    const group = name.startsWith("property") ? t("form.propertyHeading") : name.startsWith("mailing") ? t("form.mailingHeading") : null;
+    const group = name.startsWith("property") ? t("form.propertyHeading") : name.startsWith("mailing") ? mailingHeading : null;
     return group ? `${group} – ${t(`form.${name}`)}` : t(`form.${name}`);
   };
   const currentSummary = (): SummaryItem[] =>
@@ -282,7 +285,7 @@ export function FormStep({
           />
         ) : null}
         <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
-          <legend className="px-1 text-lg font-bold text-slate-900">{t("form.mailingHeading")}</legend>
+          <legend className="px-1 text-lg font-bold text-slate-900">{mailingHeading}</legend>
           <p className="text-sm text-slate-600">
             {lockersOffered && fields.deliveryMethod.value !== "courier" ? t("shipping:form.mailingHintLocker") : t("form.mailingHint")}
           </p>

@@ -21,6 +21,7 @@ import { withdrawalAcknowledgementCaps } from "./024-withdrawal-acknowledgement-
 import { secondFactorLimits } from "./028-second-factor-limits";
 import { withdrawalReasonCode } from "./033-withdrawal-reason-code";
 import { withdrawalChannelsAndLateStatements } from "./031-withdrawal-channels-and-late-statements";
+import { lockerDescriptionAndHours } from "./035-locker-description-and-hours";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   secondFactorLimits,
   withdrawalReasonCode,
   withdrawalChannelsAndLateStatements,
+  lockerDescriptionAndHours,
 ];

@@ -1,15 +1,25 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { INPOST_WEBHOOK_PATH } from "../../../app/shipping/paths";
 import { startOwnSite, stoppedWithTheWorker, waitUntilUp } from "./own-server";
 
 /** A site of a spec's own with the INPOST_* settings pointed at the InPost stand-in (tests/support/inpost-stand-in.mjs). */
 export type InPostSite = { site: ChildProcess; standIn: ChildProcess; base: string; standInUrl: string };
 
-/** Starts the stand-in, then the site that uses it, and waits until the site answers. */
-export async function startInPostSite(sitePort: number, standInPort: number, databasePath: string): Promise<InPostSite> {
+/**
+ * Starts the stand-in, then the site that uses it, and waits until the site answers. With `webhook`
+ * the stand-in posts each status change to the site's webhook, as InPost does once it is set up.
+ */
+export async function startInPostSite(
+  sitePort: number,
+  standInPort: number,
+  databasePath: string,
+  options: { webhook?: boolean } = {},
+): Promise<InPostSite> {
   const standInUrl = `http://127.0.0.1:${standInPort}`;
+  const webhookUrl = options.webhook ? { INPOST_WEBHOOK_URL: `http://127.0.0.1:${sitePort}${INPOST_WEBHOOK_PATH}` } : {};
   const standIn = stoppedWithTheWorker(
     spawn(process.execPath, ["tests/support/inpost-stand-in.mjs"], {
-      env: { ...process.env, INPOST_STAND_IN_PORT: String(standInPort) },
+      env: { ...process.env, INPOST_STAND_IN_PORT: String(standInPort), ...webhookUrl },
       stdio: ["ignore", "pipe", "inherit"],
     }),
   );
