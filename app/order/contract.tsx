@@ -15,7 +15,7 @@ import { lockerLine } from "~/shipping/delivery";
  * order (and the PDF made from it). Change the wording in locales/<lang>/order.json
  * (`contract.*`) and bump CONTRACT_VERSION with it.
  */
-export const CONTRACT_VERSION = "2026-11-27.3";
+export const CONTRACT_VERSION = "2026-11-29.1";
 
 /** A translation function fixed to the "order" namespace (i18next's fixed `t`, in a component or on the server). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
