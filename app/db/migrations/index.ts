@@ -17,11 +17,11 @@ import { ksefSubmissions } from "./017-ksef-submissions";
 import { withdrawalDecision } from "./018-withdrawal-decision";
 import { reviews } from "./019-reviews";
 import { ksefOfflineAndCertificates } from "./020-ksef-offline-and-certificates";
-import { withdrawalAcknowledgementCaps } from "./024-withdrawal-acknowledgement-caps";
-import { secondFactorLimits } from "./028-second-factor-limits";
-import { withdrawalReasonCode } from "./033-withdrawal-reason-code";
-import { withdrawalChannelsAndLateStatements } from "./031-withdrawal-channels-and-late-statements";
-import { lockerDescriptionAndHours } from "./035-locker-description-and-hours";
+import { withdrawalAcknowledgementCaps } from "./021-withdrawal-acknowledgement-caps";
+import { secondFactorLimits } from "./022-second-factor-limits";
+import { withdrawalReasonCode } from "./023-withdrawal-reason-code";
+import { withdrawalChannelsAndLateStatements } from "./024-withdrawal-channels-and-late-statements";
+import { lockerDescriptionAndHours } from "./025-locker-description-and-hours";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
