@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The one test command (`npm test`): type check, lint and format check and the production build
-// (`npm run build`) side by side, then unit tests, then the browser suite in both projects (JavaScript
-// on and off). It ends with one summary line.
+// The one test command (`npm test`): type check and lint side by side, unit tests, the production build
+// (`npm run build`), then the browser suite in both projects (JavaScript on and off). It ends with one
+// summary line.
 // What the machine must have (Chromium, Java, PostgreSQL) is installed by .ci/run, or by
 // hand as README.md says.
 import { spawn, spawnSync } from "node:child_process";
@@ -50,12 +50,14 @@ function readReport(file) {
 const vitestReport = join(reportDir, "vitest.json");
 const playwrightReport = join(reportDir, "playwright.json");
 
-const [typecheckOk, lintOk, buildOk] = await runTogether([
+// The build stays on its own with the terminal's streams: beside the others, with its output piped,
+// esbuild's service once ended with a Go deadlock report after a finished build.
+const [typecheckOk, lintOk] = await runTogether([
   { label: "type check", command: "npx", args: ["tsc"] },
   { label: "lint and format", command: "npm", args: ["run", "lint"] },
-  { label: "build", command: "npm", args: ["run", "build"] },
 ]);
 const unitOk = run("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`]);
+const buildOk = run("build", "npm", ["run", "build"]);
 const browserOk =
   buildOk &&
   run("browser tests", "npx", ["playwright", "test", ...process.argv.slice(2)], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
