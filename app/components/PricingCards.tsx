@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckIcon } from "~/components/icons";
-import { copyList } from "~/content/copy";
+import { copyList, deliveryContext } from "~/content/copy";
 import { pathFor } from "~/i18n/routes";
 import { SIGNING_BUSINESS_DAYS } from "~/config/delivery";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
@@ -33,7 +33,7 @@ export function OrderLink({ type, className, children }: { type: DeclarationType
 }
 
 /** The two products: prices from the pricing module, turnaround from the delivery promise (app/config/delivery.ts). */
-export function PricingCards() {
+export function PricingCards({ lockersOffered }: { lockersOffered: boolean }) {
   const { t } = useTranslation("home");
   const { t: tc } = useTranslation();
   const { prices, company } = useRequiredRootData();
@@ -64,7 +64,7 @@ export function PricingCards() {
               <strong className="font-semibold">{tc("products.turnaround", { count: SIGNING_BUSINESS_DAYS[type] })}</strong>
             </p>
             <ul className="mt-6 flex-1 space-y-3">
-              {copyList<string>(t, `pricing.features.${type}`).map((feature) => (
+              {copyList<string>(t, `pricing.features.${type}`, deliveryContext(lockersOffered)).map((feature) => (
                 <li key={feature} className="flex gap-3 text-slate-700">
                   <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
                   <span>{feature}</span>

@@ -9,7 +9,7 @@ import { Section } from "~/components/Section";
 import { Testimonials, testimonialsGroup } from "~/components/Testimonials";
 import { Faq } from "~/components/Faq";
 import { pricesSentence } from "~/config/vat-wording";
-import { copyList, type QuestionAnswer } from "~/content/copy";
+import { copyList, deliveryContext, type QuestionAnswer } from "~/content/copy";
 import { useRequiredRootData } from "~/root-data";
 import { pageMeta } from "~/i18n/seo";
 import { SHAREABLE_PAGE } from "~/render/shareable";
@@ -23,22 +23,22 @@ export const loader = homeLoader;
 
 export default function HomePage() {
   const { t } = useTranslation("home");
-  const { reviews } = useLoaderData<typeof loader>();
+  const { reviews, lockersOffered } = useLoaderData<typeof loader>();
   const { company } = useRequiredRootData();
   const testimonials = `testimonials.${testimonialsGroup(reviews)}`;
   return (
     <>
       <Hero />
-      <HowItWorks />
+      <HowItWorks lockersOffered={lockersOffered} />
       <RentalInfo />
-      <WhyUs />
+      <WhyUs lockersOffered={lockersOffered} />
       <Section
         id="pricing"
         heading={t("pricing.heading")}
         lead={t("pricing.lead", { prices: pricesSentence(company.vat, t) })}
         tone="muted"
       >
-        <PricingCards />
+        <PricingCards lockersOffered={lockersOffered} />
         <p className="mt-6 text-center text-sm text-slate-600">{t("pricing.note")}</p>
       </Section>
       <Section id="testimonials" heading={t(`${testimonials}.heading`)} lead={t(`${testimonials}.lead`)}>
@@ -46,7 +46,7 @@ export default function HomePage() {
       </Section>
       <Section id="faq" heading={t("faq.heading")} tone="muted">
         <div className="mx-auto max-w-3xl">
-          <Faq items={copyList<QuestionAnswer>(t, "faq.items")} />
+          <Faq items={copyList<QuestionAnswer>(t, "faq.items", deliveryContext(lockersOffered))} />
         </div>
       </Section>
     </>

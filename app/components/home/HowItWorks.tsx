@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Section } from "~/components/Section";
-import { copyList, type TitledText } from "~/content/copy";
+import { copyList, deliveryContext, type TitledText } from "~/content/copy";
 
-export function HowItWorks() {
+/** The three steps; the last names the parcel locker too while lockers are offered. */
+export function HowItWorks({ lockersOffered }: { lockersOffered: boolean }) {
   const { t } = useTranslation("home");
   return (
     <Section id="how-it-works" heading={t("howItWorks.heading")} lead={t("howItWorks.lead")}>
       <ol className="grid gap-6 md:grid-cols-3">
-        {copyList<TitledText>(t, "howItWorks.steps").map((step, index) => (
+        {copyList<TitledText>(t, "howItWorks.steps", deliveryContext(lockersOffered)).map((step, index) => (
           <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <span
               aria-hidden="true"
