@@ -129,7 +129,7 @@ test.describe("order flow: preview, back, accept, payment", () => {
     await page.goto(pathFor("order", "uk"));
     const consent = page.locator('label[for="field-dataProcessingConsent"]');
     await expect(consent.getByRole("link")).toHaveAttribute("href", pathFor("privacy", "uk"));
-    await expect(consent).toContainText("6(1)(b)");
+    await expect(consent).toContainText("літ. b ч. 1 ст. 6 GDPR");
     await fillOrderForm(page, validOrder(testInfo.project.name));
     await preview(page, "uk");
     await expect(page.locator('label[for="field-acceptTerms"]').getByRole("link")).toHaveAttribute("href", pathFor("terms", "uk"));
