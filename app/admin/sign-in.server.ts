@@ -202,7 +202,7 @@ export type SecondFactorResult =
 
 /**
  * Takes one of the 5 codes a half-made session may try, before the code is checked: of any number
- * sent together, 5 are checked at most. False when they are spent (the session is then ended).
+ * sent together, 5 are checked at most. Null when they are spent (the session is then ended).
  */
 async function takeSessionCodeSlot(db: AppDatabase, sessionRowId: number): Promise<number | null> {
   const slot = await db
