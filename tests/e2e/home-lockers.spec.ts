@@ -13,6 +13,8 @@ import { filled, LOCALES, pathFor, scrollToFaq, strings, type Locale } from "./s
  * has INPOST_POINTS_URL set; the suite's own site has not, and keeps the courier-only words.
  */
 // Each project has its own site and stand-in: the two projects may run this spec at the same time.
+// One site (and stand-in) per project: every test of the file runs in the worker that started them.
+test.describe.configure({ mode: "default" });
 const sitePort = (project: string) => ownSitePort(project === "js" ? 150 : 151);
 const standInPort = (project: string) => ownSitePort(project === "js" ? 152 : 153);
 let base: string;

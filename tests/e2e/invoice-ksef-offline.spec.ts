@@ -21,6 +21,8 @@ import { strings } from "./support/site";
  * sent marked offline, numbered, and the customer's page and a PDF downloaded again carry the number.
  * One site per project, as the two projects may run at once.
  */
+// One site (and stand-in) per project: every test of the file runs in the worker that started them.
+test.describe.configure({ mode: "default" });
 const sitePort = (project: string) => ownSitePort(project === "js" ? 110 : 111);
 test.use({
   viewport: { width: 390, height: 844 },

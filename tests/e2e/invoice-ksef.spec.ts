@@ -18,6 +18,8 @@ import { strings } from "./support/site";
  * the customer's page and the PDF then show KSeF's number. One site per project, as the two
  * projects may run at once.
  */
+// One site (and stand-in) per project: every test of the file runs in the worker that started them.
+test.describe.configure({ mode: "default" });
 const sitePort = (project: string) => ownSitePort(project === "js" ? 8 : 9);
 test.use({
   viewport: { width: 390, height: 844 },

@@ -11,6 +11,8 @@ import { pathFor, strings } from "./support/site";
  * prices are final and why, and never that they include VAT. One site per project, as the two projects
  * may run at once; e-mail goes to the suite's SMTP server.
  */
+// One site (and stand-in) per project: every test of the file runs in the worker that started them.
+test.describe.configure({ mode: "default" });
 const sitePort = (project: string) => ownSitePort(project === "js" ? 120 : 121);
 test.use({
   viewport: { width: 390, height: 844 },

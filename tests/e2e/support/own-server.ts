@@ -30,12 +30,13 @@ export function stoppedWithTheWorker(child: ChildProcess): ChildProcess {
 
 /** The end of each site's error output, for the message when it exits before it is up. */
 const errorOutputTails = new WeakMap<ChildProcess, string>();
+/** The sites that have logged that they listen: only then is an answer on their port theirs. */
+const listeningSites = new WeakSet<ChildProcess>();
 const ERROR_OUTPUT_KEPT = 2000;
 
 /** `logFile`: where the site's output goes (kept for a look after a failure); otherwise only its error output's end is kept. */
 export function startOwnSite(port: number, env: Record<string, string> = {}, { logFile }: { logFile?: string } = {}): ChildProcess {
   const base = `http://127.0.0.1:${port}`;
-  const output = logFile ? openSync(logFile, "a") : "ignore";
   const site = spawn(process.execPath, ["./build/index.js"], {
     env: {
       ...process.env,
@@ -48,12 +49,21 @@ export function startOwnSite(port: number, env: Record<string, string> = {}, { l
       SMTP_URL: "",
       ...env,
     },
-    stdio: ["ignore", output, "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   stoppedWithTheWorker(site);
+  const log = logFile ? openSync(logFile, "a") : undefined;
+  let unfinishedLine = "";
+  site.stdout?.setEncoding("utf8").on("data", (text: string) => {
+    if (log !== undefined) appendFileSync(log, text);
+    if (listeningSites.has(site)) return;
+    const lines = (unfinishedLine + text).split("\n");
+    unfinishedLine = lines.pop() ?? "";
+    if (lines.some((line) => line.includes('"msg":"listening"'))) listeningSites.add(site);
+  });
   errorOutputTails.set(site, "");
   site.stderr?.setEncoding("utf8").on("data", (text: string) => {
-    if (logFile) appendFileSync(logFile, text);
+    if (log !== undefined) appendFileSync(log, text);
     errorOutputTails.set(site, (errorOutputTails.get(site) + text).slice(-ERROR_OUTPUT_KEPT));
   });
   return site;
@@ -61,7 +71,8 @@ export function startOwnSite(port: number, env: Record<string, string> = {}, { l
 
 /**
  * Waits for the health check; given the site's process, fails as soon as it exits (a taken port,
- * say), so another process answering on the port never counts. A busy machine can take a minute
+ * say), and for a site of startOwnSite's counts an answer only once the site has logged that it
+ * listens: another process on the port (another worker's site) answers sooner than ours exits. A busy machine can take a minute
  * to build and start `npm run dev`, so the test's own timeout decides how long is too long; the
  * deadline here only stops the polling of a test that has already failed.
  */
@@ -72,6 +83,10 @@ export async function waitUntilUp(port: number, site?: ChildProcess): Promise<vo
       throw new Error(
         `the site on port ${port} exited with ${site.exitCode}; its error output ended:\n${errorOutputTails.get(site) ?? "(not kept)"}`,
       );
+    if (site && errorOutputTails.has(site) && !listeningSites.has(site)) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
     const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
       (response) => response.ok,
       () => false,
