@@ -2,7 +2,7 @@ import type { OperatorEventRow, OutboxRow } from "~/db/schema";
 import { getFixedT } from "~/i18n/i18n.server";
 import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import { toHtml, toText, type Block } from "./blocks";
-import type { ComposeContext, MailMessage } from "./compose.server";
+import type { ComposeContext, MailMessage } from "./mail-message";
 
 /**
  * A message about an operator's own account, to that account's address, in Polish like the back

@@ -9,7 +9,7 @@ import { pathFor } from "~/i18n/routes";
 import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import { refundDueBy } from "~/withdrawal/withdrawal.server";
 import { customerText, toHtml, toText, type Block } from "./blocks";
-import type { ComposeContext, MailMessage } from "./compose.server";
+import type { ComposeContext, MailMessage } from "./mail-message";
 
 /** What a statement's messages need of the order it is about. */
 export const WITHDRAWN_ORDER_COLUMNS = ["id", "number", "withdrawn_at", "email", "payment_token", "paid_at", "created_at"] as const;

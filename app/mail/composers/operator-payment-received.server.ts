@@ -1,0 +1,39 @@
+import { formatDeliveryDay } from "~/config/delivery";
+import { deliveryDates } from "~/config/delivery-dates.server";
+import { transitDaysOf } from "~/config/env.server";
+import { receivedAtText } from "~/withdrawal/receipt-time.server";
+import type { OrderComposer } from "../order-mail";
+
+/** Money arrived online: the promise counts from it (decision 060), so the operator learns what became due, and when. */
+export const operatorPaymentReceived: OrderComposer<"operator_payment_received"> = {
+  to: "operator",
+  compose: async ({ order, context, facts, t, tag, locale, ...mail }) => {
+    const paidAt = typeof facts.paidAt === "string" ? facts.paidAt : (order.paid_at ?? context.now.toISOString());
+    const due = deliveryDates(order.declaration_type, {
+      paidAt: new Date(paidAt),
+      orderedAt: mail.orderedAt,
+      earlyStart: mail.waiverGiven,
+      transitDays: transitDaysOf(order.delivery_method),
+    });
+    return {
+      blocks: [
+        { paragraphs: [t("operator.paymentIntro")] },
+        {
+          rows: [
+            [t("summary.number"), order.number],
+            [t("operator.type"), mail.product],
+            [t("operator.amount"), mail.amount],
+            [
+              t("operator.paymentMethod"),
+              t(facts.paymentMethod === "blik" ? "operator.paymentMethodBlik" : "operator.paymentMethodRedirect"),
+            ],
+            [t("operator.paidAt"), await receivedAtText(paidAt, locale)],
+            [t("operator.dispatchBy"), formatDeliveryDay(due.dispatchBy, tag)],
+            [t("operator.deliveredByPaid"), formatDeliveryDay(due.deliveredBy, tag)],
+          ],
+          paragraphs: [mail.linked("operator.admin", mail.adminUrl)],
+        },
+      ],
+    };
+  },
+};

@@ -1,0 +1,23 @@
+import { formatDeliveryDay } from "~/config/delivery";
+import { reviewPath } from "~/reviews/paths";
+import type { OrderComposer } from "../order-mail";
+
+// Its words beyond the subject are the review form's own (locales/*/review.json).
+export const reviewRequest: OrderComposer<"review_request"> = {
+  to: "customer",
+  compose: ({ order, context, t, tag, greeting, contact, signature }) => ({
+    blocks: [
+      {
+        // The day it went out, not "a few days ago": the request may leave minutes after a quick delivery.
+        paragraphs: [
+          greeting,
+          t("review:mail.intro", { number: order.number, date: formatDeliveryDay(new Date(order.dispatched_at ?? context.now), tag) }),
+        ],
+        button: { text: t("review:mail.button"), url: `${context.siteUrl}${reviewPath(order)}` },
+      },
+      { paragraphs: [t("review:mail.how")] },
+      contact,
+      signature,
+    ],
+  }),
+};
