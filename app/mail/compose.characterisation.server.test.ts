@@ -14,7 +14,7 @@ import { composeMessage, type ComposeContext } from "./compose.server";
  * Every e-mail composeMessage writes, for every kind, language, order state and set of queued facts,
  * recorded as a digest of its whole message (recipient, subject, text, HTML, attachments, Message-ID):
  * a change to the composers that is meant to be only a change of code shows here as no change at all.
- * A change of wording is meant to show: regenerate with `npx vitest run -u` and say why in the commit.
+ * A change of wording is meant to show: regenerate with `npx vitest run <this file> --update` and say why in the commit (docs/decisions/071).
  */
 
 /** Every kind there is: a kind added to MessageKind and not listed here does not compile. */
