@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pdfPageLinesOf, pdfTextOf as textOf } from "../../tests/support/pdf-text";
+import { SAMPLE_API_ORDER } from "../../tests/support/sample-order";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { fixedT, getFixedT } from "~/i18n/i18n.server";
@@ -15,21 +16,14 @@ import type { OrderDetails } from "~/order/schema";
 import { agreementPdf, confirmationAttachments, sectionsOfStoredText, termsPdf } from "./order-documents.server";
 
 const details: OrderDetails = {
+  ...SAMPLE_API_ORDER,
   declarationType: "notarized",
   tenantName: "Олена Коваленко-Żółć",
-  tenantNameOriginal: null,
-  coResidents: [],
   landlordName: "Anna Nowak",
   startDate: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
   email: "olena@example.com",
   phone: "+48 600 100 200",
-  propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
-  mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
-  propertyParts: null,
-  mailingParts: null,
-  additionalInfo: null,
   rentalPeriodDays: null,
-  immediatePerformanceRequested: true,
 };
 
 let db: AppDatabase;

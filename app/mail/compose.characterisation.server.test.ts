@@ -8,6 +8,7 @@ import { openDatabase } from "~/db/db.server";
 import type { MessageKind, OrderRow, OutboxRow } from "~/db/schema";
 import { LOCALES } from "~/i18n/locales";
 import { acceptOrder } from "~/order/order.server";
+import { SAMPLE_API_ORDER } from "../../tests/support/sample-order";
 import { composeMessage, type ComposeContext } from "./compose.server";
 
 /**
@@ -114,19 +115,13 @@ it("every message of every kind, language, order state and facts is composed exa
   const db = await openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "compose-characterisation-")), "app.db") });
   const { order: placed } = await acceptOrder(db, {
     details: {
+      ...SAMPLE_API_ORDER,
       declarationType: "notarized",
       tenantName: "Олена <b>Коваленко</b>",
-      tenantNameOriginal: null,
-      coResidents: [],
       landlordName: "Anna Nowak",
       startDate: "2026-12-01",
       email: "olena@example.com",
       phone: "+48 600 100 200",
-      propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
-      mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
-      propertyParts: null,
-      mailingParts: null,
-      additionalInfo: null,
       rentalPeriodDays: null,
       immediatePerformanceRequested: false,
     },

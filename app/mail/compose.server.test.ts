@@ -14,21 +14,16 @@ import { LOCALE_TAGS, LOCALES, type Locale } from "~/i18n/locales";
 import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import { composeMessage, type ComposeContext } from "./compose.server";
 import { queuedMessage } from "../../tests/support/queued-message";
+import { SAMPLE_API_ORDER } from "../../tests/support/sample-order";
 
 const details: OrderDetails = {
+  ...SAMPLE_API_ORDER,
   declarationType: "notarized",
   tenantName: "Олена <b>Коваленко</b>",
-  tenantNameOriginal: null,
-  coResidents: [],
   landlordName: "Anna Nowak",
   startDate: "2026-12-01",
   email: "olena@example.com",
   phone: "+48 600 100 200",
-  propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
-  mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
-  propertyParts: null,
-  mailingParts: null,
-  additionalInfo: null,
   rentalPeriodDays: null,
   immediatePerformanceRequested: false,
 };

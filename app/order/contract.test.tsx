@@ -5,23 +5,15 @@ import { getFixedT } from "~/i18n/i18n.server";
 import { ContractView, contractDocument, contractText } from "./contract";
 import { formatPrice, PRODUCTS } from "~/config/products";
 import type { OrderDetails } from "./schema";
+import { SAMPLE_API_ORDER } from "../../tests/support/sample-order";
 
 const details: OrderDetails = {
-  declarationType: "regular",
+  ...SAMPLE_API_ORDER,
   tenantName: `<script>alert("x")</script> Jan`,
-  tenantNameOriginal: null,
-  coResidents: [],
   landlordName: "Anna & <i>Nowak</i>",
   startDate: "2026-12-01",
-  email: "jan@example.com",
-  phone: "600100200",
-  propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
-  mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
-  propertyParts: null,
-  mailingParts: null,
   additionalInfo: "{{email}} $t(contract.title) <img src=x onerror=alert(1)>",
   rentalPeriodDays: null,
-  immediatePerformanceRequested: true,
 };
 const date = new Date("2026-11-22T10:00:00Z");
 

@@ -2,21 +2,17 @@ import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase, type DatabaseTarget } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { SAMPLE_API_ORDER } from "../../tests/support/sample-order";
 import { acceptOrder, paymentPath, type AcceptInput } from "./order.server";
 import { findPaymentView } from "./payment-view.server";
 import type { OrderDetails } from "./schema";
 
 const details: OrderDetails = {
+  ...SAMPLE_API_ORDER,
   declarationType: "notarized",
   tenantName: "Jan <b>Kowalski</b>",
-  tenantNameOriginal: null,
-  coResidents: [],
   landlordName: "Anna Nowak",
   startDate: "2026-12-01",
-  email: "jan@example.com",
-  phone: "600100200",
-  propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
-  mailingAddress: "ul. Krótka 1, 00-001 Warszawa",
   propertyParts: {
     street: "ul. Długa 5/3",
     postalCode: "70-001",
@@ -27,9 +23,7 @@ const details: OrderDetails = {
     postalCode: "00-001",
     city: "Warszawa",
   },
-  additionalInfo: null,
   rentalPeriodDays: null,
-  immediatePerformanceRequested: true,
 };
 
 const opened: AppDatabase[] = [];
