@@ -1,4 +1,4 @@
-import { SYSTEM_ACTOR } from "~/admin/order-transitions.server";
+import { SYSTEM_ACTOR } from "~/order/lifecycle/order-transitions.server";
 import type { AppDatabase } from "~/db/db.server";
 import { enqueueAgain } from "~/outbox/outbox.server";
 import type { PaymentGateway } from "./gateway";

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import { auditOrder } from "~/admin/audit.server";
+import { auditOrder } from "~/order/lifecycle/order-events.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, OrderRow, ReviewRow, ReviewStatus } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";

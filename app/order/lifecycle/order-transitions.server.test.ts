@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, freshTarget } from "../../../tests/support/test-databases";
 import { applyTransition } from "./order-transitions.server";
-import { placeSampleOrder } from "../../tests/support/sample-order";
+import { placeSampleOrder } from "../../../tests/support/sample-order";
 
 const T0 = new Date("2026-11-23T09:00:00Z");
 

@@ -3,11 +3,11 @@ import { log } from "~/log/log.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { addTestOperator, signInWithCode } from "../../tests/support/operator-sign-in";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
-import { applyTransition } from "./order-transitions.server";
+import { applyTransition } from "~/order/lifecycle/order-transitions.server";
 import { runHousekeeping, runHousekeepingOnce } from "./housekeeping.server";
-import { operatorForSession, signIn } from "./sign-in.server";
-import { addNote, correctCustomerData, notesOf } from "./corrections.server";
-import { findOrderDetail } from "./order-detail.server";
+import { operatorForSession, signIn } from "~/admin/sign-in.server";
+import { addNote, correctCustomerData, notesOf } from "~/order/lifecycle/corrections.server";
+import { findOrderDetail } from "~/admin/order-detail.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
 

@@ -3,7 +3,7 @@ import type { AppDatabase } from "~/db/db.server";
 import type { Database, OrderStatus } from "~/db/schema";
 import { searchColumns } from "~/order/search-text";
 import { CANCEL_REASON_LABEL } from "./cancel-reasons";
-import { objectOf } from "./history";
+import { objectOf } from "./event-details";
 import { UNPAID_REASON } from "./order-transitions.server";
 
 /** What stands where personal data was. */

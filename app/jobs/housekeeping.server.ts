@@ -5,7 +5,7 @@ import { enqueueMessages } from "~/outbox/outbox.server";
 import { paymentDeadline, REMINDER_DAYS_BEFORE_DEADLINE, reminderDueAt } from "~/order/payment-deadline.server";
 import { configuredGateway } from "~/payments/gateway.server";
 import { recoverStalePayments } from "~/payments/recovery.server";
-import { anonymiseExpiredOrders, anonymiseUnmatchedWithdrawals } from "./anonymisation.server";
+import { anonymiseExpiredOrders, anonymiseUnmatchedWithdrawals } from "~/order/lifecycle/anonymisation.server";
 import { pollShipments } from "~/shipping/ship.server";
 import { configuredCarrier } from "~/shipping/shipping.server";
 import { errorFields, log } from "~/log/log.server";

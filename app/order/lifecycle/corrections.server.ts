@@ -5,7 +5,7 @@ import { formatAddress, type PostalAddress } from "~/config/company";
 import type { Database, MessageKind, OrderRow } from "~/db/schema";
 import { searchColumns } from "~/order/search-text";
 import { enqueueAgain } from "~/outbox/outbox.server";
-import { auditOrder as audit } from "./audit.server";
+import { auditOrder as audit } from "./order-events.server";
 import { resendableNow } from "./resendable";
 
 /**
