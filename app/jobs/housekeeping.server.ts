@@ -2,6 +2,7 @@ import type { AppDatabase } from "~/db/db.server";
 import { env } from "~/config/env.server";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
+import { recordOrderEvent } from "~/order/lifecycle/order-events.server";
 import { paymentDeadline, REMINDER_DAYS_BEFORE_DEADLINE, reminderDueAt } from "~/order/payment-deadline.server";
 import { configuredGateway } from "~/payments/gateway.server";
 import { recoverStalePayments } from "~/payments/recovery.server";
@@ -166,17 +167,14 @@ async function remindAndCancelUnpaid(db: AppDatabase, now: Date, days: number): 
           .where("status", "=", "awaiting_payment")
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
-        await trx
-          .insertInto("order_events")
-          .values({
-            order_id: order.id,
-            operator: "system",
-            from_status: "awaiting_payment",
-            to_status: "cancelled",
-            details: JSON.stringify({ reason: "unpaid" }),
-            at,
-          })
-          .execute();
+        await recordOrderEvent(trx, {
+          orderId: order.id,
+          operator: "system",
+          from: "awaiting_payment",
+          to: "cancelled",
+          details: { reason: "unpaid" },
+          at: now,
+        });
         // A customer who withdrew has been told what happens (the acknowledgement, their order page): no e-mail about payment.
         if (!order.withdrawn_at) await enqueueMessages(trx, order.id, ["order_cancelled"], now, { reason: "unpaid" });
         return true;
