@@ -126,6 +126,9 @@ export async function applyTransitionIn(
  * online by itself is flagged to the operator to give back (docs/decisions/040 and 058).
  */
 function messagesFor(facts: TransitionFacts, withdrawn: boolean): MessageKind[] {
+  // The deadline closing an order the customer withdrew from says nothing: they have been told what happens
+  // (the acknowledgement, their order page), and an e-mail about an unpaid order would contradict it.
+  if (facts.transition === "cancel" && facts.reason === UNPAID_REASON && withdrawn) return [];
   if (facts.transition === "mark_paid" && withdrawn) return facts.paidOnline ? ["operator_payment_to_return"] : [];
   return [MESSAGE_FOR[facts.transition]];
 }
