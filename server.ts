@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import * as build from "@remix-run/dev/server-build";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
-import { startHousekeeping } from "~/admin/housekeeping.server";
+import { startHousekeeping } from "~/jobs/housekeeping.server";
 import { configurationWarnings, env } from "~/config/env.server";
 import { checkDatabaseReadable } from "~/db/health.server";
 import { databaseReady, getDb } from "~/db/db.server";

@@ -8,7 +8,7 @@ import { pdfTextOf } from "../../tests/support/pdf-text";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { withdrawnKeeping } from "../../tests/support/withdrawal";
-import { addNote } from "./corrections.server";
+import { addNote } from "~/order/lifecycle/corrections.server";
 import {
   COLUMNS_LEFT_OUT,
   customerDataExport,
@@ -17,7 +17,7 @@ import {
   type CustomerDataExport,
 } from "./customer-data-export.server";
 import { findCustomer } from "./customer-data.server";
-import { applyTransition } from "./order-transitions.server";
+import { applyTransition } from "~/order/lifecycle/order-transitions.server";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");
 const at = (days: number) => new Date(ORDERED.getTime() + days * 86_400_000);

@@ -5,7 +5,7 @@ import { isInvoiceMessage } from "~/invoices/invoice-mail.server";
 import { CUSTOMER_KINDS } from "~/mail/compose.server";
 import { coResidentsOfOrder, type CoResident } from "~/order/co-residents";
 import type { Customer } from "./customer-data.server";
-import { objectOf } from "./history";
+import { objectOf } from "~/order/lifecycle/event-details";
 
 /**
  * A customer's data on request (RODO art. 15 and 20; docs/decisions/044, 060 and 064): everything

@@ -1,6 +1,6 @@
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
-import { eraseOrderIn } from "./anonymisation.server";
+import { eraseOrderIn } from "~/order/lifecycle/anonymisation.server";
 import type { ErasureRequest } from "./erasure-request";
 import { recordOperatorEvent } from "./operator-audit.server";
 import { filtered, PAGE_SIZE } from "./order-list.server";

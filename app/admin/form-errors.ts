@@ -1,7 +1,7 @@
 import type { Locale } from "~/i18n/locales";
 import type { CorrectionIntent } from "./correction-form.server";
 import { CORRECTION_TEXT, IN_LANGUAGE, PAYMENT_TEXT, SHIPPING_TEXT, TRANSITION_LABEL, TRANSITION_TEXT, WITHDRAWAL_TEXT } from "./texts";
-import type { Transition } from "./transitions";
+import type { Transition } from "~/order/lifecycle/transitions";
 
 /**
  * The back office's forms share one page each, so a refused form's messages are listed at the

@@ -3,6 +3,7 @@ import type { OrderStatus } from "~/db/schema";
 import { ERASURE_CATEGORY_LABEL, type ErasureCategory } from "./erasure-request";
 import { formatWarsawTime } from "./format";
 import type { OrderEventView } from "./order-detail.server";
+import { objectOf } from "~/order/lifecycle/event-details";
 import { cancelReasonLabel, HISTORY_TEXT, MESSAGE_KIND_LABEL, PAYMENT_TEXT, STATUS_LABEL } from "./texts";
 
 const ISO_DAY_OR_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
@@ -28,16 +29,6 @@ function listOf(json: string): string[] {
     return Array.isArray(value) ? value.map(String) : [];
   } catch {
     return [];
-  }
-}
-
-/** A stored JSON object (an audit row's details, a correction's before or after); {} for anything else. */
-export function objectOf(json: string | null | undefined): Record<string, unknown> {
-  try {
-    const value: unknown = json ? JSON.parse(json) : {};
-    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
   }
 }
 

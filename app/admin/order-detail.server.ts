@@ -1,7 +1,7 @@
 import type { AppDatabase } from "~/db/db.server";
 import type { MessageKind, OrderRow, PaymentRow } from "~/db/schema";
-import { UNPAID_REASON } from "./order-transitions.server";
-import { availableTransitions, type Transition } from "./transitions";
+import { UNPAID_REASON } from "~/order/lifecycle/order-transitions.server";
+import { availableTransitions, type Transition } from "~/order/lifecycle/transitions";
 
 export type OrderEventView = { at: string; operator: string; from: string; to: string; details: Record<string, string> };
 

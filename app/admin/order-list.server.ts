@@ -3,7 +3,7 @@ import type { OrderRow, OrderStatus } from "~/db/schema";
 import { transitDaysOf } from "~/config/env.server";
 import { isSingleLineText } from "~/forms/control-characters";
 import { likePatterns, searchTerms } from "~/order/search-text";
-import { deadlinesOf, dispatchDueDay, warsawDayStart } from "./deadlines.server";
+import { deadlinesOf, dispatchDueDay, warsawDayStart } from "~/order/lifecycle/deadlines.server";
 import { shipmentTrouble, type TroubleFacts } from "~/shipping/trouble";
 import { SEARCH_TEXT } from "./texts";
 

@@ -3,7 +3,7 @@ import type { AppDatabase } from "~/db/db.server";
 import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
 import { csvText, toCsv } from "./csv";
 import { deliveryLine } from "./order-facts";
-import { dispatchDueDay, paymentDueDay } from "./deadlines.server";
+import { dispatchDueDay, paymentDueDay } from "~/order/lifecycle/deadlines.server";
 import { dispatchQueue, filtered, troubleCandidates, troubleOf, type OrderFilter } from "./order-list.server";
 import { cancelReasonLabel, DECLARATION_LABEL, LOCALE_LABEL, STATUS_LABEL, VARIANT_LABEL } from "./texts";
 

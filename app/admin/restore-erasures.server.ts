@@ -1,8 +1,8 @@
 import { basename } from "node:path";
 import { restoreBackup, type RestoreOutcome } from "~/db/backup.server";
 import { openDatabase, type AppDatabase, type DatabaseTarget } from "~/db/db.server";
-import { eraseOrderIn } from "./anonymisation.server";
-import { SYSTEM_ACTOR } from "./order-transitions.server";
+import { eraseOrderIn } from "~/order/lifecycle/anonymisation.server";
+import { SYSTEM_ACTOR } from "~/order/lifecycle/order-transitions.server";
 
 /**
  * `npm run restore` (docs/decisions/043 and 060): the backup is put back, then every customer

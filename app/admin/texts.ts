@@ -1,5 +1,5 @@
 import type { MessageKind, OrderStatus } from "~/db/schema";
-import type { Transition } from "./transitions";
+import type { Transition } from "~/order/lifecycle/transitions";
 import { ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY } from "~/withdrawal/limits";
 
 /**

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
-import { isCancelReasonCode, CANCEL_REASON_LABEL, type CancelReasonCode } from "./cancel-reasons";
-import type { CancelReason, TransitionFacts } from "./order-transitions.server";
+import { isCancelReasonCode, CANCEL_REASON_LABEL, type CancelReasonCode } from "~/order/lifecycle/cancel-reasons";
+import type { CancelReason, TransitionFacts } from "~/order/lifecycle/order-transitions.server";
 import { formatPrice } from "~/config/products";
 import type { RefundAfterDecision } from "~/withdrawal/decision";
 import { TRANSITION_TEXT, WITHDRAWAL_TEXT } from "./texts";
-import { isTransition, type Transition } from "./transitions";
+import { isTransition, type Transition } from "~/order/lifecycle/transitions";
 
 /** What the operator typed, echoed back with the messages when a form is refused. */
 export type TransitionFormValues = Record<string, string>;

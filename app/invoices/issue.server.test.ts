@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { anonymiseOrder } from "~/admin/anonymisation.server";
-import { recordRefund } from "~/admin/corrections.server";
-import { applyTransition } from "~/admin/order-transitions.server";
+import { anonymiseOrder } from "~/order/lifecycle/anonymisation.server";
+import { recordRefund } from "~/order/lifecycle/corrections.server";
+import { applyTransition } from "~/order/lifecycle/order-transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";

@@ -1,4 +1,5 @@
-import { SYSTEM_ACTOR } from "~/admin/order-transitions.server";
+import { auditOrder } from "~/order/lifecycle/order-events.server";
+import { SYSTEM_ACTOR } from "~/order/lifecycle/order-transitions.server";
 import type { AppDatabase } from "~/db/db.server";
 import { enqueueAgain } from "~/outbox/outbox.server";
 import type { PaymentGateway } from "./gateway";
@@ -65,17 +66,7 @@ export async function handleRefundNotification(
       .where("id", "=", order.id)
       .where("refunded_at", "=", payment.refunded_at)
       .execute();
-    await trx
-      .insertInto("order_events")
-      .values({
-        order_id: order.id,
-        operator: SYSTEM_ACTOR,
-        from_status: order.status,
-        to_status: order.status,
-        details: JSON.stringify({ action: "refund_rejected", refundedGrosze: payment.amount_grosze }),
-        at,
-      })
-      .execute();
+    await auditOrder(trx, order, SYSTEM_ACTOR, { action: "refund_rejected", refundedGrosze: payment.amount_grosze }, now);
     await enqueueAgain(trx, order.id, "operator_refund_rejected", now, { refundedGrosze: payment.amount_grosze });
   });
   log.warn(`refund rejected by the gateway, the money is still ours: needs an operator (${ids})`);

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { addNoteIn, recordRefundIn } from "~/admin/corrections.server";
-import { applyTransition, applyTransitionIn, type CancelReason } from "~/admin/order-transitions.server";
-import { targetStatus } from "~/admin/transitions";
+import { addNoteIn, recordRefundIn } from "~/order/lifecycle/corrections.server";
+import { applyTransition, applyTransitionIn, type CancelReason } from "~/order/lifecycle/order-transitions.server";
+import { targetStatus } from "~/order/lifecycle/transitions";
 import { env } from "~/config/env.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";

@@ -1,4 +1,4 @@
-import { applyTransitionIn, SYSTEM_ACTOR } from "~/admin/order-transitions.server";
+import { applyTransitionIn, SYSTEM_ACTOR } from "~/order/lifecycle/order-transitions.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { PaymentRow } from "~/db/schema";
 import { GatewayUnavailableError, type GatewayTransaction, type PaymentGateway } from "./gateway";

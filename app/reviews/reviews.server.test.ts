@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { anonymiseOrder } from "~/admin/anonymisation.server";
-import { runHousekeeping } from "~/admin/housekeeping.server";
+import { anonymiseOrder } from "~/order/lifecycle/anonymisation.server";
+import { runHousekeeping } from "~/jobs/housekeeping.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";

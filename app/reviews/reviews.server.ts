@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import { auditOrder } from "~/admin/audit.server";
+import { auditOrder } from "~/order/lifecycle/order-events.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, OrderRow, ReviewRow, ReviewStatus } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
@@ -140,7 +140,6 @@ export async function recordRequestObjection(
   now: Date,
 ): Promise<{ recorded: string[]; alreadyAsked: string[] }> {
   if (orderIds.length === 0) return { recorded: [], alreadyAsked: [] };
-  const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const orders = await trx
       .selectFrom("orders")
@@ -161,7 +160,7 @@ export async function recordRequestObjection(
       .where(withoutObjection)
       .orderBy("orders.id")
       .execute();
-    for (const order of orders) await auditOrder(trx, order, operator, { action: REQUEST_OBJECTION }, at);
+    for (const order of orders) await auditOrder(trx, order, operator, { action: REQUEST_OBJECTION }, now);
     return {
       recorded: orders.map((order) => order.number),
       alreadyAsked: orders.filter((order) => Boolean(order.asked)).map((order) => order.number),
@@ -276,17 +275,13 @@ export async function decideReview(
       .where("status", "!=", decision)
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0) return "unchanged";
-    await trx
-      .insertInto("order_events")
-      .values({
-        order_id: review.order_id,
-        operator,
-        from_status: review.order_status,
-        to_status: review.order_status,
-        details: JSON.stringify({ action: decision === "approved" ? "review_approved" : "review_rejected" }),
-        at,
-      })
-      .execute();
+    await auditOrder(
+      trx,
+      { id: review.order_id, status: review.order_status },
+      operator,
+      { action: decision === "approved" ? "review_approved" : "review_rejected" },
+      now,
+    );
     return "decided";
   });
 }

@@ -3,13 +3,13 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { cancelMoneyNote } from "~/admin/cancel-money-note";
 import { correctionFromForm, isCorrectionIntent, type CorrectionRefusal } from "~/admin/correction-form.server";
-import { notesOf } from "~/admin/corrections.server";
-import { deadlinesOf } from "~/admin/deadlines.server";
+import { notesOf } from "~/order/lifecycle/corrections.server";
+import { deadlinesOf } from "~/order/lifecycle/deadlines.server";
 import { formatWarsawTime } from "~/admin/format";
 import { orderPageProblems } from "~/admin/form-errors";
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { customerFacts, orderFacts } from "~/admin/order-facts";
-import { applyTransition } from "~/admin/order-transitions.server";
+import { applyTransition } from "~/order/lifecycle/order-transitions.server";
 import { customerDataPath, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import {
@@ -23,7 +23,7 @@ import {
   WITHDRAWAL_TEXT,
 } from "~/admin/texts";
 import { parseTransitionForm } from "~/admin/transition-form.server";
-import { isTransition, type Transition } from "~/admin/transitions";
+import { isTransition, type Transition } from "~/order/lifecycle/transitions";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
 import { Facts } from "~/components/admin/Facts";
 import { OrderAgreement } from "~/components/admin/OrderAgreement";

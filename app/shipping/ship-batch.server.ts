@@ -1,4 +1,4 @@
-import { dispatchDueDay } from "~/admin/deadlines.server";
+import { dispatchDueDay } from "~/order/lifecycle/deadlines.server";
 import { dispatchQueue } from "~/admin/order-list.server";
 import { warsawDay, withdrawalPeriodEnd } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";

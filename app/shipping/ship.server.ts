@@ -1,4 +1,4 @@
-import { applyTransitionIn, SYSTEM_ACTOR } from "~/admin/order-transitions.server";
+import { applyTransitionIn, SYSTEM_ACTOR } from "~/order/lifecycle/order-transitions.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { INPOST_COURIER } from "./tracking";

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { SYSTEM_ACTOR } from "~/admin/order-transitions.server";
+import { SYSTEM_ACTOR } from "~/order/lifecycle/order-transitions.server";
 import type { AppDatabase } from "~/db/db.server";
 import { errorFields, log } from "~/log/log.server";
 import { BodyTooLargeError, dropBody, readBodyLimited } from "~/security/body.server";

@@ -2,7 +2,7 @@ import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { enqueueMessages } from "~/outbox/outbox.server";
-import { auditOrder } from "./audit.server";
+import { auditOrder } from "~/order/lifecycle/order-events.server";
 import { refundAfterDecision, rightHadExpired, type Decision, type DecisionFacts, type RefundAfterDecision } from "./decision";
 
 /** What a decision on a withdrawn order is read from: its status, whether it was decided, and the facts it depends on (decision.ts). */

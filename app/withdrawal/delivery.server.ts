@@ -1,5 +1,5 @@
 import type { AppDatabase } from "~/db/db.server";
-import { auditOrder } from "./audit.server";
+import { auditOrder } from "~/order/lifecycle/order-events.server";
 
 /** What the operator read off the carrier's proof of delivery: when, and which proof (its kind and number). */
 export type DeliveryProof = { deliveredAt: Date; source: string };

@@ -1,5 +1,5 @@
-import { CANCEL_REASON_LABEL } from "~/admin/cancel-reasons";
-import { applyTransitionIn, type CancelReason } from "~/admin/order-transitions.server";
+import { CANCEL_REASON_LABEL } from "~/order/lifecycle/cancel-reasons";
+import { applyTransitionIn, type CancelReason } from "~/order/lifecycle/order-transitions.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import type { PaymentGateway } from "~/payments/gateway";

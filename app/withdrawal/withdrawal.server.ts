@@ -6,7 +6,7 @@ import type { Database, MessageKind, OrderRow, WithdrawalMatch, WithdrawalRow } 
 import type { Locale } from "~/i18n/locales";
 import { isPaymentToken } from "~/order/payment-token";
 import { enqueueWithdrawalMessages } from "~/outbox/outbox.server";
-import { auditOrder } from "./audit.server";
+import { auditOrder } from "~/order/lifecycle/order-events.server";
 import { ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY } from "./limits";
 import { orderNumberIn, type WithdrawalValues } from "./statement";
 

@@ -1,4 +1,4 @@
-import type { OrderDeadlines } from "~/admin/deadlines.server";
+import type { OrderDeadlines } from "~/order/lifecycle/deadlines.server";
 import { formatWarsawTime } from "~/admin/format";
 import { DUE_TEXT, SHIPMENT_STATUS_LABEL, SHIPPING_TEXT } from "~/admin/texts";
 import type { ShipmentTrouble } from "~/shipping/trouble";

@@ -2,7 +2,7 @@ import type { MessageView, OrderEventView } from "~/admin/order-detail.server";
 import { formatWarsawTime } from "~/admin/format";
 import { describeEvent } from "~/admin/history";
 import { CORRECTION_TEXT, MESSAGE_KIND_LABEL, STATUS_LABEL } from "~/admin/texts";
-import { resendableNow } from "~/admin/resendable";
+import { resendableNow } from "~/order/lifecycle/resendable";
 import type { OrderRow } from "~/db/schema";
 import { ADMIN_SECONDARY_BUTTON } from "./AdminShell";
 

@@ -1,4 +1,4 @@
-import type { OrderDeadlines } from "~/admin/deadlines.server";
+import type { OrderDeadlines } from "~/order/lifecycle/deadlines.server";
 import { deliveryLabel } from "~/admin/order-facts";
 import { declarationPath } from "~/admin/paths";
 import { DECLARATION_TEXT, DUE_TEXT, LABEL_TEXT, STATUS_LABEL } from "~/admin/texts";

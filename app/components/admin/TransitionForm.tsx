@@ -1,7 +1,7 @@
-import { CANCEL_REASON_CODES, CANCEL_REASON_LABEL } from "~/admin/cancel-reasons";
+import { CANCEL_REASON_CODES, CANCEL_REASON_LABEL } from "~/order/lifecycle/cancel-reasons";
 import { fieldId } from "~/admin/form-errors";
 import { IN_LANGUAGE, LOCALE_LABEL, TRANSITION_LABEL, TRANSITION_TEXT, WITHDRAWAL_TEXT } from "~/admin/texts";
-import type { Transition } from "~/admin/transitions";
+import type { Transition } from "~/order/lifecycle/transitions";
 import { PlainField } from "~/components/forms";
 import type { Locale } from "~/i18n/locales";
 import type { ReactNode } from "react";

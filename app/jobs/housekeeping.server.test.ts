@@ -3,11 +3,11 @@ import { log } from "~/log/log.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { addTestOperator, signInWithCode } from "../../tests/support/operator-sign-in";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
-import { applyTransition } from "./order-transitions.server";
+import { applyTransition, SYSTEM_ACTOR, UNPAID_REASON } from "~/order/lifecycle/order-transitions.server";
 import { runHousekeeping, runHousekeepingOnce } from "./housekeeping.server";
-import { operatorForSession, signIn } from "./sign-in.server";
-import { addNote, correctCustomerData, notesOf } from "./corrections.server";
-import { findOrderDetail } from "./order-detail.server";
+import { operatorForSession, signIn } from "~/admin/sign-in.server";
+import { addNote, correctCustomerData, notesOf } from "~/order/lifecycle/corrections.server";
+import { findOrderDetail } from "~/admin/order-detail.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
 
@@ -115,6 +115,35 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       const events = await db.selectFrom("order_events").select(["operator", "to_status"]).execute();
       expect(events).toEqual([{ operator: "system", to_status: "cancelled" }]);
       expect((await kinds()).at(-1)).toEqual(["order_cancelled", { reason: "unpaid" }]);
+    });
+
+    it("cancels at the deadline as the operator's cancel does: the same order, history line and e-mail", async () => {
+      // The same order placed twice at the same moment: one closed by the operator's cancel with the deadline's reason, one by housekeeping.
+      const byHand = (await placeSampleOrder(db, ORDERED, { idempotencyKey: "cancelled-by-hand" })).order.id;
+      await applyTransition(db, byHand, { transition: "cancel", reason: UNPAID_REASON }, SYSTEM_ACTOR, END_OF_DEADLINE_DAY);
+      expect(await runHousekeeping(db, END_OF_DEADLINE_DAY, settings)).toMatchObject({ cancelled: 1 });
+      const outcome = async (id: number) => ({
+        order: await db
+          .selectFrom("orders")
+          .select(["status", "cancelled_at", "cancel_reason", "updated_at"])
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow(),
+        history: await db
+          .selectFrom("order_events")
+          .select(["operator", "from_status", "to_status", "details", "at"])
+          .where("order_id", "=", id)
+          .execute(),
+        mail: await db
+          .selectFrom("outbox")
+          .select(["kind", "data"])
+          .where("order_id", "=", id)
+          .where("created_at", "=", END_OF_DEADLINE_DAY.toISOString())
+          .execute(),
+      });
+      const byHousekeeping = await outcome(orderId);
+      expect(byHousekeeping.history).toHaveLength(1);
+      expect(byHousekeeping.mail).toHaveLength(1);
+      expect(byHousekeeping).toEqual(await outcome(byHand));
     });
 
     it("sends a withdrawn order no reminder and no e-mail about payment, and still closes it at the deadline", async () => {

@@ -5,7 +5,7 @@ import { formatAddress, type PostalAddress } from "~/config/company";
 import type { Database, MessageKind, OrderRow } from "~/db/schema";
 import { searchColumns } from "~/order/search-text";
 import { enqueueAgain } from "~/outbox/outbox.server";
-import { auditOrder as audit } from "./audit.server";
+import { auditOrder } from "./order-events.server";
 import { resendableNow } from "./resendable";
 
 /**
@@ -104,7 +104,7 @@ export function correctCustomerData(
       })
       .where("id", "=", orderId)
       .execute();
-    await audit(trx, order, operator, { action: "customer_data", reason, before, after }, at);
+    await auditOrder(trx, order, operator, { action: "customer_data", reason, before, after }, now);
     await enqueueAgain(trx, orderId, "details_corrected", now, { fields });
     return { ok: true } as const;
   });
@@ -129,7 +129,7 @@ export function correctTracking(
       .where("id", "=", orderId)
       .execute();
     const before = { trackingNumber: order.tracking_number, courier: order.courier };
-    await audit(trx, order, operator, { action: "tracking", before, after: tracking }, at);
+    await auditOrder(trx, order, operator, { action: "tracking", before, after: tracking }, now);
     await enqueueAgain(trx, orderId, "tracking_corrected", now, tracking);
     return { ok: true } as const;
   });
@@ -172,7 +172,7 @@ export async function recordRefundIn(
     .where("refunded_at", "is", null)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return false;
-  await audit(trx, order, operator, { action: "refund", refundedGrosze, ...facts }, at);
+  await auditOrder(trx, order, operator, { action: "refund", refundedGrosze, ...facts }, now);
   await enqueueAgain(trx, order.id, "refund_recorded", now, { refundedGrosze });
   await correctOnRefundIn(trx, order.id, { now, issuedBy: operator });
   return true;
@@ -207,7 +207,7 @@ export function resendMessage(db: AppDatabase, orderId: number, kind: MessageKin
     // Queued or being sent: it goes out anyway, a second copy would only confuse.
     if (!message || (message.status !== "sent" && message.status !== "failed")) return { ok: false, reason: "not-allowed" } as const;
     await enqueueAgain(trx, orderId, kind, now, null);
-    await audit(trx, order, operator, { action: "resend", kind }, now.toISOString());
+    await auditOrder(trx, order, operator, { action: "resend", kind }, now);
     return { ok: true } as const;
   });
 }

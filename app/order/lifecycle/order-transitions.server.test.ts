@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
-import { applyTransition } from "./order-transitions.server";
-import { placeSampleOrder } from "../../tests/support/sample-order";
+import { DIALECTS, freshTarget } from "../../../tests/support/test-databases";
+import { applyTransition, SYSTEM_ACTOR, UNPAID_REASON } from "./order-transitions.server";
+import { placeSampleOrder } from "../../../tests/support/sample-order";
+import { withdrawThroughLink } from "../../../tests/support/withdrawal";
 
 const T0 = new Date("2026-11-23T09:00:00Z");
 
@@ -103,6 +104,23 @@ describe.each(DIALECTS)("transitions on %s", (dialect) => {
       expect(await orderRow()).toMatchObject({ status: "cancelled", cancel_reason: "Klient zrezygnował" });
       expect(await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", T0)).toMatchObject({ ok: false });
       expect(await applyTransition(db, 9999, { transition: "cancel", reason: "x" }, "op", T0)).toEqual({ ok: false, reason: "not-found" });
+    });
+
+    it("closes at the deadline an order the customer withdrew from without an e-mail about payment; an operator's cancel still tells them", async () => {
+      const other = (await placeSampleOrder(db, T0, { idempotencyKey: "second-order" })).order.id;
+      for (const id of [orderId, other])
+        await withdrawThroughLink(db, await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow(), T0);
+      await applyTransition(db, orderId, { transition: "cancel", reason: UNPAID_REASON }, SYSTEM_ACTOR, T0);
+      await applyTransition(db, other, { transition: "cancel", reason: "Klient zrezygnował" }, "op", T0);
+      expect(await orderRow()).toMatchObject({ status: "cancelled", cancel_reason: UNPAID_REASON });
+      expect(await customerMessages()).toEqual([]);
+      const toOther = await db
+        .selectFrom("outbox")
+        .select("kind")
+        .where("order_id", "=", other)
+        .where("kind", "=", "order_cancelled")
+        .execute();
+      expect(toOther).toEqual([{ kind: "order_cancelled" }]);
     });
   });
 });

@@ -3,6 +3,7 @@ import type { AppDatabase } from "~/db/db.server";
 import type { Database, MessageKind, OrderStatus } from "~/db/schema";
 import { correctOnRefundIn, issueInvoiceIn } from "~/invoices/issue.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
+import { recordOrderEvent } from "./order-events.server";
 import { targetStatus, type Transition } from "./transitions";
 import type { CancelReasonCode } from "./cancel-reasons";
 
@@ -111,10 +112,7 @@ export async function applyTransitionIn(
   if (Number(updated.numUpdatedRows) !== 1) return { ok: false, reason: "not-allowed", current: order.status } as const;
 
   const { transition: _transition, ...details } = facts;
-  await trx
-    .insertInto("order_events")
-    .values({ order_id: orderId, operator, from_status: order.status, to_status: to, details: JSON.stringify(details), at })
-    .execute();
+  await recordOrderEvent(trx, { orderId, operator, from: order.status, to, details, at: now });
   await enqueueMessages(trx, orderId, messagesFor(facts, order.withdrawn_at !== null), now, details);
   // A paid order that asked for an invoice gets it with the payment; money returned corrects it.
   if (to === "paid") await issueInvoiceIn(trx, orderId, { now, issuedBy: operator });
@@ -128,6 +126,9 @@ export async function applyTransitionIn(
  * online by itself is flagged to the operator to give back (docs/decisions/040 and 058).
  */
 function messagesFor(facts: TransitionFacts, withdrawn: boolean): MessageKind[] {
+  // The deadline closing an order the customer withdrew from says nothing: they have been told what happens
+  // (the acknowledgement, their order page), and an e-mail about an unpaid order would contradict it.
+  if (facts.transition === "cancel" && facts.reason === UNPAID_REASON && withdrawn) return [];
   if (facts.transition === "mark_paid" && withdrawn) return facts.paidOnline ? ["operator_payment_to_return"] : [];
   return [MESSAGE_FOR[facts.transition]];
 }

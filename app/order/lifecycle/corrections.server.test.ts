@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
-import { placeSampleOrder } from "../../tests/support/sample-order";
-import { correctionFromForm } from "./correction-form.server";
+import { DIALECTS, freshTarget } from "../../../tests/support/test-databases";
+import { placeSampleOrder } from "../../../tests/support/sample-order";
+import { correctionFromForm } from "~/admin/correction-form.server";
 import { addNote, correctCustomerData, correctTracking, notesOf, recordRefund, resendMessage } from "./corrections.server";
-import { listOrders, parseOrderFilter } from "./order-list.server";
-import { deliveryLabel, postalPartsOf } from "./order-facts";
-import { findOrderDetail } from "./order-detail.server";
+import { listOrders, parseOrderFilter } from "~/admin/order-list.server";
+import { deliveryLabel, postalPartsOf } from "~/admin/order-facts";
+import { findOrderDetail } from "~/admin/order-detail.server";
 import { applyTransition } from "./order-transitions.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
 

@@ -3,7 +3,8 @@ import type { AppDatabase } from "~/db/db.server";
 import type { Database, OrderStatus } from "~/db/schema";
 import { searchColumns } from "~/order/search-text";
 import { CANCEL_REASON_LABEL } from "./cancel-reasons";
-import { objectOf } from "./history";
+import { objectOf } from "./event-details";
+import { auditOrder } from "./order-events.server";
 import { UNPAID_REASON } from "./order-transitions.server";
 
 /** What stands where personal data was. */
@@ -145,17 +146,7 @@ export async function eraseOrderIn(
   now: Date,
 ): Promise<boolean> {
   if (!(await anonymiseOrder(trx, order.id, now))) return false;
-  await trx
-    .insertInto("order_events")
-    .values({
-      order_id: order.id,
-      operator,
-      from_status: order.status,
-      to_status: order.status,
-      details: JSON.stringify(details),
-      at: now.toISOString(),
-    })
-    .execute();
+  await auditOrder(trx, order, operator, details, now);
   return true;
 }
 

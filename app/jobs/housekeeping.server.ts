@@ -2,10 +2,11 @@ import type { AppDatabase } from "~/db/db.server";
 import { env } from "~/config/env.server";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
+import { applyTransition, SYSTEM_ACTOR, UNPAID_REASON } from "~/order/lifecycle/order-transitions.server";
 import { paymentDeadline, REMINDER_DAYS_BEFORE_DEADLINE, reminderDueAt } from "~/order/payment-deadline.server";
 import { configuredGateway } from "~/payments/gateway.server";
 import { recoverStalePayments } from "~/payments/recovery.server";
-import { anonymiseExpiredOrders, anonymiseUnmatchedWithdrawals } from "./anonymisation.server";
+import { anonymiseExpiredOrders, anonymiseUnmatchedWithdrawals } from "~/order/lifecycle/anonymisation.server";
 import { pollShipments } from "~/shipping/ship.server";
 import { configuredCarrier } from "~/shipping/shipping.server";
 import { errorFields, log } from "~/log/log.server";
@@ -157,31 +158,9 @@ async function remindAndCancelUnpaid(db: AppDatabase, now: Date, days: number): 
     const orderedAt = new Date(order.created_at);
     const deadline = paymentDeadline(orderedAt, days);
     if (deadline.endsAt <= now) {
-      const done = await db.transaction().execute(async (trx) => {
-        const at = now.toISOString();
-        const result = await trx
-          .updateTable("orders")
-          .set({ status: "cancelled", cancelled_at: at, cancel_reason: "unpaid", updated_at: at })
-          .where("id", "=", order.id)
-          .where("status", "=", "awaiting_payment")
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) return false;
-        await trx
-          .insertInto("order_events")
-          .values({
-            order_id: order.id,
-            operator: "system",
-            from_status: "awaiting_payment",
-            to_status: "cancelled",
-            details: JSON.stringify({ reason: "unpaid" }),
-            at,
-          })
-          .execute();
-        // A customer who withdrew has been told what happens (the acknowledgement, their order page): no e-mail about payment.
-        if (!order.withdrawn_at) await enqueueMessages(trx, order.id, ["order_cancelled"], now, { reason: "unpaid" });
-        return true;
-      });
-      if (done) cancelled += 1;
+      // The operator's cancel: the same checks, history line and e-mail (none to a customer who withdrew).
+      const moved = await applyTransition(db, order.id, { transition: "cancel", reason: UNPAID_REASON }, SYSTEM_ACTOR, now);
+      if (moved.ok) cancelled += 1;
     } else if (!order.withdrawn_at && reminderDueAt(orderedAt, days) <= now) {
       const before = await db
         .selectFrom("outbox")
