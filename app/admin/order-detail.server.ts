@@ -8,7 +8,8 @@ export type OrderEventView = { at: string; operator: string; from: string; to: s
 /** An outbox message as the operator needs to see it: is the customer told, and if not, why. */
 export type MessageView = {
   kind: MessageKind;
-  state: "queued" | "sending" | "sent" | "retrying" | "failed";
+  /** `refused`: the mail server refused it for good (a 5xx), so it was given up at once (docs/decisions/069). */
+  state: "queued" | "sending" | "sent" | "retrying" | "failed" | "refused";
   attempts: number;
   lastError: string | null;
   sentAt: string | null;
@@ -51,9 +52,9 @@ export type OrderDetail = {
 };
 
 /** A message sent again is queued with its earlier attempts counted: only a recorded error means it is being retried. */
-function messageState(status: string, lastError: string | null): MessageView["state"] {
+function messageState(status: string, lastError: string | null, refused: number): MessageView["state"] {
   if (status === "sent") return "sent";
-  if (status === "failed") return "failed";
+  if (status === "failed") return refused ? "refused" : "failed";
   if (status === "sending") return "sending";
   return lastError ? "retrying" : "queued";
 }
@@ -121,7 +122,7 @@ export async function findOrderDetail(db: AppDatabase, orderId: number): Promise
     })),
     messages: messages.map((message) => ({
       kind: message.kind,
-      state: messageState(message.status, message.last_error),
+      state: messageState(message.status, message.last_error, message.refused),
       attempts: message.attempts,
       lastError: message.last_error,
       sentAt: message.sent_at,

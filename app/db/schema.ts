@@ -149,6 +149,8 @@ export type OutboxTable = {
   resent: Generated<number>;
   /** The request that queued it, so the worker's log lines carry that request's id (docs/decisions/045). */
   request_id: string | null;
+  /** 1 when the mail server refused it for good and it was given up at once (docs/decisions/069). */
+  refused: Generated<number>;
 };
 
 export type OutboxAttemptsTable = {

@@ -3,7 +3,7 @@ import { mailEnv } from "~/config/mail-env.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { DocumentThread } from "~/documents/document-thread.server";
 import { KSEF_KINDS } from "~/ksef/kinds";
-import { startOutboxWorker, type Deliver, type OutboxWorker } from "~/outbox/outbox.server";
+import { startOutboxWorker, type Deliver, type OutboxWorker, type OutboxWorkerOptions } from "~/outbox/outbox.server";
 import { createQuietGate } from "~/outbox/quiet-gate.server";
 import type { RequestActivity } from "~/server/request-activity.server";
 import { composeInvoiceMessage, invoiceRequestRows, invoicesOfMessage, isInvoiceMessage } from "~/invoices/invoice-mail.server";
@@ -11,7 +11,7 @@ import { findRequest } from "~/invoices/issue.server";
 import { composeMessage } from "./compose.server";
 import { composeOperatorAccountMessage } from "./operator-account-mail.server";
 import { composeWithdrawalMessage, WITHDRAWN_ORDER_COLUMNS } from "./withdrawal-mail.server";
-import { createMailSender, type SendMail } from "./transport.server";
+import { createMailSender, MailRefusedError, type SendMail } from "./transport.server";
 import { configuredGateway } from "~/payments/gateway.server";
 
 /**
@@ -81,6 +81,22 @@ export const MAIL_AFTER_RESPONSE_MS = 250;
 /** Every message but KSeF's submissions, which have a lane of their own (app/ksef/ksef-lane.server.ts). */
 export const MAIL_LANE = { except: KSEF_KINDS } as const;
 
+/** An outbox worker that e-mails every message of the mail lane, and gives up at once on the ones the mail server refuses for good. */
+export function startMailOutbox(
+  db: AppDatabase,
+  send: SendMail,
+  documents: DocumentThread,
+  options: Pick<OutboxWorkerOptions, "whenQuiet" | "pollMs" | "log" | "now"> = {},
+): OutboxWorker {
+  return startOutboxWorker({
+    db,
+    deliver: createDeliver(db, send, documents),
+    lane: MAIL_LANE,
+    isRefusal: (error) => error instanceof MailRefusedError,
+    ...options,
+  });
+}
+
 type MailWorker = { worker: OutboxWorker; sendSoon: () => void; activity: Pick<RequestActivity, "whenIdle"> };
 const store = globalThis as typeof globalThis & { __mailWorker?: MailWorker };
 
@@ -91,17 +107,13 @@ export function startMailWorker(
   documents: DocumentThread,
 ): OutboxWorker {
   if (!store.__mailWorker) {
-    const worker = startOutboxWorker({
+    const worker = startMailOutbox(
       db,
-      deliver: createDeliver(
-        db,
-        createMailSender({ smtpUrl: mailEnv.SMTP_URL, from: mailEnv.MAIL_FROM, mailDir: mailEnv.MAIL_DIR }),
-        documents,
-      ),
+      createMailSender({ smtpUrl: mailEnv.SMTP_URL, from: mailEnv.MAIL_FROM, mailDir: mailEnv.MAIL_DIR }),
+      documents,
       // Requests first: while pages are being answered, the e-mails take a twentieth of the time.
-      whenQuiet: createQuietGate({ quietForMs: activity.quietForMs }),
-      lane: MAIL_LANE,
-    });
+      { whenQuiet: createQuietGate({ quietForMs: activity.quietForMs }) },
+    );
     let scheduled: NodeJS.Timeout | undefined;
     const sendSoon = () => {
       scheduled ??= setTimeout(() => {

@@ -7,7 +7,7 @@ import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it } from "vitest";
 import { startSmtpServer } from "../../tests/support/smtp-server.mjs";
 import type { MailMessage } from "./compose.server";
-import { createMailSender } from "./transport.server";
+import { createMailSender, MailRefusedError, MailUnavailableError } from "./transport.server";
 
 const message: MailMessage = {
   to: "olena@example.com",
@@ -50,7 +50,29 @@ describe("sending mail", () => {
     await expect(createMailSender({ smtpUrl: smtp.url, from: FROM, mailDir: "unused" })(message)).rejects.toThrow(/451/);
     await smtp.stop();
     stops.pop();
-    await expect(createMailSender({ smtpUrl: smtp.url, from: FROM, mailDir: "unused" })(message)).rejects.toThrow();
+    await expect(createMailSender({ smtpUrl: smtp.url, from: FROM, mailDir: "unused" })(message)).rejects.toThrow(MailUnavailableError);
+  });
+
+  it("a 550 5.1.1 for the recipient is a refusal for good; a 450 for it, or a 451 after the message, is worth another try", async () => {
+    const smtp = await startSmtpServer();
+    stops.push(smtp.stop);
+    const send = createMailSender({ smtpUrl: smtp.url, from: FROM, mailDir: "unused" });
+    smtp.refuseRecipient("olena@example.com");
+    const refusal = await send(message).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(MailRefusedError);
+    expect((refusal as MailRefusedError).reply).toMatch(/550 5\.1\.1 <olena@example\.com>: Recipient address rejected/);
+
+    smtp.refuseRecipient("olena@example.com", 450);
+    await expect(send(message)).rejects.toThrow(MailUnavailableError);
+    await expect(send(message)).rejects.toThrow(/450 4\.2\.1/);
+
+    smtp.refuseRecipient("someone-else@example.com");
+    smtp.refuse();
+    await expect(send({ ...message, to: "someone-else@example.com" })).rejects.toThrow(MailRefusedError);
+    const afterData = send({ ...message, to: "third@example.com" });
+    await expect(afterData).rejects.toThrow(MailUnavailableError);
+    await expect(afterData).rejects.toThrow(/451/);
+    expect(smtp.messages).toHaveLength(0);
   });
 
   it("without SMTP_URL writes an .eml file that any mail program opens", async () => {

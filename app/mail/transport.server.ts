@@ -6,9 +6,53 @@ import type { MailMessage } from "./compose.server";
 /**
  * Hands a composed message over: to the SMTP server of SMTP_URL, or, without one, to an
  * .eml file in MAIL_DIR (what `npm run dev` does on a fresh clone). It throws when the
- * message was not taken, so the outbox retries it. Nothing here logs an address.
+ * message was not taken: MailRefusedError when the server refused it for good, which the
+ * outbox gives up at once, MailUnavailableError otherwise, which it retries. Nothing here logs an address.
  */
 export type SendMail = (message: MailMessage) => Promise<string>;
+
+/** The mail server could not be reached, timed out, or answered 4xx ("try again later"): the outbox retries. */
+export class MailUnavailableError extends Error {
+  constructor(detail: string, options?: ErrorOptions) {
+    super(detail, options);
+    this.name = "MailUnavailableError";
+  }
+}
+
+/**
+ * The mail server refused the message for good: a 5xx reply to its recipient (RCPT TO, say
+ * `550 5.1.1` no such mailbox) or to its content (after DATA). RFC 5321 (4.2.1) says a 5xx
+ * means the same request will fail again, so the outbox gives it up at once (docs/decisions/069).
+ * `reply` is the server's own line, which may quote the address.
+ */
+export class MailRefusedError extends Error {
+  constructor(
+    readonly reply: string,
+    options?: ErrorOptions,
+  ) {
+    super(reply, options);
+    this.name = "MailRefusedError";
+  }
+}
+
+/** The commands whose 5xx refuses this message; a 5xx to the greeting, AUTH or MAIL FROM is about our setup, which an operator mends. */
+const MESSAGE_COMMANDS = new Set(["RCPT TO", "DATA"]);
+
+/**
+ * nodemailer's error as one of ours. RFC 5321 4.5.3.1.10: a 552 to RCPT TO is a full mailbox or
+ * too many recipients, which a client should treat as temporary.
+ */
+export function smtpFailureOf(error: unknown): MailRefusedError | MailUnavailableError {
+  const { message, responseCode, command } = error as { message?: string; responseCode?: number; command?: string };
+  const text = message ?? String(error);
+  const permanent =
+    typeof responseCode === "number" &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    MESSAGE_COMMANDS.has(command ?? "") &&
+    !(responseCode === 552 && command === "RCPT TO");
+  return permanent ? new MailRefusedError(text, { cause: error }) : new MailUnavailableError(text, { cause: error });
+}
 
 /** Fails fast on a dead server: the outbox retries, the visitor never waits for it. */
 const SMTP_TIMEOUT_MS = 10_000;
@@ -22,8 +66,12 @@ export function createMailSender({ smtpUrl, from, mailDir }: { smtpUrl?: string;
       socketTimeout: SMTP_TIMEOUT_MS,
     });
     return async (message) => {
-      const info = await transport.sendMail({ ...message, from });
-      return `smtp ${info.messageId}`;
+      try {
+        const info = await transport.sendMail({ ...message, from });
+        return `smtp ${info.messageId}`;
+      } catch (error) {
+        throw smtpFailureOf(error);
+      }
     };
   }
   // nodemailer builds the same RFC 822 message it would send, as a buffer.

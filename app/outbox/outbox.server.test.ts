@@ -6,6 +6,7 @@ import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { OutboxRow } from "~/db/schema";
 import {
   claimNextMessage,
+  enqueueAgain,
   enqueueMessages,
   FIRST_RETRY_MS,
   markFailed,
@@ -88,6 +89,40 @@ describe("the outbox", () => {
     expect(lastTry - T0.getTime()).toBeGreaterThanOrEqual(3 * 24 * 60 * 60_000);
     expect(attempts.every((attempt) => attempt.outcome === "failed" && attempt.error === "421 Service not available")).toBe(true);
   }, 30_000);
+
+  it("the worker gives a refused message up at once, records why, and sending it again re-arms it", async () => {
+    await enqueueMessages(db, orderId, ["order_confirmation", "operator_new_order"], T0);
+    class Refusal extends Error {}
+    const lines: string[] = [];
+    const worker = startOutboxWorker({
+      db,
+      now: () => T0,
+      pollMs: 60_000,
+      log: (line) => lines.push(line),
+      isRefusal: (error) => error instanceof Refusal,
+      deliver: async (message) => {
+        if (message.kind === "order_confirmation") throw new Refusal("550 5.1.1 <jan@example.com>: User unknown");
+        throw new Error("421 4.3.2 Service shutting down");
+      },
+    });
+    await worker.drain();
+    await worker.stop();
+    const rows = await db.selectFrom("outbox").select(["kind", "status", "attempts", "refused", "last_error"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { kind: "order_confirmation", status: "failed", attempts: 1, refused: 1, last_error: "550 5.1.1 <jan@example.com>: User unknown" },
+      { kind: "operator_new_order", status: "pending", attempts: 1, refused: 0, last_error: "421 4.3.2 Service shutting down" },
+    ]);
+    expect(lines[0]).toContain("refused for good, giving up");
+    expect(lines[0]).not.toContain("jan@example.com");
+
+    await enqueueAgain(db, orderId, "order_confirmation", later(60_000), null);
+    const again = await db
+      .selectFrom("outbox")
+      .select(["status", "refused", "last_error"])
+      .where("kind", "=", "order_confirmation")
+      .executeTakeFirstOrThrow();
+    expect(again).toEqual({ status: "pending", refused: 0, last_error: null });
+  });
 
   it("the worker sends every due message once, records each attempt, and comes back to a failed one", async () => {
     await enqueueMessages(db, orderId, ["order_confirmation", "operator_new_order"], T0);

@@ -13,6 +13,7 @@ import type { QuietGate } from "./quiet-gate.server";
  * atomically, and hands them to `deliver`; a failure is retried with exponential backoff.
  *
  * - First retry within 30 s, then doubling, at most 15 min apart, for at least 3 days.
+ * - A refusal the worker's `isRefusal` recognises (a mail server's 5xx, docs/decisions/069) is given up at once.
  * - A claim left behind by a process that died mid-send is taken over after a minute.
  * - Each attempt is recorded with its error; the log names message ids, never addresses.
  */
@@ -119,6 +120,7 @@ export async function enqueueAgain(
         claim_id: null,
         claimed_at: null,
         last_error: null,
+        refused: 0,
         request_id: currentRequestId() ?? null,
         resent: eb(eb.ref("outbox.resent"), "+", 1),
       })),
@@ -190,10 +192,19 @@ export async function markSent(db: AppDatabase, message: OutboxRow, now: Date): 
   });
 }
 
-/** Records a failed attempt and schedules the next one, or gives up once the retry period is over. */
-export async function markFailed(db: AppDatabase, message: OutboxRow, error: string, now: Date): Promise<"retry" | "gave-up"> {
+/**
+ * Records a failed attempt and schedules the next one, or gives up: at once when the failure was
+ * a refusal (trying again gets the same answer), otherwise once the retry period is over.
+ */
+export async function markFailed(
+  db: AppDatabase,
+  message: OutboxRow,
+  error: string,
+  now: Date,
+  { refused = false }: { refused?: boolean } = {},
+): Promise<"retry" | "gave-up"> {
   const failures = message.attempts + 1;
-  const givesUp = now.getTime() - new Date(message.created_at).getTime() >= RETRY_PERIOD_MS;
+  const givesUp = refused || now.getTime() - new Date(message.created_at).getTime() >= RETRY_PERIOD_MS;
   const timestamp = now.toISOString();
   const text = error.slice(0, 500);
   await db.transaction().execute(async (trx) => {
@@ -205,6 +216,7 @@ export async function markFailed(db: AppDatabase, message: OutboxRow, error: str
         next_attempt_at: new Date(now.getTime() + retryDelayMs(failures)).toISOString(),
         claim_id: null,
         last_error: text,
+        refused: refused ? 1 : 0,
       })
       .where("id", "=", message.id)
       .where("claim_id", "=", message.claim_id)
@@ -220,7 +232,7 @@ export async function markFailed(db: AppDatabase, message: OutboxRow, error: str
 /** Sends one message: composes it from the database and hands it over; resolves with a log-safe reference. */
 export type Deliver = (message: OutboxRow) => Promise<string>;
 
-type WorkerOptions = {
+export type OutboxWorkerOptions = {
   db: AppDatabase;
   deliver: Deliver;
   /** How often an idle worker looks for due messages. */
@@ -233,6 +245,8 @@ type WorkerOptions = {
   whenQuiet?: QuietGate;
   /** The kinds this worker takes; all when not given. */
   lane?: OutboxLane;
+  /** Whether a delivery's error is a permanent refusal, given up at once; none is when not given. */
+  isRefusal?: (error: unknown) => boolean;
 };
 
 export type OutboxWorker = {
@@ -253,7 +267,8 @@ export function startOutboxWorker({
   log = (line) => processLog.info(line),
   whenQuiet,
   lane,
-}: WorkerOptions): OutboxWorker {
+  isRefusal = () => false,
+}: OutboxWorkerOptions): OutboxWorker {
   let running: Promise<number> | null = null;
   let stopped = false;
 
@@ -266,11 +281,11 @@ export function startOutboxWorker({
       return 1;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const outcome = await markFailed(db, message, reason, now());
+      const refused = isRefusal(error);
+      const outcome = await markFailed(db, message, reason, now(), { refused });
+      const next = outcome === "retry" ? "will retry" : refused ? "refused for good, giving up" : "giving up";
       // An SMTP server's refusal may quote the recipient: the database keeps the whole reason, the log does not.
-      log(
-        `[outbox] message ${message.id} (${message.kind}) failed, ${outcome === "retry" ? "will retry" : "giving up"}: ${redactPersonalData(reason)}`,
-      );
+      log(`[outbox] message ${message.id} (${message.kind}) failed, ${next}: ${redactPersonalData(reason)}`);
       return 0;
     }
   }

@@ -14,7 +14,8 @@ export type RegisterRequest = {
   urlStatus: string;
 };
 
-export type BlikCharge = { ok: true; gatewayOrderId: string | null } | { ok: false; reason: "code-refused" };
+/** A BLIK code the gateway took; a refused one is a GatewayRefusedError. */
+export type BlikCharge = { gatewayOrderId: string | null };
 
 /** What the gateway says about one transaction when asked (a notification lost in transit). */
 export type GatewayTransaction = {
@@ -54,11 +55,15 @@ export interface PaymentGateway {
   readonly name: string;
   /** Registers a transaction; the token pays it by BLIK, the URL sends the customer to the gateway's page. */
   register(request: RegisterRequest): Promise<{ token: string; redirectUrl: string }>;
+  /** Charges a BLIK code; GatewayRefusedError when the gateway refused the code (wrong or expired): nothing was charged. */
   chargeBlik(input: { token: string; blikCode: string }): Promise<BlikCharge>;
-  /** Confirms a notified payment with the gateway; only then is the money ours. */
-  verify(request: VerifyRequest): Promise<boolean>;
-  /** Asks for a refund: true when the gateway took the request; its result comes later, as a refund notification. */
-  refund(request: RefundRequest): Promise<boolean>;
+  /** Confirms a notified payment with the gateway; only then is the money ours. GatewayRefusedError when it does not confirm it. */
+  verify(request: VerifyRequest): Promise<void>;
+  /**
+   * Asks for a refund: resolves when the gateway took the request, whose result comes later as a
+   * refund notification; GatewayRefusedError when it refused it.
+   */
+  refund(request: RefundRequest): Promise<void>;
   /** The transaction's state, or null when the gateway does not know the session. */
   transactionBySessionId(sessionId: string): Promise<GatewayTransaction | null>;
   /** Reads a notification's body: null unless its signature (checked in constant time) and merchant are right. */
@@ -76,5 +81,19 @@ export class GatewayUnavailableError extends Error {
   constructor(operation: string, detail: string) {
     super(`payment gateway unavailable (${operation}): ${detail}`);
     this.name = "GatewayUnavailableError";
+  }
+}
+
+/**
+ * The gateway answered and said no, for good: a BLIK code refused, a payment it does not confirm, a
+ * refund it will not make. The same request gets the same answer.
+ */
+export class GatewayRefusedError extends Error {
+  constructor(
+    readonly operation: string,
+    detail: string,
+  ) {
+    super(`payment gateway refused (${operation}): ${detail}`);
+    this.name = "GatewayRefusedError";
   }
 }

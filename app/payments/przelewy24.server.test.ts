@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GatewayUnavailableError } from "./gateway";
+import { GatewayRefusedError, GatewayUnavailableError } from "./gateway";
 import { createPrzelewy24Gateway } from "./przelewy24.server";
 
 /**
@@ -51,11 +51,11 @@ const refund = () =>
 describe("the Przelewy24 adapter's reading of answers", () => {
   it("a BLIK code: 201 Created (or any 2xx with the documented body) is taken; 400 is a refusal; anything else is unknown", async () => {
     answering(201, { data: { orderId: 310000001, message: "success" }, responseCode: 0 });
-    expect(await gateway().chargeBlik({ token: "T", blikCode: "777123" })).toEqual({ ok: true, gatewayOrderId: "310000001" });
+    expect(await gateway().chargeBlik({ token: "T", blikCode: "777123" })).toEqual({ gatewayOrderId: "310000001" });
     answering(200, { data: { orderId: 310000002, message: "success" } });
-    expect(await gateway().chargeBlik({ token: "T", blikCode: "777123" })).toEqual({ ok: true, gatewayOrderId: "310000002" });
+    expect(await gateway().chargeBlik({ token: "T", blikCode: "777123" })).toEqual({ gatewayOrderId: "310000002" });
     answering(400, { error: "Invalid input data", code: 400 });
-    expect(await gateway().chargeBlik({ token: "T", blikCode: "123456" })).toEqual({ ok: false, reason: "code-refused" });
+    await expect(gateway().chargeBlik({ token: "T", blikCode: "123456" })).rejects.toBeInstanceOf(GatewayRefusedError);
     for (const [status, body] of [
       [201, { unexpected: true }],
       [500, { error: "Undefined error", code: 500 }],
@@ -70,11 +70,11 @@ describe("the Przelewy24 adapter's reading of answers", () => {
 
   it("a refund: 201 with every item's status true is taken; 400 and 409 are refusals; a 2xx it cannot read is unknown", async () => {
     answering(201, { data: [{ orderId: 1, sessionId: "s", amount: 100, status: true, message: "success" }], responseCode: 0 });
-    expect(await refund()).toBe(true);
+    await expect(refund()).resolves.toBeUndefined();
     answering(409, { error: [{ status: false, message: "Transaction not found" }], code: 409 });
-    expect(await refund()).toBe(false);
+    await expect(refund()).rejects.toBeInstanceOf(GatewayRefusedError);
     answering(400, { error: "Request already exists", code: 400 });
-    expect(await refund()).toBe(false);
+    await expect(refund()).rejects.toBeInstanceOf(GatewayRefusedError);
     answering(201, { data: [] });
     await expect(refund()).rejects.toBeInstanceOf(GatewayUnavailableError);
   });
@@ -93,7 +93,7 @@ describe("the Przelewy24 adapter's reading of answers", () => {
     });
     expect(registered.token).toBe("ABC-123");
     answering(200, { data: { status: "success" }, responseCode: 0 });
-    expect(await gateway().verify({ sessionId: "s", gatewayOrderId: "1", amountGrosze: 100, currency: "PLN" })).toBe(true);
+    await expect(gateway().verify({ sessionId: "s", gatewayOrderId: "1", amountGrosze: 100, currency: "PLN" })).resolves.toBeUndefined();
     answering(200, { data: { orderId: 1, sessionId: "s", status: 2, amount: 100, currency: "PLN", paymentMethod: 154 }, responseCode: 0 });
     expect(await gateway().transactionBySessionId("s")).toMatchObject({ paid: true, gatewayOrderId: "1" });
     answering(404, { error: "Transaction not found", responseCode: 0 });

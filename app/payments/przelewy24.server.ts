@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import {
+  GatewayRefusedError,
   GatewayUnavailableError,
   type BlikCharge,
   type GatewayTransaction,
@@ -138,11 +139,11 @@ export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typ
     async chargeBlik({ token, blikCode }): Promise<BlikCharge> {
       const { status, json } = await call("chargeBlik", "POST", "paymentMethod/blik/chargeByCode", { token, blikCode });
       // 400 is the documented refusal (invalid input: a wrong or expired code); nothing was charged.
-      if (status === 400) return { ok: false, reason: "code-refused" };
+      if (status === 400) throw new GatewayRefusedError("chargeBlik", "HTTP 400");
       const parsed = BlikChargeSchema.safeParse(json);
       if (!succeeded(status) || !parsed.success) throw new GatewayUnavailableError("chargeBlik", `HTTP ${status}`);
       const { orderId } = parsed.data.data;
-      return { ok: true, gatewayOrderId: orderId ? String(orderId) : null };
+      return { gatewayOrderId: orderId ? String(orderId) : null };
     },
 
     async verify(request: VerifyRequest) {
@@ -163,7 +164,8 @@ export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typ
         }),
       });
       const parsed = VerifySchema.safeParse(json);
-      return succeeded(status) && parsed.success && parsed.data.data.status === "success";
+      if (!succeeded(status) || !parsed.success || parsed.data.data.status !== "success")
+        throw new GatewayRefusedError("verify", `HTTP ${status}`);
     },
 
     async refund(request: RefundRequest) {
@@ -181,10 +183,10 @@ export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typ
         urlStatus: request.urlStatus,
       });
       // 400 (invalid input) and 409 (the transaction cannot be refunded) are documented refusals.
-      if (status === 400 || status === 409) return false;
+      if (status === 400 || status === 409) throw new GatewayRefusedError("refund", `HTTP ${status}`);
       const parsed = RefundSchema.safeParse(json);
       if (!succeeded(status) || !parsed.success) throw new GatewayUnavailableError("refund", `HTTP ${status}`);
-      return parsed.data.data.every((item) => item.status);
+      if (!parsed.data.data.every((item) => item.status)) throw new GatewayRefusedError("refund", "an item was refused");
     },
 
     async transactionBySessionId(sessionId: string): Promise<GatewayTransaction | null> {

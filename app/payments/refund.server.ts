@@ -5,7 +5,7 @@ import { targetStatus } from "~/order/lifecycle/transitions";
 import { env } from "~/config/env.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
-import { GatewayUnavailableError, type PaymentGateway } from "./gateway";
+import { GatewayRefusedError, GatewayUnavailableError, type PaymentGateway } from "./gateway";
 import { P24_REFUND_NOTIFICATION_PATH } from "./paths";
 import { log } from "~/log/log.server";
 import { refundAfterDecision, type Decision } from "~/withdrawal/decision";
@@ -81,7 +81,7 @@ export async function refundPayment(
   let accepted = false;
   let outcome: RefundOutcome = "refused";
   try {
-    accepted = await gateway.refund({
+    await gateway.refund({
       requestId: randomUUID(),
       refundsUuid,
       sessionId: payment.session_id,
@@ -91,9 +91,10 @@ export async function refundPayment(
       description: `Zwrot ${payment.session_id}`.slice(0, REFUND_DESCRIPTION_MAX),
       urlStatus,
     });
+    accepted = true;
   } catch (error) {
-    if (!(error instanceof GatewayUnavailableError)) throw error;
-    outcome = "unavailable";
+    if (error instanceof GatewayUnavailableError) outcome = "unavailable";
+    else if (!(error instanceof GatewayRefusedError)) throw error;
   }
   if (!accepted) {
     // Back as it was, an earlier rejected refund's flag included.

@@ -1,7 +1,7 @@
 import { applyTransitionIn, SYSTEM_ACTOR } from "~/order/lifecycle/order-transitions.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { PaymentRow } from "~/db/schema";
-import { GatewayUnavailableError, type GatewayTransaction, type PaymentGateway } from "./gateway";
+import { GatewayRefusedError, GatewayUnavailableError, type GatewayTransaction, type PaymentGateway } from "./gateway";
 import { log } from "~/log/log.server";
 import { enqueueAgain } from "~/outbox/outbox.server";
 
@@ -32,14 +32,14 @@ export async function settleVerified(
     return { outcome: "mismatch", payment };
   if (payment.state === "paid" || payment.state === "refunded") return { outcome: "already-paid", payment };
   try {
-    const confirmed = await gateway.verify({
+    await gateway.verify({
       sessionId: facts.sessionId,
       gatewayOrderId: facts.gatewayOrderId,
       amountGrosze: facts.amountGrosze,
       currency: facts.currency,
     });
-    if (!confirmed) return { outcome: "refused", payment };
   } catch (error) {
+    if (error instanceof GatewayRefusedError) return { outcome: "refused", payment };
     if (error instanceof GatewayUnavailableError) return { outcome: "unavailable", payment };
     throw error;
   }

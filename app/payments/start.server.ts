@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { AppDatabase } from "~/db/db.server";
 import type { PaymentMethod, PaymentRow } from "~/db/schema";
 import { isUniqueViolation } from "~/db/unique-violation";
-import { GatewayUnavailableError, type BlikCharge, type PaymentGateway } from "./gateway";
+import { GatewayRefusedError, GatewayUnavailableError, type BlikCharge, type PaymentGateway } from "./gateway";
 import { closeAttempt, recheckPayment } from "./settle.server";
 import { log, redactPersonalData } from "~/log/log.server";
 
@@ -102,7 +102,7 @@ export async function startPayment(
       await markPending(db, payment.id, {}, now);
       return { kind: "blik-pending" };
     }
-    if (!charge.ok) {
+    if (charge === "refused") {
       await closeAttempt(db, payment.id, "blik-code-refused", now);
       return { kind: "blik-refused" };
     }
@@ -116,11 +116,12 @@ export async function startPayment(
   }
 }
 
-/** The gateway's answer to a BLIK code, or "unknown" when it could not be read (a timeout, a server error). */
-async function chargeBlik(gateway: PaymentGateway, token: string, blikCode: string): Promise<BlikCharge | "unknown"> {
+/** The gateway's answer to a BLIK code: taken, "refused", or "unknown" when it could not be read (a timeout, a server error). */
+async function chargeBlik(gateway: PaymentGateway, token: string, blikCode: string): Promise<BlikCharge | "refused" | "unknown"> {
   try {
     return await gateway.chargeBlik({ token, blikCode });
   } catch (error) {
+    if (error instanceof GatewayRefusedError) return "refused";
     if (error instanceof GatewayUnavailableError) return "unknown";
     throw error;
   }

@@ -78,9 +78,12 @@ function pointOf(answer: unknown): LockerPoint | null {
   };
 }
 
-async function call(url: string, init: RequestInit, timeoutMs: number, operation: string): Promise<Response> {
+/** What the clients are built with: tests hand in their own fetch, as for Przelewy24 and KSeF. */
+export type InpostClientOptions = { fetch?: typeof fetch };
+
+async function call(fetchImpl: typeof fetch, url: string, init: RequestInit, timeoutMs: number, operation: string): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    return await fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     throw new ShippingUnavailableError(operation, error instanceof Error ? error.message : String(error));
   }
@@ -97,9 +100,15 @@ async function jsonOf(response: Response, operation: string): Promise<unknown> {
   }
 }
 
-export function inpostLockerDirectory(pointsUrl: string): LockerDirectory {
+export function inpostLockerDirectory(pointsUrl: string, { fetch: fetchImpl = fetch }: InpostClientOptions = {}): LockerDirectory {
   const get = async (path: string, operation: string) => {
-    const response = await call(`${pointsUrl}${path}`, { headers: { Accept: "application/json" } }, POINTS_TIMEOUT_MS, operation);
+    const response = await call(
+      fetchImpl,
+      `${pointsUrl}${path}`,
+      { headers: { Accept: "application/json" } },
+      POINTS_TIMEOUT_MS,
+      operation,
+    );
     if (response.status === 404) return null;
     if (!response.ok) throw new ShippingUnavailableError(operation, `status ${response.status}`);
     return jsonOf(response, operation);
@@ -182,13 +191,16 @@ function splitName(name: string): { first_name: string; last_name: string } {
   return { first_name: parts.join(" "), last_name: last };
 }
 
-export function shipxCarrier(settings: { apiUrl: string; token: string; organizationId: string }): ShippingCarrier {
+export function shipxCarrier(
+  settings: { apiUrl: string; token: string; organizationId: string },
+  { fetch: fetchImpl = fetch }: InpostClientOptions = {},
+): ShippingCarrier {
   const headers = { Authorization: `Bearer ${settings.token}`, Accept: "application/json" };
   const organization = `${settings.apiUrl}/v1/organizations/${encodeURIComponent(settings.organizationId)}`;
 
   /** 2xx is the documented success, 4xx a refusal with InPost's message; anything else is "try later". */
   const send = async (url: string, init: RequestInit, operation: string): Promise<Response> => {
-    const response = await call(url, { ...init, headers: { ...headers, ...init.headers } }, SHIPX_TIMEOUT_MS, operation);
+    const response = await call(fetchImpl, url, { ...init, headers: { ...headers, ...init.headers } }, SHIPX_TIMEOUT_MS, operation);
     if (response.ok) return response;
     if (response.status >= 400 && response.status < 500 && response.status !== 404) throw await refusalOf(response);
     if (response.status === 404) return response;

@@ -561,4 +561,30 @@ describe("the adapter's errors", () => {
     const away = shipxCarrier({ apiUrl: "http://127.0.0.1:9", token: "t", organizationId: "1" });
     await expect(away.findByReference("X")).rejects.toBeInstanceOf(ShippingUnavailableError);
   });
+
+  it("both clients take an injected fetch: every call goes through it, and one that times out is unavailable", async () => {
+    const seen: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      seen.push(`${init?.method ?? "GET"} ${String(input).replace(standIn.url, "")}`);
+      return fetch(input, init);
+    };
+    const carrier = shipxCarrier(
+      { apiUrl: standIn.url, token: TEST_INPOST.token, organizationId: TEST_INPOST.organizationId },
+      { fetch: recording },
+    );
+    expect(await carrier.findByReference("AE-2026-999999")).toBeNull();
+    expect(await inpostLockerDirectory(standIn.url, { fetch: recording }).byName("KRA10")).toMatchObject({ name: "KRA10" });
+    expect(seen).toEqual([
+      `GET /v1/organizations/${TEST_INPOST.organizationId}/shipments?reference=AE-2026-999999`,
+      "GET /v1/points/KRA10",
+    ]);
+
+    const timedOut: typeof fetch = () => Promise.reject(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+    await expect(inpostLockerDirectory(standIn.url, { fetch: timedOut }).nearest("31-042", 5)).rejects.toThrow(
+      /unavailable \(points\).*timeout/,
+    );
+    await expect(
+      shipxCarrier({ apiUrl: standIn.url, token: "t", organizationId: "1" }, { fetch: timedOut }).shipment("1"),
+    ).rejects.toBeInstanceOf(ShippingUnavailableError);
+  });
 });

@@ -126,6 +126,17 @@ describe("sending", () => {
     for (const secret of ["anna", "600100200", "secret-token", sha256Hex("anna@example.com")]) expect(line).not.toContain(secret);
   });
 
+  it.each([
+    [400, "Conversions API rejected Lead: HTTP 400"],
+    [429, "Conversions API Lead failed: HTTP 429"],
+    [503, "Conversions API Lead failed: HTTP 503"],
+  ])("a %i is logged as %s", async (status, line) => {
+    const { config } = await standIn(status);
+    const log = vi.fn();
+    await expect(sendConversionEvent(config, event, { log })).resolves.toBe("failed");
+    expect(log).toHaveBeenCalledWith(`[tracking] ${line}`);
+  });
+
   it("an API that never answers is given up after the timeout", async () => {
     const { config } = await standIn(null);
     const log = vi.fn();

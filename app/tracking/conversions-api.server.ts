@@ -107,6 +107,42 @@ export const nodeTransport: Transport = (url, body, timeoutMs) =>
 
 type SendOptions = { timeoutMs?: number; transport?: Transport; log?: (message: string) => void };
 
+/** The API could not be reached, timed out, or answered 5xx or 429: the event is lost (events are never retried). */
+export class ConversionsApiUnavailableError extends Error {
+  constructor(eventName: string, detail: string) {
+    super(`Conversions API ${eventName} failed: ${detail}`);
+    this.name = "ConversionsApiUnavailableError";
+  }
+}
+
+/** The API said no to the event (another 4xx: a wrong token or pixel, a field it does not take); the same event gets the same answer. */
+export class ConversionsApiRefusedError extends Error {
+  constructor(
+    eventName: string,
+    readonly status: number,
+  ) {
+    super(`Conversions API rejected ${eventName}: HTTP ${status}`);
+    this.name = "ConversionsApiRefusedError";
+  }
+}
+
+/** Posts one event; resolves when the API took it, otherwise throws one of the two errors above. Its answer's body is not read: it may echo request data. */
+async function postEvent(config: ConversionsApiConfig, event: ConversionEvent, timeoutMs: number, transport: Transport): Promise<void> {
+  const body = JSON.stringify({ data: [buildEventPayload(event)], access_token: config.accessToken });
+  let status: number;
+  try {
+    status = await transport(eventsEndpoint(config), body, timeoutMs);
+  } catch (error) {
+    throw new ConversionsApiUnavailableError(
+      event.eventName,
+      error instanceof TimeoutError ? `timed out after ${timeoutMs} ms` : "network error",
+    );
+  }
+  if (status >= 200 && status < 300) return;
+  if (status >= 400 && status < 500 && status !== 429) throw new ConversionsApiRefusedError(event.eventName, status);
+  throw new ConversionsApiUnavailableError(event.eventName, `HTTP ${status}`);
+}
+
 /**
  * Sends one event and resolves when it is done, failed or timed out; it never rejects.
  * The access token goes in the body, not the URL, so it stays out of proxy and access logs.
@@ -118,14 +154,11 @@ export async function sendConversionEvent(
 ): Promise<SendOutcome> {
   const { timeoutMs = DEFAULT_TIMEOUT_MS, transport = nodeTransport, log = (line: string) => processLog.warn(line) } = options;
   try {
-    const body = JSON.stringify({ data: [buildEventPayload(event)], access_token: config.accessToken });
-    const status = await transport(eventsEndpoint(config), body, timeoutMs);
-    if (status >= 200 && status < 300) return "sent";
-    log(`[tracking] Conversions API rejected ${event.eventName}: HTTP ${status}`);
-    return "failed";
+    await postEvent(config, event, timeoutMs, transport);
+    return "sent";
   } catch (error) {
-    const kind = error instanceof TimeoutError ? `timed out after ${timeoutMs} ms` : "network error";
-    log(`[tracking] Conversions API ${event.eventName} failed: ${kind}`);
+    const known = error instanceof ConversionsApiUnavailableError || error instanceof ConversionsApiRefusedError;
+    log(`[tracking] ${known ? error.message : `Conversions API ${event.eventName} failed: unexpected error`}`);
     return "failed";
   }
 }

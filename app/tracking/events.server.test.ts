@@ -1,13 +1,33 @@
 import { describe, expect, it, vi } from "vitest";
 import { serializeConsent } from "./consent.server";
 import { createEventReporter, reportCheckoutFromUrl } from "./events.server";
+import { recordClientAddress } from "~/server/client-address.server";
 
 const config = { pixelId: "123", accessToken: "token", baseUrl: "http://capi.test" };
 
-async function requestWith(consent: "accept" | "reject" | null, url = "http://site.test/zamowienie-oswiadczenia") {
-  const headers = new Headers({ "User-Agent": "Mozilla/5.0 unit", "X-Forwarded-For": "203.0.113.7, 10.0.0.1" });
-  if (consent) headers.set("Cookie", (await serializeConsent(consent)).split(";")[0]!);
-  return new Request(url, { headers });
+type Connection = { remoteAddress: string; forwardedFor?: string; trustedProxies: number };
+
+/** A request as loaders see it: the server layer's own middleware has stamped the client's address on it. */
+function throughServerLayer(url: string, headers: Record<string, string>, connection: Connection): Request {
+  const incoming = {
+    headers: { ...headers, ...(connection.forwardedFor ? { "x-forwarded-for": connection.forwardedFor } : {}) },
+    socket: { remoteAddress: connection.remoteAddress },
+  };
+  recordClientAddress(connection.trustedProxies)(incoming as never, {} as never, () => {});
+  return new Request(url, { headers: incoming.headers as Record<string, string> });
+}
+
+/** Behind one proxy (nginx on 127.0.0.1) that appended the visitor's real address. */
+const behindOneProxy: Connection = { remoteAddress: "127.0.0.1", forwardedFor: "203.0.113.7", trustedProxies: 1 };
+
+async function requestWith(
+  consent: "accept" | "reject" | null,
+  url = "http://site.test/zamowienie-oswiadczenia",
+  connection: Connection = behindOneProxy,
+) {
+  const headers: Record<string, string> = { "user-agent": "Mozilla/5.0 unit" };
+  if (consent) headers.cookie = (await serializeConsent(consent)).split(";")[0]!;
+  return throughServerLayer(url, headers, connection);
 }
 
 function okTransport() {
@@ -49,6 +69,19 @@ describe("reporting a marketing event", () => {
     });
     expect(event.user_data.em[0]).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(body)).not.toContain("Anna");
+  });
+
+  it.each([
+    ["no proxy is trusted (TRUST_PROXY=0)", { remoteAddress: "198.51.100.20", forwardedFor: "6.6.6.6", trustedProxies: 0 }],
+    ["one proxy is trusted (TRUST_PROXY=1)", { remoteAddress: "127.0.0.1", forwardedFor: "6.6.6.6, 198.51.100.20", trustedProxies: 1 }],
+  ])("a forged X-Forwarded-For never becomes the event's client address when %s", async (_case, connection) => {
+    const transport = okTransport();
+    const { deliverEvent } = createEventReporter(config, { transport, log: vi.fn() });
+    const request = await requestWith("accept", undefined, connection);
+    await expect(deliverEvent(request, { name: "Lead", eventId: "lead-0001" })).resolves.toBe("sent");
+    const [event] = JSON.parse(transport.mock.calls[0]![1]).data;
+    expect(event.user_data.client_ip_address).toBe("198.51.100.20");
+    expect(transport.mock.calls[0]![1]).not.toContain("6.6.6.6");
   });
 
   it("when not configured, skips with a single warning however many events come", async () => {

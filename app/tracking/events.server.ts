@@ -7,6 +7,7 @@ import { checkoutTypeOf, EVENT_ID_PARAM, isEventId, newEventId, type MarketingEv
 import { productEventData } from "./product-event-data";
 import { pixelCspSources, type PublicPixelIds } from "./pixels";
 import { log as processLog } from "~/log/log.server";
+import { clientAddressOfRequest } from "~/server/client-address.server";
 
 /**
  * The server's one entry point for marketing events. It checks consent and
@@ -118,8 +119,12 @@ export async function trackingCspFor(request: Request) {
   return pixelCspSources({ meta: env.META_PIXEL_ID ?? null, tiktok: env.TIKTOK_PIXEL_ID ?? null });
 }
 
-/** Behind a proxy the visitor's address is the first X-Forwarded-For entry; without one it is left out. */
+/**
+ * The visitor's address as the server layer worked it out from the socket and TRUST_PROXY
+ * (docs/decisions/019), never a raw X-Forwarded-For entry, which the visitor can write.
+ * Outside the server (no address known) it is left out.
+ */
 function clientIpOf(request: Request): string | undefined {
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return forwarded || undefined;
+  const address = clientAddressOfRequest(request);
+  return address === "unknown" ? undefined : address;
 }

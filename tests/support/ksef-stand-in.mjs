@@ -35,7 +35,7 @@
 //   GET  /__invoices   every invoice received: {invoiceNumber, invoiceHash, xml, ksefNumber, status, sessionReference, offlineMode}
 //   GET  /__calls      how often each API call was answered: {"POST /auth/challenge": 1, "GET /sessions/{ref}/invoices/{ref}": 2, ...}
 //   GET  /__health
-// Configuration: KSEF_STAND_IN_PORT (default E2E_PORT + 6, else 3107), KSEF_TOKEN and KSEF_NIP (defaults below, the
+// Configuration: KSEF_STAND_IN_PORT (default E2E_PORT + 7, else 3107: the InPost stand-in has +6 and 3106), KSEF_TOKEN and KSEF_NIP (defaults below, the
 // same as `npm run dev:ksef`'s), KSEF_CERT_FILE and KSEF_OFFLINE_CERT_FILE (the site's certificates, registered).
 import { execFile } from "node:child_process";
 import { constants, createDecipheriv, createHash, generateKeyPairSync, privateDecrypt, randomBytes, X509Certificate } from "node:crypto";
@@ -46,7 +46,7 @@ import { join } from "node:path";
 import { validateFa3Xml } from "../../app/ksef/fa3-schema.server.ts";
 import { pem, selfSignedCertificate } from "./test-certificates.mjs";
 
-const port = Number(process.env.KSEF_STAND_IN_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 6 : 3107));
+const port = Number(process.env.KSEF_STAND_IN_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 7 : 3107));
 const ksefToken = process.env.KSEF_TOKEN || "stand-in-ksef-token";
 const contextNip = process.env.KSEF_NIP || "5265877635";
 /** The KSeF certificates KSeF issued (and so knows), by their SHA-256 fingerprint: the site's, from the files it is given. */

@@ -1,6 +1,7 @@
 // The tests' SMTP server as its own process (Playwright's webServer): listens on
 // SMTP_STUB_PORT, writes each message it receives to SMTP_STUB_DIR as JSON, and answers on
-// SMTP_STUB_CONTROL_PORT: GET /health, POST /refuse and POST /accept (to stage an outage).
+// SMTP_STUB_CONTROL_PORT: GET /health, POST /refuse and POST /accept (to stage an outage), and
+// POST /refuse-recipient?address=… (550 5.1.1 for that mailbox from then on).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
 import { join } from "node:path";
@@ -22,7 +23,10 @@ const smtp = await startSmtpServer({
   },
 });
 createHttpServer((request, response) => {
-  if (request.method === "POST" && request.url === "/refuse") smtp.refuse();
+  const url = new URL(request.url ?? "/", "http://control");
+  if (request.method === "POST" && url.pathname === "/refuse-recipient" && url.searchParams.get("address"))
+    smtp.refuseRecipient(url.searchParams.get("address"));
+  else if (request.method === "POST" && request.url === "/refuse") smtp.refuse();
   else if (request.method === "POST" && request.url === "/accept") smtp.accept();
   else if (request.url !== "/health") return response.writeHead(404).end();
   response.writeHead(200, { "Content-Type": "text/plain" }).end("ok");

@@ -28,11 +28,20 @@ async function parse(raw, envelope) {
 export async function startSmtpServer({ port = 0, onMessage } = {}) {
   const messages = [];
   const state = { refusing: false };
+  /** Recipients answered at RCPT TO with a reply of their own, by lower-case address. */
+  const refusedRecipients = new Map();
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ["STARTTLS", "AUTH"],
     authOptional: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const reply = refusedRecipients.get(address.address.toLowerCase());
+      if (!reply) return callback();
+      const error = new Error(reply.text.replace("%s", address.address));
+      error.responseCode = reply.code;
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks = [];
       stream.on("data", (chunk) => chunks.push(chunk));
@@ -65,6 +74,16 @@ export async function startSmtpServer({ port = 0, onMessage } = {}) {
     /** Answers every message with 451 (a temporary failure) until accept() is called. */
     refuse: () => (state.refusing = true),
     accept: () => (state.refusing = false),
+    /**
+     * Answers RCPT TO for this address as a real server does for a mailbox it does not have:
+     * `550 5.1.1 <address>: Recipient address rejected: User unknown` (or another code, such as 450).
+     */
+    refuseRecipient: (address, code = 550) =>
+      refusedRecipients.set(address.toLowerCase(), {
+        code,
+        // The enhanced status code (RFC 3463) after the reply code, as Postfix writes it.
+        text: code >= 500 ? "5.1.1 <%s>: Recipient address rejected: User unknown" : "4.2.1 <%s>: Recipient address rejected: Mailbox busy",
+      }),
     async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -12,6 +12,7 @@ const MESSAGE_STATE: Record<MessageView["state"], string> = {
   sent: "wysłany",
   retrying: "błąd, ponawiane",
   failed: "nie wysłano (ponawianie zakończone)",
+  refused: "nie wysłano: serwer poczty odrzucił wiadomość na stałe (bez ponawiania); sprawdź adres e-mail, popraw go i wyślij ponownie",
 };
 
 export function OrderHistory({ createdAt, events }: { createdAt: string; events: OrderEventView[] }) {
@@ -68,7 +69,8 @@ export function OrderMessages({ messages, order }: { messages: MessageView[]; or
                 <td className="px-3 py-2">{formatWarsawTime(message.sentAt)}</td>
                 <td className="break-all px-3 py-2">{message.lastError ?? "—"}</td>
                 <td className="px-3 py-2">
-                  {(message.state === "sent" || message.state === "failed") && resendableNow(message.kind, order) ? (
+                  {(message.state === "sent" || message.state === "failed" || message.state === "refused") &&
+                  resendableNow(message.kind, order) ? (
                     <form method="post">
                       <input type="hidden" name="intent" value="resend" />
                       <input type="hidden" name="kind" value={message.kind} />

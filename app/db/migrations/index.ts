@@ -22,6 +22,7 @@ import { secondFactorLimits } from "./022-second-factor-limits";
 import { withdrawalReasonCode } from "./023-withdrawal-reason-code";
 import { withdrawalChannelsAndLateStatements } from "./024-withdrawal-channels-and-late-statements";
 import { lockerDescriptionAndHours } from "./025-locker-description-and-hours";
+import { outboxRefused } from "./026-outbox-refused";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -58,4 +59,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   withdrawalReasonCode,
   withdrawalChannelsAndLateStatements,
   lockerDescriptionAndHours,
+  outboxRefused,
 ];

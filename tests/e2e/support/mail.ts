@@ -49,6 +49,14 @@ export async function setSmtpOutage(down: boolean): Promise<void> {
   if (!response.ok) throw new Error(`SMTP control answered ${response.status}`);
 }
 
+/** Tells the suite's SMTP server to answer RCPT TO for this address with `550 5.1.1`, as a server without that mailbox does. */
+export async function refuseRecipient(address: string): Promise<void> {
+  const response = await fetch(`${process.env.E2E_SMTP_CONTROL_URL}/refuse-recipient?address=${encodeURIComponent(address)}`, {
+    method: "POST",
+  });
+  if (!response.ok) throw new Error(`SMTP control answered ${response.status}`);
+}
+
 /** Places an order through the JSON API (as the original site's client does) and answers its number. */
 export async function placeApiOrder(request: APIRequestContext, tenantName: string): Promise<string> {
   const response = await request.post("/api/accept", {
