@@ -181,6 +181,7 @@ it("every message of every kind, language, order state and facts is composed exa
               sent_at: null,
               created_at: ORDERED.toISOString(),
               resent: contextIndex,
+              refused: 0,
               request_id: null,
             };
             const key = `${state} ${factsName} context${contextIndex} ${locale} ${kind}`;
