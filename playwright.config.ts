@@ -4,12 +4,12 @@ import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_P24 } from "./tests/e2e/support/p24-config";
 import { E2E_TRACKING } from "./tests/e2e/support/tracking-config";
-import { E2E_COURIER_TRACKING_URL } from "./tests/e2e/support/site";
+import { E2E_COURIER_TRACKING_URL, HTTP_ONLY_TAG } from "./tests/e2e/support/site";
 
 /**
  * The suite runs against the production build (node ./build/index.js) on 127.0.0.1,
  * with a fresh SQLite file per run. Every spec runs twice: with JavaScript (`js`)
- * and without it (`no-js`).
+ * and without it (`no-js`), but for the tests tagged HTTP_ONLY, which open no page (`js` only).
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -95,7 +95,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
+    // A test tagged HTTP_ONLY opens no page, so without JavaScript it would only run again (decision 070).
+    { name: "no-js", grepInvert: HTTP_ONLY_TAG, use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
   ],
   // Started in this order: the SMTP server and the Conversions API and Przelewy24 stand-ins, then the site that uses them.
   webServer: [

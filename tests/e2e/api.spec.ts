@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { countOrders, inDays } from "./support/order";
-import { strings } from "./support/site";
+import { HTTP_ONLY, strings } from "./support/site";
 
 /** The JSON API over real HTTP against the running server (the original site's client sends these bodies). */
 const pl = strings("pl", "order");
@@ -21,7 +21,7 @@ function body(tag: string) {
 }
 const CONSENTS = { zgoda_na_przetwarzanie_danych: true, akceptacja_warunkow: true, zgoda_na_natychmiastowe_wykonanie: true };
 
-test.describe("POST /api/preview", () => {
+test.describe("POST /api/preview", HTTP_ONLY, () => {
   test("answers the contract as escaped HTML and stores nothing", async ({ request }, testInfo) => {
     const payload = {
       ...body(testInfo.project.name),
@@ -53,7 +53,7 @@ test.describe("POST /api/preview", () => {
   });
 });
 
-test.describe("POST /api/accept", () => {
+test.describe("POST /api/accept", HTTP_ONLY, () => {
   test("writes one order per Idempotency-Key and answers the same payment_url", async ({ request }, testInfo) => {
     const payload = { ...body(testInfo.project.name), ...CONSENTS };
     const key = `e2e-${testInfo.project.name}-${Date.now()}`;
@@ -98,7 +98,7 @@ test.describe("POST /api/accept", () => {
   });
 });
 
-test.describe("malformed input never gets a 5xx", () => {
+test.describe("malformed input never gets a 5xx", HTTP_ONLY, () => {
   const cases: Array<{ name: string; data: string | Buffer; status: number; error: string; headers?: Record<string, string> }> = [
     { name: "not JSON", data: "imie=Jan", status: 400, error: pl.api.invalidJson },
     { name: "a JSON array", data: "[1,2]", status: 400, error: pl.api.invalidJson },

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ALL_PAGES, LOCALES, NAV_PAGES, pathFor, strings } from "./support/site";
+import { ALL_PAGES, HTTP_ONLY, LOCALES, NAV_PAGES, pathFor, strings } from "./support/site";
 
 test.describe("every page of the route table", () => {
   // Server output and CSS only; the a11y and i18n-integrity specs visit every page hydrated.
@@ -229,7 +229,7 @@ test.describe("unexpected errors", () => {
     ["/en/for-tenant", "en"],
     ["/uk/blog", "uk"],
   ] as const) {
-    test(`show the error screen in ${locale} with the status and no stack trace`, async ({ request }) => {
+    test(`show the error screen in ${locale} with the status and no stack trace`, HTTP_ONLY, async ({ request }) => {
       // A POST to a page without a form is a real request browsers and bots send.
       const response = await request.post(path, { form: { anything: "1" } });
       expect(response.status()).toBe(405);

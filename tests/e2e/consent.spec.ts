@@ -1,4 +1,4 @@
-import { strings } from "./support/site";
+import { HTTP_ONLY, strings } from "./support/site";
 import { expect, test } from "./support/tracking";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -97,7 +97,7 @@ test.describe("cookie banner", () => {
     await expect(page.getByTestId("cookie-banner")).toContainText(texts.banner.currentRejected);
   });
 
-  test("the consent endpoint refuses bad input, foreign redirects and other sites' forms", async ({ request }) => {
+  test("the consent endpoint refuses bad input, foreign redirects and other sites' forms", HTTP_ONLY, async ({ request }) => {
     const post = (form: Record<string, string>, headers: Record<string, string> = {}) =>
       request.post("/consent", { form, headers, maxRedirects: 0 });
     expect((await post({ choice: "maybe", redirectTo: "/en" })).status()).toBe(400);

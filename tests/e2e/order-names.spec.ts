@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createOperator, openOrder, signIn, uniqueOperatorEmail, useOwnClientAddress } from "./support/admin";
 import { fillOrderForm, inDays, randomLetters, validOrder } from "./support/order";
-import { pathFor, strings } from "./support/site";
+import { HTTP_ONLY, pathFor, strings } from "./support/site";
 
 /** Names as in the passport, in Latin letters; the Cyrillic spelling beside them; the co-residents the declaration covers. */
 test.describe("names in the binding Polish text", () => {
@@ -72,33 +72,35 @@ test.describe("names in the binding Polish text", () => {
     await expect(page.locator("#field-coResidents")).toHaveValue(six);
   });
 
-  test("the JSON API refuses a Cyrillic tenant name with a field message, and takes the original spelling beside the Latin one", async ({
-    request,
-  }) => {
-    const body = {
-      email: "olena@example.com",
-      telefon: "600100200",
-      adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
-      adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
-      rodzaj_oswiadczenia: "regular",
-      okres_najmu_dni: 90,
-    };
-    const refused = await request.post("/api/preview", { data: { ...body, imie_nazwisko_najemcy: "Олена Коваленко" } });
-    expect(refused.status()).toBe(400);
-    const answer = (await refused.json()) as { success: boolean; fieldErrors?: Record<string, string> };
-    expect(answer.success).toBe(false);
-    expect(answer.fieldErrors?.imie_nazwisko_najemcy).toBe(strings("pl", "order").validation.nonLatinLetters);
-    const preview = await request.post("/api/preview", {
-      data: {
-        ...body,
-        imie_nazwisko_najemcy: "Olena Kovalenko",
-        imie_nazwisko_najemcy_oryginalne: "Олена Коваленко",
-        osoby_wspolzamieszkujace: ["Taras Kovalenko"],
-      },
-    });
-    expect(preview.status()).toBe(200);
-    const { html } = (await preview.json()) as { html: string };
-    expect(html).toContain("Najemca: Olena Kovalenko (Олена Коваленко)");
-    expect(html).toContain("Taras Kovalenko");
-  });
+  test(
+    "the JSON API refuses a Cyrillic tenant name with a field message, and takes the original spelling beside the Latin one",
+    HTTP_ONLY,
+    async ({ request }) => {
+      const body = {
+        email: "olena@example.com",
+        telefon: "600100200",
+        adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+        adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin",
+        rodzaj_oswiadczenia: "regular",
+        okres_najmu_dni: 90,
+      };
+      const refused = await request.post("/api/preview", { data: { ...body, imie_nazwisko_najemcy: "Олена Коваленко" } });
+      expect(refused.status()).toBe(400);
+      const answer = (await refused.json()) as { success: boolean; fieldErrors?: Record<string, string> };
+      expect(answer.success).toBe(false);
+      expect(answer.fieldErrors?.imie_nazwisko_najemcy).toBe(strings("pl", "order").validation.nonLatinLetters);
+      const preview = await request.post("/api/preview", {
+        data: {
+          ...body,
+          imie_nazwisko_najemcy: "Olena Kovalenko",
+          imie_nazwisko_najemcy_oryginalne: "Олена Коваленко",
+          osoby_wspolzamieszkujace: ["Taras Kovalenko"],
+        },
+      });
+      expect(preview.status()).toBe(200);
+      const { html } = (await preview.json()) as { html: string };
+      expect(html).toContain("Najemca: Olena Kovalenko (Олена Коваленко)");
+      expect(html).toContain("Taras Kovalenko");
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { scrollToFaq, strings } from "./support/site";
+import { HTTP_ONLY, scrollToFaq, strings } from "./support/site";
 
 // The pages every visitor sees alike come from a short-lived cache after their first render
 // (docs/decisions/023). These tests visit each page more than once within its lifetime, so
@@ -71,16 +71,18 @@ test("one visitor's consent choice never reaches another's page", async ({ brows
   }
 });
 
-test("every page answer says what the cache did; a HEAD is answered from it too; a page that did not declare itself shareable is never kept", async ({
-  request,
-}) => {
-  await request.get("/en/for-landlord");
-  const head = await request.head("/en/for-landlord");
-  expect(head.headers()["cache-status"]).toBe("adres; hit");
-  for (let visit = 0; visit < 2; visit++) {
-    const order = await request.get("/en/order-declaration");
-    expect(order.headers()["cache-status"]).toBe("adres; fwd=bypass; detail=route-not-shareable");
-  }
-  const withOtherCookie = await request.get("/en/for-landlord", { headers: { Cookie: "placed-order=x" } });
-  expect(withOtherCookie.headers()["cache-status"]).toBe("adres; fwd=bypass; detail=cookie");
-});
+test(
+  "every page answer says what the cache did; a HEAD is answered from it too; a page that did not declare itself shareable is never kept",
+  HTTP_ONLY,
+  async ({ request }) => {
+    await request.get("/en/for-landlord");
+    const head = await request.head("/en/for-landlord");
+    expect(head.headers()["cache-status"]).toBe("adres; hit");
+    for (let visit = 0; visit < 2; visit++) {
+      const order = await request.get("/en/order-declaration");
+      expect(order.headers()["cache-status"]).toBe("adres; fwd=bypass; detail=route-not-shareable");
+    }
+    const withOtherCookie = await request.get("/en/for-landlord", { headers: { Cookie: "placed-order=x" } });
+    expect(withOtherCookie.headers()["cache-status"]).toBe("adres; fwd=bypass; detail=cookie");
+  },
+);

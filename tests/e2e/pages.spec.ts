@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { filled, LOCALES, pathFor, strings } from "./support/site";
+import { filled, HTTP_ONLY, LOCALES, pathFor, strings } from "./support/site";
 
 /** The blog's dates as each language writes them (app/content/blog.ts): recent ones, newest first. */
 const BLOG_DATES = {
@@ -176,7 +176,7 @@ test.describe("legal texts", () => {
   }
 });
 
-test("every indexable page carries the business's structured data", async ({ request }) => {
+test("every indexable page carries the business's structured data", HTTP_ONLY, async ({ request }) => {
   for (const path of [
     ...["tenant", "landlord", "blog", "contact", "terms", "privacy", "order"].map((pageId) => pathFor(pageId, "en")),
     pathFor("orderAutomatic", "pl"),

@@ -2,8 +2,9 @@ import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import { countOrders } from "./support/order";
+import { HTTP_ONLY } from "./support/site";
 
-test.describe("security headers", () => {
+test.describe("security headers", HTTP_ONLY, () => {
   test("documents carry a nonce-based CSP and every script uses the nonce", async ({ request }) => {
     const response = await request.get("/en");
     const csp = response.headers()["content-security-policy"]!;
@@ -54,7 +55,7 @@ test.describe("with JavaScript and the CSP enforced", () => {
   });
 });
 
-test.describe("sitemap and robots", () => {
+test.describe("sitemap and robots", HTTP_ONLY, () => {
   test("robots.txt points to sitemap.xml, which lists the pages with alternates", async ({ request, baseURL }) => {
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
@@ -66,7 +67,7 @@ test.describe("sitemap and robots", () => {
   });
 });
 
-test.describe("methods other than GET, HEAD and POST", () => {
+test.describe("methods other than GET, HEAD and POST", HTTP_ONLY, () => {
   test("PUT, PATCH and DELETE get 405 with Allow before any action runs, JSON from the API, and place no order", async ({
     request,
   }, testInfo) => {
@@ -94,7 +95,7 @@ test.describe("methods other than GET, HEAD and POST", () => {
   });
 });
 
-test.describe("behind a proxy that rewrites Host", () => {
+test.describe("behind a proxy that rewrites Host", HTTP_ONLY, () => {
   test("a form POST from our own pages is answered, never with a 500, whatever Host says", async ({ baseURL }) => {
     const { port } = new URL(baseURL!);
     const post = (path: string, body: string) =>
@@ -121,25 +122,27 @@ test.describe("behind a proxy that rewrites Host", () => {
 test.describe("requests from other sites and oversized bodies", () => {
   const form = { intent: "accept", declarationType: "regular", tenantName: "Cross Site", token: "v1.1.x.y" };
 
-  test("a form POST from another site or an opaque origin gets 403 with no trace, also as a data request, and creates nothing", async ({
-    request,
-  }) => {
-    for (const path of [
-      "/zamowienie-oswiadczenia",
-      "/zamowienie-oswiadczenia?_data=order.pl",
-      "/en/order-declaration",
-      "/consent",
-      "/tracking/event",
-    ]) {
-      for (const origin of ["null", "https://evil.example"]) {
-        const response = await request.post(path, { form, headers: { Origin: origin }, maxRedirects: 0 });
-        expect(response.status(), `${path} from ${origin}`).toBe(403);
-        expect(await response.text()).not.toMatch(/\bat .+\(|Error:/);
+  test(
+    "a form POST from another site or an opaque origin gets 403 with no trace, also as a data request, and creates nothing",
+    HTTP_ONLY,
+    async ({ request }) => {
+      for (const path of [
+        "/zamowienie-oswiadczenia",
+        "/zamowienie-oswiadczenia?_data=order.pl",
+        "/en/order-declaration",
+        "/consent",
+        "/tracking/event",
+      ]) {
+        for (const origin of ["null", "https://evil.example"]) {
+          const response = await request.post(path, { form, headers: { Origin: origin }, maxRedirects: 0 });
+          expect(response.status(), `${path} from ${origin}`).toBe(403);
+          expect(await response.text()).not.toMatch(/\bat .+\(|Error:/);
+        }
       }
-    }
-  });
+    },
+  );
 
-  test("the JSON API refuses another site's text/plain body and any non-JSON body", async ({ request }) => {
+  test("the JSON API refuses another site's text/plain body and any non-JSON body", HTTP_ONLY, async ({ request }) => {
     const body = JSON.stringify({
       imie_nazwisko_najemcy: "Cross Site",
       email: "x@example.com",
@@ -158,7 +161,7 @@ test.describe("requests from other sites and oversized bodies", () => {
     expect(plainText.status()).toBe(415);
   });
 
-  test("bodies over 64 KiB get 413 without being read, on every POST route", async ({ request }) => {
+  test("bodies over 64 KiB get 413 without being read, on every POST route", HTTP_ONLY, async ({ request }) => {
     const big = "x".repeat(70 * 1024);
     for (const path of ["/zamowienie-oswiadczenia", "/consent", "/tracking/event", "/api/preview"]) {
       const response = await request.post(path, { data: big, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
@@ -167,50 +170,54 @@ test.describe("requests from other sites and oversized bodies", () => {
     }
   });
 
-  test("a big body still being sent gets its 413 answer, not a connection reset, with or without a declared length", async ({
-    baseURL,
-  }) => {
-    const { hostname, port } = new URL(baseURL!);
-    // A raw socket that keeps sending 4 MB in 64 KiB pieces and records the status line it receives.
-    const statusOfHugePost = (path: string, declareLength: boolean) =>
-      new Promise<string>((resolve) => {
-        const total = 4 * 1024 * 1024;
-        const piece = Buffer.alloc(64 * 1024, "a");
-        const socket = connect(Number(port), hostname);
-        let received = "";
-        let sent = 0;
-        const done = () => {
-          resolve(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? "no answer");
-          socket.destroy();
-        };
-        socket.on("data", (data) => {
-          received += data.toString("latin1");
-          if (received.includes("\r\n\r\n")) done();
+  test(
+    "a big body still being sent gets its 413 answer, not a connection reset, with or without a declared length",
+    HTTP_ONLY,
+    async ({ baseURL }) => {
+      const { hostname, port } = new URL(baseURL!);
+      // A raw socket that keeps sending 4 MB in 64 KiB pieces and records the status line it receives.
+      const statusOfHugePost = (path: string, declareLength: boolean) =>
+        new Promise<string>((resolve) => {
+          const total = 4 * 1024 * 1024;
+          const piece = Buffer.alloc(64 * 1024, "a");
+          const socket = connect(Number(port), hostname);
+          let received = "";
+          let sent = 0;
+          const done = () => {
+            resolve(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? "no answer");
+            socket.destroy();
+          };
+          socket.on("data", (data) => {
+            received += data.toString("latin1");
+            if (received.includes("\r\n\r\n")) done();
+          });
+          socket.on("error", () => undefined);
+          socket.on("close", done);
+          socket.write(
+            `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${baseURL}\r\nContent-Type: application/x-www-form-urlencoded\r\n${declareLength ? `Content-Length: ${total}` : "Transfer-Encoding: chunked"}\r\n\r\n`,
+          );
+          const frame = declareLength
+            ? piece
+            : Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]);
+          const more = () => {
+            while (!socket.destroyed && sent < total) {
+              sent += piece.length;
+              if (!socket.write(frame)) return void socket.once("drain", more);
+            }
+            if (!socket.destroyed && !declareLength) socket.write("0\r\n\r\n");
+          };
+          more();
         });
-        socket.on("error", () => undefined);
-        socket.on("close", done);
-        socket.write(
-          `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${baseURL}\r\nContent-Type: application/x-www-form-urlencoded\r\n${declareLength ? `Content-Length: ${total}` : "Transfer-Encoding: chunked"}\r\n\r\n`,
-        );
-        const frame = declareLength ? piece : Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]);
-        const more = () => {
-          while (!socket.destroyed && sent < total) {
-            sent += piece.length;
-            if (!socket.write(frame)) return void socket.once("drain", more);
-          }
-          if (!socket.destroyed && !declareLength) socket.write("0\r\n\r\n");
-        };
-        more();
-      });
-    for (const path of ["/consent", "/tracking/event"]) {
-      for (const declareLength of [true, false]) {
-        const statuses = await Promise.all(Array.from({ length: 5 }, () => statusOfHugePost(path, declareLength)));
-        expect(statuses, `${path}, ${declareLength ? "Content-Length" : "chunked"}`).toEqual(["413", "413", "413", "413", "413"]);
+      for (const path of ["/consent", "/tracking/event"]) {
+        for (const declareLength of [true, false]) {
+          const statuses = await Promise.all(Array.from({ length: 5 }, () => statusOfHugePost(path, declareLength)));
+          expect(statuses, `${path}, ${declareLength ? "Content-Length" : "chunked"}`).toEqual(["413", "413", "413", "413", "413"]);
+        }
       }
-    }
-  });
+    },
+  );
 
-  test("the consent form never redirects off the site", async ({ request }) => {
+  test("the consent form never redirects off the site", HTTP_ONLY, async ({ request }) => {
     for (const target of ["/.//evil.example", "//evil.example", "/\\evil.example", "/x/..//evil.example", "https://evil.example/"]) {
       const response = await request.post("/consent", { form: { choice: "reject", redirectTo: target }, maxRedirects: 0 });
       expect(response.status(), target).toBe(400);
@@ -222,21 +229,23 @@ test.describe("requests from other sites and oversized bodies", () => {
 });
 
 test.describe("URL variants", () => {
-  test("a path differing only by letter case or a trailing slash is redirected permanently to the canonical one, keeping the query", async ({
-    request,
-  }) => {
-    for (const [variant, canonical] of [
-      ["/En/Contact?ref=x", "/en/contact?ref=x"],
-      ["/DLA-NAJEMCY", "/dla-najemcy"],
-      ["/blog/", "/blog"],
-      ["/en/blog/?page=2", "/en/blog?page=2"],
-      ["/UK", "/uk"],
-    ]) {
-      const response = await request.get(variant!, { maxRedirects: 0 });
-      expect(response.status(), variant).toBe(301);
-      expect(response.headers().location, variant).toBe(canonical);
-    }
-  });
+  test(
+    "a path differing only by letter case or a trailing slash is redirected permanently to the canonical one, keeping the query",
+    HTTP_ONLY,
+    async ({ request }) => {
+      for (const [variant, canonical] of [
+        ["/En/Contact?ref=x", "/en/contact?ref=x"],
+        ["/DLA-NAJEMCY", "/dla-najemcy"],
+        ["/blog/", "/blog"],
+        ["/en/blog/?page=2", "/en/blog?page=2"],
+        ["/UK", "/uk"],
+      ]) {
+        const response = await request.get(variant!, { maxRedirects: 0 });
+        expect(response.status(), variant).toBe(301);
+        expect(response.headers().location, variant).toBe(canonical);
+      }
+    },
+  );
 
   test("no such URL shows raw translation keys: the browser lands on the right page in the right language", async ({ page }) => {
     await page.goto("/En/Contact");

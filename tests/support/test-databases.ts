@@ -5,10 +5,11 @@ import { join } from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import type { DatabaseTarget } from "~/db/db.server";
+import { type Dialect, selectedDialects } from "./test-dialects";
 
-/** Both databases the app supports; database tests run once per entry (describe.each). */
-export const DIALECTS = ["sqlite", "postgres"] as const;
-export type Dialect = (typeof DIALECTS)[number];
+export type { Dialect };
+/** The databases this run tests (all of them unless TEST_DIALECTS says otherwise); database tests run once per entry (describe.each). */
+export const DIALECTS = selectedDialects();
 
 /** A fresh, empty database of the dialect: a temp SQLite file, or a new PostgreSQL database. */
 export async function freshTarget(dialect: Dialect): Promise<DatabaseTarget> {

@@ -7,6 +7,14 @@ import type { Page } from "@playwright/test";
  * or a crawler would, instead of importing the app's modules: expectations stay
  * independent of the code under test.
  */
+/**
+ * The tag of a test that speaks HTTP alone (the `request` fixture, fetch) and opens no page: JavaScript is
+ * the browser's, so the `no-js` project would only repeat it. Such tests run in the `js` project only
+ * (playwright.config.ts, docs/decisions/070). A test with a page never takes it.
+ */
+export const HTTP_ONLY = { tag: "@http" } as const;
+export const HTTP_ONLY_TAG = /@http\b/;
+
 export const LOCALES = ["pl", "en", "uk", "ru"] as const;
 export type Locale = (typeof LOCALES)[number];
 export type PageId = "home" | "tenant" | "landlord" | "order" | "blog" | "contact" | "terms" | "privacy" | "orderAutomatic" | (string & {});
