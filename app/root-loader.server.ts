@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { isBackOfficePath } from "~/admin/paths";
 import { company, env, substituteFlat } from "~/config/env.server";
 import { structuredDataFor } from "~/content/page-structured-data.server";
-import { formatPrice, formattedPrices } from "~/config/products";
+import { formatPrice, formattedPrices } from "~/i18n/money";
 import { localeOf, namespacesForPath, pageHeadFor, resourcesFor } from "~/i18n/i18n.server";
 import { canonicalPathOf, matchPage, type PageId } from "~/i18n/routes";
 import type { RootData } from "~/root-data";

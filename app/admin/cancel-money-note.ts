@@ -1,4 +1,4 @@
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import type { RefundAfterDecision } from "~/withdrawal/decision";
 import type { MoneyHeld } from "./order-detail.server";
 import { PAYMENT_TEXT } from "./texts";

@@ -13,7 +13,8 @@ import {
   type CorrectionResult,
 } from "~/order/lifecycle/corrections.server";
 import { CORRECTION_TEXT, MESSAGE_KIND_LABEL, TRANSITION_TEXT } from "./texts";
-import { formText, groszeOf, refundAmountOf } from "./transition-form.server";
+import { formText, OPERATOR_AMOUNT, refundAmountOf } from "./transition-form.server";
+import { parseZloty } from "~/i18n/money";
 import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
 
 export const CORRECTION_INTENTS = ["customer_data", "tracking", "record_refund", "note", "resend"] as const;
@@ -52,7 +53,10 @@ const SCHEMAS = {
     trackingNumber: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,38}[A-Za-z0-9]$/, TRANSITION_TEXT.trackingNumberInvalid),
     courier: z.string().regex(SINGLE_LINE_TEXT, TRANSITION_TEXT.courierControlCharacters).max(60, TRANSITION_TEXT.courierTooLong),
   }),
-  record_refund: z.object({ refundAmount: z.string().refine((value) => groszeOf(value) !== null, CORRECTION_TEXT.amount), reason }),
+  record_refund: z.object({
+    refundAmount: z.string().refine((value) => parseZloty(value, OPERATOR_AMOUNT) !== null, CORRECTION_TEXT.amount),
+    reason,
+  }),
   note: z.object({
     note: z
       .string()
@@ -141,7 +145,7 @@ export async function correctionFromForm(
       : intent === "tracking"
         ? await correctTracking(db, orderId, { trackingNumber: v.trackingNumber!.toUpperCase(), courier: v.courier || null }, operator, now)
         : intent === "record_refund"
-          ? await recordRefund(db, orderId, groszeOf(v.refundAmount!)!, v.reason!, operator, now)
+          ? await recordRefund(db, orderId, parseZloty(v.refundAmount!, OPERATOR_AMOUNT)!, v.reason!, operator, now)
           : intent === "note"
             ? await addNote(db, orderId, v.note!, operator, now)
             : await resendMessage(db, orderId, v.kind as MessageKind, operator, now);

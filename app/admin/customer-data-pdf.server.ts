@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { BUSINESS_TIME_ZONE } from "~/config/delivery";
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import { renderPdf, type PdfSection } from "~/documents/pdf.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { retainedReasonText } from "~/withdrawal/decision";

@@ -8,6 +8,3 @@ export function formatWarsawTime(iso: string | null): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
 }
-
-/** An amount as an operator types it into a form: "178,50" (złoty, comma, no currency). */
-export const zlotyDigits = (grosze: number) => (grosze / 100).toFixed(2).replace(".", ",");

@@ -1,4 +1,4 @@
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import type { OrderStatus } from "~/db/schema";
 import { ERASURE_CATEGORY_LABEL, type ErasureCategory } from "./erasure-request";
 import { formatWarsawTime } from "./format";

@@ -1,7 +1,7 @@
 import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
 import { telHref, type PostalAddress } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import { formatWarsawTime } from "./format";
 import { cancelReasonLabel, DECLARATION_LABEL, LABEL_TEXT, LOCALE_LABEL, VARIANT_LABEL } from "./texts";
 

@@ -1,5 +1,6 @@
 import { warsawDay } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
+import { zlotyDigits } from "~/i18n/money";
 import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
 import { csvText, toCsv } from "./csv";
 import { deliveryLine } from "./order-facts";
@@ -34,7 +35,7 @@ export function spreadsheetDay(iso: string | null): string | null {
   return Number.isNaN(date.getTime()) ? iso : warsawDay(date);
 }
 
-const money = (grosze: number | null) => (grosze === null ? null : (grosze / 100).toFixed(2).replace(".", ","));
+const money = (grosze: number | null) => (grosze === null ? null : zlotyDigits(grosze));
 
 export const CSV_HEADER = [
   "Numer",

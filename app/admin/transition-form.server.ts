@@ -3,7 +3,7 @@ import { warsawDay } from "~/config/delivery-dates.server";
 import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
 import { isCancelReasonCode, CANCEL_REASON_LABEL, type CancelReasonCode } from "~/order/lifecycle/cancel-reasons";
 import type { CancelReason, TransitionFacts } from "~/order/lifecycle/order-transitions.server";
-import { formatPrice } from "~/config/products";
+import { formatPrice, parseZloty } from "~/i18n/money";
 import type { RefundAfterDecision } from "~/withdrawal/decision";
 import { TRANSITION_TEXT, WITHDRAWAL_TEXT } from "./texts";
 import { isTransition, type Transition } from "~/order/lifecycle/transitions";
@@ -24,13 +24,8 @@ export function isPastOrToday(value: string, now: Date): boolean {
   return value <= warsawDay(now);
 }
 
-/** "299", "299,00", "1 299.5" in złoty as grosze; null for anything else. */
-export function groszeOf(value: string): number | null {
-  const match = /^(\d{1,6})(?:[,.](\d{1,2}))?$/.exec(value.replace(/[\s\u00a0]/g, "").replace(/zł$/i, ""));
-  if (!match) return null;
-  const grosze = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
-  return grosze > 0 ? grosze : null;
-}
+/** An amount an operator types: "299", "299,00", "1 299.5", "299 zł"; more than nothing. */
+export const OPERATOR_AMOUNT = { currencySuffix: true, positive: true } as const;
 
 /**
  * A refund form's amount on an order whose withdrawal kept an amount for work done (art. 35): above
@@ -40,7 +35,7 @@ export function refundAmountOf(
   afterDecision: RefundAfterDecision,
   typed: string,
 ): { ok: true; grosze: number } | { ok: false; error: string } {
-  const grosze = groszeOf(typed);
+  const grosze = parseZloty(typed, OPERATOR_AMOUNT);
   if (grosze !== null && grosze <= afterDecision.refundGrosze) return { ok: true, grosze };
   const pln = (amount: number) => formatPrice(amount, "pl");
   return {
@@ -84,7 +79,9 @@ export function parseTransitionForm(form: FormData, now: Date, afterDecision: Re
 
   const paid = z.object({
     paidAt: z.string().refine((value) => isPastOrToday(value, now), TRANSITION_TEXT.paidAtInvalid),
-    receivedAmount: z.string().refine((value) => value === "" || groszeOf(value) !== null, TRANSITION_TEXT.receivedAmountInvalid),
+    receivedAmount: z
+      .string()
+      .refine((value) => value === "" || parseZloty(value, OPERATOR_AMOUNT) !== null, TRANSITION_TEXT.receivedAmountInvalid),
   });
   // Marking paid or dispatched e-mails the customer at once: the operator ticks that they mean it, as for cancelling.
   const confirmed = z.literal("yes", { errorMap: () => ({ message: TRANSITION_TEXT.confirmMissing }) });
@@ -114,7 +111,7 @@ export function parseTransitionForm(form: FormData, now: Date, afterDecision: Re
   const refund = transition === "cancel" && afterDecision ? refundAmountOf(afterDecision, values.refundAmount!) : null;
   if (refund && !refund.ok) errors.refundAmount = refund.error;
   if (Object.keys(errors).length > 0) return { ok: false, transition, errors, values };
-  const received = values.receivedAmount ? { receivedGrosze: groszeOf(values.receivedAmount)! } : {};
+  const received = values.receivedAmount ? { receivedGrosze: parseZloty(values.receivedAmount, OPERATOR_AMOUNT)! } : {};
   if (transition === "mark_paid") return { ok: true, facts: { transition, paidAt: values.paidAt!, ...received }, values };
   if (transition === "reopen")
     return {

@@ -1,6 +1,6 @@
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import type { PaymentGateway } from "~/payments/gateway";
 import { deliveryUnrecorded, mayKeepAnAmount, paidGrosze, readDecision, rightHadExpired } from "~/withdrawal/decision";
 import { recordWithdrawalDecision } from "~/withdrawal/decision.server";

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { parseZlotyAmount } from "./amount";
 import { PLACEHOLDER_COMPANY, type Company, type SubstituteFlat } from "./company";
 import { TRACKING_NUMBER_PLACEHOLDER } from "./courier";
 import {
@@ -308,6 +307,23 @@ const EnvSchema = z
   });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * An amount of złoty as a person writes it into a setting (COMPANY_SHARE_CAPITAL), in grosze: "5000", "5 000",
+ * "5000.00", "5 000,00 zł" and "PLN 5000" all read as 500 000. A comma or a dot before exactly
+ * two digits is the decimal mark; any other punctuation makes the value unreadable (undefined)
+ * rather than a guess, so "5,000" or "5.000" never turn into five złoty or five thousand.
+ */
+export function parseZlotyAmount(text: string): number | undefined {
+  const bare = text
+    .trim()
+    .replace(/^PLN\s*/i, "")
+    .replace(/\s*(zł|PLN)$/i, "");
+  const match = /^(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,](\d{2}))?$/.exec(bare);
+  if (!match) return undefined;
+  const grosze = Number(match[1]!.replace(/\D/g, "")) * 100 + Number(match[2] ?? "0");
+  return Number.isSafeInteger(grosze) ? grosze : undefined;
+}
 
 /** "Szczecin" from "ul. Zastępcza 7/2, 70-100 Szczecin", as formatAddress writes an address; null when it does not end so. */
 function cityOfAddress(address: string): string | null {

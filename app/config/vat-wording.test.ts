@@ -12,7 +12,7 @@ import { contractDocument } from "~/order/contract";
 import { placeSampleOrder, SAMPLE_API_ORDER } from "../../tests/support/sample-order";
 import { queuedMessage } from "../../tests/support/queued-message";
 import { PLACEHOLDER_COMPANY, type Company } from "./company";
-import { formatPrice } from "./products";
+import { formatPrice } from "~/i18n/money";
 import { pricesSentence, vatWording } from "./vat-wording";
 
 /**

@@ -1,7 +1,8 @@
 import type { Company } from "~/config/company";
 import { homePath, pathFor } from "~/i18n/routes";
 import type { Locale } from "~/i18n/locales";
-import { CURRENCY, DECLARATION_TYPES, priceInZloty, type DeclarationType } from "~/config/products";
+import { CURRENCY, DECLARATION_TYPES, PRODUCTS, type DeclarationType } from "~/config/products";
+import { decimalZloty, priceInZloty } from "~/i18n/money";
 
 /**
  * schema.org descriptions of the business and its service, built from the company
@@ -56,7 +57,7 @@ export function service(site: Site, description: string, productNames: Record<De
     offers: DECLARATION_TYPES.map((type) => ({
       "@type": "Offer",
       name: productNames[type],
-      price: priceInZloty(type).toFixed(2),
+      price: decimalZloty(PRODUCTS[type].priceGrosze),
       priceCurrency: CURRENCY,
       url: `${siteUrl}${pathFor("order", locale)}?type=${type}`,
     })),

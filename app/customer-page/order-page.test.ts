@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import { fixedT } from "~/i18n/i18n.server";
 import { LOCALES, type Locale } from "~/i18n/locales";
 import { findPaymentView } from "~/order/payment-view.server";

@@ -6,7 +6,7 @@ import { PlainField } from "~/components/forms";
 import type { InvoiceRequestRow, InvoiceRow } from "~/db/schema";
 import { INVOICE_ADMIN_TEXT as TEXT } from "./admin-texts";
 import type { InvoiceKsefStates, KsefState } from "./ksef-state";
-import { formatAmount } from "./money";
+import { formatAmount } from "~/i18n/money";
 import { formatNip } from "./nip";
 
 export type InvoiceFormRefusal = { errors: Record<string, string>; values: Record<string, string> };

@@ -8,6 +8,7 @@ import { findRequest, issueInvoiceIn, recordRequestIn } from "./issue.server";
 import { INVOICE_ADMIN_TEXT } from "./admin-texts";
 import { formatNip } from "./nip";
 import { fixedT } from "~/i18n/i18n.server";
+import { zlotyDigits } from "~/i18n/money";
 
 /**
  * The back office's side of invoices (Polish only): an order's request and invoices, issuing one
@@ -116,8 +117,6 @@ export async function listInvoices(db: AppDatabase, month: string | null): Promi
     .execute();
 }
 
-const money = (grosze: number) => (grosze / 100).toFixed(2).replace(".", ",");
-
 export const INVOICE_CSV_HEADER = [
   "Numer",
   "Rodzaj",
@@ -166,9 +165,9 @@ export function invoicesCsv(rows: readonly InvoiceListRow[], ksefSends: boolean)
         row.service_name,
         row.quantity,
         row.vat_rate === "zw" ? "zw" : `${row.vat_rate}%`,
-        money(row.net_grosze),
-        money(row.vat_grosze),
-        money(row.gross_grosze),
+        zlotyDigits(row.net_grosze),
+        zlotyDigits(row.vat_grosze),
+        zlotyDigits(row.gross_grosze),
         row.currency,
         row.reason,
         row.ksef_number === null ? null : csvText(row.ksef_number),

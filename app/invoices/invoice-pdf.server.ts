@@ -3,7 +3,7 @@ import type { InvoiceRow } from "~/db/schema";
 import { renderPdf, type PdfSection } from "~/documents/pdf.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
-import { formatAmount } from "./money";
+import { formatAmount } from "~/i18n/money";
 import { formatNip } from "./nip";
 
 /**

@@ -27,11 +27,3 @@ export function amountsDifference(after: InvoiceAmounts, before: InvoiceAmounts)
     grossGrosze: after.grossGrosze - before.grossGrosze,
   };
 }
-
-/** 24309 → "243,09": the Polish way invoices write an amount (the currency is printed once, beside). */
-export function formatAmount(grosze: number): string {
-  const sign = grosze < 0 ? "-" : "";
-  const abs = Math.abs(grosze);
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
-  return `${sign}${whole},${String(abs % 100).padStart(2, "0")}`;
-}

@@ -7,6 +7,7 @@
  * decimals. The invoice module computes the amounts (gross prices, VAT rounded per invoice): this
  * module only checks that they add up and writes them where the schema puts them.
  */
+import { decimalZloty } from "~/i18n/money";
 
 /** The namespace of FA(3), schema version 1-0E (`targetNamespace` of schemat_FA(3)_v1-0E.xsd). */
 export const FA3_NAMESPACE = "http://crd.gov.pl/wzor/2025/06/25/13775/";
@@ -86,9 +87,7 @@ function element(name: string, content: string | number): string {
 /** Grosze as the schema's TKwotowy: złoty with two decimals, a minus sign when negative. */
 export function formatGrosze(grosze: number): string {
   if (!Number.isInteger(grosze)) throw new Fa3InputError(`kwota w groszach musi być liczbą całkowitą, a jest ${grosze}`);
-  const sign = grosze < 0 ? "-" : "";
-  const absolute = Math.abs(grosze);
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
+  return decimalZloty(grosze);
 }
 
 function sameVat(a: Fa3Vat, b: Fa3Vat): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import { DISPATCH_BUSINESS_DAYS, SIGNING_BUSINESS_DAYS } from "~/config/delivery";
 import { fixedT } from "~/i18n/i18n.server";
 import { LOCALES } from "~/i18n/locales";

@@ -1,6 +1,7 @@
 import { formatAddress, type Company } from "~/config/company";
 import type { Locale } from "~/i18n/locales";
-import { formatPrice, PRODUCTS } from "~/config/products";
+import { PRODUCTS } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 
 /**
  * The company facts and prices the legal texts quote (`{{legalName}}`, `{{krs}}`…), all from

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import type { Locale } from "~/i18n/locales";
 
 /** The deadline's reason, a standard one in the customer's language, or the operator's words as typed. */

@@ -1,5 +1,5 @@
 import { formatAddress } from "~/config/company";
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import type { MessageKind, OrderRow, OutboxRow } from "~/db/schema";
 import { getFixedT } from "~/i18n/i18n.server";
 import { formatDeliveryDay } from "~/config/delivery";

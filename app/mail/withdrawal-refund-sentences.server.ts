@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import type { OrderRow } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { retainedReasonText } from "~/withdrawal/decision";

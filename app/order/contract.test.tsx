@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { getFixedT } from "~/i18n/i18n.server";
 import { ContractView, contractDocument, contractText } from "./contract";
-import { formatPrice, PRODUCTS } from "~/config/products";
+import { PRODUCTS } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import type { OrderDetails } from "./schema";
 import { SAMPLE_API_ORDER } from "../../tests/support/sample-order";
 

@@ -1,7 +1,8 @@
 import { formatAddress, type Company } from "~/config/company";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { BUSINESS_TIME_ZONE, formatLongDate, SIGNING_BUSINESS_DAYS } from "~/config/delivery";
-import { formatPrice, PRODUCTS } from "~/config/products";
+import { PRODUCTS } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import { vatWording } from "~/config/vat-wording";
 import { coResidentNames } from "./co-residents";
 import { nameWithOriginal } from "./names";

@@ -1,5 +1,5 @@
 import { env, transitDaysOf } from "~/config/env.server";
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import { trackingLinkOf } from "~/config/courier";
 import { handedToCarrier } from "~/shipping/carrier";
 import { orderLocker, type OrderLocker } from "~/shipping/delivery";

@@ -9,7 +9,7 @@ import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { CUSTOMER_DATA_TEXT, FORM_ERRORS_TEXT, STATUS_LABEL } from "~/admin/texts";
 import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
 import { ErrorSummary, PlainField } from "~/components/forms";
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import { getDb } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { NO_HYDRATION } from "~/render/hydration";

@@ -11,7 +11,7 @@ import { INVOICE_ADMIN_TEXT as TEXT } from "~/invoices/admin-texts";
 import { ksefOfListRow, listInvoices, monthOf } from "~/invoices/admin.server";
 import { KsefListCell } from "~/invoices/AdminOrderInvoices";
 import { ksefSendsInvoices } from "~/invoices/ksef-link.server";
-import { formatAmount } from "~/invoices/money";
+import { formatAmount } from "~/i18n/money";
 import { formatNip } from "~/invoices/nip";
 import { NO_HYDRATION } from "~/render/hydration";
 

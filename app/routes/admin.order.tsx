@@ -44,7 +44,7 @@ import {
 import { deliveryFromForm, statementFromForm } from "~/admin/withdrawal-records-form.server";
 import { ErrorSummary } from "~/components/forms";
 import { warsawDay } from "~/config/delivery-dates.server";
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";

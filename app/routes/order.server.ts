@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createCookie, json, redirect } from "@remix-run/node";
 import { env } from "~/config/env.server";
-import { formattedPrices } from "~/config/products";
+import { formattedPrices } from "~/i18n/money";
 import { getDb } from "~/db/db.server";
 import { localeOf } from "~/i18n/i18n.server";
 import { homePath, matchPage } from "~/i18n/routes";

@@ -11,7 +11,7 @@ import { PaymentWaiting } from "~/components/payment/PaymentWaiting";
 import type { NoScriptRefreshHandle } from "~/components/NoScriptRefresh";
 import { formatAddress, telHref } from "~/config/company";
 import { vatWording } from "~/config/vat-wording";
-import { formatPrice } from "~/config/products";
+import { formatPrice, zlotyDigits } from "~/i18n/money";
 import { LateDeliveryWarning } from "~/components/order/LateDeliveryWarning";
 import { DeadlineList } from "~/components/customer-page/DeadlineList";
 import { DocumentLinks } from "~/components/customer-page/DocumentLinks";
@@ -156,7 +156,7 @@ export default function PaymentPage() {
               </DetailRow>
               <DetailRow label={t("transfer.amount")}>
                 <span data-testid="transfer-amount">{amount}</span>
-                <CopyButton value={(order.priceGrosze / 100).toFixed(2).replace(".", ",")} label={t("transfer.amount")} />
+                <CopyButton value={zlotyDigits(order.priceGrosze)} label={t("transfer.amount")} />
               </DetailRow>
               <DetailRow label={t("transfer.title")}>
                 <span data-testid="transfer-title">{title}</span>

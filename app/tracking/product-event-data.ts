@@ -1,6 +1,7 @@
 // A named import of one top-level key: the bundler leaves the rest of the file out of the browser's JavaScript.
 import { products as polishProducts } from "../../locales/pl/common.json";
-import { CURRENCY, priceInZloty, type DeclarationType } from "~/config/products";
+import { CURRENCY, type DeclarationType } from "~/config/products";
+import { priceInZloty } from "~/i18n/money";
 
 /*
  * Apart from events.ts, whose constants every page's social links use: only the pages that

@@ -11,7 +11,8 @@ import { LOCALES, type Locale } from "~/i18n/locales";
 import { composeMessage, type ComposeContext } from "~/mail/compose.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { deliveryUnrecorded, groszeOf, mayKeepAnAmount, readDecision, rightHadExpired } from "./decision";
+import { deliveryUnrecorded, mayKeepAnAmount, readDecision, rightHadExpired } from "./decision";
+import { parseZloty } from "~/i18n/money";
 import { recordWithdrawalDecision } from "./decision.server";
 import { recordDeliveryFromProof } from "./delivery.server";
 import { recordWithdrawal } from "./withdrawal.server";
@@ -155,7 +156,7 @@ describe("what the facts allow the operator to decide on a withdrawal", () => {
     });
     expect(kept("other")).toMatchObject({ ok: false, errors: { reason: messages.reason }, values: { reasonCode: "other" } });
     expect(kept("owner_gone", "x")).toMatchObject({ ok: false, errors: { reason: messages.reason } });
-    expect([groszeOf("12"), groszeOf("12.5"), groszeOf("1 200,05"), groszeOf("-3"), groszeOf("abc")]).toEqual([
+    expect([parseZloty("12"), parseZloty("12.5"), parseZloty("1 200,05"), parseZloty("-3"), parseZloty("abc")]).toEqual([
       1200,
       1250,
       120005,

@@ -1,4 +1,5 @@
 import { isMultiLineText } from "~/forms/control-characters";
+import { parseZloty } from "~/i18n/money";
 import type { OrderRow, RetainedReason, WithdrawalDecision } from "~/db/schema";
 
 /** What the operator's decision on a withdrawn order depends on: the order's own facts. */
@@ -76,13 +77,6 @@ export type DecisionRefusal = { errors: Partial<Record<"decision" | "retained" |
 
 const REASON_MAX = 500;
 
-/** "12,50" or "12.50" or "12" złoty into grosze; null when it is not an amount. */
-export function groszeOf(text: string): number | null {
-  const match = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(text.replace(/\s/g, ""));
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
-}
-
 /**
  * The decision form's values checked against the order: a decision its facts allow, and for an amount
  * kept, one above nothing and below what was paid, with a reason. `messages` are the back office's texts.
@@ -104,7 +98,7 @@ export function readDecision(
   if (values.decision === "full") return { ok: true, value: { decision: "full" } };
   if (values.decision === "expired") return { ok: true, value: { decision: "expired" } };
   const errors: DecisionRefusal["errors"] = {};
-  const retained = groszeOf(values.retained);
+  const retained = parseZloty(values.retained);
   const paid = paidGrosze(facts);
   if (retained === null || retained <= 0 || retained >= paid) errors.retained = messages.retained(formatPln(paid));
   const reason = readReason(values.reasonCode, values.reason);

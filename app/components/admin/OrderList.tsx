@@ -4,7 +4,7 @@ import type { OrderListRow } from "~/admin/order-list.server";
 import { orderDetailPath } from "~/admin/paths";
 import { DECLARATION_LABEL, LIST_TEXT, LOCALE_LABEL, STATUS_LABEL } from "~/admin/texts";
 import { telHref } from "~/config/company";
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import { AdminTable } from "./AdminTable";
 import { DueDate, LeaseStart, ShipmentTroubleFlag } from "./DueDate";
 

@@ -2,7 +2,7 @@ import type { PaymentView } from "~/admin/order-detail.server";
 import { formatWarsawTime } from "~/admin/format";
 import { PAYMENT_TEXT } from "~/admin/texts";
 import { PlainField } from "~/components/forms";
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import type { Locale } from "~/i18n/locales";
 import type { RefundAfterDecision } from "~/withdrawal/decision";
 import { CancelFields, ConfirmTick } from "./TransitionForm";

@@ -1,7 +1,7 @@
 import { fieldId } from "~/admin/form-errors";
-import { formatWarsawTime, zlotyDigits } from "~/admin/format";
+import { formatWarsawTime } from "~/admin/format";
 import { WITHDRAWAL_TEXT } from "~/admin/texts";
-import { formatPrice } from "~/config/products";
+import { formatPrice, zlotyDigits } from "~/i18n/money";
 import type { WithdrawalDecision } from "~/db/schema";
 import { PlainField } from "~/components/forms";
 import { OWN_REASON, RETAINED_REASONS, type RefundAfterDecision } from "~/withdrawal/decision";

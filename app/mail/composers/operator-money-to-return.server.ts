@@ -1,4 +1,4 @@
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import type { OrderComposer } from "../order-mail";
 
 /** Money the operator must act on: a refund Przelewy24 rejected, or a payment that came after a withdrawal or a cancellation. */

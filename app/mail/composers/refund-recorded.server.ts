@@ -1,4 +1,4 @@
-import { formatPrice } from "~/config/products";
+import { formatPrice } from "~/i18n/money";
 import type { OrderComposer } from "../order-mail";
 import { withdrawalRefundSentences } from "../withdrawal-refund-sentences.server";
 

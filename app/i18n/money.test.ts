@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice, priceInZloty } from "./products";
+import { formatAmount, formatPrice, priceInZloty } from "./money";
 
 describe("pricing", () => {
   it("has the prices the site sells at, 299 and 399 PLN", () => {
@@ -11,5 +11,11 @@ describe("pricing", () => {
     expect(formatPrice(29_900, "pl").replace(/\s/g, " ")).toBe("299 zł");
     expect(formatPrice(39_900, "en").replace(/\s/g, " ")).toBe("PLN 399");
     expect(formatPrice(29_950, "pl").replace(/\s/g, " ")).toBe("299,50 zł");
+  });
+
+  it("writes amounts the Polish way", () => {
+    expect(formatAmount(24_309)).toBe("243,09");
+    expect(formatAmount(-5_591)).toBe("-55,91");
+    expect(formatAmount(123_456_7)).toBe("12\u00a0345,67");
   });
 });
