@@ -30,7 +30,7 @@ export type Company = {
   /**
    * How prices stand to VAT (COMPANY_VAT): a VAT payer's include it; an exempt seller's are final, and every page,
    * e-mail and the terms name the exemption's legal basis (COMPANY_VAT_EXEMPTION_BASIS; null: art. 113 ust. 1,
-   * worded in each language). app/config/vat-wording.ts turns it into the words.
+   * worded in each language). app/i18n/vat-wording.ts turns it into the words.
    */
   vat: { exempt: false } | { exempt: true; basis: string | null };
 };

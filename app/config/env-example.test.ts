@@ -27,7 +27,6 @@ async function variablesReadAtBoot(): Promise<Set<string>> {
   );
   vi.resetModules();
   await import("./env.server");
-  await import("./mail-env.server");
   return read;
 }
 

@@ -1,14 +1,6 @@
 import { z } from "zod";
 import { PLACEHOLDER_COMPANY, type Company, type SubstituteFlat } from "./company";
 import { TRACKING_NUMBER_PLACEHOLDER } from "./courier";
-import {
-  AUTHENTICATION_SETTINGS,
-  OFFLINE_SETTINGS,
-  readKsefCertificate,
-  TOKENS_WITHDRAWN_AT,
-  type CertificateProblem,
-  type KsefCertificate,
-} from "~/ksef/certificate.server";
 
 /**
  * Configuration is read from the environment once, at boot, and the process stops
@@ -31,6 +23,11 @@ const EnvSchema = z
       .url()
       .default("http://localhost:3000")
       .transform((url) => url.replace(/\/+$/, "")),
+    /** Where the e-mails go: an SMTP server, or without SMTP_URL .eml files in MAIL_DIR, so a fresh clone needs no mail server. */
+    SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//.test(value), "must start with smtp:// or smtps://"),
+    MAIL_FROM: z.string().trim().min(3).default("Adres do eksmisji <zamowienia@example.com>"),
+    OPERATOR_EMAIL: z.string().trim().email().default("operator@example.com"),
+    MAIL_DIR: z.string().trim().min(1).default("./data/mail"),
     DATABASE_PATH: z.string().min(1).default("./data/app.db"),
     /** postgres://… moves all data to PostgreSQL (several instances); unset: SQLite at DATABASE_PATH. */
     DATABASE_URL: z
@@ -330,7 +327,8 @@ function cityOfAddress(address: string): string | null {
   return /\b\d{2}-\d{3}\s+(\S.*)$/.exec(address)?.[1]?.trim() ?? null;
 }
 
-function stopBoot(problems: CertificateProblem[]): never {
+/** Stops the process at boot with one line per setting that is wrong (the KSeF certificates' check uses it too). */
+export function stopBoot(problems: { setting: string; message: string }[]): never {
   throw new Error(
     `Invalid environment configuration:\n${problems.map((problem) => `  ${problem.setting}: ${problem.message}`).join("\n")}`,
   );
@@ -346,62 +344,6 @@ export const env: Env = readEnv();
 
 /** Lines the server logs as warnings once it starts: settings that work but should change. */
 export const configurationWarnings: string[] = [];
-
-/**
- * The KSeF certificates, read and checked at start (docs/decisions/056): a file that cannot be
- * used stops the boot with one line naming its setting. So does a KSeF token alone from
- * 1 January 2027, when the Ministry withdraws tokens.
- */
-export const ksefCertificates: { authentication: KsefCertificate | null; offline: KsefCertificate | null } = readKsefCertificates(
-  env,
-  new Date(),
-);
-
-function readKsefCertificates(settings: Env, now: Date) {
-  const problems: CertificateProblem[] = [];
-  const read = (
-    certFile: string | undefined,
-    keyFile: string | undefined,
-    password: string | undefined,
-    names = AUTHENTICATION_SETTINGS,
-  ) => {
-    if (!certFile || !keyFile) return null;
-    const result = readKsefCertificate({
-      certFile,
-      keyFile,
-      password,
-      names,
-      nip: settings.KSEF_NIP,
-      subjectIdentifierType: settings.KSEF_SUBJECT,
-      now,
-    });
-    problems.push(...result.problems);
-    configurationWarnings.push(...result.warnings);
-    return result.certificate;
-  };
-  const authentication = read(settings.KSEF_CERT_FILE, settings.KSEF_KEY_FILE, settings.KSEF_KEY_PASSWORD);
-  const offline = read(
-    settings.KSEF_OFFLINE_CERT_FILE,
-    settings.KSEF_OFFLINE_KEY_FILE,
-    settings.KSEF_OFFLINE_KEY_PASSWORD,
-    OFFLINE_SETTINGS,
-  );
-  if (settings.KSEF_TOKEN && !settings.KSEF_CERT_FILE) {
-    if (now.getTime() >= TOKENS_WITHDRAWN_AT.getTime())
-      problems.push({
-        setting: "KSEF_TOKEN",
-        message:
-          "KSeF no longer takes tokens since 1 January 2027: set KSEF_CERT_FILE and KSEF_KEY_FILE to a type 1 KSeF certificate and its key (README, KSeF) and remove KSEF_TOKEN",
-      });
-    else
-      configurationWarnings.push(
-        "KSEF_TOKEN: KSeF takes tokens only until 31 December 2026; set KSEF_CERT_FILE and KSEF_KEY_FILE to a type 1 KSeF certificate before then (README, KSeF)",
-      );
-  } else if (settings.KSEF_TOKEN && now.getTime() >= TOKENS_WITHDRAWN_AT.getTime())
-    configurationWarnings.push("KSEF_TOKEN: no longer tried since 1 January 2027, when KSeF withdrew tokens; remove it");
-  if (problems.length > 0) stopBoot(problems);
-  return { authentication, offline };
-}
 
 /** The business days the carrier of an order takes after dispatch (the courier's or the parcel locker's setting). */
 export function transitDaysOf(

@@ -11,8 +11,8 @@ import { pollShipments } from "~/shipping/ship.server";
 import { configuredCarrier } from "~/shipping/shipping.server";
 import { errorFields, log } from "~/log/log.server";
 import { queueReviewRequests } from "~/reviews/reviews.server";
-import { ksefCertificates, company } from "~/config/env.server";
-import { mailEnv } from "~/config/mail-env.server";
+import { company } from "~/config/env.server";
+import { ksefCertificates } from "~/ksef/boot-certificates.server";
 import { certificateExpiries, certificateExpiryMail, sendCertificateExpiryNotices } from "~/ksef/certificate-expiry.server";
 import { toHtml } from "~/mail/blocks";
 import { createMailSender } from "~/mail/transport.server";
@@ -225,12 +225,12 @@ export function startHousekeeping(db: AppDatabase): void {
 
 /** Housekeeping's e-mail to the operator about a KSeF certificate near its end, straight over SMTP (it belongs to no order). */
 function notifyOfCertificates(db: AppDatabase): (now: Date) => Promise<number> {
-  const send = createMailSender({ smtpUrl: mailEnv.SMTP_URL, from: mailEnv.MAIL_FROM, mailDir: mailEnv.MAIL_DIR });
+  const send = createMailSender({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: env.MAIL_DIR });
   return (now) =>
     sendCertificateExpiryNotices(db, certificateExpiries(ksefCertificates, now), now, async (expiry) => {
       const mail = certificateExpiryMail(expiry, env.SITE_URL);
       await send({
-        to: mailEnv.OPERATOR_EMAIL,
+        to: env.OPERATOR_EMAIL,
         replyTo: company.email,
         subject: mail.subject,
         text: mail.text,

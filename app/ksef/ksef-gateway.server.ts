@@ -1,4 +1,5 @@
-import { env, ksefCertificates } from "~/config/env.server";
+import { env } from "~/config/env.server";
+import { ksefCertificates } from "./boot-certificates.server";
 import type { KsefGateway } from "./gateway";
 import { createKsefApiGateway } from "./ksef-api.server";
 import type { KsefIssuing, OfflineIssuing } from "./submissions.server";

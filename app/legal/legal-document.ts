@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { copyList } from "~/content/copy";
-import { vatWording } from "~/config/vat-wording";
+import { vatWording } from "~/i18n/vat-wording";
 import type { LegalValues } from "./legal-values";
 
 export type LegalNamespace = "terms" | "privacy";

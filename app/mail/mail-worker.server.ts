@@ -1,5 +1,4 @@
 import { company, env } from "~/config/env.server";
-import { mailEnv } from "~/config/mail-env.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { DocumentThread } from "~/documents/document-thread.server";
 import { KSEF_KINDS } from "~/ksef/kinds";
@@ -38,7 +37,7 @@ export function createDeliver(db: AppDatabase, send: SendMail, documents: Docume
         await composeWithdrawalMessage(message, withdrawal, matched, {
           company,
           siteUrl: env.SITE_URL,
-          operatorEmail: mailEnv.OPERATOR_EMAIL,
+          operatorEmail: env.OPERATOR_EMAIL,
         }),
       );
     }
@@ -58,7 +57,7 @@ export function createDeliver(db: AppDatabase, send: SendMail, documents: Docume
     const mail = await composeMessage(message, order, {
       company,
       siteUrl: env.SITE_URL,
-      operatorEmail: mailEnv.OPERATOR_EMAIL,
+      operatorEmail: env.OPERATOR_EMAIL,
       paymentDeadlineDays: env.PAYMENT_DEADLINE_DAYS,
       onlinePayment: configuredGateway() !== null,
       courierTrackingUrl: env.COURIER_TRACKING_URL,
@@ -109,7 +108,7 @@ export function startMailWorker(
   if (!store.__mailWorker) {
     const worker = startMailOutbox(
       db,
-      createMailSender({ smtpUrl: mailEnv.SMTP_URL, from: mailEnv.MAIL_FROM, mailDir: mailEnv.MAIL_DIR }),
+      createMailSender({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: env.MAIL_DIR }),
       documents,
       // Requests first: while pages are being answered, the e-mails take a twentieth of the time.
       { whenQuiet: createQuietGate({ quietForMs: activity.quietForMs }) },

@@ -3,7 +3,7 @@ import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { BUSINESS_TIME_ZONE, formatLongDate, SIGNING_BUSINESS_DAYS } from "~/config/delivery";
 import { PRODUCTS } from "~/config/products";
 import { formatPrice } from "~/i18n/money";
-import { vatWording } from "~/config/vat-wording";
+import { vatWording } from "~/i18n/vat-wording";
 import { coResidentNames } from "./co-residents";
 import { nameWithOriginal } from "./names";
 import type { OrderDetails } from "./schema";

@@ -4,7 +4,7 @@ import { confirmedIdsOf, findCustomer, recordExport } from "~/admin/customer-dat
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { CUSTOMER_DATA_TEXT } from "~/admin/texts";
 import { warsawDay } from "~/config/delivery-dates.server";
-import { mailEnv } from "~/config/mail-env.server";
+import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { documentsOnThisThread, type DocumentThread } from "~/documents/document-thread.server";
 import { jsonResponse, resourceResponse, textResponse } from "~/security/responses.server";
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const customer = orderId === null ? null : await findCustomer(db, orderId, confirmedIdsOf(url.searchParams.getAll("also")));
   if (!customer) return textResponse(`${CUSTOMER_DATA_TEXT.notFound}\n`, 404, ADMIN_HEADERS);
   const now = new Date();
-  const data = await customerDataExport(db, customer, { now, operatorEmail: mailEnv.OPERATOR_EMAIL });
+  const data = await customerDataExport(db, customer, { now, operatorEmail: env.OPERATOR_EMAIL });
   await recordExport(db, operator, customer, format, clientAddressOfRequest(request), now);
   const filename = `dane-klienta-${customer.orders[0]!.number.replace(/[^\w-]/g, "-")}-${warsawDay(now)}.${format}`;
   const headers = { ...ADMIN_HEADERS, "Content-Disposition": `attachment; filename="${filename}"` };

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { INVOICES_CSV_PATH, INVOICES_PATH, invoicePdfPath, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
-import { ksefCertificates } from "~/config/env.server";
+import { ksefCertificates } from "~/ksef/boot-certificates.server";
 import { getDb } from "~/db/db.server";
 import { certificateExpiries } from "~/ksef/certificate-expiry.server";
 import { INVOICE_ADMIN_TEXT as TEXT } from "~/invoices/admin-texts";

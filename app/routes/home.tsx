@@ -8,7 +8,7 @@ import { PricingCards } from "~/components/PricingCards";
 import { Section } from "~/components/Section";
 import { Testimonials, testimonialsGroup } from "~/components/Testimonials";
 import { Faq } from "~/components/Faq";
-import { pricesSentence } from "~/config/vat-wording";
+import { pricesSentence } from "~/i18n/vat-wording";
 import { copyList, deliveryContext, type QuestionAnswer } from "~/content/copy";
 import { useRequiredRootData } from "~/root-data";
 import { pageMeta } from "~/i18n/seo";

@@ -10,7 +10,7 @@ import { OnlinePayment } from "~/components/payment/OnlinePayment";
 import { PaymentWaiting } from "~/components/payment/PaymentWaiting";
 import type { NoScriptRefreshHandle } from "~/components/NoScriptRefresh";
 import { formatAddress, telHref } from "~/config/company";
-import { vatWording } from "~/config/vat-wording";
+import { vatWording } from "~/i18n/vat-wording";
 import { formatPrice, zlotyDigits } from "~/i18n/money";
 import { LateDeliveryWarning } from "~/components/order/LateDeliveryWarning";
 import { DeadlineList } from "~/components/customer-page/DeadlineList";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { MapIcon, ReceiptIcon, ShieldIcon, TimerIcon } from "~/components/page-icons";
 import { Section } from "~/components/Section";
-import { pricesSentence } from "~/config/vat-wording";
+import { pricesSentence } from "~/i18n/vat-wording";
 import { copyList, deliveryContext, type TitledText } from "~/content/copy";
 import { useRequiredRootData } from "~/root-data";
 

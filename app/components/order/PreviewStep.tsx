@@ -13,7 +13,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { FIELD_ID_PREFIX } from "~/forms/field-id";
 import { PRODUCTS } from "~/config/products";
 import { formatPrice } from "~/i18n/money";
-import { vatWording } from "~/config/vat-wording";
+import { vatWording } from "~/i18n/vat-wording";
 import { useRequiredRootData } from "~/root-data";
 import { formatCalendarDate } from "~/config/delivery";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";

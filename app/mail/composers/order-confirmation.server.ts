@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { formatAddress } from "~/config/company";
-import { vatWording } from "~/config/vat-wording";
+import { vatWording } from "~/i18n/vat-wording";
 import type { OrderRow } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { transferTitle } from "~/order/transfer-title";

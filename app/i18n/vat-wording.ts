@@ -1,4 +1,4 @@
-import type { Company } from "./company";
+import type { Company } from "~/config/company";
 
 /**
  * Prices in the seller's VAT status (COMPANY_VAT), in one way everywhere: a VAT payer's strings say

@@ -11,7 +11,7 @@ import { composeMessage } from "~/mail/compose.server";
 import { contractDocument } from "~/order/contract";
 import { placeSampleOrder, SAMPLE_API_ORDER } from "../../tests/support/sample-order";
 import { queuedMessage } from "../../tests/support/queued-message";
-import { PLACEHOLDER_COMPANY, type Company } from "./company";
+import { PLACEHOLDER_COMPANY, type Company } from "~/config/company";
 import { formatPrice } from "~/i18n/money";
 import { pricesSentence, vatWording } from "./vat-wording";
 
