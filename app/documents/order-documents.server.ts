@@ -6,7 +6,7 @@ import { fixedT } from "~/i18n/i18n.server";
 import { legalText, type LegalText } from "~/legal/legal-document";
 import { TERMS_VERSION } from "~/legal/terms-version";
 import { legalValuesOf } from "~/legal/legal-values";
-import { withdrawalFormAsText, withdrawalFormDocument } from "~/legal/withdrawal-form";
+import { modelWithdrawalFormAsText, modelWithdrawalFormDocument } from "~/legal/model-withdrawal-form";
 import type { MailAttachment } from "~/mail/compose.server";
 import { renderPdf, type PdfSection } from "./pdf.server";
 
@@ -136,8 +136,8 @@ export function termsPdf(locale: Locale, company: Company, t: TFunction): Promis
 
 export function withdrawalFormPdf(locale: Locale, company: Company, t: TFunction): Promise<Buffer> {
   return once(`withdrawal:${locale}`, () => {
-    const form = withdrawalFormDocument(t, legalValuesOf(company, locale));
-    const [title = "", ...lines] = withdrawalFormAsText(form).split("\n");
+    const form = modelWithdrawalFormDocument(t, legalValuesOf(company, locale));
+    const [title = "", ...lines] = modelWithdrawalFormAsText(form).split("\n");
     return renderPdf({
       header: companyHeader(company, t),
       title,

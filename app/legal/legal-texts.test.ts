@@ -8,7 +8,7 @@ import { CONTRACT_VERSION } from "~/order/contract";
 import { legalText } from "./legal-document";
 import { legalValuesOf } from "./legal-values";
 import { effectiveDateOf, TERMS_EFFECTIVE_FROM, TERMS_VERSION } from "./terms-version";
-import { withdrawalFormAsText, withdrawalFormDocument } from "./withdrawal-form";
+import { modelWithdrawalFormAsText, modelWithdrawalFormDocument } from "./model-withdrawal-form";
 
 const company = {
   ...PLACEHOLDER_COMPANY,
@@ -40,13 +40,13 @@ describe.each(LOCALES.map((locale) => [locale]))("legal texts in %s", (locale) =
   const values = legalValuesOf(company, locale);
 
   it("the model withdrawal form names the company as addressee and has every line to fill in", () => {
-    const form = withdrawalFormDocument(t, values);
+    const form = modelWithdrawalFormDocument(t, values);
     expect(form.addressee).toContain(company.legalName);
     expect(form.addressee).toContain(company.email);
     expect(form.addressee).toContain(`${company.postalCode} ${company.city}`);
     expect(form.fields).toHaveLength(5);
     expect(form.footnote).toMatch(/^\(\*\)/);
-    const text = withdrawalFormAsText(form);
+    const text = modelWithdrawalFormAsText(form);
     for (const line of [form.title, form.addressee, form.statement, ...form.fields]) expect(text).toContain(line);
     expect(text).not.toMatch(/\{\{|terms:/);
   });

@@ -13,7 +13,7 @@ import { previewTokenOfSameOrder } from "./placed-order.server";
 import { dispatchDatesIfPaidToday } from "./delivery-promise.server";
 import { formFieldNames } from "./form-fields";
 import { orderFormSchema } from "./schema";
-import { verifyOrderToken } from "./token.server";
+import { verifyOrderToken } from "./preview-token.server";
 import type { OrderVariant } from "./variants";
 import type { FormState, PreviewState } from "./view-state";
 import type { LockerDirectory } from "~/shipping/carrier";

@@ -13,7 +13,7 @@ import { CONTRACT_VERSION, contractDocument, contractText, type ContractDocument
 import { CURRENCY, PRODUCTS } from "~/config/products";
 import type { Delivery } from "~/shipping/delivery";
 import type { OrderDetails } from "./schema";
-import { issueOrderToken } from "./token.server";
+import { issueOrderToken } from "./preview-token.server";
 import type { OrderVariantId } from "./variants";
 import { searchColumns } from "./search-text";
 import { enqueueMessages } from "~/outbox/outbox.server";

@@ -20,7 +20,7 @@ import { readFormDataOr413 } from "~/security/body.server";
 import { withdrawalPath } from "~/withdrawal/paths";
 import { lateStatementOf } from "~/withdrawal/late-statement.server";
 import { pathFor } from "~/i18n/routes";
-import { WITHDRAWAL_FORM_ID } from "~/legal/withdrawal-form";
+import { MODEL_WITHDRAWAL_FORM_ID } from "~/legal/model-withdrawal-form";
 
 /**
  * The payment page's URL is its key (an unguessable token): no cache may keep it and no
@@ -72,7 +72,7 @@ export async function paymentPageLoader({ request, params }: LoaderFunctionArgs)
         // While the right can still be used (customer-page/order-page.ts); the footer keeps the function on every page.
         ...(page.offers.withdrawal
           ? {
-              withdrawalForm: `${pathFor("terms", locale)}#${WITHDRAWAL_FORM_ID}`,
+              withdrawalForm: `${pathFor("terms", locale)}#${MODEL_WITHDRAWAL_FORM_ID}`,
               withdrawal: withdrawalPath({ payment_token: token, locale }),
             }
           : {}),

@@ -4,8 +4,8 @@ import { PageHeader } from "~/components/PageHeader";
 import { LOCALE_TAGS } from "~/i18n/locales";
 import { pageMeta } from "~/i18n/seo";
 import { formatEffectiveDate, TERMS_EFFECTIVE_FROM, TERMS_VERSION } from "~/legal/terms-version";
-import { WithdrawalForm } from "~/legal/WithdrawalForm";
-import { WITHDRAWAL_FORM_ID } from "~/legal/withdrawal-form";
+import { ModelWithdrawalForm } from "~/legal/ModelWithdrawalForm";
+import { MODEL_WITHDRAWAL_FORM_ID } from "~/legal/model-withdrawal-form";
 import { useLocale } from "~/root-data";
 import { NO_HYDRATION } from "~/render/hydration";
 import { SHAREABLE_PAGE } from "~/render/shareable";
@@ -28,7 +28,7 @@ export default function TermsPage() {
       <LegalDocument
         namespace="terms"
         style="numbered"
-        appendix={{ id: WITHDRAWAL_FORM_ID, label: t("withdrawalForm.heading"), content: <WithdrawalForm /> }}
+        appendix={{ id: MODEL_WITHDRAWAL_FORM_ID, label: t("withdrawalForm.heading"), content: <ModelWithdrawalForm /> }}
       />
     </>
   );

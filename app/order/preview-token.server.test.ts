@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { issueOrderToken, TOKEN_MAX_AGE_SECONDS, verifyOrderToken } from "./token.server";
+import { issueOrderToken, TOKEN_MAX_AGE_SECONDS, verifyOrderToken } from "./preview-token.server";
 
 const KEY = "k".repeat(40);
 

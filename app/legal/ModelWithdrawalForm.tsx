@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useRequiredRootData } from "~/root-data";
 import { legalValuesOf } from "./legal-values";
-import { WITHDRAWAL_FORM_ID, withdrawalFormDocument } from "./withdrawal-form";
+import { MODEL_WITHDRAWAL_FORM_ID, modelWithdrawalFormDocument } from "./model-withdrawal-form";
 
 /** A dotted line to write on when the page is printed. */
 function FillIn() {
@@ -9,19 +9,19 @@ function FillIn() {
 }
 
 /** The model withdrawal form (annex 2 to the consumer rights act) as a section of the terms page. */
-export function WithdrawalForm() {
+export function ModelWithdrawalForm() {
   const { t } = useTranslation("terms");
   const { company, locale } = useRequiredRootData();
-  const form = withdrawalFormDocument(t, legalValuesOf(company, locale));
+  const form = modelWithdrawalFormDocument(t, legalValuesOf(company, locale));
 
   return (
     <section
-      id={WITHDRAWAL_FORM_ID}
-      aria-labelledby={`${WITHDRAWAL_FORM_ID}-heading`}
+      id={MODEL_WITHDRAWAL_FORM_ID}
+      aria-labelledby={`${MODEL_WITHDRAWAL_FORM_ID}-heading`}
       data-testid="withdrawal-form"
       className="rounded-2xl border border-slate-300 p-5 sm:p-8"
     >
-      <h2 id={`${WITHDRAWAL_FORM_ID}-heading`} className="text-xl font-bold text-slate-900 md:text-2xl">
+      <h2 id={`${MODEL_WITHDRAWAL_FORM_ID}-heading`} className="text-xl font-bold text-slate-900 md:text-2xl">
         {form.title}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{form.source}</p>

@@ -3,14 +3,14 @@ import { copyList } from "~/content/copy";
 import type { LegalValues } from "./legal-values";
 
 /** The anchor of the form on the terms page; the terms' withdrawal clause and e-mails link to it. */
-export const WITHDRAWAL_FORM_ID = "withdrawal-form";
+export const MODEL_WITHDRAWAL_FORM_ID = "withdrawal-form";
 
 /**
  * The model withdrawal form of annex 2 to the Polish consumer rights act (ustawa o prawach
  * konsumenta), with the company as the addressee. Plain data, so the terms page shows it
  * and the order confirmation can attach it. `fields` are the lines the consumer fills in.
  */
-export type WithdrawalForm = {
+export type ModelWithdrawalForm = {
   title: string;
   source: string;
   instruction: string;
@@ -20,7 +20,10 @@ export type WithdrawalForm = {
   footnote: string;
 };
 
-export function withdrawalFormDocument(t: TFunction, values: Pick<LegalValues, "legalName" | "address" | "email">): WithdrawalForm {
+export function modelWithdrawalFormDocument(
+  t: TFunction,
+  values: Pick<LegalValues, "legalName" | "address" | "email">,
+): ModelWithdrawalForm {
   return {
     title: t("terms:withdrawalForm.heading"),
     source: t("terms:withdrawalForm.source"),
@@ -33,7 +36,7 @@ export function withdrawalFormDocument(t: TFunction, values: Pick<LegalValues, "
 }
 
 /** The form as plain text lines, e.g. for an e-mail attachment. */
-export function withdrawalFormAsText(form: WithdrawalForm): string {
+export function modelWithdrawalFormAsText(form: ModelWithdrawalForm): string {
   const blank = "…………………………………………";
   return [
     form.title,
