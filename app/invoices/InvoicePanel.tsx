@@ -2,7 +2,7 @@ import { Link, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OrderPagePanel } from "~/components/customer-page/OrderPagePanel";
 import { pathFor } from "~/i18n/routes";
-import { useLocale } from "~/root-data";
+import { useLocale } from "~/render/root-data";
 
 /**
  * The order page's invoice part: one link to the order's invoice page, where the customer asks for

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useRequiredRootData } from "~/root-data";
+import { useRequiredRootData } from "~/render/root-data";
 import { legalValuesOf } from "./legal-values";
 import { WITHDRAWAL_FORM_ID, withdrawalFormDocument } from "./withdrawal-form";
 

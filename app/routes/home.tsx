@@ -10,7 +10,7 @@ import { Testimonials, testimonialsGroup } from "~/components/Testimonials";
 import { Faq } from "~/components/Faq";
 import { pricesSentence } from "~/config/vat-wording";
 import { copyList, deliveryContext, type QuestionAnswer } from "~/content/copy";
-import { useRequiredRootData } from "~/root-data";
+import { useRequiredRootData } from "~/render/root-data";
 import { pageMeta } from "~/i18n/seo";
 import { SHAREABLE_PAGE } from "~/render/shareable";
 import { homeLoader } from "./home.server";

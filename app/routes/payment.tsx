@@ -17,7 +17,7 @@ import { DeadlineList } from "~/components/customer-page/DeadlineList";
 import { DocumentLinks } from "~/components/customer-page/DocumentLinks";
 import { OrderPagePanel, PANEL_HEADING } from "~/components/customer-page/OrderPagePanel";
 import { WAIT_REFRESH_SECONDS } from "~/payments/waiting";
-import { useLocale, useRequiredRootData } from "~/root-data";
+import { useLocale, useRequiredRootData } from "~/render/root-data";
 import { InvoicePanel } from "~/invoices/InvoicePanel";
 import { ReviewPanel } from "~/reviews/ReviewPanel";
 import { LateStatementPanel } from "~/withdrawal/LateStatementPanel";

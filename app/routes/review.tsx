@@ -8,7 +8,7 @@ import { pathFor } from "~/i18n/routes";
 import { NO_HYDRATION } from "~/render/hydration";
 import type { ReviewState } from "~/reviews/form-action.server";
 import { FIELD_MAX, REVIEW_TEXT_FIELDS, STAR_CHOICES, TEXT_MIN, type ReviewField } from "~/reviews/review-form";
-import { useLocale, useRequiredRootData } from "~/root-data";
+import { useLocale, useRequiredRootData } from "~/render/root-data";
 import { PRIVATE_HEADERS, reviewAction, reviewLoader } from "./review.server";
 
 /** The review form of one order (docs/decisions/052): plain HTML forms, so the page loads no JavaScript. */

@@ -9,7 +9,7 @@ import { pathFor } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
 import { formatPrice, PRODUCTS } from "~/config/products";
 import { pricesSentence } from "~/config/vat-wording";
-import { useLocale, useRequiredRootData } from "~/root-data";
+import { useLocale, useRequiredRootData } from "~/render/root-data";
 import { NO_HYDRATION } from "~/render/hydration";
 import { SHAREABLE_PAGE } from "~/render/shareable";
 

@@ -6,7 +6,7 @@ import { pageMeta } from "~/i18n/seo";
 import { formatEffectiveDate, TERMS_EFFECTIVE_FROM, TERMS_VERSION } from "~/legal/terms-version";
 import { WithdrawalForm } from "~/legal/WithdrawalForm";
 import { WITHDRAWAL_FORM_ID } from "~/legal/withdrawal-form";
-import { useLocale } from "~/root-data";
+import { useLocale } from "~/render/root-data";
 import { NO_HYDRATION } from "~/render/hydration";
 import { SHAREABLE_PAGE } from "~/render/shareable";
 

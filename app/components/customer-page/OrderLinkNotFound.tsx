@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { homePath } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
-import { useLocale } from "~/root-data";
+import { useLocale } from "~/render/root-data";
 
 /**
  * The pages a customer reaches by their order's signed link (the order page, the review form): never

@@ -13,7 +13,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { FIELD_ID_PREFIX } from "~/forms/field-id";
 import { formatPrice, PRODUCTS } from "~/config/products";
 import { vatWording } from "~/config/vat-wording";
-import { useRequiredRootData } from "~/root-data";
+import { useRequiredRootData } from "~/render/root-data";
 import { formatCalendarDate } from "~/config/delivery";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
