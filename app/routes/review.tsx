@@ -2,7 +2,7 @@ import type { HeadersFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, PlainField } from "~/components/forms";
-import { OrderLinkErrorBoundary, orderLinkMeta } from "~/components/customer-page/OrderLinkNotFound";
+import { OrderLinkErrorBoundary, orderLinkMeta } from "~/customer-page/OrderLinkNotFound";
 import { PageHeader } from "~/components/PageHeader";
 import { pathFor } from "~/i18n/routes";
 import { NO_HYDRATION } from "~/render/hydration";

@@ -7,7 +7,7 @@ import { pageMeta } from "~/i18n/seo";
 import { useLocale } from "~/render/root-data";
 
 /**
- * The pages a customer reaches by their order's signed link (the order page, the review form): never
+ * The pages a customer reaches by their order's signed link (the customer page, the review form): never
  * indexed, and a link that names no order gets the 404's own title, which the loader sends in the
  * page's language. `title`, when the page's data gives one, replaces the namespace's.
  */
