@@ -1,6 +1,6 @@
 import type { OrderStatus } from "~/db/schema";
 import { paymentNextSteps, type NextStepFacts } from "~/order/next-steps";
-import type { WithdrawnView } from "~/customer-page/page-view.server";
+import type { WithdrawnView } from "./page-view.server";
 
 /**
  * Where an order stands for its customer. A withdrawal statement that matched the order comes first

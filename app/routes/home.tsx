@@ -6,7 +6,7 @@ import { RentalInfo } from "~/components/home/RentalInfo";
 import { WhyUs } from "~/components/home/WhyUs";
 import { PricingCards } from "~/components/PricingCards";
 import { Section } from "~/components/Section";
-import { Testimonials, testimonialsGroup } from "~/components/Testimonials";
+import { Testimonials, testimonialsGroup } from "~/reviews/Testimonials";
 import { Faq } from "~/components/Faq";
 import { pricesSentence } from "~/config/vat-wording";
 import { copyList, deliveryContext, type QuestionAnswer } from "~/content/copy";

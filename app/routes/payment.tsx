@@ -12,7 +12,7 @@ import type { NoScriptRefreshHandle } from "~/components/NoScriptRefresh";
 import { formatAddress, telHref } from "~/config/company";
 import { vatWording } from "~/config/vat-wording";
 import { formatPrice } from "~/config/products";
-import { LateDeliveryWarning } from "~/components/order/LateDeliveryWarning";
+import { LateDeliveryWarning } from "~/components/LateDeliveryWarning";
 import { DeadlineList } from "~/customer-page/DeadlineList";
 import { DocumentLinks } from "~/customer-page/DocumentLinks";
 import { CustomerPagePanel, PANEL_HEADING } from "~/components/CustomerPagePanel";

@@ -23,7 +23,7 @@ import type { OrderVariant } from "~/order/variants";
 import type { PreviewState } from "~/order/view-state";
 import { lateDelivery, type DispatchDatesByMethod } from "~/order/delivery-warning";
 import type { PlacedOrder } from "~/order/placed-order.server";
-import { LateDeliveryWarning } from "./LateDeliveryWarning";
+import { LateDeliveryWarning } from "~/components/LateDeliveryWarning";
 import { PlacedOrderNotice } from "./PlacedOrderNotice";
 import { useBusyIntent } from "./use-busy-intent";
 

@@ -28,7 +28,7 @@ import type { OrderDetails } from "~/order/schema";
 import type { OrderVariant } from "~/order/variants";
 import { lateDelivery, type DispatchDatesByMethod } from "~/order/delivery-warning";
 import type { FormState } from "~/order/view-state";
-import { LateDeliveryWarning } from "./LateDeliveryWarning";
+import { LateDeliveryWarning } from "~/components/LateDeliveryWarning";
 import { DeliveryFieldset } from "~/shipping/DeliveryFieldset";
 import { INVOICE_LABEL_KEYS } from "~/invoices/fields";
 import { InvoiceFieldset } from "~/invoices/InvoiceFieldset";
