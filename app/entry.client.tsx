@@ -6,7 +6,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { I18N_OPTIONS } from "~/i18n/i18next";
 import { addNumberFormat } from "~/i18n/number-format";
 import { localeFromPath } from "~/i18n/locales";
-import type { RootData } from "~/root-data";
+import type { RootData } from "~/render/root-data";
 
 /**
  * The page's strings are already in the document: the root loader's data, which Remix keeps for

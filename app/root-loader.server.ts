@@ -6,7 +6,7 @@ import { structuredDataFor } from "~/content/page-structured-data.server";
 import { formatPrice, formattedPrices } from "~/i18n/money";
 import { localeOf, namespacesForPath, pageHeadFor, resourcesFor } from "~/i18n/i18n.server";
 import { canonicalPathOf, matchPage, type PageId } from "~/i18n/routes";
-import type { RootData } from "~/root-data";
+import type { RootData } from "~/render/root-data";
 import { readConsent, shouldShowBanner } from "~/tracking/consent.server";
 import { pixelIdsFor } from "~/tracking/events.server";
 

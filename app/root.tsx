@@ -14,7 +14,7 @@ import { errorMeta } from "~/i18n/seo";
 import { localeFromPath } from "~/i18n/locales";
 import { addPageStrings } from "~/i18n/page-strings";
 import { useDocumentLoadsScripts } from "~/render/hydration";
-import { useRootData } from "~/root-data";
+import { useRootData } from "~/render/root-data";
 import { rootLoader } from "~/root-loader.server";
 import { useNonce } from "~/security/nonce";
 import stylesheet from "~/tailwind.css";

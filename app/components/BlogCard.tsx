@@ -4,7 +4,7 @@ import { BLOG_IMAGE_SIZE, type BlogPost } from "~/content/blog";
 import { copyList } from "~/content/copy";
 import { formatLongDate } from "~/config/delivery";
 import { LOCALE_TAGS } from "~/i18n/locales";
-import { useLocale } from "~/root-data";
+import { useLocale } from "~/render/root-data";
 
 /** The date in the page language's convention ("12 marca 2024", "12 March 2024"…), fixed to UTC so server and browser agree. */
 export function formatPostDate(isoDate: string, locale: keyof typeof LOCALE_TAGS): string {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { JsFlagInput } from "~/components/JsFlagInput";
 import { pathFor } from "~/i18n/routes";
-import { useRequiredRootData } from "~/root-data";
+import { useRequiredRootData } from "~/render/root-data";
 import { CONSENT_ACTION_PATH, returnPathOf } from "~/tracking/consent";
 
 /** Both choices look the same: neither is nudged (equal weight, as consent law asks). Two equal grid columns keep them the same width. */

@@ -5,7 +5,7 @@ import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { SocialLinks } from "~/components/SocialLinks";
 import { telHref } from "~/config/company";
 import { homePath, pathFor, type PageId } from "~/i18n/routes";
-import { useRequiredRootData } from "~/root-data";
+import { useRequiredRootData } from "~/render/root-data";
 import { settingsPathOf } from "~/tracking/consent";
 
 /** The footer's links, resolved for the current language. */

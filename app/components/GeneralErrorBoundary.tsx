@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/rea
 import { ERROR_STRINGS } from "~/i18n/error-strings";
 import { localeFromPath } from "~/i18n/locales";
 import { homePath } from "~/i18n/routes";
-import { useRootData } from "~/root-data";
+import { useRootData } from "~/render/root-data";
 
 /**
  * The "Unexpected Application Error!" screen, in the page's language, with the

@@ -9,7 +9,7 @@ import { postAsDocument } from "~/forms/post-as-document";
 import { LANGUAGE_NAMES, LOCALES, type Locale } from "~/i18n/locales";
 import { equivalentPath, localesOf, pageIdOfRoute, pathFor, type PageId } from "~/i18n/routes";
 import { variantOfPage } from "~/order/variants";
-import { useLocale } from "~/root-data";
+import { useLocale } from "~/render/root-data";
 
 /**
  * The label shown on a phone, where the full name does not fit: each language's own

@@ -5,7 +5,7 @@ import { CloseIcon, LogoMark, MenuIcon } from "~/components/icons";
 import { LanguageSwitcher } from "~/components/LanguageSwitcher";
 import { useDisclosure } from "~/components/use-disclosure";
 import { homePath, pathFor, type PageId } from "~/i18n/routes";
-import { useLocale } from "~/root-data";
+import { useLocale } from "~/render/root-data";
 
 /** How far the page scrolls before the bar's shadow grows stronger. */
 const SCROLL_SHADOW_THRESHOLD_PX = 20;

@@ -5,7 +5,7 @@ export type NoScriptRefreshHandle = { noScriptRefreshSeconds?: (data: unknown) =
 
 /**
  * Without JavaScript, a page that waits reloads itself with a meta refresh; inside <noscript>, a
- * browser running scripts ignores it and the page polls quietly instead (app/components/payment/OnlinePayment.tsx).
+ * browser running scripts ignores it and the page polls quietly instead (app/customer-page/OnlinePayment.tsx).
  * It names the page's address without the fragment: a form may have brought the page there with one
  * (OnlinePayment's), and a refresh to the same address with its fragment only scrolls, it never reloads.
  */

@@ -7,7 +7,7 @@ import { pathFor } from "~/i18n/routes";
 import { SIGNING_BUSINESS_DAYS } from "~/config/delivery";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
 import { vatWording } from "~/i18n/vat-wording";
-import { useLocale, useRequiredRootData, useRootData } from "~/root-data";
+import { useLocale, useRequiredRootData, useRootData } from "~/render/root-data";
 import { useCheckoutLinkClick } from "~/tracking/checkout-link";
 import { checkoutHref } from "~/tracking/events";
 

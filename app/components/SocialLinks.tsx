@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { FacebookIcon, InstagramIcon, TikTokIcon } from "~/components/icons";
 import type { Company } from "~/config/company";
-import { useRequiredRootData } from "~/root-data";
+import { useRequiredRootData } from "~/render/root-data";
 
 export const SOCIAL_NETWORKS = [
   { id: "facebook", labelKey: "social.facebook", Icon: FacebookIcon },

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { SocialLinks } from "~/components/SocialLinks";
-import { useRequiredRootData } from "~/root-data";
+import { useRequiredRootData } from "~/render/root-data";
 import { reportSocialClick } from "~/tracking/social-click";
 
 const ROUND_LINK =

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useRootData } from "~/root-data";
+import { useRootData } from "~/render/root-data";
 import { loadPixelStart } from "~/tracking/load-pixel-start";
 
 /**

@@ -1,12 +1,9 @@
-import type { MetaDescriptor } from "@remix-run/node";
 import { fixedT } from "~/i18n/i18n.server";
 import type { Locale } from "~/i18n/locales";
 import { matchPage, type PageId } from "~/i18n/routes";
+import type { LdJson } from "~/i18n/seo";
 import type { Company } from "~/config/company";
 import { graph, localBusiness, service } from "./structured-data";
-
-/** What a route's `meta` accepts as JSON-LD (Remix writes it as an escaped script element). */
-export type LdJson = Extract<MetaDescriptor, { "script:ld+json": unknown }>["script:ld+json"];
 
 /** The payment page holds an order's secret token and is not indexed: it describes nothing. */
 const PAGES_WITHOUT_STRUCTURED_DATA = new Set<PageId>(["payment"]);

@@ -1,6 +1,5 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
-import type { RootData } from "~/root-data";
 import { ERROR_STRINGS } from "./error-strings";
 import { LOCALE_TAGS, localeFromPath, type Locale } from "./locales";
 import { alternatesOf, pageIdOfRoute, pathFor } from "./routes";
@@ -11,16 +10,19 @@ type PageMetaOptions = {
   title?: string;
 };
 
+/** What a route's `meta` accepts as JSON-LD (Remix writes it as an escaped script element). */
+export type LdJson = Extract<MetaDescriptor, { "script:ld+json": unknown }>["script:ld+json"];
+
 /** A page's title and description, and the "Error:" its title starts with after a refused form (pageHeadFor in i18n.server.ts). */
 export type PageHead = { title: string; description: string; errorTitlePrefix: string };
 
-/** What the head tags need from the root loader's data (app/root-data.ts has all of it). */
+/** What the head tags need from the root loader's data (app/render/root-data.ts has all of it). */
 export type SeoData = {
   locale: Locale;
   siteUrl: string;
   head: PageHead;
   company: { productName: string };
-  structuredData: RootData["structuredData"];
+  structuredData: LdJson | null;
 };
 
 export function rootDataOf(matches: MetaArgs["matches"]): SeoData | undefined {

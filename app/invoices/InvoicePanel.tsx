@@ -1,8 +1,8 @@
 import { Link, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { OrderPagePanel } from "~/components/customer-page/OrderPagePanel";
+import { CustomerPagePanel } from "~/components/CustomerPagePanel";
 import { pathFor } from "~/i18n/routes";
-import { useLocale } from "~/root-data";
+import { useLocale } from "~/render/root-data";
 
 /**
  * The order page's invoice part: one link to the order's invoice page, where the customer asks for
@@ -14,12 +14,12 @@ export function InvoicePanel() {
   const locale = useLocale();
   const token = useParams().token ?? "";
   return (
-    <OrderPagePanel id="invoice-panel" heading={t("panel.heading")}>
+    <CustomerPagePanel id="invoice-panel" heading={t("panel.heading")}>
       <p className="mt-3">
         <Link to={pathFor("invoiceRequest", locale, { token })} className="font-semibold text-blue-900 underline">
           {t("panel.link")}
         </Link>
       </p>
-    </OrderPagePanel>
+    </CustomerPagePanel>
   );
 }

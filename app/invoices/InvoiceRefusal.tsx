@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { TextWithLink } from "~/components/TextWithLink";
-import { useRequiredRootData } from "~/root-data";
+import { useRequiredRootData } from "~/render/root-data";
 
 /**
  * A refusal's message on the customer's invoice page. The three months limit our duty, not what we

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useRequiredRootData } from "~/root-data";
+import { useRequiredRootData } from "~/render/root-data";
 import { legalValuesOf } from "./legal-values";
 import { MODEL_WITHDRAWAL_FORM_ID, modelWithdrawalFormDocument } from "./model-withdrawal-form";
 

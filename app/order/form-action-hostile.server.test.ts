@@ -4,7 +4,7 @@ import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { handleOrderForm } from "./form-action.server";
 import { acceptFields, FORM, NOW, post, previewOf } from "./form-action.test-support";
 import { findPayableOrder } from "~/payments/payment-page.server";
-import { findPaymentView } from "./payment-view.server";
+import { findCustomerPageView } from "~/customer-page/page-view.server";
 import { findPlacedOrder, previewTokenOfSameOrder } from "./placed-order.server";
 import { STANDARD_VARIANT } from "./variants";
 
@@ -84,7 +84,7 @@ describe.each(DIALECTS)("control characters and odd form shapes on %s", (dialect
       "%00",
     ]) {
       expect(await findPayableOrder(own, token), JSON.stringify(token)).toBeUndefined();
-      expect(await findPaymentView(own, token, "pl")).toBeNull();
+      expect(await findCustomerPageView(own, token, "pl")).toBeNull();
       expect(await findPlacedOrder(own, token)).toBeNull();
       expect(await previewTokenOfSameOrder(own, token, preview.details, "pl")).toBeNull();
     }

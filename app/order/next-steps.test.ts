@@ -7,7 +7,7 @@ import { fixedT } from "~/i18n/i18n.server";
 import { LOCALES } from "~/i18n/locales";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { paymentNextSteps } from "./next-steps";
-import { findPaymentView } from "./payment-view.server";
+import { findCustomerPageView } from "~/customer-page/page-view.server";
 
 // Ordered on Monday 23 November 2026: the 14 days end on Monday 7 December.
 const ORDERED = new Date("2026-11-23T09:00:00Z");
@@ -27,7 +27,7 @@ async function stepsOf(locale: (typeof LOCALES)[number], { earlyStart, paid, day
     idempotencyKey: `${locale}-${earlyStart}-${paid}-${day}`,
   });
   if (paid) await db.updateTable("orders").set({ status: "paid", paid_at: PAID_ON }).where("id", "=", order.id).execute();
-  const view = await findPaymentView(db, order.payment_token, locale, new Date(`${day}T10:00:00Z`));
+  const view = await findCustomerPageView(db, order.payment_token, locale, new Date(`${day}T10:00:00Z`));
   return paymentNextSteps(view!, fixedT(locale, "payment"));
 }
 

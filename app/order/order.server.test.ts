@@ -4,7 +4,7 @@ import { openDatabase, type AppDatabase, type DatabaseTarget } from "~/db/db.ser
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { SAMPLE_API_ORDER } from "../../tests/support/sample-order";
 import { acceptOrder, paymentPath, type AcceptInput } from "./order.server";
-import { findPaymentView } from "./payment-view.server";
+import { findCustomerPageView } from "~/customer-page/page-view.server";
 import type { OrderDetails } from "./schema";
 
 const details: OrderDetails = {
@@ -148,11 +148,11 @@ describe.each(DIALECTS)("accepting an order on %s", (dialect) => {
     const db = await open(await freshTarget(dialect));
     const { order } = await acceptOrder(db, input("pay", { locale: "en" }));
     expect(paymentPath(order)).toBe(`/en/payment/${order.payment_token}`);
-    const view = await findPaymentView(db, order.payment_token, "en");
+    const view = await findCustomerPageView(db, order.payment_token, "en");
     expect(view).toMatchObject({ number: order.number, status: "awaiting_payment", declarationType: "notarized", priceGrosze: 39_900 });
     expect(JSON.stringify(view)).not.toContain(order.email);
-    expect(await findPaymentView(db, "x".repeat(32), "en")).toBeNull();
-    expect(await findPaymentView(db, "' OR 1=1 --", "en")).toBeNull();
+    expect(await findCustomerPageView(db, "x".repeat(32), "en")).toBeNull();
+    expect(await findCustomerPageView(db, "' OR 1=1 --", "en")).toBeNull();
   });
 
   it("writes the order and its two e-mails together", async () => {

@@ -1,5 +1,5 @@
 import { useMatches } from "@remix-run/react";
-import { useRootData, type RootData } from "~/root-data";
+import { useRootData, type RootData } from "~/render/root-data";
 
 /**
  * A page whose every behaviour works as plain HTML says so with this route handle; the

@@ -1,8 +1,8 @@
 import { Link, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { OrderPagePanel } from "~/components/customer-page/OrderPagePanel";
+import { CustomerPagePanel } from "~/components/CustomerPagePanel";
 import { pathFor } from "~/i18n/routes";
-import { useLocale } from "~/root-data";
+import { useLocale } from "~/render/root-data";
 
 /**
  * The order page's review part, once the declaration is on its way or delivered: a link to the
@@ -14,13 +14,13 @@ export function ReviewPanel({ reviewable }: { reviewable: boolean }) {
   const token = useParams().token ?? "";
   if (!reviewable) return null;
   return (
-    <OrderPagePanel id="review" heading={t("panel.heading")}>
+    <CustomerPagePanel id="review" heading={t("panel.heading")}>
       <p className="mt-3 text-slate-800">{t("panel.text")}</p>
       <p className="mt-2">
         <Link to={pathFor("review", locale, { token })} className="font-semibold text-blue-900 underline" data-testid="review-link">
           {t("panel.link")}
         </Link>
       </p>
-    </OrderPagePanel>
+    </CustomerPagePanel>
   );
 }

@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { telHref } from "~/config/company";
 import { pathFor } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
-import { useRequiredRootData } from "~/root-data";
+import { useRequiredRootData } from "~/render/root-data";
 import { NO_HYDRATION } from "~/render/hydration";
 import { SHAREABLE_PAGE } from "~/render/shareable";
 

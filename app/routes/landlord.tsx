@@ -6,7 +6,7 @@ import { Section } from "~/components/Section";
 import { copyList, type TitledText } from "~/content/copy";
 import { pathFor } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
-import { useLocale } from "~/root-data";
+import { useLocale } from "~/render/root-data";
 import { NO_HYDRATION } from "~/render/hydration";
 import { SHAREABLE_PAGE } from "~/render/shareable";
 

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { homePath, pathFor } from "~/i18n/routes";
 import { rootDataOf } from "~/i18n/seo";
 import { NO_HYDRATION } from "~/render/hydration";
-import { useLocale } from "~/root-data";
+import { useLocale } from "~/render/root-data";
 
 /** Two links and the chrome: plain HTML, no JavaScript. */
 export const handle = NO_HYDRATION;

@@ -9,7 +9,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { OrderSteps } from "~/components/order/OrderSteps";
+import { OrderSteps } from "~/order-form/OrderSteps";
 import { FIELD_ID_PREFIX } from "~/forms/field-id";
 import { isNetworkFailure } from "~/forms/offline";
 import { pageIdOfRoute } from "~/i18n/routes";

@@ -16,7 +16,7 @@ import { REFUSAL_KEYS } from "~/invoices/refusal";
 import { nudgeKsefLane } from "~/ksef/ksef-lane.server";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { readFormDataOr413 } from "~/security/body.server";
-import { useLocale } from "~/root-data";
+import { useLocale } from "~/render/root-data";
 
 /**
  * The order's invoice page (/platnosc/:token/faktura): ask for an invoice after ordering, while the

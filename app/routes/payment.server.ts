@@ -3,9 +3,9 @@ import { json, redirect } from "@remix-run/node";
 import { company } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { getFixedT, localeOf } from "~/i18n/i18n.server";
-import { customerPageOf } from "~/customer-page/order-page";
+import { customerPageOf } from "~/customer-page/customer-page";
 import { customerInvoiceView } from "~/invoices/customer.server";
-import { findPaymentView } from "~/order/payment-view.server";
+import { findCustomerPageView } from "~/customer-page/page-view.server";
 import { transferTitle } from "~/order/transfer-title";
 import { transferQrSvg } from "~/payments/transfer-qr.server";
 import { configuredGateway, paymentPageLookup } from "~/payments/gateway.server";
@@ -33,7 +33,7 @@ export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer
  * The customer's own page of one order (its status, dates, next steps, documents, and payment while it
  * is due), found by its unguessable token. Private: noindex, no third parties, no shared cache.
  */
-export async function paymentPageLoader({ request, params }: LoaderFunctionArgs) {
+export async function customerPageLoader({ request, params }: LoaderFunctionArgs) {
   const locale = await localeOf(request);
   const t = await getFixedT(locale, "payment");
   const token = params.token ?? "";
@@ -46,7 +46,7 @@ export async function paymentPageLoader({ request, params }: LoaderFunctionArgs)
       })
     : null;
   const now = new Date();
-  const order = await findPaymentView(getDb(), token, locale, now);
+  const order = await findCustomerPageView(getDb(), token, locale, now);
   if (!order) throw json({ title: t("notFound.title") }, { status: 404, headers: PRIVATE_HEADERS });
   const invoiceIssued = ((await customerInvoiceView(getDb(), token, now))?.invoices.length ?? 0) > 0;
   const page = customerPageOf(order, Boolean(online), t, invoiceIssued);
@@ -83,7 +83,7 @@ export async function paymentPageLoader({ request, params }: LoaderFunctionArgs)
 }
 
 /** BLIK or pay-by-link (docs/decisions/028): a refused code comes back as 400 with the code as typed, never as an error page. */
-export async function paymentPageAction({ request, params }: ActionFunctionArgs) {
+export async function customerPageAction({ request, params }: ActionFunctionArgs) {
   const locale = await localeOf(request);
   const token = params.token ?? "";
   const gateway = configuredGateway();

@@ -1,34 +1,34 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { OrderLinkErrorBoundary, orderLinkMeta } from "~/components/customer-page/OrderLinkNotFound";
+import { OrderLinkErrorBoundary, orderLinkMeta } from "~/customer-page/OrderLinkNotFound";
 import { PageHeader } from "~/components/PageHeader";
-import { CopyButton } from "~/components/payment/CopyButton";
-import { DetailRow } from "~/components/payment/DetailRow";
+import { CopyButton } from "~/customer-page/CopyButton";
+import { DetailRow } from "~/customer-page/DetailRow";
 import { OrderLockerLines } from "~/shipping/LockerSummary";
-import { OnlinePayment } from "~/components/payment/OnlinePayment";
-import { PaymentWaiting } from "~/components/payment/PaymentWaiting";
+import { OnlinePayment } from "~/customer-page/OnlinePayment";
+import { PaymentWaiting } from "~/customer-page/PaymentWaiting";
 import type { NoScriptRefreshHandle } from "~/components/NoScriptRefresh";
 import { formatAddress, telHref } from "~/config/company";
 import { vatWording } from "~/i18n/vat-wording";
 import { formatPrice, zlotyDigits } from "~/i18n/money";
-import { LateDeliveryWarning } from "~/components/order/LateDeliveryWarning";
-import { DeadlineList } from "~/components/customer-page/DeadlineList";
-import { DocumentLinks } from "~/components/customer-page/DocumentLinks";
-import { OrderPagePanel, PANEL_HEADING } from "~/components/customer-page/OrderPagePanel";
+import { LateDeliveryWarning } from "~/components/LateDeliveryWarning";
+import { DeadlineList } from "~/customer-page/DeadlineList";
+import { DocumentLinks } from "~/customer-page/DocumentLinks";
+import { CustomerPagePanel, PANEL_HEADING } from "~/components/CustomerPagePanel";
 import { WAIT_REFRESH_SECONDS } from "~/payments/waiting";
-import { useLocale, useRequiredRootData } from "~/root-data";
+import { useLocale, useRequiredRootData } from "~/render/root-data";
 import { InvoicePanel } from "~/invoices/InvoicePanel";
 import { ReviewPanel } from "~/reviews/ReviewPanel";
 import { LateStatementPanel } from "~/withdrawal/LateStatementPanel";
-import { paymentPageAction, paymentPageLoader, PRIVATE_HEADERS } from "./payment.server";
+import { customerPageAction, customerPageLoader, PRIVATE_HEADERS } from "./payment.server";
 
 /** The document's headers are the private ones, not those of the loader's response (payment.server.ts). */
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
 // The loader and the action live in a server module, so the browser's build carries one stub of one.
-export const loader = paymentPageLoader;
-export const action = paymentPageAction;
+export const loader = customerPageLoader;
+export const action = customerPageAction;
 
 export const handle: NoScriptRefreshHandle = {
   noScriptRefreshSeconds: (data) =>
@@ -40,7 +40,7 @@ export const handle: NoScriptRefreshHandle = {
 /** The tab names the order and where it stands ("Zamówienie AE-…: wysłane"), not "payment" once it is paid. */
 export const meta: MetaFunction<typeof loader> = (args) => orderLinkMeta(args, args.data?.page.title);
 
-export default function PaymentPage() {
+export default function CustomerPageRoute() {
   const { order, page, online, lateStatement, transferTitle: title, qrCode, documents } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>() ?? null;
   const { t } = useTranslation("payment");
@@ -180,20 +180,20 @@ export default function PaymentPage() {
           </section>
         ) : null}
         {unpaid ? (
-          <OrderPagePanel id="deadline" heading={t("deadline.heading")}>
+          <CustomerPagePanel id="deadline" heading={t("deadline.heading")}>
             <p className="mt-3 text-slate-800" data-testid="payment-deadline">
               {t("deadline.text", { date: order.deadline, count: order.deadlineDays })}
               {order.deadlineMovedFrom ? ` ${t("deadline.moved", { day: order.deadlineMovedFrom })}` : null}
             </p>
             <p className="mt-2 text-slate-700">{t("deadline.unpaid")}</p>
-          </OrderPagePanel>
+          </CustomerPagePanel>
         ) : null}
         {deadlines.length > 0 ? (
-          <OrderPagePanel id="deadlines" heading={t("deadlines.heading")}>
+          <CustomerPagePanel id="deadlines" heading={t("deadlines.heading")}>
             <DeadlineList deadlines={deadlines} />
-          </OrderPagePanel>
+          </CustomerPagePanel>
         ) : null}
-        <OrderPagePanel id="next" heading={t("next.heading")}>
+        <CustomerPagePanel id="next" heading={t("next.heading")}>
           <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
             {page.nextSteps.map((step) => (
               <li key={step.id} data-testid={step.id}>
@@ -201,8 +201,8 @@ export default function PaymentPage() {
               </li>
             ))}
           </ol>
-        </OrderPagePanel>
-        <OrderPagePanel id="documents" heading={t("documents.heading")}>
+        </CustomerPagePanel>
+        <CustomerPagePanel id="documents" heading={t("documents.heading")}>
           <DocumentLinks
             documents={documents}
             labels={{
@@ -212,12 +212,12 @@ export default function PaymentPage() {
               withdrawal: t("common:footer.withdrawal"),
             }}
           />
-        </OrderPagePanel>
+        </CustomerPagePanel>
         {/* Other modules' panels go here, one line each. */}
         <LateStatementPanel late={lateStatement} />
         {page.offers.invoice ? <InvoicePanel /> : null}
         <ReviewPanel reviewable={order.status === "dispatched" && !order.withdrawn} />
-        <OrderPagePanel id="contact" heading={t("contact.heading")}>
+        <CustomerPagePanel id="contact" heading={t("contact.heading")}>
           <p className="mt-3 text-slate-800">{t("contact.text")}</p>
           <p className="mt-3">
             {t("contact.phone")}:{" "}
@@ -231,7 +231,7 @@ export default function PaymentPage() {
               {company.email}
             </a>
           </p>
-        </OrderPagePanel>
+        </CustomerPagePanel>
       </div>
     </>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { LegalDocument } from "~/components/LegalDocument";
+import { LegalDocument } from "~/legal/LegalDocument";
 import { PageHeader } from "~/components/PageHeader";
 import { pageMeta } from "~/i18n/seo";
 import { NO_HYDRATION } from "~/render/hydration";

@@ -2,13 +2,13 @@ import type { HeadersFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, PlainField } from "~/components/forms";
-import { OrderLinkErrorBoundary, orderLinkMeta } from "~/components/customer-page/OrderLinkNotFound";
+import { OrderLinkErrorBoundary, orderLinkMeta } from "~/customer-page/OrderLinkNotFound";
 import { PageHeader } from "~/components/PageHeader";
 import { pathFor } from "~/i18n/routes";
 import { NO_HYDRATION } from "~/render/hydration";
 import type { ReviewState } from "~/reviews/form-action.server";
 import { FIELD_MAX, REVIEW_TEXT_FIELDS, STAR_CHOICES, TEXT_MIN, type ReviewField } from "~/reviews/review-form";
-import { useLocale, useRequiredRootData } from "~/root-data";
+import { useLocale, useRequiredRootData } from "~/render/root-data";
 import { PRIVATE_HEADERS, reviewAction, reviewLoader } from "./review.server";
 
 /** The review form of one order (docs/decisions/052): plain HTML forms, so the page loads no JavaScript. */

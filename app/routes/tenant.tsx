@@ -10,7 +10,7 @@ import { pageMeta } from "~/i18n/seo";
 import { PRODUCTS } from "~/config/products";
 import { formatPrice } from "~/i18n/money";
 import { pricesSentence } from "~/i18n/vat-wording";
-import { useLocale, useRequiredRootData } from "~/root-data";
+import { useLocale, useRequiredRootData } from "~/render/root-data";
 import { NO_HYDRATION } from "~/render/hydration";
 import { SHAREABLE_PAGE } from "~/render/shareable";
 

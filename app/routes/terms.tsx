@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { LegalDocument } from "~/components/LegalDocument";
+import { LegalDocument } from "~/legal/LegalDocument";
 import { PageHeader } from "~/components/PageHeader";
 import { LOCALE_TAGS } from "~/i18n/locales";
 import { pageMeta } from "~/i18n/seo";
 import { formatEffectiveDate, TERMS_EFFECTIVE_FROM, TERMS_VERSION } from "~/legal/terms-version";
 import { ModelWithdrawalForm } from "~/legal/ModelWithdrawalForm";
 import { MODEL_WITHDRAWAL_FORM_ID } from "~/legal/model-withdrawal-form";
-import { useLocale } from "~/root-data";
+import { useLocale } from "~/render/root-data";
 import { NO_HYDRATION } from "~/render/hydration";
 import { SHAREABLE_PAGE } from "~/render/shareable";
 

@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { pathFor } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
 import { NO_HYDRATION } from "~/render/hydration";
-import { useLocale } from "~/root-data";
+import { useLocale } from "~/render/root-data";
 import type { WithdrawalState } from "~/withdrawal/form-action.server";
 import { FIELD_MAX, WITHDRAWAL_FIELDS, type WithdrawalField, type WithdrawalValues } from "~/withdrawal/statement";
 import { PRIVATE_HEADERS, withdrawalAction, withdrawalLoader } from "./withdrawal.server";

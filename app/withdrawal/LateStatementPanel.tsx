@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { OrderPagePanel } from "~/components/customer-page/OrderPagePanel";
+import { CustomerPagePanel } from "~/components/CustomerPagePanel";
 import type { LateStatementView } from "./late-statement.server";
 
 /** One neutral line on the customer's order page about a statement sent after the withdrawal period: the order stays as it was. */
@@ -7,8 +7,8 @@ export function LateStatementPanel({ late }: { late: LateStatementView | null })
   const { t } = useTranslation("payment");
   if (!late) return null;
   return (
-    <OrderPagePanel id="late-statement" heading={t("withdrawalLate.heading")}>
+    <CustomerPagePanel id="late-statement" heading={t("withdrawalLate.heading")}>
       <p className="mt-3 text-slate-800">{t("withdrawalLate.text", late)}</p>
-    </OrderPagePanel>
+    </CustomerPagePanel>
   );
 }

@@ -386,7 +386,7 @@ test.describe("with JavaScript", () => {
   }) => {
     test.skip(!javaScriptEnabled, "needs JavaScript");
     const order = orderStrings("pl");
-    // The check comes in the first-touch chunk, with the preview step (app/components/order/first-touch.ts).
+    // The check comes in the first-touch chunk, with the preview step (app/order-form/first-touch.ts).
     const validationChunk = /\/build\/.*first-touch-[A-Z0-9]+\.js$/;
     const validationRequests: string[] = [];
     page.on("request", (request) => {

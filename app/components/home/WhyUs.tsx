@@ -3,7 +3,7 @@ import { MapIcon, ReceiptIcon, ShieldIcon, TimerIcon } from "~/components/page-i
 import { Section } from "~/components/Section";
 import { pricesSentence } from "~/i18n/vat-wording";
 import { copyList, deliveryContext, type TitledText } from "~/content/copy";
-import { useRequiredRootData } from "~/root-data";
+import { useRequiredRootData } from "~/render/root-data";
 
 /** The four claims the product may make, in the order of the copy. */
 const ICONS = [ShieldIcon, TimerIcon, MapIcon, ReceiptIcon];

@@ -1,4 +1,4 @@
-import type { Deadline } from "~/customer-page/order-page";
+import type { Deadline } from "./customer-page";
 
 /** The order's dates at its current stage (app/customer-page/order-page.ts decides which). */
 export function DeadlineList({ deadlines }: { deadlines: Deadline[] }) {

@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { homePath } from "~/i18n/routes";
 import { pageMeta } from "~/i18n/seo";
-import { useLocale } from "~/root-data";
+import { useLocale } from "~/render/root-data";
 
 /**
- * The pages a customer reaches by their order's signed link (the order page, the review form): never
+ * The pages a customer reaches by their order's signed link (the customer page, the review form): never
  * indexed, and a link that names no order gets the 404's own title, which the loader sends in the
  * page's language. `title`, when the page's data gives one, replaces the namespace's.
  */

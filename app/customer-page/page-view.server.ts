@@ -10,15 +10,15 @@ import type { OrderRow, WithdrawalDecision } from "~/db/schema";
 import { fixedT } from "~/i18n/i18n.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { deliveryDates, warsawDay, withdrawalPeriodEnd } from "~/config/delivery-dates.server";
-import { dispatchDatesOf, dispatchDatesOfTypes, type DispatchDates } from "./delivery-promise.server";
-import { lateDelivery, type LateDelivery } from "./delivery-warning";
-import { paymentDeadline } from "./payment-deadline.server";
-import { isPaymentToken } from "./payment-token";
+import { dispatchDatesOf, dispatchDatesOfTypes, type DispatchDates } from "~/order/delivery-promise.server";
+import { lateDelivery, type LateDelivery } from "~/order/delivery-warning";
+import { paymentDeadline } from "~/order/payment-deadline.server";
+import { isPaymentToken } from "~/order/payment-token";
 import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import { refundDueBy } from "~/withdrawal/withdrawal.server";
 import { refundAfterDecision, retainedReasonText } from "~/withdrawal/decision";
 
-/** A matched withdrawal as the customer's page shows it (PaymentView.withdrawn). */
+/** A matched withdrawal as the customer's page shows it (CustomerPageView.withdrawn). */
 export type WithdrawnView = {
   receivedAt: string;
   refundBy: string;
@@ -27,8 +27,8 @@ export type WithdrawnView = {
   retained: { grosze: number; amount: string; reason: string } | null;
 };
 
-/** What the payment page may show: no personal data, only what the transfer and the next steps need. */
-export type PaymentView = {
+/** What the customer page may show: no personal data, only what the transfer and the next steps need. */
+export type CustomerPageView = {
   number: string;
   status: OrderRow["status"];
   declarationType: OrderRow["declaration_type"];
@@ -78,12 +78,12 @@ export type PaymentView = {
   paid: boolean;
 };
 
-export async function findPaymentView(
+export async function findCustomerPageView(
   db: AppDatabase,
   paymentToken: string,
   locale: Locale,
   now: Date = new Date(),
-): Promise<PaymentView | null> {
+): Promise<CustomerPageView | null> {
   if (!isPaymentToken(paymentToken)) return null;
   const row = await db
     .selectFrom("orders")
@@ -210,7 +210,7 @@ function refundOf(
     | "withdrawal_retained_grosze"
   >,
   locale: Locale,
-): PaymentView["refund"] {
+): CustomerPageView["refund"] {
   const amount = (grosze: number) => ({ grosze, amount: formatPrice(grosze, locale) });
   if (row.refunded_at && row.refunded_grosze)
     return { ...amount(row.refunded_grosze), returnedOn: formatCalendarDate(warsawDay(new Date(row.refunded_at)), LOCALE_TAGS[locale]) };

@@ -1,10 +1,9 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { Company } from "~/config/company";
 import type { DeclarationType } from "~/config/products";
-import type { LdJson } from "~/content/page-structured-data.server";
 import type { PageResources } from "~/i18n/i18next";
 import type { Locale } from "~/i18n/locales";
-import type { PageHead } from "~/i18n/seo";
+import type { LdJson, PageHead } from "~/i18n/seo";
 import type { ConsentState } from "~/tracking/consent";
 import type { PublicPixelIds } from "~/tracking/pixels";
 

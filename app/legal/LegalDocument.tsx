@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { legalText, type LegalNamespace } from "~/legal/legal-document";
 import { legalValuesOf } from "~/legal/legal-values";
-import { useRequiredRootData } from "~/root-data";
+import { useRequiredRootData } from "~/render/root-data";
 
 /** A part printed after the numbered sections (e.g. the terms' model withdrawal form), listed in the contents too. */
 export type LegalAppendix = { id: string; label: string; content: ReactNode };

@@ -7,7 +7,7 @@ export const PANEL_HEADING = "text-xl font-bold text-slate-900";
  * Other modules (the courier's tracking, the invoice, the review form) add their part as one such
  * panel, used in one line of app/routes/payment.tsx; `wide` spans both columns on a wide screen.
  */
-export function OrderPagePanel({
+export function CustomerPagePanel({
   id,
   heading,
   wide = false,

@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { toast } from "~/components/Toaster";
 import type { OrderVariant, OrderVariantId } from "~/order/variants";
 import type { AcceptedState, FormState, OrderLoaderData, OrderState, PreviewState } from "~/order/view-state";
-import { useRequiredRootData } from "~/root-data";
+import { useRequiredRootData } from "~/render/root-data";
 import { usePixelEvent } from "~/tracking/use-pixel-event";
 import { FormStep } from "./FormStep";
 import { PlacedOrderNotice } from "./PlacedOrderNotice";

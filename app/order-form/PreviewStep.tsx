@@ -14,7 +14,7 @@ import { FIELD_ID_PREFIX } from "~/forms/field-id";
 import { PRODUCTS } from "~/config/products";
 import { formatPrice } from "~/i18n/money";
 import { vatWording } from "~/i18n/vat-wording";
-import { useRequiredRootData } from "~/root-data";
+import { useRequiredRootData } from "~/render/root-data";
 import { formatCalendarDate } from "~/config/delivery";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
@@ -24,7 +24,7 @@ import type { OrderVariant } from "~/order/variants";
 import type { PreviewState } from "~/order/view-state";
 import { lateDelivery, type DispatchDatesByMethod } from "~/order/delivery-warning";
 import type { PlacedOrder } from "~/order/placed-order.server";
-import { LateDeliveryWarning } from "./LateDeliveryWarning";
+import { LateDeliveryWarning } from "~/components/LateDeliveryWarning";
 import { PlacedOrderNotice } from "./PlacedOrderNotice";
 import { useBusyIntent } from "./use-busy-intent";
 

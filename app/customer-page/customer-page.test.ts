@@ -6,7 +6,7 @@ import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { formatPrice } from "~/i18n/money";
 import { fixedT } from "~/i18n/i18n.server";
 import { LOCALES, type Locale } from "~/i18n/locales";
-import { findPaymentView } from "~/order/payment-view.server";
+import { findCustomerPageView } from "./page-view.server";
 import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
@@ -19,7 +19,7 @@ import {
   STAGE_TITLE_KEY,
   stageOf,
   type CustomerStage,
-} from "./order-page";
+} from "./customer-page";
 
 // Ordered on Monday 23 November 2026: the 14 days end on Monday 7 December.
 const ORDERED = new Date("2026-11-23T09:00:00Z");
@@ -84,7 +84,7 @@ async function pageOf(locale: Locale, setup: Setup, day = "2026-11-26") {
       token: order.payment_token,
       now: new Date(setup.withdrawnAt),
     });
-  const view = (await findPaymentView(db, order.payment_token, locale, new Date(`${day}T10:00:00Z`)))!;
+  const view = (await findCustomerPageView(db, order.payment_token, locale, new Date(`${day}T10:00:00Z`)))!;
   const t = fixedT(locale, "payment");
   return { view, t, deadlines: deadlinesOf(view, t), steps: nextStepsOf(view, t) };
 }
@@ -245,7 +245,7 @@ describe.each(DIALECTS)("the customer's page after a withdrawal, a refund or the
       now: new Date("2026-11-25T08:30:00Z"),
     });
     if (Object.keys(columns).length > 0) await store.updateTable("orders").set(columns).where("id", "=", order.id).execute();
-    const view = (await findPaymentView(store, order.payment_token, locale, new Date("2026-11-30T10:00:00Z")))!;
+    const view = (await findCustomerPageView(store, order.payment_token, locale, new Date("2026-11-30T10:00:00Z")))!;
     const t = fixedT(locale, "payment");
     return { view, t, page: customerPageOf(view, false, t, invoiceIssued) };
   }
@@ -347,7 +347,7 @@ describe.each(DIALECTS)("the customer's page after a withdrawal, a refund or the
       .where("id", "=", order.id)
       .execute();
     const pageNow = async () => {
-      const view = (await findPaymentView(store, order.payment_token, "pl", new Date("2026-11-26T10:00:00Z")))!;
+      const view = (await findCustomerPageView(store, order.payment_token, "pl", new Date("2026-11-26T10:00:00Z")))!;
       return customerPageOf(view, false, fixedT("pl", "payment"));
     };
     expect((await pageNow()).offers).toEqual({ withdrawal: true, invoice: true });

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { acceptOrder, paymentPath } from "./order.server";
-import { findPaymentView } from "./payment-view.server";
-import type { OrderDetails } from "./schema";
+import { acceptOrder, paymentPath } from "~/order/order.server";
+import { findCustomerPageView } from "./page-view.server";
+import type { OrderDetails } from "~/order/schema";
 import { SAMPLE_API_ORDER } from "../../tests/support/sample-order";
 
 const details: OrderDetails = { ...SAMPLE_API_ORDER, immediatePerformanceRequested: false };
@@ -14,11 +14,11 @@ const ORDERED = new Date("2026-11-23T09:00:00Z");
 
 let db: AppDatabase;
 beforeEach(async () => {
-  db = await openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "payment-view-")), "orders.db") });
+  db = await openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), "page-view-")), "orders.db") });
 });
 afterEach(() => db.destroy());
 
-describe("the payment page's data", () => {
+describe("the customer page's data", () => {
   it("names the chosen parcel locker, where it stands and whether it is open round the clock, as ordered; nothing for the courier", async () => {
     const place = (key: string, delivery: OrderDetails["delivery"]) =>
       acceptOrder(db, {
@@ -32,7 +32,7 @@ describe("the payment page's data", () => {
       });
     const lockerPoint = { method: "locker" as const, point: "KRA010", address: "ul. Floriańska 3, 31-042 Kraków" };
     const { order: inShop } = await place("locker", { ...lockerPoint, description: "Przy wejściu do sklepu", open247: false });
-    expect((await findPaymentView(db, inShop.payment_token, "pl", ORDERED))?.locker).toEqual({
+    expect((await findCustomerPageView(db, inShop.payment_token, "pl", ORDERED))?.locker).toEqual({
       name: "KRA010",
       address: "ul. Floriańska 3, 31-042 Kraków",
       description: "Przy wejściu do sklepu",
@@ -40,14 +40,14 @@ describe("the payment page's data", () => {
     });
     // Typed by hand while the Points API was down: the name only, nothing guessed.
     const { order: typed } = await place("typed", { method: "locker", point: "WAW22A", address: null });
-    expect((await findPaymentView(db, typed.payment_token, "pl", ORDERED))?.locker).toEqual({
+    expect((await findCustomerPageView(db, typed.payment_token, "pl", ORDERED))?.locker).toEqual({
       name: "WAW22A",
       address: null,
       description: null,
       open247: null,
     });
     const { order: byCourier } = await place("courier", { method: "courier" });
-    expect((await findPaymentView(db, byCourier.payment_token, "pl", ORDERED))?.locker).toBeNull();
+    expect((await findCustomerPageView(db, byCourier.payment_token, "pl", ORDERED))?.locker).toBeNull();
   });
 
   it("is found by the payment token only and holds no personal data", async () => {
@@ -61,7 +61,7 @@ describe("the payment page's data", () => {
       now: ORDERED,
     });
     expect(paymentPath(order)).toBe(`/en/payment/${order.payment_token}`);
-    const view = await findPaymentView(db, order.payment_token, "pl", ORDERED);
+    const view = await findCustomerPageView(db, order.payment_token, "pl", ORDERED);
     expect(view).toMatchObject({
       number: order.number,
       status: "awaiting_payment",
@@ -72,8 +72,8 @@ describe("the payment page's data", () => {
       immediatePerformanceRequested: false,
     });
     expect(JSON.stringify(view)).not.toMatch(/Jan|jan@example|600100200|Długa/);
-    expect(await findPaymentView(db, "x".repeat(32), "pl")).toBeNull();
-    expect(await findPaymentView(db, "' OR 1=1 --", "pl")).toBeNull();
+    expect(await findCustomerPageView(db, "x".repeat(32), "pl")).toBeNull();
+    expect(await findCustomerPageView(db, "' OR 1=1 --", "pl")).toBeNull();
   });
 
   it("moves a payment deadline that falls on a Sunday to Monday and names the Sunday", async () => {
@@ -87,7 +87,7 @@ describe("the payment page's data", () => {
       dataProcessingConsentAt: sunday,
       now: sunday,
     });
-    expect(await findPaymentView(db, order.payment_token, "uk", sunday)).toMatchObject({
+    expect(await findCustomerPageView(db, order.payment_token, "uk", sunday)).toMatchObject({
       deadline: "7 грудня (понеділок)",
       deadlineMovedFrom: "6 грудня (неділя)",
     });
@@ -103,7 +103,7 @@ describe("the payment page's data", () => {
       dataProcessingConsentAt: ORDERED,
       now: ORDERED,
     });
-    const view = await findPaymentView(db, order.payment_token, "pl", ORDERED);
+    const view = await findCustomerPageView(db, order.payment_token, "pl", ORDERED);
     expect(view?.dispatchIfPaidToday).toMatchObject({
       withWaiver: "26 listopada (czwartek)",
       withoutWaiver: "10 grudnia (czwartek)",

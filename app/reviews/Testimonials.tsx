@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { TestimonialsCarousel, type TestimonialSlide } from "~/components/TestimonialsCarousel";
 import { copyList, type TitledText } from "~/content/copy";
 import type { HomeReview } from "~/reviews/home-review";
-import { useLocale } from "~/root-data";
+import { useLocale } from "~/render/root-data";
 
 /** The section's words: approved reviews once there are at least three, the typical situations until then. */
 export function testimonialsGroup(reviews: readonly HomeReview[]): "reviews" | "situations" {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** One labelled value of the payment page's definition lists. */
+/** One labelled value of the customer page's definition lists. */
 export function DetailRow({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">

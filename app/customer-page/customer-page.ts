@@ -1,6 +1,6 @@
 import type { OrderStatus } from "~/db/schema";
 import { paymentNextSteps, type NextStepFacts } from "~/order/next-steps";
-import type { WithdrawnView } from "~/order/payment-view.server";
+import type { WithdrawnView } from "./page-view.server";
 
 /**
  * Where an order stands for its customer. A withdrawal statement that matched the order comes first
@@ -10,8 +10,8 @@ import type { WithdrawnView } from "~/order/payment-view.server";
  */
 export type CustomerStage = "awaiting_payment" | "paid" | "dispatched" | "delivered" | "cancelled" | "withdrawn";
 
-/** What the customer's order page is built from: a part of the payment view (app/order/payment-view.server.ts). */
-export type OrderPageFacts = Omit<NextStepFacts, "status" | "withdrawal"> & {
+/** What the customer's order page is built from: a part of its view (page-view.server.ts). */
+export type CustomerPageFacts = Omit<NextStepFacts, "status" | "withdrawal"> & {
   number: string;
   status: OrderStatus;
   /** The withdrawal period's last day (with its weekday, and as a date with its year) and whether it is over. */
@@ -33,18 +33,18 @@ export type OrderPageFacts = Omit<NextStepFacts, "status" | "withdrawal"> & {
 };
 
 /** A withdrawal whose money is still to go back: paid, not returned, and the right had not expired. */
-function refundAwaited(facts: Pick<OrderPageFacts, "paid" | "refund" | "withdrawn">): boolean {
+function refundAwaited(facts: Pick<CustomerPageFacts, "paid" | "refund" | "withdrawn">): boolean {
   return facts.paid && !rightHadExpired(facts) && !facts.refund?.returnedOn;
 }
 
 /** The operator found that the statement came after the right had expired (art. 38 ust. 1 pkt 1). */
-function rightHadExpired(facts: Pick<OrderPageFacts, "withdrawn">): boolean {
+function rightHadExpired(facts: Pick<CustomerPageFacts, "withdrawn">): boolean {
   return facts.withdrawn?.decision === "expired";
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export function stageOf(facts: Pick<OrderPageFacts, "status" | "withdrawn" | "deliveredOn">): CustomerStage {
+export function stageOf(facts: Pick<CustomerPageFacts, "status" | "withdrawn" | "deliveredOn">): CustomerStage {
   if (facts.withdrawn && !rightHadExpired(facts)) return "withdrawn";
   if (facts.status === "cancelled") return "cancelled";
   if (facts.status === "dispatched") return facts.deliveredOn ? "delivered" : "dispatched";
@@ -52,7 +52,7 @@ export function stageOf(facts: Pick<OrderPageFacts, "status" | "withdrawn" | "de
 }
 
 /** Payment is asked for only while the order waits for it and the customer has not withdrawn. */
-export function paymentDue(facts: Pick<OrderPageFacts, "status" | "withdrawn">): boolean {
+export function paymentDue(facts: Pick<CustomerPageFacts, "status" | "withdrawn">): boolean {
   return facts.status === "awaiting_payment" && facts.withdrawn === null;
 }
 
@@ -64,7 +64,7 @@ export type Deadline = { id: string; label: string; value: string; note?: string
  * The withdrawal period is named while it runs; after an early start the right also ends once the
  * declaration is delivered (art. 38 ust. 1 pkt 1), which the note says.
  */
-export function deadlinesOf(facts: OrderPageFacts, t: Translate): Deadline[] {
+export function deadlinesOf(facts: CustomerPageFacts, t: Translate): Deadline[] {
   const stage = stageOf(facts);
   const lines: Deadline[] = [];
   if (stage === "withdrawn" && facts.withdrawn) {
@@ -92,15 +92,15 @@ export function deadlinesOf(facts: OrderPageFacts, t: Translate): Deadline[] {
 }
 
 /**
- * "What happens next" at each stage. While the order is on its way the payment page's list stays as
+ * "What happens next" at each stage. While the order is on its way the page's list stays as
  * it was (paymentNextSteps); later stages say what the customer can expect or needs to do, if anything.
  */
-export function nextStepsOf(facts: OrderPageFacts, t: Translate): { id: string; text: string }[] {
+export function nextStepsOf(facts: CustomerPageFacts, t: Translate): { id: string; text: string }[] {
   const steps = stepsOfStage(facts, t);
   return rightHadExpired(facts) ? [{ id: "next-withdrawn-expired", text: t("next.withdrawnExpired") }, ...steps] : steps;
 }
 
-function stepsOfStage(facts: OrderPageFacts, t: Translate): { id: string; text: string }[] {
+function stepsOfStage(facts: CustomerPageFacts, t: Translate): { id: string; text: string }[] {
   const stage = stageOf(facts);
   switch (stage) {
     case "awaiting_payment":
@@ -131,7 +131,7 @@ function stepsOfStage(facts: OrderPageFacts, t: Translate): { id: string; text: 
  * the rest after an amount kept for work done (art. 35, with the amount and its reason), or, after an early
  * start not yet decided, the payment less what may be kept.
  */
-function withdrawnMoneyStep(facts: OrderPageFacts, t: Translate): { id: string; text: string } {
+function withdrawnMoneyStep(facts: CustomerPageFacts, t: Translate): { id: string; text: string } {
   if (!facts.paid) return { id: "next-withdrawn-unpaid", text: t("next.withdrawnUnpaid") };
   if (facts.refund?.returnedOn) return { id: "next-withdrawn-refunded", text: t("next.withdrawnRefunded") };
   const date = facts.withdrawn?.refundBy;
@@ -154,7 +154,7 @@ function withdrawnMoneyStep(facts: OrderPageFacts, t: Translate): { id: string; 
  * service is then performed in full; without the early-start request it is sent only after the period).
  * The footer keeps the function's link on every page.
  */
-export function withdrawalOffered(facts: Pick<OrderPageFacts, "status" | "withdrawn" | "deliveredOn">): boolean {
+export function withdrawalOffered(facts: Pick<CustomerPageFacts, "status" | "withdrawn" | "deliveredOn">): boolean {
   const stage = stageOf(facts);
   return !facts.withdrawn && (stage === "awaiting_payment" || stage === "paid" || stage === "dispatched");
 }
@@ -163,7 +163,10 @@ export function withdrawalOffered(facts: Pick<OrderPageFacts, "status" | "withdr
  * Whether the page offers the invoice part: while an invoice may be wanted (the order is going ahead and
  * its money was not given back), or once one was issued, to download it.
  */
-export function invoiceOffered(facts: Pick<OrderPageFacts, "status" | "withdrawn" | "deliveredOn" | "refund">, issued: boolean): boolean {
+export function invoiceOffered(
+  facts: Pick<CustomerPageFacts, "status" | "withdrawn" | "deliveredOn" | "refund">,
+  issued: boolean,
+): boolean {
   if (issued) return true;
   return stageOf(facts) !== "withdrawn" && stageOf(facts) !== "cancelled" && !facts.refund?.returnedOn;
 }
@@ -188,7 +191,7 @@ export type CustomerPage = {
 };
 
 /** `invoiceIssued`: the order has an invoice (or its correction) to download. */
-export function customerPageOf(facts: OrderPageFacts, online: boolean, t: Translate, invoiceIssued = false): CustomerPage {
+export function customerPageOf(facts: CustomerPageFacts, online: boolean, t: Translate, invoiceIssued = false): CustomerPage {
   return {
     stage: stageOf(facts),
     title: t(STAGE_TITLE_KEY[stageOf(facts)], { number: facts.number }),
@@ -212,7 +215,7 @@ export const STAGE_TITLE_KEY: Record<CustomerStage, string> = {
 };
 
 /** The lead under the page's heading for each stage; `online` while payment by Przelewy24 is offered. */
-export function leadKeyOf(facts: Pick<OrderPageFacts, "status" | "withdrawn" | "deliveredOn">, online: boolean): string {
+export function leadKeyOf(facts: Pick<CustomerPageFacts, "status" | "withdrawn" | "deliveredOn">, online: boolean): string {
   const stage = stageOf(facts);
   if (stage === "awaiting_payment") return online ? "leadOnline" : "lead";
   if (stage === "cancelled") return "leadCancelled";
