@@ -12,7 +12,8 @@ import {
   resendMessage,
   type CorrectionResult,
 } from "~/order/lifecycle/corrections.server";
-import { CORRECTION_TEXT, MESSAGE_KIND_LABEL, TRANSITION_TEXT } from "./texts";
+import { CORRECTION_TEXT, TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
+import { MESSAGE_KIND_LABEL } from "~/order/admin-texts";
 import { formText, groszeOf, refundAmountOf } from "./transition-form.server";
 import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
 

@@ -1,3 +1,4 @@
+import { inDispatchQueue } from "~/shipping/dispatch-queue.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow, OrderStatus } from "~/db/schema";
 import { transitDaysOf } from "~/config/env.server";
@@ -188,9 +189,9 @@ function withDeadlines<Row extends Parameters<typeof deadlinesOf>[0] & Parameter
   };
 }
 
-/** The dispatch queue ("Do wysyłki"): paid orders the customer has not withdrawn from. */
+/** The dispatch queue ("Do wysyłki") among the orders the search and dates find. */
 export function dispatchQueue(db: AppDatabase, filter: Pick<OrderFilter, "search" | "from" | "to">) {
-  return filtered(db, filter).where("status", "=", "paid").where("withdrawn_at", "is", null);
+  return inDispatchQueue(filtered(db, filter));
 }
 
 /** How many orders wait for dispatch (with the search and dates applied). */

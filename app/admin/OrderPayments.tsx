@@ -1,11 +1,12 @@
-import type { PaymentView } from "~/admin/order-detail.server";
-import { formatWarsawTime } from "~/admin/format";
-import { PAYMENT_TEXT } from "~/admin/texts";
+import type { PaymentView } from "./order-detail.server";
+import { formatWarsawTime } from "~/i18n/back-office-format";
+import { PAYMENT_TEXT } from "~/payments/admin-texts";
 import { PlainField } from "~/components/forms";
 import { formatPrice } from "~/config/products";
 import type { Locale } from "~/i18n/locales";
 import type { RefundAfterDecision } from "~/withdrawal/decision";
-import { CancelFields, ConfirmTick } from "./TransitionForm";
+import { CancelFields } from "./TransitionForm";
+import { ConfirmTick } from "~/components/admin/ConfirmTick";
 import { RefundAmountField } from "./WithdrawalDecisionForm";
 
 export type RefundRefusal = { paymentId: number; errors: Record<string, string>; values: Record<string, string> };
