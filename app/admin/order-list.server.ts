@@ -4,7 +4,7 @@ import type { OrderRow, OrderStatus } from "~/db/schema";
 import { transitDaysOf } from "~/config/env.server";
 import { isSingleLineText } from "~/forms/control-characters";
 import { likePatterns, searchTerms } from "~/order/search-text";
-import { deadlinesOf, dispatchDueDay, warsawDayStart } from "~/order/lifecycle/deadlines.server";
+import { orderDeadlinesOf, dispatchDueDay, warsawDayStart } from "~/order/lifecycle/deadlines.server";
 import { shipmentTrouble, type TroubleFacts } from "~/shipping/trouble";
 import { SEARCH_TEXT } from "./texts";
 
@@ -177,14 +177,16 @@ export async function listOrders(db: AppDatabase, filter: OrderFilter, deadlineD
   return withDeadlines(rows, filter, deadlineDays, now);
 }
 
-function withDeadlines<Row extends Parameters<typeof deadlinesOf>[0] & Parameters<typeof troubleOf>[0]>(
+function withDeadlines<Row extends Parameters<typeof orderDeadlinesOf>[0] & Parameters<typeof troubleOf>[0]>(
   rows: Row[],
   _filter: OrderFilter,
   deadlineDays: number,
   now: Date,
 ) {
   return {
-    rows: rows.slice(0, PAGE_SIZE).map((row) => ({ ...row, ...deadlinesOf(row, deadlineDays, now), shipmentTrouble: troubleOf(row, now) })),
+    rows: rows
+      .slice(0, PAGE_SIZE)
+      .map((row) => ({ ...row, ...orderDeadlinesOf(row, deadlineDays, now), shipmentTrouble: troubleOf(row, now) })),
     hasNext: rows.length > PAGE_SIZE,
   };
 }

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { cancelMoneyNote } from "~/admin/cancel-money-note";
 import { correctionFromForm, isCorrectionIntent, type CorrectionRefusal } from "~/admin/correction-form.server";
 import { notesOf } from "~/order/lifecycle/corrections.server";
-import { deadlinesOf } from "~/order/lifecycle/deadlines.server";
+import { orderDeadlinesOf } from "~/order/lifecycle/deadlines.server";
 import { formatWarsawTime } from "~/i18n/back-office-format";
 import { orderPageProblems } from "~/admin/form-errors";
 import { findOrderDetail } from "~/admin/order-detail.server";
@@ -94,7 +94,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const now = new Date();
   const notes = await notesOf(db, detail.order.id);
   const withdrawals = await withdrawalsOfOrder(db, detail.order.id);
-  const deadlines = deadlinesOf(detail.order, env.PAYMENT_DEADLINE_DAYS, now);
+  const deadlines = orderDeadlinesOf(detail.order, env.PAYMENT_DEADLINE_DAYS, now);
   const doneParam = new URL(request.url).searchParams.get("done");
   const done = doneMessage(doneParam, detail.order.withdrawn_at !== null);
   return json(
