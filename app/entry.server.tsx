@@ -6,7 +6,7 @@ import { renderDocument } from "~/render/render-document.server";
 import { isShareableHandle } from "~/render/shareable";
 import { env } from "~/config/env.server";
 import { i18nextForRender, localeOf } from "~/i18n/i18n.server";
-import { isBackOfficePath } from "~/admin/paths";
+import { isBackOfficePath } from "~/components/admin/paths";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
 import { trackingCspFor } from "~/tracking/events.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { isBackOfficePath } from "~/admin/paths";
+import { isBackOfficePath } from "~/components/admin/paths";
 import { company, env, substituteFlat } from "~/config/env.server";
 import { structuredDataFor } from "~/content/page-structured-data.server";
 import { formatPrice, formattedPrices } from "~/i18n/money";

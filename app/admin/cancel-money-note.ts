@@ -1,7 +1,7 @@
 import { formatPrice } from "~/i18n/money";
 import type { RefundAfterDecision } from "~/withdrawal/decision";
 import type { MoneyHeld } from "./order-detail.server";
-import { PAYMENT_TEXT } from "./texts";
+import { PAYMENT_TEXT } from "~/payments/admin-texts";
 
 /**
  * What the cancel form tells the operator about the money the order holds: returned online in the

@@ -12,9 +12,10 @@ import {
   resendMessage,
   type CorrectionResult,
 } from "~/order/lifecycle/corrections.server";
-import { CORRECTION_TEXT, MESSAGE_KIND_LABEL, TRANSITION_TEXT } from "./texts";
 import { formText, OPERATOR_AMOUNT, refundAmountOf } from "./transition-form.server";
 import { parseZloty } from "~/i18n/money";
+import { CORRECTION_TEXT, TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
+import { MESSAGE_KIND_LABEL } from "~/order/admin-texts";
 import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
 
 export const CORRECTION_INTENTS = ["customer_data", "tracking", "record_refund", "note", "resend"] as const;

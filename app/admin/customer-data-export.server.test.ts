@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { customerDataPdf } from "./customer-data-pdf.server";
 import { documentsOnThisThread } from "~/documents/document-thread.server";
 import { enqueueAgain } from "~/outbox/outbox.server";
 import { submitReview } from "~/reviews/reviews.server";
@@ -290,7 +291,7 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
   it("prints it in the language of the customer's newest order, with the glossary's words and no acknowledgement called a consent", async () => {
     const { newest, customer } = await everythingAboutOlena();
     const data = await customerDataExport(db, customer, { now: at(7), operatorEmail: OPERATOR_EMAIL });
-    const ukrainian = await pdfTextOf(await documentsOnThisThread.customerDataPdf(data));
+    const ukrainian = await pdfTextOf(await customerDataPdf(documentsOnThisThread, data));
     for (const expected of [
       "Копія ваших персональних даних",
       `Замовлення ${newest.number}`,
@@ -314,7 +315,7 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
       expect(ukrainian).toContain(expected);
     expect(ukrainian).not.toMatch(/згод[аиу] на обробку|згод[аиу] на виконання/i);
 
-    const polish = await pdfTextOf(await documentsOnThisThread.customerDataPdf({ ...data, language: "pl" } satisfies CustomerDataExport));
+    const polish = await pdfTextOf(await customerDataPdf(documentsOnThisThread, { ...data, language: "pl" } satisfies CustomerDataExport));
     for (const expected of [
       "Osoby zamieszkujące z najemcą: Taras Kovalenko (Тарас Коваленко), Mariia Kovalenko",
       "Przyjęcie do wiadomości informacji o przetwarzaniu danych osobowych: 25 lis 2026, 10:00",

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { BUSINESS_TIME_ZONE } from "~/config/delivery";
 import { formatPrice } from "~/i18n/money";
 import { renderPdf, type PdfSection } from "~/documents/pdf.server";
+import type { DocumentThread, PdfLayout } from "~/documents/document-thread.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { retainedReasonText } from "~/withdrawal/decision";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
@@ -286,10 +287,14 @@ function orderSections(writer: Writer, order: ExportedOrder): PdfSection[] {
  * payments, the withdrawal, the review, the invoices, the messages, the history and the agreement,
  * and then the withdrawal statements from their address that matched no order.
  */
-export function customerDataPdf(data: CustomerDataExport): Promise<Buffer> {
+export function customerDataPdf(documents: DocumentThread, data: CustomerDataExport): Promise<Buffer> {
+  return documents.pdf(customerDataLayout(data));
+}
+
+function customerDataLayout(data: CustomerDataExport): PdfLayout {
   const writer = writerFor(data.language);
   const { t, time } = writer;
-  return renderPdf({
+  return {
     header: ["Adres do eksmisji", t("asOf", { time: time(data.exportedAt) })],
     title: t("title"),
     sections: [
@@ -304,6 +309,6 @@ export function customerDataPdf(data: CustomerDataExport): Promise<Buffer> {
     ],
     metaTitle: t("metaTitle"),
     lang: LOCALE_TAGS[data.language],
-    pageLabel: (page, total) => t("page", { page, total }),
-  });
+    pageLabel: t("page", { page: "{page}", total: "{total}" }),
+  };
 }

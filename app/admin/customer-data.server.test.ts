@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { customerDataPdf } from "./customer-data-pdf.server";
 import { documentsOnThisThread } from "~/documents/document-thread.server";
 import { pdfTextOf } from "../../tests/support/pdf-text";
 import { placeSampleOrder } from "../../tests/support/sample-order";
@@ -149,7 +150,7 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
     // Structured and machine-readable: it survives a JSON round trip unchanged.
     expect(JSON.parse(JSON.stringify(data))).toEqual(data);
 
-    const text = await pdfTextOf(await documentsOnThisThread.customerDataPdf(data));
+    const text = await pdfTextOf(await customerDataPdf(documentsOnThisThread, data));
     expect(text).toContain("Kopia Twoich danych osobowych");
     for (const order of data.orders) expect(text).toContain(`Zamówienie ${order.number}`);
     expect(text).toContain("E-mail: jan@example.com");

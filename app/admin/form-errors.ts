@@ -1,25 +1,18 @@
 import type { Locale } from "~/i18n/locales";
 import type { CorrectionIntent } from "./correction-form.server";
-import { CORRECTION_TEXT, IN_LANGUAGE, PAYMENT_TEXT, SHIPPING_TEXT, TRANSITION_LABEL, TRANSITION_TEXT, WITHDRAWAL_TEXT } from "./texts";
+import { CORRECTION_TEXT, TRANSITION_LABEL, TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
+import { IN_LANGUAGE } from "~/order/admin-texts";
+import { PAYMENT_TEXT } from "~/payments/admin-texts";
+import { SHIPPING_TEXT } from "~/shipping/admin-texts";
+import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
 import type { Transition } from "~/order/lifecycle/transitions";
+import { fieldProblems, type FieldProblem } from "~/forms/field-problems";
 
 /**
  * The back office's forms share one page each, so a refused form's messages are listed at the
  * top of the page (the error summary), each linking to its field: the page loads at its top,
  * and the form may be thousands of pixels below.
  */
-
-/** The id of a field of one of the page's forms; the summary links to it. */
-export const fieldId = (form: string, name: string) => `${form}-${name}`;
-
-export type FieldProblem = { id: string; message: string };
-
-/** "Label: message" for each field's error ("form" is the page's own notice, not a field's), linking to the field. */
-export function fieldProblems(form: string, errors: Record<string, string>, labels: Record<string, string>): FieldProblem[] {
-  return Object.entries(errors)
-    .filter(([name, message]) => name !== "form" && message)
-    .map(([name, message]) => ({ id: fieldId(form, name), message: labels[name] ? `${labels[name]}: ${message}` : message }));
-}
 
 /** A refused form of an order's page, as the page's action answers it. */
 export type OrderPageRefusal = {

@@ -1,10 +1,12 @@
 import { formatPrice } from "~/i18n/money";
 import type { OrderStatus } from "~/db/schema";
 import { ERASURE_CATEGORY_LABEL, type ErasureCategory } from "./erasure-request";
-import { formatWarsawTime } from "./format";
+import { formatWarsawTime } from "~/i18n/back-office-format";
 import type { OrderEventView } from "./order-detail.server";
 import { objectOf } from "~/order/lifecycle/event-details";
-import { cancelReasonLabel, HISTORY_TEXT, MESSAGE_KIND_LABEL, PAYMENT_TEXT, STATUS_LABEL } from "./texts";
+import { cancelReasonLabel, HISTORY_TEXT } from "~/order/lifecycle/admin-texts";
+import { MESSAGE_KIND_LABEL, STATUS_LABEL } from "~/order/admin-texts";
+import { PAYMENT_TEXT } from "~/payments/admin-texts";
 
 const ISO_DAY_OR_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 

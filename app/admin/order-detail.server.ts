@@ -16,7 +16,8 @@ export type MessageView = {
   nextAttemptAt: string;
 };
 
-export type PaymentView = Pick<
+/** One online payment (a Przelewy24 session) as the order's page lists it: its state, amount, refund and failure. */
+export type OnlinePaymentRecord = Pick<
   PaymentRow,
   | "id"
   | "gateway"
@@ -44,7 +45,7 @@ export type OrderDetail = {
   order: OrderRow;
   events: OrderEventView[];
   messages: MessageView[];
-  payments: PaymentView[];
+  payments: OnlinePaymentRecord[];
   transitions: Transition[];
   /** Whether money came through the gateway (it goes back through it, never by a hand-made entry). */
   paidOnline: boolean;

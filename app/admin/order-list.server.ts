@@ -1,9 +1,10 @@
+import { inDispatchQueue } from "~/shipping/dispatch-queue.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow, OrderStatus } from "~/db/schema";
 import { transitDaysOf } from "~/config/env.server";
 import { isSingleLineText } from "~/forms/control-characters";
 import { likePatterns, searchTerms } from "~/order/search-text";
-import { deadlinesOf, dispatchDueDay, warsawDayStart } from "~/order/lifecycle/deadlines.server";
+import { orderDeadlinesOf, dispatchDueDay, warsawDayStart } from "~/order/lifecycle/deadlines.server";
 import { shipmentTrouble, type TroubleFacts } from "~/shipping/trouble";
 import { SEARCH_TEXT } from "./texts";
 
@@ -176,21 +177,23 @@ export async function listOrders(db: AppDatabase, filter: OrderFilter, deadlineD
   return withDeadlines(rows, filter, deadlineDays, now);
 }
 
-function withDeadlines<Row extends Parameters<typeof deadlinesOf>[0] & Parameters<typeof troubleOf>[0]>(
+function withDeadlines<Row extends Parameters<typeof orderDeadlinesOf>[0] & Parameters<typeof troubleOf>[0]>(
   rows: Row[],
   _filter: OrderFilter,
   deadlineDays: number,
   now: Date,
 ) {
   return {
-    rows: rows.slice(0, PAGE_SIZE).map((row) => ({ ...row, ...deadlinesOf(row, deadlineDays, now), shipmentTrouble: troubleOf(row, now) })),
+    rows: rows
+      .slice(0, PAGE_SIZE)
+      .map((row) => ({ ...row, ...orderDeadlinesOf(row, deadlineDays, now), shipmentTrouble: troubleOf(row, now) })),
     hasNext: rows.length > PAGE_SIZE,
   };
 }
 
-/** The dispatch queue ("Do wysyłki"): paid orders the customer has not withdrawn from. */
+/** The dispatch queue ("Do wysyłki") among the orders the search and dates find. */
 export function dispatchQueue(db: AppDatabase, filter: Pick<OrderFilter, "search" | "from" | "to">) {
-  return filtered(db, filter).where("status", "=", "paid").where("withdrawn_at", "is", null);
+  return inDispatchQueue(filtered(db, filter));
 }
 
 /** How many orders wait for dispatch (with the search and dates applied). */

@@ -2,11 +2,12 @@ import { warsawDay } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import { zlotyDigits } from "~/i18n/money";
 import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
-import { csvText, toCsv } from "./csv";
-import { deliveryLine } from "./order-facts";
+import { csvText, toCsv } from "~/render/csv";
+import { deliveryLine } from "~/shipping/delivery-label";
 import { dispatchDueDay, paymentDueDay } from "~/order/lifecycle/deadlines.server";
 import { dispatchQueue, filtered, troubleCandidates, troubleOf, type OrderFilter } from "./order-list.server";
-import { cancelReasonLabel, DECLARATION_LABEL, LOCALE_LABEL, STATUS_LABEL, VARIANT_LABEL } from "./texts";
+import { cancelReasonLabel } from "~/order/lifecycle/admin-texts";
+import { DECLARATION_LABEL, LOCALE_LABEL, STATUS_LABEL, VARIANT_LABEL } from "~/order/admin-texts";
 
 /** "2026-11-24 10:15" in Warsaw: the shape every spreadsheet reads as a date and time. */
 const warsawMinute = new Intl.DateTimeFormat("sv-SE", {

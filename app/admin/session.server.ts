@@ -2,7 +2,7 @@ import { createCookie, redirect } from "@remix-run/node";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { isSameOriginRequest } from "~/security/same-origin.server";
-import { ADMIN_HOME, isBackOfficePath, LOGIN_PATH } from "./paths";
+import { ADMIN_HOME, isBackOfficePath, LOGIN_PATH } from "~/components/admin/paths";
 import { operatorForSession, SESSION_IDLE_MS } from "./sign-in.server";
 
 /**

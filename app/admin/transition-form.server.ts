@@ -5,7 +5,8 @@ import { isCancelReasonCode, CANCEL_REASON_LABEL, type CancelReasonCode } from "
 import type { CancelReason, TransitionFacts } from "~/order/lifecycle/order-transitions.server";
 import { formatPrice, parseZloty } from "~/i18n/money";
 import type { RefundAfterDecision } from "~/withdrawal/decision";
-import { TRANSITION_TEXT, WITHDRAWAL_TEXT } from "./texts";
+import { TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
+import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
 import { isTransition, type Transition } from "~/order/lifecycle/transitions";
 
 /** What the operator typed, echoed back with the messages when a form is refused. */

@@ -6,7 +6,8 @@ import { deliveryUnrecorded, mayKeepAnAmount, paidGrosze, readDecision, rightHad
 import { recordWithdrawalDecision } from "~/withdrawal/decision.server";
 import { SETTLED_FROM, settleWithdrawal, type Settlement } from "~/withdrawal/settlement.server";
 import type { MoneyHeld } from "./order-detail.server";
-import { PAYMENT_TEXT, WITHDRAWAL_TEXT } from "./texts";
+import { PAYMENT_TEXT } from "~/payments/admin-texts";
+import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
 
 const TEXT = WITHDRAWAL_TEXT.decision;
 const SETTLE = WITHDRAWAL_TEXT.settle;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { isMultiLineText, SINGLE_LINE_TEXT } from "~/forms/control-characters";
 import { recordDeliveryFromProof } from "~/withdrawal/delivery.server";
 import { recordReceivedStatement } from "~/withdrawal/withdrawal.server";
-import { WITHDRAWAL_TEXT } from "./texts";
+import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
 import { formText, isPastOrToday } from "./transition-form.server";
 
 const DELIVERY = WITHDRAWAL_TEXT.delivery;

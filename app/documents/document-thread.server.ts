@@ -3,8 +3,7 @@ import type { Company } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
 import { fixedT } from "~/i18n/i18n.server";
 import type { MailAttachment } from "~/mail/compose.server";
-import { customerDataPdf } from "~/admin/customer-data-pdf.server";
-import type { CustomerDataExport } from "~/admin/customer-data-export.server";
+import { renderPdf, type PdfDocumentInput } from "./pdf.server";
 import { invoiceFileName, invoicePdf, type InvoicePdfInput } from "~/invoices/invoice-pdf.server";
 import { createDocumentQueue, type Download } from "./document-queue.server";
 import { agreementAttachment, confirmationAttachments, drawSharedDocuments } from "./order-documents.server";
@@ -25,7 +24,7 @@ type Job =
   | { kind: "confirmation"; order: OrderRow; company: Company }
   | { kind: "agreement"; order: OrderRow; company: Company }
   | { kind: "shared"; company: Company }
-  | { kind: "customer_data"; data: CustomerDataExport }
+  | { kind: "pdf"; layout: PdfLayout }
   | { kind: "invoice"; input: InvoicePdfInput };
 type Request = { id: number; job: Job };
 type Reply = { id: number; attachments: MailAttachment[] } | { id: number; error: string };
@@ -41,18 +40,29 @@ export type DocumentThread = {
   agreement(order: OrderRow, company: Company, download?: Download): Promise<MailAttachment>;
   /** The documents every confirmation of a language attaches, drawn in every language (app/server/warm-up.server.ts). */
   drawSharedDocuments(company: Company): Promise<void>;
-  /** A customer's data as a readable PDF (the back office's export, RODO art. 15). */
-  customerDataPdf(data: CustomerDataExport): Promise<Buffer>;
+  /** A document its feature laid out, drawn (the back office's export of a customer's data, RODO art. 15). */
+  pdf(layout: PdfLayout): Promise<Buffer>;
   /** An invoice or a correcting invoice (app/invoices): for its e-mail, or with `download` for a customer's download (as `agreement`). */
   invoicePdf(input: InvoicePdfInput, download?: Download): Promise<MailAttachment>;
 };
+
+/**
+ * A document laid out by the feature that owns its words, for this thread to draw. A function
+ * cannot cross to the thread, so the page label is a text with "{page}" and "{total}" in it.
+ */
+export type PdfLayout = Omit<PdfDocumentInput, "pageLabel"> & { pageLabel: string };
+
+const inputOf = (layout: PdfLayout): PdfDocumentInput => ({
+  ...layout,
+  pageLabel: (page, total) => layout.pageLabel.replace("{page}", String(page)).replace("{total}", String(total)),
+});
 
 /** The same work on the calling thread: for the tests and the benches that measure the drawing itself. */
 export const documentsOnThisThread: DocumentThread = {
   confirmationAttachments: (order, company) => confirmationAttachments(order, company, fixedT(order.locale, "mail")),
   agreement: (order, company) => agreementAttachment(order, company, fixedT(order.locale, "mail")),
   drawSharedDocuments: (company) => drawSharedDocuments(company),
-  customerDataPdf: (data) => customerDataPdf(data),
+  pdf: (layout) => renderPdf(inputOf(layout)),
   invoicePdf: async (input) => ({
     filename: invoiceFileName(input.invoice),
     content: await invoicePdf(input),
@@ -140,8 +150,8 @@ function threadApi(draw: (job: Job) => Promise<MailAttachment[]>): DocumentThrea
     drawSharedDocuments: async (company) => {
       await send({ kind: "shared", company });
     },
-    customerDataPdf: async (data) => {
-      const [pdf] = await send({ kind: "customer_data", data });
+    pdf: async (layout) => {
+      const [pdf] = await send({ kind: "pdf", layout });
       return pdf!.content;
     },
     invoicePdf: async (input, download) => (await send({ kind: "invoice", input }, download))[0]!,
@@ -168,8 +178,8 @@ async function draw(job: Job): Promise<MailAttachment[]> {
   if (job.kind === "confirmation") return documentsOnThisThread.confirmationAttachments(job.order, job.company);
   if (job.kind === "agreement") return [await documentsOnThisThread.agreement(job.order, job.company)];
   if (job.kind === "invoice") return [await documentsOnThisThread.invoicePdf(job.input)];
-  if (job.kind === "customer_data") {
-    const content = await documentsOnThisThread.customerDataPdf(job.data);
+  if (job.kind === "pdf") {
+    const content = await documentsOnThisThread.pdf(job.layout);
     return [{ filename: "dane-klienta.pdf", content, contentType: "application/pdf" }];
   }
   await documentsOnThisThread.drawSharedDocuments(job.company);

@@ -1,5 +1,5 @@
-import { invoicePdfPath, invoiceXmlPath, orderInvoicePath } from "~/admin/paths";
-import { formatWarsawTime } from "~/admin/format";
+import { invoicePdfPath, invoiceXmlPath, orderInvoicePath } from "~/components/admin/paths";
+import { formatWarsawTime } from "~/i18n/back-office-format";
 import { Facts } from "~/components/admin/Facts";
 import { Notice } from "~/components/admin/AdminShell";
 import { PlainField } from "~/components/forms";

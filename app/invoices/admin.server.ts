@@ -1,4 +1,4 @@
-import { toCsv, csvText } from "~/admin/csv";
+import { toCsv, csvText } from "~/render/csv";
 import { addBusinessDays, warsawDay } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { InvoiceRequestRow, InvoiceRow, KsefSubmissionRow } from "~/db/schema";

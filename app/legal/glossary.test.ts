@@ -6,7 +6,7 @@ import { LOCALES_DIR, localeTexts, type LocaleText as Text } from "../../tests/s
 /**
  * One name per concept per language (docs/decisions/030): locales/glossary.json lists, per language,
  * the chosen term and the variants that must not appear in any locale file; locales/GLOSSARY.md is
- * its readable form. The back office's Polish words (app/admin/texts.ts) are held to the Polish list.
+ * its readable form. The back office's Polish words (app/admin/texts.ts and the features' admin-texts.ts) are held to the Polish list.
  */
 type GlossaryEntry = { concept: string; use: string; avoid: string[]; matchCase?: boolean; allowIn?: string[] };
 type Glossary = Record<string, GlossaryEntry[]>;
@@ -33,11 +33,24 @@ function violations(entries: GlossaryEntry[], texts: Text[]): string[] {
   return found;
 }
 
+/** The back office's Polish words: its own pages' and each feature's screens'. */
+const BACK_OFFICE_TEXTS = [
+  "app/admin/texts.ts",
+  "app/components/admin/texts.ts",
+  "app/order/admin-texts.ts",
+  "app/order/lifecycle/admin-texts.ts",
+  "app/payments/admin-texts.ts",
+  "app/shipping/admin-texts.ts",
+  "app/withdrawal/admin-texts.ts",
+  "app/reviews/admin-texts.ts",
+  "app/invoices/admin-texts.ts",
+];
+
 describe("the glossary", () => {
   for (const language of LANGUAGES) {
     it(`${language}: no forbidden variant in locales/${language}/*.json`, () => {
       const backOffice =
-        language === "pl" ? [{ where: "app/admin/texts.ts", text: readFileSync(join(process.cwd(), "app/admin/texts.ts"), "utf8") }] : [];
+        language === "pl" ? BACK_OFFICE_TEXTS.map((where) => ({ where, text: readFileSync(join(process.cwd(), where), "utf8") })) : [];
       expect(violations(glossary[language] ?? [], [...localeTexts(language), ...backOffice])).toEqual([]);
     });
   }

@@ -9,7 +9,7 @@ import { composeMessage } from "~/mail/compose.server";
 import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
 import type { RetainedReason } from "~/withdrawal/decision";
 import { fixedT } from "~/i18n/i18n.server";
-import { refundFromForm } from "./refund-form.server";
+import { refundFromForm } from "~/admin/refund-form.server";
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { applyTransition } from "~/order/lifecycle/order-transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";

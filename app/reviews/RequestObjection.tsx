@@ -1,4 +1,4 @@
-import { REVIEW_TEXT } from "~/admin/texts";
+import { REVIEW_TEXT } from "./admin-texts";
 import { ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
 
 /** What the last objection recorded, read back from the redirect's query (the order numbers, comma-separated). */

@@ -6,6 +6,7 @@ import { CUSTOMER_DATA_TEXT } from "~/admin/texts";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
+import { customerDataPdf } from "~/admin/customer-data-pdf.server";
 import { documentsOnThisThread, type DocumentThread } from "~/documents/document-thread.server";
 import { jsonResponse, resourceResponse, textResponse } from "~/security/responses.server";
 import { clientAddressOfRequest } from "~/server/client-address.server";
@@ -33,6 +34,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (format === "json") return jsonResponse(data, 200, headers);
   // The server's load context carries the document thread; without one (a test's own handler) the PDF is drawn here.
   const documents = (context.documents as DocumentThread | undefined) ?? documentsOnThisThread;
-  const pdf = await documents.customerDataPdf(data);
+  const pdf = await customerDataPdf(documents, data);
   return resourceResponse(new Uint8Array(pdf), { contentType: "application/pdf", headers });
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { INVOICES_CSV_PATH, INVOICES_PATH, invoicePdfPath, orderDetailPath } from "~/admin/paths";
+import { INVOICES_CSV_PATH, INVOICES_PATH, invoicePdfPath, orderDetailPath } from "~/components/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
 import { ksefCertificates } from "~/ksef/boot-certificates.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CODE_STEP_PATH, LOGIN_PATH, withNext } from "~/admin/paths";
+import { CODE_STEP_PATH, LOGIN_PATH, withNext } from "~/components/admin/paths";
 import { ADMIN_HEADERS, clearedSessionCookie, safeNextPath, sessionCookie, sessionIdOf } from "~/admin/session.server";
 import { completeSignIn, pendingSignIn, readSecondFactor, type SecondFactorTypo } from "~/admin/sign-in.server";
 import { CODE_TEXT, SIGN_IN_ENDED_TEXT, SIGN_IN_TEXT } from "~/admin/texts";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { codeStepPath, LOGIN_PATH, withNext } from "~/admin/paths";
+import { codeStepPath, LOGIN_PATH, withNext } from "~/components/admin/paths";
 import { ADMIN_HEADERS, safeNextPath, sessionCookie, sessionIdOf } from "~/admin/session.server";
 import { operatorForSession, revokeSession, signIn } from "~/admin/sign-in.server";
 import { SIGN_IN_TEXT, signInEndedText } from "~/admin/texts";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { ADMIN_HOME, LOGIN_PATH } from "~/admin/paths";
+import { ADMIN_HOME, LOGIN_PATH } from "~/components/admin/paths";
 import { ADMIN_HEADERS, clearedSessionCookie, sessionIdOf } from "~/admin/session.server";
 import { signOut } from "~/admin/sign-in.server";
 import { getDb } from "~/db/db.server";

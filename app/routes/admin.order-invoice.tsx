@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { orderDetailPath } from "~/admin/paths";
+import { orderDetailPath } from "~/components/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { getDb } from "~/db/db.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { SHIPPING_TEXT } from "~/admin/texts";
+import { SHIPPING_TEXT } from "~/shipping/admin-texts";
 import { getDb } from "~/db/db.server";
 import { resourceResponse, textResponse } from "~/security/responses.server";
 import { labelResponseOf } from "~/shipping/label.server";

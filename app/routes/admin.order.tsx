@@ -4,43 +4,35 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { cancelMoneyNote } from "~/admin/cancel-money-note";
 import { correctionFromForm, isCorrectionIntent, type CorrectionRefusal } from "~/admin/correction-form.server";
 import { notesOf } from "~/order/lifecycle/corrections.server";
-import { deadlinesOf } from "~/order/lifecycle/deadlines.server";
-import { formatWarsawTime } from "~/admin/format";
+import { orderDeadlinesOf } from "~/order/lifecycle/deadlines.server";
+import { formatWarsawTime } from "~/i18n/back-office-format";
 import { orderPageProblems } from "~/admin/form-errors";
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { customerFacts, orderFacts } from "~/admin/order-facts";
 import { applyTransition } from "~/order/lifecycle/order-transitions.server";
-import { customerDataPath, orderDetailPath } from "~/admin/paths";
+import { customerDataPath, orderDetailPath } from "~/components/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import {
-  CORRECTION_TEXT,
-  CUSTOMER_DATA_TEXT,
-  FORM_ERRORS_TEXT,
-  IN_LANGUAGE,
-  PAYMENT_TEXT,
-  SHIPPING_TEXT,
-  TRANSITION_TEXT,
-  WITHDRAWAL_TEXT,
-} from "~/admin/texts";
+import { CORRECTION_TEXT, TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
+import { CUSTOMER_DATA_TEXT } from "~/admin/texts";
+import { FORM_ERRORS_TEXT } from "~/components/admin/texts";
+import { IN_LANGUAGE } from "~/order/admin-texts";
+import { PAYMENT_TEXT } from "~/payments/admin-texts";
+import { SHIPPING_TEXT } from "~/shipping/admin-texts";
+import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
 import { parseTransitionForm } from "~/admin/transition-form.server";
 import { isTransition, type Transition } from "~/order/lifecycle/transitions";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
 import { Facts } from "~/components/admin/Facts";
-import { OrderAgreement } from "~/components/admin/OrderAgreement";
-import { OrderCorrections, OrderNotes } from "~/components/admin/OrderCorrections";
-import { OrderHistory, OrderMessages } from "~/components/admin/OrderHistory";
-import { OrderOverview } from "~/components/admin/OrderOverview";
-import { OrderPayments, type RefundRefusal } from "~/components/admin/OrderPayments";
-import { TransitionForm } from "~/components/admin/TransitionForm";
-import { OrderWithdrawal } from "~/components/admin/Withdrawals";
+import { OrderAgreement } from "~/admin/OrderAgreement";
+import { OrderCorrections, OrderNotes } from "~/admin/OrderCorrections";
+import { OrderHistory, OrderMessages } from "~/admin/OrderHistory";
+import { OrderOverview } from "~/admin/OrderOverview";
+import { OrderPayments, type RefundRefusal } from "~/admin/OrderPayments";
+import { TransitionForm } from "~/admin/TransitionForm";
+import { OrderWithdrawal } from "~/admin/Withdrawals";
 import { withdrawalsOfOrder } from "~/admin/withdrawals.server";
 import { decisionFromForm, decisionViewOf } from "~/admin/withdrawal-decision-form.server";
-import {
-  DeliveryProofForm,
-  RecordStatementForm,
-  WithdrawalDecisionForm,
-  type DecisionFormRefusal,
-} from "~/components/admin/WithdrawalDecisionForm";
+import { DeliveryProofForm, RecordStatementForm, WithdrawalDecisionForm, type DecisionFormRefusal } from "~/admin/WithdrawalDecisionForm";
 import { deliveryFromForm, statementFromForm } from "~/admin/withdrawal-records-form.server";
 import { ErrorSummary } from "~/components/forms";
 import { warsawDay } from "~/config/delivery-dates.server";
@@ -51,7 +43,7 @@ import type { OrderStatus } from "~/db/schema";
 import { pathFor } from "~/i18n/routes";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { configuredGateway } from "~/payments/gateway.server";
-import { refundFromForm } from "~/payments/refund-form.server";
+import { refundFromForm } from "~/admin/refund-form.server";
 import { cancelOrder } from "~/payments/refund.server";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";
@@ -102,7 +94,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const now = new Date();
   const notes = await notesOf(db, detail.order.id);
   const withdrawals = await withdrawalsOfOrder(db, detail.order.id);
-  const deadlines = deadlinesOf(detail.order, env.PAYMENT_DEADLINE_DAYS, now);
+  const deadlines = orderDeadlinesOf(detail.order, env.PAYMENT_DEADLINE_DAYS, now);
   const doneParam = new URL(request.url).searchParams.get("done");
   const done = doneMessage(doneParam, detail.order.withdrawn_at !== null);
   return json(

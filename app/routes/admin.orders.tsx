@@ -12,20 +12,23 @@ import {
   STATUSES,
   type OrderFilter,
 } from "~/admin/order-list.server";
-import { ADMIN_HOME, CSV_PATH, CUSTOMER_SEARCH_PATH, INVOICES_PATH, REVIEWS_PATH } from "~/admin/paths";
+import { ADMIN_HOME, CSV_PATH, CUSTOMER_SEARCH_PATH, INVOICES_PATH, REVIEWS_PATH } from "~/components/admin/paths";
 import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { ShipBatchLink } from "~/shipping/AdminShipping";
 import { configuredCarrier } from "~/shipping/shipping.server";
-import { CUSTOMER_DATA_TEXT, LIST_TEXT, REVIEW_TEXT, STATUS_LABEL, WITHDRAWAL_TEXT } from "~/admin/texts";
+import { CUSTOMER_DATA_TEXT, LIST_TEXT } from "~/admin/texts";
+import { REVIEW_TEXT } from "~/reviews/admin-texts";
+import { STATUS_LABEL } from "~/order/admin-texts";
+import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
 import { listWithdrawals, withdrawalCounts } from "~/admin/withdrawals.server";
-import { WithdrawalList } from "~/components/admin/Withdrawals";
+import { WithdrawalList } from "~/admin/Withdrawals";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { readFormDataOr413 } from "~/security/body.server";
 import { linkWithdrawal } from "~/withdrawal/withdrawal.server";
 import { reviewCounts } from "~/reviews/reviews.server";
 import { env } from "~/config/env.server";
-import { OrderCards, OrderTable } from "~/components/admin/OrderList";
+import { OrderCards, OrderTable } from "~/admin/OrderList";
 import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { formatWarsawTime } from "~/admin/format";
-import { ADMIN_HOME, orderDetailPath, REVIEWS_PATH } from "~/admin/paths";
+import { formatWarsawTime } from "~/i18n/back-office-format";
+import { ADMIN_HOME, orderDetailPath, REVIEWS_PATH } from "~/components/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { LOCALE_LABEL, REVIEW_TEXT } from "~/admin/texts";
+import { LOCALE_LABEL } from "~/order/admin-texts";
+import { REVIEW_TEXT } from "~/reviews/admin-texts";
 import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
 import { getDb } from "~/db/db.server";
 import type { ReviewStatus } from "~/db/schema";

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ADMIN_HOME } from "~/admin/paths";
+import { ADMIN_HOME } from "~/components/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { LIST_TEXT, SHIPPING_TEXT, TRANSITION_TEXT } from "~/admin/texts";
+import { LIST_TEXT } from "~/admin/texts";
+import { SHIPPING_TEXT } from "~/shipping/admin-texts";
+import { TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
 import { getDb } from "~/db/db.server";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";

@@ -1,8 +1,9 @@
-import { fieldId } from "~/admin/form-errors";
-import { IN_LANGUAGE, SHIPMENT_STATUS_LABEL, SHIPPING_TEXT } from "~/admin/texts";
-import { formatWarsawTime } from "~/admin/format";
+import { fieldId } from "~/forms/field-problems";
+import { IN_LANGUAGE } from "~/order/admin-texts";
+import { SHIPMENT_STATUS_LABEL, SHIPPING_TEXT } from "./admin-texts";
+import { formatWarsawTime } from "~/i18n/back-office-format";
 import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
-import { ConfirmTick } from "~/components/admin/TransitionForm";
+import { ConfirmTick } from "~/components/admin/ConfirmTick";
 import { trackingLinkOf } from "~/config/courier";
 import type { OrderRow } from "~/db/schema";
 import type { ReactNode } from "react";

@@ -1,10 +1,11 @@
-import { formatWarsawTime } from "~/admin/format";
-import { deliveryLine } from "~/admin/order-facts";
-import { ADMIN_HOME, orderDetailPath } from "~/admin/paths";
-import { FORM_ERRORS_TEXT, SHIPPING_TEXT } from "~/admin/texts";
+import { formatWarsawTime } from "~/i18n/back-office-format";
+import { deliveryLine } from "./delivery-label";
+import { ADMIN_HOME, orderDetailPath } from "~/components/admin/paths";
+import { FORM_ERRORS_TEXT } from "~/components/admin/texts";
+import { SHIPPING_TEXT } from "./admin-texts";
 import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 import { AdminTable } from "~/components/admin/AdminTable";
-import { ConfirmTick } from "~/components/admin/TransitionForm";
+import { ConfirmTick } from "~/components/admin/ConfirmTick";
 import { ErrorSummary } from "~/components/forms";
 import type { BatchOrder } from "./ship-batch.server";
 

@@ -1,5 +1,5 @@
 import { dispatchDueDay } from "~/order/lifecycle/deadlines.server";
-import { dispatchQueue } from "~/admin/order-list.server";
+import { inDispatchQueue } from "./dispatch-queue.server";
 import { warsawDay, withdrawalPeriodEnd } from "~/config/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { ShippingCarrier } from "./carrier";
@@ -32,7 +32,7 @@ export type BatchOrder = {
 /** The dispatch queue split into the orders ready to ship and those that wait, each by its dispatch date. */
 export async function dispatchCandidates(db: AppDatabase, now: Date): Promise<{ ready: BatchOrder[]; waiting: BatchOrder[] }> {
   const today = warsawDay(now);
-  const queue = await dispatchQueue(db, { search: "", from: "", to: "" })
+  const queue = await inDispatchQueue(db.selectFrom("orders"))
     .select([
       "id",
       "number",

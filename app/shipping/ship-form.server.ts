@@ -1,4 +1,4 @@
-import { SHIPPING_TEXT } from "~/admin/texts";
+import { SHIPPING_TEXT } from "./admin-texts";
 import type { AppDatabase } from "~/db/db.server";
 import type { ShipmentRefusedError, ShippingCarrier } from "./carrier";
 import { shipOrder, type ShipOutcome } from "./ship.server";

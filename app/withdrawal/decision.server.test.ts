@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WITHDRAWAL_TEXT } from "~/admin/texts";
+import { WITHDRAWAL_TEXT } from "./admin-texts";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";

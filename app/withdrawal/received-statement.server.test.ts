@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { statementFromForm } from "~/admin/withdrawal-records-form.server";
-import { WITHDRAWAL_TEXT } from "~/admin/texts";
+import { WITHDRAWAL_TEXT } from "./admin-texts";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";

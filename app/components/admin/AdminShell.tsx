@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ADMIN_HOME, LOGOUT_PATH } from "~/admin/paths";
+import { ADMIN_HOME, LOGOUT_PATH } from "./paths";
 
 export const ADMIN_BUTTON =
   "inline-flex items-center justify-center rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2";

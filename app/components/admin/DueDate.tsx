@@ -1,7 +1,6 @@
 import type { OrderDeadlines } from "~/order/lifecycle/deadlines.server";
-import { formatWarsawTime } from "~/admin/format";
-import { DUE_TEXT, SHIPMENT_STATUS_LABEL, SHIPPING_TEXT } from "~/admin/texts";
-import type { ShipmentTrouble } from "~/shipping/trouble";
+import { formatWarsawTime } from "~/i18n/back-office-format";
+import { DUE_TEXT } from "~/order/lifecycle/admin-texts";
 
 /** "Wysyłka do 27.11.2026", flagged in words (not colour alone) once the day has passed. */
 export function DueDate({ kind, day, overdue }: { kind: "payment" | "dispatch"; day: string | null; overdue: boolean }) {
@@ -33,17 +32,5 @@ export function LeaseStart({
         </strong>
       ) : null}
     </span>
-  );
-}
-
-/** A dispatched order's InPost parcel that came back, cannot be delivered or is stuck, flagged in words like a missed deadline. */
-export function ShipmentTroubleFlag({ trouble }: { trouble: ShipmentTrouble | null }) {
-  if (!trouble) return null;
-  return (
-    <strong className="block whitespace-normal rounded bg-red-100 px-1 font-semibold text-red-900" data-testid="shipment-trouble">
-      {trouble.kind === "status"
-        ? SHIPPING_TEXT.troubleStatus(SHIPMENT_STATUS_LABEL[trouble.status] ?? trouble.status)
-        : SHIPPING_TEXT.troubleStuck(formatWarsawTime(trouble.since))}
-    </strong>
   );
 }

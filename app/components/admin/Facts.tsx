@@ -1,4 +1,5 @@
-import type { FactRow } from "~/admin/order-facts";
+/** One row of an order's facts: label, value, a link where the value is one (tap to write or call), and a test id where a test reads it. */
+export type FactRow = { label: string; value: string; href?: string; testId?: string };
 
 export function Facts({ rows }: { rows: FactRow[] }) {
   return (

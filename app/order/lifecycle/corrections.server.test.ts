@@ -5,7 +5,7 @@ import { placeSampleOrder } from "../../../tests/support/sample-order";
 import { correctionFromForm } from "~/admin/correction-form.server";
 import { addNote, correctCustomerData, correctTracking, notesOf, recordRefund, resendMessage } from "./corrections.server";
 import { listOrders, parseOrderFilter } from "~/admin/order-list.server";
-import { deliveryLabel, postalPartsOf } from "~/admin/order-facts";
+import { deliveryLabel, postalPartsOf } from "~/shipping/delivery-label";
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { applyTransition } from "./order-transitions.server";
 import { enqueueMessages } from "~/outbox/outbox.server";

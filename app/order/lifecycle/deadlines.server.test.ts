@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { deadlinesOf, warsawDayStart } from "./deadlines.server";
+import { orderDeadlinesOf, warsawDayStart } from "./deadlines.server";
 
 const order = {
   status: "paid" as const,
@@ -20,7 +20,7 @@ vi.hoisted(() => {
 describe("an order's deadlines", () => {
   it("gives a paid order its dispatch date and flags it once that day has passed", () => {
     // Paid Tuesday 24 Nov: signed by Wed 25, handed to the courier by Fri 27.
-    expect(deadlinesOf(order, 7, new Date("2026-11-27T20:00:00Z"))).toEqual({
+    expect(orderDeadlinesOf(order, 7, new Date("2026-11-27T20:00:00Z"))).toEqual({
       paymentDue: null,
       paymentOverdue: false,
       dispatchDue: "2026-11-27",
@@ -29,16 +29,16 @@ describe("an order's deadlines", () => {
       deliveredBy: "2026-11-30",
       lateForLease: false,
     });
-    expect(deadlinesOf(order, 7, new Date("2026-11-27T23:30:00Z")).dispatchOverdue).toBe(true);
+    expect(orderDeadlinesOf(order, 7, new Date("2026-11-27T23:30:00Z")).dispatchOverdue).toBe(true);
     // Without the early start: the withdrawal period ends Monday 7 Dec, signed 8 Dec, out by 10 Dec.
-    expect(deadlinesOf({ ...order, immediate_performance_consent_at: null }, 7, new Date("2026-11-24T10:00:00Z")).dispatchDue).toBe(
+    expect(orderDeadlinesOf({ ...order, immediate_performance_consent_at: null }, 7, new Date("2026-11-24T10:00:00Z")).dispatchDue).toBe(
       "2026-12-10",
     );
   });
 
   it("gives an unpaid order its payment deadline, overdue the day after", () => {
     const unpaid = { ...order, status: "awaiting_payment" as const, paid_at: null };
-    expect(deadlinesOf(unpaid, 7, new Date("2026-11-30T12:00:00Z"))).toEqual({
+    expect(orderDeadlinesOf(unpaid, 7, new Date("2026-11-30T12:00:00Z"))).toEqual({
       paymentDue: "2026-11-30",
       paymentOverdue: false,
       dispatchDue: null,
@@ -48,23 +48,23 @@ describe("an order's deadlines", () => {
       deliveredBy: "2026-12-04",
       lateForLease: false,
     });
-    expect(deadlinesOf(unpaid, 7, new Date("2026-12-01T08:00:00Z")).paymentOverdue).toBe(true);
+    expect(orderDeadlinesOf(unpaid, 7, new Date("2026-12-01T08:00:00Z")).paymentOverdue).toBe(true);
   });
 
   it("flags a delivery after the lease start, paid or (if paid today) unpaid; delivery on the start day is in time", () => {
     // Paid Tuesday 24 Nov: out by Friday 27, delivered Monday 30 Nov.
-    const late = deadlinesOf({ ...order, start_date: "2026-11-29" }, 7, new Date("2026-11-25T10:00:00Z"));
+    const late = orderDeadlinesOf({ ...order, start_date: "2026-11-29" }, 7, new Date("2026-11-25T10:00:00Z"));
     expect(late).toMatchObject({ leaseStart: "2026-11-29", deliveredBy: "2026-11-30", lateForLease: true });
-    expect(deadlinesOf({ ...order, start_date: "2026-11-30" }, 7, new Date("2026-11-25T10:00:00Z")).lateForLease).toBe(false);
+    expect(orderDeadlinesOf({ ...order, start_date: "2026-11-30" }, 7, new Date("2026-11-25T10:00:00Z")).lateForLease).toBe(false);
     // The same order to a parcel locker arrives a business day later, Tuesday 1 December: late for that start.
     expect(
-      deadlinesOf({ ...order, start_date: "2026-11-30", delivery_method: "locker" }, 7, new Date("2026-11-25T10:00:00Z")),
+      orderDeadlinesOf({ ...order, start_date: "2026-11-30", delivery_method: "locker" }, 7, new Date("2026-11-25T10:00:00Z")),
     ).toMatchObject({ deliveredBy: "2026-12-01", lateForLease: true });
     const unpaid = { ...order, status: "awaiting_payment" as const, paid_at: null, start_date: "2026-12-02" };
-    expect(deadlinesOf(unpaid, 7, new Date("2026-11-30T12:00:00Z"))).toMatchObject({ deliveredBy: "2026-12-04", lateForLease: true });
+    expect(orderDeadlinesOf(unpaid, 7, new Date("2026-11-30T12:00:00Z"))).toMatchObject({ deliveredBy: "2026-12-04", lateForLease: true });
     // Sent or cancelled: nothing left to promise.
     for (const status of ["dispatched", "cancelled"] as const)
-      expect(deadlinesOf({ ...order, status, start_date: "2026-11-01" }, 7, new Date("2026-11-25T10:00:00Z"))).toMatchObject({
+      expect(orderDeadlinesOf({ ...order, status, start_date: "2026-11-01" }, 7, new Date("2026-11-25T10:00:00Z"))).toMatchObject({
         deliveredBy: null,
         lateForLease: false,
       });

@@ -59,7 +59,7 @@ export function paymentDueDay(order: Pick<DeadlineFacts, "created_at">, deadline
   return warsawDay(paymentDeadline(new Date(order.created_at), deadlineDays).day);
 }
 
-export function deadlinesOf(order: DeadlineFacts, deadlineDays: number, now: Date): OrderDeadlines {
+export function orderDeadlinesOf(order: DeadlineFacts, deadlineDays: number, now: Date): OrderDeadlines {
   const today = warsawDay(now);
   const paymentDue = order.status === "awaiting_payment" ? paymentDueDay(order, deadlineDays) : null;
   const dispatchDue = order.status === "paid" ? dispatchDueDay(order) : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryLabel } from "./order-facts";
+import { deliveryLabel } from "./delivery-label";
 
 const order = {
   tenant_name: "Jan Kowalski",

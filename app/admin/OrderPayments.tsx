@@ -1,23 +1,24 @@
-import type { PaymentView } from "~/admin/order-detail.server";
-import { formatWarsawTime } from "~/admin/format";
-import { PAYMENT_TEXT } from "~/admin/texts";
+import type { OnlinePaymentRecord } from "./order-detail.server";
+import { formatWarsawTime } from "~/i18n/back-office-format";
+import { PAYMENT_TEXT } from "~/payments/admin-texts";
 import { PlainField } from "~/components/forms";
 import { formatPrice } from "~/i18n/money";
 import type { Locale } from "~/i18n/locales";
 import type { RefundAfterDecision } from "~/withdrawal/decision";
-import { CancelFields, ConfirmTick } from "./TransitionForm";
+import { CancelFields } from "./TransitionForm";
+import { ConfirmTick } from "~/components/admin/ConfirmTick";
 import { RefundAmountField } from "./WithdrawalDecisionForm";
 
 export type RefundRefusal = { paymentId: number; errors: Record<string, string>; values: Record<string, string> };
 
 const DANGER_BUTTON = "inline-flex items-center justify-center rounded-md bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-900";
 
-function stateOf(payment: PaymentView): string {
+function stateOf(payment: OnlinePaymentRecord): string {
   const failure = payment.state === "failed" && payment.failure ? PAYMENT_TEXT.failure[payment.failure] : null;
   return failure ? `${PAYMENT_TEXT.state[payment.state]} (${failure})` : PAYMENT_TEXT.state[payment.state];
 }
 
-function refundOf(payment: PaymentView): string {
+function refundOf(payment: OnlinePaymentRecord): string {
   if (!payment.refunded_at) return "—";
   const status = payment.refund_status ? ` (${PAYMENT_TEXT.refundStatus[payment.refund_status]})` : "";
   return `${formatWarsawTime(payment.refunded_at)}${status}${payment.refund_reason ? `: ${payment.refund_reason}` : ""}`;
@@ -51,7 +52,7 @@ export function OrderPayments({
   afterDecision,
   refusal,
 }: {
-  payments: PaymentView[];
+  payments: OnlinePaymentRecord[];
   orderStatus: string;
   locale: Locale;
   afterDecision: RefundAfterDecision | null;

@@ -1,10 +1,13 @@
 import type { OrderDeadlines } from "~/order/lifecycle/deadlines.server";
-import { deliveryLabel } from "~/admin/order-facts";
-import { declarationPath } from "~/admin/paths";
-import { DECLARATION_TEXT, DUE_TEXT, LABEL_TEXT, STATUS_LABEL } from "~/admin/texts";
+import { deliveryLabel } from "~/shipping/delivery-label";
+import { declarationPath } from "~/components/admin/paths";
+import { DECLARATION_TEXT } from "./texts";
+import { DUE_TEXT } from "~/order/lifecycle/admin-texts";
+import { LABEL_TEXT } from "~/shipping/admin-texts";
+import { STATUS_LABEL } from "~/order/admin-texts";
 import type { OrderRow } from "~/db/schema";
-import { ADMIN_BUTTON } from "./AdminShell";
-import { DueDate, LeaseStart } from "./DueDate";
+import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
+import { DueDate, LeaseStart } from "~/components/admin/DueDate";
 
 /** The top of an order's page: what is due and when, the declaration to print, and the label to copy. */
 export function OrderOverview({ order, deadlines }: { order: OrderRow; deadlines: OrderDeadlines }) {

@@ -1,13 +1,13 @@
-import { fieldId } from "~/admin/form-errors";
-import { formatWarsawTime } from "~/admin/format";
-import { WITHDRAWAL_TEXT } from "~/admin/texts";
 import { formatPrice, zlotyDigits } from "~/i18n/money";
+import { fieldId } from "~/forms/field-problems";
+import { formatWarsawTime } from "~/i18n/back-office-format";
+import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
 import type { WithdrawalDecision } from "~/db/schema";
 import { PlainField } from "~/components/forms";
 import { OWN_REASON, RETAINED_REASONS, type RefundAfterDecision } from "~/withdrawal/decision";
-import type { MoneyHeld } from "~/admin/order-detail.server";
-import { ADMIN_BUTTON } from "./AdminShell";
-import { ConfirmTick } from "./TransitionForm";
+import type { MoneyHeld } from "./order-detail.server";
+import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
+import { ConfirmTick } from "~/components/admin/ConfirmTick";
 
 const TEXT = WITHDRAWAL_TEXT.decision;
 const SETTLE = WITHDRAWAL_TEXT.settle;

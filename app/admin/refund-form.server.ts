@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { CORRECTION_TEXT, PAYMENT_TEXT } from "~/admin/texts";
-import { cancelReasonOf, cancelReasonSchema, formText, ownReasonMissing, refundAmountOf } from "~/admin/transition-form.server";
+import { CORRECTION_TEXT } from "~/order/lifecycle/admin-texts";
+import { PAYMENT_TEXT } from "~/payments/admin-texts";
+import { cancelReasonOf, cancelReasonSchema, formText, ownReasonMissing, refundAmountOf } from "./transition-form.server";
 import type { AppDatabase } from "~/db/db.server";
 import { MULTI_LINE_TEXT } from "~/forms/control-characters";
 import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
-import { configuredGateway } from "./gateway.server";
-import { refundPayment } from "./refund.server";
+import { configuredGateway } from "~/payments/gateway.server";
+import { refundPayment } from "~/payments/refund.server";
 
 /** The form's values as typed and its messages; `form` is the page's message when the refund itself was refused. */
 export type RefundFormRefusal = {

@@ -1,12 +1,14 @@
-import { formatWarsawTime } from "~/admin/format";
-import { deliveryLine } from "~/admin/order-facts";
-import type { OrderListRow } from "~/admin/order-list.server";
-import { orderDetailPath } from "~/admin/paths";
-import { DECLARATION_LABEL, LIST_TEXT, LOCALE_LABEL, STATUS_LABEL } from "~/admin/texts";
+import { formatWarsawTime } from "~/i18n/back-office-format";
+import { deliveryLine } from "~/shipping/delivery-label";
+import type { OrderListRow } from "./order-list.server";
+import { orderDetailPath } from "~/components/admin/paths";
+import { DECLARATION_LABEL, LOCALE_LABEL, STATUS_LABEL } from "~/order/admin-texts";
+import { LIST_TEXT } from "./texts";
 import { telHref } from "~/config/company";
 import { formatPrice } from "~/i18n/money";
-import { AdminTable } from "./AdminTable";
-import { DueDate, LeaseStart, ShipmentTroubleFlag } from "./DueDate";
+import { AdminTable } from "~/components/admin/AdminTable";
+import { DueDate, LeaseStart } from "~/components/admin/DueDate";
+import { ShipmentTroubleFlag } from "~/shipping/ShipmentTroubleFlag";
 
 const CELL = "px-3 py-2 text-left align-top";
 const LINK = "text-blue-900 underline underline-offset-2";

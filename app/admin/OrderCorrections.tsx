@@ -1,13 +1,13 @@
-import type { CorrectionIntent, CorrectionRefusal } from "~/admin/correction-form.server";
-import { fieldId } from "~/admin/form-errors";
-import { postalPartsOf } from "~/admin/order-facts";
-import { CORRECTION_TEXT } from "~/admin/texts";
+import type { CorrectionIntent, CorrectionRefusal } from "./correction-form.server";
+import { fieldId } from "~/forms/field-problems";
+import { postalPartsOf } from "~/shipping/delivery-label";
+import { CORRECTION_TEXT } from "~/order/lifecycle/admin-texts";
 import { PlainField } from "~/components/forms";
 import type { OrderRow } from "~/db/schema";
 import type { ReactNode } from "react";
-import { formatWarsawTime } from "~/admin/format";
+import { formatWarsawTime } from "~/i18n/back-office-format";
 import type { RefundAfterDecision } from "~/withdrawal/decision";
-import { ADMIN_BUTTON } from "./AdminShell";
+import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 import { RefundAmountField } from "./WithdrawalDecisionForm";
 
 /**

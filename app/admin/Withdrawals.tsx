@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { formatWarsawTime } from "~/admin/format";
-import { ADMIN_HOME, orderDetailPath } from "~/admin/paths";
-import { LOCALE_LABEL, WITHDRAWAL_TEXT } from "~/admin/texts";
-import type { WithdrawalListRow } from "~/admin/withdrawals.server";
-import { ADMIN_BUTTON } from "./AdminShell";
+import { formatWarsawTime } from "~/i18n/back-office-format";
+import { ADMIN_HOME, orderDetailPath } from "~/components/admin/paths";
+import { LOCALE_LABEL } from "~/order/admin-texts";
+import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
+import type { WithdrawalListRow } from "./withdrawals.server";
+import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 
 const INPUT =
   "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";

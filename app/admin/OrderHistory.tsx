@@ -1,10 +1,11 @@
-import type { MessageView, OrderEventView } from "~/admin/order-detail.server";
-import { formatWarsawTime } from "~/admin/format";
-import { describeEvent } from "~/admin/history";
-import { CORRECTION_TEXT, MESSAGE_KIND_LABEL, STATUS_LABEL } from "~/admin/texts";
+import type { MessageView, OrderEventView } from "./order-detail.server";
+import { formatWarsawTime } from "~/i18n/back-office-format";
+import { describeEvent } from "./history";
+import { CORRECTION_TEXT } from "~/order/lifecycle/admin-texts";
+import { MESSAGE_KIND_LABEL, STATUS_LABEL } from "~/order/admin-texts";
 import { resendableNow } from "~/order/lifecycle/resendable";
 import type { OrderRow } from "~/db/schema";
-import { ADMIN_SECONDARY_BUTTON } from "./AdminShell";
+import { ADMIN_SECONDARY_BUTTON } from "~/components/admin/AdminShell";
 
 const MESSAGE_STATE: Record<MessageView["state"], string> = {
   queued: "w kolejce",

@@ -1,12 +1,15 @@
 import { CANCEL_REASON_CODES, CANCEL_REASON_LABEL } from "~/order/lifecycle/cancel-reasons";
-import { fieldId } from "~/admin/form-errors";
-import { IN_LANGUAGE, LOCALE_LABEL, TRANSITION_LABEL, TRANSITION_TEXT, WITHDRAWAL_TEXT } from "~/admin/texts";
+import { fieldId } from "~/forms/field-problems";
+import { IN_LANGUAGE, LOCALE_LABEL } from "~/order/admin-texts";
+import { TRANSITION_LABEL, TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
+import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
 import type { Transition } from "~/order/lifecycle/transitions";
 import { PlainField } from "~/components/forms";
 import type { Locale } from "~/i18n/locales";
 import type { ReactNode } from "react";
 import type { RefundAfterDecision } from "~/withdrawal/decision";
-import { ADMIN_BUTTON } from "./AdminShell";
+import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
+import { ConfirmTick } from "~/components/admin/ConfirmTick";
 import { RefundAmountField } from "./WithdrawalDecisionForm";
 
 export type FormRefusal = { errors: Record<string, string>; values: Record<string, string> };
@@ -276,30 +279,5 @@ export function CancelFields({
       {children}
       <ConfirmTick id={id("confirm")} label={confirmLabel} error={errors.confirm} describedBy={id("warning")} />
     </>
-  );
-}
-
-/** The tick that makes an operator stop before a step that cannot be undone. */
-export function ConfirmTick({ id, label, error, describedBy }: { id: string; label: string; error?: string; describedBy: string }) {
-  return (
-    <div>
-      {error ? (
-        <p className={FIELD_ERROR} id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-      <label className="flex items-start gap-2 font-semibold text-slate-900">
-        <input
-          type="checkbox"
-          id={id}
-          name="confirm"
-          value="yes"
-          className="mt-1 h-5 w-5"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error ${describedBy}` : describedBy}
-        />
-        {label}
-      </label>
-    </div>
   );
 }
