@@ -3,7 +3,7 @@ import { customerDataExport } from "~/admin/customer-data-export.server";
 import { confirmedIdsOf, findCustomer, recordExport } from "~/admin/customer-data.server";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { CUSTOMER_DATA_TEXT } from "~/admin/texts";
-import { warsawDay } from "~/config/delivery-dates.server";
+import { warsawDay } from "~/order/delivery-dates.server";
 import { mailEnv } from "~/config/mail-env.server";
 import { getDb } from "~/db/db.server";
 import { documentsOnThisThread, type DocumentThread } from "~/documents/document-thread.server";

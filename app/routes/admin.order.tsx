@@ -43,7 +43,7 @@ import {
 } from "~/components/admin/WithdrawalDecisionForm";
 import { deliveryFromForm, statementFromForm } from "~/admin/withdrawal-records-form.server";
 import { ErrorSummary } from "~/components/forms";
-import { warsawDay } from "~/config/delivery-dates.server";
+import { warsawDay } from "~/order/delivery-dates.server";
 import { formatPrice } from "~/config/products";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";

@@ -3,11 +3,10 @@ import { IN_LANGUAGE, SHIPMENT_STATUS_LABEL, SHIPPING_TEXT } from "~/admin/texts
 import { formatWarsawTime } from "~/admin/format";
 import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 import { ConfirmTick } from "~/components/admin/TransitionForm";
-import { trackingLinkOf } from "~/config/courier";
 import type { OrderRow } from "~/db/schema";
 import type { ReactNode } from "react";
 import { SHIP_BATCH_PATH } from "./ShipBatch";
-import { INPOST_TRACKING_URL } from "./tracking";
+import { INPOST_TRACKING_URL, trackingLinkOf } from "./parcel-tracking";
 
 type ShippingOrder = Pick<
   OrderRow,

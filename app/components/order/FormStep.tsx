@@ -18,7 +18,7 @@ import { TextWithLink } from "~/components/TextWithLink";
 import { useHydrated } from "~/components/use-hydrated";
 import { FIELD_ID_PREFIX } from "~/forms/field-id";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
-import { formatCalendarDate } from "~/config/delivery";
+import { formatCalendarDate } from "~/i18n/date-format";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { isoDateOf } from "~/order/dates";
 import { pathFor } from "~/i18n/routes";
@@ -30,7 +30,7 @@ import { lateDelivery, type DispatchDatesByMethod } from "~/order/delivery-warni
 import type { FormState } from "~/order/view-state";
 import { LateDeliveryWarning } from "./LateDeliveryWarning";
 import { DeliveryFieldset } from "~/shipping/DeliveryFieldset";
-import { INVOICE_LABEL_KEYS } from "~/invoices/fields";
+import { INVOICE_LABEL_KEYS } from "~/order/invoice-request";
 import { InvoiceFieldset } from "~/invoices/InvoiceFieldset";
 import { useBusyIntent } from "./use-busy-intent";
 import { useLockerSearch } from "./use-locker-search";

@@ -14,7 +14,7 @@ import { FIELD_ID_PREFIX } from "~/forms/field-id";
 import { formatPrice, PRODUCTS } from "~/config/products";
 import { vatWording } from "~/config/vat-wording";
 import { useRequiredRootData } from "~/root-data";
-import { formatCalendarDate } from "~/config/delivery";
+import { formatCalendarDate } from "~/i18n/date-format";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { ContractView } from "~/order/contract";
