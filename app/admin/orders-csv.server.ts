@@ -1,4 +1,4 @@
-import { warsawDay } from "~/config/delivery-dates.server";
+import { warsawDay } from "~/order/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import { zlotyDigits } from "~/i18n/money";
 import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { warsawDay } from "~/config/delivery-dates.server";
+import { warsawDay } from "~/order/delivery-dates.server";
 import { CANCEL_REASON_LABEL } from "~/order/lifecycle/cancel-reasons";
 import { TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
 import { parseTransitionForm } from "./transition-form.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { warsawDay } from "~/config/delivery-dates.server";
+import { warsawDay } from "~/order/delivery-dates.server";
 import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
 import { isCancelReasonCode, CANCEL_REASON_LABEL, type CancelReasonCode } from "~/order/lifecycle/cancel-reasons";
 import type { CancelReason, TransitionFacts } from "~/order/lifecycle/order-transitions.server";

@@ -1,4 +1,4 @@
-import { warsawWallClock } from "~/config/delivery-dates.server";
+import { warsawWallClock } from "~/order/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import { z } from "zod";
 import { isMultiLineText, SINGLE_LINE_TEXT } from "~/forms/control-characters";

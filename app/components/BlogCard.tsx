@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { ChevronDownIcon } from "~/components/icons";
 import { BLOG_IMAGE_SIZE, type BlogPost } from "~/content/blog";
 import { copyList } from "~/content/copy";
-import { formatLongDate } from "~/config/delivery";
+import { formatLongDate } from "~/i18n/date-format";
 import { LOCALE_TAGS } from "~/i18n/locales";
 import { useLocale } from "~/render/root-data";
 

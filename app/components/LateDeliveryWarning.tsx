@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatCalendarDate } from "~/config/delivery";
+import { formatCalendarDate } from "~/i18n/date-format";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import type { LateDelivery } from "~/order/delivery-warning";
 

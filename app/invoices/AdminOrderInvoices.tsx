@@ -7,7 +7,7 @@ import type { InvoiceRequestRow, InvoiceRow } from "~/db/schema";
 import { INVOICE_ADMIN_TEXT as TEXT } from "./admin-texts";
 import type { InvoiceKsefStates, KsefState } from "./ksef-state";
 import { formatAmount } from "~/i18n/money";
-import { formatNip } from "./nip";
+import { formatNip } from "~/order/nip";
 
 export type InvoiceFormRefusal = { errors: Record<string, string>; values: Record<string, string> };
 

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, TextField } from "~/components/forms";
-import { INVOICE_FIELDS, INVOICE_LABEL_KEYS } from "./fields";
+import { INVOICE_FIELDS, INVOICE_LABEL_KEYS } from "~/order/invoice-request";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's metadata of a form field of any shape, as ~/components/forms takes it
 type Field = FieldMetadata<any, any, string[]>;
@@ -9,7 +9,7 @@ type Field = FieldMetadata<any, any, string[]>;
 /**
  * The order form's "I want an invoice": a box and the buyer's fields, always shown in their own
  * fieldset, so the form works the same without JavaScript and adds no code to run in the browser.
- * The server reads the fields only when the box is ticked (./request-schema.ts).
+ * The server reads the fields only when the box is ticked (app/order/invoice-request-schema.ts).
  */
 export function InvoiceFieldset({ fields }: { fields: Record<string, Field> }) {
   const { t } = useTranslation("invoice");

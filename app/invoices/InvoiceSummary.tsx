@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { InvoiceRequest } from "./fields";
-import { formatNip } from "./nip";
+import type { InvoiceRequest } from "~/order/invoice-request";
+import { formatNip } from "~/order/nip";
 
 /** The buyer an invoice was asked for, as the preview shows it before the customer accepts. */
 export function InvoiceSummary({ invoice }: { invoice: InvoiceRequest | null | undefined }) {

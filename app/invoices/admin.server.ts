@@ -1,12 +1,12 @@
 import { toCsv, csvText } from "~/render/csv";
-import { addBusinessDays, warsawDay } from "~/config/delivery-dates.server";
+import { addBusinessDays, warsawDay } from "~/order/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { InvoiceRequestRow, InvoiceRow, KsefSubmissionRow } from "~/db/schema";
 import { ksefListState, ksefStateOf, type InvoiceKsefStates } from "./ksef-state";
-import { invoiceBuyerSchema } from "./request-schema";
+import { invoiceBuyerSchema } from "~/order/invoice-request-schema";
 import { findRequest, issueInvoiceIn, recordRequestIn } from "./issue.server";
 import { INVOICE_ADMIN_TEXT } from "./admin-texts";
-import { formatNip } from "./nip";
+import { formatNip } from "~/order/nip";
 import { fixedT } from "~/i18n/i18n.server";
 import { zlotyDigits } from "~/i18n/money";
 

@@ -1,4 +1,4 @@
-import { warsawDay } from "~/config/delivery-dates.server";
+import { warsawDay } from "~/order/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Locale } from "~/i18n/locales";
 import { pdfWithheld } from "~/ksef/submissions.server";
@@ -7,7 +7,7 @@ import { lastDayToAsk, mayStillAsk } from "./deadline";
 import { issueInvoiceIn, recordRequestIn } from "./issue.server";
 import { PAID_FOR_COLUMNS, paidForGrosze } from "./paid-for";
 import { REFUSAL_KEYS, type InvoiceRefusal } from "./refusal";
-import { invoiceBuyerSchema } from "./request-schema";
+import { invoiceBuyerSchema } from "~/order/invoice-request-schema";
 
 /**
  * The customer's side of invoices, on their order page (found by its unguessable token): asking

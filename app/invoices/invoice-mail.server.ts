@@ -5,7 +5,7 @@ import type { Locale } from "~/i18n/locales";
 import { customerText } from "~/mail/blocks";
 import { ksefSubmission } from "~/ksef/submissions.server";
 import { ksefMarkOf } from "./ksef-link.server";
-import { formatNip } from "./nip";
+import { formatNip } from "~/order/nip";
 import { fixedT } from "~/i18n/i18n.server";
 import { toHtml, toText, type Block } from "~/mail/blocks";
 import { outboxMessageId, type MailAttachment, type MailMessage } from "~/mail/compose.server";

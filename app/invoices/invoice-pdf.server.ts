@@ -4,7 +4,7 @@ import { renderPdf, type PdfSection } from "~/documents/pdf.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { formatAmount } from "~/i18n/money";
-import { formatNip } from "./nip";
+import { formatNip } from "~/order/nip";
 
 /**
  * An invoice or a correcting invoice as a PDF, in Polish, the binding text, with each label also

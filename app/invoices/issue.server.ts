@@ -1,11 +1,11 @@
 import type { Transaction } from "kysely";
 import { formatAddress } from "~/config/company";
-import { warsawDay } from "~/config/delivery-dates.server";
+import { warsawDay } from "~/order/delivery-dates.server";
 import { company, sellerVat } from "~/config/env.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, InvoiceRow } from "~/db/schema";
 import { fixedT } from "~/i18n/i18n.server";
-import type { InvoiceRequest } from "./fields";
+import type { InvoiceRequest } from "~/order/invoice-request";
 import { amountsDifference, amountsOfGross, type VatRate } from "./money";
 import { PAID_FOR_COLUMNS, paidForGrosze } from "./paid-for";
 import { ksefSubmission } from "~/ksef/submissions.server";

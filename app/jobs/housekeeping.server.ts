@@ -1,6 +1,6 @@
 import type { AppDatabase } from "~/db/db.server";
 import { env } from "~/config/env.server";
-import { warsawDay } from "~/config/delivery-dates.server";
+import { warsawDay } from "~/order/delivery-dates.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { applyTransition, SYSTEM_ACTOR, UNPAID_REASON } from "~/order/lifecycle/order-transitions.server";
 import { paymentDeadline, REMINDER_DAYS_BEFORE_DEADLINE, reminderDueAt } from "~/order/payment-deadline.server";

@@ -1,4 +1,4 @@
-import { formatLongDate } from "~/config/delivery";
+import { formatLongDate } from "~/i18n/date-format";
 import { CONTRACT_VERSION } from "~/order/contract";
 
 /**

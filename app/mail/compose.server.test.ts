@@ -9,7 +9,7 @@ import { acceptOrder } from "~/order/order.server";
 import type { OrderDetails } from "~/order/schema";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { fixedT } from "~/i18n/i18n.server";
-import { formatDeliveryDay } from "~/config/delivery";
+import { formatDeliveryDay } from "~/i18n/date-format";
 import { LOCALE_TAGS, LOCALES, type Locale } from "~/i18n/locales";
 import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import { composeMessage, type ComposeContext } from "./compose.server";

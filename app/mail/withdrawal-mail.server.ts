@@ -1,6 +1,6 @@
 import { formatAddress } from "~/config/company";
-import { formatDeliveryDay } from "~/config/delivery";
-import { withdrawalPeriodEnd } from "~/config/delivery-dates.server";
+import { formatDeliveryDay } from "~/i18n/date-format";
+import { withdrawalPeriodEnd } from "~/order/delivery-dates.server";
 import { sentDayOf } from "~/withdrawal/late-statement.server";
 import type { OrderRow, OutboxRow, WithdrawalRow } from "~/db/schema";
 import { getFixedT } from "~/i18n/i18n.server";

@@ -15,7 +15,7 @@ import { PRODUCTS } from "~/config/products";
 import { formatPrice } from "~/i18n/money";
 import { vatWording } from "~/i18n/vat-wording";
 import { useRequiredRootData } from "~/render/root-data";
-import { formatCalendarDate } from "~/config/delivery";
+import { formatCalendarDate } from "~/i18n/date-format";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { ContractView } from "~/order/contract";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/forms";
-import { formatCalendarDate } from "~/config/delivery";
+import { formatCalendarDate } from "~/i18n/date-format";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import type { OrderVariant } from "~/order/variants";
 import { requiredLabel, sentences, type OrderFormMetadata } from "./form-metadata";

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { radioOptionId, type SummaryItem } from "~/components/forms";
 import { DECLARATION_TYPES } from "~/config/products";
-import { INVOICE_LABEL_KEYS } from "~/invoices/fields";
+import { INVOICE_LABEL_KEYS } from "~/order/invoice-request";
 import { formFieldNames, type OrderFormFields } from "~/order/form-fields";
 import type { OrderVariant } from "~/order/variants";
 import type { FormState } from "~/order/view-state";

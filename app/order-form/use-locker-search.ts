@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
-import { isSearchableQuery, LOCKERS_INTENT, type LockerSearch } from "~/shipping/delivery";
+import { isSearchableQuery, LOCKERS_INTENT, type LockerSearch } from "~/order/delivery";
 
 /** How long the visitor pauses typing before the lockers are asked for. */
 const TYPING_PAUSE_MS = 400;

@@ -1,13 +1,14 @@
 import { formatAddress, type Company } from "~/config/company";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
-import { BUSINESS_TIME_ZONE, formatLongDate, SIGNING_BUSINESS_DAYS } from "~/config/delivery";
+import { BUSINESS_TIME_ZONE, SIGNING_BUSINESS_DAYS } from "~/config/delivery";
 import { PRODUCTS } from "~/config/products";
 import { formatPrice } from "~/i18n/money";
 import { vatWording } from "~/i18n/vat-wording";
+import { formatLongDate } from "~/i18n/date-format";
 import { coResidentNames } from "./co-residents";
 import { nameWithOriginal } from "./names";
 import type { OrderDetails } from "./schema";
-import { lockerLine } from "~/shipping/delivery";
+import { lockerLine } from "~/order/delivery";
 
 /**
  * The agreement the tenant accepts, built once on the server from the order's data as a

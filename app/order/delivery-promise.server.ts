@@ -1,9 +1,9 @@
-import { formatDeliveryDay } from "~/config/delivery";
-import { deliveryDates, warsawDay, withdrawalPeriodEnd } from "~/config/delivery-dates.server";
+import { formatDeliveryDay } from "~/i18n/date-format";
+import { deliveryDates, warsawDay, withdrawalPeriodEnd } from "~/order/delivery-dates.server";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
 import { transitDaysOf } from "~/config/env.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
-import type { Delivery } from "~/shipping/delivery";
+import type { Delivery } from "~/order/delivery";
 import type { DispatchDates, DispatchDatesByMethod } from "./delivery-warning";
 
 export type { DispatchDates, DispatchDatesByMethod } from "./delivery-warning";

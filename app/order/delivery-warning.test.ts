@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { deliveryDates, warsawDay } from "~/config/delivery-dates.server";
+import { deliveryDates, warsawDay } from "~/order/delivery-dates.server";
 import { dispatchDatesOf } from "./delivery-promise.server";
 import { lateDelivery } from "./delivery-warning";
 

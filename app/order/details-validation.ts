@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { LOCKERS_INTENT } from "~/shipping/delivery";
+import { LOCKERS_INTENT } from "~/order/delivery";
 import { orderFormSchema, type OrderDetails } from "./schema";
 import type { OrderVariant } from "./variants";
 

@@ -17,9 +17,9 @@ import { verifyOrderToken } from "./preview-token.server";
 import type { OrderVariant } from "./variants";
 import type { FormState, PreviewState } from "./view-state";
 import type { LockerDirectory } from "~/shipping/carrier";
-import { DELIVERY_FIELDS, LOCKERS_INTENT } from "~/shipping/delivery";
+import { DELIVERY_FIELDS, LOCKERS_INTENT } from "~/order/delivery";
 import { checkedDelivery, searchLockers } from "~/shipping/lockers.server";
-import { DELIVERY_MESSAGES } from "~/shipping/delivery-schema";
+import { DELIVERY_MESSAGES } from "~/order/delivery-schema";
 
 /**
  * What the order pages' action decided, as plain data. The route module turns it into

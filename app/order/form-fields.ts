@@ -1,4 +1,4 @@
-import { INVOICE_FIELD_NAMES, type InvoiceFormFields } from "~/invoices/fields";
+import { INVOICE_FIELD_NAMES, type InvoiceFormFields } from "~/order/invoice-request";
 import type { OrderVariant } from "./variants";
 
 /*

@@ -11,14 +11,14 @@ import type { Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { CONTRACT_VERSION, contractDocument, contractText, type ContractDocument } from "./contract";
 import { CURRENCY, PRODUCTS } from "~/config/products";
-import type { Delivery } from "~/shipping/delivery";
+import type { Delivery } from "~/order/delivery";
 import type { OrderDetails } from "./schema";
 import { issueOrderToken } from "./preview-token.server";
 import type { OrderVariantId } from "./variants";
 import { searchColumns } from "./search-text";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { findRequest, recordRequestIn } from "~/invoices/issue.server";
-import type { InvoiceRequest } from "~/invoices/fields";
+import type { InvoiceRequest } from "~/order/invoice-request";
 
 /**
  * The order service, shared by the two forms and the JSON API.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDeliveryDay } from "~/config/delivery";
-import { warsawDay } from "~/config/delivery-dates.server";
+import { formatDeliveryDay } from "~/i18n/date-format";
+import { warsawDay } from "~/order/delivery-dates.server";
 import { paymentDeadline, reminderDueAt } from "./payment-deadline.server";
 
 const day = (date: Date | null) => (date ? warsawDay(date) : null);

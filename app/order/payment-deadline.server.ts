@@ -1,4 +1,4 @@
-import { addBusinessDays, calendarDaysAfter, endOfWarsawDay, warsawDay } from "~/config/delivery-dates.server";
+import { addBusinessDays, calendarDaysAfter, endOfWarsawDay, warsawDay } from "~/order/delivery-dates.server";
 
 /**
  * How long an order may stay unpaid (PAYMENT_DEADLINE_DAYS, default 7 calendar days from the order).

@@ -3,20 +3,20 @@ import { formatAddress, type PostalAddress } from "~/config/company";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
 import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
 import { LOCALES } from "~/i18n/locales";
-import type { InvoiceRequest } from "~/invoices/fields";
+import type { InvoiceRequest } from "~/order/invoice-request";
 import {
   checkInvoiceFormFields,
   INVOICE_MESSAGES,
   invoiceApiField,
   invoiceFormShape,
   invoiceRequestOfForm,
-} from "~/invoices/request-schema";
+} from "~/order/invoice-request-schema";
 import { coResidentOfLine, type CoResident } from "./co-residents";
 import { readDate } from "./dates";
 import { hasNonLatinLetter, isLatinName, isOriginalName } from "./names";
 import type { OrderVariant } from "./variants";
-import { apiDelivery, DELIVERY_MESSAGES, deliveryFormFields, deliveryOfForm, requireLockerName } from "~/shipping/delivery-schema";
-import type { Delivery } from "~/shipping/delivery";
+import { apiDelivery, DELIVERY_MESSAGES, deliveryFormFields, deliveryOfForm, requireLockerName } from "~/order/delivery-schema";
+import type { Delivery } from "~/order/delivery";
 
 /**
  * The order's validation, shared by the server (actions and the JSON API) and the

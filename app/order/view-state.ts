@@ -6,7 +6,7 @@ import type { AgreementTexts } from "./order.server";
 import type { DispatchDatesByMethod } from "./delivery-promise.server";
 import type { PlacedOrder } from "./placed-order.server";
 import type { OrderDetails } from "./schema";
-import type { LockerSearch } from "~/shipping/delivery";
+import type { LockerSearch } from "~/order/delivery";
 
 /** What the order pages' loader gives the page. */
 export type OrderLoaderData = {

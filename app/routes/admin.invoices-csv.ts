@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { warsawDay } from "~/config/delivery-dates.server";
+import { warsawDay } from "~/order/delivery-dates.server";
 import { getDb } from "~/db/db.server";
 import { invoicesCsv, listInvoices, monthOf } from "~/invoices/admin.server";
 import { ksefSendsInvoices } from "~/invoices/ksef-link.server";

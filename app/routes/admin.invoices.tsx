@@ -12,7 +12,7 @@ import { ksefOfListRow, listInvoices, monthOf } from "~/invoices/admin.server";
 import { KsefListCell } from "~/invoices/AdminOrderInvoices";
 import { ksefSendsInvoices } from "~/invoices/ksef-link.server";
 import { formatAmount } from "~/i18n/money";
-import { formatNip } from "~/invoices/nip";
+import { formatNip } from "~/order/nip";
 import { NO_HYDRATION } from "~/render/hydration";
 
 /** Every invoice and correction, newest first, filtered by the month of issue, with the CSV of the same month. */

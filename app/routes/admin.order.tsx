@@ -35,8 +35,8 @@ import { decisionFromForm, decisionViewOf } from "~/admin/withdrawal-decision-fo
 import { DeliveryProofForm, RecordStatementForm, WithdrawalDecisionForm, type DecisionFormRefusal } from "~/admin/WithdrawalDecisionForm";
 import { deliveryFromForm, statementFromForm } from "~/admin/withdrawal-records-form.server";
 import { ErrorSummary } from "~/components/forms";
-import { warsawDay } from "~/config/delivery-dates.server";
 import { formatPrice } from "~/i18n/money";
+import { warsawDay } from "~/order/delivery-dates.server";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";

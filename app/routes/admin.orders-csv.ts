@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { filterProblem, parseOrderFilter } from "~/admin/order-list.server";
 import { ordersCsv } from "~/admin/orders-csv.server";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { warsawDay } from "~/config/delivery-dates.server";
+import { warsawDay } from "~/order/delivery-dates.server";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { resourceResponse, textResponse } from "~/security/responses.server";

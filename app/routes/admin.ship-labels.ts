@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { SHIPPING_TEXT } from "~/shipping/admin-texts";
-import { warsawDay } from "~/config/delivery-dates.server";
+import { warsawDay } from "~/order/delivery-dates.server";
 import { getDb } from "~/db/db.server";
 import { resourceResponse, textResponse } from "~/security/responses.server";
 import { labelResponseOf } from "~/shipping/label.server";

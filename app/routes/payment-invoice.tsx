@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { PlainField } from "~/components/forms";
-import { formatCalendarDate } from "~/config/delivery";
+import { formatCalendarDate } from "~/i18n/date-format";
 import { getDb } from "~/db/db.server";
 import { localeOf } from "~/i18n/i18n.server";
 import { LOCALE_TAGS } from "~/i18n/locales";

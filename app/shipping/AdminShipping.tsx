@@ -4,11 +4,10 @@ import { SHIPMENT_STATUS_LABEL, SHIPPING_TEXT } from "./admin-texts";
 import { formatWarsawTime } from "~/i18n/back-office-format";
 import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 import { ConfirmTick } from "~/components/admin/ConfirmTick";
-import { trackingLinkOf } from "~/config/courier";
 import type { OrderRow } from "~/db/schema";
 import type { ReactNode } from "react";
 import { SHIP_BATCH_PATH } from "./ShipBatch";
-import { INPOST_TRACKING_URL } from "./tracking";
+import { INPOST_TRACKING_URL, trackingLinkOf } from "./parcel-tracking";
 
 type ShippingOrder = Pick<
   OrderRow,

@@ -1,8 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, RadioCardsField, TextField, useFieldError } from "~/components/forms";
-import type { LockerPoint } from "./carrier";
-import { LOCKERS_INTENT, type LockerSearch } from "./delivery";
+import { LOCKERS_INTENT, type LockerPoint, type LockerSearch } from "~/order/delivery";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the order form's own field type
 type Field = FieldMetadata<any, any, string[]>;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { lockerLine, type Delivery, type OrderLocker } from "./delivery";
+import { lockerLine, type Delivery, type OrderLocker } from "~/order/delivery";
 
 /** The chosen parcel locker in the preview's summary; nothing for the courier, whose address the agreement names. */
 export function LockerSummary({ delivery }: { delivery: Delivery | undefined }) {

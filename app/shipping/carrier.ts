@@ -4,19 +4,7 @@
  * ./inpost.server.ts implements them against InPost's ShipX and Points APIs.
  */
 
-/** A parcel locker as the customer picks it. */
-export type LockerPoint = {
-  /** InPost's name of the point (KRA010): what the shipment targets. */
-  name: string;
-  /** One line: street and number, postcode and town. */
-  address: string;
-  /** Where the machine stands ("Przy wejściu do sklepu"), when InPost says. */
-  description: string | null;
-  /** From the postcode searched for, in metres; null when the search was not by distance. */
-  distanceMetres: number | null;
-  /** Open round the clock. */
-  open247: boolean;
-};
+import type { LockerPoint } from "~/order/delivery";
 
 export interface LockerDirectory {
   /** At most `count` working parcel lockers near a postcode (NN-NNN, nearest first) or in a town (its name as InPost writes it). */

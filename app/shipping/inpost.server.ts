@@ -14,11 +14,10 @@ import {
   ShipmentRefusedError,
   ShippingUnavailableError,
   type LockerDirectory,
-  type LockerPoint,
   type Shipment,
   type ShippingCarrier,
 } from "./carrier";
-import { LOCKER_NAME } from "./delivery";
+import { LOCKER_NAME, type LockerPoint } from "~/order/delivery";
 
 /**
  * InPost's ShipX API (shipments, labels) and Points API (parcel lockers), as their published

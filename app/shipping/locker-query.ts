@@ -1,5 +1,5 @@
 import { foldForSearch, soundKeys } from "~/order/search-text";
-import { LOCKER_NAME, POSTCODE_IN_TEXT } from "./delivery";
+import { LOCKER_NAME, POSTCODE_IN_TEXT } from "~/order/delivery";
 import { TOWNS } from "./towns";
 
 /**

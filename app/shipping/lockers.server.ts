@@ -1,6 +1,6 @@
-import type { LockerDirectory, LockerPoint } from "./carrier";
+import type { LockerDirectory } from "./carrier";
 import { ShippingUnavailableError } from "./carrier";
-import type { Delivery, LockerSearch } from "./delivery";
+import type { Delivery, LockerPoint, LockerSearch } from "~/order/delivery";
 import { lockerQueryOf, onStreetFirst, shownQuery } from "./locker-query";
 
 /** Lockers shown for one search, and how many of a town's are read to find those on a street. */

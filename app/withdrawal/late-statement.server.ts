@@ -1,5 +1,5 @@
-import { formatDeliveryDay } from "~/config/delivery";
-import { warsawDay, withdrawalPeriodEnd } from "~/config/delivery-dates.server";
+import { formatDeliveryDay } from "~/i18n/date-format";
+import { warsawDay, withdrawalPeriodEnd } from "~/order/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { receivedAtText } from "./receipt-time.server";

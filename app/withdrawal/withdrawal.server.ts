@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Transaction } from "kysely";
-import { warsawDay, withdrawalPeriodEnd } from "~/config/delivery-dates.server";
+import { warsawDay, withdrawalPeriodEnd } from "~/order/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, MessageKind, OrderRow, WithdrawalMatch, WithdrawalRow } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";

@@ -1,5 +1,5 @@
-import { formatDeliveryDay } from "~/config/delivery";
-import { deliveryDates } from "~/config/delivery-dates.server";
+import { formatDeliveryDay } from "~/i18n/date-format";
+import { deliveryDates } from "~/order/delivery-dates.server";
 import { transitDaysOf } from "~/config/env.server";
 import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import type { OrderComposer } from "../order-mail";

@@ -4,7 +4,7 @@ import { vatWording } from "~/i18n/vat-wording";
 import type { OrderRow } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { transferTitle } from "~/order/transfer-title";
-import { lockerRows } from "~/shipping/tracking";
+import { lockerRows } from "~/shipping/parcel-tracking";
 import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import { customerText, type Block } from "../blocks";
 import type { OrderComposer } from "../order-mail";

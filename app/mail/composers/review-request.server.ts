@@ -1,4 +1,4 @@
-import { formatDeliveryDay } from "~/config/delivery";
+import { formatDeliveryDay } from "~/i18n/date-format";
 import { reviewPath } from "~/reviews/paths";
 import type { OrderComposer } from "../order-mail";
 

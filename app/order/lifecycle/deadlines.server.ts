@@ -1,4 +1,4 @@
-import { deliveryDates, warsawDay } from "~/config/delivery-dates.server";
+import { deliveryDates, warsawDay } from "~/order/delivery-dates.server";
 import { transitDaysOf } from "~/config/env.server";
 import type { OrderRow } from "~/db/schema";
 import { paymentDeadline } from "~/order/payment-deadline.server";

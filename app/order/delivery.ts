@@ -1,5 +1,4 @@
 import type { OrderRow } from "~/db/schema";
-import type { LockerPoint } from "./carrier";
 
 /**
  * How the customer receives the signed declaration (docs/decisions/048): by courier to the
@@ -13,6 +12,20 @@ export type Delivery =
    * `description` (where it stands) and `open247` as the API said, when it was asked.
    */
   | { method: "locker"; point: string; address: string | null; description?: string | null; open247?: boolean };
+
+/** A parcel locker as the customer picks it (the carrier's directory, ~/shipping/carrier.ts, answers with these). */
+export type LockerPoint = {
+  /** InPost's name of the point (KRA010): what the shipment targets. */
+  name: string;
+  /** One line: street and number, postcode and town. */
+  address: string;
+  /** Where the machine stands ("Przy wejściu do sklepu"), when InPost says. */
+  description: string | null;
+  /** From the postcode searched for, in metres; null when the search was not by distance. */
+  distanceMetres: number | null;
+  /** Open round the clock. */
+  open247: boolean;
+};
 
 export const COURIER: Delivery = { method: "courier" };
 

@@ -1,7 +1,7 @@
 /*
  * The invoice request's form field names, without zod: the order form imports these, and
  * anything it imports is part of the order pages' first-load JavaScript. The rules are in
- * ./request-schema.ts, which the browser loads only after hydration, with the order's schema.
+ * ./invoice-request-schema.ts, which the browser loads only after hydration, with the order's schema.
  */
 export const INVOICE_FIELDS = {
   requested: "invoiceRequested",

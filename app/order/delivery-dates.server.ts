@@ -1,9 +1,9 @@
 import Holidays from "date-holidays";
 import type { DeclarationType } from "~/config/products";
-import { BUSINESS_TIME_ZONE, DISPATCH_BUSINESS_DAYS, SIGNING_BUSINESS_DAYS } from "./delivery";
+import { BUSINESS_TIME_ZONE, DISPATCH_BUSINESS_DAYS, SIGNING_BUSINESS_DAYS } from "~/config/delivery";
 
 /**
- * Business-day arithmetic for the delivery promise in delivery.ts. Server-only because
+ * Business-day arithmetic for the delivery promise in app/config/delivery.ts. Server-only because
  * date-holidays carries every country's calendar (about 800 kB): loaders compute the
  * dates and hand them to the page, which formats them with formatDeliveryDay().
  */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SINGLE_LINE_TEXT } from "~/forms/control-characters";
-import { INVOICE_FIELDS, type InvoiceRequest } from "./fields";
+import { INVOICE_FIELDS, type InvoiceRequest } from "./invoice-request";
 import { nipDigits, readNip } from "./nip";
 
 /**

@@ -1,9 +1,20 @@
+import { TRACKING_NUMBER_PLACEHOLDER } from "~/config/courier";
 import type { OrderRow } from "~/db/schema";
+
+/**
+ * The courier's public tracking page for a shipment: the configured page (COURIER_TRACKING_URL) with
+ * the tracking number URL-encoded into it. Without the setting, or without a number, there is no link.
+ */
+export function trackingLinkOf(template: string | undefined, trackingNumber: string): { text: string; url: string } | null {
+  const number = trackingNumber.trim();
+  if (!template || number === "") return null;
+  return { text: number, url: template.replaceAll(TRACKING_NUMBER_PLACEHOLDER, encodeURIComponent(number)) };
+}
 
 /** The courier name an order shipped through ShipX carries (orders.courier). */
 export const INPOST_COURIER = "InPost";
 
-/** InPost's public tracking page; `{number}` is where app/config/courier.ts puts the tracking number. */
+/** InPost's public tracking page; `{number}` is where trackingLinkOf above puts the tracking number. */
 export const INPOST_TRACKING_URL = "https://inpost.pl/sledzenie-przesylek?number={number}";
 
 /** The tracking page for an order's courier: InPost's for a shipment made through ShipX, else the configured one. */
