@@ -19,7 +19,7 @@ import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import type { PaymentGateway } from "./gateway";
 import { handleNotification } from "./notification.server";
 import { notificationSign } from "./p24-sign";
-import { createPrzelewy24Gateway } from "./przelewy24.server";
+import { createPrzelewy24Client } from "./przelewy24.server";
 import { recoverStalePayments } from "./recovery.server";
 import { onlinePaymentView } from "./payment-page.server";
 import { handleRefundNotification } from "./refund-notification.server";
@@ -116,7 +116,7 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
 
   beforeEach(async () => {
     db = await openDatabase(await freshTarget(dialect));
-    gateway = createPrzelewy24Gateway({ ...TEST_P24, apiUrl: standIn.url });
+    gateway = createPrzelewy24Client({ ...TEST_P24, apiUrl: standIn.url });
     const placed = await placeSampleOrder(db, T0);
     orderCounter += 1;
     // Order numbers restart in every fresh database; the stand-in's rules and sessions are keyed by them.
@@ -420,7 +420,7 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     await keepForWorkDone(12050);
     // The refund form: more than 299 zł − 120,50 zł is refused at the field with everything typed kept, before the gateway.
     const typed = { paymentId: String(paid.id), reasonCode: "own", reason: "Odstąpienie od umowy", confirm: "yes", refundAmount: "178,51" };
-    const refused = await refundFromForm(db, order.id, formOf(typed), "op", T0);
+    const refused = await refundFromForm(db, gateway, order.id, formOf(typed), "op", T0);
     expect(refused).toMatchObject({ status: 400, values: { reason: "Odstąpienie od umowy", refundAmount: "178,51" } });
     expect(refused!.errors).toEqual({
       refundAmount: expect.stringMatching(/nie większą niż 178,50\szł: to wpłata \(299\szł\) minus kwota zatrzymana .*\(120,50\szł\)/),

@@ -4,7 +4,7 @@ import { cancelReasonOf, cancelReasonSchema, formText, ownReasonMissing, refundA
 import type { AppDatabase } from "~/db/db.server";
 import { MULTI_LINE_TEXT } from "~/forms/control-characters";
 import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
-import { configuredGateway } from "./gateway.server";
+import type { PaymentGateway } from "./gateway";
 import { refundPayment } from "./refund.server";
 
 /** The form's values as typed and its messages; `form` is the page's message when the refund itself was refused. */
@@ -28,6 +28,7 @@ const confirm = z.literal("yes", { errorMap: () => ({ message: PAYMENT_TEXT.conf
  */
 export async function refundFromForm(
   db: AppDatabase,
+  gateway: PaymentGateway | null,
   orderId: number,
   form: FormData,
   operator: string,
@@ -48,7 +49,6 @@ export async function refundFromForm(
   if (amount && !amount.ok) errors.refundAmount = amount.error;
   if (Object.keys(errors).length > 0) return refusal(errors, 400);
 
-  const gateway = configuredGateway();
   if (!gateway || !Number.isInteger(paymentId)) return refusal({ form: PAYMENT_TEXT.notRefundable }, 409);
   const outcome = await refundPayment(
     db,
