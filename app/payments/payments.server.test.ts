@@ -13,7 +13,7 @@ import { refundFromForm } from "./refund-form.server";
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { applyTransition } from "~/order/lifecycle/order-transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { startStandIn, TEST_P24 } from "../../tests/support/p24-stand-in-process";
+import { startPrzelewy24StandIn, TEST_P24 } from "../../tests/support/p24-stand-in-process";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import type { PaymentGateway } from "./gateway";
@@ -38,7 +38,7 @@ import type { MessageKind } from "~/db/schema";
  * The notifications the stand-in posts are caught by a small server here and handed to
  * handleNotification, as the notification route does.
  */
-let standIn: Awaited<ReturnType<typeof startStandIn>>;
+let standIn: Awaited<ReturnType<typeof startPrzelewy24StandIn>>;
 let receiver: Server;
 let urlStatus: string;
 let refundUrlStatus: string;
@@ -46,7 +46,7 @@ const received: unknown[] = [];
 const refundsReceived: unknown[] = [];
 
 beforeAll(async () => {
-  standIn = await startStandIn();
+  standIn = await startPrzelewy24StandIn();
   receiver = createServer((request, response) => {
     let body = "";
     request.on("data", (chunk) => (body += chunk));
