@@ -9,13 +9,14 @@ import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import * as build from "@remix-run/dev/server-build";
 import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady } from "@remix-run/node";
+import { broadcastDevReady, type AppLoadContext } from "@remix-run/node";
 import { startHousekeeping } from "~/jobs/housekeeping.server";
 import { configurationWarnings, env } from "~/config/env.server";
 import { checkDatabaseReadable } from "~/db/health.server";
 import { databaseReady, getDb } from "~/db/db.server";
 import { isDocumentThread, serveDocumentJobs, startDocumentThread } from "~/documents/document-thread.server";
 import { pathTemplates } from "~/log/path-template";
+import { createServices } from "~/load-context.server";
 import { log } from "~/log/log.server";
 import { startKsefLane } from "~/ksef/ksef-lane.server";
 import { startMailWorker } from "~/mail/mail-worker.server";
@@ -50,7 +51,9 @@ async function serveTheSite(): Promise<void> {
 
   // PDFs are drawn on a thread of their own (docs/decisions/038): the mail worker's, the agreement route's and the back office's exports (through the load context).
   const documents = startDocumentThread(new URL(import.meta.url));
-  const loadContext = { pageCache, documents };
+  // The outside services' clients, built once (docs/decisions/077): the routes get them in the load context, the workers below as arguments.
+  const services = createServices();
+  const loadContext: AppLoadContext = { pageCache, documents, services };
   const app = createServerApp({
     remix: createRequestHandler({ build, mode: build.mode, getLoadContext: () => loadContext }),
     checkDatabase: checkDatabaseReadable,
@@ -83,11 +86,11 @@ async function serveTheSite(): Promise<void> {
   });
 
   // Send the e-mails the outbox holds (docs/decisions/015) in the moments no request is being answered.
-  const mailWorker = startMailWorker(getDb(), activity, documents);
+  const mailWorker = startMailWorker(getDb(), activity, documents, services.mail);
   // Send invoices to KSeF (docs/decisions/050) in a lane of their own, when KSeF is configured.
-  const ksefLane = startKsefLane(getDb());
+  const ksefLane = startKsefLane(getDb(), services.ksef);
   // The back office's housekeeping; one process per period does the work through a lease (docs/decisions/016).
-  startHousekeeping(getDb());
+  startHousekeeping(getDb(), services);
   stopGracefully({ server, mailWorker, ksefLane });
 }
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { I18nextProvider } from "react-i18next";
-import { cacheStatus, type PageCache } from "~/render/page-cache.server";
+import { cacheStatus } from "~/render/page-cache.server";
 import { renderDocument } from "~/render/render-document.server";
 import { isShareableHandle } from "~/render/shareable";
 import { env } from "~/config/env.server";
@@ -10,7 +10,7 @@ import { isBackOfficePath } from "~/components/admin/paths";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { NonceProvider } from "~/security/nonce";
 import { trackingCspFor } from "~/tracking/events.server";
-import { gatewayFormActions } from "~/payments/gateway.server";
+import { gatewayFormActions } from "~/payments/przelewy24-settings.server";
 import { errorFields, log } from "~/log/log.server";
 
 // The server process (server.ts) starts the database, the mail worker, housekeeping and the
@@ -36,7 +36,7 @@ export default async function handleRequest(
   // The configured pixels' hosts, unless the visitor rejected them (docs/decisions/005-consent-and-tracking.md).
   const pixelSources = isBackOfficePath(new URL(request.url).pathname) ? {} : await trackingCspFor(request);
   applySecurityHeaders(responseHeaders, { nonce, isDevelopment, ...pixelSources, extraFormActions: gatewayFormActions() });
-  const pageCache = loadContext.pageCache as PageCache | undefined;
+  const { pageCache } = loadContext;
   const shareable = isShareablePage(remixContext);
   const cacheStatusOf = (answer: { status: number; body: Buffer }) =>
     pageCache ? pageCache.remember(request, { ...answer, headers: responseHeaders, nonce, shareable }) : cacheStatus.bypass("off");

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { openDatabase } from "~/db/db.server";
 import { documentsOnThisThread } from "~/documents/document-thread.server";
 import { createDeliver } from "~/mail/mail-worker.server";
-import { createMailSender } from "~/mail/transport.server";
+import { createMailTransport } from "~/mail/transport.server";
 import { acceptOrder } from "~/order/order.server";
 import { startOutboxWorker } from "~/outbox/outbox.server";
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
@@ -57,7 +57,7 @@ const worker = startOutboxWorker({
   db,
   deliver: createDeliver(
     db,
-    createMailSender({ smtpUrl: smtp.url, from: "Bench <bench@example.com>", mailDir: "unused" }),
+    createMailTransport({ smtpUrl: smtp.url, from: "Bench <bench@example.com>", mailDir: "unused" }),
     documentsOnThisThread,
   ),
   pollMs: 60_000,

@@ -5,10 +5,11 @@
 // are made on the spot in data/dev-ksef/ (self-signed, for the stand-in only), and the stand-in registers them as
 // issued. Ctrl+C stops both.
 import { spawn } from "node:child_process";
+import { startStandInProcess } from "../tests/support/stand-ins.mjs";
 import { writeKsefCertificate } from "../tests/support/test-certificates.mjs";
 import { runTogether } from "./run-together.js";
 
-const standInPort = process.env.KSEF_STAND_IN_PORT ?? "3107";
+const standInPort = Number(process.env.KSEF_STAND_IN_PORT ?? 3107);
 const nip = process.env.COMPANY_TAX_ID?.replace(/\D/g, "") || "5265877635";
 const dir = "data/dev-ksef";
 const authentication = writeKsefCertificate({ dir, file: "authentication", nip });
@@ -21,13 +22,10 @@ const account = {
   KSEF_OFFLINE_KEY_FILE: offline.keyFile,
 };
 
-const standIn = spawn(process.execPath, ["tests/support/ksef-stand-in.mjs"], {
-  stdio: "inherit",
-  env: { ...process.env, ...account, KSEF_STAND_IN_PORT: standInPort },
-});
+const standIn = await startStandInProcess("ksef", { port: standInPort, env: account, echo: true });
 const site = spawn("npm", ["run", "dev"], {
   stdio: "inherit",
-  env: { ...process.env, ...account, KSEF_API_URL: `http://127.0.0.1:${standInPort}/v2` },
+  env: { ...process.env, ...account, KSEF_API_URL: `${standIn.url}/v2` },
 });
 
-runTogether([standIn, site]);
+runTogether([standIn.process, site]);

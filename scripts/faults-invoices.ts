@@ -13,7 +13,7 @@ import { join } from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { stopOwnSite, waitUntilUp } from "../tests/e2e/support/own-server";
 import { ksefSettingsFor, startKsefStandIn, TEST_KSEF } from "../tests/support/ksef-stand-in-process";
-import { startStandIn, TEST_P24 } from "../tests/support/p24-stand-in-process";
+import { startPrzelewy24StandIn, TEST_P24 } from "../tests/support/p24-stand-in-process";
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
 import { mailFigures, sqliteRows } from "./faults-sqlite";
 
@@ -27,7 +27,7 @@ export async function invoicesUnderKill({ port, startSite, record, random }: Opt
   const base = `http://127.0.0.1:${port}`;
   const received: Array<{ messageId: string }> = [];
   const smtp = await startSmtpServer({ onMessage: (message: { messageId: string }) => received.push(message) });
-  const p24 = await startStandIn();
+  const p24 = await startPrzelewy24StandIn();
   const ksef = await startKsefStandIn();
   const databasePath = join(mkdtempSync(join(tmpdir(), "faults-invoices-")), "app.db");
   const env = {

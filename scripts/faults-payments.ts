@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import type { ChildProcess } from "node:child_process";
 import { stopOwnSite, waitUntilUp } from "../tests/e2e/support/own-server";
-import { startStandIn, TEST_P24 } from "../tests/support/p24-stand-in-process";
+import { startPrzelewy24StandIn, TEST_P24 } from "../tests/support/p24-stand-in-process";
 import { startPostgres } from "../tests/support/postgres";
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
 
@@ -23,7 +23,7 @@ export async function paymentsUnderKill(dialect: "sqlite" | "postgres", { port, 
   const base = `http://127.0.0.1:${port}`;
   const received: Array<{ messageId: string; subject?: string }> = [];
   const smtp = await startSmtpServer({ onMessage: (message: { messageId: string; subject?: string }) => received.push(message) });
-  const standIn = await startStandIn();
+  const standIn = await startPrzelewy24StandIn();
   const postgres = dialect === "postgres" ? await startPostgres() : null;
   const databasePath = join(mkdtempSync(join(tmpdir(), "faults-payments-")), "app.db");
   const env = {

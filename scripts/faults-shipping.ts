@@ -9,7 +9,7 @@
 // - the same order from two desks: two operators press "Nadaj przesyłkę" on the same order at the
 //   same moment, on SQLite and on PostgreSQL. Only the press that claimed the order asks InPost: one
 //   shipment per order, one dispatch e-mail (docs/decisions/059).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +20,7 @@ import { stopOwnSite, waitUntilUp } from "../tests/e2e/support/own-server";
 import { secretOfUri, timeStepAt, totpCode } from "../tests/support/authenticator";
 import { startPostgres } from "../tests/support/postgres";
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
+import { startStandInProcess } from "../tests/support/stand-ins.mjs";
 import { mailFigures, sqliteRows } from "./faults-sqlite";
 
 type Record = (check: string, goal: string, measured: string, pass: boolean) => void;
@@ -36,17 +37,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type StandInShipment = { id: number; reference: string | null; tracking_number: string | null };
 
 /** The stand-in, posting each status change to the site's webhook on `sitePort` as InPost does. */
-async function startStandIn(port: number, sitePort: number) {
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["tests/support/inpost-stand-in.mjs"], {
-    env: {
-      ...process.env,
-      INPOST_STAND_IN_PORT: String(port),
-      INPOST_WEBHOOK_URL: `http://127.0.0.1:${sitePort}${INPOST_WEBHOOK_PATH}`,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+async function startInpostStandIn(port: number, sitePort: number) {
+  const { url, process: child } = await startStandInProcess("inpost", {
+    port,
+    env: { INPOST_WEBHOOK_URL: `http://127.0.0.1:${sitePort}${INPOST_WEBHOOK_PATH}` },
   });
-  await new Promise((resolve) => child.stdout!.once("data", resolve));
   const shipments = async () =>
     (await (await fetch(`${url}/__shipments`)).json()) as {
       shipments: StandInShipment[];
@@ -184,7 +179,7 @@ export async function shippingUnderKill({ port, startSite, record, random }: Opt
   const base = `http://127.0.0.1:${port}`;
   const received: Array<{ messageId: string }> = [];
   const smtp = await startSmtpServer({ onMessage: (message: { messageId: string }) => received.push(message) });
-  const standIn = await startStandIn(port + 7, port);
+  const standIn = await startInpostStandIn(port + 7, port);
   const standInUrl = standIn.url;
   await fetch(`${standInUrl}/__control`, { method: "POST", body: JSON.stringify({ confirmDelayMs: 1500 }) });
   const databasePath = join(mkdtempSync(join(tmpdir(), "faults-shipping-")), "app.db");
@@ -294,7 +289,7 @@ export async function shippingUnderKill({ port, startSite, record, random }: Opt
 export async function samePressOnTwoDesks(dialect: "sqlite" | "postgres", { port, startSite, record }: Options): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const smtp = await startSmtpServer({ onMessage: () => undefined });
-  const standIn = await startStandIn(port + 7, port);
+  const standIn = await startInpostStandIn(port + 7, port);
   const postgres = dialect === "postgres" ? await startPostgres() : null;
   const databasePath = join(mkdtempSync(join(tmpdir(), "faults-shipping-same-")), "app.db");
   const database: { [name: string]: string } = postgres ? { DATABASE_URL: postgres.url } : { DATABASE_PATH: databasePath };

@@ -1,11 +1,11 @@
 import { z } from "zod";
+import type { PaymentGateway } from "~/payments/gateway";
 import { CORRECTION_TEXT } from "~/order/lifecycle/admin-texts";
 import { PAYMENT_TEXT } from "~/payments/admin-texts";
 import { cancelReasonOf, cancelReasonSchema, formText, ownReasonMissing, refundAmountOf } from "./transition-form.server";
 import type { AppDatabase } from "~/db/db.server";
 import { MULTI_LINE_TEXT } from "~/forms/control-characters";
 import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
-import { configuredGateway } from "~/payments/gateway.server";
 import { refundPayment } from "~/payments/refund.server";
 
 /** The form's values as typed and its messages; `form` is the page's message when the refund itself was refused. */
@@ -29,6 +29,7 @@ const confirm = z.literal("yes", { errorMap: () => ({ message: PAYMENT_TEXT.conf
  */
 export async function refundFromForm(
   db: AppDatabase,
+  gateway: PaymentGateway | null,
   orderId: number,
   form: FormData,
   operator: string,
@@ -49,7 +50,6 @@ export async function refundFromForm(
   if (amount && !amount.ok) errors.refundAmount = amount.error;
   if (Object.keys(errors).length > 0) return refusal(errors, 400);
 
-  const gateway = configuredGateway();
   if (!gateway || !Number.isInteger(paymentId)) return refusal({ form: PAYMENT_TEXT.notRefundable }, 409);
   const outcome = await refundPayment(
     db,

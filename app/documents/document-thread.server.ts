@@ -70,16 +70,6 @@ export const documentsOnThisThread: DocumentThread = {
   }),
 };
 
-/**
- * The process's document thread, handed to the routes in Remix's load context (server.ts). A route
- * that draws a document asks for it here; a caller that has none (a route's unit test) passes
- * `documentsOnThisThread` itself.
- */
-export function documentThreadOf(context: { documents?: unknown }): DocumentThread {
-  if (!context.documents) throw new Error("no document thread in the load context (server.ts puts it there)");
-  return context.documents as DocumentThread;
-}
-
 /** Whether this thread was started to draw documents (server.ts then serves jobs, not HTTP). */
 export function isDocumentThread(): boolean {
   return !isMainThread && (workerData as { role?: string } | null)?.role === ROLE;

@@ -2,7 +2,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MessageChannel } from "node:worker_threads";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, describe, expect, it } from "vitest";
+import type { DocumentThread } from "./document-thread.server";
 
 // The routes read the process's database: a file of this test's own, set before any of the app's modules load.
 process.env.DATABASE_PATH = join(mkdtempSync(join(tmpdir(), "document-downloads-")), "app.db");
@@ -14,6 +16,7 @@ const { DOWNLOADS_PER_CLIENT, DOCUMENTS_RETRY_AFTER_SECONDS } = await import("./
 const { documentThreadOver, serveDocumentJobs } = await import("./document-thread.server");
 const agreementRoute = await import("~/routes/agreement-pdf");
 const invoiceRoute = await import("~/routes/invoice-pdf");
+const { testLoadContext } = await import("../../tests/support/load-context");
 
 const NOW = new Date("2026-11-23T09:00:00Z");
 const BUYER = { buyerName: "Firma Kowalski sp. z o.o.", buyerAddress: "ul. Polna 2, 70-100 Szczecin", nip: "1234563218" };
@@ -27,13 +30,17 @@ function documentThread() {
 
 afterAll(() => getDb().destroy());
 
-type Loader = (args: { request: Request; params: Record<string, string>; context: { documents: unknown } }) => Promise<Response>;
+type Loader = (args: LoaderFunctionArgs) => Promise<Response>;
 
 /** Sends `count` downloads from one address at once, as a client opening several connections would. */
-function downloads(loader: Loader, url: string, params: Record<string, string>, documents: unknown, client: string, count: number) {
+function downloads(loader: Loader, url: string, params: Record<string, string>, documents: DocumentThread, client: string, count: number) {
   return Promise.all(
     Array.from({ length: count }, () =>
-      loader({ request: new Request(url, { headers: { [CLIENT_ADDRESS_HEADER]: client } }), params, context: { documents } }),
+      loader({
+        request: new Request(url, { headers: { [CLIENT_ADDRESS_HEADER]: client } }),
+        params,
+        context: testLoadContext({ documents }),
+      }),
     ),
   );
 }

@@ -70,7 +70,7 @@ async function siteWith(
       import("~/order/lifecycle/corrections.server"),
       import("~/outbox/outbox.server"),
       import("~/ksef/kinds"),
-      import("~/ksef/ksef-gateway.server"),
+      import("~/ksef/ksef-settings.server"),
       import("~/ksef/submissions.server"),
       import("./invoice-mail.server"),
       import("./invoice-pdf.server"),
@@ -83,7 +83,10 @@ async function siteWith(
   const db = await dbModule.openDatabase(
     dialect === "sqlite" ? { sqlitePath: join(mkdtempSync(join(tmpdir(), "ksef-e2e-")), "app.db") } : await freshTarget(dialect),
   );
-  const [customer] = await Promise.all([import("./customer.server")]);
+  const [customer, api] = await Promise.all([import("./customer.server"), import("~/ksef/ksef-api.server")]);
+  // The KSeF client as server.ts builds it: once, from the settings above.
+  const ksef = gateway.ksefSettings();
+  const client = ksef && api.createKsefClient(ksef);
   let laneClock = laneFrom.getTime();
   const { order } = await sample.placeSampleOrder(db, ORDERED, { details: { invoice: BUYER }, locale: "uk" });
   const invoices = () => db.selectFrom("invoices").selectAll().where("order_id", "=", order.id).orderBy("id").execute();
@@ -112,7 +115,6 @@ async function siteWith(
       const at = new Date(laneClock);
       const message = await outbox.claimNextMessage(db, at, { only: kinds.KSEF_KINDS });
       expect(message?.kind).toBe("ksef_submission");
-      const client = gateway.configuredKsefGateway();
       if (!client) throw new Error("KSeF is not configured");
       try {
         const outcome = await submissions.sendOrderInvoicesToKsef(db, client, message!.order_id!, {
@@ -144,7 +146,7 @@ async function siteWith(
     validate: schema.validateFa3Xml,
     schemaLoaded: schema.fa3SchemaLoaded,
     /** The lane as server.ts starts it. */
-    startLane: () => lane.startKsefLane(db),
+    startLane: () => lane.startKsefLane(db, client),
     /** What the order's page in /admin shows of KSeF, and the file it offers. */
     adminKsef: async () => (await admin.invoicesOfOrder(db, order.id)).ksef,
     storedFile: (invoiceId: number) => admin.storedKsefFile(db, invoiceId),

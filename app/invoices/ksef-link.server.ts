@@ -4,7 +4,7 @@ import type { AppDatabase } from "~/db/db.server";
 import type { Database, InvoiceRow } from "~/db/schema";
 import { Fa3InputError, type Fa3Invoice } from "~/ksef/fa3";
 import { enqueueMessages } from "~/outbox/outbox.server";
-import { ksefIssuing } from "~/ksef/ksef-gateway.server";
+import { ksefIssuing } from "~/ksef/ksef-settings.server";
 import {
   awaitingOriginal,
   ksefSubmission,

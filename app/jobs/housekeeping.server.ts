@@ -4,18 +4,18 @@ import { warsawDay } from "~/order/delivery-dates.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { applyTransition, SYSTEM_ACTOR, UNPAID_REASON } from "~/order/lifecycle/order-transitions.server";
 import { paymentDeadline, REMINDER_DAYS_BEFORE_DEADLINE, reminderDueAt } from "~/order/payment-deadline.server";
-import { configuredGateway } from "~/payments/gateway.server";
 import { recoverStalePayments } from "~/payments/recovery.server";
 import { anonymiseExpiredOrders, anonymiseUnmatchedWithdrawals } from "~/order/lifecycle/anonymisation.server";
 import { pollShipments } from "~/shipping/ship.server";
-import { configuredCarrier } from "~/shipping/shipping.server";
 import { errorFields, log } from "~/log/log.server";
 import { queueReviewRequests } from "~/reviews/reviews.server";
 import { company } from "~/config/env.server";
 import { ksefCertificates } from "~/ksef/boot-certificates.server";
 import { certificateExpiries, certificateExpiryMail, sendCertificateExpiryNotices } from "~/ksef/certificate-expiry.server";
 import { toHtml } from "~/mail/blocks";
-import { createMailSender } from "~/mail/transport.server";
+import type { MailTransport } from "~/mail/transport.server";
+import type { PaymentGateway } from "~/payments/gateway";
+import type { ShippingCarrier } from "~/shipping/carrier";
 
 export const HOUSEKEEPING_JOB = "housekeeping";
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -205,18 +205,21 @@ export async function runHousekeepingOnce(
 }
 
 let started = false;
-/** Started once per server process (app/entry.server.tsx); the timer does not keep the process alive. */
-export function startHousekeeping(db: AppDatabase): void {
+/** Started once per server process (server.ts), with the clients it builds; the timer does not keep the process alive. */
+export function startHousekeeping(
+  db: AppDatabase,
+  services: { payments: PaymentGateway | null; shipping: ShippingCarrier | null; mail: MailTransport },
+): void {
   if (started) return;
   started = true;
-  const gateway = configuredGateway();
-  const carrier = configuredCarrier();
+  const { payments: gateway, shipping: carrier } = services;
   const settings: HousekeepingSettings = {
     paymentDeadlineDays: env.PAYMENT_DEADLINE_DAYS,
     retentionYears: env.RETENTION_YEARS,
     recoverPayments: gateway ? (now) => recoverStalePayments(db, gateway, now) : undefined,
     pollShipments: carrier ? (now) => pollShipments(db, carrier, now) : undefined,
-    ksefCertificateNotices: ksefCertificates.authentication || ksefCertificates.offline ? notifyOfCertificates(db) : undefined,
+    ksefCertificateNotices:
+      ksefCertificates.authentication || ksefCertificates.offline ? notifyOfCertificates(db, services.mail) : undefined,
   };
   const tick = () => runHousekeepingOnce(db, new Date(), settings).catch((error) => log.error(errorFields(error), "housekeeping failed"));
   setTimeout(tick, 5000).unref();
@@ -224,12 +227,11 @@ export function startHousekeeping(db: AppDatabase): void {
 }
 
 /** Housekeeping's e-mail to the operator about a KSeF certificate near its end, straight over SMTP (it belongs to no order). */
-function notifyOfCertificates(db: AppDatabase): (now: Date) => Promise<number> {
-  const send = createMailSender({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: env.MAIL_DIR });
+function notifyOfCertificates(db: AppDatabase, transport: MailTransport): (now: Date) => Promise<number> {
   return (now) =>
     sendCertificateExpiryNotices(db, certificateExpiries(ksefCertificates, now), now, async (expiry) => {
       const mail = certificateExpiryMail(expiry, env.SITE_URL);
-      await send({
+      await transport.send({
         to: env.OPERATOR_EMAIL,
         replyTo: company.email,
         subject: mail.subject,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startKsefStandIn, TEST_KSEF, type KsefStandIn } from "../../tests/support/ksef-stand-in-process";
 import { writeKsefCertificate } from "../../tests/support/test-certificates.mjs";
 import { KsefRefusedError } from "./gateway";
-import { createKsefApiGateway, type KsefApiConfig } from "./ksef-api.server";
+import { createKsefClient, type KsefApiConfig } from "./ksef-api.server";
 import { signedAuthTokenRequest } from "./xades.server";
 
 const dir = mkdtempSync(join(tmpdir(), "ksef-certificates-"));
@@ -39,7 +39,7 @@ beforeEach(() => standIn.control({ tokensWithdrawn: false, outage: false }));
 
 /** A client; with `now`, its clock stands still there (the stand-in's tokens follow the real clock, so one sign-in a call). */
 const client = (config: Partial<KsefApiConfig>, now?: Date) =>
-  createKsefApiGateway({ apiUrl: standIn.apiUrl, nip: TEST_KSEF.nip, ...config }, { pause: nextTurn, now: now && (() => now) });
+  createKsefClient({ apiUrl: standIn.apiUrl, nip: TEST_KSEF.nip, ...config }, { pause: nextTurn, now: now && (() => now) });
 
 async function counted(run: () => Promise<unknown>) {
   const before = await standIn.calls();

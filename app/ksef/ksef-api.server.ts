@@ -19,6 +19,7 @@ import {
   type KsefReference,
   type KsefSession,
 } from "./gateway";
+import type { ServiceDependencies } from "~/security/outside-service.server";
 import { signedAuthTokenRequest, type SubjectIdentifierType } from "./xades.server";
 
 export type KsefApiConfig = {
@@ -35,14 +36,15 @@ export type KsefApiConfig = {
   token?: string;
 };
 
-type Options = {
-  fetch?: typeof fetch;
-  now?: () => Date;
+type Options = ServiceDependencies & {
   /** Waits between two looks at an authentication in progress. */
   pause?: (ms: number) => Promise<void>;
   /** How often to look before giving up for now (the outbox tries again later). */
   authPolls?: number;
 };
+
+/** Only the KSeF lane waits (no person does); KSeF's sign-in and an invoice's upload are slow at peak times. */
+export const KSEF_TIMEOUT_MS = 20_000;
 
 const TokenInfo = z.object({ token: z.string().min(1), validUntil: z.string() });
 const Challenge = z.object({ challenge: z.string().min(1), timestampMs: z.number().int() });
@@ -104,7 +106,7 @@ function reasonOf(json: unknown, status: number): string {
  * HTTPS, bearer tokens, the token and keys encrypted under the Ministry's published public keys.
  * Tokens live in memory only; nothing secret reaches an error message or a log line.
  */
-export function createKsefApiGateway(config: KsefApiConfig, options: Options = {}): KsefGateway {
+export function createKsefClient(config: KsefApiConfig, options: Options = {}): KsefGateway {
   const fetchImpl = options.fetch ?? fetch;
   const now = options.now ?? (() => new Date());
   const pause = options.pause ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -131,7 +133,7 @@ export function createKsefApiGateway(config: KsefApiConfig, options: Options = {
           ...(xml !== undefined ? { "Content-Type": "application/xml" } : body === undefined ? {} : { "Content-Type": "application/json" }),
         },
         body: xml ?? (body === undefined ? undefined : JSON.stringify(body)),
-        signal: AbortSignal.timeout(20_000),
+        signal: AbortSignal.timeout(KSEF_TIMEOUT_MS),
       });
     } catch (error) {
       throw new KsefUnavailableError(operation, error instanceof Error ? error.name : "network error");

@@ -3,7 +3,8 @@ import { startOutboxWorker, type OutboxWorker } from "~/outbox/outbox.server";
 import { errorFields, log } from "~/log/log.server";
 import { loadFa3Schema } from "./fa3-schema.server";
 import { invoiceKsefEvents } from "~/invoices/ksef-link.server";
-import { configuredKsefGateway, ksefOfflineIssuing } from "./ksef-gateway.server";
+import type { KsefGateway } from "./gateway";
+import { ksefOfflineIssuing } from "./ksef-settings.server";
 import { KSEF_KINDS } from "./kinds";
 import { sendOrderInvoicesToKsef } from "./submissions.server";
 
@@ -18,8 +19,7 @@ const store = globalThis as typeof globalThis & { __ksefLane?: OutboxWorker };
  * runs inside its issuing transaction, finds it ready instead of holding the write lock while
  * libxml2 loads.
  */
-export function startKsefLane(db: AppDatabase): OutboxWorker | null {
-  const gateway = configuredKsefGateway();
+export function startKsefLane(db: AppDatabase, gateway: KsefGateway | null): OutboxWorker | null {
   if (!gateway) return null;
   void warmFa3Schema();
   store.__ksefLane ??= startOutboxWorker({

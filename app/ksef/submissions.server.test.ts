@@ -13,7 +13,7 @@ import { placeSampleOrder } from "../../tests/support/sample-order";
 import { sha256Base64 } from "./crypto.server";
 import type { Fa3Invoice } from "./fa3";
 import { KsefUnavailableError, type KsefGateway } from "./gateway";
-import { createKsefApiGateway } from "./ksef-api.server";
+import { createKsefClient } from "./ksef-api.server";
 import { KSEF_KINDS } from "./kinds";
 import { ksefSubmission, prepareKsefSubmission, queueInvoiceForKsef, sendOrderInvoicesToKsef } from "./submissions.server";
 
@@ -49,7 +49,7 @@ function freshInvoice(prefix = "FV/2026/11/"): Fa3Invoice {
 
 /** The site's client, signing in with the type 1 certificate the stand-in knows (or another given). */
 const gateway = (certificateFiles: { certFile: string; keyFile: string } = testKsefCertificates().authentication, now?: () => Date) =>
-  createKsefApiGateway(
+  createKsefClient(
     {
       apiUrl: standIn.apiUrl,
       nip: TEST_KSEF.nip,

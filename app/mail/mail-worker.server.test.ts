@@ -6,7 +6,7 @@ import { startSmtpServer } from "../../tests/support/smtp-server.mjs";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { startMailOutbox } from "./mail-worker.server";
-import { createMailSender } from "./transport.server";
+import { createMailTransport } from "./transport.server";
 
 const T0 = new Date("2026-11-23T09:00:00Z");
 /** The worker's first pass, a second after the order. */
@@ -28,7 +28,7 @@ describe.each(DIALECTS)("the mail worker on %s, against a real SMTP server", (di
     const { order } = await placeSampleOrder(db, T0, { details: { email: customerAddress } });
     const worker = startMailOutbox(
       db,
-      createMailSender({ smtpUrl: smtp.url, from: "zamowienia@adres.test", mailDir: "unused" }),
+      createMailTransport({ smtpUrl: smtp.url, from: "zamowienia@adres.test", mailDir: "unused" }),
       documentsOnThisThread,
       {
         pollMs: 60_000,

@@ -10,14 +10,14 @@ import { findRequest } from "~/invoices/issue.server";
 import { composeMessage } from "./compose.server";
 import { composeOperatorAccountMessage } from "./operator-account-mail.server";
 import { composeWithdrawalMessage, WITHDRAWN_ORDER_COLUMNS } from "./withdrawal-mail.server";
-import { createMailSender, MailRefusedError, type SendMail } from "./transport.server";
-import { configuredGateway } from "~/payments/gateway.server";
+import { MailRefusedError, type MailTransport } from "./transport.server";
+import { onlinePaymentConfigured } from "~/payments/przelewy24-settings.server";
 
 /**
  * The outbox's delivery: read the order, compose the message in its language, hand it to
  * SMTP (or an .eml file). One worker per server process, started at boot.
  */
-export function createDeliver(db: AppDatabase, send: SendMail, documents: DocumentThread): Deliver {
+export function createDeliver(db: AppDatabase, transport: MailTransport, documents: DocumentThread): Deliver {
   return async (message) => {
     if (message.operator_event_id !== null) {
       const event = await db
@@ -25,7 +25,7 @@ export function createDeliver(db: AppDatabase, send: SendMail, documents: Docume
         .selectAll()
         .where("id", "=", message.operator_event_id)
         .executeTakeFirstOrThrow();
-      return send(await composeOperatorAccountMessage(message, event, { company, siteUrl: env.SITE_URL }));
+      return transport.send(await composeOperatorAccountMessage(message, event, { company, siteUrl: env.SITE_URL }));
     }
     if (message.withdrawal_id !== null) {
       const withdrawal = await db.selectFrom("withdrawals").selectAll().where("id", "=", message.withdrawal_id).executeTakeFirstOrThrow();
@@ -33,7 +33,7 @@ export function createDeliver(db: AppDatabase, send: SendMail, documents: Docume
         withdrawal.order_id === null
           ? null
           : await db.selectFrom("orders").select(WITHDRAWN_ORDER_COLUMNS).where("id", "=", withdrawal.order_id).executeTakeFirstOrThrow();
-      return send(
+      return transport.send(
         await composeWithdrawalMessage(message, withdrawal, matched, {
           company,
           siteUrl: env.SITE_URL,
@@ -47,7 +47,7 @@ export function createDeliver(db: AppDatabase, send: SendMail, documents: Docume
       .where("id", "=", message.order_id ?? 0)
       .executeTakeFirstOrThrow();
     if (isInvoiceMessage(message))
-      return send(
+      return transport.send(
         await composeInvoiceMessage(message, order, await invoicesOfMessage(db, message), {
           company,
           siteUrl: env.SITE_URL,
@@ -59,13 +59,13 @@ export function createDeliver(db: AppDatabase, send: SendMail, documents: Docume
       siteUrl: env.SITE_URL,
       operatorEmail: env.OPERATOR_EMAIL,
       paymentDeadlineDays: env.PAYMENT_DEADLINE_DAYS,
-      onlinePayment: configuredGateway() !== null,
+      onlinePayment: onlinePaymentConfigured(),
       courierTrackingUrl: env.COURIER_TRACKING_URL,
       confirmationAttachments: (row) => documents.confirmationAttachments(row, company),
       invoiceRows: message.kind === "order_confirmation" ? invoiceRequestRows(await findRequest(db, order.id), order.locale) : [],
       now: new Date(),
     });
-    return send(mail);
+    return transport.send(mail);
   };
 }
 
@@ -83,13 +83,13 @@ export const MAIL_LANE = { except: KSEF_KINDS } as const;
 /** An outbox worker that e-mails every message of the mail lane, and gives up at once on the ones the mail server refuses for good. */
 export function startMailOutbox(
   db: AppDatabase,
-  send: SendMail,
+  transport: MailTransport,
   documents: DocumentThread,
   options: Pick<OutboxWorkerOptions, "whenQuiet" | "pollMs" | "log" | "now"> = {},
 ): OutboxWorker {
   return startOutboxWorker({
     db,
-    deliver: createDeliver(db, send, documents),
+    deliver: createDeliver(db, transport, documents),
     lane: MAIL_LANE,
     isRefusal: (error) => error instanceof MailRefusedError,
     ...options,
@@ -104,11 +104,12 @@ export function startMailWorker(
   db: AppDatabase,
   activity: Pick<RequestActivity, "quietForMs" | "whenIdle">,
   documents: DocumentThread,
+  transport: MailTransport,
 ): OutboxWorker {
   if (!store.__mailWorker) {
     const worker = startMailOutbox(
       db,
-      createMailSender({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: env.MAIL_DIR }),
+      transport,
       documents,
       // Requests first: while pages are being answered, the e-mails take a twentieth of the time.
       { whenQuiet: createQuietGate({ quietForMs: activity.quietForMs }) },

@@ -7,7 +7,7 @@ import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it } from "vitest";
 import { startSmtpServer } from "../../tests/support/smtp-server.mjs";
 import type { MailMessage } from "./compose.server";
-import { createMailSender, MailRefusedError, MailUnavailableError } from "./transport.server";
+import { createMailTransport, MailRefusedError, MailUnavailableError } from "./transport.server";
 
 const message: MailMessage = {
   to: "olena@example.com",
@@ -29,7 +29,7 @@ describe("sending mail", () => {
   it("over SMTP: both parts, the attachment byte for byte, the Message-ID", async () => {
     const smtp = await startSmtpServer();
     stops.push(smtp.stop);
-    const send = createMailSender({ smtpUrl: smtp.url, from: FROM, mailDir: "unused" });
+    const { send } = createMailTransport({ smtpUrl: smtp.url, from: FROM, mailDir: "unused" });
     expect(await send(message)).toMatch(/^smtp /);
     const [received] = await smtp.waitFor(() => true);
     expect(received.to).toEqual(["olena@example.com"]);
@@ -47,16 +47,18 @@ describe("sending mail", () => {
     const smtp = await startSmtpServer();
     stops.push(smtp.stop);
     smtp.refuse();
-    await expect(createMailSender({ smtpUrl: smtp.url, from: FROM, mailDir: "unused" })(message)).rejects.toThrow(/451/);
+    await expect(createMailTransport({ smtpUrl: smtp.url, from: FROM, mailDir: "unused" }).send(message)).rejects.toThrow(/451/);
     await smtp.stop();
     stops.pop();
-    await expect(createMailSender({ smtpUrl: smtp.url, from: FROM, mailDir: "unused" })(message)).rejects.toThrow(MailUnavailableError);
+    await expect(createMailTransport({ smtpUrl: smtp.url, from: FROM, mailDir: "unused" }).send(message)).rejects.toThrow(
+      MailUnavailableError,
+    );
   });
 
   it("a 550 5.1.1 for the recipient is a refusal for good; a 450 for it, or a 451 after the message, is worth another try", async () => {
     const smtp = await startSmtpServer();
     stops.push(smtp.stop);
-    const send = createMailSender({ smtpUrl: smtp.url, from: FROM, mailDir: "unused" });
+    const { send } = createMailTransport({ smtpUrl: smtp.url, from: FROM, mailDir: "unused" });
     smtp.refuseRecipient("olena@example.com");
     const refusal = await send(message).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(MailRefusedError);
@@ -77,7 +79,7 @@ describe("sending mail", () => {
 
   it("without SMTP_URL writes an .eml file that any mail program opens", async () => {
     const mailDir = join(mkdtempSync(join(tmpdir(), "mail-")), "nested");
-    const reference = await createMailSender({ from: FROM, mailDir })(message);
+    const reference = await createMailTransport({ from: FROM, mailDir }).send(message);
     const [file] = readdirSync(mailDir);
     expect(file).toMatch(/\.eml$/);
     expect(reference).toBe(`file ${join(mailDir, file!)}`);

@@ -1,15 +1,22 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import type { ServiceDependencies } from "~/security/outside-service.server";
 import type { MailMessage } from "./compose.server";
 
 /**
  * Hands a composed message over: to the SMTP server of SMTP_URL, or, without one, to an
- * .eml file in MAIL_DIR (what `npm run dev` does on a fresh clone). It throws when the
- * message was not taken: MailRefusedError when the server refused it for good, which the
- * outbox gives up at once, MailUnavailableError otherwise, which it retries. Nothing here logs an address.
+ * .eml file in MAIL_DIR (what `npm run dev` does on a fresh clone). `send` answers where the
+ * message went, and throws when it was not taken: MailRefusedError when the server refused it
+ * for good, which the outbox gives up at once, MailUnavailableError otherwise, which it retries.
+ * Nothing here logs an address.
  */
-export type SendMail = (message: MailMessage) => Promise<string>;
+export interface MailTransport {
+  readonly send: (message: MailMessage) => Promise<string>;
+}
+
+/** SMTP_URL, MAIL_FROM and MAIL_DIR (app/mail/smtp-settings.server.ts). */
+export type MailTransportSettings = { smtpUrl?: string; from: string; mailDir: string };
 
 /** The mail server could not be reached, timed out, or answered 4xx ("try again later"): the outbox retries. */
 export class MailUnavailableError extends Error {
@@ -54,10 +61,13 @@ export function smtpFailureOf(error: unknown): MailRefusedError | MailUnavailabl
   return permanent ? new MailRefusedError(text, { cause: error }) : new MailUnavailableError(text, { cause: error });
 }
 
-/** Fails fast on a dead server: the outbox retries, the visitor never waits for it. */
-const SMTP_TIMEOUT_MS = 10_000;
+/** Only the outbox waits (never a visitor); it fails fast on a dead server and tries again later. */
+export const SMTP_TIMEOUT_MS = 10_000;
 
-export function createMailSender({ smtpUrl, from, mailDir }: { smtpUrl?: string; from: string; mailDir: string }): SendMail {
+export function createMailTransport(
+  { smtpUrl, from, mailDir }: MailTransportSettings,
+  { now = () => new Date() }: ServiceDependencies = {},
+): MailTransport {
   if (smtpUrl) {
     const transport: Transporter = nodemailer.createTransport({
       url: smtpUrl,
@@ -65,25 +75,29 @@ export function createMailSender({ smtpUrl, from, mailDir }: { smtpUrl?: string;
       greetingTimeout: SMTP_TIMEOUT_MS,
       socketTimeout: SMTP_TIMEOUT_MS,
     });
-    return async (message) => {
-      try {
-        const info = await transport.sendMail({ ...message, from });
-        return `smtp ${info.messageId}`;
-      } catch (error) {
-        throw smtpFailureOf(error);
-      }
+    return {
+      async send(message) {
+        try {
+          const info = await transport.sendMail({ ...message, from });
+          return `smtp ${info.messageId}`;
+        } catch (error) {
+          throw smtpFailureOf(error);
+        }
+      },
     };
   }
   // nodemailer builds the same RFC 822 message it would send, as a buffer.
   const builder: Transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   const folder = resolve(mailDir);
-  return async (message) => {
-    const info = await builder.sendMail({ ...message, from });
-    mkdirSync(folder, { recursive: true });
-    const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.messageId.replace(/[^A-Za-z0-9.-]/g, "")}.eml`;
-    const path = join(folder, name);
-    writeFileAtomically(path, info.message as Buffer);
-    return `file ${path}`;
+  return {
+    async send(message) {
+      const info = await builder.sendMail({ ...message, from });
+      mkdirSync(folder, { recursive: true });
+      const name = `${now().toISOString().replace(/[:.]/g, "-")}-${message.messageId.replace(/[^A-Za-z0-9.-]/g, "")}.eml`;
+      const path = join(folder, name);
+      writeFileAtomically(path, info.message as Buffer);
+      return `file ${path}`;
+    },
   };
 }
 

@@ -13,13 +13,13 @@ import { refundFromForm } from "~/admin/refund-form.server";
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { applyTransition } from "~/order/lifecycle/order-transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { startStandIn, TEST_P24 } from "../../tests/support/p24-stand-in-process";
+import { startPrzelewy24StandIn, TEST_P24 } from "../../tests/support/p24-stand-in-process";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import type { PaymentGateway } from "./gateway";
 import { handleNotification } from "./notification.server";
 import { notificationSign } from "./p24-sign";
-import { createPrzelewy24Gateway } from "./przelewy24.server";
+import { createPrzelewy24Client } from "./przelewy24.server";
 import { recoverStalePayments } from "./recovery.server";
 import { onlinePaymentView } from "./payment-page.server";
 import { handleRefundNotification } from "./refund-notification.server";
@@ -38,7 +38,7 @@ import type { MessageKind } from "~/db/schema";
  * The notifications the stand-in posts are caught by a small server here and handed to
  * handleNotification, as the notification route does.
  */
-let standIn: Awaited<ReturnType<typeof startStandIn>>;
+let standIn: Awaited<ReturnType<typeof startPrzelewy24StandIn>>;
 let receiver: Server;
 let urlStatus: string;
 let refundUrlStatus: string;
@@ -46,7 +46,7 @@ const received: unknown[] = [];
 const refundsReceived: unknown[] = [];
 
 beforeAll(async () => {
-  standIn = await startStandIn();
+  standIn = await startPrzelewy24StandIn();
   receiver = createServer((request, response) => {
     let body = "";
     request.on("data", (chunk) => (body += chunk));
@@ -116,7 +116,7 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
 
   beforeEach(async () => {
     db = await openDatabase(await freshTarget(dialect));
-    gateway = createPrzelewy24Gateway({ ...TEST_P24, apiUrl: standIn.url });
+    gateway = createPrzelewy24Client({ ...TEST_P24, apiUrl: standIn.url });
     const placed = await placeSampleOrder(db, T0);
     orderCounter += 1;
     // Order numbers restart in every fresh database; the stand-in's rules and sessions are keyed by them.
@@ -420,7 +420,7 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     await keepForWorkDone(12050);
     // The refund form: more than 299 zł − 120,50 zł is refused at the field with everything typed kept, before the gateway.
     const typed = { paymentId: String(paid.id), reasonCode: "own", reason: "Odstąpienie od umowy", confirm: "yes", refundAmount: "178,51" };
-    const refused = await refundFromForm(db, order.id, formOf(typed), "op", T0);
+    const refused = await refundFromForm(db, gateway, order.id, formOf(typed), "op", T0);
     expect(refused).toMatchObject({ status: 400, values: { reason: "Odstąpienie od umowy", refundAmount: "178,51" } });
     expect(refused!.errors).toEqual({
       refundAmount: expect.stringMatching(/nie większą niż 178,50\szł: to wpłata \(299\szł\) minus kwota zatrzymana .*\(120,50\szł\)/),

@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { bigAnswer } from "../../tests/support/big-answer";
 import { JSON_ANSWER_MAX_BYTES } from "~/security/outside-answer.server";
 import { GatewayUnavailableError } from "./gateway";
-import { createPrzelewy24Gateway } from "./przelewy24.server";
+import { createPrzelewy24Client } from "./przelewy24.server";
 
 describe("Przelewy24's answers are read within a size limit", () => {
   it("an answer of 8 MiB is cut at the limit: the payment cannot start now, and the rest is never read", async () => {
     const answer = bigAnswer(8 * 1024 * 1024);
-    const gateway = createPrzelewy24Gateway(
+    const gateway = createPrzelewy24Client(
       { merchantId: 1, posId: 1, apiKey: "k", crc: "c", apiUrl: "https://sandbox.przelewy24.invalid" },
-      async () => answer.response(),
+      { fetch: async () => answer.response() },
     );
     await expect(
       gateway.register({

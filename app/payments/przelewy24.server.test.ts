@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayRefusedError, GatewayUnavailableError } from "./gateway";
-import { createPrzelewy24Gateway } from "./przelewy24.server";
+import { createPrzelewy24Client } from "./przelewy24.server";
 
 /**
  * The adapter reads each call's answer by its documented status and body, over real HTTP: any 2xx
@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const gateway = () =>
-  createPrzelewy24Gateway({
+  createPrzelewy24Client({
     merchantId: 1,
     posId: 1,
     apiKey: "k",

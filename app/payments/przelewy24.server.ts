@@ -14,8 +14,12 @@ import {
 } from "./gateway";
 import { notificationSign, refundNotificationSign, registerSign, verifySign } from "./p24-sign";
 import { readAnswerJson } from "~/security/outside-answer.server";
+import type { ServiceDependencies } from "~/security/outside-service.server";
 
 export type Przelewy24Config = { merchantId: number; posId: number; apiKey: string; crc: string; apiUrl: string };
+
+/** A customer waits on register and on a BLIK charge; Przelewy24 answers those within seconds, a charge may take a few more. */
+export const PRZELEWY24_TIMEOUT_MS = 15_000;
 
 /** Przelewy24's status of a transaction (transaction/by/sessionId): 0 no payment, 1 advance, 2 paid, 3 returned. */
 const P24_PAID_STATUSES = new Set([1, 2]);
@@ -81,7 +85,7 @@ function sameHex(a: string, b: string): boolean {
  * request that moves money signed with the CRC key. Nothing secret is ever put into an
  * error message or a log line: errors name the operation and the HTTP status only.
  */
-export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typeof fetch = fetch): PaymentGateway {
+export function createPrzelewy24Client(config: Przelewy24Config, { fetch: fetchImpl = fetch }: ServiceDependencies = {}): PaymentGateway {
   const authorization = `Basic ${Buffer.from(`${config.posId}:${config.apiKey}`).toString("base64")}`;
 
   async function call(operation: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
@@ -95,7 +99,7 @@ export function createPrzelewy24Gateway(config: Przelewy24Config, fetchImpl: typ
           ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
+        signal: AbortSignal.timeout(PRZELEWY24_TIMEOUT_MS),
       });
     } catch (error) {
       throw new GatewayUnavailableError(operation, error instanceof Error ? error.name : "network error");

@@ -11,6 +11,7 @@ import { isShareableHandle } from "./shareable";
 // before any of the app's modules (which read the configuration as they load) are imported.
 process.env.DATABASE_PATH = join(mkdtempSync(join(tmpdir(), "shareable-routes-")), "app.db");
 const { loader: rootLoader } = await import("~/root");
+const { testLoadContext } = await import("../../tests/support/load-context");
 
 /**
  * A route that declares SHAREABLE_PAGE may be answered from the page cache to every visitor
@@ -49,7 +50,7 @@ async function loaderOutputs(module: RouteModule, path: string, visitor: Record<
   const outputs: string[] = [];
   for (const loader of [rootLoader, module.loader]) {
     if (!loader) continue;
-    const response = await loader({ request: recordingRequest(path, visitor, reads), params: {}, context: {} });
+    const response = await loader({ request: recordingRequest(path, visitor, reads), params: {}, context: testLoadContext() });
     outputs.push(await response.text());
   }
   return outputs;

@@ -7,7 +7,6 @@ import { env } from "~/config/env.server";
 import { warsawDay } from "~/order/delivery-dates.server";
 import { getDb } from "~/db/db.server";
 import { customerDataPdf } from "~/admin/customer-data-pdf.server";
-import { documentsOnThisThread, type DocumentThread } from "~/documents/document-thread.server";
 import { jsonResponse, resourceResponse, textResponse } from "~/security/responses.server";
 import { clientAddressOfRequest } from "~/server/client-address.server";
 
@@ -32,8 +31,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const filename = `dane-klienta-${customer.orders[0]!.number.replace(/[^\w-]/g, "-")}-${warsawDay(now)}.${format}`;
   const headers = { ...ADMIN_HEADERS, "Content-Disposition": `attachment; filename="${filename}"` };
   if (format === "json") return jsonResponse(data, 200, headers);
-  // The server's load context carries the document thread; without one (a test's own handler) the PDF is drawn here.
-  const documents = (context.documents as DocumentThread | undefined) ?? documentsOnThisThread;
-  const pdf = await customerDataPdf(documents, data);
+  const pdf = await customerDataPdf(context.documents, data);
   return resourceResponse(new Uint8Array(pdf), { contentType: "application/pdf", headers });
 }

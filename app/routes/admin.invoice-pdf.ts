@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { getDb } from "~/db/db.server";
-import { documentThreadOf } from "~/documents/document-thread.server";
 import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
 import { invoiceWithOriginal } from "~/invoices/issue.server";
 import { ksefMarkOf } from "~/invoices/ksef-link.server";
@@ -13,7 +12,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : null;
   const found = id === null ? null : await invoiceWithOriginal(getDb(), id);
   if (!found) return textResponse(`${INVOICE_ADMIN_TEXT.notFound}\n`, 404, ADMIN_HEADERS);
-  const pdf = await documentThreadOf(context).invoicePdf({ ...found, ksef: await ksefMarkOf(getDb(), found.invoice) });
+  const pdf = await context.documents.invoicePdf({ ...found, ksef: await ksefMarkOf(getDb(), found.invoice) });
   return resourceResponse(new Uint8Array(pdf.content), {
     contentType: "application/pdf",
     headers: { ...ADMIN_HEADERS, "Content-Disposition": `attachment; filename="${pdf.filename}"` },

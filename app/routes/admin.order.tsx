@@ -42,14 +42,12 @@ import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { pathFor } from "~/i18n/routes";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
-import { configuredGateway } from "~/payments/gateway.server";
 import { refundFromForm } from "~/admin/refund-form.server";
 import { cancelOrder } from "~/payments/refund.server";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";
 import { AdminShipping } from "~/shipping/AdminShipping";
 import { shipFromAdmin } from "~/shipping/ship-form.server";
-import { configuredCarrier } from "~/shipping/shipping.server";
 import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
 import { invoicesOfOrder } from "~/invoices/admin.server";
 import { AdminOrderInvoices } from "~/invoices/AdminOrderInvoices";
@@ -85,7 +83,7 @@ function doneMessage(done: string | null, withdrawn: boolean): string | null {
   return null;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const operator = await requireOperator(request);
   const orderId = orderIdOf(params.id);
   const db = getDb();
@@ -108,7 +106,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       done,
       refunded: doneParam === "refund",
       today: warsawDay(now),
-      canShip: configuredCarrier() !== null,
+      canShip: context.services.shipping !== null,
       invoices: await invoicesOfOrder(db, detail.order.id),
       ksefSends: ksefSendsInvoices(),
     },
@@ -128,7 +126,7 @@ type Refusal = {
   ship?: { errors: Record<string, string> };
 };
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const operator = await requireOperator(request);
   const orderId = orderIdOf(params.id);
   if (orderId === null) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
@@ -140,7 +138,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(`${orderDetailPath(orderId)}?done=${what}`, { status: 303, headers: ADMIN_HEADERS });
   };
   if (intent === "refund") {
-    const refused = await refundFromForm(getDb(), orderId, form, operator, now);
+    const refused = await refundFromForm(getDb(), context.services.payments, orderId, form, operator, now);
     if (!refused) return done("refund");
     // A missing reason or tick is the fields' error; the gateway's refusal is the page's.
     const refusal: Refusal =
@@ -155,7 +153,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const refusal: Refusal = { transition: null, errors: {}, values: {}, ship: { errors: { confirm: TRANSITION_TEXT.confirmMissing } } };
       return json(refusal, { status: 400, headers: ADMIN_HEADERS });
     }
-    const carrier = configuredCarrier();
+    const carrier = context.services.shipping;
     const problem = carrier ? await shipFromAdmin(getDb(), carrier, orderId, operator) : SHIPPING_TEXT.unavailable;
     if (!problem) return done("ship");
     const refusal: Refusal = { transition: null, errors: { form: problem }, values: {} };
@@ -164,7 +162,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "withdrawal_decision") {
     const detail = await findOrderDetail(getDb(), orderId);
     if (!detail) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
-    const outcome = await decisionFromForm(getDb(), configuredGateway(), detail.order, detail.moneyHeld, form, operator, now);
+    const outcome = await decisionFromForm(getDb(), context.services.payments, detail.order, detail.moneyHeld, form, operator, now);
     if (outcome.ok) return done(outcome.settled ? "withdrawal_settled" : "withdrawal_decision");
     const refusal: Refusal = {
       transition: null,
@@ -221,7 +219,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Cancelling gives back the money the order holds, in the same step, or is refused.
   const result =
     facts.transition === "cancel"
-      ? await cancelOrder(getDb(), configuredGateway(), orderId, facts, operator, now)
+      ? await cancelOrder(getDb(), context.services.payments, orderId, facts, operator, now)
       : await applyTransition(getDb(), orderId, facts, operator, now);
   if (!result.ok) {
     if (result.reason === "not-found") throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });

@@ -16,7 +16,6 @@ import { ADMIN_HOME, CSV_PATH, CUSTOMER_SEARCH_PATH, INVOICES_PATH, REVIEWS_PATH
 import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { ShipBatchLink } from "~/shipping/AdminShipping";
-import { configuredCarrier } from "~/shipping/shipping.server";
 import { CUSTOMER_DATA_TEXT, LIST_TEXT } from "~/admin/texts";
 import { REVIEW_TEXT } from "~/reviews/admin-texts";
 import { STATUS_LABEL } from "~/order/admin-texts";
@@ -44,7 +43,7 @@ function withdrawalsModeOf(url: URL): "all" | "unmatched" | null {
   return mode === "all" || mode === "unmatched" ? mode : null;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const operator = await requireOperator(request);
   const url = new URL(request.url);
   const filter = parseOrderFilter(url);
@@ -81,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     countDue(db, filter),
     countTrouble(db, filter),
   ]);
-  const canShip = configuredCarrier() !== null;
+  const canShip = context.services.shipping !== null;
   return json(
     { operator, filter, rows, hasNext, counts, dueCount, troubleCount, searchError: null, withdrawals, pendingReviews, canShip },
     { headers: ADMIN_HEADERS },

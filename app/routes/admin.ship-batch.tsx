@@ -14,7 +14,6 @@ import { readFormDataOr413 } from "~/security/body.server";
 import { ShipBatchForm, ShipBatchResults, type BatchLine } from "~/shipping/ShipBatch";
 import { BATCH_MAX, dispatchCandidates, shipChosenOrders } from "~/shipping/ship-batch.server";
 import { shipOutcomeMessage } from "~/shipping/ship-form.server";
-import { configuredCarrier } from "~/shipping/shipping.server";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;
@@ -24,16 +23,16 @@ export const meta: MetaFunction = () => [
 ];
 
 /** The paid orders ready to ship, and those that wait with their reason. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const operator = await requireOperator(request);
   const { ready, waiting } = await dispatchCandidates(getDb(), new Date());
-  return json({ operator, canShip: configuredCarrier() !== null, ready, waiting }, { headers: ADMIN_HEADERS });
+  return json({ operator, canShip: context.services.shipping !== null, ready, waiting }, { headers: ADMIN_HEADERS });
 }
 
 type Answer = { shipped: BatchLine[] } | { errors: Record<string, string>; chosen: number[] };
 
 /** Ships the ticked orders, once the operator ticked that they mean it, and answers with what it did, order by order. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const operator = await requireOperator(request);
   const form = await readFormDataOr413(request);
   const chosen = form
@@ -44,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const errors: Record<string, string> = {};
   if (chosen.length === 0) errors.order = SHIPPING_TEXT.batchChooseOne;
   if (form.get("confirm") !== "yes") errors.confirm = TRANSITION_TEXT.confirmMissing;
-  const carrier = configuredCarrier();
+  const carrier = context.services.shipping;
   if (!carrier) return json<Answer>({ errors: { form: SHIPPING_TEXT.unavailable }, chosen }, { status: 404, headers: ADMIN_HEADERS });
   if (Object.keys(errors).length > 0) return json<Answer>({ errors, chosen }, { status: 400, headers: ADMIN_HEADERS });
   const results = await shipChosenOrders(getDb(), carrier, chosen, operator, () => new Date());

@@ -6,10 +6,9 @@ import { getDb } from "~/db/db.server";
 import { resourceResponse, textResponse } from "~/security/responses.server";
 import { labelResponseOf } from "~/shipping/label.server";
 import { BATCH_MAX } from "~/shipping/ship-batch.server";
-import { configuredCarrier } from "~/shipping/shipping.server";
 
 /** The labels of a batch's shipments (?order=ID, repeated) as one PDF, as ShipX gives them. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireOperator(request);
   const ids = new URL(request.url).searchParams
     .getAll("order")
@@ -27,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           .where("tracking_number", "is not", null)
           .orderBy("id")
           .execute();
-  const carrier = configuredCarrier();
+  const carrier = context.services.shipping;
   if (shipments.length === 0 || !carrier) return textResponse(`${SHIPPING_TEXT.unavailable}\n`, 404, ADMIN_HEADERS);
   const labels = await labelResponseOf(
     carrier,

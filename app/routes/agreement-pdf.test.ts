@@ -10,7 +10,7 @@ const { SAMPLE_API_ORDER } = await import("../../tests/support/sample-order");
 const { getDb } = await import("~/db/db.server");
 const { acceptOrder } = await import("~/order/order.server");
 const { loader } = await import("./agreement-pdf");
-const { documentsOnThisThread } = await import("~/documents/document-thread.server");
+const { testLoadContext } = await import("../../tests/support/load-context");
 
 const NOW = new Date("2026-11-23T09:00:00Z");
 
@@ -30,7 +30,7 @@ describe("the agreement PDF route", () => {
       loader({
         request: new Request(`http://127.0.0.1/agreement/${order.payment_token}`, { method }),
         params: { token: order.payment_token },
-        context: { documents: documentsOnThisThread },
+        context: testLoadContext(),
       });
 
     const get = await ask("GET");

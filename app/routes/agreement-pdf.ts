@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { company } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
-import { documentThreadOf } from "~/documents/document-thread.server";
 import { pdfDownload } from "~/documents/download.server";
 import { paymentPath } from "~/order/order.server";
 import { isPaymentToken } from "~/order/payment-token";
@@ -21,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // HEAD asks whether the document is there: building a PDF only to drop it would let a flood of HEADs slow everyone down.
   if (request.method === "HEAD") return resourceResponse(null, { contentType: "application/pdf", headers });
   // Drawn on the document thread, in turn with other clients' downloads (docs/decisions/038 and 061).
-  const documents = documentThreadOf(context);
+  const { documents } = context;
   return pdfDownload(request, (download) => documents.agreement(order, company, download), {
     locale: order.locale,
     backTo: paymentPath(order),

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { documentThreadOf } from "~/documents/document-thread.server";
 import { pdfDownload } from "~/documents/download.server";
 import { customerInvoiceView } from "~/invoices/customer.server";
 import { invoiceWithOriginal } from "~/invoices/issue.server";
@@ -23,7 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
   if (!view || !found) return textResponse("Not Found", 404, headers);
   const input = { ...found, ksef: await ksefMarkOf(db, found.invoice) };
-  const documents = documentThreadOf(context);
+  const { documents } = context;
   return pdfDownload(request, (download) => documents.invoicePdf(input, download), {
     locale: view.locale,
     backTo: pathFor("invoiceRequest", view.locale, { token: params.token ?? "" }),

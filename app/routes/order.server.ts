@@ -12,9 +12,8 @@ import { findPlacedOrder } from "~/order/placed-order.server";
 import { STANDARD_VARIANT, variantOfPage } from "~/order/variants";
 import type { AcceptedState, OrderLoaderData, OrderState } from "~/order/view-state";
 import { bodyTooLargeResponse } from "~/security/body.server";
-import { configuredLockers } from "~/shipping/shipping.server";
 import { checkoutTypeOf } from "~/tracking/events";
-import { reportCheckoutFromUrl, reportEvent } from "~/tracking/events.server";
+import { reportCheckoutFromUrl } from "~/tracking/events.server";
 
 /**
  * The order pages' loader and action (app/routes/order.tsx): they turn the order domain's
@@ -45,32 +44,32 @@ function variantOf(request: Request) {
   return variantOfPage(matchPage(new URL(request.url).pathname)?.pageId) ?? STANDARD_VARIANT;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // Pricing cards link here with ?type=regular|notarized: it preselects the type and is an
   // InitiateCheckout (reported only with consent). The forms post to the bare path, so the
   // loaders that run after an action do not report it again.
-  reportCheckoutFromUrl(request);
+  reportCheckoutFromUrl(request, context.services.events.reportEvent);
   const locale = await localeOf(request);
   const data: OrderLoaderData = {
     defaultType: checkoutTypeOf(new URL(request.url).searchParams) ?? "regular",
     placedOrder: await findPlacedOrder(getDb(), await placedOrderTokenOf(request)),
     dispatchDates: dispatchDatesIfPaidToday(locale),
     prices: formattedPrices(locale),
-    lockersOffered: configuredLockers() !== null,
+    lockersOffered: context.services.lockers !== null,
   };
   return json(data);
 }
 
 /** Each step of the form, turned into HTTP. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const locale = await localeOf(request);
   const outcome = await handleOrderForm(request, {
     variant: variantOf(request),
     locale,
     db: getDb(),
-    report: reportEvent,
+    report: context.services.events.reportEvent,
     placedOrderToken: await placedOrderTokenOf(request),
-    lockers: configuredLockers(),
+    lockers: context.services.lockers,
   });
   // A step's page holds personal data and a one-time token: no cache keeps it, and going
   // back after ordering asks the server again, which then knows the order is placed.

@@ -8,7 +8,6 @@ import { customerInvoiceView } from "~/invoices/customer.server";
 import { findCustomerPageView } from "~/customer-page/page-view.server";
 import { transferTitle } from "~/order/transfer-title";
 import { transferQrSvg } from "~/payments/transfer-qr.server";
-import { configuredGateway, paymentPageLookup } from "~/payments/gateway.server";
 import {
   findPayableOrder,
   isReturnFromGateway,
@@ -33,15 +32,15 @@ export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer
  * The customer's own page of one order (its status, dates, next steps, documents, and payment while it
  * is due), found by its unguessable token. Private: noindex, no third parties, no shared cache.
  */
-export async function customerPageLoader({ request, params }: LoaderFunctionArgs) {
+export async function customerPageLoader({ request, params, context }: LoaderFunctionArgs) {
   const locale = await localeOf(request);
   const t = await getFixedT(locale, "payment");
   const token = params.token ?? "";
   const payable = await findPayableOrder(getDb(), token);
   // Asked first: a lost notification found paid changes what the rest of the page shows.
   const online = payable
-    ? await onlinePaymentView(getDb(), configuredGateway(), payable, new Date(), {
-        lookup: paymentPageLookup(),
+    ? await onlinePaymentView(getDb(), context.services.payments, payable, new Date(), {
+        lookup: context.services.paymentLookup,
         returnedFromGateway: isReturnFromGateway(new URL(request.url)),
       })
     : null;
@@ -83,10 +82,10 @@ export async function customerPageLoader({ request, params }: LoaderFunctionArgs
 }
 
 /** BLIK or pay-by-link (docs/decisions/028): a refused code comes back as 400 with the code as typed, never as an error page. */
-export async function customerPageAction({ request, params }: ActionFunctionArgs) {
+export async function customerPageAction({ request, params, context }: ActionFunctionArgs) {
   const locale = await localeOf(request);
   const token = params.token ?? "";
-  const gateway = configuredGateway();
+  const gateway = context.services.payments;
   const order = await findPayableOrder(getDb(), token);
   if (!order) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
   const backToPage = redirect(new URL(request.url).pathname, { status: 303, headers: PRIVATE_HEADERS });

@@ -7,8 +7,8 @@ import { handleNotification } from "~/payments/notification.server";
 import { textResponse } from "~/security/responses.server";
 
 /** POST from Przelewy24 (urlStatus): a payment notification, verified before anything changes. */
-export async function action({ request }: ActionFunctionArgs) {
-  const post = await readGatewayPost(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const post = await readGatewayPost(request, context.services.payments);
   if (post instanceof Response) return post;
   const answer = await handleNotification(getDb(), post.gateway, post.body, new Date());
   if (answer.outcome === "paid") {

@@ -6,8 +6,8 @@ import { handleRefundNotification } from "~/payments/refund-notification.server"
 import { textResponse } from "~/security/responses.server";
 
 /** POST from Przelewy24 (a refund's urlStatus): the refund's result, verified before anything changes. */
-export async function action({ request }: ActionFunctionArgs) {
-  const post = await readGatewayPost(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const post = await readGatewayPost(request, context.services.payments);
   if (post instanceof Response) return post;
   const answer = await handleRefundNotification(getDb(), post.gateway, post.body, new Date());
   if (answer.outcome === "refund-rejected") nudgeMailWorker();

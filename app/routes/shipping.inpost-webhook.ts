@@ -4,14 +4,13 @@ import { getDb } from "~/db/db.server";
 import { nudgeMailWorker } from "~/mail/mail-worker.server";
 import { textResponse } from "~/security/responses.server";
 import { clientAddressOfRequest } from "~/server/client-address.server";
-import { configuredCarrier } from "~/shipping/shipping.server";
 import { createWebhookHandler, readWebhookPost } from "~/shipping/webhook.server";
 
 let handler: ReturnType<typeof createWebhookHandler> | null = null;
 
 /** POST from InPost (shipment_status_changed, shipment_confirmed): a hint, checked with ShipX after the answer. */
-export async function action({ request }: ActionFunctionArgs) {
-  const carrier = configuredCarrier();
+export async function action({ request, context }: ActionFunctionArgs) {
+  const carrier = context.services.shipping;
   if (!carrier) return textResponse("Not Found", 404);
   const post = await readWebhookPost(request, clientAddressOfRequest(request), env.INPOST_WEBHOOK_ALLOW);
   if (post instanceof Response) return post;

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { BodyTooLargeError, bodyTooLargeResponse, readFormDataLimited } from "~/security/body.server";
 import { resourceResponse } from "~/security/responses.server";
 import { SOCIAL_CLICK_EVENT, SOCIAL_CLICK_EVENT_NAME, isEventId } from "~/tracking/events";
-import { reportEvent } from "~/tracking/events.server";
 import { safeRedirectPath } from "~/tracking/consent";
 import { isSameOriginRequest } from "~/security/same-origin.server";
 
@@ -11,7 +10,7 @@ import { isSameOriginRequest } from "~/security/same-origin.server";
  * social-widget click comes this way: events with a value (checkout, lead, purchase)
  * are reported by the loaders and actions that know the order, never on the browser's word.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return empty(405);
   if (!isSameOriginRequest(request)) return empty(403);
   let form: FormData | null;
@@ -25,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const page = safeRedirectPath(form?.get("page"));
   if (!form || form.get("event") !== SOCIAL_CLICK_EVENT || !isEventId(eventId) || !page) return empty(400);
   // Consent and configuration are checked inside; the answer is the same either way.
-  reportEvent(request, { name: SOCIAL_CLICK_EVENT_NAME, eventId, sourcePath: new URL(page, "http://x").pathname });
+  context.services.events.reportEvent(request, { name: SOCIAL_CLICK_EVENT_NAME, eventId, sourcePath: new URL(page, "http://x").pathname });
   return empty(204);
 }
 

@@ -1,3 +1,4 @@
+import type { ServiceDependencies } from "~/security/outside-service.server";
 import { JSON_ANSWER_MAX_BYTES, LABELS_ANSWER_MAX_BYTES, readAnswerJson, readAnswerLimited } from "~/security/outside-answer.server";
 import {
   fittingLine,
@@ -27,8 +28,9 @@ import { LOCKER_NAME, type LockerPoint } from "~/order/delivery";
  */
 
 /** The order form waits this long for the Points API, then offers the courier or a name typed by hand. */
-export const POINTS_TIMEOUT_MS = 3000;
-const SHIPX_TIMEOUT_MS = 10_000;
+export const INPOST_POINTS_TIMEOUT_MS = 3000;
+/** An operator waits on a shipment or a label; ShipX answers within a few seconds. */
+export const SHIPX_TIMEOUT_MS = 10_000;
 /** The nearest within this many metres of the postcode. */
 const LOCKERS_MAX_DISTANCE_METRES = 15_000;
 /** No search asks for more (the Points API's answer stays within its size limit). */
@@ -78,7 +80,6 @@ function pointOf(answer: unknown): LockerPoint | null {
 }
 
 /** What the clients are built with: tests hand in their own fetch, as for Przelewy24 and KSeF. */
-export type InpostClientOptions = { fetch?: typeof fetch };
 
 async function call(fetchImpl: typeof fetch, url: string, init: RequestInit, timeoutMs: number, operation: string): Promise<Response> {
   try {
@@ -99,13 +100,16 @@ async function jsonOf(response: Response, operation: string): Promise<unknown> {
   }
 }
 
-export function inpostLockerDirectory(pointsUrl: string, { fetch: fetchImpl = fetch }: InpostClientOptions = {}): LockerDirectory {
+export function createInpostPointsClient(
+  { pointsUrl }: { pointsUrl: string },
+  { fetch: fetchImpl = fetch }: ServiceDependencies = {},
+): LockerDirectory {
   const get = async (path: string, operation: string) => {
     const response = await call(
       fetchImpl,
       `${pointsUrl}${path}`,
       { headers: { Accept: "application/json" } },
-      POINTS_TIMEOUT_MS,
+      INPOST_POINTS_TIMEOUT_MS,
       operation,
     );
     if (response.status === 404) return null;
@@ -190,10 +194,9 @@ function splitName(name: string): { first_name: string; last_name: string } {
   return { first_name: parts.join(" "), last_name: last };
 }
 
-export function shipxCarrier(
-  settings: { apiUrl: string; token: string; organizationId: string },
-  { fetch: fetchImpl = fetch }: InpostClientOptions = {},
-): ShippingCarrier {
+export type ShipxSettings = { apiUrl: string; token: string; organizationId: string };
+
+export function createShipxClient(settings: ShipxSettings, { fetch: fetchImpl = fetch }: ServiceDependencies = {}): ShippingCarrier {
   const headers = { Authorization: `Bearer ${settings.token}`, Accept: "application/json" };
   const organization = `${settings.apiUrl}/v1/organizations/${encodeURIComponent(settings.organizationId)}`;
 

@@ -6,7 +6,7 @@ import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { isInvisible } from "./answer-fields";
 import { ShippingUnavailableError, type ShippingCarrier } from "./carrier";
-import { inpostLockerDirectory, shipxCarrier } from "./inpost.server";
+import { createInpostPointsClient, createShipxClient } from "./inpost.server";
 import { checkedDelivery, searchLockers } from "./lockers.server";
 import { pollShipments, SHIP_CLAIM_MS, shipOrder, SHIPMENT_REQUESTED } from "./ship.server";
 import { dispatchCandidates, shipChosenOrders } from "./ship-batch.server";
@@ -30,7 +30,7 @@ const T0 = new Date("2026-11-24T09:00:00Z");
 
 describe("the Points API", () => {
   it("lists the nearest parcel lockers of a postcode, nearest first, with address, description, distance and 24/7", async () => {
-    const found = await searchLockers(inpostLockerDirectory(standIn.url), "31 042");
+    const found = await searchLockers(createInpostPointsClient({ pointsUrl: standIn.url }), "31 042");
     expect(found.status).toBe("found");
     if (found.status !== "found") return;
     expect(found.query).toBe("31-042");
@@ -44,7 +44,7 @@ describe("the Points API", () => {
   });
 
   it("finds lockers by town, and says when there are none", async () => {
-    const directory = inpostLockerDirectory(standIn.url);
+    const directory = createInpostPointsClient({ pointsUrl: standIn.url });
     const byTown = await searchLockers(directory, "Szczecin");
     expect(byTown.status === "found" && byTown.points.every((point) => point.name.startsWith("SZC"))).toBe(true);
     expect(await searchLockers(directory, "99-999")).toEqual({ status: "none", query: "99-999" });
@@ -52,7 +52,7 @@ describe("the Points API", () => {
   });
 
   it("finds a town typed in Ukrainian, Russian or without its letters, a locker's name, a postcode with its town either way, and a street", async () => {
-    const directory = inpostLockerDirectory(standIn.url);
+    const directory = createInpostPointsClient({ pointsUrl: standIn.url });
     const names = async (typed: string) => {
       const found = await searchLockers(directory, typed);
       return found.status === "found" ? found.points.map((point) => point.name) : found.status;
@@ -71,7 +71,7 @@ describe("the Points API", () => {
   });
 
   it("is unavailable when down or slower than 3 s; a typed name is then kept unchecked, and an unknown one refused otherwise", async () => {
-    const directory = inpostLockerDirectory(standIn.url);
+    const directory = createInpostPointsClient({ pointsUrl: standIn.url });
     await standIn.control({ pointsDelayMs: 3500 });
     expect(await searchLockers(directory, "31-042")).toEqual({ status: "unavailable", query: "31-042" });
     expect(await checkedDelivery(directory, { method: "locker", point: "KRA999", address: null })).toEqual({
@@ -98,7 +98,7 @@ describe("the Points API", () => {
 describe("the Points API's answers, taken only in their documented shape and size", () => {
   it("drops a locker whose name or street is no locker's, shortens a 200 KB description, and keeps no markup", async () => {
     await standIn.control({ hostilePoints: true });
-    const found = await searchLockers(inpostLockerDirectory(standIn.url), "31-042");
+    const found = await searchLockers(createInpostPointsClient({ pointsUrl: standIn.url }), "31-042");
     expect(found.status).toBe("found");
     if (found.status !== "found") return;
     // Of the three hostile ones, only the one with the long description remains, its description cut.
@@ -117,7 +117,9 @@ describe("the Points API's answers, taken only in their documented shape and siz
 
   it("a chosen locker whose answer is not its own is kept as typed, unchecked, never with InPost's odd name", async () => {
     await standIn.control({ hostilePoints: true });
-    expect(await checkedDelivery(inpostLockerDirectory(standIn.url), { method: "locker", point: "KRA10", address: null })).toEqual({
+    expect(
+      await checkedDelivery(createInpostPointsClient({ pointsUrl: standIn.url }), { method: "locker", point: "KRA10", address: null }),
+    ).toEqual({
       ok: true,
       delivery: { method: "locker", point: "KRA10", address: null },
     });
@@ -125,7 +127,10 @@ describe("the Points API's answers, taken only in their documented shape and siz
 
   it("an answer of 8 MB is cut at the limit: the search is unavailable, as when the API is down", async () => {
     await standIn.control({ answerBytes: 8 * 1024 * 1024 });
-    expect(await searchLockers(inpostLockerDirectory(standIn.url), "31-042")).toEqual({ status: "unavailable", query: "31-042" });
+    expect(await searchLockers(createInpostPointsClient({ pointsUrl: standIn.url }), "31-042")).toEqual({
+      status: "unavailable",
+      query: "31-042",
+    });
   });
 });
 
@@ -194,7 +199,7 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
     await standIn.stop();
   });
   beforeEach(() => standIn.control({ confirmDelayMs: 50, createAnswer: null, down: false, ...FAIR }));
-  const carrier = () => shipxCarrier({ apiUrl: standIn.url, token: TEST_INPOST.token, organizationId: TEST_INPOST.organizationId });
+  const carrier = () => createShipxClient({ apiUrl: standIn.url, token: TEST_INPOST.token, organizationId: TEST_INPOST.organizationId });
 
   async function paidOrder(
     details: Parameters<typeof placeSampleOrder>[2] extends infer O ? (O extends { details?: infer D } ? D : never) : never = {},
@@ -556,9 +561,9 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
 
 describe("the adapter's errors", () => {
   it("a wrong token is InPost's refusal; an unreachable ShipX is unavailable", async () => {
-    const wrong = shipxCarrier({ apiUrl: standIn.url, token: "wrong", organizationId: TEST_INPOST.organizationId });
+    const wrong = createShipxClient({ apiUrl: standIn.url, token: "wrong", organizationId: TEST_INPOST.organizationId });
     await expect(wrong.findByReference("X")).rejects.toMatchObject({ status: 401, code: "token_invalid" });
-    const away = shipxCarrier({ apiUrl: "http://127.0.0.1:9", token: "t", organizationId: "1" });
+    const away = createShipxClient({ apiUrl: "http://127.0.0.1:9", token: "t", organizationId: "1" });
     await expect(away.findByReference("X")).rejects.toBeInstanceOf(ShippingUnavailableError);
   });
 
@@ -568,23 +573,25 @@ describe("the adapter's errors", () => {
       seen.push(`${init?.method ?? "GET"} ${String(input).replace(standIn.url, "")}`);
       return fetch(input, init);
     };
-    const carrier = shipxCarrier(
+    const carrier = createShipxClient(
       { apiUrl: standIn.url, token: TEST_INPOST.token, organizationId: TEST_INPOST.organizationId },
       { fetch: recording },
     );
     expect(await carrier.findByReference("AE-2026-999999")).toBeNull();
-    expect(await inpostLockerDirectory(standIn.url, { fetch: recording }).byName("KRA10")).toMatchObject({ name: "KRA10" });
+    expect(await createInpostPointsClient({ pointsUrl: standIn.url }, { fetch: recording }).byName("KRA10")).toMatchObject({
+      name: "KRA10",
+    });
     expect(seen).toEqual([
       `GET /v1/organizations/${TEST_INPOST.organizationId}/shipments?reference=AE-2026-999999`,
       "GET /v1/points/KRA10",
     ]);
 
     const timedOut: typeof fetch = () => Promise.reject(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
-    await expect(inpostLockerDirectory(standIn.url, { fetch: timedOut }).nearest("31-042", 5)).rejects.toThrow(
+    await expect(createInpostPointsClient({ pointsUrl: standIn.url }, { fetch: timedOut }).nearest("31-042", 5)).rejects.toThrow(
       /unavailable \(points\).*timeout/,
     );
     await expect(
-      shipxCarrier({ apiUrl: standIn.url, token: "t", organizationId: "1" }, { fetch: timedOut }).shipment("1"),
+      createShipxClient({ apiUrl: standIn.url, token: "t", organizationId: "1" }, { fetch: timedOut }).shipment("1"),
     ).rejects.toBeInstanceOf(ShippingUnavailableError);
   });
 });

@@ -73,13 +73,8 @@ export function createEventReporter(config: ConversionsApiConfig | null, options
   return { deliverEvent, reportEvent };
 }
 
-function conversionsApiConfig(): ConversionsApiConfig | null {
-  if (!env.META_PIXEL_ID || !env.META_CAPI_TOKEN) return null;
-  return { pixelId: env.META_PIXEL_ID, accessToken: env.META_CAPI_TOKEN, baseUrl: env.META_CAPI_URL };
-}
-
-const reporter = createEventReporter(conversionsApiConfig());
-export const { reportEvent, deliverEvent } = reporter;
+/** What the routes report server events through: built once, in app/load-context.server.ts. */
+export type EventReporter = ReturnType<typeof createEventReporter>;
 
 /**
  * For the order page's loader: a visit from a pricing card (`?type=<type>`) is an
@@ -87,10 +82,7 @@ export const { reportEvent, deliverEvent } = reporter;
  * share it; without JS the server makes one. Returns the event id, or null when the
  * visit did not come from a pricing card.
  */
-export function reportCheckoutFromUrl(
-  request: Request,
-  report: (request: Request, event: ServerEvent) => void = reportEvent,
-): string | null {
+export function reportCheckoutFromUrl(request: Request, report: EventReporter["reportEvent"]): string | null {
   const { searchParams } = new URL(request.url);
   const product = checkoutTypeOf(searchParams);
   if (!product) return null;

@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port";
+import { startStandInProcess } from "./stand-ins.mjs";
 import { writeKsefCertificate } from "./test-certificates.mjs";
 
 export const TEST_KSEF = { token: "unit-test-ksef-token", nip: "5265877635" } as const;
@@ -68,24 +68,15 @@ export type KsefStandIn = {
 
 /** The KSeF stand-in (tests/support/ksef-stand-in.mjs) as its own process on a free port of 127.0.0.1. */
 export async function startKsefStandIn(): Promise<KsefStandIn> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["tests/support/ksef-stand-in.mjs"], {
+  const { url: base, stop } = await startStandInProcess("ksef", {
+    port: await freePort(),
     env: {
-      ...process.env,
-      KSEF_STAND_IN_PORT: String(port),
       KSEF_TOKEN: TEST_KSEF.token,
       KSEF_NIP: TEST_KSEF.nip,
       KSEF_CERT_FILE: testKsefCertificates().authentication.certFile,
       KSEF_OFFLINE_CERT_FILE: testKsefCertificates().offline.certFile,
     },
-    stdio: ["ignore", "pipe", "inherit"],
   });
-  // It prints one line once it listens.
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.once("data", () => resolve());
-    child.once("exit", (code) => reject(new Error(`KSeF stand-in exited with ${code}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
   return {
     apiUrl: `${base}/v2`,
     async control(rules) {
@@ -98,11 +89,6 @@ export async function startKsefStandIn(): Promise<KsefStandIn> {
     async calls() {
       return (await (await fetch(`${base}/__calls`)).json()) as Record<string, number>;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop,
   };
 }

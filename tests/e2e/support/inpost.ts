@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { INPOST_WEBHOOK_PATH } from "../../../app/shipping/paths";
+import { startStandInProcess } from "../../support/stand-ins.mjs";
 import { startOwnSite, stoppedWithTheWorker, waitUntilUp } from "./own-server";
 
 /** A site of a spec's own with the INPOST_* settings pointed at the InPost stand-in (tests/support/inpost-stand-in.mjs). */
@@ -15,19 +16,13 @@ export async function startInPostSite(
   databasePath: string,
   options: { webhook?: boolean } = {},
 ): Promise<InPostSite> {
-  const standInUrl = `http://127.0.0.1:${standInPort}`;
-  const webhookUrl = options.webhook ? { INPOST_WEBHOOK_URL: `http://127.0.0.1:${sitePort}${INPOST_WEBHOOK_PATH}` } : {};
-  const standIn = stoppedWithTheWorker(
-    spawn(process.execPath, ["tests/support/inpost-stand-in.mjs"], {
-      env: { ...process.env, INPOST_STAND_IN_PORT: String(standInPort), ...webhookUrl },
-      stdio: ["ignore", "pipe", "inherit"],
-    }),
-  );
-  // Its first line says it listens; an exit first (its port taken, say) fails the start at once.
-  await new Promise<void>((resolve, reject) => {
-    standIn.stdout!.once("data", () => resolve());
-    standIn.once("exit", (code) => reject(new Error(`the InPost stand-in on port ${standInPort} exited with ${code} before it listened`)));
-  });
+  const webhookUrl: Record<string, string> = options.webhook
+    ? { INPOST_WEBHOOK_URL: `http://127.0.0.1:${sitePort}${INPOST_WEBHOOK_PATH}` }
+    : {};
+  // An exit before it listens (its port taken, say) fails the start at once.
+  const started = await startStandInProcess("inpost", { port: standInPort, env: webhookUrl });
+  const standIn = stoppedWithTheWorker(started.process);
+  const standInUrl = started.url;
   const site = startOwnSite(sitePort, {
     DATABASE_PATH: databasePath,
     RATE_LIMIT_EXEMPT: "127.0.0.1",
