@@ -3,7 +3,7 @@ import { BUSINESS_TIME_ZONE } from "~/config/delivery";
 import { formatPrice } from "~/config/products";
 import { renderPdf, type PdfSection } from "~/documents/pdf.server";
 import { fixedT } from "~/i18n/i18n.server";
-import { retainedReasonText } from "~/withdrawal/decision";
+import { retainedReasonText } from "~/order/retained-reason";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { coResidentNames } from "~/order/co-residents";
 import type { CustomerDataExport, ExportedMessage, ExportedOrder, ExportedWithdrawalStatement } from "./customer-data-export.server";

@@ -11,7 +11,7 @@ const { getDb } = await import("~/db/db.server");
 const { applyTransition } = await import("~/order/lifecycle/order-transitions.server");
 const { CLIENT_ADDRESS_HEADER } = await import("~/server/client-address.server");
 const { DOWNLOADS_PER_CLIENT, DOCUMENTS_RETRY_AFTER_SECONDS } = await import("./document-queue.server");
-const { documentThreadOver, serveDocumentJobs } = await import("./document-thread.server");
+const { documentThreadOver, serveDocumentJobs } = await import("~/jobs/document-thread.server");
 const agreementRoute = await import("~/routes/agreement-pdf");
 const invoiceRoute = await import("~/routes/invoice-pdf");
 

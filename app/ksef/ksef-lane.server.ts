@@ -2,10 +2,9 @@ import type { AppDatabase } from "~/db/db.server";
 import { startOutboxWorker, type OutboxWorker } from "~/outbox/outbox.server";
 import { errorFields, log } from "~/log/log.server";
 import { loadFa3Schema } from "./fa3-schema.server";
-import { invoiceKsefEvents } from "~/invoices/ksef-link.server";
 import { configuredKsefGateway, ksefOfflineIssuing } from "./ksef-gateway.server";
 import { KSEF_KINDS } from "./kinds";
-import { sendOrderInvoicesToKsef } from "./submissions.server";
+import { sendOrderInvoicesToKsef, type KsefInvoiceEvents } from "./submissions.server";
 
 const store = globalThis as typeof globalThis & { __ksefLane?: OutboxWorker };
 
@@ -17,8 +16,11 @@ const store = globalThis as typeof globalThis & { __ksefLane?: OutboxWorker };
  * It also loads the FA(3) schema in the background, so the first invoice's schema check, which
  * runs inside its issuing transaction, finds it ready instead of holding the write lock while
  * libxml2 loads.
+ *
+ * `events` are what the invoices record of KSeF's answers (app/invoices/ksef-link.server.ts), handed
+ * in because KSeF sits below the invoices; app/jobs/ksef-lane.server.ts starts the lane with them.
  */
-export function startKsefLane(db: AppDatabase): OutboxWorker | null {
+export function startKsefSubmissionLane(db: AppDatabase, events: KsefInvoiceEvents): OutboxWorker | null {
   const gateway = configuredKsefGateway();
   if (!gateway) return null;
   void warmFa3Schema();
@@ -27,8 +29,7 @@ export function startKsefLane(db: AppDatabase): OutboxWorker | null {
     lane: { only: KSEF_KINDS },
     // KSeF numbers an invoice within seconds; a few seconds' wait is nothing to the buyer.
     pollMs: 5000,
-    deliver: (message) =>
-      sendOrderInvoicesToKsef(db, gateway, message.order_id ?? 0, { events: invoiceKsefEvents, offline: ksefOfflineIssuing() }),
+    deliver: (message) => sendOrderInvoicesToKsef(db, gateway, message.order_id ?? 0, { events, offline: ksefOfflineIssuing() }),
   });
   return store.__ksefLane;
 }

@@ -3,7 +3,7 @@ import { formatPrice } from "~/config/products";
 import { trackingLinkOf } from "~/config/courier";
 import { handedToCarrier } from "~/shipping/carrier";
 import { orderLocker, type OrderLocker } from "~/shipping/delivery";
-import { trackingTemplateFor } from "~/shipping/tracking";
+import { trackingTemplateFor } from "~/order/parcel-tracking";
 import { formatCalendarDate, formatDeliveryDay } from "~/config/delivery";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow, WithdrawalDecision } from "~/db/schema";
@@ -14,9 +14,10 @@ import { dispatchDatesOf, dispatchDatesOfTypes, type DispatchDates } from "./del
 import { lateDelivery, type LateDelivery } from "./delivery-warning";
 import { paymentDeadline } from "./payment-deadline.server";
 import { isPaymentToken } from "./payment-token";
-import { receivedAtText } from "~/withdrawal/receipt-time.server";
+import { receivedAtText } from "~/order/receipt-time.server";
 import { refundDueBy } from "~/withdrawal/withdrawal.server";
-import { refundAfterDecision, retainedReasonText } from "~/withdrawal/decision";
+import { refundAfterDecision } from "~/withdrawal/decision";
+import { retainedReasonText } from "./retained-reason";
 
 /** A matched withdrawal as the customer's page shows it (PaymentView.withdrawn). */
 export type WithdrawnView = {

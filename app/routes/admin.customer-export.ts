@@ -6,7 +6,7 @@ import { CUSTOMER_DATA_TEXT } from "~/admin/texts";
 import { warsawDay } from "~/config/delivery-dates.server";
 import { mailEnv } from "~/config/mail-env.server";
 import { getDb } from "~/db/db.server";
-import { documentsOnThisThread, type DocumentThread } from "~/documents/document-thread.server";
+import { documentsOnThisThread, type DocumentThread } from "~/jobs/document-thread.server";
 import { jsonResponse, resourceResponse, textResponse } from "~/security/responses.server";
 import { clientAddressOfRequest } from "~/server/client-address.server";
 

@@ -49,7 +49,7 @@ import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { pathFor } from "~/i18n/routes";
-import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 import { configuredGateway } from "~/payments/gateway.server";
 import { refundFromForm } from "~/payments/refund-form.server";
 import { cancelOrder } from "~/payments/refund.server";

@@ -20,7 +20,7 @@ import { configuredCarrier } from "~/shipping/shipping.server";
 import { CUSTOMER_DATA_TEXT, LIST_TEXT, REVIEW_TEXT, STATUS_LABEL, WITHDRAWAL_TEXT } from "~/admin/texts";
 import { listWithdrawals, withdrawalCounts } from "~/admin/withdrawals.server";
 import { WithdrawalList } from "~/components/admin/Withdrawals";
-import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 import { readFormDataOr413 } from "~/security/body.server";
 import { linkWithdrawal } from "~/withdrawal/withdrawal.server";
 import { reviewCounts } from "~/reviews/reviews.server";

@@ -6,7 +6,7 @@ import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { LIST_TEXT, SHIPPING_TEXT, TRANSITION_TEXT } from "~/admin/texts";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
 import { getDb } from "~/db/db.server";
-import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";
 import { ShipBatchForm, ShipBatchResults, type BatchLine } from "~/shipping/ShipBatch";

@@ -10,7 +10,7 @@ const { SAMPLE_API_ORDER } = await import("../../tests/support/sample-order");
 const { getDb } = await import("~/db/db.server");
 const { acceptOrder } = await import("~/order/order.server");
 const { loader } = await import("./agreement-pdf");
-const { documentsOnThisThread } = await import("~/documents/document-thread.server");
+const { documentsOnThisThread } = await import("~/jobs/document-thread.server");
 
 const NOW = new Date("2026-11-23T09:00:00Z");
 

@@ -17,7 +17,7 @@ import {
   startFromPaymentPage,
 } from "~/payments/payment-page.server";
 import { readFormDataOr413 } from "~/security/body.server";
-import { withdrawalPath } from "~/withdrawal/paths";
+import { withdrawalPath } from "~/order/customer-links";
 import { lateStatementOf } from "~/withdrawal/late-statement.server";
 import { pathFor } from "~/i18n/routes";
 import { WITHDRAWAL_FORM_ID } from "~/legal/withdrawal-form";

@@ -7,7 +7,7 @@ import { trackingLinkOf } from "~/config/courier";
 import type { OrderRow } from "~/db/schema";
 import type { ReactNode } from "react";
 import { SHIP_BATCH_PATH } from "./ShipBatch";
-import { INPOST_TRACKING_URL } from "./tracking";
+import { INPOST_TRACKING_URL } from "~/order/parcel-tracking";
 
 type ShippingOrder = Pick<
   OrderRow,

@@ -1,6 +1,6 @@
 import { formatCalendarDate } from "~/config/delivery";
 import { nameWithOriginal } from "~/order/names";
-import { lockerRows } from "~/shipping/tracking";
+import { lockerRows } from "~/order/parcel-tracking";
 import { customerText } from "../blocks";
 import type { OrderComposer } from "../order-mail";
 

@@ -6,8 +6,8 @@ import type { MailAttachment } from "~/mail/compose.server";
 import { customerDataPdf } from "~/admin/customer-data-pdf.server";
 import type { CustomerDataExport } from "~/admin/customer-data-export.server";
 import { invoiceFileName, invoicePdf, type InvoicePdfInput } from "~/invoices/invoice-pdf.server";
-import { createDocumentQueue, type Download } from "./document-queue.server";
-import { agreementAttachment, confirmationAttachments, drawSharedDocuments } from "./order-documents.server";
+import { createDocumentQueue, type Download } from "~/documents/document-queue.server";
+import { agreementAttachment, confirmationAttachments, drawSharedDocuments } from "~/documents/order-documents.server";
 
 /**
  * The confirmation's PDFs are drawn on a thread of their own (docs/decisions/038). Laying out
@@ -15,7 +15,7 @@ import { agreementAttachment, confirmationAttachments, drawSharedDocuments } fro
  * thread, every page asked for meanwhile waited for it, so a burst of orders answered slower
  * while the previous burst's e-mails went out. The thread runs the same bundle (build/index.js,
  * started with the role below), so it draws with the same code, fonts and translations. The main
- * thread keeps the queue (./document-queue.server.ts, docs/decisions/061) and sends the thread one job
+ * thread keeps the queue (app/documents/document-queue.server.ts, docs/decisions/061) and sends the thread one job
  * at a time: a download whose request has gone is never drawn, one client's downloads are a small
  * share, and the mail worker's documents have a lane of their own.
  */
