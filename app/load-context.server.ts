@@ -1,6 +1,6 @@
 import { createMailTransport, type MailTransport } from "~/mail/transport.server";
 import { smtpSettings } from "~/mail/smtp-settings.server";
-import type { DocumentThread } from "~/documents/document-thread.server";
+import type { DocumentThread } from "~/jobs/document-thread.server";
 import type { KsefGateway } from "~/ksef/gateway";
 import { createKsefClient } from "~/ksef/ksef-api.server";
 import { ksefSettings } from "~/ksef/ksef-settings.server";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { customerDataPdf } from "./customer-data-pdf.server";
-import { documentsOnThisThread } from "~/documents/document-thread.server";
+import { documentsOnThisThread } from "~/jobs/document-thread.server";
 import { enqueueAgain } from "~/outbox/outbox.server";
 import { submitReview } from "~/reviews/reviews.server";
 import { recordWithdrawal } from "~/withdrawal/withdrawal.server";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { customerDataPdf } from "./customer-data-pdf.server";
-import { documentsOnThisThread } from "~/documents/document-thread.server";
+import { documentsOnThisThread } from "~/jobs/document-thread.server";
 import { pdfTextOf } from "../../tests/support/pdf-text";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";

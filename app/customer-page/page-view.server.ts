@@ -2,8 +2,8 @@ import { env, transitDaysOf } from "~/config/env.server";
 import { formatPrice } from "~/i18n/money";
 import { handedToCarrier } from "~/shipping/carrier";
 import { orderLocker, type OrderLocker } from "~/order/delivery";
-import { trackingLinkOf, trackingTemplateFor } from "~/shipping/parcel-tracking";
 import { formatCalendarDate, formatDeliveryDay } from "~/i18n/date-format";
+import { trackingLinkOf, trackingTemplateFor } from "~/order/parcel-tracking";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow, WithdrawalDecision } from "~/db/schema";
 import { fixedT } from "~/i18n/i18n.server";
@@ -13,9 +13,10 @@ import { lateDelivery, type LateDelivery } from "~/order/delivery-warning";
 import { paymentDeadline } from "~/order/payment-deadline.server";
 import { isPaymentToken } from "~/order/payment-token";
 import { deliveryDates, warsawDay, withdrawalPeriodEnd } from "~/order/delivery-dates.server";
-import { receivedAtText } from "~/withdrawal/receipt-time.server";
+import { receivedAtText } from "~/order/receipt-time.server";
 import { refundDueBy } from "~/withdrawal/withdrawal.server";
-import { refundAfterDecision, retainedReasonText } from "~/withdrawal/decision";
+import { refundAfterDecision } from "~/withdrawal/decision";
+import { retainedReasonText } from "~/order/retained-reason";
 
 /** A matched withdrawal as the customer's page shows it (CustomerPageView.withdrawn). */
 export type WithdrawnView = {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { MessageChannel } from "node:worker_threads";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, describe, expect, it } from "vitest";
-import type { DocumentThread } from "./document-thread.server";
+import type { DocumentThread } from "~/jobs/document-thread.server";
 
 // The routes read the process's database: a file of this test's own, set before any of the app's modules load.
 process.env.DATABASE_PATH = join(mkdtempSync(join(tmpdir(), "document-downloads-")), "app.db");
@@ -13,7 +13,7 @@ const { getDb } = await import("~/db/db.server");
 const { applyTransition } = await import("~/order/lifecycle/order-transitions.server");
 const { CLIENT_ADDRESS_HEADER } = await import("~/server/client-address.server");
 const { DOWNLOADS_PER_CLIENT, DOCUMENTS_RETRY_AFTER_SECONDS } = await import("./document-queue.server");
-const { documentThreadOver, serveDocumentJobs } = await import("./document-thread.server");
+const { documentThreadOver, serveDocumentJobs } = await import("~/jobs/document-thread.server");
 const agreementRoute = await import("~/routes/agreement-pdf");
 const invoiceRoute = await import("~/routes/invoice-pdf");
 const { testLoadContext } = await import("../../tests/support/load-context");

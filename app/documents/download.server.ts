@@ -1,10 +1,10 @@
 import type { Locale } from "~/i18n/locales";
 import { fixedT } from "~/i18n/i18n.server";
-import type { MailAttachment } from "~/mail/compose.server";
 import { clientAddressOfRequest } from "~/server/client-address.server";
 import { shortPage } from "~/server/plain-answers.server";
 import { resourceResponse } from "~/security/responses.server";
 import { DocumentsBusyError, type Download } from "./document-queue.server";
+import type { PdfFile } from "./pdf.server";
 
 /**
  * A customer's PDF download (the agreement, an invoice), drawn in the document thread's downloads lane
@@ -15,7 +15,7 @@ import { DocumentsBusyError, type Download } from "./document-queue.server";
  */
 export async function pdfDownload(
   request: Request,
-  draw: (download: Download) => Promise<MailAttachment>,
+  draw: (download: Download) => Promise<PdfFile>,
   { locale, backTo, headers }: { locale: Locale; backTo: string; headers: Record<string, string> },
 ): Promise<Response> {
   try {

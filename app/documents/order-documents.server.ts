@@ -8,7 +8,7 @@ import { TERMS_VERSION } from "~/legal/terms-version";
 import { legalValuesOf } from "~/legal/legal-values";
 import { modelWithdrawalFormAsText, modelWithdrawalFormDocument } from "~/legal/model-withdrawal-form";
 import type { MailAttachment } from "~/mail/compose.server";
-import { renderPdf, type PdfSection } from "./pdf.server";
+import { renderPdf, type PdfSection, type PdfFile } from "./pdf.server";
 
 /**
  * The three PDFs of the order confirmation (art. 21 of the consumer rights act: the
@@ -164,7 +164,7 @@ export async function drawSharedDocuments(company: Company): Promise<void> {
 }
 
 /** The accepted agreement as a file named in the order's language: attached to the confirmation, or downloaded from its link. */
-export async function agreementAttachment(order: OrderRow, company: Company, t: TFunction): Promise<MailAttachment> {
+export async function agreementAttachment(order: OrderRow, company: Company, t: TFunction): Promise<PdfFile> {
   return {
     filename: t("attachments.agreement", { number: order.number }),
     content: await agreementPdf(order, company, t),
@@ -173,7 +173,7 @@ export async function agreementAttachment(order: OrderRow, company: Company, t: 
 }
 
 /** The confirmation's attachments, named in the order's language. */
-export async function confirmationAttachments(order: OrderRow, company: Company, t: TFunction): Promise<MailAttachment[]> {
+export async function confirmationAttachments(order: OrderRow, company: Company, t: TFunction): Promise<PdfFile[]> {
   const [agreement, terms, withdrawal] = await Promise.all([
     agreementAttachment(order, company, t),
     termsPdf(order.locale, company, t),

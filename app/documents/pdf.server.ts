@@ -8,6 +8,9 @@ import PDFDocument from "pdfkit";
  * package) so Polish and Cyrillic render on any machine. Plain text in, a PDF buffer out:
  * the callers decide the words, this module only lays them out.
  */
+/** A drawn document as a file: what an e-mail attaches and a download sends (the same shape as mail's MailAttachment). */
+export type PdfFile = { filename: string; content: Buffer; contentType: string };
+
 /**
  * `image`: a PNG drawn under the paragraphs at `imageSize` points square (a QR code an invoice carries).
  * A section with an image is never split across pages: its link and its code are read together.

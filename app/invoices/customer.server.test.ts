@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordRefund } from "~/order/lifecycle/corrections.server";
 import { applyTransition } from "~/order/lifecycle/order-transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { documentsOnThisThread } from "~/documents/document-thread.server";
+import { documentsOnThisThread } from "~/jobs/document-thread.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { pdfTextOf } from "../../tests/support/pdf-text";
 import { placeSampleOrder } from "../../tests/support/sample-order";

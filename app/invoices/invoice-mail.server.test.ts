@@ -7,7 +7,7 @@ import { applyTransition } from "~/order/lifecycle/order-transitions.server";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { MessageKind, OrderRow } from "~/db/schema";
-import { documentsOnThisThread } from "~/documents/document-thread.server";
+import { documentsOnThisThread } from "~/jobs/document-thread.server";
 import type { Locale } from "~/i18n/locales";
 import { composeMessage, type ComposeContext } from "~/mail/compose.server";
 import { pdfTextOf } from "../../tests/support/pdf-text";

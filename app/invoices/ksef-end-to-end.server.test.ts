@@ -78,7 +78,7 @@ async function siteWith(
       import("~/ksef/fa3-schema.server"),
       import("./admin.server"),
       import("../../tests/support/sample-order"),
-      import("~/ksef/ksef-lane.server"),
+      import("~/jobs/ksef-lane.server"),
     ]);
   const db = await dbModule.openDatabase(
     dialect === "sqlite" ? { sqlitePath: join(mkdtempSync(join(tmpdir(), "ksef-e2e-")), "app.db") } : await freshTarget(dialect),

@@ -6,7 +6,7 @@ import { invoiceKsefEvents } from "~/invoices/ksef-link.server";
 import type { KsefGateway } from "./gateway";
 import { ksefOfflineIssuing } from "./ksef-settings.server";
 import { KSEF_KINDS } from "./kinds";
-import { sendOrderInvoicesToKsef } from "./submissions.server";
+import { sendOrderInvoicesToKsef, type KsefInvoiceEvents } from "./submissions.server";
 
 const store = globalThis as typeof globalThis & { __ksefLane?: OutboxWorker };
 
@@ -18,8 +18,11 @@ const store = globalThis as typeof globalThis & { __ksefLane?: OutboxWorker };
  * It also loads the FA(3) schema in the background, so the first invoice's schema check, which
  * runs inside its issuing transaction, finds it ready instead of holding the write lock while
  * libxml2 loads.
+ *
+ * `events` are what the invoices record of KSeF's answers (app/invoices/ksef-link.server.ts), handed
+ * in because KSeF sits below the invoices; app/jobs/ksef-lane.server.ts starts the lane with them.
  */
-export function startKsefLane(db: AppDatabase, gateway: KsefGateway | null): OutboxWorker | null {
+export function startKsefSubmissionLane(db: AppDatabase, gateway: KsefGateway | null, events: KsefInvoiceEvents): OutboxWorker | null {
   if (!gateway) return null;
   void warmFa3Schema();
   store.__ksefLane ??= startOutboxWorker({
@@ -27,8 +30,7 @@ export function startKsefLane(db: AppDatabase, gateway: KsefGateway | null): Out
     lane: { only: KSEF_KINDS },
     // KSeF numbers an invoice within seconds; a few seconds' wait is nothing to the buyer.
     pollMs: 5000,
-    deliver: (message) =>
-      sendOrderInvoicesToKsef(db, gateway, message.order_id ?? 0, { events: invoiceKsefEvents, offline: ksefOfflineIssuing() }),
+    deliver: (message) => sendOrderInvoicesToKsef(db, gateway, message.order_id ?? 0, { events, offline: ksefOfflineIssuing() }),
   });
   return store.__ksefLane;
 }

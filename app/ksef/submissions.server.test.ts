@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { MAIL_LANE } from "~/mail/mail-worker.server";
+import { MAIL_LANE } from "~/jobs/mail-worker.server";
 import { claimNextMessage, enqueueMessages } from "~/outbox/outbox.server";
 import { businessInvoice } from "../../tests/support/ksef-invoices";
 import { startKsefStandIn, testKsefCertificates, TEST_KSEF, type KsefStandIn } from "../../tests/support/ksef-stand-in-process";

@@ -11,7 +11,7 @@ import { enqueueMessages } from "~/outbox/outbox.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { formatDeliveryDay } from "~/i18n/date-format";
 import { LOCALE_TAGS, LOCALES, type Locale } from "~/i18n/locales";
-import { receivedAtText } from "~/withdrawal/receipt-time.server";
+import { receivedAtText } from "~/order/receipt-time.server";
 import { composeMessage, type ComposeContext } from "./compose.server";
 import { queuedMessage } from "../../tests/support/queued-message";
 import { SAMPLE_API_ORDER } from "../../tests/support/sample-order";

@@ -1,6 +1,6 @@
 import type { OperatorEventRow, OutboxRow } from "~/db/schema";
 import { getFixedT } from "~/i18n/i18n.server";
-import { receivedAtText } from "~/withdrawal/receipt-time.server";
+import { receivedAtText } from "~/order/receipt-time.server";
 import { toHtml, toText, type Block } from "./blocks";
 import type { ComposeContext, MailMessage } from "./mail-message";
 

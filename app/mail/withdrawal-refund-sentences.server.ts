@@ -2,8 +2,8 @@ import type { TFunction } from "i18next";
 import { formatPrice } from "~/i18n/money";
 import type { OrderRow } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
-import { retainedReasonText } from "~/withdrawal/decision";
-import { receivedAtText } from "~/withdrawal/receipt-time.server";
+import { retainedReasonText } from "~/order/retained-reason";
+import { receivedAtText } from "~/order/receipt-time.server";
 
 /**
  * A refund or cancellation of a paid order the customer withdrew from says so, with the statement's time of

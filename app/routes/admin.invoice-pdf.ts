@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { getDb } from "~/db/db.server";
+
 import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
 import { invoiceWithOriginal } from "~/invoices/issue.server";
 import { ksefMarkOf } from "~/invoices/ksef-link.server";

@@ -10,7 +10,7 @@ import { invoicesOfOrder, issueByOperator } from "~/invoices/admin.server";
 import { AdminOrderInvoices } from "~/invoices/AdminOrderInvoices";
 import { ksefSendsInvoices } from "~/invoices/ksef-link.server";
 import { nudgeKsefLane } from "~/ksef/ksef-lane.server";
-import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";
 

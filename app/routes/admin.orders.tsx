@@ -22,7 +22,7 @@ import { STATUS_LABEL } from "~/order/admin-texts";
 import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
 import { listWithdrawals, withdrawalCounts } from "~/admin/withdrawals.server";
 import { WithdrawalList } from "~/admin/Withdrawals";
-import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 import { readFormDataOr413 } from "~/security/body.server";
 import { linkWithdrawal } from "~/withdrawal/withdrawal.server";
 import { reviewCounts } from "~/reviews/reviews.server";

@@ -8,7 +8,7 @@ import { SHIPPING_TEXT } from "~/shipping/admin-texts";
 import { TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
 import { getDb } from "~/db/db.server";
-import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 import { NO_HYDRATION } from "~/render/hydration";
 import { readFormDataOr413 } from "~/security/body.server";
 import { ShipBatchForm, ShipBatchResults, type BatchLine } from "~/shipping/ShipBatch";

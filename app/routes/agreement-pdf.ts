@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { company } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
+
 import { pdfDownload } from "~/documents/download.server";
 import { paymentPath } from "~/order/order.server";
 import { isPaymentToken } from "~/order/payment-token";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 import { handleOrderApi } from "~/order/api.server";
 
 /** POST /api/accept: writes the order (idempotent with an Idempotency-Key header) and answers its payment_url. */

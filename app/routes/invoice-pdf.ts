@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
+
 import { pdfDownload } from "~/documents/download.server";
 import { customerInvoiceView } from "~/invoices/customer.server";
 import { invoiceWithOriginal } from "~/invoices/issue.server";

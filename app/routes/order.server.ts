@@ -5,7 +5,7 @@ import { formattedPrices } from "~/i18n/money";
 import { getDb } from "~/db/db.server";
 import { localeOf } from "~/i18n/i18n.server";
 import { homePath, matchPage } from "~/i18n/routes";
-import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 import { dispatchDatesIfPaidToday } from "~/order/delivery-promise.server";
 import { handleOrderForm } from "~/order/form-action.server";
 import { findPlacedOrder } from "~/order/placed-order.server";

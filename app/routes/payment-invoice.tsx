@@ -14,7 +14,7 @@ import { askForInvoice, customerInvoiceView, type CustomerInvoiceView } from "~/
 import { InvoiceRefusalText } from "~/invoices/InvoiceRefusal";
 import { REFUSAL_KEYS } from "~/invoices/refusal";
 import { nudgeKsefLane } from "~/ksef/ksef-lane.server";
-import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 import { readFormDataOr413 } from "~/security/body.server";
 import { useLocale } from "~/render/root-data";
 

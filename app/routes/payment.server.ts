@@ -16,7 +16,7 @@ import {
   startFromPaymentPage,
 } from "~/payments/payment-page.server";
 import { readFormDataOr413 } from "~/security/body.server";
-import { withdrawalPath } from "~/withdrawal/paths";
+import { withdrawalPath } from "~/order/customer-links";
 import { lateStatementOf } from "~/withdrawal/late-statement.server";
 import { pathFor } from "~/i18n/routes";
 import { MODEL_WITHDRAWAL_FORM_ID } from "~/legal/model-withdrawal-form";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import { nudgeKsefLane } from "~/ksef/ksef-lane.server";
-import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 import { readGatewayPost } from "~/payments/gateway-post.server";
 import { handleNotification } from "~/payments/notification.server";
 import { textResponse } from "~/security/responses.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 import { readGatewayPost } from "~/payments/gateway-post.server";
 import { handleRefundNotification } from "~/payments/refund-notification.server";
 import { textResponse } from "~/security/responses.server";

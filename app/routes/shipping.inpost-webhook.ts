@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
-import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 import { textResponse } from "~/security/responses.server";
 import { clientAddressOfRequest } from "~/server/client-address.server";
 import { createWebhookHandler, readWebhookPost } from "~/shipping/webhook.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import { localeOf } from "~/i18n/i18n.server";
-import { nudgeMailWorker } from "~/mail/mail-worker.server";
+import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 import { bodyTooLargeResponse } from "~/security/body.server";
 import { handleWithdrawalForm, withdrawalStart, type WithdrawalState } from "~/withdrawal/form-action.server";
 

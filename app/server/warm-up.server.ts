@@ -1,10 +1,13 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import type { Company } from "~/config/company";
 import { company } from "~/config/env.server";
-import type { DocumentThread } from "~/documents/document-thread.server";
 import { LOCALES } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { previewOrder } from "~/order/order.server";
 import { errorFields, log } from "~/log/log.server";
+
+/** The document thread's one job the warm-up asks for (app/jobs/document-thread.server.ts). */
+type SharedDocuments = { drawSharedDocuments(company: Company): Promise<void> };
 
 /** Rounds of the order path, in every language each; enough for V8 to compile its hot code. */
 export const WARM_UP_ROUNDS = 8;
@@ -43,7 +46,7 @@ export async function warmUpBeforeListening(
   build: ServerBuild,
   loadContext: AppLoadContext,
   siteUrl: string,
-  documents: DocumentThread,
+  documents: SharedDocuments,
 ): Promise<void> {
   const handle = createRequestHandler(build, "production");
   const form = (fields: Record<string, string>) => ({

@@ -7,7 +7,7 @@ import { ConfirmTick } from "~/components/admin/ConfirmTick";
 import type { OrderRow } from "~/db/schema";
 import type { ReactNode } from "react";
 import { SHIP_BATCH_PATH } from "./ShipBatch";
-import { INPOST_TRACKING_URL, trackingLinkOf } from "./parcel-tracking";
+import { INPOST_TRACKING_URL, trackingLinkOf } from "~/order/parcel-tracking";
 
 type ShippingOrder = Pick<
   OrderRow,

@@ -1,7 +1,7 @@
 import { applyTransitionIn, SYSTEM_ACTOR } from "~/order/lifecycle/order-transitions.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
-import { INPOST_COURIER } from "./parcel-tracking";
+import { INPOST_COURIER } from "~/order/parcel-tracking";
 import { errorFields, log } from "~/log/log.server";
 import {
   FINAL_STATUSES,

@@ -4,7 +4,7 @@ import { isPassingDatabaseFailure } from "~/db/passing-failure.server";
 import { getFixedT } from "~/i18n/i18n.server";
 import type { Locale } from "~/i18n/locales";
 import { BodyTooLargeError, FormShapeError, readFormDataLimited } from "~/security/body.server";
-import { receivedAtText } from "./receipt-time.server";
+import { receivedAtText } from "~/order/receipt-time.server";
 import { readWithdrawalForm, type WithdrawalErrors, type WithdrawalValues } from "./statement";
 import { prefillFromToken, recordWithdrawal } from "./withdrawal.server";
 

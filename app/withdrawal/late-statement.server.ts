@@ -2,7 +2,7 @@ import { formatDeliveryDay } from "~/i18n/date-format";
 import { warsawDay, withdrawalPeriodEnd } from "~/order/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
-import { receivedAtText } from "./receipt-time.server";
+import { receivedAtText } from "~/order/receipt-time.server";
 
 /** The day a statement was sent, at noon UTC so that it formats as the same calendar day anywhere. */
 export function sentDayOf(withdrawal: { sent_on: string | null; received_at: string }): Date {

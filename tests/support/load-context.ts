@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { documentsOnThisThread } from "~/documents/document-thread.server";
+import { documentsOnThisThread } from "~/jobs/document-thread.server";
 import { createServices } from "~/load-context.server";
 import { createPageCache } from "~/render/page-cache.server";
 

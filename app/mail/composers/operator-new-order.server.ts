@@ -1,6 +1,6 @@
 import { formatCalendarDate } from "~/i18n/date-format";
 import { nameWithOriginal } from "~/order/names";
-import { lockerRows } from "~/shipping/parcel-tracking";
+import { lockerRows } from "~/order/parcel-tracking";
 import { customerText } from "../blocks";
 import type { OrderComposer } from "../order-mail";
 

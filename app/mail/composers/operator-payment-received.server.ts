@@ -1,7 +1,7 @@
 import { formatDeliveryDay } from "~/i18n/date-format";
 import { deliveryDates } from "~/order/delivery-dates.server";
 import { transitDaysOf } from "~/config/env.server";
-import { receivedAtText } from "~/withdrawal/receipt-time.server";
+import { receivedAtText } from "~/order/receipt-time.server";
 import type { OrderComposer } from "../order-mail";
 
 /** Money arrived online: the promise counts from it (decision 060), so the operator learns what became due, and when. */

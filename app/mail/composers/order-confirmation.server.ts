@@ -4,8 +4,8 @@ import { vatWording } from "~/i18n/vat-wording";
 import type { OrderRow } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { transferTitle } from "~/order/transfer-title";
-import { lockerRows } from "~/shipping/parcel-tracking";
-import { receivedAtText } from "~/withdrawal/receipt-time.server";
+import { lockerRows } from "~/order/parcel-tracking";
+import { receivedAtText } from "~/order/receipt-time.server";
 import { customerText, type Block } from "../blocks";
 import type { OrderComposer } from "../order-mail";
 

@@ -1,5 +1,5 @@
 import { formatDeliveryDay } from "~/i18n/date-format";
-import { reviewPath } from "~/reviews/paths";
+import { reviewPath } from "~/order/customer-links";
 import type { OrderComposer } from "../order-mail";
 
 // Its words beyond the subject are the review form's own (locales/*/review.json).

@@ -1,5 +1,5 @@
 import { formatDeliveryDay } from "~/i18n/date-format";
-import { receivedAtText } from "~/withdrawal/receipt-time.server";
+import { receivedAtText } from "~/order/receipt-time.server";
 import type { OrderComposer } from "../order-mail";
 
 export const withdrawalExpired: OrderComposer<"withdrawal_expired"> = {

@@ -3,10 +3,10 @@ import type { Company } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
 import { fixedT } from "~/i18n/i18n.server";
 import type { MailAttachment } from "~/mail/compose.server";
-import { renderPdf, type PdfDocumentInput } from "./pdf.server";
+import { renderPdf, type PdfDocumentInput } from "~/documents/pdf.server";
 import { invoiceFileName, invoicePdf, type InvoicePdfInput } from "~/invoices/invoice-pdf.server";
-import { createDocumentQueue, type Download } from "./document-queue.server";
-import { agreementAttachment, confirmationAttachments, drawSharedDocuments } from "./order-documents.server";
+import { createDocumentQueue, type Download } from "~/documents/document-queue.server";
+import { agreementAttachment, confirmationAttachments, drawSharedDocuments } from "~/documents/order-documents.server";
 
 /**
  * The confirmation's PDFs are drawn on a thread of their own (docs/decisions/038). Laying out
@@ -14,7 +14,7 @@ import { agreementAttachment, confirmationAttachments, drawSharedDocuments } fro
  * thread, every page asked for meanwhile waited for it, so a burst of orders answered slower
  * while the previous burst's e-mails went out. The thread runs the same bundle (build/index.js,
  * started with the role below), so it draws with the same code, fonts and translations. The main
- * thread keeps the queue (./document-queue.server.ts, docs/decisions/061) and sends the thread one job
+ * thread keeps the queue (app/documents/document-queue.server.ts, docs/decisions/061) and sends the thread one job
  * at a time: a download whose request has gone is never drawn, one client's downloads are a small
  * share, and the mail worker's documents have a lane of their own.
  */

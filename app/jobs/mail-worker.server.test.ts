@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { documentsOnThisThread } from "~/documents/document-thread.server";
+import { documentsOnThisThread } from "./document-thread.server";
 import { FIRST_RETRY_MS } from "~/outbox/outbox.server";
 import { startSmtpServer } from "../../tests/support/smtp-server.mjs";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { startMailOutbox } from "./mail-worker.server";
-import { createMailTransport } from "./transport.server";
+import { createMailTransport } from "~/mail/transport.server";
+
 
 const T0 = new Date("2026-11-23T09:00:00Z");
 /** The worker's first pass, a second after the order. */

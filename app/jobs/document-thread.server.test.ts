@@ -9,7 +9,7 @@ import { placeSampleOrder } from "../../tests/support/sample-order";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
-import { DownloadGoneError } from "./document-queue.server";
+import { DownloadGoneError } from "~/documents/document-queue.server";
 import { documentThreadOver, serveDocumentJobs, startDocumentThread } from "./document-thread.server";
 
 let db: AppDatabase;

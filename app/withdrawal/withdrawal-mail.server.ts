@@ -1,15 +1,15 @@
 import { formatAddress } from "~/config/company";
 import { formatDeliveryDay } from "~/i18n/date-format";
 import { withdrawalPeriodEnd } from "~/order/delivery-dates.server";
-import { sentDayOf } from "~/withdrawal/late-statement.server";
+import { sentDayOf } from "./late-statement.server";
 import type { OrderRow, OutboxRow, WithdrawalRow } from "~/db/schema";
 import { getFixedT } from "~/i18n/i18n.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
-import { receivedAtText } from "~/withdrawal/receipt-time.server";
-import { refundDueBy } from "~/withdrawal/withdrawal.server";
-import { customerText, toHtml, toText, type Block } from "./blocks";
-import type { ComposeContext, MailMessage } from "./mail-message";
+import { receivedAtText } from "~/order/receipt-time.server";
+import { refundDueBy } from "./withdrawal.server";
+import { customerText, toHtml, toText, type Block } from "~/mail/blocks";
+import type { ComposeContext, MailMessage } from "~/mail/mail-message";
 
 /** What a statement's messages need of the order it is about. */
 export const WITHDRAWN_ORDER_COLUMNS = ["id", "number", "withdrawn_at", "email", "payment_token", "paid_at", "created_at"] as const;

@@ -1,17 +1,17 @@
 import { company, env } from "~/config/env.server";
 import type { AppDatabase } from "~/db/db.server";
-import type { DocumentThread } from "~/documents/document-thread.server";
+import type { DocumentThread } from "./document-thread.server";
 import { KSEF_KINDS } from "~/ksef/kinds";
 import { startOutboxWorker, type Deliver, type OutboxWorker, type OutboxWorkerOptions } from "~/outbox/outbox.server";
 import { createQuietGate } from "~/outbox/quiet-gate.server";
 import type { RequestActivity } from "~/server/request-activity.server";
 import { composeInvoiceMessage, invoiceRequestRows, invoicesOfMessage, isInvoiceMessage } from "~/invoices/invoice-mail.server";
 import { findRequest } from "~/invoices/issue.server";
-import { composeMessage } from "./compose.server";
-import { composeOperatorAccountMessage } from "./operator-account-mail.server";
-import { composeWithdrawalMessage, WITHDRAWN_ORDER_COLUMNS } from "./withdrawal-mail.server";
-import { MailRefusedError, type MailTransport } from "./transport.server";
 import { onlinePaymentConfigured } from "~/payments/przelewy24-settings.server";
+import { composeMessage } from "~/mail/compose.server";
+import { composeOperatorAccountMessage } from "~/mail/operator-account-mail.server";
+import { composeWithdrawalMessage, WITHDRAWN_ORDER_COLUMNS } from "~/withdrawal/withdrawal-mail.server";
+import { MailRefusedError, type MailTransport } from "~/mail/transport.server";
 
 /**
  * The outbox's delivery: read the order, compose the message in its language, hand it to
