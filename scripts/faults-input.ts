@@ -16,6 +16,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { waitUntilUp, stopOwnSite } from "../tests/e2e/support/own-server";
 import { startPostgres } from "../tests/support/postgres";
+import { validOrderForm } from "../tests/support/valid-order";
 
 type Record_ = (check: string, goal: string, measured: string, pass: boolean) => void;
 export type InputFaultContext = { port: number; record: Record_; startSite: (env: Record<string, string>) => ChildProcess };
@@ -46,21 +47,7 @@ const API_BODY = {
   data_zawarcia: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
   dodatkowe_informacje: "",
 };
-const FORM = {
-  declarationType: "regular",
-  landlordName: "Anna Nowak",
-  tenantName: "Jan Kowalski",
-  startDate: API_BODY.data_zawarcia,
-  email: "jan@example.com",
-  phone: "600 100 200",
-  propertyAddress: "ul. Długa 5/3",
-  propertyPostalCode: "70-001",
-  propertyCity: "Szczecin",
-  mailingAddress: "ul. Krótka 1",
-  mailingPostalCode: "00-001",
-  mailingCity: "Warszawa",
-  dataProcessingConsent: "on",
-};
+const FORM = { ...validOrderForm(), startDate: API_BODY.data_zawarcia };
 const FORM_ROUTES = [
   "/zamowienie-oswiadczenia",
   "/en/order-declaration",

@@ -1,22 +1,9 @@
 // What the order form's action tests share: a valid form, a fixed "now", and the POSTs a browser sends.
 import type { OrderOutcome } from "./form-action.server";
 import type { PreviewState } from "./view-state";
+import { validOrderForm } from "../../tests/support/valid-order";
 
-export const FORM: Record<string, string> = {
-  declarationType: "regular",
-  landlordName: "Anna Nowak",
-  tenantName: "Jan Kowalski",
-  startDate: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
-  email: "jan@example.com",
-  phone: "600 100 200",
-  propertyAddress: "ul. Długa 5/3",
-  propertyPostalCode: "70-001",
-  propertyCity: "Szczecin",
-  mailingAddress: "ul. Krótka 1",
-  mailingPostalCode: "00-001",
-  mailingCity: "Warszawa",
-  dataProcessingConsent: "on",
-};
+export const FORM: Record<string, string> = validOrderForm();
 
 export const NOW = new Date("2026-11-22T10:00:00Z");
 

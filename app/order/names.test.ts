@@ -5,23 +5,9 @@ import { getFixedT } from "~/i18n/i18n.server";
 import { contractDocument, contractText } from "./contract";
 import { apiSchema, MESSAGES, orderFormSchema, type OrderDetails } from "./schema";
 import { STANDARD_VARIANT } from "./variants";
+import { validOrderForm } from "../../tests/support/valid-order";
 
-const IN_TEN_DAYS = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-const FORM: Record<string, string> = {
-  declarationType: "regular",
-  landlordName: "Anna Nowak",
-  tenantName: "Olena Kovalenko",
-  startDate: IN_TEN_DAYS,
-  email: "olena@example.com",
-  phone: "600100200",
-  propertyAddress: "ul. Długa 5/3",
-  propertyPostalCode: "70-001",
-  propertyCity: "Szczecin",
-  mailingAddress: "ul. Krótka 1",
-  mailingPostalCode: "00-001",
-  mailingCity: "Warszawa",
-  dataProcessingConsent: "on",
-};
+const FORM: Record<string, string> = { ...validOrderForm(), tenantName: "Olena Kovalenko", email: "olena@example.com", phone: "600100200" };
 
 function parse(values: Record<string, string>) {
   const data = new FormData();

@@ -3,24 +3,10 @@ import { describe, expect, it } from "vitest";
 import { getFixedT } from "~/i18n/i18n.server";
 import { apiSchema, orderFormSchema } from "./schema";
 import { AUTOMATIC_VARIANT, STANDARD_VARIANT } from "./variants";
+import { validOrderForm } from "../../tests/support/valid-order";
 
-const IN_TEN_DAYS = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-
-const VALID_FORM: Record<string, string> = {
-  declarationType: "notarized",
-  landlordName: "Anna Nowak",
-  tenantName: "Jan Kowalski",
-  startDate: IN_TEN_DAYS,
-  email: "jan@example.com",
-  phone: "600100200",
-  propertyAddress: "ul. Długa 5/3",
-  propertyPostalCode: "70-001",
-  propertyCity: "Szczecin",
-  mailingAddress: "ul. Krótka 1",
-  mailingPostalCode: "00-001",
-  mailingCity: "Warszawa",
-  dataProcessingConsent: "on",
-};
+const VALID_FORM: Record<string, string> = { ...validOrderForm(), declarationType: "notarized", phone: "600100200" };
+const IN_TEN_DAYS = VALID_FORM.startDate!;
 
 function formData(values: Record<string, string>): FormData {
   const data = new FormData();

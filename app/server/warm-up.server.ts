@@ -4,6 +4,7 @@ import { company } from "~/config/env.server";
 import { LOCALES } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { previewOrder } from "~/order/order.server";
+import { sampleOrderForm } from "~/order/sample-order";
 import { errorFields, log } from "~/log/log.server";
 
 /** The document thread's one job the warm-up asks for (app/jobs/document-thread.server.ts). */
@@ -12,23 +13,10 @@ type SharedDocuments = { drawSharedDocuments(company: Company): Promise<void> };
 /** Rounds of the order path, in every language each; enough for V8 to compile its hot code. */
 export const WARM_UP_ROUNDS = 8;
 
-/** An order as a visitor without JavaScript sends it (the standard form's field names). */
+/** The sample order (the standard form's field names), starting a month ahead; its e-mail names the warm-up. */
 function sampleOrder(now: Date): Record<string, string> {
-  return {
-    declarationType: "regular",
-    landlordName: "Anna Nowak",
-    tenantName: "Jan Kowalski",
-    startDate: new Date(now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10),
-    email: "warm-up@example.com",
-    phone: "600100200",
-    propertyAddress: "ul. Długa 5/3",
-    propertyPostalCode: "70-001",
-    propertyCity: "Szczecin",
-    mailingAddress: "ul. Krótka 1",
-    mailingPostalCode: "00-001",
-    mailingCity: "Warszawa",
-    dataProcessingConsent: "on",
-  };
+  const inAMonth = new Date(now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return { ...sampleOrderForm(now), startDate: inAMonth, email: "warm-up@example.com" };
 }
 
 /**

@@ -4,9 +4,9 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { inDays } from "./support/order";
 import { createOperator, currentCode, OPERATOR_PASSWORD, uniqueOperatorEmail } from "./support/admin";
 import { ALL_PAGES } from "./support/site";
+import { validOrderForm } from "../support/valid-order";
 
 /**
  * The W3C Nu HTML checker (npm vnu-jar, run with Java) over the server's HTML of every
@@ -15,21 +15,7 @@ import { ALL_PAGES } from "./support/site";
  */
 const vnuJar = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
 
-const ORDER_FORM = {
-  declarationType: "regular",
-  landlordName: "Anna Nowak",
-  tenantName: "Jan Kowalski",
-  startDate: inDays(10),
-  email: "jan@example.com",
-  phone: "600 100 200",
-  propertyAddress: "ul. Długa 5/3",
-  propertyPostalCode: "70-001",
-  propertyCity: "Szczecin",
-  mailingAddress: "ul. Krótka 1",
-  mailingPostalCode: "00-001",
-  mailingCity: "Warszawa",
-  dataProcessingConsent: "on",
-};
+const ORDER_FORM = validOrderForm();
 
 test("every page and every order state is valid HTML (W3C Nu checker)", async ({ request }, testInfo) => {
   test.skip(testInfo.project.name === "js", "the server's HTML is the same for both projects");

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import { validOrderForm } from "../../support/valid-order";
 
 /** A date `days` from today as the date input sends it (the start date must be within a year of today). */
 export function inDays(days: number): string {
@@ -13,20 +14,8 @@ export function randomLetters(length = 6): string {
 
 /** Form data that passes validation; `tenantName` is made unique per test so rows can be counted. */
 export function validOrder(tag: string) {
-  return {
-    declarationType: "notarized",
-    landlordName: "Anna Nowak",
-    tenantName: `Jan Kowalski ${tag} ${randomLetters()}`,
-    startDate: inDays(10),
-    email: "jan@example.com",
-    phone: "600 100 200",
-    propertyAddress: "ul. Długa 5/3",
-    propertyPostalCode: "70-001",
-    propertyCity: "Szczecin",
-    mailingAddress: "ul. Krótka 1",
-    mailingPostalCode: "00-001",
-    mailingCity: "Warszawa",
-  };
+  const { dataProcessingConsent: _consent, ...fields } = validOrderForm();
+  return { ...fields, declarationType: "notarized", tenantName: `Jan Kowalski ${tag} ${randomLetters()}` };
 }
 export type OrderData = ReturnType<typeof validOrder>;
 
