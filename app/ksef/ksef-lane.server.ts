@@ -2,7 +2,6 @@ import type { AppDatabase } from "~/db/db.server";
 import { startOutboxWorker, type OutboxWorker } from "~/outbox/outbox.server";
 import { errorFields, log } from "~/log/log.server";
 import { loadFa3Schema } from "./fa3-schema.server";
-import { invoiceKsefEvents } from "~/invoices/ksef-link.server";
 import type { KsefGateway } from "./gateway";
 import { ksefOfflineIssuing } from "./ksef-settings.server";
 import { KSEF_KINDS } from "./kinds";
