@@ -2,14 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { cancelMoneyNote } from "~/admin/cancel-money-note";
-import { correctionFromForm, isCorrectionIntent, type CorrectionRefusal } from "~/admin/correction-form.server";
+import { isCorrectionIntent } from "~/admin/correction-form.server";
+import { answerOrderForm } from "~/admin/order-actions.server";
+import { decisionViewOf } from "~/admin/withdrawal-decision-form.server";
 import { notesOf } from "~/order/lifecycle/corrections.server";
 import { orderDeadlinesOf } from "~/order/lifecycle/deadlines.server";
 import { formatWarsawTime } from "~/i18n/back-office-format";
 import { orderPageProblems } from "~/admin/form-errors";
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { customerFacts, orderFacts } from "~/admin/order-facts";
-import { applyTransition } from "~/order/lifecycle/order-transitions.server";
 import { customerDataPath, orderDetailPath } from "~/components/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { CORRECTION_TEXT, TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
@@ -19,27 +20,23 @@ import { IN_LANGUAGE } from "~/order/admin-texts";
 import { PAYMENT_TEXT } from "~/payments/admin-texts";
 import { SHIPPING_TEXT } from "~/shipping/admin-texts";
 import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
-import { parseTransitionForm } from "~/admin/transition-form.server";
-import { isTransition, type Transition } from "~/order/lifecycle/transitions";
+import { isTransition } from "~/order/lifecycle/transitions";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
 import { Facts } from "~/components/admin/Facts";
 import { OrderAgreement } from "~/admin/OrderAgreement";
 import { OrderCorrections, OrderNotes } from "~/admin/OrderCorrections";
 import { OrderHistory, OrderMessages } from "~/admin/OrderHistory";
 import { OrderOverview } from "~/admin/OrderOverview";
-import { OrderPayments, type RefundRefusal } from "~/admin/OrderPayments";
+import { OrderPayments } from "~/admin/OrderPayments";
 import { TransitionForm } from "~/admin/TransitionForm";
 import { OrderWithdrawal } from "~/admin/Withdrawals";
 import { withdrawalsOfOrder } from "~/admin/withdrawals.server";
-import { decisionFromForm, decisionViewOf } from "~/admin/withdrawal-decision-form.server";
-import { DeliveryProofForm, RecordStatementForm, WithdrawalDecisionForm, type DecisionFormRefusal } from "~/admin/WithdrawalDecisionForm";
-import { deliveryFromForm, statementFromForm } from "~/admin/withdrawal-records-form.server";
+import { DeliveryProofForm, RecordStatementForm, WithdrawalDecisionForm } from "~/admin/WithdrawalDecisionForm";
 import { ErrorSummary } from "~/components/forms";
 import { formatPrice } from "~/i18n/money";
 import { warsawDay } from "~/order/delivery-dates.server";
 import { env } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
-import type { OrderStatus } from "~/db/schema";
 import { pathFor } from "~/i18n/routes";
 import { refundFromForm } from "~/admin/refund-form.server";
 import { nudgeMailWorker } from "~/jobs/mail-worker.server";
@@ -53,7 +50,6 @@ import { invoicesOfOrder } from "~/invoices/admin.server";
 import { AdminOrderInvoices } from "~/invoices/AdminOrderInvoices";
 import { ksefSendsInvoices } from "~/invoices/ksef-link.server";
 import { refundAfterDecision } from "~/withdrawal/decision";
-import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;
@@ -114,132 +110,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
-type Refusal = {
-  transition: Transition | null;
-  errors: Record<string, string>;
-  values: Record<string, string>;
-  refund?: RefundRefusal;
-  correction?: CorrectionRefusal;
-  withdrawalDecision?: DecisionFormRefusal;
-  withdrawalDelivery?: DecisionFormRefusal;
-  withdrawalRecord?: DecisionFormRefusal;
-  ship?: { errors: Record<string, string> };
-};
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const operator = await requireOperator(request);
   const orderId = orderIdOf(params.id);
   if (orderId === null) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
-  const now = new Date();
   const form = await readFormDataOr413(request);
-  const intent = form.get("intent");
-  const done = (what: string) => {
-    nudgeMailWorker();
-    return redirect(`${orderDetailPath(orderId)}?done=${what}`, { status: 303, headers: ADMIN_HEADERS });
-  };
-  if (intent === "refund") {
-    const refused = await refundFromForm(getDb(), context.services.payments, orderId, form, operator, now);
-    if (!refused) return done("refund");
-    // A missing reason or tick is the fields' error; the gateway's refusal is the page's.
-    const refusal: Refusal =
-      refused.status === 400
-        ? { transition: null, errors: {}, values: {}, refund: refused }
-        : { transition: null, errors: { form: refused.errors.form ?? "" }, values: {} };
-    return json(refusal, { status: refused.status, headers: ADMIN_HEADERS });
-  }
-  if (intent === "ship") {
-    // A paid shipment and the customer's e-mail at once: the operator ticks that they mean it, as for "Oznacz jako wysłane".
-    if (form.get("confirm") !== "yes") {
-      const refusal: Refusal = { transition: null, errors: {}, values: {}, ship: { errors: { confirm: TRANSITION_TEXT.confirmMissing } } };
-      return json(refusal, { status: 400, headers: ADMIN_HEADERS });
-    }
-    const carrier = context.services.shipping;
-    const problem = carrier ? await shipFromAdmin(getDb(), carrier, orderId, operator) : SHIPPING_TEXT.unavailable;
-    if (!problem) return done("ship");
-    const refusal: Refusal = { transition: null, errors: { form: problem }, values: {} };
-    return json(refusal, { status: 409, headers: ADMIN_HEADERS });
-  }
-  if (intent === "withdrawal_decision") {
-    const detail = await findOrderDetail(getDb(), orderId);
-    if (!detail) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
-    const outcome = await decisionFromForm(getDb(), context.services.payments, detail.order, detail.moneyHeld, form, operator, now);
-    if (outcome.ok) return done(outcome.settled ? "withdrawal_settled" : "withdrawal_decision");
-    const refusal: Refusal = {
-      transition: null,
-      errors: outcome.status === 400 ? {} : outcome.errors,
-      values: {},
-      withdrawalDecision: { errors: outcome.errors, values: outcome.values },
-    };
-    return json(refusal, { status: outcome.status, headers: ADMIN_HEADERS });
-  }
-  // The withdrawal section's records: a delivery from the carrier's proof, a statement that came by e-mail or post.
-  if (intent === "withdrawal_delivery" || intent === "withdrawal_record") {
-    const outcome =
-      intent === "withdrawal_delivery"
-        ? await deliveryFromForm(getDb(), orderId, form, operator, now)
-        : await statementFromForm(getDb(), orderId, form, operator, now);
-    if (outcome.ok)
-      return done(
-        intent === "withdrawal_delivery"
-          ? "withdrawal_delivery"
-          : "late" in outcome && outcome.late
-            ? "withdrawal_recorded_late"
-            : "withdrawal_recorded",
-      );
-    const refused = { errors: outcome.errors, values: outcome.values };
-    const refusal: Refusal = {
-      transition: null,
-      errors: outcome.status === 400 ? {} : outcome.errors,
-      values: {},
-      ...(intent === "withdrawal_delivery" ? { withdrawalDelivery: refused } : { withdrawalRecord: refused }),
-    };
-    return json(refusal, { status: outcome.status, headers: ADMIN_HEADERS });
-  }
-  if (isCorrectionIntent(intent)) {
-    const outcome = await correctionFromForm(getDb(), orderId, intent, form, operator, now);
-    if (outcome.ok) return done(intent);
-    if (outcome.status === 404) throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
-    const refusal: Refusal = {
-      transition: null,
-      errors: { form: outcome.refusal.errors.form ?? "" },
-      values: {},
-      correction: outcome.refusal,
-    };
-    return json(refusal, { status: outcome.status, headers: ADMIN_HEADERS });
-  }
-  // Cancelling a paid order gives its money back: after an art. 35 decision, at most the payment less the amount kept.
-  const afterDecision = form.get("transition") === "cancel" ? await refundAfterDecisionOf(getDb(), orderId) : null;
-  const parsed = parseTransitionForm(form, now, afterDecision);
-  if (!parsed.ok)
-    return json({ transition: parsed.transition, errors: parsed.errors, values: parsed.values } as Refusal, {
-      status: 400,
-      headers: ADMIN_HEADERS,
-    });
-  const { facts } = parsed;
-  // Cancelling gives back the money the order holds, in the same step, or is refused.
-  const result =
-    facts.transition === "cancel"
-      ? await cancelOrder(getDb(), context.services.payments, orderId, facts, operator, now)
-      : await applyTransition(getDb(), orderId, facts, operator, now);
-  if (!result.ok) {
-    if (result.reason === "not-found") throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
-    if (result.reason === "not-allowed") {
-      const refusal: Refusal = {
-        transition: facts.transition,
-        errors: { form: "withdrawn" in result ? SHIPPING_TEXT.withdrawn : TRANSITION_TEXT.notAllowed(result.current as OrderStatus) },
-        values: {},
-      };
-      return json(refusal, { status: 409, headers: ADMIN_HEADERS });
-    }
-    // The money could not be given back, so nothing changed: the form keeps what was typed.
-    const refusal: Refusal = {
-      transition: facts.transition,
-      errors: { form: PAYMENT_TEXT.cancelRefused[result.reason] },
-      values: parsed.values,
-    };
-    return json(refusal, { status: 502, headers: ADMIN_HEADERS });
-  }
-  return done(facts.transition);
+  const outcome = await answerOrderForm({ db: getDb(), services: context.services, orderId, form, operator, now: new Date() });
+  if (outcome.kind === "not-found") throw json({ operator }, { status: 404, headers: ADMIN_HEADERS });
+  if (outcome.kind === "refused") return json(outcome.refusal, { status: outcome.status, headers: ADMIN_HEADERS });
+  nudgeMailWorker();
+  return redirect(`${orderDetailPath(orderId)}?done=${outcome.done}`, { status: 303, headers: ADMIN_HEADERS });
 }
 
 const SECTION = "mt-8";
