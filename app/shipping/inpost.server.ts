@@ -27,7 +27,7 @@ import { LOCKER_NAME, type LockerPoint } from "~/order/delivery";
  * checked against its documented shape before anything of it is kept (docs/decisions/059).
  */
 
-/** The order form waits this long for the Points API, then offers the courier or a name typed by hand. */
+/** A visitor waits on the order form for the Points API this long, then is offered the courier or a name typed by hand. */
 export const INPOST_POINTS_TIMEOUT_MS = 3000;
 /** An operator waits on a shipment or a label; ShipX answers within a few seconds. */
 export const SHIPX_TIMEOUT_MS = 10_000;

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { log as processLog } from "~/log/log.server";
 import {
   buildEventPayload,
   eventsEndpoint,
@@ -142,6 +143,20 @@ describe("sending", () => {
     const log = vi.fn();
     await expect(sendConversionEvent(config, event, { log, timeoutMs: 200 })).resolves.toBe("failed");
     expect(String(log.mock.calls[0]![0])).toContain("timed out after 200 ms");
+  });
+
+  it("without a log of the test's own, the line goes to the structured log with the service, the event and the kind of failure", async () => {
+    const { config } = await standIn(400);
+    const warned = vi.spyOn(processLog, "warn").mockImplementation(() => undefined);
+    try {
+      await expect(sendConversionEvent(config, event)).resolves.toBe("failed");
+      expect(warned).toHaveBeenCalledExactlyOnceWith(
+        { service: "conversions-api", event: "Lead", failure: "refused" },
+        "[tracking] Conversions API rejected Lead: HTTP 400",
+      );
+    } finally {
+      warned.mockRestore();
+    }
   });
 
   it("a network error is logged and does not throw", async () => {

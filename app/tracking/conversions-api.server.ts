@@ -9,7 +9,8 @@ import { log as processLog } from "~/log/log.server";
  * event name and the kind of failure, nothing else.
  */
 export const GRAPH_API_VERSION = "v21.0";
-export const DEFAULT_TIMEOUT_MS = 3_000;
+/** Nobody waits (events are fire and forget); the limit only frees the socket of an API that does not answer. */
+export const CONVERSIONS_API_TIMEOUT_MS = 3_000;
 
 export type ConversionsApiConfig = { pixelId: string; accessToken: string; baseUrl: string };
 
@@ -105,7 +106,21 @@ export const nodeTransport: Transport = (url, body, timeoutMs) =>
     request.end(body);
   });
 
+/** A test's own log takes the line alone; without one, the line goes to the process's structured log. */
 type SendOptions = { timeoutMs?: number; transport?: Transport; log?: (message: string) => void };
+
+/**
+ * The one line of a skipped or failed event, through the process's structured log like every other
+ * service's (`service`, `event` and the kind of failure as fields), or to a test's own `log`.
+ */
+export function logConversionsApi(
+  log: ((message: string) => void) | undefined,
+  message: string,
+  fields: { event?: string; failure: string },
+): void {
+  if (log) log(message);
+  else processLog.warn({ service: "conversions-api", ...fields }, message);
+}
 
 /** The API could not be reached, timed out, or answered 5xx or 429: the event is lost (events are never retried). */
 export class ConversionsApiUnavailableError extends Error {
@@ -152,13 +167,17 @@ export async function sendConversionEvent(
   event: ConversionEvent,
   options: SendOptions = {},
 ): Promise<SendOutcome> {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, transport = nodeTransport, log = (line: string) => processLog.warn(line) } = options;
+  const { timeoutMs = CONVERSIONS_API_TIMEOUT_MS, transport = nodeTransport, log } = options;
   try {
     await postEvent(config, event, timeoutMs, transport);
     return "sent";
   } catch (error) {
     const known = error instanceof ConversionsApiUnavailableError || error instanceof ConversionsApiRefusedError;
-    log(`[tracking] ${known ? error.message : `Conversions API ${event.eventName} failed: unexpected error`}`);
+    const failure = error instanceof ConversionsApiRefusedError ? "refused" : known ? "unavailable" : "unexpected";
+    logConversionsApi(log, `[tracking] ${known ? error.message : `Conversions API ${event.eventName} failed: unexpected error`}`, {
+      event: event.eventName,
+      failure,
+    });
     return "failed";
   }
 }

@@ -2,11 +2,16 @@ import { env } from "~/config/env.server";
 import type { DeclarationType } from "~/config/products";
 import type { ConsentState } from "./consent";
 import { hasMarketingConsent, readConsent } from "./consent.server";
-import { sendConversionEvent, type ConversionsApiConfig, type SendOutcome, type Transport } from "./conversions-api.server";
+import {
+  logConversionsApi,
+  sendConversionEvent,
+  type ConversionsApiConfig,
+  type SendOutcome,
+  type Transport,
+} from "./conversions-api.server";
 import { checkoutTypeOf, EVENT_ID_PARAM, isEventId, newEventId, type MarketingEventName } from "./events";
 import { productEventData } from "./product-event-data";
 import { pixelCspSources, type PublicPixelIds } from "./pixels";
-import { log as processLog } from "~/log/log.server";
 import { clientAddressOfRequest } from "~/server/client-address.server";
 
 /**
@@ -31,7 +36,7 @@ export type ReportOutcome = SendOutcome | "no-consent" | "not-configured";
 type ReporterOptions = { timeoutMs?: number; transport?: Transport; log?: (message: string) => void };
 
 export function createEventReporter(config: ConversionsApiConfig | null, options: ReporterOptions = {}) {
-  const log = options.log ?? ((line: string) => processLog.warn(line));
+  const { log } = options;
   let warnedNotConfigured = false;
 
   /** Resolves with what happened; never rejects. Use it in tests; routes use reportEvent. */
@@ -40,7 +45,13 @@ export function createEventReporter(config: ConversionsApiConfig | null, options
       if (!config) {
         if (!warnedNotConfigured) {
           warnedNotConfigured = true;
-          log("[tracking] Conversions API is not configured (META_PIXEL_ID and META_CAPI_TOKEN): server events are skipped.");
+          logConversionsApi(
+            log,
+            "[tracking] Conversions API is not configured (META_PIXEL_ID and META_CAPI_TOKEN): server events are skipped.",
+            {
+              failure: "not-configured",
+            },
+          );
         }
         return "not-configured";
       }
@@ -60,7 +71,7 @@ export function createEventReporter(config: ConversionsApiConfig | null, options
         { timeoutMs: options.timeoutMs, transport: options.transport, log },
       );
     } catch {
-      log(`[tracking] ${event.name} was not reported: unexpected error`);
+      logConversionsApi(log, `[tracking] ${event.name} was not reported: unexpected error`, { event: event.name, failure: "unexpected" });
       return "failed";
     }
   }
