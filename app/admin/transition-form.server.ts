@@ -4,7 +4,7 @@ import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
 import { isCancelReasonCode, CANCEL_REASON_LABEL, type CancelReasonCode } from "~/order/lifecycle/cancel-reasons";
 import type { CancelReason, TransitionFacts } from "~/order/lifecycle/order-transitions.server";
 import { formatPrice } from "~/config/products";
-import type { RefundAfterDecision } from "~/withdrawal/decision";
+import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
 import { TRANSITION_TEXT, WITHDRAWAL_TEXT } from "./texts";
 import { isTransition, type Transition } from "~/order/lifecycle/transitions";
 

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 process.env.DATABASE_PATH = join(mkdtempSync(join(tmpdir(), "document-downloads-")), "app.db");
 const { placeSampleOrder } = await import("../../tests/support/sample-order");
 const { getDb } = await import("~/db/db.server");
-const { applyTransition } = await import("~/order/lifecycle/order-transitions.server");
+const { applyTransition } = await import("~/flows/transitions.server");
 const { CLIENT_ADDRESS_HEADER } = await import("~/server/client-address.server");
 const { DOWNLOADS_PER_CLIENT, DOCUMENTS_RETRY_AFTER_SECONDS } = await import("./document-queue.server");
 const { documentThreadOver, serveDocumentJobs } = await import("./document-thread.server");

@@ -7,7 +7,7 @@ import { startOutboxWorker, type Deliver, type OutboxWorker, type OutboxWorkerOp
 import { createQuietGate } from "~/outbox/quiet-gate.server";
 import type { RequestActivity } from "~/server/request-activity.server";
 import { composeInvoiceMessage, invoiceRequestRows, invoicesOfMessage, isInvoiceMessage } from "~/invoices/invoice-mail.server";
-import { findRequest } from "~/invoices/issue.server";
+import { findRequest } from "~/order/invoice-request.server";
 import { composeMessage } from "./compose.server";
 import { composeOperatorAccountMessage } from "./operator-account-mail.server";
 import { composeWithdrawalMessage, WITHDRAWN_ORDER_COLUMNS } from "./withdrawal-mail.server";

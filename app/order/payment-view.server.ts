@@ -15,7 +15,8 @@ import { paymentDeadline } from "./payment-deadline.server";
 import { isPaymentToken } from "./payment-token";
 import { receivedAtText } from "~/withdrawal/receipt-time.server";
 import { refundDueBy } from "~/withdrawal/withdrawal.server";
-import { refundAfterDecision, retainedReasonText } from "~/withdrawal/decision";
+import { refundAfterDecision } from "./lifecycle/refund-ceiling.server";
+import { retainedReasonText } from "~/withdrawal/decision";
 
 /** A matched withdrawal as the customer's page shows it (PaymentView.withdrawn). */
 export type WithdrawnView = {

@@ -3,7 +3,7 @@ import { CORRECTION_TEXT, PAYMENT_TEXT } from "~/admin/texts";
 import { cancelReasonOf, cancelReasonSchema, formText, ownReasonMissing, refundAmountOf } from "~/admin/transition-form.server";
 import type { AppDatabase } from "~/db/db.server";
 import { MULTI_LINE_TEXT } from "~/forms/control-characters";
-import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
+import { refundAfterDecisionOf } from "~/order/lifecycle/refund-ceiling.server";
 import { configuredGateway } from "./gateway.server";
 import { refundPayment } from "./refund.server";
 

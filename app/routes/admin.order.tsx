@@ -3,13 +3,13 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { cancelMoneyNote } from "~/admin/cancel-money-note";
 import { correctionFromForm, isCorrectionIntent, type CorrectionRefusal } from "~/admin/correction-form.server";
+import { applyTransition } from "~/flows/transitions.server";
 import { notesOf } from "~/order/lifecycle/corrections.server";
 import { deadlinesOf } from "~/order/lifecycle/deadlines.server";
 import { formatWarsawTime } from "~/admin/format";
 import { orderPageProblems } from "~/admin/form-errors";
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { customerFacts, orderFacts } from "~/admin/order-facts";
-import { applyTransition } from "~/order/lifecycle/order-transitions.server";
 import { customerDataPath, orderDetailPath } from "~/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import {
@@ -62,8 +62,7 @@ import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
 import { invoicesOfOrder } from "~/invoices/admin.server";
 import { AdminOrderInvoices } from "~/invoices/AdminOrderInvoices";
 import { ksefSendsInvoices } from "~/invoices/ksef-link.server";
-import { refundAfterDecision } from "~/withdrawal/decision";
-import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
+import { refundAfterDecision, refundAfterDecisionOf } from "~/order/lifecycle/refund-ceiling.server";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;

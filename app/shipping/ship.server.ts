@@ -1,6 +1,7 @@
 import { applyTransitionIn, SYSTEM_ACTOR } from "~/order/lifecycle/order-transitions.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
+import { orderInvoicing } from "~/invoices/order-invoicing.server";
 import { INPOST_COURIER } from "./parcel-tracking";
 import { errorFields, log } from "~/log/log.server";
 import {
@@ -240,6 +241,7 @@ export async function recordShipment(db: AppDatabase, orderId: number, shipment:
         { transition: "mark_dispatched", trackingNumber: shipment.trackingNumber, courier: INPOST_COURIER },
         actor,
         now,
+        orderInvoicing,
       );
   });
 }

@@ -6,7 +6,7 @@ import { PlainField } from "~/components/forms";
 import type { OrderRow } from "~/db/schema";
 import type { ReactNode } from "react";
 import { formatWarsawTime } from "~/admin/format";
-import type { RefundAfterDecision } from "~/withdrawal/decision";
+import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
 import { ADMIN_BUTTON } from "./AdminShell";
 import { RefundAmountField } from "./WithdrawalDecisionForm";
 

@@ -4,7 +4,7 @@ import { PAYMENT_TEXT } from "~/admin/texts";
 import { PlainField } from "~/components/forms";
 import { formatPrice } from "~/config/products";
 import type { Locale } from "~/i18n/locales";
-import type { RefundAfterDecision } from "~/withdrawal/decision";
+import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
 import { CancelFields, ConfirmTick } from "./TransitionForm";
 import { RefundAmountField } from "./WithdrawalDecisionForm";
 

@@ -5,7 +5,7 @@ import type { Transition } from "~/order/lifecycle/transitions";
 import { PlainField } from "~/components/forms";
 import type { Locale } from "~/i18n/locales";
 import type { ReactNode } from "react";
-import type { RefundAfterDecision } from "~/withdrawal/decision";
+import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
 import { ADMIN_BUTTON } from "./AdminShell";
 import { RefundAmountField } from "./WithdrawalDecisionForm";
 
