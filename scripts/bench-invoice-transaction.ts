@@ -13,7 +13,7 @@ import { performance } from "node:perf_hooks";
 process.env.COMPANY_TAX_ID ??= "5265877635";
 const [{ openDatabase }, { applyTransition }, { placeSampleOrder }, { loadFa3Schema }] = await Promise.all([
   import("~/db/db.server"),
-  import("~/order/lifecycle/order-transitions.server"),
+  import("~/flows/transitions.server"),
   import("../tests/support/sample-order"),
   import("~/ksef/fa3-schema.server"),
 ]);

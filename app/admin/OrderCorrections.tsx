@@ -6,8 +6,8 @@ import { PlainField } from "~/components/forms";
 import type { OrderRow } from "~/db/schema";
 import type { ReactNode } from "react";
 import { formatWarsawTime } from "~/i18n/back-office-format";
-import type { RefundAfterDecision } from "~/withdrawal/decision";
 import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
+import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
 import { RefundAmountField } from "./WithdrawalDecisionForm";
 
 /**

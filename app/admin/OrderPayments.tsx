@@ -4,9 +4,9 @@ import { PAYMENT_TEXT } from "~/payments/admin-texts";
 import { PlainField } from "~/components/forms";
 import { formatPrice } from "~/i18n/money";
 import type { Locale } from "~/i18n/locales";
-import type { RefundAfterDecision } from "~/withdrawal/decision";
 import { CancelFields } from "./TransitionForm";
 import { ConfirmTick } from "~/components/admin/ConfirmTick";
+import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
 import { RefundAmountField } from "./WithdrawalDecisionForm";
 
 export type RefundRefusal = { paymentId: number; errors: Record<string, string>; values: Record<string, string> };

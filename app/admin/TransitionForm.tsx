@@ -7,9 +7,9 @@ import type { Transition } from "~/order/lifecycle/transitions";
 import { PlainField } from "~/components/forms";
 import type { Locale } from "~/i18n/locales";
 import type { ReactNode } from "react";
-import type { RefundAfterDecision } from "~/withdrawal/decision";
 import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 import { ConfirmTick } from "~/components/admin/ConfirmTick";
+import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
 import { RefundAmountField } from "./WithdrawalDecisionForm";
 
 export type FormRefusal = { errors: Record<string, string>; values: Record<string, string> };

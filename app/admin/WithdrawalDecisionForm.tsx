@@ -4,10 +4,11 @@ import { formatWarsawTime } from "~/i18n/back-office-format";
 import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
 import type { WithdrawalDecision } from "~/db/schema";
 import { PlainField } from "~/components/forms";
-import { OWN_REASON, RETAINED_REASONS, type RefundAfterDecision } from "~/withdrawal/decision";
+import { OWN_REASON, RETAINED_REASONS } from "~/withdrawal/decision";
 import type { MoneyHeld } from "./order-detail.server";
 import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 import { ConfirmTick } from "~/components/admin/ConfirmTick";
+import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
 
 const TEXT = WITHDRAWAL_TEXT.decision;
 const SETTLE = WITHDRAWAL_TEXT.settle;

@@ -1,5 +1,5 @@
 import { formatPrice } from "~/i18n/money";
-import type { RefundAfterDecision } from "~/withdrawal/decision";
+import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
 import type { MoneyHeld } from "./order-detail.server";
 import { PAYMENT_TEXT } from "~/payments/admin-texts";
 

@@ -4,19 +4,13 @@ import type { MessageKind } from "~/db/schema";
 import { fixedT } from "~/i18n/i18n.server";
 import { CUSTOMER_FIELD_RULES, MESSAGES } from "~/order/schema";
 import type { AppDatabase } from "~/db/db.server";
-import {
-  addNote,
-  correctCustomerData,
-  correctTracking,
-  recordRefund,
-  resendMessage,
-  type CorrectionResult,
-} from "~/order/lifecycle/corrections.server";
+import { recordRefund } from "~/flows/transitions.server";
+import { addNote, correctCustomerData, correctTracking, resendMessage, type CorrectionResult } from "~/order/lifecycle/corrections.server";
 import { formText, OPERATOR_AMOUNT, refundAmountOf } from "./transition-form.server";
 import { parseZloty } from "~/i18n/money";
 import { CORRECTION_TEXT, TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
 import { MESSAGE_KIND_LABEL } from "~/order/admin-texts";
-import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
+import { refundAfterDecisionOf } from "~/order/lifecycle/refund-ceiling.server";
 
 export const CORRECTION_INTENTS = ["customer_data", "tracking", "record_refund", "note", "resend"] as const;
 export type CorrectionIntent = (typeof CORRECTION_INTENTS)[number];

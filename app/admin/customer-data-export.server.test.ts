@@ -9,6 +9,7 @@ import { pdfTextOf } from "../../tests/support/pdf-text";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { withdrawnKeeping } from "../../tests/support/withdrawal";
+import { applyTransition } from "~/flows/transitions.server";
 import { addNote } from "~/order/lifecycle/corrections.server";
 import {
   COLUMNS_LEFT_OUT,
@@ -18,7 +19,6 @@ import {
   type CustomerDataExport,
 } from "./customer-data-export.server";
 import { findCustomer } from "./customer-data.server";
-import { applyTransition } from "~/order/lifecycle/order-transitions.server";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");
 const at = (days: number) => new Date(ORDERED.getTime() + days * 86_400_000);

@@ -5,11 +5,11 @@ import { documentsOnThisThread } from "~/jobs/document-thread.server";
 import { pdfTextOf } from "../../tests/support/pdf-text";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { applyTransition } from "~/flows/transitions.server";
 import { addNote } from "~/order/lifecycle/corrections.server";
 import { customerDataExport } from "./customer-data-export.server";
 import { eraseCustomerData, findCustomer, findCustomerOrders, phoneKey, recordExport } from "./customer-data.server";
 import { operatorEventsOf } from "./operator-audit.server";
-import { applyTransition } from "~/order/lifecycle/order-transitions.server";
 import { REMOVED } from "~/order/lifecycle/anonymisation.server";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");

@@ -1,6 +1,6 @@
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
-import { applyTransition } from "~/order/lifecycle/order-transitions.server";
+import { applyTransition } from "~/flows/transitions.server";
 import { TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
 import type { Transition } from "~/order/lifecycle/transitions";
 import { PAYMENT_TEXT } from "~/payments/admin-texts";
@@ -9,7 +9,7 @@ import { cancelOrder } from "~/payments/refund.server";
 import { SHIPPING_TEXT } from "~/shipping/admin-texts";
 import { shipFromAdmin } from "~/shipping/ship-form.server";
 import type { ShippingCarrier } from "~/shipping/carrier";
-import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
+import { refundAfterDecisionOf } from "~/order/lifecycle/refund-ceiling.server";
 import { correctionFromForm, isCorrectionIntent, type CorrectionRefusal } from "./correction-form.server";
 import { findOrderDetail } from "./order-detail.server";
 import type { RefundRefusal } from "./OrderPayments";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
-import { applyTransition } from "~/order/lifecycle/order-transitions.server";
+import { applyTransition } from "~/flows/transitions.server";
 import { countByStatus, countDue, countTrouble, filterProblem, listOrders, parseOrderFilter } from "./order-list.server";
 import { findOrderDetail } from "./order-detail.server";
 import { recordShipment } from "~/shipping/ship.server";

@@ -5,8 +5,8 @@ import { PAYMENT_TEXT } from "~/payments/admin-texts";
 import { cancelReasonOf, cancelReasonSchema, formText, ownReasonMissing, refundAmountOf } from "./transition-form.server";
 import type { AppDatabase } from "~/db/db.server";
 import { MULTI_LINE_TEXT } from "~/forms/control-characters";
-import { refundAfterDecisionOf } from "~/withdrawal/decision.server";
 import { refundPayment } from "~/payments/refund.server";
+import { refundAfterDecisionOf } from "~/order/lifecycle/refund-ceiling.server";
 
 /** The form's values as typed and its messages; `form` is the page's message when the refund itself was refused. */
 export type RefundFormRefusal = {

@@ -8,7 +8,7 @@ import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget, otherSessions } from "../../tests/support/test-databases";
 import { REMOVED } from "~/order/lifecycle/anonymisation.server";
 import { eraseCustomerData, findCustomer } from "./customer-data.server";
-import { applyTransition } from "~/order/lifecycle/order-transitions.server";
+import { applyTransition } from "~/flows/transitions.server";
 import { restoreKeepingErasures } from "./restore-erasures.server";
 
 const AT = new Date("2026-11-30T02:00:00.000Z");

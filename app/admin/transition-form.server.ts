@@ -4,9 +4,9 @@ import { MULTI_LINE_TEXT, SINGLE_LINE_TEXT } from "~/forms/control-characters";
 import { isCancelReasonCode, CANCEL_REASON_LABEL, type CancelReasonCode } from "~/order/lifecycle/cancel-reasons";
 import type { CancelReason, TransitionFacts } from "~/order/lifecycle/order-transitions.server";
 import { formatPrice, parseZloty } from "~/i18n/money";
-import type { RefundAfterDecision } from "~/withdrawal/decision";
 import { TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
 import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
+import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
 import { isTransition, type Transition } from "~/order/lifecycle/transitions";
 
 /** What the operator typed, echoed back with the messages when a form is refused. */

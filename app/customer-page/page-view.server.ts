@@ -15,8 +15,8 @@ import { isPaymentToken } from "~/order/payment-token";
 import { deliveryDates, warsawDay, withdrawalPeriodEnd } from "~/order/delivery-dates.server";
 import { receivedAtText } from "~/order/receipt-time.server";
 import { refundDueBy } from "~/withdrawal/withdrawal.server";
-import { refundAfterDecision } from "~/withdrawal/decision";
 import { retainedReasonText } from "~/order/retained-reason";
+import { refundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
 
 /** A matched withdrawal as the customer's page shows it (CustomerPageView.withdrawn). */
 export type WithdrawnView = {

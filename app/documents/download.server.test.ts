@@ -10,7 +10,7 @@ import type { DocumentThread } from "~/jobs/document-thread.server";
 process.env.DATABASE_PATH = join(mkdtempSync(join(tmpdir(), "document-downloads-")), "app.db");
 const { placeSampleOrder } = await import("../../tests/support/sample-order");
 const { getDb } = await import("~/db/db.server");
-const { applyTransition } = await import("~/order/lifecycle/order-transitions.server");
+const { applyTransition } = await import("~/flows/transitions.server");
 const { CLIENT_ADDRESS_HEADER } = await import("~/server/client-address.server");
 const { DOWNLOADS_PER_CLIENT, DOCUMENTS_RETRY_AFTER_SECONDS } = await import("./document-queue.server");
 const { documentThreadOver, serveDocumentJobs } = await import("~/jobs/document-thread.server");

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { recordRefund } from "~/order/lifecycle/corrections.server";
-import { applyTransition } from "~/order/lifecycle/order-transitions.server";
+import { applyTransition, recordRefund } from "~/flows/transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { documentsOnThisThread } from "~/jobs/document-thread.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";

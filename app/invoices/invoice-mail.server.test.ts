@@ -2,8 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { recordRefund } from "~/order/lifecycle/corrections.server";
-import { applyTransition } from "~/order/lifecycle/order-transitions.server";
+import { applyTransition, recordRefund } from "~/flows/transitions.server";
 import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { MessageKind, OrderRow } from "~/db/schema";
@@ -13,7 +12,7 @@ import { composeMessage, type ComposeContext } from "~/mail/compose.server";
 import { pdfTextOf } from "../../tests/support/pdf-text";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { composeInvoiceMessage, invoiceRequestRows, invoicesOfMessage } from "./invoice-mail.server";
-import { findRequest } from "./issue.server";
+import { findRequest } from "~/order/invoice-request.server";
 import { queuedMessage } from "../../tests/support/queued-message";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anonymiseOrder } from "~/order/lifecycle/anonymisation.server";
-import { recordRefund } from "~/order/lifecycle/corrections.server";
-import { applyTransition } from "~/order/lifecycle/order-transitions.server";
+import { applyTransition, recordRefund } from "~/flows/transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";

@@ -5,7 +5,7 @@ import { company, sellerVat } from "~/config/env.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, InvoiceRow } from "~/db/schema";
 import { fixedT } from "~/i18n/i18n.server";
-import type { InvoiceRequest } from "~/order/invoice-request";
+import { findRequest } from "~/order/invoice-request.server";
 import { amountsDifference, amountsOfGross, type VatRate } from "./money";
 import { PAID_FOR_COLUMNS, paidForGrosze } from "./paid-for";
 import { ksefSubmission } from "~/ksef/submissions.server";
@@ -51,33 +51,6 @@ function serviceName(declarationType: "regular" | "notarized"): string {
  */
 export async function onInvoiceIssued(trx: Writer, invoice: InvoiceRow, now: Date): Promise<void> {
   if ((await queueIssuedInvoiceForKsef(trx, invoice, now)) === "released") await queueInvoiceMail(trx, invoice, now);
-}
-
-export async function findRequest(db: AppDatabase | Writer, orderId: number) {
-  return db.selectFrom("invoice_requests").selectAll().where("order_id", "=", orderId).executeTakeFirst();
-}
-
-/** Records who the invoice is for; an order has one request, and a later one changes nothing. Returns whether it was recorded. */
-export async function recordRequestIn(
-  trx: AppDatabase | Writer,
-  orderId: number,
-  request: InvoiceRequest,
-  via: "order" | "customer" | "operator",
-  now: Date,
-): Promise<boolean> {
-  const result = await trx
-    .insertInto("invoice_requests")
-    .values({
-      order_id: orderId,
-      buyer_name: request.buyerName,
-      buyer_address: request.buyerAddress,
-      buyer_nip: request.nip,
-      requested_at: now.toISOString(),
-      requested_via: via,
-    })
-    .onConflict((conflict) => conflict.column("order_id").doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
 export async function invoiceOfOrder(db: AppDatabase | Writer, orderId: number): Promise<InvoiceRow | undefined> {

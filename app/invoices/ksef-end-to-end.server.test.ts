@@ -66,8 +66,8 @@ async function siteWith(
   const [dbModule, transitions, corrections, outbox, kinds, gateway, submissions, mail, pdf, link, schema, admin, sample, lane] =
     await Promise.all([
       import("~/db/db.server"),
-      import("~/order/lifecycle/order-transitions.server"),
-      import("~/order/lifecycle/corrections.server"),
+      import("~/flows/transitions.server"),
+      import("~/flows/transitions.server"),
       import("~/outbox/outbox.server"),
       import("~/ksef/kinds"),
       import("~/ksef/ksef-settings.server"),

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
-import { applyTransition } from "~/order/lifecycle/order-transitions.server";
+import { applyTransition } from "~/flows/transitions.server";
 import { openDatabase, type AppDatabase, type DatabaseTarget } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";

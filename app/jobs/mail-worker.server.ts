@@ -6,12 +6,12 @@ import { startOutboxWorker, type Deliver, type OutboxWorker, type OutboxWorkerOp
 import { createQuietGate } from "~/outbox/quiet-gate.server";
 import type { RequestActivity } from "~/server/request-activity.server";
 import { composeInvoiceMessage, invoiceRequestRows, invoicesOfMessage, isInvoiceMessage } from "~/invoices/invoice-mail.server";
-import { findRequest } from "~/invoices/issue.server";
 import { onlinePaymentConfigured } from "~/payments/przelewy24-settings.server";
 import { composeMessage } from "~/mail/compose.server";
 import { composeOperatorAccountMessage } from "~/mail/operator-account-mail.server";
 import { composeWithdrawalMessage, WITHDRAWN_ORDER_COLUMNS } from "~/withdrawal/withdrawal-mail.server";
 import { MailRefusedError, type MailTransport } from "~/mail/transport.server";
+import { findRequest } from "~/order/invoice-request.server";
 
 /**
  * The outbox's delivery: read the order, compose the message in its language, hand it to

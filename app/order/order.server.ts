@@ -17,7 +17,7 @@ import { issueOrderToken } from "./preview-token.server";
 import type { OrderVariantId } from "./variants";
 import { searchColumns } from "./search-text";
 import { enqueueMessages } from "~/outbox/outbox.server";
-import { findRequest, recordRequestIn } from "~/invoices/issue.server";
+import { findRequest, recordRequestIn } from "./invoice-request.server";
 import type { InvoiceRequest } from "~/order/invoice-request";
 
 /**

@@ -1,15 +1,16 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
 import { addNoteIn, recordRefundIn } from "~/order/lifecycle/corrections.server";
 import { applyTransition, applyTransitionIn, type CancelReason } from "~/order/lifecycle/order-transitions.server";
+import { refundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
 import { targetStatus } from "~/order/lifecycle/transitions";
 import { env } from "~/config/env.server";
 import type { AppDatabase } from "~/db/db.server";
-import type { OrderStatus } from "~/db/schema";
+import type { Database, OrderStatus } from "~/db/schema";
 import { GatewayRefusedError, GatewayUnavailableError, type PaymentGateway } from "./gateway";
 import { P24_REFUND_NOTIFICATION_PATH } from "./paths";
+import { orderInvoicing } from "~/invoices/order-invoicing.server";
 import { log } from "~/log/log.server";
-import { refundAfterDecision, type Decision } from "~/withdrawal/decision";
-import { recordWithdrawalDecisionIn } from "~/withdrawal/decision.server";
 
 export type RefundOutcome = "refunded" | "not-refundable" | "refused" | "unavailable";
 
@@ -29,8 +30,11 @@ export type RefundInput = {
   operator: string;
   /** How much goes back; by default the payment, less what a withdrawal decision kept for work done (art. 35). */
   amountGrosze?: number;
-  /** The withdrawal's settlement: its decision is recorded in the refund's own transaction, once the gateway took the refund. */
-  decision?: Decision;
+  /**
+   * What the caller records in the refund's own transaction, once the gateway took the refund: the
+   * withdrawal's settlement hands in the recording of its decision (app/withdrawal/settlement.server.ts).
+   */
+  recordWith?: (trx: Transaction<Database>, paymentId: number) => Promise<void>;
 };
 
 /**
@@ -119,13 +123,7 @@ export async function refundPayment(
       .set({ refunded_at: at, refund_reason: input.cancel?.reason ?? null, updated_at: at })
       .where("id", "=", payment.id)
       .execute();
-    if (input.decision) {
-      const decided = await recordWithdrawalDecisionIn(trx, input.orderId, input.decision, input.operator, now);
-      if (!decided.ok)
-        log.warn(
-          `payment ${payment.id} refunded, but the withdrawal decision of order ${input.orderId} was not recorded: ${decided.reason}`,
-        );
-    }
+    if (input.recordWith) await input.recordWith(trx, payment.id);
     const current = await trx.selectFrom("orders").select(["id", "status"]).where("id", "=", input.orderId).executeTakeFirstOrThrow();
     if (current.status === "paid" && input.cancel) {
       const moved = await applyTransitionIn(
@@ -134,10 +132,19 @@ export async function refundPayment(
         { transition: "cancel", ...input.cancel, refundedGrosze },
         input.operator,
         now,
+        orderInvoicing,
       );
       if (!moved.ok) log.warn(`payment ${payment.id} refunded, but order ${current.id} is ${moved.current ?? "gone"}: not cancelled`);
     } else {
-      const recorded = await recordRefundIn(trx, current, refundedGrosze, { paidOnline: payment.gateway }, input.operator, now);
+      const recorded = await recordRefundIn(
+        trx,
+        current,
+        refundedGrosze,
+        { paidOnline: payment.gateway },
+        input.operator,
+        now,
+        orderInvoicing,
+      );
       if (!recorded) log.warn(`payment ${payment.id} refunded, but order ${current.id} already records a refund: not recorded twice`);
     }
     if (input.note) await addNoteIn(trx, current.id, input.note, input.operator, now);
@@ -211,6 +218,6 @@ export async function cancelOrder(
     order.paid_at && !order.refunded_at
       ? { refundDueGrosze: refundGrosze ?? refundAfterDecision(order)?.refundGrosze ?? order.received_grosze ?? order.price_grosze }
       : {};
-  const moved = await applyTransition(db, orderId, { transition: "cancel", ...reason, ...due }, operator, now);
+  const moved = await applyTransition(db, orderId, { transition: "cancel", ...reason, ...due }, operator, now, orderInvoicing);
   return moved.ok ? { ok: true } : moved;
 }

@@ -1,6 +1,7 @@
 import { applyTransitionIn, SYSTEM_ACTOR } from "~/order/lifecycle/order-transitions.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { PaymentRow } from "~/db/schema";
+import { orderInvoicing } from "~/invoices/order-invoicing.server";
 import { GatewayRefusedError, GatewayUnavailableError, type GatewayTransaction, type PaymentGateway } from "./gateway";
 import { log } from "~/log/log.server";
 import { enqueueAgain } from "~/outbox/outbox.server";
@@ -89,6 +90,7 @@ async function recordPaid(db: AppDatabase, payment: PaymentRow, facts: GatewayFa
       },
       SYSTEM_ACTOR,
       now,
+      orderInvoicing,
     );
     // The money is ours either way. An order no longer awaiting payment (withdrawn and cancelled, cancelled, or paid
     // already) is the operator's to refund, and they are told; each such payment tells them again.

@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { cancelMoneyNote } from "~/admin/cancel-money-note";
-import { isCorrectionIntent } from "~/admin/correction-form.server";
+import { isCorrectionIntent, correctionFromForm, type CorrectionRefusal } from "~/admin/correction-form.server";
 import { answerOrderForm } from "~/admin/order-actions.server";
 import { decisionViewOf } from "~/admin/withdrawal-decision-form.server";
+import { applyTransition } from "~/flows/transitions.server";
 import { notesOf } from "~/order/lifecycle/corrections.server";
 import { orderDeadlinesOf } from "~/order/lifecycle/deadlines.server";
 import { formatWarsawTime } from "~/i18n/back-office-format";
@@ -49,7 +50,7 @@ import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
 import { invoicesOfOrder } from "~/invoices/admin.server";
 import { AdminOrderInvoices } from "~/invoices/AdminOrderInvoices";
 import { ksefSendsInvoices } from "~/invoices/ksef-link.server";
-import { refundAfterDecision } from "~/withdrawal/decision";
+import { refundAfterDecision, refundAfterDecisionOf } from "~/order/lifecycle/refund-ceiling.server";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;

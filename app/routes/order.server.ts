@@ -7,7 +7,7 @@ import { localeOf } from "~/i18n/i18n.server";
 import { homePath, matchPage } from "~/i18n/routes";
 import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 import { dispatchDatesIfPaidToday } from "~/order/delivery-promise.server";
-import { handleOrderForm } from "~/order/form-action.server";
+import { handleOrderForm } from "~/flows/accept-order-form.server";
 import { findPlacedOrder } from "~/order/placed-order.server";
 import { STANDARD_VARIANT, variantOfPage } from "~/order/variants";
 import type { AcceptedState, OrderLoaderData, OrderState } from "~/order/view-state";

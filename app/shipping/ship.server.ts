@@ -2,6 +2,7 @@ import { applyTransitionIn, SYSTEM_ACTOR } from "~/order/lifecycle/order-transit
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { INPOST_COURIER } from "~/order/parcel-tracking";
+import { orderInvoicing } from "~/invoices/order-invoicing.server";
 import { errorFields, log } from "~/log/log.server";
 import {
   FINAL_STATUSES,
@@ -240,6 +241,7 @@ export async function recordShipment(db: AppDatabase, orderId: number, shipment:
         { transition: "mark_dispatched", trackingNumber: shipment.trackingNumber, courier: INPOST_COURIER },
         actor,
         now,
+        orderInvoicing,
       );
   });
 }

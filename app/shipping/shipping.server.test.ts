@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { applyTransition } from "~/order/lifecycle/order-transitions.server";
+import { applyTransition } from "~/flows/transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { startInpostStandIn, TEST_INPOST } from "../../tests/support/inpost-stand-in-process";
 import { placeSampleOrder } from "../../tests/support/sample-order";

@@ -3,7 +3,7 @@ import type { AppDatabase } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { auditOrder } from "~/order/lifecycle/order-events.server";
-import { refundAfterDecision, rightHadExpired, type Decision, type DecisionFacts, type RefundAfterDecision } from "./decision";
+import { rightHadExpired, type Decision, type DecisionFacts } from "./decision";
 
 /** What a decision on a withdrawn order is read from: its status, whether it was decided, and the facts it depends on (decision.ts). */
 export const DECISION_COLUMNS = [
@@ -82,14 +82,4 @@ export async function recordWithdrawalDecisionIn(
   );
   if (decision.decision === "expired") await enqueueMessages(trx, orderId, ["withdrawal_expired"], now);
   return { ok: true };
-}
-
-/** The order's refund ceiling after an art. 35 decision (null when the whole payment goes back, or no such order). */
-export async function refundAfterDecisionOf(db: AppDatabase, orderId: number): Promise<RefundAfterDecision | null> {
-  const order = await db
-    .selectFrom("orders")
-    .select(["withdrawal_decision", "withdrawal_retained_grosze", "received_grosze", "price_grosze", "refunded_at"])
-    .where("id", "=", orderId)
-    .executeTakeFirst();
-  return order ? refundAfterDecision(order) : null;
 }

@@ -117,22 +117,3 @@ function readReason(code: string, text: string): RetainedReasonChoice | null {
   const own = text.trim();
   return own !== "" && isMultiLineText(own) ? { code: null, text: own } : null;
 }
-
-/** What goes back after an art. 35 decision: the payment less the amount kept for work done. */
-export type RefundAfterDecision = { paidGrosze: number; retainedGrosze: number; refundGrosze: number };
-
-/**
- * The most a refund may give back on an order whose withdrawal kept an amount for work done (art. 35),
- * while the money is not yet returned. Null when the whole payment goes back (no decision, or a full one).
- */
-export function refundAfterDecision(
-  order: Pick<OrderRow, "withdrawal_decision" | "withdrawal_retained_grosze" | "received_grosze" | "price_grosze" | "refunded_at">,
-): RefundAfterDecision | null {
-  if (order.withdrawal_decision !== "partial" || !order.withdrawal_retained_grosze || order.refunded_at) return null;
-  const paid = order.received_grosze ?? order.price_grosze;
-  return {
-    paidGrosze: paid,
-    retainedGrosze: order.withdrawal_retained_grosze,
-    refundGrosze: Math.max(0, paid - order.withdrawal_retained_grosze),
-  };
-}

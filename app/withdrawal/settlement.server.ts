@@ -2,10 +2,12 @@ import { CANCEL_REASON_LABEL } from "~/order/lifecycle/cancel-reasons";
 import { applyTransitionIn, type CancelReason } from "~/order/lifecycle/order-transitions.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
+import { orderInvoicing } from "~/invoices/order-invoicing.server";
 import type { PaymentGateway } from "~/payments/gateway";
 import { refundHeldOnline } from "~/payments/refund.server";
 import { mayKeepAnAmount, paidGrosze, rightHadExpired, type Decision, type DecisionFacts } from "./decision";
 import { DECISION_COLUMNS, recordWithdrawalDecisionIn } from "./decision.server";
+import { log } from "~/log/log.server";
 
 /** The reason a settled withdrawal's cancellation gives: the customer reads it in their language by its code. */
 export const WITHDRAWAL_CANCEL: CancelReason = { reason: CANCEL_REASON_LABEL.withdrawal, reasonCode: "withdrawal" };
@@ -65,7 +67,18 @@ export async function settleWithdrawal(
   const refunded = await refundHeldOnline(
     db,
     gateway,
-    { orderId, cancel: WITHDRAWAL_CANCEL, note: null, operator, amountGrosze: refundGrosze, decision },
+    {
+      orderId,
+      cancel: WITHDRAWAL_CANCEL,
+      note: null,
+      operator,
+      amountGrosze: refundGrosze,
+      recordWith: async (trx, paymentId) => {
+        const decided = await recordWithdrawalDecisionIn(trx, orderId, decision, operator, now);
+        if (!decided.ok)
+          log.warn(`payment ${paymentId} refunded, but the withdrawal decision of order ${orderId} was not recorded: ${decided.reason}`);
+      },
+    },
     now,
     refundUrlStatus,
   );
@@ -81,7 +94,14 @@ export async function settleWithdrawal(
     return await db.transaction().execute(async (trx): Promise<SettlementOutcome> => {
       const decided = await recordWithdrawalDecisionIn(trx, orderId, decision, operator, now);
       if (!decided.ok) return { ok: false, reason: decided.reason === "already-decided" ? "already-decided" : "not-allowed" };
-      const moved = await applyTransitionIn(trx, orderId, { transition: "cancel", ...WITHDRAWAL_CANCEL, ...money }, operator, now);
+      const moved = await applyTransitionIn(
+        trx,
+        orderId,
+        { transition: "cancel", ...WITHDRAWAL_CANCEL, ...money },
+        operator,
+        now,
+        orderInvoicing,
+      );
       if (!moved.ok) throw new NotMoved();
       return { ok: true };
     });

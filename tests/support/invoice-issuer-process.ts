@@ -4,7 +4,7 @@
  * Run with vite-node so the app's modules load as in the tests. Prints "ready" once open, then waits
  * for "go" on stdin, so both processes start issuing together.
  */
-import { applyTransition } from "~/order/lifecycle/order-transitions.server";
+import { applyTransition } from "~/flows/transitions.server";
 import { openDatabase } from "~/db/db.server";
 
 const [path, ...ids] = process.argv.slice(2);

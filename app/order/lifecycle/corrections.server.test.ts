@@ -3,11 +3,11 @@ import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../../tests/support/test-databases";
 import { placeSampleOrder } from "../../../tests/support/sample-order";
 import { correctionFromForm } from "~/admin/correction-form.server";
-import { addNote, correctCustomerData, correctTracking, notesOf, recordRefund, resendMessage } from "./corrections.server";
+import { applyTransition, recordRefund } from "~/flows/transitions.server";
+import { addNote, correctCustomerData, correctTracking, notesOf, resendMessage } from "./corrections.server";
 import { listOrders, parseOrderFilter } from "~/admin/order-list.server";
 import { deliveryLabel, postalPartsOf } from "~/shipping/delivery-label";
 import { findOrderDetail } from "~/admin/order-detail.server";
-import { applyTransition } from "./order-transitions.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
 
 const T0 = new Date("2026-11-23T09:00:00Z");

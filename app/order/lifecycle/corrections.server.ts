@@ -1,10 +1,10 @@
-import { correctOnRefundIn } from "~/invoices/issue.server";
 import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
 import { formatAddress, type PostalAddress } from "~/config/company";
 import type { Database, MessageKind, OrderRow } from "~/db/schema";
 import { searchColumns } from "~/order/search-text";
 import { enqueueAgain } from "~/outbox/outbox.server";
+import type { Invoicing } from "./invoicing";
 import { auditOrder } from "./order-events.server";
 import { resendableNow } from "./resendable";
 
@@ -135,7 +135,7 @@ export function correctTracking(
   });
 }
 
-/** Money returned outside the gateway (a bank transfer back): how much and when; the customer is told. */
+/** Money returned outside the gateway (a bank transfer back): how much and when; the customer is told, and the invoice corrected. */
 export function recordRefund(
   db: AppDatabase,
   orderId: number,
@@ -143,10 +143,11 @@ export function recordRefund(
   reason: string,
   operator: string,
   now: Date,
+  invoicing: Invoicing,
 ): Promise<CorrectionResult> {
   return inTransaction(db, orderId, async (trx, order) => {
     if (!order.paid_at) return { ok: false, reason: "not-allowed" } as const;
-    const recorded = await recordRefundIn(trx, order, refundedGrosze, { reason }, operator, now);
+    const recorded = await recordRefundIn(trx, order, refundedGrosze, { reason }, operator, now, invoicing);
     return recorded ? ({ ok: true } as const) : ({ ok: false, reason: "not-allowed" } as const);
   });
 }
@@ -154,7 +155,7 @@ export function recordRefund(
 /**
  * Money returned, inside the caller's transaction (a transfer back, or an online refund of an order
  * already cancelled): the amount and date on the order, the audit row with the given facts, and the
- * customer's e-mail. False when a refund is already recorded.
+ * customer's e-mail, and the invoice's correction (`invoicing`). False when a refund is already recorded.
  */
 export async function recordRefundIn(
   trx: Trx,
@@ -163,6 +164,7 @@ export async function recordRefundIn(
   facts: Record<string, unknown>,
   operator: string,
   now: Date,
+  invoicing: Invoicing,
 ): Promise<boolean> {
   const at = now.toISOString();
   const updated = await trx
@@ -174,7 +176,7 @@ export async function recordRefundIn(
   if (Number(updated.numUpdatedRows) !== 1) return false;
   await auditOrder(trx, order, operator, { action: "refund", refundedGrosze, ...facts }, now);
   await enqueueAgain(trx, order.id, "refund_recorded", now, { refundedGrosze });
-  await correctOnRefundIn(trx, order.id, { now, issuedBy: operator });
+  await invoicing.correctOnRefund(trx, order.id, { now, issuedBy: operator });
   return true;
 }
 

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../../tests/support/test-databases";
-import { applyTransition, SYSTEM_ACTOR, UNPAID_REASON } from "./order-transitions.server";
+import { applyTransition } from "~/flows/transitions.server";
+import { SYSTEM_ACTOR, UNPAID_REASON } from "./order-transitions.server";
 import { placeSampleOrder } from "../../../tests/support/sample-order";
 import { withdrawThroughLink } from "../../../tests/support/withdrawal";
 

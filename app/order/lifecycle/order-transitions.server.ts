@@ -1,11 +1,11 @@
 import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, MessageKind, OrderStatus } from "~/db/schema";
-import { correctOnRefundIn, issueInvoiceIn } from "~/invoices/issue.server";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { recordOrderEvent } from "./order-events.server";
 import { targetStatus, type Transition } from "./transitions";
 import type { CancelReasonCode } from "./cancel-reasons";
+import type { Invoicing } from "./invoicing";
 
 /** The reason housekeeping cancels with at the payment deadline. */
 export const UNPAID_REASON = "unpaid";
@@ -51,6 +51,7 @@ const MESSAGE_FOR: Record<Transition, MessageKind> = {
  * Moves one order in ONE transaction: the status and its facts, the audit row, and the customer's
  * e-mail in the outbox. The status is re-read and compared inside the transaction, so two operators
  * (or an operator and housekeeping) cannot both move the same order from the same status.
+ * `invoicing` issues the invoice with a payment and corrects it with money returned (./invoicing.ts).
  */
 export async function applyTransition(
   db: AppDatabase,
@@ -58,8 +59,9 @@ export async function applyTransition(
   facts: TransitionFacts,
   operator: string,
   now: Date,
+  invoicing: Invoicing,
 ): Promise<TransitionResult> {
-  return db.transaction().execute((trx) => applyTransitionIn(trx, orderId, facts, operator, now));
+  return db.transaction().execute((trx) => applyTransitionIn(trx, orderId, facts, operator, now, invoicing));
 }
 
 /** The same move inside a transaction the caller holds, so it commits together with the caller's own rows (a payment). */
@@ -69,6 +71,7 @@ export async function applyTransitionIn(
   facts: TransitionFacts,
   operator: string,
   now: Date,
+  invoicing: Invoicing,
 ): Promise<TransitionResult> {
   const at = now.toISOString();
   const order = await trx.selectFrom("orders").select(["id", "status", "withdrawn_at"]).where("id", "=", orderId).executeTakeFirst();
@@ -115,8 +118,8 @@ export async function applyTransitionIn(
   await recordOrderEvent(trx, { orderId, operator, from: order.status, to, details, at: now });
   await enqueueMessages(trx, orderId, messagesFor(facts, order.withdrawn_at !== null), now, details);
   // A paid order that asked for an invoice gets it with the payment; money returned corrects it.
-  if (to === "paid") await issueInvoiceIn(trx, orderId, { now, issuedBy: operator });
-  if (facts.transition === "cancel" && facts.refundedGrosze) await correctOnRefundIn(trx, orderId, { now, issuedBy: operator });
+  if (to === "paid") await invoicing.issueOnPayment(trx, orderId, { now, issuedBy: operator });
+  if (facts.transition === "cancel" && facts.refundedGrosze) await invoicing.correctOnRefund(trx, orderId, { now, issuedBy: operator });
   return { ok: true, from: order.status, to } as const;
 }
 

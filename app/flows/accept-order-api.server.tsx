@@ -7,9 +7,9 @@ import { getFixedT } from "~/i18n/i18n.server";
 import { isLocale, type Locale } from "~/i18n/locales";
 import { BodyTooLargeError, readBodyLimited } from "~/security/body.server";
 import { jsonResponse } from "~/security/responses.server";
-import { ContractView, type Translate } from "./contract";
-import { acceptOrder, buildAgreement, holdsSameOrder, invoiceAskedWithOrder, paymentPath } from "./order.server";
-import { apiSchema, isMessageKey, type OrderStage } from "./schema";
+import { ContractView, type Translate } from "~/order/contract";
+import { acceptOrder, buildAgreement, holdsSameOrder, invoiceAskedWithOrder, paymentPath } from "~/order/order.server";
+import { apiSchema, isMessageKey, type OrderStage } from "~/order/schema";
 import { errorFields, log } from "~/log/log.server";
 
 /**

@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { ServerEvent } from "~/tracking/events.server";
-import { handleOrderForm } from "./form-action.server";
-import { acceptFields, FORM, NOW, post, previewOf } from "./form-action.test-support";
-import { previewOrder } from "./order.server";
-import { AUTOMATIC_VARIANT, STANDARD_VARIANT, type OrderVariant } from "./variants";
+import { handleOrderForm } from "./accept-order-form.server";
+import { acceptFields, FORM, NOW, post, previewOf } from "./accept-order-form.test-support";
+import { previewOrder } from "~/order/order.server";
+import { AUTOMATIC_VARIANT, STANDARD_VARIANT, type OrderVariant } from "~/order/variants";
 
 let db: AppDatabase;
 let reported: ServerEvent[];

@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { createDatabase, openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { MAX_BODY_BYTES } from "~/security/body.server";
-import { handleOrderApi } from "./api.server";
+import { handleOrderApi } from "./accept-order-api.server";
 
 /** The documented API body, exactly as an unchanged client of the original site sends it. */
 const SPEC_BODY = {

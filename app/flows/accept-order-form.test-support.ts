@@ -1,7 +1,7 @@
 // What the order form's action tests share: a valid form, a fixed "now", and the POSTs a browser sends.
-import type { OrderOutcome } from "./form-action.server";
-import type { PreviewState } from "./view-state";
 import { validOrderForm } from "../../tests/support/valid-order";
+import type { OrderOutcome } from "./accept-order-form.server";
+import type { PreviewState } from "~/order/view-state";
 
 export const FORM: Record<string, string> = validOrderForm();
 

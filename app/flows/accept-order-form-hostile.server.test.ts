@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
-import { handleOrderForm } from "./form-action.server";
-import { acceptFields, FORM, NOW, post, previewOf } from "./form-action.test-support";
+import { handleOrderForm } from "./accept-order-form.server";
+import { acceptFields, FORM, NOW, post, previewOf } from "./accept-order-form.test-support";
 import { findPayableOrder } from "~/payments/payment-page.server";
 import { findCustomerPageView } from "~/customer-page/page-view.server";
-import { findPlacedOrder, previewTokenOfSameOrder } from "./placed-order.server";
-import { STANDARD_VARIANT } from "./variants";
+import { findPlacedOrder, previewTokenOfSameOrder } from "~/order/placed-order.server";
+import { STANDARD_VARIANT } from "~/order/variants";
 
 describe.each(DIALECTS)("control characters and odd form shapes on %s", (dialect) => {
   let own: AppDatabase;
