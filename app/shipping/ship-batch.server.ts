@@ -1,6 +1,5 @@
 import { dispatchDueDay } from "~/order/lifecycle/deadlines.server";
 import { inDispatchQueue } from "./dispatch-queue.server";
-import { dispatchQueue } from "~/admin/order-list.server";
 import { warsawDay, withdrawalPeriodEnd } from "~/order/delivery-dates.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { ShippingCarrier } from "./carrier";
