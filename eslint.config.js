@@ -3,6 +3,7 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { layerZones } from "./eslint-layers.js";
 import tseslint from "typescript-eslint";
 
 /**
@@ -32,18 +33,11 @@ export default tseslint.config(
     },
   },
   {
-    // The ground layer (docs/decisions/012): the database knows its tables, never a domain that uses them.
-    files: ["app/db/**/*.ts"],
-    rules: {
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            { target: "./app/db", from: "./app", except: ["./db", "./config", "./i18n", "./log"], message: "app/db imports no domain." },
-          ],
-        },
-      ],
-    },
+    // The layers of app/ (docs/decisions/068, 078): one zone per folder, each refusing the folders
+    // after it. Tests may reach across layers (a route's test imports the route), so they are not targets.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.test-support.ts"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: layerZones() }] },
   },
   {
     // Playwright's fixtures are functions of `({ ... }, use)`: not React hooks, and `{}` is how a
