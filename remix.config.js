@@ -16,10 +16,10 @@ const otherRoutes = [
   ["api/accept", "routes/api.accept.ts"],
   ["agreement/:token", "routes/agreement-pdf.ts"],
   ["invoice/:token/:id", "routes/invoice-pdf.ts"],
-  // Przelewy24's payment and refund notifications; the paths are in app/payments/paths.ts.
+  // Przelewy24's payment and refund notifications; the paths are in app/server/provider-paths.ts.
   ["payments/przelewy24/notification", "routes/payments.p24-notification.ts"],
   ["payments/przelewy24/refund-notification", "routes/payments.p24-refund-notification.ts"],
-  // InPost's webhook (docs/decisions/048); the path is in app/shipping/paths.ts.
+  // InPost's webhook (docs/decisions/048); the path is in app/server/provider-paths.ts.
   ["shipping/inpost/webhook", "routes/shipping.inpost-webhook.ts"],
   // The back office (app/admin): Polish only, never in the route table or the sitemap.
   ["admin", "routes/admin.orders.tsx"],

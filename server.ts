@@ -21,7 +21,7 @@ import { log } from "~/log/log.server";
 import { startKsefLane } from "~/jobs/ksef-lane.server";
 import { startMailWorker } from "~/jobs/mail-worker.server";
 import { refreshSearchText } from "~/order/search-text.server";
-import { createPageCache } from "~/render/page-cache.server";
+import { createPageCache } from "~/server/page-cache.server";
 import { createNonce } from "~/security/headers.server";
 import { siteOrigins } from "~/security/same-origin.server";
 import { CONNECTIONS_PER_ADDRESS, createHttpServer } from "~/server/http-server.server";
@@ -29,7 +29,7 @@ import { configuredRateLimits } from "~/server/rate-limits.server";
 import { createRequestActivity } from "~/server/request-activity.server";
 import { createServerApp } from "~/server/server-app.server";
 import { stopGracefully } from "~/server/shutdown.server";
-import { warmUpBeforeListening } from "~/server/warm-up.server";
+import { warmUpBeforeListening } from "~/jobs/warm-up.server";
 
 const isDevelopment = env.NODE_ENV === "development";
 

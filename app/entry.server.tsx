@@ -1,7 +1,7 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { I18nextProvider } from "react-i18next";
-import { cacheStatus } from "~/render/page-cache.server";
+import { cacheStatus } from "~/server/page-cache.server";
 import { renderDocument } from "~/render/render-document.server";
 import { isShareableHandle } from "~/render/shareable";
 import { env } from "~/config/env.server";

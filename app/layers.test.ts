@@ -21,7 +21,7 @@ function someModuleOf(folder: string): string {
 
 async function layerMessages(folder: string, specifier: string): Promise<string[]> {
   const [result] = await eslint.lintText(`import "${specifier}";\n`, { filePath: `app/${folder}/planted-import.ts` });
-  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+  return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
 }
 
 test("every folder of app/ has its place in the layers, and no place names a folder that is gone", () => {
@@ -34,7 +34,7 @@ test("every folder of app/ has its place in the layers, and no place names a fol
 });
 
 describe("each folder's zone refuses an import of the folder after it, and of the root files", () => {
-  const pairs = FOLDER_ORDER.slice(0, -1).map((folder, index) => [folder, FOLDER_ORDER[index + 1]] as const);
+  const pairs = FOLDER_ORDER.slice(0, -1).map((folder, index) => [folder, FOLDER_ORDER[index + 1]!] as const);
   test.each(pairs)("app/%s importing app/%s", async (folder, later) => {
     const messages = await layerMessages(folder, someModuleOf(later));
     expect(messages).toEqual([expect.stringMatching(new RegExp(`^import-x/no-restricted-paths: .*app/${folder} \\(`))]);
@@ -47,7 +47,7 @@ describe("each folder's zone refuses an import of the folder after it, and of th
 });
 
 describe("and lets it import the folder before it", () => {
-  const pairs = FOLDER_ORDER.slice(1).map((folder, index) => [folder, FOLDER_ORDER[index]] as const);
+  const pairs = FOLDER_ORDER.slice(1).map((folder, index) => [folder, FOLDER_ORDER[index]!] as const);
   test.each(pairs)("app/%s importing app/%s", async (folder, earlier) => {
     expect(await layerMessages(folder, someModuleOf(earlier))).toEqual([]);
   });
@@ -55,7 +55,7 @@ describe("and lets it import the folder before it", () => {
 
 test("a test file may reach across layers (a route's test imports its route)", async () => {
   const [result] = await eslint.lintText(`import "${someModuleOf("routes")}";\n`, { filePath: "app/config/planted.test.ts" });
-  expect(result.messages).toEqual([]);
+  expect(result!.messages).toEqual([]);
 });
 
 test("the root files are all there", () => {

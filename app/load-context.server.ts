@@ -9,7 +9,7 @@ import { createPrzelewy24Client } from "~/payments/przelewy24.server";
 import { przelewy24Settings } from "~/payments/przelewy24-settings.server";
 import type { TransactionLookup } from "~/payments/settle.server";
 import { createSharedLookup } from "~/payments/shared-lookup.server";
-import type { PageCache } from "~/render/page-cache.server";
+import type { PageCache } from "~/server/page-cache.server";
 import type { ServiceDependencies } from "~/security/outside-service.server";
 import type { LockerDirectory, ShippingCarrier } from "~/shipping/carrier";
 import { createInpostPointsClient, createShipxClient } from "~/shipping/inpost.server";

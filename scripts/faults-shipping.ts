@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { INPOST_WEBHOOK_PATH } from "../app/shipping/paths";
+import { INPOST_WEBHOOK_PATH } from "../app/server/provider-paths";
 import { stopOwnSite, waitUntilUp } from "../tests/e2e/support/own-server";
 import { secretOfUri, timeStepAt, totpCode } from "../tests/support/authenticator";
 import { startPostgres } from "../tests/support/postgres";

@@ -1,8 +1,7 @@
 import type { TFunction } from "i18next";
 import { BUSINESS_TIME_ZONE } from "~/config/delivery";
 import { formatPrice } from "~/i18n/money";
-import { renderPdf, type PdfSection } from "~/documents/pdf.server";
-import type { DocumentThread, PdfLayout } from "~/jobs/document-thread.server";
+import { renderPdf, type PdfDrawer, type PdfLayout, type PdfSection } from "~/documents/pdf.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { retainedReasonText } from "~/order/retained-reason";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
@@ -287,7 +286,7 @@ function orderSections(writer: Writer, order: ExportedOrder): PdfSection[] {
  * payments, the withdrawal, the review, the invoices, the messages, the history and the agreement,
  * and then the withdrawal statements from their address that matched no order.
  */
-export function customerDataPdf(documents: DocumentThread, data: CustomerDataExport): Promise<Buffer> {
+export function customerDataPdf(documents: PdfDrawer, data: CustomerDataExport): Promise<Buffer> {
   return documents.pdf(customerDataLayout(data));
 }
 

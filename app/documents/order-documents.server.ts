@@ -151,7 +151,7 @@ export function withdrawalFormPdf(locale: Locale, company: Company, t: TFunction
 
 /**
  * Draws the documents every order of a language attaches (the terms and the withdrawal form) in
- * all four languages, before the process takes its first order (app/server/warm-up.server.ts):
+ * all four languages, before the process takes its first order (app/jobs/warm-up.server.ts):
  * drawn on demand, the first confirmation of each language paused the pages being answered
  * for the whole of its terms.
  */

@@ -147,3 +147,13 @@ export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
   doc.end();
   return done;
 }
+
+/**
+ * A document laid out by the feature that owns its words, for the document thread to draw
+ * (app/jobs/document-thread.server.ts). A function cannot cross to the thread, so the page label
+ * is a text with "{page}" and "{total}" in it.
+ */
+export type PdfLayout = Omit<PdfDocumentInput, "pageLabel"> & { pageLabel: string };
+
+/** What draws a laid-out document: the thread, or this thread in tests (the back office's export of a customer's data, RODO art. 15). */
+export type PdfDrawer = { pdf(layout: PdfLayout): Promise<Buffer> };

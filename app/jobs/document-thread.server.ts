@@ -3,7 +3,7 @@ import type { Company } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
 import { fixedT } from "~/i18n/i18n.server";
 import type { MailAttachment } from "~/mail/compose.server";
-import { renderPdf, type PdfDocumentInput } from "~/documents/pdf.server";
+import { renderPdf, type PdfDocumentInput, type PdfDrawer, type PdfLayout } from "~/documents/pdf.server";
 import { invoiceFileName, invoicePdf, type InvoicePdfInput } from "~/invoices/invoice-pdf.server";
 import { createDocumentQueue, type Download } from "~/documents/document-queue.server";
 import { agreementAttachment, confirmationAttachments, drawSharedDocuments } from "~/documents/order-documents.server";
@@ -29,7 +29,7 @@ type Job =
 type Request = { id: number; job: Job };
 type Reply = { id: number; attachments: MailAttachment[] } | { id: number; error: string };
 
-export type DocumentThread = {
+export type DocumentThread = PdfDrawer & {
   confirmationAttachments(order: OrderRow, company: Company): Promise<MailAttachment[]>;
   /**
    * The accepted agreement a customer downloads (/agreement/:token). With `download` (its client and its
@@ -38,19 +38,11 @@ export type DocumentThread = {
    * Without, in the mail worker's lane.
    */
   agreement(order: OrderRow, company: Company, download?: Download): Promise<MailAttachment>;
-  /** The documents every confirmation of a language attaches, drawn in every language (app/server/warm-up.server.ts). */
+  /** The documents every confirmation of a language attaches, drawn in every language (app/jobs/warm-up.server.ts). */
   drawSharedDocuments(company: Company): Promise<void>;
-  /** A document its feature laid out, drawn (the back office's export of a customer's data, RODO art. 15). */
-  pdf(layout: PdfLayout): Promise<Buffer>;
   /** An invoice or a correcting invoice (app/invoices): for its e-mail, or with `download` for a customer's download (as `agreement`). */
   invoicePdf(input: InvoicePdfInput, download?: Download): Promise<MailAttachment>;
 };
-
-/**
- * A document laid out by the feature that owns its words, for this thread to draw. A function
- * cannot cross to the thread, so the page label is a text with "{page}" and "{total}" in it.
- */
-export type PdfLayout = Omit<PdfDocumentInput, "pageLabel"> & { pageLabel: string };
 
 const inputOf = (layout: PdfLayout): PdfDocumentInput => ({
   ...layout,

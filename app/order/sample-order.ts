@@ -1,7 +1,7 @@
 /**
  * A valid order as a visitor without JavaScript sends the order form (its fields' names), starting
  * ten days after `now`. The one source of a sample order's fields: the server runs the order path
- * with it before it listens (server/warm-up.server.ts), and the tests start from it through
+ * with it before it listens (app/jobs/warm-up.server.ts), and the tests start from it through
  * tests/support/valid-order.ts. It lives in app/ because production code never imports tests/;
  * it imports nothing, so the browser tests and scripts can load it too.
  */

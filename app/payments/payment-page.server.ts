@@ -4,7 +4,7 @@ import type { Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { isPaymentToken } from "~/order/payment-token";
 import type { PaymentGateway } from "./gateway";
-import { P24_NOTIFICATION_PATH } from "./paths";
+import { P24_NOTIFICATION_PATH } from "~/server/provider-paths";
 import { closeAttempt, recheckPayment, type TransactionLookup } from "./settle.server";
 import { BLIK_GIVE_UP_MS, BLIK_WAIT_MS, startPayment, type PayableOrder, type StartOutcome } from "./start.server";
 

@@ -8,7 +8,7 @@ import { env } from "~/config/env.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, OrderStatus } from "~/db/schema";
 import { GatewayRefusedError, GatewayUnavailableError, type PaymentGateway } from "./gateway";
-import { P24_REFUND_NOTIFICATION_PATH } from "./paths";
+import { P24_REFUND_NOTIFICATION_PATH } from "~/server/provider-paths";
 import { orderInvoicing } from "~/invoices/order-invoicing.server";
 import { log } from "~/log/log.server";
 

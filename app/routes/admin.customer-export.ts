@@ -7,7 +7,6 @@ import { env } from "~/config/env.server";
 import { warsawDay } from "~/order/delivery-dates.server";
 import { getDb } from "~/db/db.server";
 import { customerDataPdf } from "~/admin/customer-data-pdf.server";
-import { documentsOnThisThread, type DocumentThread } from "~/jobs/document-thread.server";
 import { jsonResponse, resourceResponse, textResponse } from "~/security/responses.server";
 import { clientAddressOfRequest } from "~/server/client-address.server";
 

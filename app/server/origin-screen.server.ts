@@ -1,6 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { P24_NOTIFICATION_PATH, P24_REFUND_NOTIFICATION_PATH } from "~/payments/paths";
-import { INPOST_WEBHOOK_PATH } from "~/shipping/paths";
+import { INPOST_WEBHOOK_PATH, P24_NOTIFICATION_PATH, P24_REFUND_NOTIFICATION_PATH } from "./provider-paths";
 import { isSameOrigin } from "~/security/same-origin.server";
 import { answerPlain } from "./plain-answers.server";
 

@@ -1,7 +1,7 @@
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { errorFields, log } from "~/log/log.server";
-import type { PageCache } from "~/render/page-cache.server";
+import type { PageCache } from "~/server/page-cache.server";
 import { bodyLimit } from "./body-limit.server";
 import { recordClientAddress } from "./client-address.server";
 import { healthz } from "./healthz.server";

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { documentsOnThisThread } from "~/jobs/document-thread.server";
 import { createServices } from "~/load-context.server";
-import { createPageCache } from "~/render/page-cache.server";
+import { createPageCache } from "~/server/page-cache.server";
 
 /**
  * The load context server.ts hands to Remix, for a test that calls a loader or an action itself:

@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { INPOST_WEBHOOK_PATH } from "../../../app/shipping/paths";
+import { INPOST_WEBHOOK_PATH } from "../../../app/server/provider-paths";
 import { startStandInProcess } from "../../support/stand-ins.mjs";
 import { startOwnSite, stoppedWithTheWorker, waitUntilUp } from "./own-server";
 
