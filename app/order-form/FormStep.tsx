@@ -1,33 +1,38 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, ErrorSummary, NetworkErrorAlert, TextareaField } from "~/components/forms";
+import {
+  CheckboxField,
+  ErrorSummary,
+  NetworkErrorAlert,
+  RadioCardsField,
+  radioOptionId,
+  TextareaField,
+  TextField,
+  type SummaryItem,
+} from "~/components/forms";
 import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";
-import { LateDeliveryWarning } from "~/components/LateDeliveryWarning";
 import { TextWithLink } from "~/components/TextWithLink";
 import { useHydrated } from "~/components/use-hydrated";
 import { FIELD_ID_PREFIX } from "~/forms/field-id";
-import type { DeclarationType } from "~/config/products";
+import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
+import { formatCalendarDate } from "~/i18n/date-format";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
-import { pathFor } from "~/i18n/routes";
 import { isoDateOf } from "~/order/dates";
-import { lateDelivery, type DispatchDatesByMethod } from "~/order/delivery-warning";
-import type { OrderFormFields } from "~/order/form-fields";
+import { pathFor } from "~/i18n/routes";
+import type { validateOrderDetails } from "~/order/details-validation";
+import { formFieldNames, type OrderFormFields } from "~/order/form-fields";
 import type { OrderDetails } from "~/order/schema";
 import type { OrderVariant } from "~/order/variants";
+import { lateDelivery, type DispatchDatesByMethod } from "~/order/delivery-warning";
 import type { FormState } from "~/order/view-state";
+import { LateDeliveryWarning } from "~/components/LateDeliveryWarning";
 import { DeliveryFieldset } from "~/shipping/DeliveryFieldset";
+import { INVOICE_LABEL_KEYS } from "~/order/invoice-request";
 import { InvoiceFieldset } from "~/invoices/InvoiceFieldset";
-import { AddressFieldset } from "./AddressFieldset";
-import { ContactFields } from "./ContactFields";
-import { DeclarationTypeField } from "./DeclarationTypeField";
-import { PeopleFields } from "./PeopleFields";
-import { StartDateField } from "./StartDateField";
 import { useBusyIntent } from "./use-busy-intent";
-import { useErrorSummary } from "./use-error-summary";
-import { useDetailsValidationOnFirstTouch } from "./use-first-touch-validation";
 import { useLockerSearch } from "./use-locker-search";
 
 type FormStepProps = {
@@ -42,10 +47,43 @@ type FormStepProps = {
   locale: Locale;
 };
 
+/** Hints of two sentences from two strings: a string that ends without a full stop gets one. */
+function sentences(...parts: string[]): string {
+  return parts.map((part) => (/[.!?…]$/.test(part) ? part : `${part}.`)).join(" ");
+}
+
 /** A real press of a submit button, not conform's own validation requests (which also submit the form). */
 function isUserSubmit(event: FormEvent<HTMLFormElement>): boolean {
   const submitter = (event.nativeEvent as SubmitEvent).submitter;
   return submitter?.getAttribute("name") === "intent";
+}
+
+/**
+ * The browser's check of the form (zod and its conform adapter, about 17 KB gzip) is fetched
+ * at the visitor's first touch of the form, a focus or a press inside it (decision 027), in one
+ * chunk with the preview step (./first-touch.ts): a visitor who only reads the form and its
+ * prices never downloads or runs either, and they usually arrive while the first field is being typed. Until then, or if the chunk cannot be loaded (the
+ * next touch tries again), each submit is checked by the server.
+ */
+function useDetailsValidationOnFirstTouch(): [typeof validateOrderDetails | null, () => void] {
+  const [validate, setValidate] = useState<typeof validateOrderDetails | null>(null);
+  const requested = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const request = useCallback(() => {
+    if (requested.current) return;
+    requested.current = true;
+    import("./first-touch").then(
+      (module) => mounted.current && setValidate(() => module.validateOrderDetails),
+      () => (requested.current = false),
+    );
+  }, []);
+  return [validate, request];
 }
 
 /** Stage 1: the order form. Without JavaScript it posts and the server answers with the same page. */
@@ -81,8 +119,51 @@ export function FormStep({
 
   const lockerSearch = useLockerSearch(lockersOffered ? fields.lockerQuery.value : undefined);
 
-  const { summary, summaryRef, countSubmit } = useErrorSummary(fields, variant, state);
+  // One name for the customer's address whichever way the parcel goes (the glossary's "adres do korespondencji").
+  const mailingHeading = t("form.mailingHeading");
 
+  // Several fields share the message "Required field": the summary names the field too.
+  const labelOf = (name: string): string | null => {
+    if (name === variant.names.declarationType) return t("form.declarationType");
+    if (name === variant.names.phone) return t("form.phone");
+    if (name === "dataProcessingConsent") return null;
+    if (name === "lockerName") return t("shipping:form.lockersLegend");
+    if (INVOICE_LABEL_KEYS[name]) return t(INVOICE_LABEL_KEYS[name]);
+    const group = name.startsWith("property") ? t("form.propertyHeading") : name.startsWith("mailing") ? mailingHeading : null;
+    return group ? `${group} – ${t(`form.${name}`)}` : t(`form.${name}`);
+  };
+  const currentSummary = (): SummaryItem[] =>
+    [...formFieldNames(variant), "lockerName"].flatMap((name) => {
+      const field = fields[name as keyof OrderFormFields];
+      const key = field.errors?.[0];
+      if (!key) return [];
+      const label = labelOf(name);
+      // A choice has no element of its own id: the link leads to its first radio button.
+      const target = name === variant.names.declarationType ? radioOptionId(field, DECLARATION_TYPES[0]) : field.id;
+      return [{ id: target, message: label ? `${label}: ${t(key)}` : t(key) }];
+    });
+
+  // The summary lists the problems of the last submit; corrections made while typing update
+  // the messages under the fields only, so the summary neither jumps nor steals focus.
+  const [summary, setSummary] = useState<SummaryItem[]>(currentSummary);
+  const [submits, setSubmits] = useState(0);
+  const summaryRef = useRef<HTMLElement>(null);
+  const focusSummary = useRef(false);
+  useEffect(() => {
+    if (submits === 0 && !state) return;
+    focusSummary.current = true;
+    setSummary(currentSummary());
+    // Only a submit or a new answer from the server takes a new snapshot.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- typing must not rebuild the summary
+  }, [submits, state]);
+  useEffect(() => {
+    // Once the new summary is on screen: move focus to it, once per submit.
+    if (!focusSummary.current) return;
+    focusSummary.current = false;
+    summaryRef.current?.focus();
+  }, [summary]);
+
+  const required = (label: string) => (variant.markRequired ? `${label} *` : label);
   // A message about the whole form (none of it could be read) stands even when no field has one.
   const serverIntro = state?.formErrorKey && (summary.length > 0 || !state.reply) ? t(state.formErrorKey) : null;
   const previewBusy = busy === "preview";
@@ -113,17 +194,83 @@ export function FormStep({
         onPointerDown={requestValidation}
         onSubmit={(event) => {
           form.onSubmit(event);
-          if (isUserSubmit(event) && event.defaultPrevented) countSubmit();
+          if (isUserSubmit(event) && event.defaultPrevented) setSubmits((count) => count + 1);
         }}
         className="space-y-6"
       >
         <JsFlagInput />
         {variant.markRequired ? <p className="text-sm text-slate-600">{t("form.requiredHint")}</p> : null}
-        <DeclarationTypeField fields={fields} variant={variant} dispatchDates={dispatchDates} prices={prices} />
-        <PeopleFields fields={fields} variant={variant} />
-        {variant.hasStartDate ? <StartDateField fields={fields} variant={variant} startDate={startDate} locale={locale} /> : null}
-        <ContactFields fields={fields} variant={variant} />
-        <AddressFieldset place="property" legend={t("form.propertyHeading")} fields={fields} variant={variant} />
+        <RadioCardsField
+          field={fields[variant.names.declarationType]}
+          legend={required(t("form.declarationType"))}
+          hint={
+            dispatchDates
+              ? t("form.dispatchHint", {
+                  regular: dispatchDates.regular.withWaiver,
+                  notarized: dispatchDates.notarized.withWaiver,
+                  transitDays: dispatchDates.regular.transitDays,
+                })
+              : undefined
+          }
+          // The price is part of the choice.
+          options={DECLARATION_TYPES.map((type) => ({ value: type, name: t(`common:products.${type}.name`), detail: prices[type] }))}
+        />
+        {variant.hasLandlordName ? <TextField field={fields.landlordName} label={required(t("form.landlordName"))} /> : null}
+        <TextField field={fields.tenantName} label={required(t("form.tenantName"))} hint={t("form.tenantNameHint")} autoComplete="name" />
+        <TextField field={fields.tenantNameOriginal} label={t("form.tenantNameOriginal")} hint={t("form.tenantNameOriginalHint")} />
+        <TextareaField
+          field={fields.coResidents}
+          label={t("form.coResidents")}
+          hint={sentences(t("form.coResidentsHint"), t("form.coResidentsOriginalHint"))}
+          rows={3}
+        />
+        {variant.hasStartDate ? (
+          <div>
+            {/* A number pad on a phone; some have no dot, so eight digits (01122026) are read too. */}
+            <TextField
+              field={fields.startDate}
+              label={required(t("form.startDate"))}
+              hint={sentences(t("form.startDateHint"), t("form.startDateDigitsHint"))}
+              inputMode="numeric"
+            />
+            {/* The date as the site reads it, in words: a typo shows before it reaches the agreement. */}
+            <p className="mt-1 text-sm font-semibold text-slate-800" aria-live="polite" data-testid="start-date-echo">
+              {startDate ? t("form.startDateUnderstood", { date: formatCalendarDate(startDate, LOCALE_TAGS[locale]) }) : null}
+            </p>
+          </div>
+        ) : null}
+        <div className="grid gap-6 sm:grid-cols-2">
+          <TextField field={fields.email} label={required(t("form.email"))} type="email" autoComplete="email" />
+          <TextField
+            field={fields[variant.names.phone]}
+            label={required(t("form.phone"))}
+            hint={t("form.phoneHint")}
+            type="tel"
+            autoComplete="tel"
+          />
+        </div>
+        <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
+          <legend className="px-1 text-lg font-bold text-slate-900">{t("form.propertyHeading")}</legend>
+          <TextField
+            field={fields.propertyAddress}
+            label={required(t("form.propertyAddress"))}
+            autoComplete="section-property address-line1"
+          />
+          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+            <TextField
+              field={fields.propertyPostalCode}
+              label={required(t("form.propertyPostalCode"))}
+              placeholder="XX-XXX"
+              autoComplete="section-property postal-code"
+              inputMode="numeric"
+            />
+            <TextField
+              field={fields.propertyCity}
+              label={required(t("form.propertyCity"))}
+              autoComplete="section-property address-level2"
+            />
+          </div>
+        </fieldset>
         {lockersOffered ? (
           <DeliveryFieldset
             method={fields.deliveryMethod}
@@ -137,14 +284,23 @@ export function FormStep({
             onSearch={hydrated ? lockerSearch.searchNow : undefined}
           />
         ) : null}
-        <AddressFieldset
-          place="mailing"
-          // One name for the customer's address whichever way the parcel goes (the glossary's "adres do korespondencji").
-          legend={t("form.mailingHeading")}
-          hint={lockersOffered && fields.deliveryMethod.value !== "courier" ? t("shipping:form.mailingHintLocker") : t("form.mailingHint")}
-          fields={fields}
-          variant={variant}
-        />
+        <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
+          <legend className="px-1 text-lg font-bold text-slate-900">{mailingHeading}</legend>
+          <p className="text-sm text-slate-600">
+            {lockersOffered && fields.deliveryMethod.value !== "courier" ? t("shipping:form.mailingHintLocker") : t("form.mailingHint")}
+          </p>
+          <TextField field={fields.mailingAddress} label={required(t("form.mailingAddress"))} autoComplete="shipping address-line1" />
+          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+            <TextField
+              field={fields.mailingPostalCode}
+              label={required(t("form.mailingPostalCode"))}
+              placeholder="XX-XXX"
+              autoComplete="shipping postal-code"
+              inputMode="numeric"
+            />
+            <TextField field={fields.mailingCity} label={required(t("form.mailingCity"))} autoComplete="shipping address-level2" />
+          </div>
+        </fieldset>
         {variant.hasAdditionalInfo ? (
           <TextareaField field={fields.additionalInfo} label={t("form.additionalInfo")} hint={t("form.additionalInfoHint")} />
         ) : null}
