@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The one test command (`npm test`): type check and lint side by side, unit tests, the production build
+// The one test command (`npm test`): type check, lint and unit tests side by side, the production build
 // (`npm run build`), then the browser suite in both projects (JavaScript on and off). It ends with one
 // summary line.
 // What the machine must have (Chromium, Java, PostgreSQL) is installed by .ci/run, or by
@@ -52,11 +52,13 @@ const playwrightReport = join(reportDir, "playwright.json");
 
 // The build stays on its own with the terminal's streams: beside the others, with its output piped,
 // esbuild's service once ended with a Go deadlock report after a finished build.
-const [typecheckOk, lintOk] = await runTogether([
+// The type check and the lint are one process each; the unit tests run in vitest's default
+// `cores - 1` workers. Side by side they keep both cores busy, where one after the other left a core idle.
+const [typecheckOk, lintOk, unitOk] = await runTogether([
   { label: "type check", command: "npx", args: ["tsc"] },
   { label: "lint and format", command: "npm", args: ["run", "lint"] },
+  { label: "unit tests", command: "npx", args: ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`] },
 ]);
-const unitOk = run("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`]);
 const buildOk = run("build", "npm", ["run", "build"]);
 const browserOk =
   buildOk &&
