@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { BUSINESS_TIME_ZONE } from "~/config/delivery";
 import { formatPrice } from "~/i18n/money";
-import { renderPdf, type PdfDrawer, type PdfLayout, type PdfSection } from "~/documents/pdf.server";
+import type { PdfDrawer, PdfLayout, PdfSection } from "~/documents/pdf.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { retainedReasonText } from "~/order/retained-reason";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";

@@ -7,7 +7,6 @@ import { legalText, type LegalText } from "~/legal/legal-document";
 import { TERMS_VERSION } from "~/legal/terms-version";
 import { legalValuesOf } from "~/legal/legal-values";
 import { modelWithdrawalFormAsText, modelWithdrawalFormDocument } from "~/legal/model-withdrawal-form";
-import type { MailAttachment } from "~/mail/compose.server";
 import { renderPdf, type PdfSection, type PdfFile } from "./pdf.server";
 
 /**
