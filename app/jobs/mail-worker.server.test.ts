@@ -8,7 +8,6 @@ import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { startMailOutbox } from "./mail-worker.server";
 import { createMailTransport } from "~/mail/transport.server";
 
-
 const T0 = new Date("2026-11-23T09:00:00Z");
 /** The worker's first pass, a second after the order. */
 const T1 = new Date(T0.getTime() + 1000);
