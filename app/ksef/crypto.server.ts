@@ -26,7 +26,7 @@ export function encryptKsefToken(publicKey: KeyObject, token: string, challengeT
 
 export type SessionKey = { key: Buffer; iv: Buffer };
 
-/** A fresh AES-256 key and IV: one per session, as the documentation recommends. */
+/** A fresh AES-256 key and IV for every session: a key is never reused, so one leaked session exposes only its own invoices. */
 export function newSessionKey(): SessionKey {
   return { key: randomBytes(32), iv: randomBytes(16) };
 }
