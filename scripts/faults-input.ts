@@ -8,7 +8,7 @@
 //     a 500 from PostgreSQL refusing a NUL), and no order is stored;
 //   - the same characters in the token of every route that takes one (the payment page in each
 //     language, its BLIK and pay-by-link form, the agreement PDF): each is a 404.
-import { spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,13 +17,13 @@ import pg from "pg";
 import { waitUntilUp, stopOwnSite } from "../tests/e2e/support/own-server";
 import { startPostgres } from "../tests/support/postgres";
 import { validOrderForm } from "../tests/support/valid-order";
+import { addOperator, OPERATOR_PASSWORD, OPERATOR_SECRET_KEY, signIn } from "./faults-operator";
 
 type Record_ = (check: string, goal: string, measured: string, pass: boolean) => void;
 export type InputFaultContext = { port: number; record: Record_; startSite: (env: Record<string, string>) => ChildProcess };
 
 const SECRET = "faults-input-test-secret-of-at-least-32-characters";
 const OPERATOR = "operator@faults-input.test";
-const PASSWORD = "a long operator password for the faults";
 
 /** Every character a one-line field refuses, plus a few a multi-line one refuses too. */
 const CONTROL_CHARACTERS = [
@@ -89,17 +89,12 @@ async function inputFaultsOn(dialect: "sqlite" | "postgres", { port, record, sta
   const postgres = dialect === "postgres" ? await startPostgres() : null;
   const databasePath = join(mkdtempSync(join(tmpdir(), "faults-input-")), "app.db");
   const database: Record<string, string> = postgres ? { DATABASE_URL: postgres.url } : { DATABASE_PATH: databasePath };
-  const env = { ...database, ORDER_TOKEN_SECRET: SECRET, RATE_LIMIT_DISABLED: "1" };
+  const env = { ...database, ORDER_TOKEN_SECRET: SECRET, RATE_LIMIT_DISABLED: "1", OPERATOR_SECRET_KEY };
   const site = startSite(env);
   const started = performance.now();
   try {
     await waitUntilUp(port, site);
-    const added = spawnSync("npm", ["run", "-s", "operator", "--", "add", OPERATOR], {
-      input: `${PASSWORD}\n`,
-      env: { ...process.env, ...env },
-      encoding: "utf8",
-    });
-    if (added.status !== 0) throw new Error(`npm run operator failed: ${added.stderr}`);
+    const cookie = await signIn(base, OPERATOR, addOperator(env, OPERATOR));
     const formPost = (path: string, body: string, cookie = "") =>
       fetch(`${base}${path}`, {
         method: "POST",
@@ -111,9 +106,6 @@ async function inputFaultsOn(dialect: "sqlite" | "postgres", { port, record, sta
         async (response) => (await response.arrayBuffer(), response),
         () => null,
       );
-    const login = await formPost("/admin/login", new URLSearchParams({ email: OPERATOR, password: PASSWORD }).toString());
-    const cookie = login?.headers.get("set-cookie")?.split(";")[0] ?? "";
-    if (login?.status !== 303 || !cookie) throw new Error(`the operator could not sign in (${login?.status})`);
 
     // Deep names and too many fields, over every route that reads a form.
     const shapes = new Tally();
@@ -192,7 +184,7 @@ async function inputFaultsOn(dialect: "sqlite" | "postgres", { port, record, sta
       }
       await tryOne(
         `sign-in ${label}`,
-        formPost("/admin/login", new URLSearchParams({ email: `op${character}@example.com`, password: PASSWORD }).toString()),
+        formPost("/admin/login", new URLSearchParams({ email: `op${character}@example.com`, password: OPERATOR_PASSWORD }).toString()),
       );
       for (const path of ["/admin", "/admin/orders.csv"]) {
         await tryOne(

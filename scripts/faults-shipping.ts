@@ -9,7 +9,7 @@
 // - the same order from two desks: two operators press "Nadaj przesyłkę" on the same order at the
 //   same moment, on SQLite and on PostgreSQL. Only the press that claimed the order asks InPost: one
 //   shipment per order, one dispatch e-mail (docs/decisions/059).
-import { spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +17,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { INPOST_WEBHOOK_PATH } from "../app/server/provider-paths";
 import { stopOwnSite, waitUntilUp } from "../tests/e2e/support/own-server";
-import { secretOfUri, timeStepAt, totpCode } from "../tests/support/authenticator";
+import { addOperator, formPost, OPERATOR_SECRET_KEY, signIn } from "./faults-operator";
 import { startPostgres } from "../tests/support/postgres";
 import { startSmtpServer } from "../tests/support/smtp-server.mjs";
 import { startStandInProcess } from "../tests/support/stand-ins.mjs";
@@ -29,7 +29,6 @@ type Options = { port: number; startSite: (env: { [name: string]: string }) => C
 const ORDERS = 12;
 const SAME_ORDERS = 8;
 const OPERATOR = "operator@faults-shipping.test";
-const PASSWORD = "a long operator password for the faults";
 /** What "Nadaj przesyłkę" posts: the intent, and the tick that says the operator means it. */
 const SHIP_PRESS = "intent=ship&confirm=yes";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -66,7 +65,7 @@ function shippingEnv(standInUrl: string, smtpUrl: string, database: { [name: str
   return {
     ...database,
     ORDER_TOKEN_SECRET: "faults-shipping-secret-of-at-least-32-characters",
-    OPERATOR_SECRET_KEY: "faults-shipping-operator-key-of-32-or-more-characters",
+    OPERATOR_SECRET_KEY,
     SMTP_URL: smtpUrl,
     RATE_LIMIT_DISABLED: "1",
     INPOST_POINTS_URL: standInUrl,
@@ -74,45 +73,6 @@ function shippingEnv(standInUrl: string, smtpUrl: string, database: { [name: str
     INPOST_API_TOKEN: "stand-in-shipx-token",
     INPOST_ORGANIZATION_ID: "1234",
   };
-}
-
-async function formPost(base: string, path: string, body: string, cookie = "") {
-  const response = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
-    body,
-    redirect: "manual",
-    signal: AbortSignal.timeout(30_000),
-  });
-  await response.arrayBuffer();
-  return response;
-}
-
-/** An operator added with `npm run operator`: the authenticator's address it printed. */
-function addOperator(env: { [name: string]: string }, email: string): string {
-  const added = spawnSync("npm", ["run", "-s", "operator", "--", "add", email], {
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-  });
-  const uri = /^otpauth:\/\/totp\/\S+$/m.exec(added.stdout ?? "")?.[0];
-  if (added.status !== 0 || !uri) throw new Error(`npm run operator failed: ${added.stderr}`);
-  return uri;
-}
-
-/**
- * Signs an operator in with password and code: the session cookie. Operators are added before
- * anyone signs in: adding one takes longer than the site keeps an idle connection open, and the
- * client would send its next request on a connection the site is closing.
- */
-async function signIn(base: string, email: string, uri: string): Promise<string> {
-  const passwordStep = await formPost(base, "/admin/login", new URLSearchParams({ email, password: PASSWORD }).toString());
-  const halfway = passwordStep.headers.get("set-cookie")?.split(";")[0] ?? "";
-  const code = totpCode(secretOfUri(uri), timeStepAt(Date.now()));
-  const codeStep = await formPost(base, "/admin/login/code", new URLSearchParams({ code }).toString(), halfway);
-  const cookie = codeStep.headers.get("set-cookie")?.split(";")[0] ?? "";
-  if (codeStep.status !== 303 || !cookie) throw new Error(`the operator could not sign in (${passwordStep.status}, ${codeStep.status})`);
-  return cookie;
 }
 
 /** A query on the site's database, SQLite's file or PostgreSQL's, with $1-style parameters. */
