@@ -152,6 +152,8 @@ export default defineConfig({
         // meet a page another test stored moments before, and with the default 60 s that page
         // could expire in the middle of the test on a busy machine (a wall-clock flake).
         PAGE_CACHE_SECONDS: "3600",
+        // An e-mail or a KSeF submission that failed in an outage test is tried again after 2 s, not 30.
+        OUTBOX_FIRST_RETRY_SECONDS: "2",
         // Tracking numbers link to a courier's page (tests/e2e/payment.spec.ts, the dispatch e-mail).
         COURIER_TRACKING_URL: E2E_COURIER_TRACKING_URL,
         // Online payment on, through the stand-in; tests/e2e/payment-online.spec.ts starts a site without it too.

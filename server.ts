@@ -85,10 +85,11 @@ async function serveTheSite(): Promise<void> {
     if (isDevelopment && process.env.REMIX_DEV_ORIGIN) void broadcastDevReady(build);
   });
 
+  const retries = { firstRetryMs: env.OUTBOX_FIRST_RETRY_SECONDS * 1000 };
   // Send the e-mails the outbox holds (docs/decisions/015) in the moments no request is being answered.
-  const mailWorker = startMailWorker(getDb(), activity, documents, services.mail);
+  const mailWorker = startMailWorker(getDb(), activity, documents, services.mail, retries);
   // Send invoices to KSeF (docs/decisions/050) in a lane of their own, when KSeF is configured.
-  const ksefLane = startKsefLane(getDb(), services.ksef);
+  const ksefLane = startKsefLane(getDb(), services.ksef, retries);
   // The back office's housekeeping; one process per period does the work through a lease (docs/decisions/016).
   startHousekeeping(getDb(), services);
   stopGracefully({ server, mailWorker, ksefLane });

@@ -106,6 +106,8 @@ const EnvSchema = z
     /** Names this process in every log line; unset: its host name and process id ("web-1/4242"). */
     INSTANCE: optionalText,
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** Seconds before an e-mail or a KSeF submission that failed is tried again; each later wait doubles, up to 15 minutes. */
+    OUTBOX_FIRST_RETRY_SECONDS: z.coerce.number().int().min(1).max(900).default(30),
     /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */
     PAYMENT_DEADLINE_DAYS: z.coerce.number().int().min(3).max(60).default(7),
     /** Business days from dispatch to the door by courier, and to the parcel locker: the delivery promise adds the order's one. */

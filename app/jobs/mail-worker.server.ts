@@ -85,7 +85,7 @@ export function startMailOutbox(
   db: AppDatabase,
   transport: MailTransport,
   documents: DocumentThread,
-  options: Pick<OutboxWorkerOptions, "whenQuiet" | "pollMs" | "log" | "now"> = {},
+  options: Pick<OutboxWorkerOptions, "whenQuiet" | "pollMs" | "log" | "now" | "firstRetryMs"> = {},
 ): OutboxWorker {
   return startOutboxWorker({
     db,
@@ -105,6 +105,7 @@ export function startMailWorker(
   activity: Pick<RequestActivity, "quietForMs" | "whenIdle">,
   documents: DocumentThread,
   transport: MailTransport,
+  { firstRetryMs }: Pick<OutboxWorkerOptions, "firstRetryMs"> = {},
 ): OutboxWorker {
   if (!store.__mailWorker) {
     const worker = startMailOutbox(
@@ -112,7 +113,7 @@ export function startMailWorker(
       transport,
       documents,
       // Requests first: while pages are being answered, the e-mails take a twentieth of the time.
-      { whenQuiet: createQuietGate({ quietForMs: activity.quietForMs }) },
+      { whenQuiet: createQuietGate({ quietForMs: activity.quietForMs }), firstRetryMs },
     );
     let scheduled: NodeJS.Timeout | undefined;
     const sendSoon = () => {

@@ -1,5 +1,5 @@
 import type { AppDatabase } from "~/db/db.server";
-import { startOutboxWorker, type OutboxWorker } from "~/outbox/outbox.server";
+import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from "~/outbox/outbox.server";
 import { errorFields, log } from "~/log/log.server";
 import { loadFa3Schema } from "./fa3-schema.server";
 import type { KsefGateway } from "./gateway";
@@ -21,7 +21,12 @@ const store = globalThis as typeof globalThis & { __ksefLane?: OutboxWorker };
  * `events` are what the invoices record of KSeF's answers (app/invoices/ksef-link.server.ts), handed
  * in because KSeF sits below the invoices; app/jobs/ksef-lane.server.ts starts the lane with them.
  */
-export function startKsefSubmissionLane(db: AppDatabase, gateway: KsefGateway | null, events: KsefInvoiceEvents): OutboxWorker | null {
+export function startKsefSubmissionLane(
+  db: AppDatabase,
+  gateway: KsefGateway | null,
+  events: KsefInvoiceEvents,
+  { firstRetryMs }: Pick<OutboxWorkerOptions, "firstRetryMs"> = {},
+): OutboxWorker | null {
   if (!gateway) return null;
   void warmFa3Schema();
   store.__ksefLane ??= startOutboxWorker({
@@ -29,6 +34,7 @@ export function startKsefSubmissionLane(db: AppDatabase, gateway: KsefGateway | 
     lane: { only: KSEF_KINDS },
     // KSeF numbers an invoice within seconds; a few seconds' wait is nothing to the buyer.
     pollMs: 5000,
+    firstRetryMs,
     deliver: (message) => sendOrderInvoicesToKsef(db, gateway, message.order_id ?? 0, { events, offline: ksefOfflineIssuing() }),
   });
   return store.__ksefLane;

@@ -65,7 +65,9 @@ describe("the outbox", () => {
   });
 
   it("retries within 30 s, then doubling, at most 15 minutes apart, and gives up only after 3 days", async () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 900_000, 900_000, 900_000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((failures) => retryDelayMs(failures))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 900_000, 900_000, 900_000,
+    ]);
     expect(retryDelayMs(1)).toBe(FIRST_RETRY_MS);
     expect(retryDelayMs(50)).toBe(MAX_RETRY_INTERVAL_MS);
 
@@ -156,6 +158,35 @@ describe("the outbox", () => {
       { kind: "operator_new_order", status: "sent", attempts: 2, last_error: null },
     ]);
   });
+  it("a worker given a shorter first retry (OUTBOX_FIRST_RETRY_SECONDS) comes back after it, then after double", async () => {
+    await enqueueMessages(db, orderId, ["order_confirmation"], T0);
+    let clock = T0;
+    let failures = 2;
+    const worker = startOutboxWorker({
+      db,
+      now: () => clock,
+      pollMs: 60_000,
+      log: () => undefined,
+      firstRetryMs: 2_000,
+      deliver: async (message) => {
+        if (failures-- > 0) throw new Error("connection refused");
+        return `test-${message.id}`;
+      },
+    });
+    expect(await worker.drain()).toBe(0);
+    clock = later(1_999);
+    expect(await worker.drain()).toBe(0);
+    clock = later(2_000);
+    expect(await worker.drain()).toBe(0);
+    clock = later(2_000 + 3_999);
+    expect(await worker.drain()).toBe(0);
+    clock = later(2_000 + 4_000);
+    expect(await worker.drain()).toBe(1);
+    await worker.stop();
+    expect(retryDelayMs(1, 2_000)).toBe(2_000);
+    expect(retryDelayMs(20, 2_000)).toBe(MAX_RETRY_INTERVAL_MS);
+  });
+
   it("the worker rests at its gate after each message, told how long the message took", async () => {
     await enqueueMessages(db, orderId, ["order_confirmation", "operator_new_order"], T0);
     const delivered: string[] = [];

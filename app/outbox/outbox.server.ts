@@ -12,7 +12,7 @@ import type { QuietGate } from "./quiet-gate.server";
  * the change does. A worker in each server process claims due messages one at a time,
  * atomically, and hands them to `deliver`; a failure is retried with exponential backoff.
  *
- * - First retry within 30 s, then doubling, at most 15 min apart, for at least 3 days.
+ * - First retry within 30 s (OUTBOX_FIRST_RETRY_SECONDS), then doubling, at most 15 min apart, for at least 3 days.
  * - A refusal the worker's `isRefusal` recognises (a mail server's 5xx, docs/decisions/069) is given up at once.
  * - A claim left behind by a process that died mid-send is taken over after a minute.
  * - Each attempt is recorded with its error; the log names message ids, never addresses.
@@ -129,8 +129,8 @@ export async function enqueueAgain(
 }
 
 /** The wait before the next try after `failures` failed ones. */
-export function retryDelayMs(failures: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_RETRY_INTERVAL_MS);
+export function retryDelayMs(failures: number, firstRetryMs = FIRST_RETRY_MS): number {
+  return Math.min(firstRetryMs * 2 ** Math.max(0, failures - 1), MAX_RETRY_INTERVAL_MS);
 }
 
 function isPostgres(db: AppDatabase): boolean {
@@ -201,7 +201,7 @@ export async function markFailed(
   message: OutboxRow,
   error: string,
   now: Date,
-  { refused = false }: { refused?: boolean } = {},
+  { refused = false, firstRetryMs = FIRST_RETRY_MS }: { refused?: boolean; firstRetryMs?: number } = {},
 ): Promise<"retry" | "gave-up"> {
   const failures = message.attempts + 1;
   const givesUp = refused || now.getTime() - new Date(message.created_at).getTime() >= RETRY_PERIOD_MS;
@@ -213,7 +213,7 @@ export async function markFailed(
       .set({
         status: givesUp ? "failed" : "pending",
         attempts: failures,
-        next_attempt_at: new Date(now.getTime() + retryDelayMs(failures)).toISOString(),
+        next_attempt_at: new Date(now.getTime() + retryDelayMs(failures, firstRetryMs)).toISOString(),
         claim_id: null,
         last_error: text,
         refused: refused ? 1 : 0,
@@ -247,6 +247,8 @@ export type OutboxWorkerOptions = {
   lane?: OutboxLane;
   /** Whether a delivery's error is a permanent refusal, given up at once; none is when not given. */
   isRefusal?: (error: unknown) => boolean;
+  /** The wait after a first failure (then doubling); FIRST_RETRY_MS when not given. */
+  firstRetryMs?: number;
 };
 
 export type OutboxWorker = {
@@ -268,6 +270,7 @@ export function startOutboxWorker({
   whenQuiet,
   lane,
   isRefusal = () => false,
+  firstRetryMs,
 }: OutboxWorkerOptions): OutboxWorker {
   let running: Promise<number> | null = null;
   let stopped = false;
@@ -282,7 +285,7 @@ export function startOutboxWorker({
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const refused = isRefusal(error);
-      const outcome = await markFailed(db, message, reason, now(), { refused });
+      const outcome = await markFailed(db, message, reason, now(), { refused, firstRetryMs });
       const next = outcome === "retry" ? "will retry" : refused ? "refused for good, giving up" : "giving up";
       // An SMTP server's refusal may quote the recipient: the database keeps the whole reason, the log does not.
       log(`[outbox] message ${message.id} (${message.kind}) failed, ${next}: ${redactPersonalData(reason)}`);

@@ -80,7 +80,7 @@ test.describe("e-mails after the order", () => {
       await expect.poll(() => failedMailAttempts(number), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
       expect(receivedMail().filter((received) => received.subject.includes(number))).toHaveLength(0);
       await setSmtpOutage(false);
-      // The first retry comes within 30 s: the confirmation and the operator's notice, once each.
+      // The retry comes within OUTBOX_FIRST_RETRY_SECONDS (2 s here), doubling: the confirmation and the operator's notice, once each.
       await waitForMail((received) => received.subject.includes(number) && received.to.includes("api-order@example.com"), 45_000);
       await waitForMail((received) => received.subject.includes(number) && received.to.includes("operator@adres.test"), 45_000);
       expect(receivedMail().filter((received) => received.subject.includes(number))).toHaveLength(2);

@@ -47,6 +47,8 @@ export function startOwnSite(port: number, env: Record<string, string> = {}, { l
       DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "own-site-")), "app.db"),
       MAIL_DIR: join(mkdtempSync(join(tmpdir(), "own-site-mail-")), "mail"),
       SMTP_URL: "",
+      // As on the suite's own site (playwright.config.ts): a failed e-mail or KSeF submission is tried again after 2 s.
+      OUTBOX_FIRST_RETRY_SECONDS: "2",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
