@@ -32,6 +32,7 @@ import { LateDeliveryWarning } from "~/components/LateDeliveryWarning";
 import { DeliveryFieldset } from "~/shipping/DeliveryFieldset";
 import { INVOICE_LABEL_KEYS } from "~/order/invoice-request";
 import { InvoiceFieldset } from "~/invoices/InvoiceFieldset";
+import { AddressFieldset } from "./AddressFieldset";
 import { useBusyIntent } from "./use-busy-intent";
 import { useLockerSearch } from "./use-locker-search";
 
@@ -249,28 +250,12 @@ export function FormStep({
             autoComplete="tel"
           />
         </div>
-        <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
-          <legend className="px-1 text-lg font-bold text-slate-900">{t("form.propertyHeading")}</legend>
-          <TextField
-            field={fields.propertyAddress}
-            label={required(t("form.propertyAddress"))}
-            autoComplete="section-property address-line1"
-          />
-          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-            <TextField
-              field={fields.propertyPostalCode}
-              label={required(t("form.propertyPostalCode"))}
-              placeholder="XX-XXX"
-              autoComplete="section-property postal-code"
-              inputMode="numeric"
-            />
-            <TextField
-              field={fields.propertyCity}
-              label={required(t("form.propertyCity"))}
-              autoComplete="section-property address-level2"
-            />
-          </div>
-        </fieldset>
+        <AddressFieldset
+          place="property"
+          legend={t("form.propertyHeading")}
+          fields={{ address: fields.propertyAddress, postalCode: fields.propertyPostalCode, city: fields.propertyCity }}
+          required={required}
+        />
         {lockersOffered ? (
           <DeliveryFieldset
             method={fields.deliveryMethod}
@@ -284,23 +269,13 @@ export function FormStep({
             onSearch={hydrated ? lockerSearch.searchNow : undefined}
           />
         ) : null}
-        <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
-          <legend className="px-1 text-lg font-bold text-slate-900">{mailingHeading}</legend>
-          <p className="text-sm text-slate-600">
-            {lockersOffered && fields.deliveryMethod.value !== "courier" ? t("shipping:form.mailingHintLocker") : t("form.mailingHint")}
-          </p>
-          <TextField field={fields.mailingAddress} label={required(t("form.mailingAddress"))} autoComplete="shipping address-line1" />
-          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-            <TextField
-              field={fields.mailingPostalCode}
-              label={required(t("form.mailingPostalCode"))}
-              placeholder="XX-XXX"
-              autoComplete="shipping postal-code"
-              inputMode="numeric"
-            />
-            <TextField field={fields.mailingCity} label={required(t("form.mailingCity"))} autoComplete="shipping address-level2" />
-          </div>
-        </fieldset>
+        <AddressFieldset
+          place="mailing"
+          legend={mailingHeading}
+          hint={lockersOffered && fields.deliveryMethod.value !== "courier" ? t("shipping:form.mailingHintLocker") : t("form.mailingHint")}
+          fields={{ address: fields.mailingAddress, postalCode: fields.mailingPostalCode, city: fields.mailingCity }}
+          required={required}
+        />
         {variant.hasAdditionalInfo ? (
           <TextareaField field={fields.additionalInfo} label={t("form.additionalInfo")} hint={t("form.additionalInfoHint")} />
         ) : null}
