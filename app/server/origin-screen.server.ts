@@ -1,7 +1,10 @@
 import type { NextFunction, Request, Response } from "express";
 import { INPOST_WEBHOOK_PATH, P24_NOTIFICATION_PATH, P24_REFUND_NOTIFICATION_PATH } from "./provider-paths";
+import { fixedT } from "~/i18n/i18n.server";
+import { localeFromPath } from "~/i18n/locales";
+import { homePath } from "~/i18n/routes";
 import { isSameOrigin } from "~/security/same-origin.server";
-import { answerPlain } from "./plain-answers.server";
+import { answerJson, answerPlain, isApiPath, shortPage } from "./plain-answers.server";
 
 /**
  * Paths that take POSTs from other sites: the providers' notifications. They skip the origin
@@ -47,8 +50,26 @@ export function originScreen({
       return next();
     }
     request.resume();
-    answerPlain(response, 403, "text/plain; charset=utf-8", "Forbidden: this form can only be sent from this site.", {
-      Connection: "close",
-    });
+    crossSiteRefusal(request, response, siteUrl);
   };
+}
+
+/**
+ * The 403: a short page in the language of the path, or JSON for the API. A person meets it when a
+ * copy of our page (an online translator's, an app's) sends one of our forms: its link leads to the
+ * site itself, where the form can be sent again.
+ */
+function crossSiteRefusal(request: Request, response: Response, siteUrl: string): void {
+  const locale = localeFromPath(request.path);
+  const t = fixedT(locale, "error");
+  const headers = { Connection: "close" };
+  if (isApiPath(request.path)) return answerJson(response, 403, { success: false, error: t("crossSite.text") }, headers);
+  const page = shortPage({
+    locale,
+    title: t("crossSite.title"),
+    heading: t("crossSite.heading"),
+    text: t("crossSite.text"),
+    link: { href: new URL(homePath(locale), siteUrl).href, text: t("crossSite.home") },
+  });
+  answerPlain(response, 403, "text/html; charset=utf-8", page, headers);
 }

@@ -9,6 +9,9 @@ import { createCookie, type ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/db.server";
+import { fixedT } from "~/i18n/i18n.server";
+import { LOCALES } from "~/i18n/locales";
+import { homePath, pathFor } from "~/i18n/routes";
 import { createPageCache } from "~/server/page-cache.server";
 import { createHttpServer } from "./http-server.server";
 import { INPOST_WEBHOOK_PATH, P24_NOTIFICATION_PATH, P24_REFUND_NOTIFICATION_PATH } from "./provider-paths";
@@ -222,6 +225,25 @@ describe("the server layer in front of Remix", () => {
     const asterisk = await rawSocket(base, line("*"));
     expect(asterisk.status).toBe(400);
     expect(asterisk.text).toContain("400 Bad Request");
+  });
+
+  it("refuses a form from outside the site with a short page in the path's language that links to the site itself; the API in JSON", async () => {
+    const { base, reached } = await startLayer();
+    const fromCopy = { method: "POST", headers: { Origin: "https://adres-example.translate.goog" }, body: "intent=preview" };
+    for (const locale of LOCALES) {
+      const path = pathFor("order", locale);
+      const refused = await raw(base, path, fromCopy);
+      const t = fixedT(locale, "error");
+      expect(refused.status, path).toBe(403);
+      expect(refused.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(refused.body).toContain(`<html lang="${locale}">`);
+      expect(refused.body).toContain(`<h1>${t("crossSite.heading")}</h1>`);
+      expect(refused.body).toContain(`<a href="${SITE}${homePath(locale)}">${t("crossSite.home")}</a>`);
+    }
+    const api = await raw(base, "/api/accept", { ...fromCopy, headers: { ...fromCopy.headers, "Content-Type": "application/json" } });
+    expect(api.status).toBe(403);
+    expect(JSON.parse(api.body)).toEqual({ success: false, error: fixedT("pl", "error")("crossSite.text") });
+    expect(reached).toEqual([]);
   });
 
   it("screens Origin against SITE_URL, never Host, and hands Remix SITE_URL's host", async () => {
