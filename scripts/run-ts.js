@@ -4,8 +4,8 @@
 // leaving npm packages external, and node runs it. Usage: node scripts/run-ts.js <entry.ts> [args]
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 
 const [entry, ...args] = process.argv.slice(2);
 if (!entry) {
@@ -28,4 +28,6 @@ await build({
   logLevel: "warning",
 });
 const result = spawnSync(process.execPath, [outfile, ...args], { stdio: "inherit" });
+// The unit tests run it too (the invoice numbering's second processes): the bundles would pile up.
+rmSync(dirname(outfile), { recursive: true, force: true });
 process.exit(result.status ?? 1);

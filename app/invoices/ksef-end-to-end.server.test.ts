@@ -2,6 +2,7 @@ import { verify, X509Certificate } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { pdfTextOf } from "../../tests/support/pdf-text";
 import {
@@ -84,9 +85,10 @@ async function siteWith(
     dialect === "sqlite" ? { sqlitePath: join(mkdtempSync(join(tmpdir(), "ksef-e2e-")), "app.db") } : await freshTarget(dialect),
   );
   const [customer, api] = await Promise.all([import("./customer.server"), import("~/ksef/ksef-api.server")]);
-  // The KSeF client as server.ts builds it: once, from the settings above.
+  // The KSeF client as server.ts builds it: once, from the settings above. Between its looks at a
+  // sign-in still in progress (the stand-in answers that once per sign-in) it waits a turn, not KSeF's second.
   const ksef = gateway.ksefSettings();
-  const client = ksef && api.createKsefClient(ksef);
+  const client = ksef && api.createKsefClient(ksef, { pause: () => nextTurn() });
   let laneClock = laneFrom.getTime();
   const { order } = await sample.placeSampleOrder(db, ORDERED, { details: { invoice: BUYER }, locale: "uk" });
   const invoices = () => db.selectFrom("invoices").selectAll().where("order_id", "=", order.id).orderBy("id").execute();

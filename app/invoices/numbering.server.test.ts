@@ -1,6 +1,4 @@
 import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyTransition } from "~/flows/transitions.server";
@@ -70,15 +68,10 @@ describe("invoice numbers from two processes on one SQLite file", () => {
     if (!("sqlitePath" in target)) throw new Error("a SQLite target");
     const db = await open(target);
     const ids = await ordersAskingForInvoices(db, 18);
-    const viteNode = join(dirname(createRequire(import.meta.url).resolve("vite-node/package.json")), "dist/cli.mjs");
     const processes = [ids.slice(0, 6), ids.slice(6, 12)].map((share) =>
-      spawn(
-        process.execPath,
-        [viteNode, "--config", "vitest.config.ts", "tests/support/invoice-issuer-process.ts", target.sqlitePath, ...share.map(String)],
-        {
-          stdio: ["pipe", "pipe", "inherit"],
-        },
-      ),
+      spawn(process.execPath, ["scripts/run-ts.js", "tests/support/invoice-issuer-process.ts", target.sqlitePath, ...share.map(String)], {
+        stdio: ["pipe", "pipe", "inherit"],
+      }),
     );
     const lines = processes.map((child) => createInterface({ input: child.stdout! })[Symbol.asyncIterator]());
     for (const line of lines) expect((await line.next()).value).toBe("ready");

@@ -12,12 +12,20 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 export const CONNECTIONS_PER_ADDRESS = 50;
 
-type HttpServerOptions = { connectionsPerAddress: number | null; log?: (line: string) => void };
+type HttpServerOptions = {
+  connectionsPerAddress: number | null;
+  log?: (line: string) => void;
+  /** HEADERS_TIMEOUT_MS unless a test needs a connection closed sooner. */
+  headersTimeoutMs?: number;
+};
 
-export function createHttpServer(app: RequestListener, { connectionsPerAddress, log }: HttpServerOptions): Server {
+export function createHttpServer(
+  app: RequestListener,
+  { connectionsPerAddress, log, headersTimeoutMs = HEADERS_TIMEOUT_MS }: HttpServerOptions,
+): Server {
   const server = createServer(
     {
-      headersTimeout: HEADERS_TIMEOUT_MS,
+      headersTimeout: headersTimeoutMs,
       requestTimeout: REQUEST_TIMEOUT_MS,
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: 1_000,
@@ -25,7 +33,7 @@ export function createHttpServer(app: RequestListener, { connectionsPerAddress, 
     app,
   );
   if (connectionsPerAddress !== null) capConnectionsPerAddress(server, { limit: connectionsPerAddress, log });
-  closeSilentConnections(server, HEADERS_TIMEOUT_MS);
+  closeSilentConnections(server, headersTimeoutMs);
   return server;
 }
 

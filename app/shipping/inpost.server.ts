@@ -102,16 +102,16 @@ async function jsonOf(response: Response, operation: string): Promise<unknown> {
 
 export function createInpostPointsClient(
   { pointsUrl }: { pointsUrl: string },
-  { fetch: fetchImpl = fetch }: ServiceDependencies = {},
+  {
+    fetch: fetchImpl = fetch,
+    timeoutMs = INPOST_POINTS_TIMEOUT_MS,
+  }: ServiceDependencies & {
+    /** INPOST_POINTS_TIMEOUT_MS unless a test needs to see a slow answer given up on sooner. */
+    timeoutMs?: number;
+  } = {},
 ): LockerDirectory {
   const get = async (path: string, operation: string) => {
-    const response = await call(
-      fetchImpl,
-      `${pointsUrl}${path}`,
-      { headers: { Accept: "application/json" } },
-      INPOST_POINTS_TIMEOUT_MS,
-      operation,
-    );
+    const response = await call(fetchImpl, `${pointsUrl}${path}`, { headers: { Accept: "application/json" } }, timeoutMs, operation);
     if (response.status === 404) return null;
     if (!response.ok) throw new ShippingUnavailableError(operation, `status ${response.status}`);
     return jsonOf(response, operation);

@@ -1,7 +1,7 @@
 /**
  * A second process on the same SQLite file, for the invoice numbering test (app/invoices/numbering.server.test.ts):
  * it pays the orders it is given, each in its own transaction as the site does, which issues their invoices.
- * Run with vite-node so the app's modules load as in the tests. Prints "ready" once open, then waits
+ * Run with scripts/run-ts.js, as the site's own scripts are. Prints "ready" once open, then waits
  * for "go" on stdin, so both processes start issuing together.
  */
 import { applyTransition } from "~/flows/transitions.server";
