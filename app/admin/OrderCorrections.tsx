@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { formatWarsawTime } from "~/i18n/back-office-format";
 import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
-import { RefundAmountField } from "./WithdrawalDecisionForm";
+import { RefundAmountField } from "~/withdrawal/WithdrawalDecisionForm";
 
 /**
  * `paidOnline`: money that came through the gateway goes back through it (the payments section), not by hand.

@@ -7,7 +7,7 @@ import type { Locale } from "~/i18n/locales";
 import { CancelFields } from "./TransitionForm";
 import { ConfirmTick } from "~/components/admin/ConfirmTick";
 import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
-import { RefundAmountField } from "./WithdrawalDecisionForm";
+import { RefundAmountField } from "~/withdrawal/WithdrawalDecisionForm";
 
 export type RefundRefusal = { paymentId: number; errors: Record<string, string>; values: Record<string, string> };
 

@@ -10,7 +10,7 @@ import type { ReactNode } from "react";
 import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 import { ConfirmTick } from "~/components/admin/ConfirmTick";
 import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
-import { RefundAmountField } from "./WithdrawalDecisionForm";
+import { RefundAmountField } from "~/withdrawal/WithdrawalDecisionForm";
 
 export type FormRefusal = { errors: Record<string, string>; values: Record<string, string> };
 const DANGER_BUTTON = "inline-flex items-center justify-center rounded-md bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-900";

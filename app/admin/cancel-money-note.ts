@@ -1,6 +1,6 @@
 import { formatPrice } from "~/i18n/money";
 import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
-import type { MoneyHeld } from "./order-detail.server";
+import type { MoneyHeld } from "~/order/lifecycle/refund-ceiling.server";
 import { PAYMENT_TEXT } from "~/payments/admin-texts";
 
 /**

@@ -15,8 +15,8 @@ import { findOrderDetail } from "./order-detail.server";
 import type { RefundRefusal } from "./OrderPayments";
 import { refundFromForm } from "./refund-form.server";
 import { parseTransitionForm } from "./transition-form.server";
-import type { DecisionFormRefusal } from "./WithdrawalDecisionForm";
-import { decisionFromForm } from "./withdrawal-decision-form.server";
+import type { DecisionFormRefusal } from "~/withdrawal/WithdrawalDecisionForm";
+import { decisionFromForm } from "~/withdrawal/decision-form.server";
 import { deliveryFromForm, statementFromForm } from "./withdrawal-records-form.server";
 
 /**

@@ -2,6 +2,7 @@ import type { AppDatabase } from "~/db/db.server";
 import type { MessageKind, OrderRow, PaymentRow } from "~/db/schema";
 import { UNPAID_REASON } from "~/order/lifecycle/order-transitions.server";
 import { availableTransitions, type Transition } from "~/order/lifecycle/transitions";
+import type { MoneyHeld } from "~/order/lifecycle/refund-ceiling.server";
 
 export type OrderEventView = { at: string; operator: string; from: string; to: string; details: Record<string, string> };
 
@@ -34,12 +35,6 @@ export type OnlinePaymentRecord = Pick<
   | "refund_status"
   | "refund_settled_at"
 >;
-
-/**
- * Money the order holds: a payment taken online and not given back (cancelling refunds it), or a
- * transfer booked and not yet returned (cancelling records it as due back), in grosze.
- */
-export type MoneyHeld = { online: number | null; byTransfer: number | null };
 
 export type OrderDetail = {
   order: OrderRow;

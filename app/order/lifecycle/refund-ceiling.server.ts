@@ -7,6 +7,12 @@ import type { OrderRow } from "~/db/schema";
  * payments, the back office and the customer's page read the ceiling here.
  */
 
+/**
+ * Money the order holds: a payment taken online and not given back (cancelling refunds it), or a
+ * transfer booked and not yet returned (cancelling records it as due back), in grosze.
+ */
+export type MoneyHeld = { online: number | null; byTransfer: number | null };
+
 /** What goes back after an art. 35 decision: the payment less the amount kept for work done. */
 export type RefundAfterDecision = { paidGrosze: number; retainedGrosze: number; refundGrosze: number };
 

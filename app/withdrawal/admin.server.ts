@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
 import type { WithdrawalChannel } from "~/db/schema";
-import { refundDueBy } from "~/withdrawal/withdrawal.server";
+import { refundDueBy } from "./withdrawal.server";
 
 /**
  * The back office's view of withdrawal statements (docs/decisions/046): every statement, the

@@ -2,12 +2,12 @@ import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { formatPrice } from "~/i18n/money";
 import type { PaymentGateway } from "~/payments/gateway";
-import { deliveryUnrecorded, mayKeepAnAmount, paidGrosze, readDecision, rightHadExpired } from "~/withdrawal/decision";
-import { recordWithdrawalDecision } from "~/withdrawal/decision.server";
-import { SETTLED_FROM, settleWithdrawal, type Settlement } from "~/withdrawal/settlement.server";
-import type { MoneyHeld } from "./order-detail.server";
+import { deliveryUnrecorded, mayKeepAnAmount, paidGrosze, readDecision, rightHadExpired } from "./decision";
+import { recordWithdrawalDecision } from "./decision.server";
+import { SETTLED_FROM, settleWithdrawal, type Settlement } from "./settlement.server";
+import type { MoneyHeld } from "~/order/lifecycle/refund-ceiling.server";
 import { PAYMENT_TEXT } from "~/payments/admin-texts";
-import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
+import { WITHDRAWAL_TEXT } from "./admin-texts";
 
 const TEXT = WITHDRAWAL_TEXT.decision;
 const SETTLE = WITHDRAWAL_TEXT.settle;

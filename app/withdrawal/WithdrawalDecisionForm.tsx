@@ -1,11 +1,11 @@
 import { formatPrice, zlotyDigits } from "~/i18n/money";
 import { fieldId } from "~/forms/field-problems";
 import { formatWarsawTime } from "~/i18n/back-office-format";
-import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
+import { WITHDRAWAL_TEXT } from "./admin-texts";
 import type { WithdrawalDecision } from "~/db/schema";
 import { PlainField } from "~/components/forms";
-import { OWN_REASON, RETAINED_REASONS } from "~/withdrawal/decision";
-import type { MoneyHeld } from "./order-detail.server";
+import { OWN_REASON, RETAINED_REASONS } from "./decision";
+import type { MoneyHeld } from "~/order/lifecycle/refund-ceiling.server";
 import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 import { ConfirmTick } from "~/components/admin/ConfirmTick";
 import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";

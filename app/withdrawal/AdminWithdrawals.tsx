@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { formatWarsawTime } from "~/i18n/back-office-format";
 import { ADMIN_HOME, orderDetailPath } from "~/components/admin/paths";
 import { LOCALE_LABEL } from "~/order/admin-texts";
-import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
-import type { WithdrawalListRow } from "./withdrawals.server";
+import { WITHDRAWAL_TEXT } from "./admin-texts";
+import type { WithdrawalListRow } from "./admin.server";
 import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 
 const INPUT =

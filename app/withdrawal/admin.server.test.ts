@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
+import { recordWithdrawal } from "./withdrawal.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
-import { listWithdrawals, withdrawalCounts, withdrawalsOfOrder } from "./withdrawals.server";
+import { listWithdrawals, withdrawalCounts, withdrawalsOfOrder } from "./admin.server";
 
 const T0 = new Date("2026-11-23T09:00:00Z");
 
