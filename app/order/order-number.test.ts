@@ -3,7 +3,15 @@ import { orderNumber, orderNumberIn, orderNumbersIn } from "./order-number";
 
 describe("the order number in what people type", () => {
   it("reads it however it is written, and finds none in other text", () => {
-    for (const typed of ["AE-2026-000123", "AE 2026 123", "AE2026000123", "ae-2026-123", "zamówienie nr ae/2026/123 z listopada", "AE.2026.000123", "AE – 2026 – 123"]) {
+    for (const typed of [
+      "AE-2026-000123",
+      "AE 2026 123",
+      "AE2026000123",
+      "ae-2026-123",
+      "zamówienie nr ae/2026/123 z listopada",
+      "AE.2026.000123",
+      "AE – 2026 – 123",
+    ]) {
       expect(orderNumberIn(typed), typed).toBe("AE-2026-000123");
     }
     expect(orderNumberIn("AE 2026 000007")).toBe("AE-2026-000007");

@@ -53,4 +53,3 @@ export function readWithdrawalForm(form: FormData): { values: WithdrawalValues; 
   }
   return { values, errors, valid: null };
 }
-
