@@ -112,7 +112,7 @@ function entryOf(value: string, currency: string): StatementLine | null {
 type Details = Pick<StatementLine, "title" | "counterpartyName" | "counterpartyAccount">;
 
 /** `:86:` in one of its Polish shapes: numbered subfields after `~`, `<`, `^`, `?` or `+`, mBank's labelled text, or free text. */
-export function detailsOf(value: string): Details {
+function detailsOf(value: string): Details {
   // The 65-character wrap falls anywhere, inside a word too: the lines are one text.
   const text = value.replace(/\n/g, "");
   const subfields = /^(?:\d{3})?([~<^?+])\d{2}/.exec(text);
@@ -121,11 +121,18 @@ export function detailsOf(value: string): Details {
   return { title: text.replace(/^\d{3}\s*/, "").trim(), counterpartyName: "", counterpartyAccount: "" };
 }
 
+/** One numbered subfield and its text up to the next, per separator. */
+const SUBFIELD: Record<string, RegExp> = Object.fromEntries(
+  ["~", "<", "^", "?", "+"].map((separator) => {
+    const escaped = separator.replace(/[?+^]/, "\\$&");
+    return [separator, new RegExp(`${escaped}(\\d{2})((?:(?!${escaped}\\d{2}).)*)`, "g")];
+  }),
+);
+
 /** ~20–~25 the title, ~32–~33 the counterparty's name, ~38 its account; parts are cut at a fixed width, so they join without a space. */
 function fromSubfields(text: string, separator: string): Details {
   const parts = new Map<number, string>();
-  const escaped = separator.replace(/[?+^]/, "\\$&");
-  for (const match of text.matchAll(new RegExp(`${escaped}(\\d{2})((?:(?!${escaped}\\d{2}).)*)`, "g"))) {
+  for (const match of text.matchAll(SUBFIELD[separator]!)) {
     parts.set(Number(match[1]), match[2]!);
   }
   const join = (from: number, to: number) =>

@@ -23,8 +23,7 @@ export type CsvBank = (typeof CSV_BANKS)[number];
 
 export type StatementFormat = "mt940" | "camt053" | `csv-${CsvBank}`;
 
-export const ENCODINGS = ["utf-8", "windows-1250", "iso-8859-2", "cp852"] as const;
-export type StatementEncoding = (typeof ENCODINGS)[number];
+export type StatementEncoding = "utf-8" | "windows-1250" | "iso-8859-2" | "cp852";
 
 /** A file is refused whole, and nothing in it is marked; the page says why in Polish. */
 export type Refusal =
