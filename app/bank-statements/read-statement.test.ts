@@ -299,6 +299,20 @@ describe("encodings", () => {
   });
 });
 
+describe("encodings told apart by little", () => {
+  it("reads CP852 right when its only Polish letter is one CP1250 reads as a capital", async () => {
+    const text = [
+      ":20:X",
+      ":60F:C261122PLN0,00",
+      ":61:2611231123C299,00N152NONREF",
+      ":86:~20AE-2026-000109~32Jan Wąs",
+      ":62F:C261123PLN299,00",
+    ].join("\r\n");
+    const result = await linesOf(iconv.encode(text, "cp852"));
+    expect(result).toMatchObject({ encoding: "cp852", lines: [{ counterpartyName: "Jan Wąs" }] });
+  });
+});
+
 describe("files refused whole", () => {
   it("an empty file, or one of blank lines", async () => {
     expect(await readStatement(Buffer.alloc(0))).toEqual({ kind: "refused", refusal: "empty" });
