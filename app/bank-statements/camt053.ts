@@ -1,5 +1,6 @@
 import type { XmlDocument, XmlNode } from "libxml2-wasm";
 import { parseStatementAmount } from "~/i18n/money";
+import { isoDateOf } from "~/order/dates";
 import type { FormatResult, StatementLine } from "./statement-line";
 
 /**
@@ -79,9 +80,9 @@ function balanceOf(statement: XmlNode, code: string): number | null {
 
 function entryOf(entry: XmlNode): StatementLine | null {
   const amountGrosze = signed(entry);
-  const bookedOn = firstOf(entry, "BookgDt/Dt", "BookgDt/DtTm").slice(0, 10);
+  const bookedOn = isoDateOf(firstOf(entry, "BookgDt/Dt", "BookgDt/DtTm").slice(0, 10));
   const currency = entry.get("./*[local-name()='Amt']/@Ccy")?.content.trim() ?? "";
-  if (amountGrosze === null || !/^\d{4}-\d{2}-\d{2}$/.test(bookedOn) || !/^[A-Z]{3}$/.test(currency)) return null;
+  if (amountGrosze === null || !bookedOn || !/^[A-Z]{3}$/.test(currency)) return null;
   const details = entry.get("./*[local-name()='NtryDtls']/*[local-name()='TxDtls']");
   const party = amountGrosze >= 0 ? "Dbtr" : "Cdtr";
   const title = details

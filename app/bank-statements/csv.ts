@@ -1,4 +1,5 @@
 import { parseStatementAmount } from "~/i18n/money";
+import { isoDateOf } from "~/order/dates";
 import { CSV_BANKS, type CsvBank, type FormatResult, type StatementLine } from "./statement-line";
 
 /**
@@ -233,13 +234,9 @@ function rowsOf(text: string, separator: string): Row[] {
   return rows;
 }
 
-/** YYYY-MM-DD, DD-MM-YYYY, DD.MM.YYYY, DD/MM/YYYY or YYYYMMDD, as YYYY-MM-DD. */
+/** A day as the banks write it (YYYY-MM-DD, DD-MM-YYYY, DD.MM.YYYY), read the one way the site reads a day. */
 function dateOf(text: string): string | null {
-  const trimmed = text.trim();
-  const iso = /^(\d{4})[-.]?(\d{2})[-.]?(\d{2})$/.exec(trimmed);
-  if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`;
-  const polish = /^(\d{2})[-./](\d{2})[-./](\d{4})$/.exec(trimmed);
-  return polish ? `${polish[3]}-${polish[2]}-${polish[1]}` : null;
+  return /^\s*\d/.test(text) ? isoDateOf(text) : null;
 }
 
 type Cells = { date: string; amount: string; currency: string; title: string; name: string; account: string; reference: string };

@@ -1,4 +1,5 @@
 import { parseStatementAmount } from "~/i18n/money";
+import { isoDateOf } from "~/order/dates";
 import type { FormatResult, StatementLine } from "./statement-line";
 
 /**
@@ -97,9 +98,11 @@ function entryOf(value: string, currency: string): StatementLine | null {
     if (Number(month) === 1 && Number(valueMonth) === 12) year += 1;
   }
   const credit = mark === "C" || mark === "RD";
+  const bookedOn = isoDateOf(`${year}-${month}-${day}`);
+  if (!bookedOn) return null;
   const reference = [match[8], match[7]].map((part) => part?.trim() ?? "").find((part) => part !== "" && part !== "NONREF");
   return {
-    bookedOn: `${year}-${month}-${day}`,
+    bookedOn,
     amountGrosze: credit ? grosze : -grosze,
     currency,
     title: "",

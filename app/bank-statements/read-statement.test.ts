@@ -132,8 +132,11 @@ describe("MT940 as the Polish banks export it", () => {
   });
 
   it("refuses an entry it cannot read rather than leave it out, and names its line", async () => {
-    const text = fixture("mt940-tilde.sta").toString("latin1").replace(":61:2611231123D3168,00", ":61:2611231123D31X8,00");
-    expect(await readStatement(Buffer.from(text, "latin1"))).toEqual({ kind: "refused", refusal: "unreadable", format: "mt940", line: 9 });
+    const text = fixture("mt940-tilde.sta").toString("latin1");
+    for (const broken of [":61:2611231123D31X8,00", ":61:2611231131D3168,00"]) {
+      const bytes = Buffer.from(text.replace(":61:2611231123D3168,00", broken), "latin1");
+      expect(await readStatement(bytes), broken).toEqual({ kind: "refused", refusal: "unreadable", format: "mt940", line: 9 });
+    }
   });
 });
 
@@ -274,9 +277,19 @@ describe("the banks' CSV histories", () => {
     expect(named.lines).toEqual((await linesOf(fixture("mbank.csv"))).lines);
   });
 
-  it("refuses a row that starts with a date and has an amount it cannot read", async () => {
-    const text = fixture("alior.csv").toString("utf8").replace(";-150,00;PLN;", ";-15O,00;PLN;");
-    expect(await readStatement(Buffer.from(text))).toEqual({ kind: "refused", refusal: "unreadable", format: "csv-alior", line: 6 });
+  it("refuses a row that starts with a date and has an amount or a booking date it cannot read", async () => {
+    const text = fixture("alior.csv").toString("utf8");
+    for (const [good, broken] of [
+      [";-150,00;PLN;", ";-15O,00;PLN;"],
+      ["28-11-2026;28-11-2026;FIRMA", "28-11-2026;31-11-2026;FIRMA"],
+    ] as const) {
+      expect(await readStatement(Buffer.from(text.replace(good, broken))), broken).toEqual({
+        kind: "refused",
+        refusal: "unreadable",
+        format: "csv-alior",
+        line: 6,
+      });
+    }
   });
 });
 
