@@ -175,6 +175,8 @@ export function readCsv(text: string, bank: CsvBank): FormatResult {
       return { kind: "refused", refusal: "unreadable", format, line: row.line };
     }
   }
+  // The bank named, without its header, and not one row in its columns: the wrong bank, not an empty history.
+  if (header < 0 && lines.length === 0) return { kind: "refused", refusal: "unknownFormat" };
   return { kind: "read", format, lines };
 }
 

@@ -275,6 +275,8 @@ describe("the banks' CSV histories", () => {
     expect(await readStatement(fixture("mbank-no-header.csv"))).toEqual({ kind: "chooseBank", choices: ["mbank", "ing", "alior", "pko"] });
     const named = await linesOf(fixture("mbank-no-header.csv"), { bank: "mbank" });
     expect(named.lines).toEqual((await linesOf(fixture("mbank.csv"))).lines);
+    // The wrong bank named reads nothing: said so, not taken for a history without entries.
+    expect(await readStatement(fixture("unknown-columns.csv"), { bank: "ing" })).toEqual({ kind: "refused", refusal: "unknownFormat" });
   });
 
   it("refuses a row that starts with a date and has an amount or a booking date it cannot read", async () => {
