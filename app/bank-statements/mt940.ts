@@ -100,7 +100,9 @@ function entryOf(value: string, currency: string): StatementLine | null {
   const credit = mark === "C" || mark === "RD";
   const bookedOn = isoDateOf(`${year}-${month}-${day}`);
   if (!bookedOn) return null;
-  const reference = [match[8], match[7]].map((part) => part?.trim() ?? "").find((part) => part !== "" && part !== "NONREF");
+  // Only the bank's own reference keys a line: the account owner's (before "//") is the payer's
+  // free text for a credit, and two payers may both write "1".
+  const reference = match[8]?.trim();
   return {
     bookedOn,
     amountGrosze: credit ? grosze : -grosze,
@@ -108,7 +110,7 @@ function entryOf(value: string, currency: string): StatementLine | null {
     title: "",
     counterpartyName: "",
     counterpartyAccount: "",
-    bankReference: reference ?? null,
+    bankReference: reference && reference !== "NONREF" ? reference : null,
   };
 }
 

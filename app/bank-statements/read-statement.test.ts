@@ -61,7 +61,7 @@ describe("MT940 as the Polish banks export it", () => {
     ]);
   });
 
-  it("reads < subfields in ISO-8859-2, the bank's reference before the owner's", async () => {
+  it("reads < subfields in ISO-8859-2, and the bank's reference, not the owner's", async () => {
     const result = await linesOf(fixture("mt940-angle.sta"));
     expect(result.encoding).toBe("iso-8859-2");
     expect(result.lines).toEqual([
@@ -74,6 +74,11 @@ describe("MT940 as the Polish banks export it", () => {
         bankReference: "PEK2611250042",
       }),
     ]);
+  });
+
+  it("keys no line by the account owner's reference: without the bank's own there is none", async () => {
+    const text = fixture("mt940-angle.sta").toString("latin1").replace("REF123//PEK2611250042", "REF123");
+    expect((await linesOf(Buffer.from(text, "latin1"))).lines[0]!.bankReference).toBeNull();
   });
 
   it("reads ^ subfields in CP852, and a January value date booked on 31 December in the year before", async () => {
