@@ -1,6 +1,15 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { countMatches, lineKeys, lineToKeep, matchStatement, normaliseTitle, type MatchContext, type OrderFacts } from "./matching";
+import {
+  countMatches,
+  lineKeys,
+  lineToKeep,
+  matchStatement,
+  normaliseTitle,
+  orderNumbersNamed,
+  type MatchContext,
+  type OrderFacts,
+} from "./matching";
 import { readStatement } from "./read-statement";
 import type { StatementLine } from "./statement-line";
 
@@ -34,6 +43,13 @@ function matchOf(line: StatementLine, changes: Partial<MatchContext> = {}) {
 describe("the title as the order code is looked for in it", () => {
   it("makes case, Polish letters, line breaks and spaces alike", () => {
     expect(normaliseTitle("  Zamówienie\r\nnr  ae–2026–123 Łódź ")).toBe("ZAMOWIENIE NR AE-2026-123 LODZ");
+  });
+});
+
+describe("the orders to look up", () => {
+  it("are those the credits name, each once; a debit's are not", () => {
+    const lines = [credit("AE-2026-000123"), credit("ae 2026 123 i AE2026000124"), credit("Zwrot AE-2026-000125", { amountGrosze: -100 })];
+    expect(orderNumbersNamed(lines)).toEqual(["AE-2026-000123", "AE-2026-000124"]);
   });
 });
 

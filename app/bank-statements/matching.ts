@@ -49,6 +49,11 @@ export function normaliseTitle(title: string): string {
     .trim();
 }
 
+/** Every order number the statement's credits name, once: what the caller looks up for `orders`, in one query. */
+export function orderNumbersNamed(lines: readonly StatementLine[]): string[] {
+  return [...new Set(lines.filter((line) => line.amountGrosze > 0).flatMap((line) => orderNumbersIn(normaliseTitle(line.title))))];
+}
+
 /** The split payment's structured title, /VAT/…/IDC/…/INV/…/TXT/…, anywhere in the title. */
 const SPLIT_PAYMENT = /\/VAT\/[^/]*\/IDC\//;
 
