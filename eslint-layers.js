@@ -15,7 +15,7 @@ export const LAYERS = [
   { layer: "the shared kit", folders: ["components"] },
   {
     layer: "feature domains and their screens",
-    folders: ["legal", "mail", "documents", "ksef", "invoices", "shipping", "payments", "withdrawal", "reviews"],
+    folders: ["legal", "mail", "documents", "ksef", "invoices", "shipping", "payments", "bank-statements", "withdrawal", "reviews"],
   },
   { layer: "flows", folders: ["flows"] },
   { layer: "pages", folders: ["order-form", "customer-page", "admin"] },

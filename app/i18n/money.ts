@@ -75,3 +75,15 @@ export function parseZloty(text: string, { currencySuffix = false, positive = fa
   const grosze = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
   return positive && grosze <= 0 ? null : grosze;
 }
+
+/**
+ * An amount as a bank statement writes it, in grosze, with its sign: "299,00", "-3 168,00",
+ * "+299.00", MT940's "299," (a comma and no decimals). Spaces group thousands; a dot or a comma is
+ * the decimal mark, never a thousands separator. Null for anything else.
+ */
+export function parseStatementAmount(text: string): number | null {
+  const match = /^([+-]?)(\d{1,12})(?:[,.](\d{0,2}))?$/.exec(text.replace(/[\s\u00a0\u202f]/g, ""));
+  if (!match) return null;
+  const grosze = Number(match[2]) * 100 + Number((match[3] ?? "").padEnd(2, "0"));
+  return match[1] === "-" ? -grosze : grosze;
+}

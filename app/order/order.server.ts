@@ -19,6 +19,7 @@ import { searchColumns } from "./search-text";
 import { enqueueMessages } from "~/outbox/outbox.server";
 import { findRequest, recordRequestIn } from "./invoice-request.server";
 import type { InvoiceRequest } from "~/order/invoice-request";
+import { orderNumber } from "./order-number";
 
 /**
  * The order service, shared by the two forms and the JSON API.
@@ -62,7 +63,6 @@ export type AcceptInput = {
 
 export type AcceptResult = { order: OrderRow; created: boolean };
 
-const ORDER_PREFIX = "AE";
 type Writer = AppDatabase | Transaction<Database>;
 /** What a new order sends: the customer's confirmation with the agreement, and the operator's notice. */
 const ORDER_MESSAGES = ["order_confirmation", "operator_new_order"] as const;
@@ -105,7 +105,7 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
       // The order and its two e-mails are written together or not at all (the outbox).
       const order = await db.transaction().execute(async (trx) => {
         const seq = await nextNumberSeq(trx, year);
-        const number = `${ORDER_PREFIX}-${year}-${String(seq).padStart(6, "0")}`;
+        const number = orderNumber(year, seq);
         const row = await trx
           .insertInto("orders")
           .values({

@@ -53,12 +53,3 @@ export function readWithdrawalForm(form: FormData): { values: WithdrawalValues; 
   }
   return { values, errors, valid: null };
 }
-
-/**
- * The order number inside whatever the customer typed ("AE-2026-000123", "ae 2026 123",
- * "zamówienie nr AE/2026/000123"), written as the orders table writes it; null when there is none.
- */
-export function orderNumberIn(reference: string): string | null {
-  const found = /\bAE[\s/_.-]*(\d{4})[\s/_.-]*(\d{1,6})\b/i.exec(reference);
-  return found ? `AE-${found[1]}-${found[2]!.padStart(6, "0")}` : null;
-}

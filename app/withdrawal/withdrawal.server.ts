@@ -8,7 +8,8 @@ import { isPaymentToken } from "~/order/payment-token";
 import { enqueueWithdrawalMessages } from "~/outbox/outbox.server";
 import { auditOrder } from "~/order/lifecycle/order-events.server";
 import { ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY } from "./limits";
-import { orderNumberIn, type WithdrawalValues } from "./statement";
+import { orderNumberIn } from "~/order/order-number";
+import type { WithdrawalValues } from "./statement";
 
 /**
  * Withdrawal statements (art. 11a of Directive 2011/83/EU; docs/decisions/046 and 058). The law
