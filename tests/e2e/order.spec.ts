@@ -24,6 +24,23 @@ async function preview(page: Page, locale: Locale) {
   await expect(page.getByTestId("contract")).toBeVisible();
 }
 
+/**
+ * The next order button's POST carries a token changed on the way, as a forged or stale page would
+ * send. Changing the hidden input in the page instead does not hold: any re-render of the preview
+ * writes React's value back into it, and the order then goes through.
+ */
+async function sendTamperedTokenOnce(page: Page) {
+  const tamper = async (route: Route) => {
+    const request = route.request();
+    const body = new URLSearchParams(request.postData() ?? "");
+    if (request.method() !== "POST" || body.get("intent") !== "accept") return route.fallback();
+    body.set("token", `${body.get("token")?.slice(0, -2)}xx`);
+    await route.continue({ postData: body.toString() });
+    await page.unroute("**/*", tamper);
+  };
+  await page.route("**/*", tamper);
+}
+
 test.describe("order form, stage 1", () => {
   for (const locale of ["pl", "en", "uk"] as const) {
     test(`an invalid submit shows every message in ${locale}, an error summary and keeps the values`, async ({
@@ -171,7 +188,7 @@ test.describe("order flow: preview, back, accept, payment", () => {
     await preview(page, "en");
     await page.locator("#field-acceptTerms").check();
     await page.locator("#field-immediatePerformanceConsent").check();
-    await page.locator('input[name="token"]').evaluate((input: HTMLInputElement) => (input.value = `${input.value.slice(0, -2)}xx`));
+    await sendTamperedTokenOnce(page);
     const response = page.waitForResponse((r) => r.request().method() === "POST");
     await page.getByRole("button", { name: order.preview.order }).click();
     expect((await response).status()).toBe(400);
@@ -291,7 +308,7 @@ test.describe("the browser's Back and Forward on the preview", () => {
     await fillOrderForm(page, data);
     await preview(page, "pl");
     await page.locator("#field-acceptTerms").check();
-    await page.locator('input[name="token"]').evaluate((input: HTMLInputElement) => (input.value = `${input.value.slice(0, -2)}xx`));
+    await sendTamperedTokenOnce(page);
     await page.getByRole("button", { name: order.preview.order }).click();
     await expect(page.getByTestId("error-summary")).toContainText(order.errors.token);
 
