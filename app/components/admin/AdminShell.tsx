@@ -1,11 +1,19 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ADMIN_HOME, LOGOUT_PATH } from "./paths";
+import { ADMIN_HOME, CUSTOMER_SEARCH_PATH, INVOICES_PATH, LOGOUT_PATH, REVIEWS_PATH } from "./paths";
 
 export const ADMIN_BUTTON =
   "inline-flex items-center justify-center rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2";
 export const ADMIN_SECONDARY_BUTTON =
   "inline-flex items-center justify-center rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700";
+
+/** The back office's sections, in the header of every page once the operator is signed in. */
+const ADMIN_MENU: readonly { href: string; label: string }[] = [
+  { href: ADMIN_HOME, label: "Zamówienia" },
+  { href: INVOICES_PATH, label: "Faktury" },
+  { href: REVIEWS_PATH, label: "Opinie" },
+  { href: CUSTOMER_SEARCH_PATH, label: "Dane klientów" },
+];
 
 /**
  * The back office's frame: its own header instead of the public site's navigation, footer,
@@ -36,12 +44,34 @@ export function AdminShell({ operator, title, children }: { operator: string | n
             </form>
           ) : null}
         </div>
+        {operator ? <AdminMenu /> : null}
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none">
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         {children}
       </main>
     </>
+  );
+}
+
+function AdminMenu() {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Sekcje panelu" className="mx-auto max-w-7xl px-4 pb-2">
+      <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
+        {ADMIN_MENU.map(({ href, label }) => (
+          <li key={href}>
+            <a
+              href={href}
+              aria-current={pathname === href ? "page" : undefined}
+              className="font-semibold text-slate-100 underline-offset-4 hover:underline aria-[current=page]:underline"
+            >
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
