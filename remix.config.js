@@ -41,6 +41,8 @@ const otherRoutes = [
   ["admin/customers/:id", "routes/admin.customer.tsx"],
   ["admin/customers/:id/export", "routes/admin.customer-export.ts"],
   ["admin/reviews", "routes/admin.reviews.tsx"],
+  ["admin/bank-statements", "routes/admin.bank-statements.tsx"],
+  ["admin/bank-statements/:id", "routes/admin.bank-statement.tsx"],
   ["admin/*", "routes/admin.not-found.tsx"],
   ["*", "routes/not-found.tsx"],
 ];

@@ -409,6 +409,55 @@ export type InvoicesTable = {
   reason: string | null;
 };
 
+/** A bank statement file the operator read (app/bank-statements, docs/decisions/080). */
+export type BankStatementsTable = {
+  id: Generated<number>;
+  file_sha256: string;
+  file_name: string;
+  format: string;
+  encoding: string;
+  /** The file as uploaded; NULL once no order it paid is kept. */
+  content: Buffer | null;
+  first_booked_on: string | null;
+  last_booked_on: string | null;
+  line_count: number;
+  paid_count: number;
+  to_check_count: number;
+  read_before_count: number;
+  not_ours_count: number;
+  uploaded_by: string;
+  uploaded_at: string;
+};
+
+export type StatementLineOutcome = "paid" | "toCheck" | "notOurs";
+export type StatementLineResolution = "assigned" | "refund" | "skipped";
+
+/** One booked line of a statement, stored once whichever file brought it (`line_key`). */
+export type BankStatementLinesTable = {
+  id: Generated<number>;
+  statement_id: number;
+  /** Its place in the file that first brought it, from 1. */
+  line_no: number;
+  line_key: string;
+  booked_on: string;
+  amount_grosze: number;
+  currency: string;
+  bank_reference: string | null;
+  /** NULL for a line that concerns no order: another person's data is not kept. */
+  title: string | null;
+  counterparty_name: string | null;
+  counterparty_account: string | null;
+  outcome: StatementLineOutcome;
+  /** Why a line is to check (app/bank-statements/matching.ts ToCheck), and its facts as JSON. */
+  reason: string | null;
+  reason_facts: string | null;
+  /** The order it paid, or the one the operator assigned it to. */
+  order_id: number | null;
+  resolution: StatementLineResolution | null;
+  resolved_by: string | null;
+  resolved_at: string | null;
+};
+
 export type Database = {
   orders: OrdersTable;
   outbox: OutboxTable;
@@ -430,6 +479,8 @@ export type Database = {
   invoice_requests: InvoiceRequestsTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  bank_statements: BankStatementsTable;
+  bank_statement_lines: BankStatementLinesTable;
 };
 export type ReviewRow = Selectable<ReviewsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;

@@ -3,25 +3,32 @@ import { textResponse } from "./responses.server";
 /** No form or API body of this site is anywhere near this size (a full order is about 2 KiB). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * The one form that carries a file, the bank statement (at most 5 MiB, app/bank-statements), with
+ * room for its other fields and the multipart framing. Its path is let through the server's early
+ * limit (app/server/file-form-paths.ts) so its page can say what was too large.
+ */
+export const FILE_FORM_MAX_BYTES = 5 * 1024 * 1024 + MAX_BODY_BYTES;
+
 export class BodyTooLargeError extends Error {
-  constructor() {
-    super(`the request body is over ${MAX_BODY_BYTES} bytes`);
+  constructor(maxBytes: number) {
+    super(`the request body is over ${maxBytes} bytes`);
   }
 }
 
 /**
- * Reads at most MAX_BODY_BYTES of a request's body, whatever Content-Length claims, and
+ * Reads at most `maxBytes` of a request's body, whatever Content-Length claims, and
  * stops reading (cancels the stream) as soon as the limit is passed.
  */
-export async function readBodyLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBodyLimited(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new BodyTooLargeError();
+  if (declared > maxBytes) throw new BodyTooLargeError(maxBytes);
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
-  const bytes = await readUpTo(reader, MAX_BODY_BYTES);
+  const bytes = await readUpTo(reader, maxBytes);
   if (bytes) return bytes;
   discardTheRest(reader);
-  throw new BodyTooLargeError();
+  throw new BodyTooLargeError(maxBytes);
 }
 
 /**
@@ -46,7 +53,8 @@ export async function readUpTo(reader: ReadableStreamDefaultReader<Uint8Array>, 
  * client sees the answer and the connection is closed within seconds, with nothing kept.
  */
 export function dropBody(request: Request): void {
-  if (request.body && !request.bodyUsed) discardTheRest(request.body.getReader());
+  // A body cut off at the limit is being dropped already (readBodyLimited): its stream is locked.
+  if (request.body && !request.bodyUsed && !request.body.locked) discardTheRest(request.body.getReader());
 }
 
 /** How much of an oversized body is read and dropped, at most, so the client sees the 413. */
@@ -112,8 +120,8 @@ function checkFormShape(form: FormData): void {
  * A form body (urlencoded or multipart), read within the limit. A body that is not a form is an
  * empty form; a form of a shape no page sends throws FormShapeError.
  */
-export async function readFormDataLimited(request: Request): Promise<FormData> {
-  const body = await readBodyLimited(request);
+export async function readFormDataLimited(request: Request, maxBytes = MAX_BODY_BYTES): Promise<FormData> {
+  const body = await readBodyLimited(request, maxBytes);
   let form: FormData;
   try {
     form = await new Request("http://body.invalid/", {

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { fixedT } from "~/i18n/i18n.server";
 import { BODY_TOO_LARGE_TEXT, MAX_BODY_BYTES } from "~/security/body.server";
+import { FILE_FORM_PATHS } from "./file-form-paths";
 import { answerJson, answerPlain, isApiPath } from "./plain-answers.server";
 
 /** How long an oversized body is read and dropped before the connection is closed. */
@@ -22,11 +23,11 @@ function discardBodyBriefly(request: Request): void {
 /**
  * A body declared over 64 KiB gets 413 before anyone reads it: JSON for the API, a short
  * text for the forms. Bodies without a declared length are limited where they are read
- * (readBodyLimited, readFormDataLimited).
+ * (readBodyLimited, readFormDataLimited), and so are those of the forms that carry a file.
  */
 export function bodyLimit() {
   return (request: Request, response: Response, next: NextFunction): void => {
-    if (Number(request.headers["content-length"] ?? "0") <= MAX_BODY_BYTES) return next();
+    if (Number(request.headers["content-length"] ?? "0") <= MAX_BODY_BYTES || FILE_FORM_PATHS.has(request.path)) return next();
     discardBodyBriefly(request);
     if (isApiPath(request.path)) {
       answerJson(response, 413, { success: false, error: fixedT("pl", "order")("api.tooLarge") });

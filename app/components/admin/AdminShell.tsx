@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { BANK_STATEMENTS_PATH } from "~/server/file-form-paths";
 import { ADMIN_HOME, CUSTOMER_SEARCH_PATH, INVOICES_PATH, LOGOUT_PATH, REVIEWS_PATH } from "./paths";
 
 export const ADMIN_BUTTON =
@@ -10,6 +11,7 @@ export const ADMIN_SECONDARY_BUTTON =
 /** The back office's sections, in the header of every page once the operator is signed in. */
 const ADMIN_MENU: readonly { href: string; label: string }[] = [
   { href: ADMIN_HOME, label: "Zamówienia" },
+  { href: BANK_STATEMENTS_PATH, label: "Wyciąg z banku" },
   { href: INVOICES_PATH, label: "Faktury" },
   { href: REVIEWS_PATH, label: "Opinie" },
   { href: CUSTOMER_SEARCH_PATH, label: "Dane klientów" },

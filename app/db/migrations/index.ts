@@ -23,6 +23,7 @@ import { withdrawalReasonCode } from "./023-withdrawal-reason-code";
 import { withdrawalChannelsAndLateStatements } from "./024-withdrawal-channels-and-late-statements";
 import { lockerDescriptionAndHours } from "./025-locker-description-and-hours";
 import { outboxRefused } from "./026-outbox-refused";
+import { bankStatements } from "./027-bank-statements";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -60,4 +61,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   withdrawalChannelsAndLateStatements,
   lockerDescriptionAndHours,
   outboxRefused,
+  bankStatements,
 ];

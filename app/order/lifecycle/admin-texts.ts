@@ -178,6 +178,9 @@ export const HISTORY_TEXT = {
     deliverySource: "potwierdzenie",
     sentOn: "wysłane",
     channel: "droga",
+    bankStatement: "wyciąg",
+    statementDate: "z dnia",
+    statementLine: "pozycja",
   } as Record<string, string>,
   field: {
     tenantName: "najemca",

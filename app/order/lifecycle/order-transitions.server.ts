@@ -13,12 +13,15 @@ export const UNPAID_REASON = "unpaid";
 /** How an online payment is described in the audit row and the "paid" e-mail's facts. */
 export type OnlinePaymentFacts = { paidOnline: string; paymentMethod: string; gatewayOrderId: string };
 
+/** Which statement line paid an order read from the bank's statement (app/bank-statements), for its history. */
+export type BankTransferFacts = { bankStatement: string; statementDate: string; statementLine: string };
+
 /** Why an order is cancelled: a standard reason (translated for the customer by its code), or the operator's own words. */
 export type CancelReason = { reason: string; reasonCode?: CancelReasonCode };
 
 /** The facts an operator gives with a move; what each move needs is checked by its form. */
 export type TransitionFacts =
-  | ({ transition: "mark_paid"; paidAt: string; receivedGrosze?: number } & Partial<OnlinePaymentFacts>)
+  | ({ transition: "mark_paid"; paidAt: string; receivedGrosze?: number } & Partial<OnlinePaymentFacts> & Partial<BankTransferFacts>)
   | { transition: "mark_dispatched"; trackingNumber: string; courier: string | null }
   | ({ transition: "cancel" } & CancelReason & {
         /** What the operator gives back when the withdrawal kept an amount (art. 35); cancelOrder makes it one of the two below. */

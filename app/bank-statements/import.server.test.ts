@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { placeSampleOrder } from "../../tests/support/sample-order";
+import { mt940Statement, type TestEntry } from "../../tests/support/bank-statement";
+import { importStatement } from "./import.server";
+import { readStatement } from "./read-statement";
+
+const T0 = new Date("2026-11-23T09:00:00Z");
+const UPLOAD = new Date("2026-11-25T07:30:00Z");
+const OPERATOR = "op@example.com";
+
+describe.each(DIALECTS)("reading a statement into the orders on %s", (dialect) => {
+  let db: AppDatabase;
+  let numbers: string[];
+  beforeEach(async () => {
+    db = await openDatabase(await freshTarget(dialect));
+    numbers = [];
+    for (const [index, tenantName] of ["Jan Kowalski", "Ewa Nowak", "Olga Wiśniewska"].entries()) {
+      const { order } = await placeSampleOrder(db, T0, { details: { tenantName }, idempotencyKey: `k${index}` });
+      numbers.push(order.number);
+    }
+  });
+  afterEach(() => db.destroy());
+
+  async function upload(entries: readonly TestEntry[], { fileName = "wyciag.sta", reference = "ST-TEST/1" } = {}) {
+    const bytes = Buffer.from(mt940Statement(entries, { reference }), "utf8");
+    const read = await readStatement(bytes);
+    if (read.kind !== "read") throw new Error(`the test statement was not read: ${JSON.stringify(read)}`);
+    return importStatement(db, { fileName, bytes, read }, OPERATOR, UPLOAD);
+  }
+  const statusOf = async (number: string) =>
+    await db.selectFrom("orders").select(["status", "paid_at", "received_grosze"]).where("number", "=", number).executeTakeFirstOrThrow();
+  const paidMails = async () =>
+    (
+      await db
+        .selectFrom("outbox")
+        .innerJoin("orders", "orders.id", "outbox.order_id")
+        .select("orders.number")
+        .where("kind", "=", "order_paid")
+        .execute()
+    ).map((row) => row.number);
+  const spelled = (number: string) => number.replace(/^AE-(\d{4})-0*(\d+)$/, "ae $1 $2");
+
+  const aMorning = (): TestEntry[] => [
+    { bookedOn: "2026-11-24", amountGrosze: 29_900, title: `Zamówienie ${numbers[0]}`, name: "Jan Kowalski", reference: "R1" },
+    { bookedOn: "2026-11-24", amountGrosze: 29_900, title: `oswiadczenie ${spelled(numbers[1]!)}`, name: "Ewa Nowak", reference: "R2" },
+    { bookedOn: "2026-11-24", amountGrosze: 29_000, title: `Zamówienie ${numbers[2]}`, name: "Olga Wiśniewska", reference: "R3" },
+    { bookedOn: "2026-11-24", amountGrosze: 29_900, title: `Zamówienie ${numbers[0]} jeszcze raz`, name: "Jan Kowalski", reference: "R4" },
+    { bookedOn: "2026-11-24", amountGrosze: -316_800, title: "Czynsz za grudzień", name: "Spółdzielnia Przykładowa", reference: "R5" },
+    {
+      bookedOn: "2026-11-24",
+      amountGrosze: 5_000,
+      title: "Zwrot za obiad",
+      name: "Piotr Obcy",
+      account: "PL61109010140000071219812874",
+      reference: "R6",
+    },
+  ];
+
+  it("marks paid what it is sure of, as the operator's 'paid' does, and keeps the rest to check or stripped", async () => {
+    const result = await upload(aMorning());
+    expect(result).toMatchObject({ kind: "imported", counts: { paid: 2, toCheck: 2, readBefore: 0, notOurs: 2 } });
+
+    expect(await statusOf(numbers[0]!)).toEqual({ status: "paid", paid_at: "2026-11-24", received_grosze: 29_900 });
+    expect(await statusOf(numbers[1]!)).toMatchObject({ status: "paid" });
+    expect(await statusOf(numbers[2]!)).toMatchObject({ status: "awaiting_payment" });
+    expect((await paidMails()).sort()).toEqual([numbers[0], numbers[1]].sort());
+
+    const history = await db
+      .selectFrom("order_events")
+      .innerJoin("orders", "orders.id", "order_events.order_id")
+      .select(["order_events.operator", "order_events.to_status", "order_events.details"])
+      .where("orders.number", "=", numbers[0]!)
+      .where("order_events.to_status", "=", "paid")
+      .execute();
+    expect(history).toHaveLength(1);
+    expect(history[0]!.operator).toBe(OPERATOR);
+    expect(JSON.parse(history[0]!.details!)).toMatchObject({
+      bankStatement: "wyciag.sta",
+      statementDate: "2026-11-24",
+      statementLine: "1",
+    });
+
+    const lines = await db.selectFrom("bank_statement_lines").selectAll().orderBy("line_no").execute();
+    expect(lines.map((line) => [line.line_no, line.outcome, line.reason])).toEqual([
+      [1, "paid", null],
+      [2, "paid", null],
+      [3, "toCheck", "tooLittle"],
+      [4, "toCheck", "alreadyPaid"],
+      [5, "notOurs", null],
+      [6, "notOurs", null],
+    ]);
+    expect(JSON.parse(lines[2]!.reason_facts!)).toEqual({ reason: "tooLittle", orderNumber: numbers[2], differenceGrosze: -900 });
+    // Other people's transfers keep date, amount and reference only.
+    expect(lines[5]).toMatchObject({
+      title: null,
+      counterparty_name: null,
+      counterparty_account: null,
+      amount_grosze: 5_000,
+      bank_reference: "R6",
+    });
+    expect(lines[2]).toMatchObject({ title: `Zamówienie ${numbers[2]}`, counterparty_name: "Olga Wiśniewska" });
+  });
+
+  it("the same file again changes nothing and says so; an overlapping one acts only on its new lines", async () => {
+    const first = await upload(aMorning());
+    expect(await upload(aMorning(), { fileName: "znowu.sta" })).toEqual({
+      kind: "sameFile",
+      statementId: (first as { statementId: number }).statementId,
+    });
+
+    const overlapping = [
+      aMorning()[0]!,
+      {
+        bookedOn: "2026-11-25",
+        amountGrosze: 29_900,
+        title: `AE${numbers[2]!.replaceAll("-", "")}`,
+        name: "Olga Wiśniewska",
+        reference: "R7",
+      },
+    ];
+    expect(await upload(overlapping, { reference: "ST-TEST/2" })).toMatchObject({
+      kind: "imported",
+      counts: { paid: 1, toCheck: 0, readBefore: 1, notOurs: 0 },
+    });
+    expect(await statusOf(numbers[2]!)).toMatchObject({ status: "paid", paid_at: "2026-11-25" });
+    expect((await paidMails()).sort()).toEqual([...numbers].sort());
+    expect(await db.selectFrom("bank_statements").select("id").execute()).toHaveLength(2);
+  });
+
+  it("two operators uploading the same statement at once, or two overlapping ones, mark each order once with one e-mail", async () => {
+    const results = await Promise.all([upload(aMorning()), upload(aMorning())]);
+    expect(results.map((result) => result.kind).sort()).toEqual(["imported", "sameFile"]);
+
+    const other = [...aMorning().slice(0, 2), { ...aMorning()[2]!, amountGrosze: 29_900, reference: "R8" }];
+    const overlapping = await Promise.all([upload(other, { reference: "ST-TEST/3" }), upload(other.slice(1), { reference: "ST-TEST/4" })]);
+    expect(overlapping.map((result) => result.kind)).toEqual(["imported", "imported"]);
+    expect((await paidMails()).sort()).toEqual([...numbers].sort());
+    const paidEvents = await db.selectFrom("order_events").select("order_id").where("to_status", "=", "paid").execute();
+    expect(paidEvents).toHaveLength(3);
+  });
+
+  it("a credit without a code, of an order's price and in its tenant's name, waits with that order as the candidate", async () => {
+    const result = await upload([
+      { bookedOn: "2026-11-24", amountGrosze: 29_900, title: "Przelew środków", name: "EWA NOWAK", reference: "R9" },
+    ]);
+    expect(result).toMatchObject({ counts: { toCheck: 1, paid: 0 } });
+    const line = await db.selectFrom("bank_statement_lines").selectAll().executeTakeFirstOrThrow();
+    expect(JSON.parse(line.reason_facts!)).toEqual({ reason: "noCode", candidates: [numbers[1]] });
+    expect(await statusOf(numbers[1]!)).toMatchObject({ status: "awaiting_payment" });
+  });
+});
