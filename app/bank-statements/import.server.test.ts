@@ -1,5 +1,10 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type AppDatabase } from "~/db/db.server";
+import { openDatabase, type AppDatabase, type DatabaseTarget } from "~/db/db.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { mt940Statement, type TestEntry } from "../../tests/support/bank-statement";
@@ -12,9 +17,11 @@ const OPERATOR = "op@example.com";
 
 describe.each(DIALECTS)("reading a statement into the orders on %s", (dialect) => {
   let db: AppDatabase;
+  let target: DatabaseTarget;
   let numbers: string[];
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    target = await freshTarget(dialect);
+    db = await openDatabase(target);
     numbers = [];
     for (const [index, tenantName] of ["Jan Kowalski", "Ewa Nowak", "Olga Wiśniewska"].entries()) {
       const { order } = await placeSampleOrder(db, T0, { details: { tenantName }, idempotencyKey: `k${index}` });
@@ -150,4 +157,42 @@ describe.each(DIALECTS)("reading a statement into the orders on %s", (dialect) =
     expect(JSON.parse(line.reason_facts!)).toEqual({ reason: "noCode", candidates: [numbers[1]] });
     expect(await statusOf(numbers[1]!)).toMatchObject({ status: "awaiting_payment" });
   });
+
+  it("killed with SIGKILL in the middle of a statement, the site leaves nothing of it; read again, it marks each order once with its history and e-mail", async () => {
+    const entries = numbers.map((number, index) => ({
+      bookedOn: "2026-11-24",
+      amountGrosze: 29_900,
+      title: `Zamówienie ${number}`,
+      reference: `K${index}`,
+    }));
+    const file = join(mkdtempSync(join(tmpdir(), "statement-")), "wyciag.sta");
+    writeFileSync(file, mt940Statement(entries));
+    const child = spawn(
+      process.execPath,
+      [
+        "scripts/run-ts.js",
+        "tests/support/statement-import-process.ts",
+        "sqlitePath" in target ? target.sqlitePath : target.postgresUrl,
+        file,
+        "3",
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    const said = (await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next()).value as string;
+    expect(said).toMatch(/^inside \d+$/);
+    // It dies having marked two orders and stored the third line, inside its open transaction.
+    process.kill(Number(said.split(" ")[1]), "SIGKILL");
+    await exited;
+
+    expect(await db.selectFrom("bank_statements").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("bank_statement_lines").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("orders").select("status").where("status", "!=", "awaiting_payment").execute()).toEqual([]);
+    expect(await db.selectFrom("order_events").select("id").where("to_status", "=", "paid").execute()).toEqual([]);
+    expect(await paidMails()).toEqual([]);
+
+    expect(await upload(entries)).toMatchObject({ kind: "imported", counts: { paid: 3 } });
+    expect((await paidMails()).sort()).toEqual([...numbers].sort());
+    expect(await db.selectFrom("order_events").select("id").where("to_status", "=", "paid").execute()).toHaveLength(3);
+  }, 60_000);
 });
