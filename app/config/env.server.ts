@@ -1,3 +1,4 @@
+import { existsSync, statSync } from "node:fs";
 import { z } from "zod";
 import { PLACEHOLDER_COMPANY, type Company, type SubstituteFlat } from "./company";
 import { TRACKING_NUMBER_PLACEHOLDER } from "./courier";
@@ -41,6 +42,15 @@ const EnvSchema = z
           .optional(),
       )
       .optional(),
+    /**
+     * A folder the bank delivers statement files to (SFTP, a mounted share): housekeeping reads each
+     * file there every 10 minutes, as an upload of "Wyciąg z banku" would, and moves it into
+     * `wczytane/` or `odrzucone/`. Unset: statements are only uploaded by hand.
+     */
+    BANK_STATEMENT_DIR: optionalText.refine(
+      (dir) => dir === undefined || (existsSync(dir) && statSync(dir).isDirectory()),
+      "must be an existing folder (the bank's statement files are read from it)",
+    ),
     /** Where `npm run backup` writes (created when missing); a relative path starts in the folder the command runs in. */
     BACKUP_DIR: z.string().trim().min(1).default("./data/backups"),
     /** How many backups `npm run backup` keeps in BACKUP_DIR; it deletes older ones of its own after each success. */

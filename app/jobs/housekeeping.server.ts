@@ -8,6 +8,7 @@ import { paymentDeadline, REMINDER_DAYS_BEFORE_DEADLINE, reminderDueAt } from "~
 import { recoverStalePayments } from "~/payments/recovery.server";
 import { anonymiseExpiredOrders, anonymiseUnmatchedWithdrawals } from "~/order/lifecycle/anonymisation.server";
 import { pollShipments } from "~/shipping/ship.server";
+import { readStatementDir } from "~/bank-statements/statement-dir.server";
 import { errorFields, log } from "~/log/log.server";
 import { queueReviewRequests } from "~/reviews/reviews.server";
 import { company } from "~/config/env.server";
@@ -68,6 +69,8 @@ export type HousekeepingSettings = {
   pollShipments?: (now: Date) => Promise<number>;
   /** The operator's e-mails 30 and 7 days before a KSeF certificate ends (docs/decisions/056). */
   ksefCertificateNotices?: (now: Date) => Promise<number>;
+  /** Statement files the bank delivered to BANK_STATEMENT_DIR, read before the deadlines so no order paid by transfer is cancelled. */
+  readStatementFiles?: (now: Date) => Promise<number>;
 };
 
 /**
@@ -92,9 +95,20 @@ export async function runHousekeeping(
   now: Date,
   settings: HousekeepingSettings,
 ): Promise<
-  HousekeepingResult & { paymentsRecovered?: number; shipmentsRead?: number; ksefCertificateNotices?: number; failed?: string[] }
+  HousekeepingResult & {
+    paymentsRecovered?: number;
+    shipmentsRead?: number;
+    ksefCertificateNotices?: number;
+    statementFilesRead?: number;
+    failed?: string[];
+  }
 > {
-  const result: HousekeepingResult & { paymentsRecovered?: number; shipmentsRead?: number; ksefCertificateNotices?: number } = {
+  const result: HousekeepingResult & {
+    paymentsRecovered?: number;
+    shipmentsRead?: number;
+    ksefCertificateNotices?: number;
+    statementFilesRead?: number;
+  } = {
     reminded: 0,
     cancelled: 0,
     anonymised: 0,
@@ -104,11 +118,12 @@ export async function runHousekeeping(
     reviewRequests: 0,
   };
   const cutoff = retentionCutoff(now, settings.retentionYears).toISOString();
-  const { recoverPayments, pollShipments, ksefCertificateNotices } = settings;
+  const { recoverPayments, pollShipments, ksefCertificateNotices, readStatementFiles } = settings;
   const failed: string[] = [];
   const duties: Array<readonly [string, () => Promise<Partial<typeof result>>]> = [];
   // Online payments first, so no order paid online is cancelled as unpaid below: if they could not be asked about, nothing is.
   if (recoverPayments) duties.push(["payments recovery", async () => ({ paymentsRecovered: await recoverPayments(now) })]);
+  if (readStatementFiles) duties.push(["bank statement files", async () => ({ statementFilesRead: await readStatementFiles(now) })]);
   if (pollShipments) duties.push(["shipments", async () => ({ shipmentsRead: await pollShipments(now) })]);
   if (ksefCertificateNotices)
     duties.push(["KSeF certificate notices", async () => ({ ksefCertificateNotices: await ksefCertificateNotices(now) })]);
@@ -117,6 +132,7 @@ export async function runHousekeeping(
       "payment deadlines",
       async () => {
         if (failed.includes("payments recovery")) throw new Error("skipped: the online payments could not be asked about");
+        if (failed.includes("bank statement files")) throw new Error("skipped: the bank's statement files could not be read");
         return remindAndCancelUnpaid(db, now, settings.paymentDeadlineDays);
       },
     ],
@@ -221,10 +237,19 @@ export function startHousekeeping(
     pollShipments: carrier ? (now) => pollShipments(db, carrier, now) : undefined,
     ksefCertificateNotices:
       ksefCertificates.authentication || ksefCertificates.offline ? notifyOfCertificates(db, services.mail) : undefined,
+    readStatementFiles: env.BANK_STATEMENT_DIR ? readStatementFilesIn(db, env.BANK_STATEMENT_DIR) : undefined,
   };
   const tick = () => runHousekeepingOnce(db, new Date(), settings).catch((error) => log.error(errorFields(error), "housekeeping failed"));
   setTimeout(tick, 5000).unref();
   setInterval(tick, HOUSEKEEPING_INTERVAL_MS).unref();
+}
+
+/** The statement files read this pass, imported or refused (a file the same as one read before counts too). */
+function readStatementFilesIn(db: AppDatabase, dir: string): (now: Date) => Promise<number> {
+  return async (now) => {
+    const { imported, sameFile, refused } = await readStatementDir(db, dir, now);
+    return imported + sameFile + refused;
+  };
 }
 
 /** Housekeeping's e-mail to the operator about a KSeF certificate near its end, straight over SMTP (it belongs to no order). */
