@@ -65,7 +65,7 @@ export function StatementUploadForm({
           accept=".sta,.mt940,.txt,.xml,.csv,text/plain,text/csv,application/xml,text/xml"
           aria-describedby="statement-hint"
           aria-invalid={error ? true : undefined}
-          className="mt-2 block w-full max-w-full text-sm"
+          className="mt-2 block w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-1.5 file:font-semibold file:text-slate-900 hover:file:bg-slate-100"
         />
       </div>
       <button type="submit" className={ADMIN_BUTTON}>
@@ -176,7 +176,7 @@ export function LinesToCheck({
           {STATEMENT_TEXT.toCheck.none}
         </p>
       ) : (
-        <ul className="mt-4 space-y-4">
+        <ul className="mt-4 max-w-3xl space-y-4">
           {lines.map((line) => (
             <LineToCheck
               key={line.id}
