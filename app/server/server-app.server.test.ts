@@ -296,6 +296,15 @@ describe("the server layer in front of Remix", () => {
     expect(form.status).toBe(413);
     expect(form.body).toContain("413");
     expect(reached).toEqual([]);
+
+    // The bank statement's form carries a file: its route reads it within its own limit and says what was too large.
+    const statement = await raw(base, "/admin/bank-statements", {
+      method: "POST",
+      headers: { "Content-Length": String(body.length) },
+      body,
+    });
+    expect(statement.status).toBe(200);
+    expect(reached).toHaveLength(1);
   });
 
   it("never keeps a page under a consent its request did not render with, whatever consent cookies it repeats", async () => {
