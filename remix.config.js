@@ -41,6 +41,8 @@ const otherRoutes = [
   ["admin/customers/:id", "routes/admin.customer.tsx"],
   ["admin/customers/:id/export", "routes/admin.customer-export.ts"],
   ["admin/reviews", "routes/admin.reviews.tsx"],
+  ["admin/statistics", "routes/admin.statistics.tsx"],
+  ["admin/statistics/register.csv", "routes/admin.statistics-register.ts"],
   ["admin/*", "routes/admin.not-found.tsx"],
   ["*", "routes/not-found.tsx"],
 ];
