@@ -4,9 +4,9 @@ import { useId } from "react";
 export type Bar = { label: string; longLabel: string; value: number; valueText: string; shortText?: string };
 
 const WIDTH = 360;
-const HEIGHT = 180;
-const TOP = 20;
-const BOTTOM = 24;
+const HEIGHT = 200;
+const TOP = 24;
+const BOTTOM = 28;
 
 /**
  * A bar chart drawn on the server as SVG, so it needs no JavaScript. Its text alternative is the
@@ -35,7 +35,7 @@ export function BarChart({ title, bars, scaleText, testId }: { title: string; ba
         {scaleText ? (
           <>
             <line x1={0} x2={WIDTH} y1={TOP} y2={TOP} stroke="#cbd5e1" strokeWidth={1} strokeDasharray="4 3" />
-            <text x={2} y={TOP - 6} fontSize={10} fill="#334155">
+            <text x={2} y={TOP - 6} fontSize={12} fill="#334155">
               {scaleText}
             </text>
           </>
@@ -49,11 +49,11 @@ export function BarChart({ title, bars, scaleText, testId }: { title: string; ba
             <g key={bar.longLabel}>
               <rect x={x + slot * 0.15} width={slot * 0.7} y={HEIGHT - BOTTOM - height} height={height} fill="#1e40af" />
               {bar.shortText ? (
-                <text x={middle} y={HEIGHT - BOTTOM - height - 4} textAnchor="middle" fontSize={10} fill="#0f172a">
+                <text x={middle} y={HEIGHT - BOTTOM - height - 4} textAnchor="middle" fontSize={12} fill="#0f172a">
                   {bar.shortText}
                 </text>
               ) : null}
-              <text x={middle} y={HEIGHT - 8} textAnchor="middle" fontSize={10} fill="#334155">
+              <text x={middle} y={HEIGHT - 8} textAnchor="middle" fontSize={12} fill="#334155">
                 {bar.label}
               </text>
             </g>

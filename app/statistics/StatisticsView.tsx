@@ -153,9 +153,11 @@ export function StatisticsView({ statistics, vatExempt }: { statistics: Statisti
             <input
               id="register-month"
               name="month"
-              type="month"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
               defaultValue={months[0]!.period.key}
-              className="mt-1 block w-36 rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700"
+              className="mt-1 block w-40 rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700"
             />
           </div>
           <button type="submit" className={ADMIN_BUTTON}>
