@@ -1,7 +1,8 @@
 import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { Facts } from "~/components/admin/Facts";
-import { salesRegisterPath, STATISTICS_REGISTER_PATH } from "~/components/admin/paths";
+import { salesRegisterPath, STATISTICS_PATH } from "~/components/admin/paths";
+import { ErrorSummary, FieldError } from "~/components/forms";
 import { DECLARATION_TYPES } from "~/config/products";
 import { LOCALES } from "~/i18n/locales";
 import { formatPrice } from "~/i18n/money";
@@ -91,12 +92,29 @@ function MonthRow({ figures }: { figures: PeriodFigures }) {
 }
 
 /** The month in figures: the last 30 days, the last 12 months as charts and a table, and the sales register per month. */
-export function StatisticsView({ statistics, vatExempt }: { statistics: Statistics; vatExempt: boolean }) {
+const REGISTER_FIELD = "register-month";
+const REGISTER_ERROR = "register-month-error";
+
+export function StatisticsView({
+  statistics,
+  vatExempt,
+  registerRefused,
+}: {
+  statistics: Statistics;
+  vatExempt: boolean;
+  /** The month typed into the register's form when it was not RRRR-MM. */
+  registerRefused: { typed: string } | null;
+}) {
   const { lastThirtyDays, months } = statistics;
   const oldestFirst = [...months].reverse();
   const mostGross = Math.max(...months.map((figures) => figures.grossGrosze));
   return (
     <>
+      {registerRefused ? (
+        <div className="mt-4">
+          <ErrorSummary heading={TEXT.registerRefused} items={[{ id: REGISTER_FIELD, message: TEXT.badMonth }]} />
+        </div>
+      ) : null}
       <p className="mt-2 max-w-3xl text-sm text-slate-700">{TEXT.countingNote}</p>
       {vatExempt ? <p className="mt-2 max-w-3xl text-sm text-slate-700">{TEXT.exemptNote}</p> : null}
       <section aria-labelledby="last-thirty-days">
@@ -145,18 +163,21 @@ export function StatisticsView({ statistics, vatExempt }: { statistics: Statisti
           {TEXT.register}
         </h2>
         <p className="mt-2 max-w-3xl text-slate-800">{TEXT.registerNote}</p>
-        <form method="get" action={STATISTICS_REGISTER_PATH} className="mt-3 flex flex-wrap items-end gap-3">
+        <form method="get" action={STATISTICS_PATH} className="mt-3 flex flex-wrap items-end gap-3">
           <div>
-            <label htmlFor="register-month" className="block font-semibold text-slate-900">
+            <label htmlFor={REGISTER_FIELD} className="block font-semibold text-slate-900">
               {TEXT.registerMonth}
             </label>
+            <FieldError id={REGISTER_ERROR} message={registerRefused ? TEXT.badMonth : undefined} />
             <input
-              id="register-month"
-              name="month"
+              id={REGISTER_FIELD}
+              name="register"
               type="text"
               inputMode="numeric"
               autoComplete="off"
-              defaultValue={months[0]!.period.key}
+              defaultValue={registerRefused?.typed ?? months[0]!.period.key}
+              aria-invalid={registerRefused ? true : undefined}
+              aria-describedby={registerRefused ? REGISTER_ERROR : undefined}
               className="mt-1 block w-40 rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700"
             />
           </div>

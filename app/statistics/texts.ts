@@ -37,6 +37,7 @@ export const STATISTICS_TEXT = {
   registerButton: "Pobierz rejestr sprzedaży (CSV)",
   registerLink: "Rejestr CSV",
   badMonth: "Podaj miesiąc rejestru w postaci RRRR-MM, na przykład 2026-11.",
+  registerRefused: "Nie pobrano rejestru sprzedaży. Popraw:",
 } as const;
 
 /** "1 dzień", "2 dni", "1,5 dnia": a median of whole days is a whole or a half day. */

@@ -58,11 +58,25 @@ test("the operator reads the month in figures, with charts and their text, and d
     expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
   }
 
+  // A month typed the wrong way is refused in Polish, the typed text kept, the summary linking to the field.
+  const thisMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw", year: "numeric", month: "2-digit" }).format(new Date());
+  const field = page.getByLabel("Miesiąc rejestru (RRRR-MM)");
+  await expect(field).toHaveValue(thisMonth);
+  await field.clear();
+  await field.pressSequentially(thisMonth.replace("-", "/"));
+  await page.getByRole("button", { name: "Pobierz rejestr sprzedaży (CSV)" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toContainText("Nie pobrano rejestru sprzedaży. Popraw:");
+  await summary.getByRole("link", { name: "Podaj miesiąc rejestru w postaci RRRR-MM, na przykład 2026-11." }).click();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue(thisMonth.replace("-", "/"));
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await field.clear();
+  await field.pressSequentially(thisMonth);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Pobierz rejestr sprzedaży (CSV)" }).click(),
   ]);
-  const thisMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw", year: "numeric", month: "2-digit" }).format(new Date());
   expect(download.suggestedFilename()).toBe(`rejestr-sprzedazy-${thisMonth}.csv`);
   const lines = readFileSync((await download.path())!, "utf8").split("\r\n");
   expect(lines[0]).toBe(
