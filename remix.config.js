@@ -43,6 +43,8 @@ const otherRoutes = [
   ["admin/reviews", "routes/admin.reviews.tsx"],
   ["admin/bank-statements", "routes/admin.bank-statements.tsx"],
   ["admin/bank-statements/:id", "routes/admin.bank-statement.tsx"],
+  ["admin/statistics", "routes/admin.statistics.tsx"],
+  ["admin/statistics/register.csv", "routes/admin.statistics-register.ts"],
   ["admin/*", "routes/admin.not-found.tsx"],
   ["*", "routes/not-found.tsx"],
 ];

@@ -1,5 +1,3 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { correctionFromForm } from "~/admin/correction-form.server";
 import { applyTransition, recordRefund } from "~/flows/transitions.server";
@@ -13,6 +11,7 @@ import { refundFromForm } from "~/admin/refund-form.server";
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { startPrzelewy24StandIn, TEST_P24 } from "../../tests/support/p24-stand-in-process";
+import { startNotificationReceiver } from "../../tests/support/p24-notification-receiver";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import type { PaymentGateway } from "./gateway";
@@ -38,30 +37,20 @@ import type { MessageKind } from "~/db/schema";
  * handleNotification, as the notification route does.
  */
 let standIn: Awaited<ReturnType<typeof startPrzelewy24StandIn>>;
-let receiver: Server;
+let receiver: Awaited<ReturnType<typeof startNotificationReceiver>>;
 let urlStatus: string;
 let refundUrlStatus: string;
-const received: unknown[] = [];
-const refundsReceived: unknown[] = [];
+let received: unknown[];
+let refundsReceived: unknown[];
 
 beforeAll(async () => {
   standIn = await startPrzelewy24StandIn();
-  receiver = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      (request.url === "/refund-notification" ? refundsReceived : received).push(JSON.parse(body));
-      response.writeHead(200).end("OK");
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  urlStatus = `${base}/notification`;
-  refundUrlStatus = `${base}/refund-notification`;
+  receiver = await startNotificationReceiver();
+  ({ urlStatus, refundUrlStatus, payments: received, refunds: refundsReceived } = receiver);
 });
 afterAll(async () => {
   await standIn.stop();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver.stop();
 });
 
 const T0 = new Date("2026-11-24T09:00:00Z");

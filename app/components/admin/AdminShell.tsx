@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BANK_STATEMENTS_PATH } from "~/server/file-form-paths";
-import { ADMIN_HOME, CUSTOMER_SEARCH_PATH, INVOICES_PATH, LOGOUT_PATH, REVIEWS_PATH } from "./paths";
+import { ADMIN_HOME, CUSTOMER_SEARCH_PATH, INVOICES_PATH, LOGOUT_PATH, REVIEWS_PATH, STATISTICS_PATH } from "./paths";
 
 export const ADMIN_BUTTON =
   "inline-flex items-center justify-center rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2";
@@ -15,6 +15,7 @@ const ADMIN_MENU: readonly { href: string; label: string }[] = [
   { href: INVOICES_PATH, label: "Faktury" },
   { href: REVIEWS_PATH, label: "Opinie" },
   { href: CUSTOMER_SEARCH_PATH, label: "Dane klientów" },
+  { href: STATISTICS_PATH, label: "Statystyki" },
 ];
 
 /**

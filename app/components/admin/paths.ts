@@ -62,3 +62,11 @@ export function invoicePdfPath(invoiceId: number): string {
 export function invoiceXmlPath(invoiceId: number): string {
   return `${INVOICES_PATH}/${invoiceId}/xml`;
 }
+
+/** The month in figures (app/statistics), and its sales register per month for the accountant. */
+export const STATISTICS_PATH = `${ADMIN_HOME}/statistics`;
+export const STATISTICS_REGISTER_PATH = `${STATISTICS_PATH}/register.csv`;
+
+export function salesRegisterPath(month: string): string {
+  return `${STATISTICS_REGISTER_PATH}?month=${month}`;
+}
