@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { SYSTEM_ACTOR } from "~/order/lifecycle/order-transitions.server";
@@ -54,6 +55,11 @@ describe.each(DIALECTS)("undoing an operator's own move on %s", (dialect) => {
   /** What InPost said about the order's shipment, stored as the webhook and housekeeping store it. */
   const inpostSays = (status: string, actor: string, at: Date) =>
     recordShipment(db, orderId, { id: "shp-1", status, trackingNumber: "520000011395200025", reference: null }, actor, at);
+  const waitingOnALock = async () => {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+    return rows[0]!.n > 0;
+  };
   const markPaid = async (operator = ME, at = MOVED) => {
     expect(await applyTransition(db, orderId, PAID, operator, at)).toMatchObject({ ok: true });
     return latestEventId();
@@ -134,6 +140,24 @@ describe.each(DIALECTS)("undoing an operator's own move on %s", (dialect) => {
     expect(await mail("order_paid")).toMatchObject({ status: "sent" });
     expect(await mail("order_move_undone")).toMatchObject({ status: "pending" });
   });
+
+  it.runIf(dialect === "postgres")(
+    "on PostgreSQL an undo that meets the worker's claim in progress waits for it, then treats the message as gone",
+    async () => {
+      await sendEverything(ORDERED);
+      const eventId = await markPaid();
+      const undone: Array<Promise<unknown>> = [];
+      await db.transaction().execute(async (worker) => {
+        expect((await claimNextMessage(worker, after(1000)))?.kind).toBe("order_paid");
+        undone.push(undoMove(db, orderId, eventId, ME, after(1000)));
+        // The undo's claim of the same row waits on the worker's row lock until the worker commits.
+        await expect.poll(() => waitingOnALock(), { timeout: 30_000 }).toBe(true);
+      });
+      expect(await undone[0]).toMatchObject({ ok: true, mail: "correction" });
+      expect(await mail("order_paid")).toMatchObject({ status: "sending" });
+      expect(await mail("order_move_undone")).toMatchObject({ status: "pending" });
+    },
+  );
 
   it("a message that failed and waits for its retry is withdrawn with its attempts", async () => {
     await sendEverything(ORDERED);
