@@ -11,6 +11,23 @@ const event = (from: string, to: string, details: Record<string, string>, operat
 
 /** The history as the operator reads it: Warsaw time, złoty and the panel's Polish words, never the stored codes. */
 describe("the order's history", () => {
+  it("writes an undo as its own line: the move back, which move it took back and when that was made, and what became of its e-mail", () => {
+    const line = describeEvent(
+      event("paid", "awaiting_payment", {
+        action: "undo",
+        undone: "mark_paid",
+        movedAt: "2026-11-26T23:05:00.000Z",
+        customerMail: "withdrawn",
+      }),
+    );
+    expect(line).toBe(
+      "cofnięto zmianę statusu: Opłacone → Oczekuje na płatność, ola@adres.test (cofnięta zmiana: „opłacone”; zrobiona: 27.11.2026, 00:05; e-mail do klienta: wycofany, zanim wyszedł)",
+    );
+    expect(describeEvent(event("dispatched", "paid", { action: "undo", undone: "mark_dispatched", customerMail: "correction" }))).toBe(
+      "cofnięto zmianę statusu: Wysłane → Opłacone, ola@adres.test (cofnięta zmiana: „wysłane”; e-mail do klienta: już wyszedł, wysłano sprostowanie)",
+    );
+  });
+
   it("writes an online payment's instant in Warsaw time and its gateway and method in words", () => {
     const line = describeEvent(
       event(

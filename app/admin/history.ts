@@ -19,6 +19,8 @@ function readable(key: string, value: string): string {
   if (key === "category") return ERASURE_CATEGORY_LABEL[value as ErasureCategory] ?? value;
   if (key === "paymentMethod") return PAYMENT_TEXT.method[value as keyof typeof PAYMENT_TEXT.method] ?? value;
   if (key === "paidOnline") return HISTORY_TEXT.gateway[value] ?? value;
+  if (key === "undone") return HISTORY_TEXT.undone[value] ?? value;
+  if (key === "customerMail") return HISTORY_TEXT.customerMail[value] ?? value;
   if (key === "fields") return listOf(value).map(fieldLabel).join(", ");
   return value;
 }
@@ -60,8 +62,8 @@ export function describeEvent(event: OrderEventView): string {
   const who = event.operator === "system" ? HISTORY_TEXT.system : event.operator;
   const action = event.details.action;
   const facts = [...changesOf(event.details), ...factsOf(event.details)];
-  const what = action
-    ? (HISTORY_TEXT.action[action] ?? action)
-    : `${STATUS_LABEL[event.from as OrderStatus] ?? event.from} → ${STATUS_LABEL[event.to as OrderStatus] ?? event.to}`;
+  const move = `${STATUS_LABEL[event.from as OrderStatus] ?? event.from} → ${STATUS_LABEL[event.to as OrderStatus] ?? event.to}`;
+  // A line that names its action and also moves the status (an undo) shows both.
+  const what = action ? `${HISTORY_TEXT.action[action] ?? action}${event.from !== event.to ? `: ${move}` : ""}` : move;
   return `${what}, ${who}${facts.length ? ` (${facts.join("; ")})` : ""}`;
 }

@@ -1,7 +1,8 @@
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { applyTransition } from "~/flows/transitions.server";
-import { TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
+import { undoMove } from "~/flows/undo.server";
+import { TRANSITION_TEXT, UNDO_TEXT } from "~/order/lifecycle/admin-texts";
 import type { Transition } from "~/order/lifecycle/transitions";
 import { PAYMENT_TEXT } from "~/payments/admin-texts";
 import type { PaymentGateway } from "~/payments/gateway";
@@ -146,6 +147,17 @@ const transition: Handler = async ({ db, services, orderId, form, operator, now 
   return refused(502, { transition: facts.transition, errors: { form: PAYMENT_TEXT.cancelRefused[result.reason] }, values: parsed.values });
 };
 
+/** "Cofnij": the operator's own "paid" or "dispatched" taken back; `event` names the move, so a newer one is never undone by mistake. */
+const undo: Handler = async ({ db, orderId, form, operator, now }) => {
+  const event = form.get("event");
+  const eventId = typeof event === "string" && /^\d{1,12}$/.test(event) ? Number(event) : null;
+  if (eventId === null) return refused(409, { errors: { form: UNDO_TEXT.refused["not-latest"] } });
+  const result = await undoMove(db, orderId, eventId, operator, now);
+  if (result.ok) return done(`undo_${result.mail}`);
+  if (result.reason === "not-found") return NOT_FOUND;
+  return refused(409, { errors: { form: UNDO_TEXT.refused[result.reason] } });
+};
+
 /** Which handler answers which `intent`; a post with none of these is a status move. */
 const HANDLERS = new Map<string, Handler>([
   ["refund", refund],
@@ -153,6 +165,7 @@ const HANDLERS = new Map<string, Handler>([
   ["withdrawal_decision", withdrawalDecision],
   ["withdrawal_delivery", withdrawalDelivery],
   ["withdrawal_record", withdrawalRecord],
+  ["undo", undo],
 ]);
 
 export function answerOrderForm(post: OrderFormPost): Promise<OrderFormOutcome> {

@@ -124,7 +124,9 @@ export type MessageKind =
   /** To the locked account's own address: too many wrong codes after its right password (docs/decisions/060). */
   | "operator_account_locked"
   /** To OPERATOR_EMAIL: money arrived online for an order, and from when its promise counts (docs/decisions/060). */
-  | "operator_payment_received";
+  | "operator_payment_received"
+  /** To the customer: an operator took back a "paid" or "dispatched" whose e-mail had already left (`data.undone` names which). */
+  | "order_move_undone";
 export type MessageStatus = "pending" | "sending" | "sent" | "failed";
 
 export type OutboxTable = {

@@ -43,6 +43,7 @@ const EVERY_KIND: Record<MessageKind, true> = {
   withdrawal_late: true,
   operator_account_locked: true,
   operator_payment_received: true,
+  order_move_undone: true,
 };
 const KINDS = Object.keys(EVERY_KIND) as MessageKind[];
 

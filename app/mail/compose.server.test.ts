@@ -189,6 +189,24 @@ describe("composing the e-mails", () => {
     expect(cancelled.text).toContain("płatność nie wpłynęła w terminie");
   });
 
+  for (const locale of ["pl", "en", "uk", "ru"] as const) {
+    it(`${locale}: the correction after an undo says which e-mail was a mistake; after a "paid" it shows the way to pay again`, async () => {
+      const t = fixedT(locale, "mail");
+      const paid = await composed("order_move_undone", locale, { undone: "mark_paid" });
+      expect(paid.mail.to).toBe("olena@example.com");
+      expect(paid.mail.subject).toBe(t("subject.order_move_undone", { number: paid.order.number }));
+      for (const part of [paid.mail.text, paid.mail.html]) {
+        expect(part).toContain(t("moveUndone.paid", { number: paid.order.number }));
+        expect(part).toContain(t("moveUndone.apology"));
+        expect(part).toContain(t("pay.transfer"));
+        expect(part).not.toContain(t("moveUndone.dispatched", { number: paid.order.number }));
+      }
+      const dispatched = await composed("order_move_undone", locale, { undone: "mark_dispatched" }, { landlordName: "Jan Nowak" });
+      expect(dispatched.mail.text).toContain(t("moveUndone.dispatched", { number: dispatched.order.number }));
+      expect(dispatched.mail.text).not.toContain(t("pay.transfer"));
+    });
+  }
+
   it("a locker order's e-mails name the locker and InPost's pick-up code, and the address as for correspondence, never a courier, in every language", async () => {
     const locker = { method: "locker" as const, point: "KRA010", address: "ul. Floriańska 3, 31-042 Kraków" };
     const courierWord = /kurier|courier|кур’єр|курьер/i;

@@ -21,6 +21,7 @@ import { operatorPaymentReceived } from "./composers/operator-payment-received.s
 import { orderCancelled } from "./composers/order-cancelled.server";
 import { orderConfirmation } from "./composers/order-confirmation.server";
 import { orderDispatched } from "./composers/order-dispatched.server";
+import { orderMoveUndone } from "./composers/order-move-undone.server";
 import { orderPaid } from "./composers/order-paid.server";
 import { paymentReminder } from "./composers/payment-reminder.server";
 import { refundRecorded } from "./composers/refund-recorded.server";
@@ -70,6 +71,7 @@ const COMPOSERS: { [K in OrderMessageKind]: OrderComposer<K> } = {
   operator_payment_received: operatorPaymentReceived,
   operator_refund_rejected: operatorMoneyToReturn,
   operator_payment_to_return: operatorMoneyToReturn,
+  order_move_undone: orderMoveUndone,
 };
 
 /** The kinds that go to the customer, in the order's language. */

@@ -32,6 +32,7 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   withdrawal_late: "Odpowiedź na oświadczenie o odstąpieniu złożone po terminie (z treścią i czasem otrzymania)",
   operator_account_locked: "Powiadomienie dla operatora: konto zablokowane po błędnych kodach",
   operator_payment_received: "Powiadomienie dla obsługi o wpłacie online",
+  order_move_undone: "Sprostowanie: cofnięto „opłacone” albo „wysłane”",
 };
 
 export const DECLARATION_LABEL = {

@@ -128,6 +128,33 @@ export async function enqueueAgain(
     .execute();
 }
 
+/**
+ * Takes back an order's message of a kind that has not left: still waiting, or given up. It is
+ * claimed and deleted in the caller's transaction, so a worker either claimed it first (it is
+ * leaving: false, the caller treats it as sent) or never sees it. True when it was taken back.
+ */
+export async function withdrawUnsentMessage(trx: Transaction<Database>, orderId: number, kind: MessageKind): Promise<boolean> {
+  // The claim is the worker's own conditional UPDATE; on PostgreSQL it waits for a worker's claim of the row to commit, then finds it sending.
+  const claimed = await trx
+    .updateTable("outbox")
+    .set({ status: "sending", claim_id: `withdrawn-${randomUUID()}` })
+    .where("order_id", "=", orderId)
+    .where("kind", "=", kind)
+    .where("status", "in", ["pending", "failed"])
+    .returning("id")
+    .executeTakeFirst();
+  if (!claimed) return false;
+  await trx.deleteFrom("outbox_attempts").where("message_id", "=", claimed.id).execute();
+  await trx.deleteFrom("outbox").where("id", "=", claimed.id).execute();
+  return true;
+}
+
+/** Whether an order's message of a kind is out of our hands: sent, or being sent now. */
+export async function messageLeft(db: Writer, orderId: number, kind: MessageKind): Promise<boolean> {
+  const row = await db.selectFrom("outbox").select("status").where("order_id", "=", orderId).where("kind", "=", kind).executeTakeFirst();
+  return row?.status === "sent" || row?.status === "sending";
+}
+
 /** The wait before the next try after `failures` failed ones. */
 export function retryDelayMs(failures: number, firstRetryMs = FIRST_RETRY_MS): number {
   return Math.min(firstRetryMs * 2 ** Math.max(0, failures - 1), MAX_RETRY_INTERVAL_MS);

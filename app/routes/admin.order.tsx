@@ -13,7 +13,7 @@ import { findOrderDetail } from "~/admin/order-detail.server";
 import { customerFacts, orderFacts } from "~/admin/order-facts";
 import { customerDataPath, orderDetailPath } from "~/components/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
-import { CORRECTION_TEXT, TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
+import { CORRECTION_TEXT, TRANSITION_TEXT, UNDO_TEXT } from "~/order/lifecycle/admin-texts";
 import { CUSTOMER_DATA_TEXT } from "~/admin/texts";
 import { FORM_ERRORS_TEXT } from "~/components/admin/texts";
 import { IN_LANGUAGE } from "~/order/admin-texts";
@@ -29,6 +29,8 @@ import { OrderHistory, OrderMessages } from "~/admin/OrderHistory";
 import { OrderOverview } from "~/admin/OrderOverview";
 import { OrderPayments } from "~/admin/OrderPayments";
 import { TransitionForm } from "~/admin/TransitionForm";
+import { UndoForm } from "~/admin/UndoForm";
+import { undoOffer } from "~/flows/undo.server";
 import { OrderWithdrawal } from "~/withdrawal/AdminWithdrawals";
 import { withdrawalsOfOrder } from "~/withdrawal/admin.server";
 import { DeliveryProofForm, RecordStatementForm, WithdrawalDecisionForm } from "~/withdrawal/WithdrawalDecisionForm";
@@ -72,6 +74,8 @@ function doneMessage(done: string | null, withdrawn: boolean): string | null {
   if (isCorrectionIntent(done)) return CORRECTION_TEXT.done[done];
   // The customer hears of it when InPost has the parcel, not now (docs/decisions/066).
   if (done === "ship") return SHIPPING_TEXT.done;
+  if (done === "undo_withdrawn" || done === "undo_correction" || done === "undo_none")
+    return UNDO_TEXT.done[done.slice("undo_".length) as keyof typeof UNDO_TEXT.done];
   if (done === "invoice") return INVOICE_ADMIN_TEXT.done;
   return null;
 }
@@ -101,6 +105,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       today: warsawDay(now),
       canShip: context.services.shipping !== null,
       invoices: await invoicesOfOrder(db, detail.order.id),
+      undo: await undoOffer(db, detail.order.id, operator, now),
       ksefSends: ksefSendsInvoices(),
     },
     { headers: ADMIN_HEADERS },
@@ -123,7 +128,7 @@ const SECTION = "mt-8";
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 export default function AdminOrderPage() {
-  const { operator, detail, notes, withdrawals, decision, deadlines, done, refunded, today, canShip, invoices, ksefSends } =
+  const { operator, detail, notes, withdrawals, decision, deadlines, done, refunded, today, canShip, invoices, ksefSends, undo } =
     useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { order, events, messages, payments, transitions, paidOnline, moneyHeld } = detail;
@@ -180,6 +185,11 @@ export default function AdminOrderPage() {
         <h2 id="actions-heading" className={SECTION_HEADING}>
           Zmiana statusu
         </h2>
+        {undo ? (
+          <div className="mt-4">
+            <UndoForm move={undo.move} refusal={undo.refusal} />
+          </div>
+        ) : null}
         {transitions.length === 0 ? (
           <p className="mt-2 text-slate-700">To zamówienie jest zamknięte: nie ma dalszych zmian statusu.</p>
         ) : null}

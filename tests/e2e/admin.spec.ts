@@ -193,7 +193,7 @@ test.describe("the back office", () => {
     await dispatch.getByRole("button", { name: "Oznacz jako wysłane" }).click();
     const refused = page.getByTestId("form-mark_dispatched");
     await expect(refused.getByText("Podaj numer przesyłki: 4–40 znaków, litery, cyfry, spacje lub myślniki.")).toBeVisible();
-    await expect(refused.getByText("Zaznacz potwierdzenie: klient od razu dostanie e-mail i tej zmiany nie można cofnąć.")).toBeVisible();
+    await expect(refused.getByText("Zaznacz potwierdzenie: klient od razu dostanie e-mail o tej zmianie.")).toBeVisible();
     await expect(refused.getByLabel("Przewoźnik (opcjonalnie)")).toHaveValue("InPost");
     await expect(page.getByTestId("admin-order-status")).toHaveText("Opłacone");
 

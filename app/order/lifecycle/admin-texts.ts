@@ -48,7 +48,7 @@ export const TRANSITION_TEXT = {
     mark_paid: "Potwierdzam: wpłata jest na koncie, klient dostanie e-mail",
     mark_dispatched: "Potwierdzam: przesyłka jest nadana, klient dostanie e-mail z numerem",
   },
-  confirmMissing: "Zaznacz potwierdzenie: klient od razu dostanie e-mail i tej zmiany nie można cofnąć.",
+  confirmMissing: "Zaznacz potwierdzenie: klient od razu dostanie e-mail o tej zmianie.",
   confirmCancelMissing: "Zaznacz potwierdzenie: anulowanie jest ostateczne, a powód trafi do klienta.",
   reopenNote:
     "Umowa rozwiązała się z upływem terminu płatności. Zamówienie wykonujemy tylko wtedy, gdy klient, zapytany przez nas, potwierdził, że tego chce (regulamin, § 4 ust. 6); bez jego zgody zwróć wpłatę w ciągu 14 dni od jej zaksięgowania. Terminy realizacji liczą się od potwierdzenia albo od wpłaty, jeśli przyszła później.",
@@ -66,6 +66,31 @@ export const TRANSITION_TEXT = {
   },
   notAllowed: (current: OrderStatus) => `Tej zmiany nie można wykonać: zamówienie ma status „${STATUS_LABEL[current]}”.`,
   customerTold: "Klient dostanie e-mail w swoim języku.",
+} as const;
+
+/** "Cofnij": an operator's own "paid" or "dispatched" taken back within 10 minutes (app/flows/undo.server.ts). */
+export const UNDO_TEXT = {
+  heading: { mark_paid: "Cofnij „opłacone”", mark_dispatched: "Cofnij „wysłane”" },
+  button: "Cofnij",
+  until: (time: string) => `Możesz cofnąć tę zmianę do ${time}.`,
+  mailPending: "E-mail do klienta o tej zmianie jeszcze nie wyszedł: cofnięcie go wycofa i klient nic nie dostanie.",
+  mailLeft: "Klient dostał już e-mail o tej zmianie. Po cofnięciu dostanie krótkie sprostowanie w swoim języku.",
+  /** Why an undo is refused; the order stays as it is. */
+  refused: {
+    "not-yours": "Tej zmiany nie można cofnąć: zrobiła ją inna osoba z obsługi albo system. Cofnąć może tylko ta osoba, która ją zrobiła.",
+    online:
+      "Tej wpłaty nie można cofnąć: przyszła online i potwierdziła ją bramka płatności, a nie obsługa. Jeśli pieniądze trzeba oddać, zleć zwrot.",
+    expired: "Tej zmiany nie można już cofnąć: minęło 10 minut. Popraw zamówienie inaczej (np. anuluj je albo popraw numer przesyłki).",
+    "not-latest": "Tej zmiany nie można już cofnąć: zamówienie zmieniło się od tego czasu (jest nowsza zmiana statusu).",
+    invoiced: "Tej wpłaty nie można cofnąć: wystawiono już do niej fakturę. Błędną fakturę poprawia się fakturą korygującą.",
+    "handed-over": "Tej wysyłki nie można cofnąć: InPost ma już przesyłkę.",
+  },
+  /** What the page says after an undo, by what happened to the move's e-mail. */
+  done: {
+    withdrawn: "Zmianę cofnięto. E-mail do klienta wycofano, zanim wyszedł.",
+    correction: "Zmianę cofnięto. Klient dostał już e-mail o tej zmianie, więc dostanie krótkie sprostowanie w swoim języku.",
+    none: "Zmianę cofnięto.",
+  },
 } as const;
 
 export const DUE_TEXT = {
@@ -154,6 +179,7 @@ export const HISTORY_TEXT = {
     review_approved: "zatwierdzono opinię klienta do publikacji",
     review_rejected: "odrzucono opinię klienta",
     review_request_objection: "klient sprzeciwił się prośbie o opinię (art. 21 RODO): nie zostanie wysłana",
+    undo: "cofnięto zmianę statusu",
   } as Record<string, string>,
   detail: {
     paidAt: "data wpłaty",
@@ -181,6 +207,9 @@ export const HISTORY_TEXT = {
     bankStatement: "wyciąg",
     statementDate: "z dnia",
     statementLine: "pozycja",
+    undone: "cofnięta zmiana",
+    movedAt: "zrobiona",
+    customerMail: "e-mail do klienta",
   } as Record<string, string>,
   field: {
     tenantName: "najemca",
@@ -193,4 +222,11 @@ export const HISTORY_TEXT = {
     courier: "przewoźnik",
   } as Record<string, string>,
   gateway: { przelewy24: "Przelewy24" } as Record<string, string>,
+  /** An undo's facts: which move it took back, and what happened to that move's e-mail. */
+  undone: { mark_paid: "„opłacone”", mark_dispatched: "„wysłane”" } as Record<string, string>,
+  customerMail: {
+    withdrawn: "wycofany, zanim wyszedł",
+    correction: "już wyszedł, wysłano sprostowanie",
+    none: "nie było",
+  } as Record<string, string>,
 } as const;

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, MessageKind, OrderStatus } from "~/db/schema";
-import { enqueueMessages } from "~/outbox/outbox.server";
+import { enqueueAgain, enqueueMessages } from "~/outbox/outbox.server";
 import { recordOrderEvent } from "./order-events.server";
 import { targetStatus, type Transition } from "./transitions";
 import type { CancelReasonCode } from "./cancel-reasons";
@@ -119,7 +119,12 @@ export async function applyTransitionIn(
 
   const { transition: _transition, ...details } = facts;
   await recordOrderEvent(trx, { orderId, operator, from: order.status, to, details, at: now });
-  await enqueueMessages(trx, orderId, messagesFor(facts, order.withdrawn_at !== null), now, details);
+  const kinds = messagesFor(facts, order.withdrawn_at !== null);
+  // A "paid" or "dispatched" whose e-mail was already sent can only come again after an undo
+  // (app/flows/undo.server.ts), which told the customer it was a mistake: this one goes out again.
+  if (facts.transition === "mark_paid" || facts.transition === "mark_dispatched")
+    for (const kind of kinds) await enqueueAgain(trx, orderId, kind, now, details);
+  else await enqueueMessages(trx, orderId, kinds, now, details);
   // A paid order that asked for an invoice gets it with the payment; money returned corrects it.
   if (to === "paid") await invoicing.issueOnPayment(trx, orderId, { now, issuedBy: operator });
   if (facts.transition === "cancel" && facts.refundedGrosze) await invoicing.correctOnRefund(trx, orderId, { now, issuedBy: operator });
