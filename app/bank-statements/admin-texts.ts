@@ -95,6 +95,8 @@ export const STATEMENT_TEXT = {
         return `Wpłata w walucie ${toCheck.currency}, nie w złotych (${orders(toCheck.orderNumbers)}).`;
       case "splitPayment":
         return `Przelew w mechanizmie podzielonej płatności: część kwoty trafiła na rachunek VAT (${orders(toCheck.orderNumbers)}).`;
+      case "undone":
+        return `Opłacenie zamówienia ${toCheck.orderNumber} tą wpłatą cofnięto („Cofnij”). Zdecyduj o wpłacie jeszcze raz.`;
     }
   },
   resolved: {

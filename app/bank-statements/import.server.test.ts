@@ -8,7 +8,9 @@ import { openDatabase, type AppDatabase, type DatabaseTarget } from "~/db/db.ser
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { mt940Statement, type TestEntry } from "../../tests/support/bank-statement";
+import { undoMove } from "~/flows/undo.server";
 import { importStatement } from "./import.server";
+import { listLines, resolveLine } from "./to-check.server";
 import { readStatement } from "./read-statement";
 
 const T0 = new Date("2026-11-23T09:00:00Z");
@@ -195,4 +197,38 @@ describe.each(DIALECTS)("reading a statement into the orders on %s", (dialect) =
     expect((await paidMails()).sort()).toEqual([...numbers].sort());
     expect(await db.selectFrom("order_events").select("id").where("to_status", "=", "paid").execute()).toHaveLength(3);
   }, 60_000);
+
+  it("a statement's 'paid' taken back with \"Cofnij\" puts its line back to check, and assigning it marks the order paid again", async () => {
+    await upload(aMorning().slice(0, 1));
+    const order = await db.selectFrom("orders").select("id").where("number", "=", numbers[0]!).executeTakeFirstOrThrow();
+    const paid = await db
+      .selectFrom("order_events")
+      .select("id")
+      .where("order_id", "=", order.id)
+      .where("to_status", "=", "paid")
+      .executeTakeFirstOrThrow();
+    expect(await undoMove(db, order.id, paid.id, OPERATOR, new Date(UPLOAD.getTime() + 60_000))).toMatchObject({ ok: true });
+    expect(await statusOf(numbers[0]!)).toMatchObject({ status: "awaiting_payment" });
+
+    const [line] = await listLines(db, "open");
+    expect(line).toMatchObject({ toCheck: { reason: "undone", orderNumber: numbers[0] }, amountGrosze: 29_900 });
+    expect(
+      await resolveLine(db, line!.id, { action: "assign", orderNumber: numbers[0]! }, OPERATOR, new Date(UPLOAD.getTime() + 120_000)),
+    ).toEqual({
+      ok: true,
+      resolution: "assigned",
+      orderNumber: numbers[0],
+    });
+    expect(await statusOf(numbers[0]!)).toMatchObject({ status: "paid" });
+
+    // Assigned by hand and taken back again: the line waits once more, with its reason.
+    const again = await db
+      .selectFrom("order_events")
+      .select("id")
+      .where("order_id", "=", order.id)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(await undoMove(db, order.id, again.id, OPERATOR, new Date(UPLOAD.getTime() + 180_000))).toMatchObject({ ok: true });
+    expect((await listLines(db, "open")).map((open) => open.toCheck.reason)).toEqual(["undone"]);
+  });
 });

@@ -26,7 +26,9 @@ export type ToCheck =
   | { reason: "unknownOrder"; orderNumber: string }
   | { reason: "foreignCurrency"; currency: string; orderNumbers: string[] }
   /** A split payment (mechanizm podzielonej płatności): part of it went to the VAT account. */
-  | { reason: "splitPayment"; orderNumbers: string[] };
+  | { reason: "splitPayment"; orderNumbers: string[] }
+  /** The "paid" this line made was taken back by its operator ("Cofnij"): it waits for a decision again. */
+  | { reason: "undone"; orderNumber: string };
 
 export type Match = { key: string } & (
   | { outcome: "paid"; orderNumber: string }

@@ -1,5 +1,6 @@
+import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
-import type { OrderStatus, StatementLineResolution } from "~/db/schema";
+import type { Database, OrderStatus, StatementLineResolution } from "~/db/schema";
 import { orderInvoicing } from "~/invoices/order-invoicing.server";
 import { applyTransitionIn } from "~/order/lifecycle/order-transitions.server";
 import { orderNumberIn } from "~/order/order-number";
@@ -188,6 +189,42 @@ export async function resolveLine(
     if (error instanceof NotAwaiting) return { ok: false, error: "notAwaiting", orderNumber: order!.number, status: error.status };
     throw error;
   }
+}
+
+/**
+ * The "paid" a statement line made, taken back by its operator ("Cofnij", app/flows/undo.server.ts)
+ * in the undo's transaction: the line waits "Do sprawdzenia" again, so the money is neither lost
+ * nor counted as the order's. A line marked paid by itself gets the reason "undone"; one the
+ * operator assigned gets its first reason back, and the order it named, if any.
+ */
+export async function reopenLineOf(trx: Transaction<Database>, orderId: number): Promise<void> {
+  const line = await trx
+    .selectFrom("bank_statement_lines")
+    .select(["id", "outcome", "reason_facts"])
+    .where("order_id", "=", orderId)
+    .where((eb) => eb.or([eb("outcome", "=", "paid"), eb("resolution", "=", "assigned")]))
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  if (!line) return;
+  const undo = { resolution: null, resolved_by: null, resolved_at: null };
+  if (line.outcome === "paid") {
+    const order = await trx.selectFrom("orders").select("number").where("id", "=", orderId).executeTakeFirstOrThrow();
+    const toCheck: ToCheck = { reason: "undone", orderNumber: order.number };
+    await trx
+      .updateTable("bank_statement_lines")
+      .set({ ...undo, outcome: "toCheck", reason: toCheck.reason, reason_facts: JSON.stringify(toCheck) })
+      .where("id", "=", line.id)
+      .execute();
+    return;
+  }
+  const named = objectOf(line.reason_facts).orderNumber;
+  const namedOrder =
+    typeof named === "string" ? await trx.selectFrom("orders").select("id").where("number", "=", named).executeTakeFirst() : undefined;
+  await trx
+    .updateTable("bank_statement_lines")
+    .set({ ...undo, order_id: namedOrder?.id ?? null })
+    .where("id", "=", line.id)
+    .execute();
 }
 
 export type StatementSummary = {

@@ -6,6 +6,7 @@ import { recordOrderEvent } from "~/order/lifecycle/order-events.server";
 import { enqueueAgain, messageLeft, withdrawUnsentMessage } from "~/outbox/outbox.server";
 import { handedToCarrier } from "~/shipping/carrier";
 import { SHIPMENT_REQUESTED } from "~/shipping/ship.server";
+import { reopenLineOf } from "~/bank-statements/to-check.server";
 
 /*
  * "Cofnij": an operator takes back their own "paid" or "dispatched" within UNDO_WINDOW_MS of it
@@ -195,6 +196,9 @@ export function undoMove(db: AppDatabase, orderId: number, eventId: number, oper
         .where("id", "=", orderId)
         .where("shipment_id", "is", null)
         .execute();
+
+    // Money read from the bank's statement stays the operator's to decide on, not lost with the "paid".
+    if (transition === "mark_paid" && objectOf(move.details ?? "{}").bankStatement) await reopenLineOf(trx, orderId);
 
     const mail: UndoMail = (await withdrawUnsentMessage(trx, orderId, message))
       ? "withdrawn"
