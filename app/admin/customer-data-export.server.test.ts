@@ -19,12 +19,15 @@ import {
   type CustomerDataExport,
 } from "./customer-data-export.server";
 import { findCustomer } from "./customer-data.server";
+import { resolveLine } from "~/bank-statements/to-check.server";
+import { uploadStatement } from "../../tests/support/bank-statement-upload";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");
 const at = (days: number) => new Date(ORDERED.getTime() + days * 86_400_000);
 const OPERATOR_EMAIL = "biuro@adres.test";
 const BUYER = { buyerName: "Olena Kovalenko FOP", buyerAddress: "ul. Krzywa 2/4, 60-001 Poznań", nip: "7791011327" };
 const KSEF_NUMBER = "7791011327-20261124-0123456789AB-CD";
+const OLENAS_ACCOUNT = "PL61109010140000071219812874";
 /** Null in the sample data and constrained to a few codes, so no probe fits; each is exported (`refundStatus`). */
 const KNOWN_UNPROBED = ["payments.refund_status (no value its constraints accept was written)"];
 const LOCKER = {
@@ -44,7 +47,8 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
 
   /**
    * Olena's two orders under one e-mail, with every kind of data the site keeps about a customer:
-   * the first (Polish) paid and withdrawn from with an art. 35 decision; the second (Ukrainian, her
+   * the first (Polish) paid by a bank transfer read from the statement (after one 9 zł short, which
+   * the operator set aside to be refunded) and withdrawn from with an art. 35 decision; the second (Ukrainian, her
    * newest) to a parcel locker with two people living with her, an invoice to her NIP numbered by
    * KSeF, a BLIK payment, dispatched, delivered and reviewed. A statement from her address in other
    * capitals matched no order; a stranger's unmatched statement is not hers.
@@ -52,7 +56,39 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
   async function everythingAboutOlena() {
     const olena = { tenantName: "Olena Kovalenko", email: "olena@example.com", phone: "600300400" };
     const first = (await placeSampleOrder(db, ORDERED, { idempotencyKey: "first", details: olena })).order;
-    await applyTransition(db, first.id, { transition: "mark_paid", paidAt: "2026-11-23" }, "op@adres.test", at(0));
+    // The statement also holds a stranger's transfer, which is not hers.
+    await uploadStatement(
+      db,
+      [
+        {
+          bookedOn: "2026-11-23",
+          amountGrosze: first.price_grosze - 900,
+          title: `Zamówienie ${first.number}`,
+          name: "OLENA KOVALENKO",
+          account: OLENAS_ACCOUNT,
+          reference: "TR-1",
+        },
+        {
+          bookedOn: "2026-11-23",
+          amountGrosze: first.price_grosze,
+          title: `Zamówienie ${first.number} całość`,
+          name: "OLENA KOVALENKO",
+          account: OLENAS_ACCOUNT,
+          reference: "TR-2",
+        },
+        {
+          bookedOn: "2026-11-23",
+          amountGrosze: 12_000,
+          title: "Za rower",
+          name: "Marek Sąsiad",
+          account: "PL27114020040000300201355387",
+          reference: "TR-3",
+        },
+      ],
+      { fileName: "wyciag-2026-11-23.sta", operator: "op@adres.test", now: at(0.1) },
+    );
+    const short = await db.selectFrom("bank_statement_lines").select("id").where("bank_reference", "=", "TR-1").executeTakeFirstOrThrow();
+    expect(await resolveLine(db, short.id, { action: "refund" }, "op@adres.test", at(0.2))).toMatchObject({ ok: true });
     await withdrawnKeeping(db, first, 5_000, at(1));
 
     const newest = (
@@ -275,6 +311,46 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
         expect(locker!.invoices).toEqual([
           expect.objectContaining({ kind: "invoice", buyerName: BUYER.buyerName, buyerNip: BUYER.nip, grossGrosze: newest.price_grosze }),
         ]),
+      bank_statement_lines: () => {
+        expect(withdrawn!.bankTransfers).toEqual([
+          {
+            bookedOn: "2026-11-23",
+            amountGrosze: first.price_grosze - 900,
+            currency: "PLN",
+            title: `Zamówienie ${first.number}`,
+            payerName: "OLENA KOVALENKO",
+            payerAccount: OLENAS_ACCOUNT,
+            bankReference: "TR-1",
+            outcome: "toCheck",
+            reason: "tooLittle",
+            differenceGrosze: -900,
+            decision: "refund",
+            decidedAt: at(0.2).toISOString(),
+            statement: expect.objectContaining({ lineNo: 1 }),
+          },
+          expect.objectContaining({ amountGrosze: first.price_grosze, bankReference: "TR-2", outcome: "paid", decision: null }),
+        ]);
+        expect(locker!.bankTransfers).toEqual([]);
+        // Another person's transfer on the same statement is not hers.
+        expect(JSON.stringify(data)).not.toMatch(/Marek|TR-3|Za rower/);
+      },
+      bank_statements: () =>
+        expect(withdrawn!.bankTransfers.map((transfer) => transfer.statement)).toEqual([
+          {
+            fileName: "wyciag-2026-11-23.sta",
+            firstBookedOn: "2026-11-23",
+            lastBookedOn: "2026-11-23",
+            readAt: at(0.1).toISOString(),
+            lineNo: 1,
+          },
+          {
+            fileName: "wyciag-2026-11-23.sta",
+            firstBookedOn: "2026-11-23",
+            lastBookedOn: "2026-11-23",
+            readAt: at(0.1).toISOString(),
+            lineNo: 2,
+          },
+        ]),
       ksef_submissions: () =>
         expect(locker!.invoices[0]!.ksef).toEqual({
           status: "accepted",
@@ -289,7 +365,7 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
   });
 
   it("prints it in the language of the customer's newest order, with the glossary's words and no acknowledgement called a consent", async () => {
-    const { newest, customer } = await everythingAboutOlena();
+    const { first, newest, customer } = await everythingAboutOlena();
     const data = await customerDataExport(db, customer, { now: at(7), operatorEmail: OPERATOR_EMAIL });
     const ukrainian = await pdfTextOf(await customerDataPdf(documentsOnThisThread, data));
     for (const expected of [
@@ -311,6 +387,9 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
       "Заяви про відмову від договору з вашої адреси електронної пошти, не прив’язані до замовлень",
       "Odstępuję od umowy umowa z listopada.",
       "Взяття до відома інформації про обробку персональних даних",
+      "Перекази у наших банківських виписках",
+      `Переказ від 23 лист. 2026 р.: 290 PLN; призначення платежу: Zamówienie ${first.number}; платник: OLENA KOVALENKO; з рахунку ${OLENAS_ACCOUNT}; номер операції в банку: TR-1; перевірявся нашими працівниками (сума менша від ціни на 9 PLN); наші працівники призначили його до повернення 23 лист. 2026 р., 14:48; виписка wyciag-2026-11-23.sta (23 лист. 2026 р.), рядок 1, завантажена 23 лист. 2026 р., 12:24`,
+      "номер операції в банку: TR-2; оплатив замовлення",
     ])
       expect(ukrainian).toContain(expected);
     expect(ukrainian).not.toMatch(/згод[аиу] на обробку|згод[аиу] на виконання/i);
@@ -322,6 +401,8 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
       "Żądanie rozpoczęcia świadczenia usługi przed upływem terminu na odstąpienie od umowy, z przyjęciem do wiadomości",
       "zwrot wpłaty pomniejszonej o kwotę za usługę spełnioną do chwili odstąpienia",
       "Zgoda na publikację",
+      "Przelewy na wyciągach bankowych",
+      `Przelew z 23 lis 2026: 290 zł; tytuł: Zamówienie ${first.number}; nadawca: OLENA KOVALENKO; z rachunku ${OLENAS_ACCOUNT}; numer operacji w banku: TR-1; sprawdzany przez obsługę (kwota niższa od ceny o 9 zł); obsługa przeznaczyła go do zwrotu 23 lis 2026, 14:48`,
     ])
       expect(polish).toContain(expected);
     // The owner's consent in the agreement is a consent; what the customer declared when ordering is not.
@@ -350,6 +431,7 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
     const strangerIds = strangers.map((row) => row.id);
     await db.deleteFrom("outbox").where("withdrawal_id", "in", strangerIds).execute();
     await db.deleteFrom("withdrawals").where("id", "in", strangerIds).execute();
+    await db.deleteFrom("bank_statement_lines").where("order_id", "is", null).execute();
     // A column its CHECK keeps to a few codes gets one of them (a probe's text would be refused).
     await db
       .updateTable("orders")

@@ -1,5 +1,5 @@
 import type { AppDatabase } from "~/db/db.server";
-import type { Database, OrderRow, OutboxRow, WithdrawalRow } from "~/db/schema";
+import type { Database, OrderRow, OutboxRow, StatementLineOutcome, StatementLineResolution, WithdrawalRow } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { isInvoiceMessage } from "~/invoices/invoice-mail.server";
 import { CUSTOMER_KINDS } from "~/mail/compose.server";
@@ -28,6 +28,8 @@ export const EXPORTED_TABLES = [
   "invoice_requests",
   "invoices",
   "ksef_submissions",
+  "bank_statement_lines",
+  "bank_statements",
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /** The tables that hold nothing about a customer, and why; the export reads none of them. */
@@ -140,6 +142,29 @@ export const COLUMNS_LEFT_OUT: Record<ExportedTable, Record<string, string>> = {
     updated_at: "when the row last changed",
     certificate_url: "the offline invoice's verification link",
     awaits_original: "the queue's wait for the original's number",
+  },
+  bank_statement_lines: {
+    id: ROW_KEYS,
+    statement_id: ROW_KEYS,
+    order_id: ROW_KEYS,
+    line_key: "the key against reading a transfer twice: the bank's reference, exported, or a hash of the line",
+    reason_facts:
+      "the matching's working: its reason and the amount's difference are exported; the candidates it weighed are other customers' orders",
+    resolved_by: "the operator who decided on it",
+  },
+  bank_statements: {
+    id: ROW_KEYS,
+    file_sha256: "the file's hash, against reading it twice",
+    content:
+      "the bank's file as uploaded: it holds other people's transfers too (RODO art. 15 ust. 4); the customer's own entries in it are exported one by one, from bank_statement_lines",
+    format: "how the file was written (MT940, camt.053, a bank's CSV)",
+    encoding: "the file's character encoding",
+    line_count: "the file's count of lines, most of them other people's",
+    paid_count: "the file's count of lines that paid an order",
+    to_check_count: "the file's count of lines to check",
+    read_before_count: "the file's count of lines read before",
+    not_ours_count: "the file's count of lines that concern no order",
+    uploaded_by: "the operator who read it",
   },
 };
 
@@ -297,8 +322,30 @@ export type ExportedOrder = {
     refundStatus: string | null;
     refundSettledAt: Moment;
   }>;
+  /** Transfers for the order on the bank statements the back office read (RODO art. 15: their payer, account and title too). */
+  bankTransfers: ExportedBankTransfer[];
   history: Array<{ at: string; operator: string; from: string; to: string; details: Record<string, unknown> }>;
   notes: Array<{ at: string; operator: string; text: string }>;
+};
+
+export type ExportedBankTransfer = {
+  bookedOn: string;
+  amountGrosze: number;
+  currency: string;
+  /** Null once the order is anonymised: only the date, the amount and the bank's reference stay. */
+  title: string | null;
+  payerName: string | null;
+  payerAccount: string | null;
+  bankReference: string | null;
+  /** What reading the statement made of it: it paid the order, or waited for the operator with its reason. */
+  outcome: StatementLineOutcome;
+  reason: string | null;
+  /** For a wrong amount: what it was short (negative) or over the price by. */
+  differenceGrosze: number | null;
+  /** The operator's decision on a line to check, and when. */
+  decision: StatementLineResolution | null;
+  decidedAt: Moment;
+  statement: { fileName: string; firstBookedOn: Moment; lastBookedOn: Moment; readAt: string; lineNo: number };
 };
 
 const emailKey = (email: string) => email.trim().toLowerCase();
@@ -318,19 +365,21 @@ export async function customerDataExport(
   const { orders } = customer;
   const ids = orders.map((order) => order.id);
   const ofOrders = ids.length > 0;
-  const [orderMessages, payments, events, notes, matched, reviews, requests, invoices, submissions, unmatchedAll] = await Promise.all([
-    ofOrders ? db.selectFrom("outbox").selectAll().where("order_id", "in", ids).orderBy("id").execute() : [],
-    ofOrders ? db.selectFrom("payments").selectAll().where("order_id", "in", ids).orderBy("id").execute() : [],
-    ofOrders ? db.selectFrom("order_events").selectAll().where("order_id", "in", ids).orderBy("id").execute() : [],
-    ofOrders ? db.selectFrom("order_notes").selectAll().where("order_id", "in", ids).orderBy("id").execute() : [],
-    ofOrders ? db.selectFrom("withdrawals").selectAll().where("order_id", "in", ids).orderBy("id").execute() : [],
-    ofOrders ? db.selectFrom("reviews").selectAll().where("order_id", "in", ids).execute() : [],
-    ofOrders ? db.selectFrom("invoice_requests").selectAll().where("order_id", "in", ids).execute() : [],
-    ofOrders ? db.selectFrom("invoices").selectAll().where("order_id", "in", ids).orderBy("id").execute() : [],
-    ofOrders ? db.selectFrom("ksef_submissions").selectAll().where("order_id", "in", ids).orderBy("id").execute() : [],
-    // The address is stored as typed, so the comparison is made here, as findCustomer makes it.
-    customer.email ? db.selectFrom("withdrawals").selectAll().where("order_id", "is", null).orderBy("id").execute() : [],
-  ]);
+  const [orderMessages, payments, events, notes, matched, reviews, requests, invoices, submissions, transfers, unmatchedAll] =
+    await Promise.all([
+      ofOrders ? db.selectFrom("outbox").selectAll().where("order_id", "in", ids).orderBy("id").execute() : [],
+      ofOrders ? db.selectFrom("payments").selectAll().where("order_id", "in", ids).orderBy("id").execute() : [],
+      ofOrders ? db.selectFrom("order_events").selectAll().where("order_id", "in", ids).orderBy("id").execute() : [],
+      ofOrders ? db.selectFrom("order_notes").selectAll().where("order_id", "in", ids).orderBy("id").execute() : [],
+      ofOrders ? db.selectFrom("withdrawals").selectAll().where("order_id", "in", ids).orderBy("id").execute() : [],
+      ofOrders ? db.selectFrom("reviews").selectAll().where("order_id", "in", ids).execute() : [],
+      ofOrders ? db.selectFrom("invoice_requests").selectAll().where("order_id", "in", ids).execute() : [],
+      ofOrders ? db.selectFrom("invoices").selectAll().where("order_id", "in", ids).orderBy("id").execute() : [],
+      ofOrders ? db.selectFrom("ksef_submissions").selectAll().where("order_id", "in", ids).orderBy("id").execute() : [],
+      ofOrders ? bankTransfersOf(db, ids) : [],
+      // The address is stored as typed, so the comparison is made here, as findCustomer makes it.
+      customer.email ? db.selectFrom("withdrawals").selectAll().where("order_id", "is", null).orderBy("id").execute() : [],
+    ]);
   const unmatched = unmatchedAll.filter((statement) => customer.email && emailKey(statement.email) === emailKey(customer.email));
   const statementIds = [...matched, ...unmatched].map((statement) => statement.id);
   const statementMessages = statementIds.length
@@ -509,6 +558,7 @@ export async function customerDataExport(
           to: event.to_status,
           details: objectOf(event.details),
         })),
+        bankTransfers: byOrder(transfers, order.id).map((row) => row.transfer),
         notes: byOrder(notes, order.id).map((note) => ({ at: note.at, operator: note.operator, text: note.text })),
       };
     }),
@@ -528,4 +578,52 @@ function recipientOf(message: OutboxRow, order: OrderRow | null, statement: With
   if (order && (CUSTOMER_KINDS.includes(message.kind) || isInvoiceMessage(message) || message.kind === "withdrawal_acknowledgement"))
     return order.email;
   return operatorEmail;
+}
+
+/** The statement lines tied to the orders (the transfer that paid one, or one the operator weighed against it), in booking order, each with its statement. */
+async function bankTransfersOf(
+  db: AppDatabase,
+  orderIds: number[],
+): Promise<Array<{ order_id: number | null; transfer: ExportedBankTransfer }>> {
+  const rows = await db
+    .selectFrom("bank_statement_lines")
+    .innerJoin("bank_statements", "bank_statements.id", "bank_statement_lines.statement_id")
+    .selectAll("bank_statement_lines")
+    .select([
+      "bank_statements.file_name",
+      "bank_statements.first_booked_on",
+      "bank_statements.last_booked_on",
+      "bank_statements.uploaded_at",
+    ])
+    .where("bank_statement_lines.order_id", "in", orderIds)
+    .orderBy("bank_statement_lines.booked_on")
+    .orderBy("bank_statement_lines.id")
+    .execute();
+  return rows.map((row) => {
+    const facts = objectOf(row.reason_facts);
+    return {
+      order_id: row.order_id,
+      transfer: {
+        bookedOn: row.booked_on,
+        amountGrosze: row.amount_grosze,
+        currency: row.currency,
+        title: row.title,
+        payerName: row.counterparty_name,
+        payerAccount: row.counterparty_account,
+        bankReference: row.bank_reference,
+        outcome: row.outcome,
+        reason: row.reason,
+        differenceGrosze: typeof facts.differenceGrosze === "number" ? facts.differenceGrosze : null,
+        decision: row.resolution,
+        decidedAt: row.resolved_at,
+        statement: {
+          fileName: row.file_name,
+          firstBookedOn: row.first_booked_on,
+          lastBookedOn: row.last_booked_on,
+          readAt: row.uploaded_at,
+          lineNo: row.line_no,
+        },
+      },
+    };
+  });
 }

@@ -6,11 +6,23 @@ import { fixedT } from "~/i18n/i18n.server";
 import { retainedReasonText } from "~/order/retained-reason";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { coResidentNames } from "~/order/co-residents";
-import type { CustomerDataExport, ExportedMessage, ExportedOrder, ExportedWithdrawalStatement } from "./customer-data-export.server";
+import type {
+  CustomerDataExport,
+  ExportedBankTransfer,
+  ExportedMessage,
+  ExportedOrder,
+  ExportedWithdrawalStatement,
+} from "./customer-data-export.server";
 import { describeEvent } from "./history";
 
 /** What the PDF needs to write one language: its words, times, days and amounts. */
-type Writer = { t: TFunction; time: (iso: string | null) => string; money: (grosze: number | null) => string | null };
+type Writer = {
+  t: TFunction;
+  time: (iso: string | null) => string;
+  money: (grosze: number | null) => string | null;
+  /** An amount in a currency a bank statement named: the złoty as `money` writes it, any other with its code. */
+  moneyIn: (grosze: number, currency: string) => string;
+};
 
 function writerFor(locale: Locale): Writer {
   const t = fixedT(locale, "dataExport");
@@ -24,7 +36,15 @@ function writerFor(locale: Locale): Writer {
     if (Number.isNaN(date.getTime())) return iso;
     return (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? day : instant).format(date);
   };
-  return { t, time, money: (grosze) => (grosze === null ? null : formatPrice(grosze, locale)) };
+  const moneyIn = (grosze: number, currency: string) => {
+    if (currency === "PLN") return formatPrice(grosze, locale);
+    try {
+      return new Intl.NumberFormat(tag, { style: "currency", currency }).format(grosze / 100);
+    } catch {
+      return `${(grosze / 100).toFixed(2)} ${currency}`;
+    }
+  };
+  return { t, time, money: (grosze) => (grosze === null ? null : formatPrice(grosze, locale)), moneyIn };
 }
 
 const lineOf =
@@ -68,6 +88,35 @@ function statementSection(writer: Writer, statement: ExportedWithdrawalStatement
       ...messageLines(writer, statement.messages),
     ],
   };
+}
+
+/** One transfer on a statement: what the bank said, what reading it made of it, the operator's decision, and the statement. */
+function bankTransferLine({ t, time, moneyIn }: Writer, transfer: ExportedBankTransfer): string {
+  const { statement } = transfer;
+  const reason = transfer.reason
+    ? t(`bankTransfers.reasons.${transfer.reason}`, {
+        defaultValue: transfer.reason,
+        difference: moneyIn(Math.abs(transfer.differenceGrosze ?? 0), transfer.currency),
+      })
+    : "";
+  return [
+    t("bankTransfers.line", { date: time(transfer.bookedOn), amount: moneyIn(transfer.amountGrosze, transfer.currency) }),
+    ...(transfer.title ? [t("bankTransfers.title", { title: transfer.title })] : []),
+    ...(transfer.payerName ? [t("bankTransfers.payer", { name: transfer.payerName })] : []),
+    ...(transfer.payerAccount ? [t("bankTransfers.account", { account: transfer.payerAccount })] : []),
+    ...(transfer.bankReference ? [t("bankTransfers.reference", { reference: transfer.bankReference })] : []),
+    t(`bankTransfers.outcomes.${transfer.outcome}`, { reason }),
+    ...(transfer.decision ? [t(`bankTransfers.decisions.${transfer.decision}`, { time: time(transfer.decidedAt) })] : []),
+    t("bankTransfers.statement", {
+      file: statement.fileName,
+      period:
+        statement.firstBookedOn === statement.lastBookedOn
+          ? time(statement.firstBookedOn)
+          : `${time(statement.firstBookedOn)} – ${time(statement.lastBookedOn)}`,
+      line: statement.lineNo,
+      time: time(statement.readAt),
+    }),
+  ].join("; ");
 }
 
 function orderSections(writer: Writer, order: ExportedOrder): PdfSection[] {
@@ -161,6 +210,9 @@ function orderSections(writer: Writer, order: ExportedOrder): PdfSection[] {
           : []),
       ],
     },
+    ...(order.bankTransfers.length
+      ? [{ heading: t("bankTransfers.heading"), paragraphs: order.bankTransfers.map((transfer) => bankTransferLine(writer, transfer)) }]
+      : []),
     ...(withdrawal.withdrawnAt || withdrawal.statements.length
       ? [
           {
@@ -283,8 +335,9 @@ function orderSections(writer: Writer, order: ExportedOrder): PdfSection[] {
 /**
  * The export as the customer reads it (art. 15), in the language of their newest order
  * (docs/decisions/064): each order with what they typed, what they declared, the delivery, the
- * payments, the withdrawal, the review, the invoices, the messages, the history and the agreement,
- * and then the withdrawal statements from their address that matched no order.
+ * payments, the transfers on bank statements, the withdrawal, the review, the invoices, the
+ * messages, the history and the agreement, and then the withdrawal statements from their address
+ * that matched no order.
  */
 export function customerDataPdf(documents: PdfDrawer, data: CustomerDataExport): Promise<Buffer> {
   return documents.pdf(customerDataLayout(data));

@@ -8,10 +8,9 @@ import { openDatabase, type AppDatabase, type DatabaseTarget } from "~/db/db.ser
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { mt940Statement, type TestEntry } from "../../tests/support/bank-statement";
+import { uploadStatement } from "../../tests/support/bank-statement-upload";
 import { undoMove } from "~/flows/undo.server";
-import { importStatement } from "./import.server";
 import { listLines, resolveLine } from "./to-check.server";
-import { readStatement } from "./read-statement";
 
 const T0 = new Date("2026-11-23T09:00:00Z");
 const UPLOAD = new Date("2026-11-25T07:30:00Z");
@@ -32,12 +31,8 @@ describe.each(DIALECTS)("reading a statement into the orders on %s", (dialect) =
   });
   afterEach(() => db.destroy());
 
-  async function upload(entries: readonly TestEntry[], { fileName = "wyciag.sta", reference = "ST-TEST/1" } = {}) {
-    const bytes = Buffer.from(mt940Statement(entries, { reference }), "utf8");
-    const read = await readStatement(bytes);
-    if (read.kind !== "read") throw new Error(`the test statement was not read: ${JSON.stringify(read)}`);
-    return importStatement(db, { fileName, bytes, read }, OPERATOR, UPLOAD);
-  }
+  const upload = (entries: readonly TestEntry[], { fileName = "wyciag.sta", reference = "ST-TEST/1" } = {}) =>
+    uploadStatement(db, entries, { fileName, reference, operator: OPERATOR, now: UPLOAD });
   const statusOf = async (number: string) =>
     await db.selectFrom("orders").select(["status", "paid_at", "received_grosze"]).where("number", "=", number).executeTakeFirstOrThrow();
   const paidMails = async () =>

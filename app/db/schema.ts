@@ -418,7 +418,7 @@ export type BankStatementsTable = {
   file_name: string;
   format: string;
   encoding: string;
-  /** The file as uploaded; NULL once no order it paid is kept. */
+  /** The file as uploaded, for the audit; NULL once no order its lines belong to holds its data, or, tied to none, at the end of retention (docs/decisions/084). */
   content: Buffer | null;
   first_booked_on: string | null;
   last_booked_on: string | null;

@@ -6,7 +6,7 @@ import { applyTransition } from "~/flows/transitions.server";
 import { SYSTEM_ACTOR, UNPAID_REASON } from "~/order/lifecycle/order-transitions.server";
 import { paymentDeadline, REMINDER_DAYS_BEFORE_DEADLINE, reminderDueAt } from "~/order/payment-deadline.server";
 import { recoverStalePayments } from "~/payments/recovery.server";
-import { anonymiseExpiredOrders, anonymiseUnmatchedWithdrawals } from "~/order/lifecycle/anonymisation.server";
+import { anonymiseExpiredOrders, anonymiseExpiredStatements, anonymiseUnmatchedWithdrawals } from "~/order/lifecycle/anonymisation.server";
 import { pollShipments } from "~/shipping/ship.server";
 import { readStatementDir } from "~/bank-statements/statement-dir.server";
 import { errorFields, log } from "~/log/log.server";
@@ -52,6 +52,10 @@ export type HousekeepingResult = {
   anonymised: number;
   /** Withdrawal statements that matched no order, received before the retention cutoff (a matched one goes with its order). */
   withdrawalsAnonymised: number;
+  /** Bank statement files read before the retention cutoff and tied to no kept order, whose bytes went (one tied to orders goes with the last of them). */
+  statementFilesAnonymised: number;
+  /** Statement lines read before the retention cutoff and tied to no kept order, whose payer and title went. */
+  statementLinesAnonymised: number;
   signInRecordsPruned: number;
   sessionsPruned: number;
   /** Review requests queued for orders dispatched 10 days ago (docs/decisions/052). */
@@ -113,6 +117,8 @@ export async function runHousekeeping(
     cancelled: 0,
     anonymised: 0,
     withdrawalsAnonymised: 0,
+    statementFilesAnonymised: 0,
+    statementLinesAnonymised: 0,
     signInRecordsPruned: 0,
     sessionsPruned: 0,
     reviewRequests: 0,
@@ -139,6 +145,13 @@ export async function runHousekeeping(
     ["review requests", async () => ({ reviewRequests: await queueReviewRequests(db, now) })],
     ["anonymisation", async () => ({ anonymised: await anonymiseExpiredOrders(db, cutoff, now) })],
     ["withdrawals anonymisation", async () => ({ withdrawalsAnonymised: await anonymiseUnmatchedWithdrawals(db, cutoff) })],
+    [
+      "bank statements anonymisation",
+      async () => {
+        const { files, lines } = await anonymiseExpiredStatements(db, cutoff);
+        return { statementFilesAnonymised: files, statementLinesAnonymised: lines };
+      },
+    ],
     ["sign-in records", async () => ({ signInRecordsPruned: await pruneSignInRecords(db, now) })],
     ["sessions", async () => ({ sessionsPruned: await pruneSessions(db, now) })],
   );

@@ -130,7 +130,40 @@ export async function anonymiseOrder(trx: Transaction<Database>, orderId: number
     .execute();
   await trx.deleteFrom("reviews").where("order_id", "=", orderId).execute();
   await anonymiseWithdrawals(trx, (eb) => eb("order_id", "=", orderId));
+  await anonymiseStatementLines(trx, orderId);
   return true;
+}
+
+/** A line of the statement belongs to an order that still holds its data: while one does, the file is kept for the audit. */
+const concernsAKeptOrder = ({ exists, selectFrom }: ExpressionBuilder<Database, "bank_statements">) =>
+  exists(
+    selectFrom("bank_statement_lines")
+      .innerJoin("orders", "orders.id", "bank_statement_lines.order_id")
+      .select("bank_statement_lines.id")
+      .whereRef("bank_statement_lines.statement_id", "=", "bank_statements.id")
+      .where("orders.anonymised_at", "is", null),
+  );
+
+/**
+ * The order's transfers on bank statements (app/bank-statements, docs/decisions/079): a line keeps
+ * its date, amount, currency, the bank's reference, what was decided and the order it belongs to,
+ * as a line that concerns no order does; the payer's name, account and the title go. A statement's
+ * file is kept for the back office's audit as long as the orders its lines belong to: when the
+ * last of them is anonymised, its bytes go too. The order is anonymised already in `trx`.
+ */
+async function anonymiseStatementLines(trx: Transaction<Database>, orderId: number): Promise<void> {
+  await trx
+    .updateTable("bank_statement_lines")
+    .set({ title: null, counterparty_name: null, counterparty_account: null })
+    .where("order_id", "=", orderId)
+    .execute();
+  await trx
+    .updateTable("bank_statements")
+    .set({ content: null })
+    .where("content", "is not", null)
+    .where("id", "in", (eb) => eb.selectFrom("bank_statement_lines").select("statement_id").where("order_id", "=", orderId))
+    .where((eb) => eb.not(concernsAKeptOrder(eb)))
+    .execute();
 }
 
 /**
@@ -186,6 +219,38 @@ export async function anonymiseUnmatchedWithdrawals(db: AppDatabase, cutoff: str
   return db
     .transaction()
     .execute((trx) => anonymiseWithdrawals(trx, (eb) => eb.and([eb("order_id", "is", null), eb("received_at", "<=", cutoff)])));
+}
+
+/**
+ * What a bank statement holds that no kept order needs, once it is as old as a cancelled unpaid
+ * order's data when they go (read before `cutoff`, the same retention cutoff): a file none of
+ * whose lines belongs to an order still holding its data loses its bytes, and a line that belongs
+ * to no such order (a transfer to check without a code, naming two orders or in a foreign
+ * currency; one that came for an order already anonymised) loses the payer's name, account and
+ * title. A line that belongs to a kept order goes with that order (anonymiseStatementLines).
+ */
+export async function anonymiseExpiredStatements(db: AppDatabase, cutoff: string): Promise<{ files: number; lines: number }> {
+  const keptOrders = (eb: ExpressionBuilder<Database, "bank_statement_lines">) =>
+    eb.selectFrom("orders").select("orders.id").where("orders.anonymised_at", "is", null);
+  return db.transaction().execute(async (trx) => {
+    const files = await trx
+      .updateTable("bank_statements")
+      .set({ content: null })
+      .where("content", "is not", null)
+      .where("uploaded_at", "<=", cutoff)
+      .where((eb) => eb.not(concernsAKeptOrder(eb)))
+      .executeTakeFirst();
+    const lines = await trx
+      .updateTable("bank_statement_lines")
+      .set({ title: null, counterparty_name: null, counterparty_account: null })
+      .where((eb) => eb.or([eb("order_id", "is", null), eb("order_id", "not in", keptOrders(eb))]))
+      .where((eb) =>
+        eb.or([eb("title", "is not", null), eb("counterparty_name", "is not", null), eb("counterparty_account", "is not", null)]),
+      )
+      .where("statement_id", "in", (eb) => eb.selectFrom("bank_statements").select("id").where("uploaded_at", "<=", cutoff))
+      .executeTakeFirst();
+    return { files: Number(files.numUpdatedRows), lines: Number(lines.numUpdatedRows) };
+  });
 }
 
 /** Anonymises every order whose retention period ended (dispatched or cancelled before `cutoff`); returns how many. */
