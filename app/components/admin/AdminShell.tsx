@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ADMIN_HOME, CUSTOMER_SEARCH_PATH, INVOICES_PATH, LOGOUT_PATH, REVIEWS_PATH } from "./paths";
+import { ADMIN_HOME, CUSTOMER_SEARCH_PATH, INVOICES_PATH, LOGOUT_PATH, ORDER_LIST_PATH, REVIEWS_PATH } from "./paths";
 
 export const ADMIN_BUTTON =
   "inline-flex items-center justify-center rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2";
@@ -9,7 +9,8 @@ export const ADMIN_SECONDARY_BUTTON =
 
 /** The back office's sections, in the header of every page once the operator is signed in. */
 const ADMIN_MENU: readonly { href: string; label: string }[] = [
-  { href: ADMIN_HOME, label: "Zamówienia" },
+  { href: ADMIN_HOME, label: "Dziś" },
+  { href: ORDER_LIST_PATH, label: "Zamówienia" },
   { href: INVOICES_PATH, label: "Faktury" },
   { href: REVIEWS_PATH, label: "Opinie" },
   { href: CUSTOMER_SEARCH_PATH, label: "Dane klientów" },
@@ -55,7 +56,9 @@ export function AdminShell({ operator, title, children }: { operator: string | n
 }
 
 function AdminMenu() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // /admin is "Dziś"; with a query it is the order list (docs/decisions/081).
+  const here = pathname === ADMIN_HOME && search ? ORDER_LIST_PATH : pathname;
   return (
     <nav aria-label="Sekcje panelu" className="mx-auto max-w-7xl px-4 pb-2">
       <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
@@ -63,7 +66,7 @@ function AdminMenu() {
           <li key={href}>
             <a
               href={href}
-              aria-current={pathname === href ? "page" : undefined}
+              aria-current={here === href ? "page" : undefined}
               className="font-semibold text-slate-100 underline-offset-4 hover:underline aria-[current=page]:underline"
             >
               {label}
@@ -101,7 +104,7 @@ export function AdminErrorBoundary() {
     <AdminShell operator={null} title={title}>
       {reason ? <p className="mt-4">{reason}</p> : null}
       <p className="mt-4">
-        <a href={ADMIN_HOME} className="font-semibold text-blue-900 underline">
+        <a href={ORDER_LIST_PATH} className="font-semibold text-blue-900 underline">
           Wróć do listy zamówień
         </a>
       </p>
