@@ -28,12 +28,13 @@ import { linkWithdrawal } from "~/withdrawal/withdrawal.server";
 import { reviewCounts } from "~/reviews/reviews.server";
 import { env } from "~/config/env.server";
 import { OrderCards, OrderTable } from "~/admin/OrderList";
+import { ADMIN_INPUT, OrderSearchField } from "~/admin/OrderSearchField";
 import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { NO_HYDRATION } from "~/render/hydration";
 import { todayClock, todayGroups } from "~/today/today.server";
-import { TodayList } from "~/today/TodayList";
+import { TodayList, TodaySearch } from "~/today/TodayList";
 import { TODAY_TEXT } from "~/today/texts";
 
 export const handle = NO_HYDRATION;
@@ -132,14 +133,12 @@ function listQuery(filter: OrderFilter, change: Partial<OrderFilter> = {}): stri
 /** The list's other views: one wrapped row of text links, so the first order stays on a phone's first screen. */
 const ADMIN_TEXT_LINK = "py-1 font-semibold text-blue-900 underline underline-offset-2 hover:text-blue-700";
 
-const INPUT =
-  "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
-
 export default function AdminHomePage() {
   const data = useLoaderData<typeof loader>();
   if ("today" in data)
     return (
       <AdminShell operator={data.operator} title={TODAY_TEXT.title}>
+        <TodaySearch />
         <TodayList groups={data.today} />
       </AdminShell>
     );
@@ -182,23 +181,18 @@ function OrderListPage({
         {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
         {filter.due ? <input type="hidden" name="due" value="1" /> : null}
         {filter.trouble ? <input type="hidden" name="trouble" value="1" /> : null}
-        <div className="min-w-64 flex-1">
-          <label htmlFor="order-search" className="block font-semibold text-slate-900">
-            {LIST_TEXT.searchLabel}
-          </label>
-          <input id="order-search" name="q" type="search" defaultValue={filter.search} className={INPUT} />
-        </div>
+        <OrderSearchField defaultValue={filter.search} />
         <div>
           <label htmlFor="order-from" className="block font-semibold text-slate-900">
             {LIST_TEXT.from}
           </label>
-          <input id="order-from" name="from" type="date" defaultValue={filter.from} className={INPUT} />
+          <input id="order-from" name="from" type="date" defaultValue={filter.from} className={ADMIN_INPUT} />
         </div>
         <div>
           <label htmlFor="order-to" className="block font-semibold text-slate-900">
             {LIST_TEXT.to}
           </label>
-          <input id="order-to" name="to" type="date" defaultValue={filter.to} className={INPUT} />
+          <input id="order-to" name="to" type="date" defaultValue={filter.to} className={ADMIN_INPUT} />
         </div>
         <button type="submit" className={ADMIN_BUTTON}>
           Szukaj

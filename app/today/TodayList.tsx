@@ -1,8 +1,23 @@
+import { OrderSearchField } from "~/admin/OrderSearchField";
+import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
+import { ADMIN_HOME } from "~/components/admin/paths";
 import { formatWarsawTime } from "~/i18n/back-office-format";
 import { TODAY_TEXT } from "./texts";
 import type { TodayGroup, TodayRow } from "./today.server";
 
 const LINK = "font-semibold text-blue-900 underline underline-offset-2 hover:text-blue-700";
+
+/** The order search at the top of "Dziś": it opens the order list, at the address the list's own search uses. */
+export function TodaySearch() {
+  return (
+    <form method="get" action={ADMIN_HOME} role="search" className="mt-4 flex flex-wrap items-end gap-3">
+      <OrderSearchField />
+      <button type="submit" className={ADMIN_BUTTON}>
+        Szukaj
+      </button>
+    </form>
+  );
+}
 
 /** "Dziś": each group with its count and its rows, or the sentence that nothing is due. */
 export function TodayList({ groups }: { groups: TodayGroup[] }) {
@@ -14,7 +29,7 @@ export function TodayList({ groups }: { groups: TodayGroup[] }) {
       </section>
     );
   return (
-    <>
+    <div className="max-w-5xl">
       <p className="mt-2 max-w-prose text-slate-800">{TODAY_TEXT.lead}</p>
       {groups.map((group) => (
         <section key={group.key} aria-labelledby={`today-${group.key}`} className="mt-6" data-testid={`today-group-${group.key}`}>
@@ -33,13 +48,13 @@ export function TodayList({ groups }: { groups: TodayGroup[] }) {
           </ul>
         </section>
       ))}
-    </>
+    </div>
   );
 }
 
 function TodayItem({ row }: { row: TodayRow }) {
   return (
-    <li className="grid gap-x-4 py-2 sm:grid-cols-[minmax(9rem,auto)_minmax(0,1fr)_minmax(0,1.4fr)]" data-testid="today-row">
+    <li className="grid grid-cols-1 gap-x-4 py-2 sm:grid-cols-[minmax(9rem,auto)_minmax(0,1fr)_minmax(0,1.4fr)]" data-testid="today-row">
       <a href={row.href} className={`${LINK} font-mono break-all`}>
         {row.number}
       </a>
