@@ -10,7 +10,7 @@ const LINK = "font-semibold text-blue-900 underline underline-offset-2 hover:tex
 /** The order search at the top of "Dziś": it opens the order list, at the address the list's own search uses. */
 export function TodaySearch() {
   return (
-    <form method="get" action={ADMIN_HOME} role="search" className="mt-4 flex flex-wrap items-end gap-3">
+    <form method="get" action={ADMIN_HOME} role="search" className="mt-4 flex max-w-5xl flex-wrap items-end gap-3">
       <OrderSearchField />
       <button type="submit" className={ADMIN_BUTTON}>
         Szukaj

@@ -60,6 +60,11 @@ test("with nothing due, Dziś says so; the menu's Zamówienia and a search open 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zamówienia");
   await expect(menu.getByRole("link", { name: "Zamówienia" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("status-tab-all")).toHaveAttribute("aria-current", "page");
+  // The list's own "every order" tab stays on the list: bare /admin would be Dziś.
+  await page.getByTestId("status-tab-paid").click();
+  await page.getByTestId("status-tab-all").click();
+  await expect(page).toHaveURL(/\/admin\?status=all$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zamówienia");
 
   // The search on Dziś goes to the list's address, /admin?q=…, as bookmarks made before Dziś do.
   await menu.getByRole("link", { name: "Dziś" }).click();
