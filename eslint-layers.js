@@ -18,7 +18,7 @@ export const LAYERS = [
     folders: ["legal", "mail", "documents", "ksef", "invoices", "shipping", "payments", "bank-statements", "withdrawal", "reviews"],
   },
   { layer: "flows", folders: ["flows"] },
-  { layer: "pages", folders: ["order-form", "customer-page", "admin", "statistics"] },
+  { layer: "pages", folders: ["order-form", "customer-page", "admin", "statistics", "today"] },
   { layer: "what starts the site, and the routes", folders: ["jobs", "routes"] },
 ];
 

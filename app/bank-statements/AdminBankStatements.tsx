@@ -8,6 +8,8 @@ import { CSV_BANKS, type CsvBank } from "./statement-line";
 import type { OpenLine, StatementSummary } from "./to-check.server";
 
 export const statementPath = (statementId: number) => `${BANK_STATEMENTS_PATH}/${statementId}`;
+/** A line's place on the page, for a link from "Dziś". */
+export const lineAnchor = (lineId: number) => `line-${lineId}`;
 
 const money = (grosze: number, currency: string) =>
   currency === "PLN" ? formatPrice(grosze, "pl") : `${(grosze / 100).toFixed(2)} ${currency}`;
@@ -84,7 +86,7 @@ function LineToCheck({ line, error, typed }: { line: OpenLine; error: string | n
   const errorId = `line-${line.id}-error`;
   const suggested = line.orders.length === 1 ? line.orders[0]!.number : "";
   return (
-    <li className="rounded-lg border border-slate-300 bg-white p-4" data-testid="line-to-check">
+    <li id={lineAnchor(line.id)} className="scroll-mt-4 rounded-lg border border-slate-300 bg-white p-4" data-testid="line-to-check">
       <p className="font-semibold text-slate-900">
         {money(line.amountGrosze, line.currency)} · {formatWarsawTime(line.bookedOn)}
       </p>

@@ -176,3 +176,32 @@ export function invoicesCsv(rows: readonly InvoiceListRow[], ksefSends: boolean)
       ]),
   ]);
 }
+
+/**
+ * Invoices the operator looks at today (app/today): waiting for KSeF, refused by it, and those to send by
+ * hand since `manualSince` (nothing records that one was sent by hand, so older ones stay on the invoice list only).
+ */
+export function invoicesForKsefAttention(db: AppDatabase, manualSince: string) {
+  return db
+    .selectFrom("ksef_submissions")
+    .innerJoin("orders", "orders.id", "ksef_submissions.order_id")
+    .select([
+      "ksef_submissions.invoice_number",
+      "ksef_submissions.status",
+      "ksef_submissions.ksef_number",
+      "ksef_submissions.error",
+      "ksef_submissions.created_at",
+      "orders.id as order_id",
+      "orders.number as order_number",
+      "orders.tenant_name",
+    ])
+    .where((eb) =>
+      eb.or([
+        eb("ksef_submissions.status", "in", ["pending", "sent", "rejected"]),
+        eb.and([eb("ksef_submissions.status", "=", "manual"), eb("ksef_submissions.created_at", ">=", manualSince)]),
+      ]),
+    )
+    .orderBy("ksef_submissions.created_at")
+    .orderBy("ksef_submissions.id")
+    .execute();
+}

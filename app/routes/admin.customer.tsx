@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { confirmedIdsOf, eraseCustomerData, findCustomer, ordersInProgress } from "~/admin/customer-data.server";
 import { ERASURE_CATEGORIES, ERASURE_CATEGORY_LABEL, readErasureRequest, type ErasureRequestProblem } from "~/admin/erasure-request";
 import { formatWarsawTime } from "~/i18n/back-office-format";
-import { ADMIN_HOME, customerDataPath, customerExportPath, orderDetailPath } from "~/components/admin/paths";
+import { ORDER_LIST_PATH, customerDataPath, customerExportPath, orderDetailPath } from "~/components/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { CUSTOMER_DATA_TEXT } from "~/admin/texts";
 import { FORM_ERRORS_TEXT } from "~/components/admin/texts";
@@ -120,7 +120,7 @@ export default function AdminCustomerPage() {
   return (
     <AdminShell operator={operator} title={CUSTOMER_DATA_TEXT.title}>
       <p className="mt-2">
-        <a href={ADMIN_HOME} className="font-semibold text-blue-900 underline">
+        <a href={ORDER_LIST_PATH} className="font-semibold text-blue-900 underline">
           ← Wszystkie zamówienia
         </a>
       </p>

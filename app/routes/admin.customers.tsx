@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { findCustomerOrders } from "~/admin/customer-data.server";
 import { formatWarsawTime } from "~/i18n/back-office-format";
 import { filterProblem } from "~/admin/order-list.server";
-import { ADMIN_HOME, customerDataPath, CUSTOMER_SEARCH_PATH } from "~/components/admin/paths";
+import { ORDER_LIST_PATH, customerDataPath, CUSTOMER_SEARCH_PATH } from "~/components/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { CUSTOMER_DATA_TEXT } from "~/admin/texts";
 import { STATUS_LABEL } from "~/order/admin-texts";
@@ -35,7 +35,7 @@ export default function AdminCustomersPage() {
   return (
     <AdminShell operator={operator} title={CUSTOMER_DATA_TEXT.searchTitle}>
       <p className="mt-2">
-        <a href={ADMIN_HOME} className="font-semibold text-blue-900 underline">
+        <a href={ORDER_LIST_PATH} className="font-semibold text-blue-900 underline">
           ← Wszystkie zamówienia
         </a>
       </p>

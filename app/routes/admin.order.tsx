@@ -11,7 +11,7 @@ import { formatWarsawTime } from "~/i18n/back-office-format";
 import { orderPageProblems } from "~/admin/form-errors";
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { customerFacts, orderFacts } from "~/admin/order-facts";
-import { customerDataPath, orderDetailPath } from "~/components/admin/paths";
+import { customerDataPath, ORDER_LIST_PATH, orderDetailPath } from "~/components/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { CORRECTION_TEXT, TRANSITION_TEXT, UNDO_TEXT } from "~/order/lifecycle/admin-texts";
 import { CUSTOMER_DATA_TEXT } from "~/admin/texts";
@@ -141,7 +141,7 @@ export default function AdminOrderPage() {
   return (
     <AdminShell operator={operator} title={`Zamówienie ${order.number}`}>
       <p className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-        <a href="/admin" className="font-semibold text-blue-900 underline">
+        <a href={ORDER_LIST_PATH} className="font-semibold text-blue-900 underline">
           ← Wszystkie zamówienia
         </a>
         <a href={customerDataPath(order.id)} className="font-semibold text-blue-900 underline">

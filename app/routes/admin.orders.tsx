@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import {
@@ -28,14 +28,22 @@ import { linkWithdrawal } from "~/withdrawal/withdrawal.server";
 import { reviewCounts } from "~/reviews/reviews.server";
 import { env } from "~/config/env.server";
 import { OrderCards, OrderTable } from "~/admin/OrderList";
+import { ADMIN_INPUT, OrderSearchField } from "~/admin/OrderSearchField";
 import { AdminShell, ADMIN_BUTTON, ADMIN_SECONDARY_BUTTON, Notice } from "~/components/admin/AdminShell";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { NO_HYDRATION } from "~/render/hydration";
+import { todayClock, todayGroups } from "~/today/today.server";
+import { TodayList, TodaySearch, UndoableMoves } from "~/today/TodayList";
+import { undoableMoves } from "~/flows/undo.server";
+import { TODAY_TEXT } from "~/today/texts";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;
-export const meta: MetaFunction = () => [{ title: "Zamówienia | Panel obsługi" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data && "today" in data ? TODAY_TEXT.title : "Zamówienia"} | Panel obsługi` },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 /** `?withdrawals=all|unmatched` shows the withdrawal statements instead of the orders. */
 function withdrawalsModeOf(url: URL): "all" | "unmatched" | null {
@@ -46,6 +54,16 @@ function withdrawalsModeOf(url: URL): "all" | "unmatched" | null {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const operator = await requireOperator(request);
   const url = new URL(request.url);
+  // /admin alone is "Dziś"; any query is the order list, at the address it always had (docs/decisions/081).
+  if (url.search === "")
+    return json(
+      {
+        operator,
+        today: await todayGroups(getDb(), todayClock(new Date(), env.PAYMENT_DEADLINE_DAYS)),
+        undoable: await undoableMoves(getDb(), operator, new Date()),
+      },
+      { headers: ADMIN_HEADERS },
+    );
   const filter = parseOrderFilter(url);
   const problem = filterProblem(url);
   const db = getDb();
@@ -113,19 +131,41 @@ function listQuery(filter: OrderFilter, change: Partial<OrderFilter> = {}): stri
   if (next.due) params.set("due", "1");
   if (next.trouble) params.set("trouble", "1");
   if (next.page > 1) params.set("page", String(next.page));
-  const query = params.toString();
-  return query ? `?${query}` : "";
+  // Without a query /admin is "Dziś", so the list of every order says so.
+  return `?${params.toString() || "status=all"}`;
 }
 
 /** The list's other views: one wrapped row of text links, so the first order stays on a phone's first screen. */
 const ADMIN_TEXT_LINK = "py-1 font-semibold text-blue-900 underline underline-offset-2 hover:text-blue-700";
 
-const INPUT =
-  "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
+export default function AdminHomePage() {
+  const data = useLoaderData<typeof loader>();
+  if ("today" in data)
+    return (
+      <AdminShell operator={data.operator} title={TODAY_TEXT.title}>
+        <TodaySearch />
+        <UndoableMoves moves={data.undoable} />
+        <TodayList groups={data.today} />
+      </AdminShell>
+    );
+  return <OrderListPage {...data} />;
+}
 
-export default function AdminOrdersPage() {
-  const { operator, filter, rows, hasNext, counts, dueCount, troubleCount, searchError, withdrawals, pendingReviews, canShip } =
-    useLoaderData<typeof loader>();
+type ListData = Exclude<SerializeFrom<typeof loader>, { today: unknown }>;
+
+function OrderListPage({
+  operator,
+  filter,
+  rows,
+  hasNext,
+  counts,
+  dueCount,
+  troubleCount,
+  searchError,
+  withdrawals,
+  pendingReviews,
+  canShip,
+}: ListData) {
   const linkRefusal = useActionData<typeof action>() ?? null;
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   const caption = filter.due ? LIST_TEXT.dueCaption : filter.trouble ? LIST_TEXT.troubleCaption : LIST_TEXT.caption;
@@ -147,23 +187,18 @@ export default function AdminOrdersPage() {
         {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
         {filter.due ? <input type="hidden" name="due" value="1" /> : null}
         {filter.trouble ? <input type="hidden" name="trouble" value="1" /> : null}
-        <div className="min-w-64 flex-1">
-          <label htmlFor="order-search" className="block font-semibold text-slate-900">
-            {LIST_TEXT.searchLabel}
-          </label>
-          <input id="order-search" name="q" type="search" defaultValue={filter.search} className={INPUT} />
-        </div>
+        <OrderSearchField defaultValue={filter.search} />
         <div>
           <label htmlFor="order-from" className="block font-semibold text-slate-900">
             {LIST_TEXT.from}
           </label>
-          <input id="order-from" name="from" type="date" defaultValue={filter.from} className={INPUT} />
+          <input id="order-from" name="from" type="date" defaultValue={filter.from} className={ADMIN_INPUT} />
         </div>
         <div>
           <label htmlFor="order-to" className="block font-semibold text-slate-900">
             {LIST_TEXT.to}
           </label>
-          <input id="order-to" name="to" type="date" defaultValue={filter.to} className={INPUT} />
+          <input id="order-to" name="to" type="date" defaultValue={filter.to} className={ADMIN_INPUT} />
         </div>
         <button type="submit" className={ADMIN_BUTTON}>
           Szukaj

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatWarsawTime } from "~/i18n/back-office-format";
-import { ADMIN_HOME, orderDetailPath, REVIEWS_PATH } from "~/components/admin/paths";
+import { ORDER_LIST_PATH, orderDetailPath, REVIEWS_PATH } from "~/components/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { LOCALE_LABEL } from "~/order/admin-texts";
 import { REVIEW_TEXT } from "~/reviews/admin-texts";
@@ -59,7 +59,7 @@ export default function AdminReviewsPage() {
   return (
     <AdminShell operator={operator} title={REVIEW_TEXT.title}>
       <p className="mt-2">
-        <a href={ADMIN_HOME} className="font-semibold text-blue-900 underline">
+        <a href={ORDER_LIST_PATH} className="font-semibold text-blue-900 underline">
           ← Wszystkie zamówienia
         </a>
       </p>

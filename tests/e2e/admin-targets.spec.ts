@@ -29,6 +29,8 @@ test("the orders list and an order's page have no tap target under 24 × 24 px w
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 844 });
     await page.goto("/admin");
+    expect(await smallTargets(page), `Dziś at ${width} px`).toEqual([]);
+    await page.goto("/admin?status=all");
     expect(await smallTargets(page), `list at ${width} px`).toEqual([]);
     await openOrder(page, order.number);
     expect(await smallTargets(page), `order at ${width} px`).toEqual([]);

@@ -56,7 +56,7 @@ test.describe("the back office", () => {
     await page.getByLabel("E-mail").clear();
     await signIn(page, operator, OPERATOR_PASSWORD, { fresh: true });
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zamówienia");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dziś");
     await expect(page.getByTestId("admin-operator")).toHaveText(operator);
 
     const cookie = (await context.cookies()).find((c) => c.name === "adres_admin");
@@ -322,6 +322,8 @@ test.describe("the back office", () => {
       expect(await violations(page), `login at ${width}`).toEqual([]);
     }
     await signIn(page, operator);
+    expect(await violations(page), "Dziś").toEqual([]);
+    await page.goto("/admin?status=all");
     expect(await violations(page), "list").toEqual([]);
     await openOrder(page, order.number);
     expect(await violations(page), "order").toEqual([]);

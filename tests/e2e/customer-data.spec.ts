@@ -34,7 +34,7 @@ test.describe("a customer's data on request", () => {
     });
 
     await signIn(page, operator);
-    await page.getByRole("link", { name: "Dane klienta (RODO)" }).click();
+    await page.getByRole("navigation", { name: "Sekcje panelu" }).getByRole("link", { name: "Dane klientów" }).click();
     await page.getByLabel("E-mail, telefon albo imię i nazwisko").pressSequentially(`zolc${surname.slice(4)}`);
     await page.getByRole("button", { name: "Szukaj" }).click();
     await expect(page.getByTestId("customer-result")).toHaveCount(2);

@@ -141,7 +141,7 @@ test.describe("the operator's sign-in", () => {
     await page.goto("/admin/login");
     await signIn(page, operator, OPERATOR_PASSWORD, { fresh: true });
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zamówienia");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dziś");
   });
 
   for (const [label, next] of [
@@ -157,7 +157,7 @@ test.describe("the operator's sign-in", () => {
       await page.goto(`/admin/login?next=${next}`);
       await signIn(page, returning, OPERATOR_PASSWORD, { fresh: true });
       await expect(page).toHaveURL(/\/admin$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zamówienia");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dziś");
     });
   }
 

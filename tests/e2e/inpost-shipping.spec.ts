@@ -302,7 +302,7 @@ test("a locker order is found by its tracking number and by its locker, with its
 test("a returned parcel is flagged in the list on a phone, and the shipment filter lists only it", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, operator);
-  await page.goto("/admin");
+  await page.goto("/admin?status=all");
   const card = page.getByTestId("order-card").filter({ hasText: returned.number });
   await expect(card.getByTestId("shipment-trouble")).toHaveText("Przesyłka InPost: zwrócona do nadawcy");
   // The table is hidden at this width: only the card's flag shows.

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BANK_STATEMENTS_PATH } from "~/server/file-form-paths";
-import { ADMIN_HOME, CUSTOMER_SEARCH_PATH, INVOICES_PATH, LOGOUT_PATH, REVIEWS_PATH, STATISTICS_PATH } from "./paths";
+import { ADMIN_HOME, CUSTOMER_SEARCH_PATH, INVOICES_PATH, LOGOUT_PATH, ORDER_LIST_PATH, REVIEWS_PATH, STATISTICS_PATH } from "./paths";
 
 export const ADMIN_BUTTON =
   "inline-flex items-center justify-center rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2";
@@ -10,7 +10,8 @@ export const ADMIN_SECONDARY_BUTTON =
 
 /** The back office's sections, in the header of every page once the operator is signed in. */
 const ADMIN_MENU: readonly { href: string; label: string }[] = [
-  { href: ADMIN_HOME, label: "Zamówienia" },
+  { href: ADMIN_HOME, label: "Dziś" },
+  { href: ORDER_LIST_PATH, label: "Zamówienia" },
   { href: BANK_STATEMENTS_PATH, label: "Wyciąg z banku" },
   { href: INVOICES_PATH, label: "Faktury" },
   { href: REVIEWS_PATH, label: "Opinie" },
@@ -58,15 +59,18 @@ export function AdminShell({ operator, title, children }: { operator: string | n
 }
 
 function AdminMenu() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // /admin is "Dziś"; with a query it is the order list (docs/decisions/081).
+  const here = pathname === ADMIN_HOME && search ? ORDER_LIST_PATH : pathname;
   return (
-    <nav aria-label="Sekcje panelu" className="mx-auto max-w-7xl px-4 pb-2">
-      <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
+    <nav aria-label="Sekcje panelu" className="mx-auto max-w-7xl overflow-x-auto px-4 pb-2">
+      {/* One line that scrolls sideways on a phone, so the page's own content stays on the first screen. */}
+      <ul className="flex gap-x-5 whitespace-nowrap text-sm sm:flex-wrap sm:gap-y-1">
         {ADMIN_MENU.map(({ href, label }) => (
           <li key={href}>
             <a
               href={href}
-              aria-current={pathname === href ? "page" : undefined}
+              aria-current={here === href ? "page" : undefined}
               className="font-semibold text-slate-100 underline-offset-4 hover:underline aria-[current=page]:underline"
             >
               {label}
@@ -104,7 +108,7 @@ export function AdminErrorBoundary() {
     <AdminShell operator={null} title={title}>
       {reason ? <p className="mt-4">{reason}</p> : null}
       <p className="mt-4">
-        <a href={ADMIN_HOME} className="font-semibold text-blue-900 underline">
+        <a href={ORDER_LIST_PATH} className="font-semibold text-blue-900 underline">
           Wróć do listy zamówień
         </a>
       </p>

@@ -1,5 +1,11 @@
 /** The back office's addresses; /admin is never a localized page of the route table. */
+/** "Dziś" (app/today): the back office's first page, what is due today; with any query it is the order list. */
 export const ADMIN_HOME = "/admin";
+/**
+ * The order list's own address. The list and its search keep /admin?…, so bookmarks and links work;
+ * `status=all` is what the list reads as "every status", so the plain list is a query too (docs/decisions/081).
+ */
+export const ORDER_LIST_PATH = `${ADMIN_HOME}?status=all`;
 export const LOGIN_PATH = "/admin/login";
 /** The second step of signing in: the code from the authenticator app. */
 export const CODE_STEP_PATH = "/admin/login/code";
