@@ -165,6 +165,8 @@ export const COLUMNS_LEFT_OUT: Record<ExportedTable, Record<string, string>> = {
     read_before_count: "the file's count of lines read before",
     not_ours_count: "the file's count of lines that concern no order",
     uploaded_by: "the operator who read it",
+    importing_until: "the lease of the upload reading it",
+    completed_at: "when its last line was read",
   },
 };
 

@@ -39,6 +39,8 @@ export const STATEMENT_TEXT = {
   /** The whole upload was over the limit before it was read. */
   tooLarge: "Plik jest za duży: wyciąg może mieć najwyżej 5 MB.",
   sameFile: "Ten plik był już wczytany. Nic się nie zmieniło.",
+  unfinished:
+    "Ten plik jest właśnie wczytywany albo jego wczytywanie przerwano. Jeśli liczby się nie zmieniają, wczytaj plik ponownie za 2 minuty: pozycje już użyte nie zostaną użyte drugi raz.",
   result: {
     title: (fileName: string) => `Wyciąg ${fileName}`,
     read: (at: string, by: string) => `Wczytano ${at}, ${by}.`,

@@ -1,19 +1,10 @@
 import { createHash } from "node:crypto";
-import type { Transaction } from "kysely";
+import type { Insertable, Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
-import type { Database } from "~/db/schema";
+import type { BankStatementsTable, Database } from "~/db/schema";
 import { orderInvoicing } from "~/invoices/order-invoicing.server";
 import { applyTransitionIn } from "~/order/lifecycle/order-transitions.server";
-import {
-  countMatches,
-  lineToKeep,
-  matchStatement,
-  normaliseTitle,
-  orderNumbersNamed,
-  lineKeys,
-  type Match,
-  type OrderFacts,
-} from "./matching";
+import { lineToKeep, matchStatement, normaliseTitle, orderNumbersNamed, lineKeys, type Match, type OrderFacts } from "./matching";
 import type { ReadResult, StatementLine } from "./statement-line";
 
 /** A statement read into lines (readStatement's `read` answer) with the file it came from. */
@@ -21,18 +12,30 @@ export type StatementFile = { fileName: string; bytes: Buffer; read: Extract<Rea
 
 export type ImportResult =
   | { kind: "imported"; statementId: number; counts: Record<Match["outcome"], number> }
-  /** The same file was read before (by its bytes): nothing changed. */
+  /** The same file was read before (by its bytes), or is being read now: nothing changed. */
   | { kind: "sameFile"; statementId: number };
+
+/**
+ * How long an upload holds its file: the same file sent again meanwhile (a second operator, a
+ * double click) changes nothing; once it has passed without the file being finished (the process
+ * died), sending it again reads the lines that are left.
+ */
+export const IMPORT_LEASE_MS = 2 * 60_000;
+
+/** After this many lines the import lets the server answer other requests (SQLite's one connection is then free). */
+const LINES_PER_TURN = 20;
 
 /**
  * Reads a statement into the orders: each credit that matching is sure of marks its order paid
  * exactly as "Oznacz jako opłacone" does (invoice, e-mail, history naming the statement and its
  * line), the doubtful ones wait "Do sprawdzenia", and every line is stored once by its key.
  *
- * The whole file is one transaction. Matching plans outside it; inside, a line whose key is
- * already stored (another file, or another operator's upload of the same one at this moment) is
- * read before, and the order's move re-checks its status, so an order is never marked twice and
- * never marked without its history and e-mail. A crash leaves nothing of the file.
+ * Each line is its own transaction: the line's row, and for a "paid" the order's move with its
+ * history, invoice and e-mail, commit together or not at all, so a crash never leaves an order
+ * marked without them; between lines the server answers other requests. A line whose key is
+ * stored already (another file, or another upload of this one) is read before, and the order's
+ * move re-checks its status, so an order is never marked twice. The file counts as read once its
+ * last line is (`completed_at`); one left unfinished is finished by sending it again.
  */
 export async function importStatement(
   db: AppDatabase,
@@ -40,57 +43,93 @@ export async function importStatement(
   operator: string,
   now: Date,
 ): Promise<ImportResult> {
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
-  const known = await statementWithBytes(db, sha256);
-  if (known !== null) return { kind: "sameFile", statementId: known };
-
   const lines = read.lines;
-  const plan = matchStatement(lines, await matchContext(db, lines));
-  return db.transaction().execute(async (trx) => {
-    const at = now.toISOString();
-    const booked = lines.map((line) => line.bookedOn).sort();
-    const inserted = await trx
-      .insertInto("bank_statements")
-      .values({
-        file_sha256: sha256,
-        file_name: fileName,
-        format: read.format,
-        encoding: read.encoding,
-        content: bytes,
-        first_booked_on: booked[0] ?? null,
-        last_booked_on: booked.at(-1) ?? null,
-        line_count: lines.length,
-        paid_count: 0,
-        to_check_count: 0,
-        read_before_count: 0,
-        not_ours_count: 0,
-        uploaded_by: operator,
-        uploaded_at: at,
-      })
-      .onConflict((conflict) => conflict.column("file_sha256").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    // Another operator's upload of the same file committed while this one was matching.
-    if (!inserted) return { kind: "sameFile", statementId: (await statementWithBytes(trx, sha256))! };
+  const booked = lines.map((line) => line.bookedOn).sort();
+  const claim = await claimStatement(
+    db,
+    {
+      file_sha256: createHash("sha256").update(bytes).digest("hex"),
+      file_name: fileName,
+      format: read.format,
+      encoding: read.encoding,
+      content: bytes,
+      first_booked_on: booked[0] ?? null,
+      last_booked_on: booked.at(-1) ?? null,
+      line_count: lines.length,
+      uploaded_by: operator,
+      uploaded_at: now.toISOString(),
+    },
+    now,
+  );
+  if (claim.kind === "sameFile") return claim;
 
-    const statement = { id: inserted.id, fileName, lastBookedOn: booked.at(-1) ?? "" };
-    const outcomes: Match[] = [];
-    for (const [index, line] of lines.entries()) {
-      outcomes.push(await applyLine(trx, statement, line, index + 1, plan[index]!, operator, now));
-    }
-    const counts = countMatches(outcomes);
-    await trx
-      .updateTable("bank_statements")
-      .set({
-        paid_count: counts.paid,
-        to_check_count: counts.toCheck,
-        read_before_count: counts.readBefore,
-        not_ours_count: counts.notOurs,
-      })
-      .where("id", "=", inserted.id)
-      .execute();
-    return { kind: "imported", statementId: inserted.id, counts };
-  });
+  const statement = { id: claim.statementId, fileName, lastBookedOn: booked.at(-1) ?? "" };
+  const plan = matchStatement(lines, await matchContext(db, lines));
+  for (const [index, line] of lines.entries()) {
+    const planned = plan[index]!;
+    if (planned.outcome === "readBefore") continue;
+    await db.transaction().execute((trx) => applyLine(trx, statement, line, index + 1, planned, operator, now));
+    if ((index + 1) % LINES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  const counts = await countsOf(db, statement.id, lines.length);
+  await db
+    .updateTable("bank_statements")
+    .set({
+      paid_count: counts.paid,
+      to_check_count: counts.toCheck,
+      read_before_count: counts.readBefore,
+      not_ours_count: counts.notOurs,
+      completed_at: now.toISOString(),
+      importing_until: null,
+    })
+    .where("id", "=", statement.id)
+    .execute();
+  return { kind: "imported", statementId: statement.id, counts };
+}
+
+type NewStatement = Omit<Insertable<BankStatementsTable>, "id" | "paid_count" | "to_check_count" | "read_before_count" | "not_ours_count">;
+
+/**
+ * The file's row, taken for this upload: a new one, or one an upload left unfinished whose lease
+ * has passed. A file read to its end, or being read under a lease, is the same file again.
+ */
+async function claimStatement(
+  db: AppDatabase,
+  values: NewStatement,
+  now: Date,
+): Promise<{ kind: "claimed"; statementId: number } | { kind: "sameFile"; statementId: number }> {
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + IMPORT_LEASE_MS).toISOString();
+  const inserted = await db
+    .insertInto("bank_statements")
+    .values({ ...values, paid_count: 0, to_check_count: 0, read_before_count: 0, not_ours_count: 0, importing_until: until })
+    .onConflict((conflict) => conflict.column("file_sha256").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (inserted) return { kind: "claimed", statementId: inserted.id };
+  const known = await db.selectFrom("bank_statements").select("id").where("file_sha256", "=", values.file_sha256).executeTakeFirstOrThrow();
+  const resumed = await db
+    .updateTable("bank_statements")
+    .set({ importing_until: until })
+    .where("id", "=", known.id)
+    .where("completed_at", "is", null)
+    .where((eb) => eb.or([eb("importing_until", "is", null), eb("importing_until", "<=", at)]))
+    .executeTakeFirst();
+  return Number(resumed.numUpdatedRows) === 1 ? { kind: "claimed", statementId: known.id } : { kind: "sameFile", statementId: known.id };
+}
+
+/** What the file's lines came to, from what is stored: a line stored by another file is read before. */
+async function countsOf(db: AppDatabase, statementId: number, lineCount: number): Promise<Record<Match["outcome"], number>> {
+  const rows = await db
+    .selectFrom("bank_statement_lines")
+    .select(["outcome", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("statement_id", "=", statementId)
+    .groupBy("outcome")
+    .execute();
+  const counts = { paid: 0, toCheck: 0, readBefore: 0, notOurs: 0 };
+  for (const row of rows) counts[row.outcome] = Number(row.count);
+  counts.readBefore = lineCount - counts.paid - counts.toCheck - counts.notOurs;
+  return counts;
 }
 
 type StatementRef = { id: number; fileName: string; lastBookedOn: string };
@@ -159,11 +198,6 @@ function lineColumns(line: StatementLine, match: Exclude<Match, { outcome: "read
     reason: "reason" in facts ? facts.reason : null,
     reason_facts: outcome === "toCheck" ? JSON.stringify(facts) : null,
   };
-}
-
-async function statementWithBytes(db: AppDatabase, sha256: string): Promise<number | null> {
-  const row = await db.selectFrom("bank_statements").select("id").where("file_sha256", "=", sha256).executeTakeFirst();
-  return row?.id ?? null;
 }
 
 async function orderIdOf(db: AppDatabase, number: string): Promise<number | undefined> {

@@ -133,13 +133,6 @@ function matchLine(
   return { key, outcome: "paid", orderNumber };
 }
 
-/** The result page's counts: marked paid, to check, read before, and lines that concern no order. */
-export function countMatches(matches: readonly Match[]): Record<Match["outcome"], number> {
-  const counts = { paid: 0, toCheck: 0, readBefore: 0, notOurs: 0 };
-  for (const match of matches) counts[match.outcome]++;
-  return counts;
-}
-
 /** What is kept of a line that concerns no order: amount, date and reference, not another person's name, account or title (RODO art. 5 ust. 1 lit. c). */
 export type KeptLine = Pick<StatementLine, "bookedOn" | "amountGrosze" | "currency" | "bankReference"> &
   Partial<Pick<StatementLine, "title" | "counterpartyName" | "counterpartyAccount">>;

@@ -235,6 +235,8 @@ export type StatementSummary = {
   lastBookedOn: string | null;
   uploadedAt: string;
   uploadedBy: string;
+  /** False while an upload reads it, or when the one reading it died: sending the file again finishes it. */
+  completed: boolean;
   counts: { lines: number; paid: number; toCheck: number; readBefore: number; notOurs: number };
 };
 
@@ -246,6 +248,7 @@ const summaryOf = (row: {
   last_booked_on: string | null;
   uploaded_at: string;
   uploaded_by: string;
+  completed_at: string | null;
   line_count: number;
   paid_count: number;
   to_check_count: number;
@@ -259,6 +262,7 @@ const summaryOf = (row: {
   lastBookedOn: row.last_booked_on,
   uploadedAt: row.uploaded_at,
   uploadedBy: row.uploaded_by,
+  completed: row.completed_at !== null,
   counts: {
     lines: row.line_count,
     paid: row.paid_count,
@@ -276,6 +280,7 @@ const summaryColumns = [
   "last_booked_on",
   "uploaded_at",
   "uploaded_by",
+  "completed_at",
   "line_count",
   "paid_count",
   "to_check_count",

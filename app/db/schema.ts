@@ -429,6 +429,10 @@ export type BankStatementsTable = {
   not_ours_count: number;
   uploaded_by: string;
   uploaded_at: string;
+  /** Until when the upload reading it holds it; NULL once finished. */
+  importing_until: string | null;
+  /** When its last line was read; NULL while it is read, or when the upload reading it died. */
+  completed_at: string | null;
 };
 
 export type StatementLineOutcome = "paid" | "toCheck" | "notOurs";

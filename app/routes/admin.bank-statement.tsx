@@ -45,6 +45,11 @@ export default function AdminBankStatementPage() {
           {STATEMENT_TEXT.sameFile}
         </Notice>
       ) : null}
+      {statement.completed ? null : (
+        <Notice tone="error" testId="statement-unfinished">
+          {STATEMENT_TEXT.unfinished}
+        </Notice>
+      )}
       <p className="mt-4 text-slate-800">
         {STATEMENT_TEXT.format(statement.format)}
         {statement.firstBookedOn

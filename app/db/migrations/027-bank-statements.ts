@@ -15,7 +15,9 @@ const tables = (id: string, blob: string) => `CREATE TABLE bank_statements (
   read_before_count INTEGER NOT NULL,
   not_ours_count INTEGER NOT NULL,
   uploaded_by TEXT NOT NULL,
-  uploaded_at TEXT NOT NULL
+  uploaded_at TEXT NOT NULL,
+  importing_until TEXT,
+  completed_at TEXT
 )`;
 
 const lines = (id: string) => `CREATE TABLE bank_statement_lines (
@@ -45,7 +47,8 @@ CREATE INDEX bank_statement_lines_order ON bank_statement_lines (order_id);`;
 
 export const bankStatements: MigrationStep = {
   // docs/decisions/080. One row per statement file read (its bytes kept for the audit while the
-  // orders it paid are kept), one per booked line. `line_key` is the bank's reference or a hash of
+  // orders it paid are kept; `completed_at` once its last line is read, `importing_until` the
+  // lease of the upload reading it), one per booked line. `line_key` is the bank's reference or a hash of
   // the line (app/bank-statements/matching.ts): UNIQUE, so a line read twice, from the same file or
   // an overlapping one, from one operator or two at once, is stored and acted on once. A line that
   // concerns no order keeps only date, amount, currency and reference: title, name and account are
