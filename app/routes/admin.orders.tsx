@@ -12,12 +12,10 @@ import {
   STATUSES,
   type OrderFilter,
 } from "~/admin/order-list.server";
-import { ADMIN_HOME, CSV_PATH, CUSTOMER_SEARCH_PATH, INVOICES_PATH, REVIEWS_PATH } from "~/components/admin/paths";
-import { INVOICE_ADMIN_TEXT } from "~/invoices/admin-texts";
+import { ADMIN_HOME, CSV_PATH } from "~/components/admin/paths";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { ShipBatchLink } from "~/shipping/AdminShipping";
-import { CUSTOMER_DATA_TEXT, LIST_TEXT } from "~/admin/texts";
-import { REVIEW_TEXT } from "~/reviews/admin-texts";
+import { LIST_TEXT } from "~/admin/texts";
 import { STATUS_LABEL } from "~/order/admin-texts";
 import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
 import { listWithdrawals, withdrawalCounts } from "~/withdrawal/admin.server";
@@ -25,7 +23,6 @@ import { WithdrawalList } from "~/withdrawal/AdminWithdrawals";
 import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 import { readFormDataOr413 } from "~/security/body.server";
 import { linkWithdrawal } from "~/withdrawal/withdrawal.server";
-import { reviewCounts } from "~/reviews/reviews.server";
 import { env } from "~/config/env.server";
 import { OrderCards, OrderTable } from "~/admin/OrderList";
 import { ADMIN_INPUT, OrderSearchField } from "~/admin/OrderSearchField";
@@ -74,7 +71,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     rows: withdrawalMode ? await listWithdrawals(db, { unmatchedOnly: withdrawalMode === "unmatched" }) : [],
     linked: url.searchParams.get("linked") === "1",
   };
-  const pendingReviews = (await reviewCounts(db)).pending;
   if (problem) {
     const none: Awaited<ReturnType<typeof listOrders>>["rows"] = [];
     const refused = {
@@ -87,7 +83,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       troubleCount: 0,
       searchError: problem,
       withdrawals,
-      pendingReviews,
       canShip: false,
     };
     return json(refused, { status: 400, headers: ADMIN_HEADERS });
@@ -100,7 +95,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const canShip = context.services.shipping !== null;
   return json(
-    { operator, filter, rows, hasNext, counts, dueCount, troubleCount, searchError: null, withdrawals, pendingReviews, canShip },
+    { operator, filter, rows, hasNext, counts, dueCount, troubleCount, searchError: null, withdrawals, canShip },
     { headers: ADMIN_HEADERS },
   );
 }
@@ -153,19 +148,7 @@ export default function AdminHomePage() {
 
 type ListData = Exclude<SerializeFrom<typeof loader>, { today: unknown }>;
 
-function OrderListPage({
-  operator,
-  filter,
-  rows,
-  hasNext,
-  counts,
-  dueCount,
-  troubleCount,
-  searchError,
-  withdrawals,
-  pendingReviews,
-  canShip,
-}: ListData) {
+function OrderListPage({ operator, filter, rows, hasNext, counts, dueCount, troubleCount, searchError, withdrawals, canShip }: ListData) {
   const linkRefusal = useActionData<typeof action>() ?? null;
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   const caption = filter.due ? LIST_TEXT.dueCaption : filter.trouble ? LIST_TEXT.troubleCaption : LIST_TEXT.caption;
@@ -204,20 +187,12 @@ function OrderListPage({
           Szukaj
         </button>
       </form>
-      <nav aria-label="Inne widoki" className="mt-3 flex flex-wrap gap-x-5 gap-y-1">
+      {/* The other sections are in the menu of every page's header (AdminShell). */}
+      <p className="mt-3">
         <a href={`${CSV_PATH}${listQuery(filter, { page: 1 })}`} className={ADMIN_TEXT_LINK} data-testid="csv-export">
           Pobierz CSV
         </a>
-        <a href={CUSTOMER_SEARCH_PATH} className={ADMIN_TEXT_LINK}>
-          {CUSTOMER_DATA_TEXT.searchTitle}
-        </a>
-        <a href={REVIEWS_PATH} className={ADMIN_TEXT_LINK} data-testid="reviews-link">
-          {REVIEW_TEXT.link(pendingReviews)}
-        </a>
-        <a href={INVOICES_PATH} className={ADMIN_TEXT_LINK}>
-          {INVOICE_ADMIN_TEXT.listLink}
-        </a>
-      </nav>
+      </p>
       <nav aria-label="Filtr statusu" className="mt-4">
         <ul className="flex flex-wrap gap-2">
           {tabs.map((tab) => {

@@ -30,13 +30,14 @@ export function AdminShell({ operator, title, children }: { operator: string | n
         Przejdź do treści
       </a>
       <header className="border-b border-slate-200 bg-slate-900 text-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 sm:py-3">
           <a href={ADMIN_HOME} className="text-lg font-bold text-white no-underline">
             Panel obsługi zamówień
           </a>
           {operator ? (
             <form method="post" action={LOGOUT_PATH} className="flex items-center gap-3">
-              <span className="text-sm text-slate-200" data-testid="admin-operator">
+              {/* One line on a phone, cut short if need be: the page's own content starts on the first screen. */}
+              <span className="max-w-[14rem] truncate text-sm text-slate-200 sm:max-w-none" title={operator} data-testid="admin-operator">
                 {operator}
               </span>
               <button
