@@ -599,7 +599,9 @@ async function bankTransfersOf(
     ])
     .where("bank_statement_lines.order_id", "in", orderIds)
     .orderBy("bank_statement_lines.booked_on")
-    .orderBy("bank_statement_lines.id")
+    // In the statement's own order: a line that paid an order is stored before the others of its file.
+    .orderBy("bank_statement_lines.statement_id")
+    .orderBy("bank_statement_lines.line_no")
     .execute();
   return rows.map((row) => {
     const facts = objectOf(row.reason_facts);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Insertable, Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
-import type { BankStatementsTable, Database } from "~/db/schema";
+import type { BankStatementLinesTable, BankStatementsTable, Database } from "~/db/schema";
 import { orderInvoicing } from "~/invoices/order-invoicing.server";
 import { applyTransitionIn } from "~/order/lifecycle/order-transitions.server";
 import { lineToKeep, matchStatement, normaliseTitle, orderNumbersNamed, lineKeys, type Match, type OrderFacts } from "./matching";
@@ -22,17 +22,21 @@ export type ImportResult =
  */
 export const IMPORT_LEASE_MS = 2 * 60_000;
 
-/** After this many lines the import lets the server answer other requests (SQLite's one connection is then free). */
-const LINES_PER_TURN = 20;
+/** Lines that move no order are stored this many at a time, in one statement each. */
+const LINES_PER_BATCH = 100;
+
+/** Lets the server answer the requests that came meanwhile: between transactions SQLite's one connection is free. */
+const aTurnForOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Reads a statement into the orders: each credit that matching is sure of marks its order paid
  * exactly as "Oznacz jako opłacone" does (invoice, e-mail, history naming the statement and its
  * line), the doubtful ones wait "Do sprawdzenia", and every line is stored once by its key.
  *
- * Each line is its own transaction: the line's row, and for a "paid" the order's move with its
- * history, invoice and e-mail, commit together or not at all, so a crash never leaves an order
- * marked without them; between lines the server answers other requests. A line whose key is
+ * Each "paid" is its own transaction: the line's row and the order's move with its history,
+ * invoice and e-mail commit together or not at all, so a crash never leaves an order marked
+ * without them. The other lines are stored a hundred at a time. Between them the server answers
+ * other requests. A line whose key is
  * stored already (another file, or another upload of this one) is read before, and the order's
  * move re-checks its status, so an order is never marked twice. The file counts as read once its
  * last line is (`completed_at`); one left unfinished is finished by sending it again.
@@ -64,13 +68,33 @@ export async function importStatement(
   if (claim.kind === "sameFile") return claim;
 
   const statement = { id: claim.statementId, fileName, lastBookedOn: booked.at(-1) ?? "" };
-  const plan = matchStatement(lines, await matchContext(db, lines));
+  const context = await matchContext(db, lines);
+  const plan = matchStatement(lines, context);
+  // A "paid" is its own transaction with the order's move; the other lines only claim their keys.
+  let batch: Array<Insertable<BankStatementLinesTable>> = [];
+  const storeBatch = async () => {
+    if (batch.length > 0)
+      await db
+        .insertInto("bank_statement_lines")
+        .values(batch)
+        .onConflict((c) => c.column("line_key").doNothing())
+        .execute();
+    batch = [];
+    await aTurnForOthers();
+  };
   for (const [index, line] of lines.entries()) {
     const planned = plan[index]!;
     if (planned.outcome === "readBefore") continue;
-    await db.transaction().execute((trx) => applyLine(trx, statement, line, index + 1, planned, operator, now));
-    if ((index + 1) % LINES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    const orderId = "orderNumber" in planned ? (context.orderIds.get(planned.orderNumber) ?? null) : null;
+    if (planned.outcome === "paid" && orderId !== null) {
+      await db.transaction().execute((trx) => payFromLine(trx, statement, line, index + 1, { ...planned, orderId }, operator, now));
+      await aTurnForOthers();
+    } else {
+      batch.push({ statement_id: statement.id, line_no: index + 1, order_id: orderId, ...lineColumns(line, planned) });
+      if (batch.length >= LINES_PER_BATCH) await storeBatch();
+    }
   }
+  await storeBatch();
   const counts = await countsOf(db, statement.id, lines.length);
   await db
     .updateTable("bank_statements")
@@ -135,31 +159,28 @@ async function countsOf(db: AppDatabase, statementId: number, lineCount: number)
 type StatementRef = { id: number; fileName: string; lastBookedOn: string };
 
 /**
- * Stores one line, then carries out its plan; answers what it finally was. The line is stored
- * first: its key claims it, so a line another upload holds (committed, or waiting to be under
- * PostgreSQL's lock) is read before here and moves nothing. A "paid" whose order is no longer
- * awaiting payment when it moves becomes a line to check.
+ * A line that pays an order, in its own transaction: the line is stored first, its key claiming
+ * it, so a line another upload holds (committed, or waiting to be under PostgreSQL's lock) moves
+ * nothing; then the order is marked paid as "Oznacz jako opłacone" marks it. An order no longer
+ * awaiting payment by then makes the line one to check.
  */
-async function applyLine(
+async function payFromLine(
   trx: Transaction<Database>,
   statement: StatementRef,
   line: StatementLine,
   lineNo: number,
-  planned: Match,
+  planned: Extract<Match, { outcome: "paid" }> & { orderId: number },
   operator: string,
   now: Date,
-): Promise<Match> {
-  if (planned.outcome === "readBefore") return planned;
-  const orderId = "orderNumber" in planned ? ((await orderIdOf(trx, planned.orderNumber)) ?? null) : null;
+): Promise<void> {
+  const { orderId, ...match } = planned;
   const stored = await trx
     .insertInto("bank_statement_lines")
-    .values({ statement_id: statement.id, line_no: lineNo, order_id: orderId, ...lineColumns(line, planned) })
+    .values({ statement_id: statement.id, line_no: lineNo, order_id: orderId, ...lineColumns(line, match) })
     .onConflict((conflict) => conflict.column("line_key").doNothing())
     .returning("id")
     .executeTakeFirst();
-  if (!stored) return { key: planned.key, outcome: "readBefore" };
-  if (planned.outcome !== "paid" || orderId === null) return planned;
-
+  if (!stored) return;
   const moved = await applyTransitionIn(
     trx,
     orderId,
@@ -175,10 +196,9 @@ async function applyLine(
     now,
     orderInvoicing,
   );
-  if (moved.ok) return planned;
-  const toCheck: Match = { key: planned.key, outcome: "toCheck", reason: "alreadyPaid", orderNumber: planned.orderNumber };
+  if (moved.ok) return;
+  const toCheck: Match = { key: match.key, outcome: "toCheck", reason: "alreadyPaid", orderNumber: match.orderNumber };
   await trx.updateTable("bank_statement_lines").set(lineColumns(line, toCheck)).where("id", "=", stored.id).execute();
-  return toCheck;
 }
 
 /** The line's stored columns for an outcome: whole when it concerns an order, stripped when not (lineToKeep). */
@@ -200,10 +220,6 @@ function lineColumns(line: StatementLine, match: Exclude<Match, { outcome: "read
   };
 }
 
-async function orderIdOf(db: AppDatabase, number: string): Promise<number | undefined> {
-  return (await db.selectFrom("orders").select("id").where("number", "=", number).executeTakeFirst())?.id;
-}
-
 /** How many orders awaiting payment a credit without a code is compared with, newest first. */
 const CANDIDATE_POOL = 500;
 
@@ -211,9 +227,10 @@ const CANDIDATE_POOL = 500;
 async function matchContext(db: AppDatabase, lines: readonly StatementLine[]) {
   const numbers = orderNumbersNamed(lines);
   const named = numbers.length
-    ? await db.selectFrom("orders").select(["number", "status", "price_grosze"]).where("number", "in", numbers).execute()
+    ? await db.selectFrom("orders").select(["id", "number", "status", "price_grosze"]).where("number", "in", numbers).execute()
     : [];
   const orders = new Map<string, OrderFacts>(named.map((row) => [row.number, { status: row.status, priceGrosze: row.price_grosze }]));
+  const orderIds = new Map(named.map((row) => [row.number, row.id]));
   const keys = lineKeys(lines);
   const readKeys = new Set<string>();
   for (let start = 0; start < keys.length; start += 500) {
@@ -234,7 +251,7 @@ async function matchContext(db: AppDatabase, lines: readonly StatementLine[]) {
       .filter((order) => order.price_grosze === line.amountGrosze && sharesAName(payer, order.tenant_name, order.tenant_name_original))
       .map((order) => order.number);
   };
-  return { orders, readKeys, candidatesFor };
+  return { orders, orderIds, readKeys, candidatesFor };
 }
 
 /** A word of three letters or more of the tenant's name, in either script, appears in the payer's name or title. */

@@ -55,7 +55,8 @@ export async function listLines(db: AppDatabase, which: "open" | "refund", state
     )
     .$if(statementId !== undefined, (query) => query.where("bank_statement_lines.statement_id", "=", statementId!))
     .orderBy("bank_statement_lines.booked_on")
-    .orderBy("bank_statement_lines.id")
+    .orderBy("bank_statement_lines.statement_id")
+    .orderBy("bank_statement_lines.line_no")
     .limit(OPEN_LINES_SHOWN)
     .execute();
   const lines = rows.map((row) => ({ row, toCheck: objectOf(row.reason_facts) as ToCheck }));
