@@ -58,7 +58,11 @@ const playwrightReport = join(reportDir, "playwright.json");
 const [typecheckOk, lintOk, unitOk] = await runTogether([
   { label: "type check", command: "npx", args: ["tsc"] },
   { label: "lint and format", command: "npm", args: ["run", "lint"] },
-  { label: "unit tests", command: "npx", args: ["vitest", "run", "--maxWorkers=100%", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`] },
+  {
+    label: "unit tests",
+    command: "npx",
+    args: ["vitest", "run", "--maxWorkers=100%", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`],
+  },
 ]);
 const buildOk = run("build", "npm", ["run", "build"]);
 const browserOk =
