@@ -2,9 +2,8 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { CustomerPagePanel } from "~/components/CustomerPagePanel";
-import { FieldError } from "~/components/forms";
+import { PlainField } from "~/components/forms";
 import { JsFlagInput } from "~/components/JsFlagInput";
-import { MESSAGE_FIELD } from "./message-form";
 import type { ThreadEntry } from "./thread-view";
 
 /** The message action's answer: refused (the text as typed and why, in the page's language), or sent (with JavaScript on). */
@@ -13,6 +12,8 @@ export type MessageAnswer = { messageError: string; messageText: string } | { me
 /** The form's id: without JavaScript, the answer (the thread with the new message, or the refusal) opens here. */
 const FORM_ID = "message-form";
 const FIELD_ID = "message-text";
+/** The text's field name, read by the page's action (app/routes/payment.server.ts). */
+export const MESSAGE_FIELD = "message";
 
 /**
  * "Napisz do nas" on the customer's order page (docs/decisions/086): the order's conversation oldest
@@ -31,7 +32,6 @@ export function CustomerThread({ thread, maxChars, refused }: { thread: ThreadEn
   useEffect(() => {
     if (sent) form.current?.reset();
   }, [sent]);
-  const describedBy = `${FIELD_ID}-hint${refusal ? ` ${FIELD_ID}-error` : ""}`;
   return (
     <CustomerPagePanel id="messages" heading={t("messages.heading")} wide>
       <p className="mt-3 text-slate-800">{t("messages.lead")}</p>
@@ -42,7 +42,7 @@ export function CustomerThread({ thread, maxChars, refused }: { thread: ThreadEn
               key={entry.id}
               data-testid="thread-message"
               data-author={entry.author}
-              className={`rounded-lg border p-4 ${entry.author === "customer" ? "border-slate-200 bg-white sm:ml-12" : "border-blue-200 bg-blue-50 sm:mr-12"}`}
+              className={`rounded-lg border p-4 ${entry.author === "customer" ? "sm:ml-12" : "border-blue-200 bg-blue-50 sm:mr-12"}`}
             >
               <p className="text-sm text-slate-700">
                 <span className="font-semibold text-slate-900">{t(`messages.author.${entry.author}`)}</span>
@@ -65,21 +65,14 @@ export function CustomerThread({ thread, maxChars, refused }: { thread: ThreadEn
       >
         <input type="hidden" name="intent" value="message" />
         <JsFlagInput />
-        <label htmlFor={FIELD_ID} className="block font-semibold text-slate-900">
-          {t("messages.label")}
-        </label>
-        <p id={`${FIELD_ID}-hint`} className="text-sm text-slate-600">
-          {t("messages.hint", { max: maxChars })}
-        </p>
-        <FieldError id={`${FIELD_ID}-error`} message={refusal?.messageError} />
-        <textarea
+        <PlainField
           id={FIELD_ID}
           name={MESSAGE_FIELD}
-          rows={4}
+          label={t("messages.label")}
+          hint={t("messages.hint", { max: maxChars })}
+          error={refusal?.messageError}
           defaultValue={refused && "messageText" in refused ? refused.messageText : undefined}
-          aria-invalid={refusal ? true : undefined}
-          aria-describedby={describedBy}
-          className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700"
+          multiline
         />
         <p className="mt-3 flex flex-wrap items-center gap-4">
           <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>

@@ -16,12 +16,7 @@ export function MessengerLinks({ links, lead, warning }: { links: MessengerLink[
       <ul className="mt-2 flex flex-wrap gap-3">
         {links.map((link) => (
           <li key={link.id}>
-            <a
-              href={link.href}
-              rel="noopener noreferrer"
-              className="inline-flex min-h-11 items-center rounded-lg border border-blue-900 px-4 py-2 font-semibold text-blue-900 underline-offset-4 hover:underline focus:outline-none focus:ring-4 focus:ring-orange-400"
-              data-messenger={link.id}
-            >
+            <a href={link.href} rel="noopener noreferrer" className="btn-secondary" data-messenger={link.id}>
               {NAMES[link.id]}
             </a>
           </li>

@@ -7,8 +7,7 @@ import { SINGLE_LINE_TEXT } from "~/forms/control-characters";
  * (cut a little over the limit, so a refused page stays small); the messages are i18n keys. The
  * text's own limit comes from the domain (MESSAGE_MAX_CHARS), so the page and the store agree.
  */
-export const MESSAGE_FIELD = "message";
-export const CONTACT_FIELDS = ["name", "email", MESSAGE_FIELD] as const;
+export const CONTACT_FIELDS = ["name", "email", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactValues = Record<ContactField, string>;
 export type ContactErrors = Partial<Record<ContactField, string>>;
@@ -26,10 +25,11 @@ export function typedText(form: FormData, field: string, max: number): string {
   return typeof value === "string" ? value.slice(0, max + 1000) : "";
 }
 
-/** The message field's problem, as a key of the page's namespace: nothing but spaces, or longer than the limit. */
+/** The message field's problem, as a key of the page's namespace: nothing but spaces, or longer than the limit (counted as the store counts, app/messages/conversation.server.ts). */
 export function messageProblem(text: string, max: number): "empty" | "tooLong" | null {
-  if (text.trim() === "") return "empty";
-  return [...text].length > max ? "tooLong" : null;
+  const trimmed = text.trim();
+  if (trimmed === "") return "empty";
+  return trimmed.length > max ? "tooLong" : null;
 }
 
 /** The contact form: the values as posted, the first message per field (keys of `contact:messages.errors`), and whether all are right. */
@@ -37,7 +37,7 @@ export function readContactForm(form: FormData, maxChars: number): { values: Con
   const values: ContactValues = {
     name: typedText(form, "name", CONTACT_NAME_MAX).trim(),
     email: typedText(form, "email", CONTACT_EMAIL_MAX).trim(),
-    message: typedText(form, MESSAGE_FIELD, maxChars),
+    message: typedText(form, "message", maxChars),
   };
   const errors: ContactErrors = {};
   const name = z.string().min(1, "nameRequired").max(CONTACT_NAME_MAX, "nameTooLong").regex(SINGLE_LINE_TEXT, "nameControl");

@@ -24,8 +24,8 @@ import { messengerAccounts } from "~/config/env.server";
 import { jsFlagIsOn } from "~/forms/js-flag";
 import type { Locale } from "~/i18n/locales";
 import { MESSAGE_MAX_CHARS, postCustomerMessage, threadByToken } from "~/messages/conversation.server";
-import type { MessageAnswer } from "~/messages/CustomerThread";
-import { MESSAGE_FIELD, typedText } from "~/messages/message-form";
+import { MESSAGE_FIELD, type MessageAnswer } from "~/messages/CustomerThread";
+import { typedText } from "~/messages/message-form";
 import { messengerLinks } from "~/messages/messengers";
 import { threadEntries } from "~/messages/thread-view";
 
