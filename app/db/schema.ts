@@ -464,6 +464,15 @@ export type BankStatementLinesTable = {
   resolved_at: string | null;
 };
 
+/** One language's text of one of the operator's reply templates (docs/decisions/087); a template is its title's four rows. */
+export type ReplyTemplatesTable = {
+  id: Generated<number>;
+  title: string;
+  locale: Locale;
+  body: string;
+  updated_at: string;
+};
+
 export type Database = {
   orders: OrdersTable;
   outbox: OutboxTable;
@@ -487,6 +496,7 @@ export type Database = {
   invoices: InvoicesTable;
   bank_statements: BankStatementsTable;
   bank_statement_lines: BankStatementLinesTable;
+  reply_templates: ReplyTemplatesTable;
 };
 export type ReviewRow = Selectable<ReviewsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
