@@ -126,7 +126,11 @@ export type MessageKind =
   /** To OPERATOR_EMAIL: money arrived online for an order, and from when its promise counts (docs/decisions/060). */
   | "operator_payment_received"
   /** To the customer: an operator took back a "paid" or "dispatched" whose e-mail had already left (`data.undone` names which). */
-  | "order_move_undone";
+  | "order_move_undone"
+  /** To the customer (the order's address, or a contact thread's): the operator's answer, with a link to answer on the order's page (docs/decisions/085). */
+  | "conversation_answer"
+  /** To OPERATOR_EMAIL: the customers' new messages, one e-mail per message or one a minute under a burst (docs/decisions/085). */
+  | "operator_new_message";
 export type MessageStatus = "pending" | "sending" | "sent" | "failed";
 
 export type OutboxTable = {
@@ -136,6 +140,8 @@ export type OutboxTable = {
   withdrawal_id: number | null;
   /** The operator's audit row a message is about (the lock of an account, docs/decisions/060); NULL for the others. */
   operator_event_id: Generated<number | null>;
+  /** The conversation's message a message is about (an answer's e-mail, the operator's notice of new messages); NULL for the others. */
+  conversation_message_id: Generated<number | null>;
   kind: MessageKind;
   /** JSON with the facts a later message needs (a tracking number, a reason). */
   data: string | null;
@@ -464,6 +470,44 @@ export type BankStatementLinesTable = {
   resolved_at: string | null;
 };
 
+/**
+ * A conversation with a customer (docs/decisions/085): an order's thread (one per order), or a
+ * contact page's thread (no order; the name and address the page was given).
+ */
+export type ConversationsTable = {
+  id: Generated<number>;
+  order_id: number | null;
+  locale: Locale;
+  contact_name: string | null;
+  contact_email: string | null;
+  created_at: string;
+  /** The newest customer's and operator's message: the thread is unanswered while the first is later than the second. */
+  last_customer_at: string | null;
+  last_operator_at: string | null;
+  /** When a contact thread's name and address were removed (retention or a request); an order's thread goes with the order. */
+  erased_at: string | null;
+};
+export type ConversationAuthorColumn = "customer" | "operator";
+/** One message of a conversation; a thread reads in (created_at, id) order. */
+export type ConversationMessagesTable = {
+  id: Generated<number>;
+  conversation_id: number;
+  author: ConversationAuthorColumn;
+  /** The operator who answered; NULL for the customer's messages. */
+  operator_email: string | null;
+  /** The text as typed, control characters removed; NULL once erased. */
+  body: string | null;
+  created_at: string;
+  erased_at: string | null;
+  /** A customer's message: the minute of the operator's notice that lists it (conversation_notices). */
+  notice_minute: string | null;
+};
+/**
+ * The operator's notices of new messages, one per minute at most: keyed by the minute it may leave
+ * in ("2026-05-01T12:01", UTC), owned (in the outbox) by the message that opened it. Composing it
+ * closes it: a message that comes later goes to a later minute.
+ */
+export type ConversationNoticesTable = { minute: string; message_id: number; closed_at: string | null };
 /** One language's text of one of the operator's reply templates (docs/decisions/087); a template is its title's four rows. */
 export type ReplyTemplatesTable = {
   id: Generated<number>;
@@ -496,6 +540,9 @@ export type Database = {
   invoices: InvoicesTable;
   bank_statements: BankStatementsTable;
   bank_statement_lines: BankStatementLinesTable;
+  conversations: ConversationsTable;
+  conversation_messages: ConversationMessagesTable;
+  conversation_notices: ConversationNoticesTable;
   reply_templates: ReplyTemplatesTable;
 };
 export type ReviewRow = Selectable<ReviewsTable>;
@@ -507,3 +554,5 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type OperatorEventRow = Selectable<OperatorEventsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type ConversationRow = Selectable<ConversationsTable>;
+export type ConversationMessageRow = Selectable<ConversationMessagesTable>;

@@ -44,6 +44,8 @@ const EVERY_KIND: Record<MessageKind, true> = {
   operator_account_locked: true,
   operator_payment_received: true,
   order_move_undone: true,
+  conversation_answer: true,
+  operator_new_message: true,
 };
 const KINDS = Object.keys(EVERY_KIND) as MessageKind[];
 
@@ -171,6 +173,7 @@ it("every message of every kind, language, order state and facts is composed exa
               order_id: 42,
               withdrawal_id: null,
               operator_event_id: null,
+              conversation_message_id: null,
               kind,
               data: facts ? JSON.stringify(facts) : null,
               status: "sending",

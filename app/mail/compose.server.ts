@@ -47,6 +47,8 @@ const COMPOSED_ELSEWHERE = {
   ksef_submission: "a KSeF submission is no e-mail: the KSeF lane sends it (app/ksef/ksef-lane.server.ts)",
   invoice_issued: "an invoice's message (invoice_issued) is composed by composeInvoiceMessage",
   invoice_corrected: "an invoice's message (invoice_corrected) is composed by composeInvoiceMessage",
+  conversation_answer: "a conversation's message (conversation_answer) is composed by composeConversationMessage",
+  operator_new_message: "a conversation's message (operator_new_message) is composed by composeConversationMessage",
 } as const satisfies Partial<Record<MessageKind, string>>;
 
 type OrderMessageKind = Exclude<MessageKind, keyof typeof COMPOSED_ELSEWHERE>;

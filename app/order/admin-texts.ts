@@ -33,6 +33,8 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   operator_account_locked: "Powiadomienie dla operatora: konto zablokowane po błędnych kodach",
   operator_payment_received: "Powiadomienie dla obsługi o wpłacie online",
   order_move_undone: "Sprostowanie: cofnięto „opłacone” albo „wysłane”",
+  conversation_answer: "Odpowiedź obsługi na wiadomość klienta",
+  operator_new_message: "Powiadomienie dla obsługi o nowych wiadomościach klientów",
 };
 
 export const DECLARATION_LABEL = {

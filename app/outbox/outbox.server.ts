@@ -90,6 +90,34 @@ export async function enqueueOperatorEventMessage(db: Writer, operatorEventId: n
 }
 
 /**
+ * Queues a message about a conversation's message (docs/decisions/085): the operator's answer to
+ * the customer, or the operator's notice of new messages. One of a kind per message; `dueAt`
+ * holds a notice back to the minute it may leave in.
+ */
+export async function enqueueConversationMessage(
+  db: Writer,
+  conversationMessageId: number,
+  kind: MessageKind,
+  now: Date,
+  dueAt: Date = now,
+): Promise<void> {
+  await db
+    .insertInto("outbox")
+    .values({
+      conversation_message_id: conversationMessageId,
+      order_id: null,
+      withdrawal_id: null,
+      kind,
+      data: null,
+      next_attempt_at: dueAt.toISOString(),
+      created_at: now.toISOString(),
+      request_id: currentRequestId() ?? null,
+    })
+    .onConflict((conflict) => conflict.columns(["conversation_message_id", "kind"]).doNothing())
+    .execute();
+}
+
+/**
  * Sends an order's message of a kind again: a new one when none was queued, otherwise the same
  * row back to pending with the given facts (one row per order and kind keeps replays harmless).
  * A send in progress loses its claim, so its result is not recorded and the row goes out again.

@@ -24,6 +24,7 @@ import { withdrawalChannelsAndLateStatements } from "./024-withdrawal-channels-a
 import { lockerDescriptionAndHours } from "./025-locker-description-and-hours";
 import { outboxRefused } from "./026-outbox-refused";
 import { bankStatements } from "./027-bank-statements";
+import { conversations } from "./028-conversations";
 import { replyTemplates } from "./029-reply-templates";
 import type { MigrationStep } from "./step";
 
@@ -63,5 +64,6 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   lockerDescriptionAndHours,
   outboxRefused,
   bankStatements,
+  conversations,
   replyTemplates,
 ];
