@@ -15,7 +15,6 @@ function ago(ms: number): string | null {
 /** The back office's words about the customers' messages and the reply templates (Polish only, as the whole back office). */
 export const MESSAGES_TEXT = {
   title: "Wiadomości",
-  menu: (unanswered: number) => (unanswered > 0 ? `Wiadomości (${unanswered})` : "Wiadomości"),
   lead: "Pytania klientów ze stron zamówień i z formularza kontaktowego. Najpierw te bez odpowiedzi, od najdłużej czekającego. Odpowiedź dostaje klient e-mailem w języku zamówienia.",
   none: "Nie ma jeszcze żadnych wiadomości.",
   unanswered: "Bez odpowiedzi",
@@ -38,6 +37,7 @@ export const MESSAGES_TEXT = {
     operator: (email: string | null) => (email ? `Obsługa (${email})` : "Obsługa"),
     erased: "(treść usunięta na żądanie klienta)",
     email: "E-mail",
+    language: "Język",
     name: "Imię i nazwisko",
     order: "Zamówienie",
   },
@@ -60,7 +60,7 @@ export const MESSAGES_TEXT = {
     tooLong: (max: number, length: number) => `Odpowiedź może mieć najwyżej ${max} znaków (teraz: ${length}).`,
     placeholdersLeft: (left: readonly string[]) =>
       `Zastąp w tekście: ${left.join(", ")}. Tych miejsc nie dało się wypełnić danymi zamówienia; klient nie może ich dostać.`,
-    notFound: "Nie ma takiej rozmowy.",
+    notFound: "Nie ma takiej rozmowy albo dane klienta zostały usunięte: odpowiedzi nie ma komu wysłać.",
     templateMissing: "Nie ma już takiego szablonu; wybierz inny.",
     refused: "Nie wysłano odpowiedzi.",
   },

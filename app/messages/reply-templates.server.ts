@@ -9,6 +9,7 @@ import { transitDaysOf } from "~/config/env.server";
 import { deliveryDates } from "~/order/delivery-dates.server";
 import { MESSAGES_TEXT } from "./admin-texts";
 import { fillPlaceholders, type PlaceholderValues } from "./reply-placeholders";
+import { bodyField, DELETE_INTENT, type TemplatesRefusal } from "./reply-template-form";
 
 /** The operator's reply templates (docs/decisions/087): a title, and a text in each of the four languages. */
 export type ReplyTemplate = { title: string; bodies: Record<Locale, string>; updatedAt: string };
@@ -18,7 +19,6 @@ export const TEMPLATE_TITLE_MAX = 100;
 export const TEMPLATE_BODY_MAX = 2000;
 
 const ERRORS = MESSAGES_TEXT.templates.errors;
-export const bodyField = (locale: Locale) => `body_${locale}`;
 
 /** Every template, by title; a template is the four rows of its title. */
 export async function listTemplates(db: AppDatabase): Promise<ReplyTemplate[]> {
@@ -153,4 +153,31 @@ export async function draftFromTemplate(db: AppDatabase, title: string, locale: 
     .where("locale", "=", locale)
     .executeTakeFirst();
   return row ? fillPlaceholders(row.body, values) : null;
+}
+
+/** The notice after a save or a delete: the page reloads with `?zapisano=` or `?usunieto=` and the template's title. */
+export const SAVED_PARAM = "zapisano";
+export const DELETED_PARAM = "usunieto";
+
+export type TemplatesPostOutcome = { kind: "done"; query: string } | { kind: "refused"; status: 400 | 409; refusal: TemplatesRefusal };
+
+/** A post to the templates page: a template added or changed, or one deleted (after its tick). */
+export async function answerTemplatesForm(db: AppDatabase, form: FormData, now: Date): Promise<TemplatesPostOutcome> {
+  if (form.get("intent") === DELETE_INTENT) {
+    const title = String(form.get("title") ?? "");
+    if (form.get("confirm") !== "yes") return { kind: "refused", status: 400, refusal: { form: "delete", title, error: ERRORS.confirm } };
+    if (!(await deleteTemplate(db, title))) return { kind: "refused", status: 409, refusal: { form: "delete", title, error: ERRORS.gone } };
+    return { kind: "done", query: `${DELETED_PARAM}=${encodeURIComponent(title)}` };
+  }
+  const parsed = templateFromForm(form);
+  if (!parsed.ok) return { kind: "refused", status: 400, refusal: { form: "save", errors: parsed.errors, values: parsed.values } };
+  const saved = await saveTemplate(db, parsed.template, parsed.previousTitle, now);
+  if (saved.ok) return { kind: "done", query: `${SAVED_PARAM}=${encodeURIComponent(parsed.template.title)}` };
+  const values = {
+    title: parsed.template.title,
+    previous: parsed.previousTitle ?? "",
+    ...Object.fromEntries(LOCALES.map((locale) => [bodyField(locale), parsed.template.bodies[locale]])),
+  };
+  const errors: Record<string, string> = saved.refusal === "taken" ? { title: ERRORS.titleTaken } : { form: ERRORS.gone };
+  return { kind: "refused", status: saved.refusal === "taken" ? 400 : 409, refusal: { form: "save", errors, values } };
 }
