@@ -159,6 +159,11 @@ export default defineConfig({
         // Online payment on, through the stand-in; tests/e2e/payment-online.spec.ts starts a site without it too.
         ...p24Account,
         P24_API_URL: process.env.E2E_P24_STAND_IN_URL,
+        // Every messenger link on (tests/e2e/customer-messages.spec.ts); nothing is opened.
+        TELEGRAM_USERNAME: "adres_test_bot",
+        VIBER_NUMBER: "+48 600 100 200",
+        WHATSAPP_NUMBER: "+48 600 100 201",
+        MESSENGER_PAGE: "adres.test",
       },
     },
   ],

@@ -26,6 +26,7 @@ import { createNonce } from "~/security/headers.server";
 import { siteOrigins } from "~/security/same-origin.server";
 import { CONNECTIONS_PER_ADDRESS, createHttpServer } from "~/server/http-server.server";
 import { configuredRateLimits } from "~/server/rate-limits.server";
+import type { RateLimited } from "~/server/rate-limit-screen.server";
 import { createRequestActivity } from "~/server/request-activity.server";
 import { createServerApp } from "~/server/server-app.server";
 import { stopGracefully } from "~/server/shutdown.server";
@@ -55,7 +56,15 @@ async function serveTheSite(): Promise<void> {
   const services = createServices();
   const loadContext: AppLoadContext = { pageCache, documents, services };
   const app = createServerApp({
-    remix: createRequestHandler({ build, mode: build.mode, getLoadContext: () => loadContext }),
+    // Per request only what the rate-limit screen let through over the limit (docs/decisions/086).
+    remix: createRequestHandler({
+      build,
+      mode: build.mode,
+      getLoadContext: (_request, response) => ({
+        ...loadContext,
+        rateLimited: (response.locals.rateLimited as RateLimited | undefined) ?? null,
+      }),
+    }),
     checkDatabase: checkDatabaseReadable,
     siteUrl: env.SITE_URL,
     allowedOrigins: siteOrigins(),

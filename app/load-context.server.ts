@@ -10,6 +10,7 @@ import { przelewy24Settings } from "~/payments/przelewy24-settings.server";
 import type { TransactionLookup } from "~/payments/settle.server";
 import { createSharedLookup } from "~/payments/shared-lookup.server";
 import type { PageCache } from "~/server/page-cache.server";
+import type { RateLimited } from "~/server/rate-limit-screen.server";
 import type { ServiceDependencies } from "~/security/outside-service.server";
 import type { LockerDirectory, ShippingCarrier } from "~/shipping/carrier";
 import { createInpostPointsClient, createShipxClient } from "~/shipping/inpost.server";
@@ -48,6 +49,11 @@ declare module "@remix-run/node" {
     /** The process's document thread: PDFs are drawn there (docs/decisions/038). */
     documents: DocumentThread;
     services: Services;
+    /**
+     * Set when this POST is over the client's limit on a page that keeps typed text
+     * (app/server/rate-limit-screen.server.ts): the action answers 429 with the text, writing nothing.
+     */
+    rateLimited?: RateLimited | null;
   }
 }
 

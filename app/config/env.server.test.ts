@@ -82,3 +82,32 @@ describe("an amount of złoty from configuration", () => {
     },
   );
 });
+
+describe("the messengers' settings (docs/decisions/086)", () => {
+  it("are null while unset, so no link shows", async () => {
+    const { messengerAccounts } = await bootWith({ TELEGRAM_USERNAME: "", VIBER_NUMBER: "", WHATSAPP_NUMBER: "", MESSENGER_PAGE: "" });
+    expect(messengerAccounts).toEqual({ telegram: null, viber: null, whatsapp: null, messenger: null });
+  });
+
+  it("read a number as people write it, and a username with or without its @", async () => {
+    const { messengerAccounts } = await bootWith({
+      TELEGRAM_USERNAME: "@adres_do_eksmisji",
+      VIBER_NUMBER: "+48 600 100 200",
+      WHATSAPP_NUMBER: "0048 (600) 100-201",
+      MESSENGER_PAGE: "adres.do.eksmisji",
+    });
+    expect(messengerAccounts).toEqual({
+      telegram: "adres_do_eksmisji",
+      viber: "48600100200",
+      whatsapp: "48600100201",
+      messenger: "adres.do.eksmisji",
+    });
+  });
+
+  it("stop the boot, naming the setting, on a value no app would open", async () => {
+    await expect(bootWith({ VIBER_NUMBER: "600 100 200" })).rejects.toThrow(/VIBER_NUMBER: must be a number in international form/);
+    await expect(bootWith({ WHATSAPP_NUMBER: "+48 abc" })).rejects.toThrow(/WHATSAPP_NUMBER: must be a number in international form/);
+    await expect(bootWith({ TELEGRAM_USERNAME: "ab" })).rejects.toThrow(/TELEGRAM_USERNAME: must be a Telegram username/);
+    await expect(bootWith({ MESSENGER_PAGE: "https://facebook.com/x" })).rejects.toThrow(/MESSENGER_PAGE: must be the Facebook page/);
+  });
+});

@@ -14,6 +14,13 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/** A phone number in international form ("+48 600 100 200", "0048600100200"): kept as its digits with the country code. */
+const internationalNumber = z
+  .string()
+  .transform((number) => number.replace(/[\s().-]/g, "").replace(/^00/, "+"))
+  .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be a number in international form, "+48 600 100 200"'))
+  .transform((number) => number.slice(1));
+
 const SMALLEST_SHARE_CAPITAL_GROSZE = 500_000;
 
 const EnvSchema = z
@@ -110,6 +117,26 @@ const EnvSchema = z
             .transform((url) => new URL(url).origin),
         ),
       ),
+    /**
+     * The messengers the customer pages link to (docs/decisions/086); each link shows only when its setting is set.
+     * Telegram: the public username (5–32 letters, digits or underscores, without "@"); Viber and WhatsApp: the
+     * number in international form ("+48 600 100 200"); Messenger: the Facebook page's username or numeric id.
+     */
+    TELEGRAM_USERNAME: optionalText.pipe(
+      z
+        .string()
+        .transform((name) => name.replace(/^@/, "").replace(/^https:\/\/t\.me\//, ""))
+        .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,30}[A-Za-z0-9]$/, "must be a Telegram username (5–32 letters, digits, _)"))
+        .optional(),
+    ),
+    VIBER_NUMBER: optionalText.pipe(internationalNumber.optional()),
+    WHATSAPP_NUMBER: optionalText.pipe(internationalNumber.optional()),
+    MESSENGER_PAGE: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9.]{5,50}$/, "must be the Facebook page's username or id (letters, digits, dots; as in m.me/<page>)")
+        .optional(),
+    ),
     /** Seconds a page every visitor sees alike is answered from memory (docs/decisions/023); 0 turns the page cache off. */
     /** The least severe log lines written (docs/decisions/045): info writes one line per request. */
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -404,4 +431,12 @@ export const substituteFlat: SubstituteFlat = {
   owner: env.SUBSTITUTE_FLAT_OWNER ?? company.legalName,
   address: env.SUBSTITUTE_FLAT_ADDRESS ?? `${company.street}, ${company.postalCode} ${company.city}`,
   city: env.SUBSTITUTE_FLAT_CITY ?? (env.SUBSTITUTE_FLAT_ADDRESS ? cityOfAddress(env.SUBSTITUTE_FLAT_ADDRESS)! : company.city),
+};
+
+/** The messengers' accounts the customer pages link to (app/messages/messengers.ts): null where unset. */
+export const messengerAccounts = {
+  telegram: env.TELEGRAM_USERNAME ?? null,
+  viber: env.VIBER_NUMBER ?? null,
+  whatsapp: env.WHATSAPP_NUMBER ?? null,
+  messenger: env.MESSENGER_PAGE ?? null,
 };

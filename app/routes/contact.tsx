@@ -1,5 +1,10 @@
 import type { ReactNode } from "react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ErrorSummary, PlainField } from "~/components/forms";
+import { HoneypotField } from "~/components/HoneypotField";
+import { CONTACT_FIELDS, CONTACT_FORM_ID, EMPTY_CONTACT, type ContactField } from "~/messages/message-form";
+import { MessengerLinks } from "~/messages/MessengerLinks";
 import { CallToAction } from "~/components/CallToAction";
 import { EmailAddress } from "~/components/EmailAddress";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
@@ -11,11 +16,76 @@ import { pageMeta } from "~/i18n/seo";
 import { useRequiredRootData } from "~/render/root-data";
 import { NO_HYDRATION } from "~/render/hydration";
 import { SHAREABLE_PAGE } from "~/render/shareable";
+import { contactAction, contactLoader } from "./contact.server";
 
 /** Every behaviour of this page works as plain HTML: it loads no JavaScript. */
 export const handle = { ...NO_HYDRATION, ...SHAREABLE_PAGE };
 
 export const meta = pageMeta;
+export const loader = contactLoader;
+export const action = contactAction;
+
+const fieldId = (field: ContactField) => `contact-${field}`;
+
+/**
+ * "Napisz do nas" for people without an order (docs/decisions/086): name, e-mail and message, a
+ * plain form. A refusal comes back with every value and an error summary linking to the fields;
+ * over the POST limit the values come back too, with the wait. Once sent, the page says the
+ * answer comes by e-mail.
+ */
+function ContactForm() {
+  const { t } = useTranslation("contact");
+  const { sent, maxChars, messengers } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
+  const values = refusal?.values ?? EMPTY_CONTACT;
+  const error = (field: ContactField) => {
+    const key = refusal?.errors[field];
+    return key ? t(`messages.errors.${key}`, { max: maxChars }) : undefined;
+  };
+  const problems = CONTACT_FIELDS.flatMap((field) => {
+    const message = error(field);
+    return message ? [{ id: fieldId(field), message: `${t(`messages.form.${field}`)}: ${message}` }] : [];
+  });
+  const tooMany = refusal?.retryAfterSeconds ? t("messages.errors.tooMany", { seconds: refusal.retryAfterSeconds }) : null;
+  return (
+    <section aria-labelledby="contact-form-heading" className="mx-auto mt-10 max-w-3xl px-4" id={CONTACT_FORM_ID}>
+      <h2 id="contact-form-heading" className="text-2xl font-bold text-slate-900">
+        {t("messages.heading")}
+      </h2>
+      <p className="mt-2 text-slate-700">{t("messages.lead")}</p>
+      {sent ? (
+        <div role="status" className="mt-6 rounded-lg border-2 border-green-700 bg-green-50 p-5" data-testid="contact-sent">
+          <h3 className="text-lg font-bold text-slate-900">{t("messages.sent.heading")}</h3>
+          <p className="mt-2 text-slate-800">{t("messages.sent.text")}</p>
+        </div>
+      ) : null}
+      <div className="mt-6">
+        <ErrorSummary heading={t("messages.errors.heading")} items={problems} intro={tooMany} />
+      </div>
+      <form method="post" noValidate className="space-y-5" data-testid="contact-form">
+        {CONTACT_FIELDS.map((field) => (
+          <PlainField
+            key={field}
+            id={fieldId(field)}
+            name={field}
+            label={t(`messages.form.${field}`)}
+            hint={field === "message" ? t("messages.form.messageHint", { max: maxChars }) : undefined}
+            type={field === "email" ? "email" : "text"}
+            autoComplete={field === "name" ? "name" : field === "email" ? "email" : undefined}
+            multiline={field === "message"}
+            defaultValue={values[field]}
+            error={error(field)}
+          />
+        ))}
+        <button type="submit" className="btn-primary">
+          {t("messages.form.submit")}
+        </button>
+        <HoneypotField />
+      </form>
+      <MessengerLinks links={messengers} lead={t("messages.messengers.lead")} warning={t("messages.messengers.warning")} />
+    </section>
+  );
+}
 
 function ContactCard({ icon, heading, children }: { icon: ReactNode; heading: string; children: ReactNode }) {
   return (
@@ -88,6 +158,7 @@ export default function ContactPage() {
           </ContactCard>
         </ul>
       </div>
+      <ContactForm />
       <CallToAction heading={t("cta.heading")} text={t("cta.text")} button={t("cta.button")} to={pathFor("order", locale)} />
     </>
   );

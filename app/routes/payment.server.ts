@@ -20,6 +20,14 @@ import { withdrawalPath } from "~/order/customer-links";
 import { lateStatementOf } from "~/withdrawal/late-statement.server";
 import { pathFor } from "~/i18n/routes";
 import { MODEL_WITHDRAWAL_FORM_ID } from "~/legal/model-withdrawal-form";
+import { messengerAccounts } from "~/config/env.server";
+import { jsFlagIsOn } from "~/forms/js-flag";
+import type { Locale } from "~/i18n/locales";
+import { MESSAGE_MAX_CHARS, postCustomerMessage, threadByToken } from "~/messages/conversation.server";
+import type { MessageAnswer } from "~/messages/CustomerThread";
+import { MESSAGE_FIELD, typedText } from "~/messages/message-form";
+import { messengerLinks } from "~/messages/messengers";
+import { threadEntries } from "~/messages/thread-view";
 
 /**
  * The payment page's URL is its key (an unguessable token): no cache may keep it and no
@@ -63,6 +71,14 @@ export async function customerPageLoader({ request, params, context }: LoaderFun
       page,
       online,
       lateStatement: await lateStatementOf(getDb(), token, locale),
+      messages: {
+        thread: threadEntries((await threadByToken(getDb(), token)) ?? [], locale),
+        maxChars: MESSAGE_MAX_CHARS,
+        messengers: messengerLinks(messengerAccounts, locale, {
+          number: order.number,
+          draft: t("messages.messengerDraft", { number: order.number }),
+        }),
+      },
       transferTitle: title,
       qrCode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`,
       documents: {
@@ -81,20 +97,67 @@ export async function customerPageLoader({ request, params, context }: LoaderFun
   );
 }
 
-/** BLIK or pay-by-link (docs/decisions/028): a refused code comes back as 400 with the code as typed, never as an error page. */
+const notFound = () => json(null, { status: 404, headers: PRIVATE_HEADERS });
+
+/** Over the POST limit (docs/decisions/086): the route answers 429 itself, with what was typed. */
+function retryAfter(rateLimited: { retryAfterSeconds: number }) {
+  return { ...PRIVATE_HEADERS, "Retry-After": String(rateLimited.retryAfterSeconds) };
+}
+
+/**
+ * "Napisz do nas" (docs/decisions/086), for an order in any stage: the message joins the order's
+ * thread, and the page shows it (303 back to the form without JavaScript, data with it). A token
+ * of no order is a 404 and writes nothing; an empty or too long text, or one over the POST limit,
+ * comes back with the text as typed and the reason in the page's language.
+ */
+async function customerMessage(
+  request: Request,
+  form: FormData,
+  context: { token: string; locale: Locale; rateLimited: { retryAfterSeconds: number } | null },
+) {
+  if (!(await threadByToken(getDb(), context.token))) throw notFound();
+  const t = await getFixedT(context.locale, "payment");
+  const text = typedText(form, MESSAGE_FIELD, MESSAGE_MAX_CHARS);
+  const refuse = (messageError: string, status: number, headers: HeadersInit = PRIVATE_HEADERS) =>
+    json<MessageAnswer>({ messageError, messageText: text }, { status, headers });
+  if (context.rateLimited)
+    return refuse(t("messages.errors.tooMany", { seconds: context.rateLimited.retryAfterSeconds }), 429, retryAfter(context.rateLimited));
+  const outcome = await postCustomerMessage(getDb(), { token: context.token, text, now: new Date() });
+  if (!outcome.ok) {
+    if (outcome.refusal.kind === "not-found") throw notFound();
+    return refuse(
+      outcome.refusal.kind === "empty" ? t("messages.errors.empty") : t("messages.errors.tooLong", { max: MESSAGE_MAX_CHARS }),
+      400,
+    );
+  }
+  if (jsFlagIsOn(form)) return json<MessageAnswer>({ messageSent: true }, { headers: PRIVATE_HEADERS });
+  return redirect(`${new URL(request.url).pathname}#message-form`, { status: 303, headers: PRIVATE_HEADERS });
+}
+
+/**
+ * A message (`intent=message`, any stage of the order), or BLIK or pay-by-link while payment is due
+ * (docs/decisions/028): a refused code comes back as 400 with the code as typed, never as an error page.
+ */
 export async function customerPageAction({ request, params, context }: ActionFunctionArgs) {
   const locale = await localeOf(request);
   const token = params.token ?? "";
+  const form = await readFormDataOr413(request);
+  const intent = form.get("intent");
+  const rateLimited = context.rateLimited ?? null;
+  if (intent === "message") return customerMessage(request, form, { token, locale, rateLimited });
   const gateway = context.services.payments;
   const order = await findPayableOrder(getDb(), token);
-  if (!order) throw json(null, { status: 404, headers: PRIVATE_HEADERS });
+  if (!order) throw notFound();
   const backToPage = redirect(new URL(request.url).pathname, { status: 303, headers: PRIVATE_HEADERS });
   if (!gateway) return backToPage;
-  const form = await readFormDataOr413(request);
   const t = await getFixedT(locale, "payment");
   const typed = String(form.get("blikCode") ?? "").slice(0, 20);
   const refuse = (key: string, status: number) => json({ error: t(key), blikCode: typed }, { status, headers: PRIVATE_HEADERS });
-  const intent = form.get("intent");
+  if (rateLimited)
+    return json(
+      { error: t("error:tooMany.text", { seconds: rateLimited.retryAfterSeconds }), blikCode: typed },
+      { status: 429, headers: retryAfter(rateLimited) },
+    );
   if (intent !== "blik" && intent !== "redirect") return backToPage;
   const blikCode = normaliseBlikCode(typed);
   if (intent === "blik" && !blikCode) return refuse("online.blik.invalid", 400);

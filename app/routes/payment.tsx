@@ -21,6 +21,8 @@ import { useLocale, useRequiredRootData } from "~/render/root-data";
 import { InvoicePanel } from "~/invoices/InvoicePanel";
 import { ReviewPanel } from "~/reviews/ReviewPanel";
 import { LateStatementPanel } from "~/withdrawal/LateStatementPanel";
+import { CustomerThread } from "~/messages/CustomerThread";
+import { MessengerLinks } from "~/messages/MessengerLinks";
 import { customerPageAction, customerPageLoader, PRIVATE_HEADERS } from "./payment.server";
 
 /** The document's headers are the private ones, not those of the loader's response (payment.server.ts). */
@@ -41,8 +43,11 @@ export const handle: NoScriptRefreshHandle = {
 export const meta: MetaFunction<typeof loader> = (args) => orderLinkMeta(args, args.data?.page.title);
 
 export default function CustomerPageRoute() {
-  const { order, page, online, lateStatement, transferTitle: title, qrCode, documents } = useLoaderData<typeof loader>();
-  const refusal = useActionData<typeof action>() ?? null;
+  const { order, page, online, lateStatement, transferTitle: title, qrCode, documents, messages } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() ?? null;
+  // One action, two forms: a payment's refusal carries the code, a message's the text.
+  const refusal = answer && "blikCode" in answer ? answer : null;
+  const messageAnswer = answer && !("blikCode" in answer) ? answer : null;
   const { t } = useTranslation("payment");
   const { company } = useRequiredRootData();
   const locale = useLocale();
@@ -217,6 +222,7 @@ export default function CustomerPageRoute() {
         <LateStatementPanel late={lateStatement} />
         {page.offers.invoice ? <InvoicePanel /> : null}
         <ReviewPanel reviewable={order.status === "dispatched" && !order.withdrawn} />
+        <CustomerThread thread={messages.thread} maxChars={messages.maxChars} refused={messageAnswer} />
         <CustomerPagePanel id="contact" heading={t("contact.heading")}>
           <p className="mt-3 text-slate-800">{t("contact.text")}</p>
           <p className="mt-3">
@@ -231,6 +237,7 @@ export default function CustomerPageRoute() {
               {company.email}
             </a>
           </p>
+          <MessengerLinks links={messages.messengers} lead={t("messages.messengers.lead")} warning={t("messages.messengers.warning")} />
         </CustomerPagePanel>
       </div>
     </>

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { fixedT } from "~/i18n/i18n.server";
 import { localeFromPath } from "~/i18n/locales";
-import { homePath } from "~/i18n/routes";
+import { homePath, matchPage, type PageId } from "~/i18n/routes";
 import { clientAddressOfRequestHeaders } from "./client-address.server";
 import { CROSS_SITE_POST_PATHS } from "./origin-screen.server";
 import { answerJson, answerPlain, isApiPath, shortPage } from "./plain-answers.server";
@@ -13,7 +13,17 @@ import type { RateLimitBudget, RateLimits } from "./rate-limits.server";
  * the providers' notifications (the paths that take cross-site POSTs), which have their own
  * (docs/decisions/059). Static files and /healthz never reach this. Addresses in
  * RATE_LIMIT_EXEMPT are never counted.
+ *
+ * A form where people write a message (the contact page, the order page's "Napisz do nas") keeps
+ * what was typed over the limit (docs/decisions/086): its POST goes on to the route with
+ * `response.locals.rateLimited` set, and the route answers 429 itself, writing nothing, with the
+ * text back in its field. Every other refused request is answered here.
  */
+export const PAGES_KEEPING_TYPED_TEXT: readonly PageId[] = ["contact", "payment"];
+
+/** What the route reads from the load context (server.ts) when the screen let an over-limit POST through. */
+export type RateLimited = { retryAfterSeconds: number };
+
 export function rateLimitScreen({ rateLimits, exempt }: { rateLimits: RateLimits | null; exempt: ReadonlySet<string> }) {
   return (request: Request, response: Response, next: NextFunction): void => {
     const client = clientAddressOfRequestHeaders(request.headers);
@@ -21,10 +31,22 @@ export function rateLimitScreen({ rateLimits, exempt }: { rateLimits: RateLimits
     const budget: RateLimitBudget =
       request.method === "GET" || request.method === "HEAD" ? "GET" : CROSS_SITE_POST_PATHS.includes(request.path) ? "PROVIDER" : "POST";
     rateLimits.check(budget, client).then(
-      (verdict) => (verdict.allowed ? next() : tooManyRequests(request, response, verdict.retryAfterSeconds)),
+      (verdict) => {
+        if (verdict.allowed) return next();
+        if (budget === "POST" && keepsTypedText(request.path)) {
+          response.locals.rateLimited = { retryAfterSeconds: verdict.retryAfterSeconds } satisfies RateLimited;
+          return next();
+        }
+        tooManyRequests(request, response, verdict.retryAfterSeconds);
+      },
       () => next(),
     );
   };
+}
+
+function keepsTypedText(path: string): boolean {
+  const page = matchPage(path)?.pageId;
+  return page !== undefined && PAGES_KEEPING_TYPED_TEXT.includes(page);
 }
 
 /** The 429 answer: a short page in the language of the path, or JSON for the API. */

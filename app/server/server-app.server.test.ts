@@ -199,6 +199,30 @@ describe("the server layer in front of Remix", () => {
     expect(exempt.budgets).toEqual([]);
   });
 
+  it("past the writing budget, lets a message form's POST reach its route marked as over the limit, so the route keeps the typed text (decision 086)", async () => {
+    const marks: { url: string; rateLimited: unknown }[] = [];
+    const { base } = await startLayer({
+      remix: (request, response) => {
+        marks.push({ url: request.originalUrl, rateLimited: response.locals.rateLimited ?? null });
+        response.status(200).type("text/html").send("<p>rendered</p>");
+      },
+    });
+    for (let index = 0; index < 30; index++) expect((await raw(base, "/api/preview", { method: "POST", body: "{}" })).status).toBe(200);
+    const form = { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "message=Pytanie" };
+    expect((await raw(base, "/uk/contact", form)).status).toBe(200);
+    expect((await raw(base, "/platnosc/abcdefghijklmnopqrstuvwxyz012345", form)).status).toBe(200);
+    // Every other form is still refused here.
+    expect((await raw(base, "/zamow-oswiadczenie", form)).status).toBe(429);
+    expect(
+      marks.slice(30).map((mark) => [mark.url, (mark.rateLimited as { retryAfterSeconds?: number } | null)?.retryAfterSeconds]),
+    ).toEqual([
+      ["/uk/contact", expect.any(Number)],
+      ["/platnosc/abcdefghijklmnopqrstuvwxyz012345", expect.any(Number)],
+    ]);
+    // Within the budget nothing is marked.
+    expect(marks.slice(0, 30).every((mark) => mark.rateLimited === null)).toBe(true);
+  });
+
   it("counts the providers' notifications against a budget of their own: a busy hour of webhooks loses none, the forms keep 30", async () => {
     const { base, budgets } = await startLayer();
     const webhook = () => raw(base, INPOST_WEBHOOK_PATH, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
