@@ -9,6 +9,8 @@ import { composeInvoiceMessage, invoiceRequestRows, invoicesOfMessage, isInvoice
 import { onlinePaymentConfigured } from "~/payments/przelewy24-settings.server";
 import { composeMessage } from "~/mail/compose.server";
 import { composeOperatorAccountMessage } from "~/mail/operator-account-mail.server";
+import { composeConversationMessage } from "~/mail/conversation-mail.server";
+import { conversationMailOf } from "~/messages/conversation-mail.server";
 import { composeWithdrawalMessage, WITHDRAWN_ORDER_COLUMNS } from "~/withdrawal/withdrawal-mail.server";
 import { MailRefusedError, type MailTransport } from "~/mail/transport.server";
 import { findRequest } from "~/order/invoice-request.server";
@@ -26,6 +28,12 @@ export function createDeliver(db: AppDatabase, transport: MailTransport, documen
         .where("id", "=", message.operator_event_id)
         .executeTakeFirstOrThrow();
       return transport.send(await composeOperatorAccountMessage(message, event, { company, siteUrl: env.SITE_URL }));
+    }
+    if (message.conversation_message_id !== null) {
+      const mail = await conversationMailOf(db, message, { siteUrl: env.SITE_URL, now: new Date() });
+      return transport.send(
+        await composeConversationMessage(message, mail, { company, siteUrl: env.SITE_URL, operatorEmail: env.OPERATOR_EMAIL }),
+      );
     }
     if (message.withdrawal_id !== null) {
       const withdrawal = await db.selectFrom("withdrawals").selectAll().where("id", "=", message.withdrawal_id).executeTakeFirstOrThrow();
