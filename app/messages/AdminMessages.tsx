@@ -119,7 +119,7 @@ export function AnswerForm({
   return (
     <div className="mt-4 grid max-w-3xl gap-4" data-testid="answer">
       <h3 className="text-lg font-bold text-slate-900">{TEXT.answer.heading}</h3>
-      <form method="get" action={`#${THREAD_ANCHOR}`} className="grid gap-2" aria-label={TEXT.answer.template}>
+      <form method="get" action={`#${THREAD_ANCHOR}`} className="grid gap-2" aria-label={TEXT.answer.templateForm}>
         <label htmlFor="answer-template" className="font-semibold text-slate-900">
           {TEXT.answer.template}
         </label>
@@ -136,7 +136,7 @@ export function AnswerForm({
             name={TEMPLATE_PARAM}
             defaultValue={view.chosen ?? ""}
             aria-describedby="answer-template-hint"
-            className="min-w-0 max-w-full flex-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
+            className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 sm:w-auto sm:min-w-0 sm:flex-1"
           >
             <option value="">{TEXT.answer.templateNone}</option>
             {view.templates.map((title) => (

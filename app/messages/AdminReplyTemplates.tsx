@@ -76,7 +76,7 @@ export function TemplateList({ templates, refusal }: { templates: TemplateView[]
               <h3 className="break-words text-lg font-bold text-slate-900">{template.title}</h3>
               <a href={`${REPLY_TEMPLATES_PATH}?${EDIT_PARAM}=${encodeURIComponent(template.title)}`} className={LINK}>
                 {TEXT.edit}
-                <span className="sr-only">: {template.title}</span>
+                <span className="sr-only"> szablon „{template.title}”</span>
               </a>
             </div>
             <p className="text-sm text-slate-600">{formatWarsawTime(template.updatedAt)}</p>

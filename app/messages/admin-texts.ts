@@ -48,6 +48,7 @@ export const MESSAGES_TEXT = {
       `Najwyżej ${max} znaków. Klient dostanie ją e-mailem z linkiem do strony zamówienia i zobaczy ją na tej stronie; tekst nie staje się linkiem ani formatowaniem.`,
     hintContact: (max: number) => `Najwyżej ${max} znaków. Klient dostanie ją e-mailem; tekst nie staje się linkiem ani formatowaniem.`,
     template: "Szablon odpowiedzi",
+    templateForm: "Wybór szablonu odpowiedzi",
     templateNone: "— wybierz szablon —",
     useTemplate: "Użyj szablonu",
     templateHint:

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createOperator, placeOrder, signIn, uniqueOperatorEmail } from "./support/admin";
+import { createOperator, openOrder, placeOrder, signIn, uniqueOperatorEmail } from "./support/admin";
 import { waitForMail } from "./support/mail";
 import { randomLetters } from "./support/order";
 
@@ -9,7 +9,9 @@ import { randomLetters } from "./support/order";
  * "Kiedy wyślemy oświadczenie" filled in Ukrainian, is refused a placeholder nothing could fill
  * with the text kept, previews the answer and sends it; the customer's e-mail (from the suite's
  * SMTP server) and page show it. A message with markup and an address shows as text in the back
- * office. The back office runs no script; the customer's page is driven with and without it.
+ * office. A contact page's question in Polish is answered on its thread's page, by e-mail. The
+ * templates are kept on their own page. The back office runs no script; the customer's pages are
+ * driven with and without it.
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -26,7 +28,7 @@ async function askOnOrderPage(page: Page, paymentPath: string, text: string) {
   await expect(page.getByText(text, { exact: true })).toBeVisible();
 }
 
-test("a question in Ukrainian is first in Wiadomości, answered with a template in Ukrainian, and reaches the customer's e-mail and page", async ({
+test("a question in Ukrainian is first in Wiadomości, answered with a template in Ukrainian, and reaches the customer's e-mail and page; a contact page's question in Polish is answered on its own page", async ({
   page,
   request,
 }, testInfo) => {
@@ -74,7 +76,7 @@ test("a question in Ukrainian is first in Wiadomości, answered with a template 
   expect(filled).not.toContain("{{");
 
   // A placeholder nothing fills is refused, with everything typed kept.
-  await answer.press("End");
+  await answer.press("Control+End");
   await answer.pressSequentially(" Сума: {{сума}}");
   await page.getByRole("button", { name: "Podgląd" }).click();
   await expect(page.getByTestId("error-summary")).toContainText("Zastąp w tekście: {{сума}}");
@@ -89,14 +91,36 @@ test("a question in Ukrainian is first in Wiadomości, answered with a template 
   await expect(page.getByTestId("thread").getByTestId("thread-message").last()).toHaveAttribute("data-author", "operator");
   await expect(page.getByTestId("thread").getByTestId("thread-text").last()).toHaveText(filled);
 
-  // The customer's e-mail carries the answer as text, and so does the order's page.
+  // The customer's page and e-mail show the answer as text.
   const firstLine = filled.split("\n")[2]!;
-  // The plain text may be wrapped at 78 characters: compare the words.
-  const words = (text: string) => text.replace(/\s+/g, " ");
-  await waitForMail((received) => received.to.includes(email) && words(received.text).includes(words(firstLine)));
   await page.goto(order.paymentPath);
   await expect(page.getByText(firstLine)).toBeVisible();
   await expectNoSidewaysScroll(page);
+  // The plain text may be wrapped at 78 characters: compare the words.
+  const words = (text: string) => text.replace(/\s+/g, " ");
+  await waitForMail((received) => received.to.includes(email) && words(received.text).includes(words(firstLine)));
+
+  // A question from the contact page, in Polish, has its own page; the answer goes to the address it gave.
+  const contactEmail = `jan.${testInfo.project.name}.${Date.now()}@example.com`;
+  const contactQuestion = "Czy wysyłacie oświadczenie za granicę?";
+  await page.goto("/kontakt");
+  await page.getByLabel("Imię i nazwisko").pressSequentially("Jan Nowak");
+  await page.getByLabel("E-mail").pressSequentially(contactEmail);
+  await page.getByLabel("Wiadomość").pressSequentially(contactQuestion);
+  await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+  await expect(page.getByRole("heading", { name: "Dziękujemy, wiadomość dotarła" })).toBeVisible();
+  await page.goto("/admin/messages");
+  const contactRow = page.getByTestId("inbox-row").filter({ hasText: contactEmail });
+  await expect(contactRow).toContainText("język: polski");
+  await contactRow.getByRole("link", { name: "Jan Nowak" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rozmowa: Jan Nowak");
+  await expect(page.getByTestId("thread-text")).toHaveText(contactQuestion);
+  const contactAnswer = "Dzień dobry, wysyłamy tylko na adresy w Polsce.";
+  await page.getByLabel("Treść odpowiedzi (po polsku)").pressSequentially(contactAnswer);
+  await page.getByRole("button", { name: "Wyślij odpowiedź" }).click();
+  await expect(page.getByTestId("answer-sent")).toHaveText("Odpowiedź zapisana; e-mail do klienta czeka w kolejce wysyłki.");
+  await expect(page.getByTestId("thread-text").last()).toHaveText(contactAnswer);
+  await waitForMail((received) => received.to.includes(contactEmail) && words(received.text).includes(contactAnswer));
 
   // Answered, the thread leaves the top of the list.
   await page.goto("/admin/messages");
@@ -108,4 +132,55 @@ test("a question in Ukrainian is first in Wiadomości, answered with a template 
   await page.getByTestId("inbox-row").filter({ hasText: order.number }).getByRole("link", { name: order.number }).click();
   await expect(page.getByTestId("thread")).toBeVisible();
   await expectNoSidewaysScroll(page);
+});
+
+test("a reply template is added in four languages after a refusal that keeps what was typed, changed, offered in the answer form, and deleted", async ({
+  page,
+  request,
+}, testInfo) => {
+  const operator = uniqueOperatorEmail(`templates-${testInfo.project.name}`);
+  createOperator(operator);
+  await signIn(page, operator);
+  const title = `Faktura ${testInfo.project.name} ${randomLetters()}`;
+  await page.goto("/admin/reply-templates");
+  await page.getByLabel("Tytuł (widoczny tylko w panelu)").pressSequentially(title);
+  await page.getByLabel("Treść: polski").pressSequentially("Fakturę do zamówienia {{numer}} wyślemy e-mailem.");
+  await page.getByLabel("Treść: ukraiński").fill("Рахунок-фактуру до замовлення {{numer}} ми надішлемо електронною поштою.");
+  await page.getByLabel("Treść: rosyjski").fill("Счёт-фактуру к заказу {{numer}} мы пришлём по электронной почте.");
+  await page.getByRole("button", { name: "Zapisz szablon" }).click();
+  // English is missing: refused at its field, everything else kept.
+  await expect(page.getByTestId("template-refused")).toHaveText("Nie zapisano szablonu.");
+  await expect(page.getByLabel("Treść: angielski")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Wpisz treść w tym języku: odpowiedź idzie w języku klienta.")).toBeVisible();
+  await expect(page.getByLabel("Tytuł (widoczny tylko w panelu)")).toHaveValue(title);
+  await expect(page.getByLabel("Treść: polski")).toHaveValue("Fakturę do zamówienia {{numer}} wyślemy e-mailem.");
+  await page.getByLabel("Treść: angielski").pressSequentially("We will e-mail the invoice for order {{numer}}.");
+  await page.getByRole("button", { name: "Zapisz szablon" }).click();
+  await expect(page.getByTestId("template-notice")).toHaveText(`Zapisano szablon „${title}”.`);
+
+  const saved = page.getByTestId("template").filter({ has: page.getByRole("heading", { name: title }) });
+  await saved.getByRole("link", { name: `Zmień szablon „${title}”` }).click();
+  await expect(page.getByLabel("Treść: angielski")).toHaveValue("We will e-mail the invoice for order {{numer}}.");
+  await page.getByLabel("Treść: angielski").fill("We will send the invoice for order {{numer}} by e-mail.");
+  await page.getByRole("button", { name: "Zapisz szablon" }).click();
+  await expect(page.getByTestId("template-notice")).toHaveText(`Zapisano szablon „${title}”.`);
+  await expect(saved).toContainText("We will send the invoice for order {{numer}} by e-mail.");
+
+  // An order's answer form offers it, filled in the order's language.
+  const order = await placeOrder(request, { name: `Iwan Petrenko${randomLetters()}`, locale: "ru" });
+  await openOrder(page, order.number);
+  await page.getByLabel("Szablon odpowiedzi").selectOption(title);
+  await page.getByRole("button", { name: "Użyj szablonu" }).click();
+  await expect(page.getByLabel("Treść odpowiedzi (po rosyjsku)")).toHaveValue(
+    `Счёт-фактуру к заказу ${order.number} мы пришлём по электронной почте.`,
+  );
+  await page.goto("/admin/reply-templates");
+
+  // Deleting asks for the tick first.
+  await saved.getByRole("button", { name: "Usuń szablon" }).click();
+  await expect(page.getByTestId("template").filter({ hasText: title }).getByText("Zaznacz, że chcesz usunąć ten szablon.")).toBeVisible();
+  await page.getByTestId("template").filter({ hasText: title }).getByLabel("Tak, usuń ten szablon").check();
+  await page.getByTestId("template").filter({ hasText: title }).getByRole("button", { name: "Usuń szablon" }).click();
+  await expect(page.getByTestId("template-notice")).toHaveText(`Usunięto szablon „${title}”.`);
+  await expect(page.getByTestId("template").filter({ hasText: title })).toHaveCount(0);
 });
