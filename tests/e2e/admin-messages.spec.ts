@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createOperator, openOrder, placeOrder, signIn, uniqueOperatorEmail } from "./support/admin";
 import { waitForMail } from "./support/mail";
@@ -183,4 +184,15 @@ test("a reply template is added in four languages after a refusal that keeps wha
   await page.getByTestId("template").filter({ hasText: title }).getByRole("button", { name: "Usuń szablon" }).click();
   await expect(page.getByTestId("template-notice")).toHaveText(`Usunięto szablon „${title}”.`);
   await expect(page.getByTestId("template").filter({ hasText: title })).toHaveCount(0);
+
+  // axe runs as a script; the pages load none of their own, so one project is enough.
+  if (testInfo.project.name !== "js") return;
+  for (const path of ["/admin/reply-templates", "/admin/messages"]) {
+    await page.goto(path);
+    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(
+      violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id),
+      path,
+    ).toEqual([]);
+  }
 });
