@@ -22,7 +22,10 @@
 //             stand-in: one shipment at InPost per order, one tracking number stored, one
 //             Message-ID per dispatch e-mail; and two desks pressing the same order at once, on
 //             SQLite and on PostgreSQL: one shipment each (scripts/faults-shipping.ts).
-// Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood,methods,pdf,slow,input,payments,withdrawals,invoices,shipping)
+//   messages: kill -9 three times while customers' messages and answers stream in, on SQLite and on
+//             PostgreSQL: none acknowledged and lost, each answer under one Message-ID, each
+//             message in exactly one operator's notice (scripts/faults-messages.ts).
+// Usage: npm run build && npm run test:faults   (FAULT_PORT, default 3800; FAULT_ONLY=fuzz,kill,flood,methods,pdf,slow,input,payments,withdrawals,invoices,shipping,messages)
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -36,12 +39,13 @@ import { paymentsUnderKill } from "./faults-payments";
 import { invoicesUnderKill } from "./faults-invoices";
 import { samePressOnTwoDesks, shippingUnderKill } from "./faults-shipping";
 import { withdrawalsUnderKill } from "./faults-withdrawals";
+import { messagesUnderKill } from "./faults-messages";
 import { agreementDownloads, documentThreadFlood, methodFloods, slowClients } from "./faults-server";
 
 const port = Number(process.env.FAULT_PORT ?? 3800);
 const base = `http://127.0.0.1:${port}`;
 const only = new Set(
-  (process.env.FAULT_ONLY ?? "fuzz,kill,flood,methods,pdf,slow,input,payments,withdrawals,invoices,shipping").split(","),
+  (process.env.FAULT_ONLY ?? "fuzz,kill,flood,methods,pdf,slow,input,payments,withdrawals,invoices,shipping,messages").split(","),
 );
 const results: Array<{ check: string; goal: string; measured: string; pass: boolean }> = [];
 const record = (check: string, goal: string, measured: string, pass: boolean) => {
@@ -497,6 +501,10 @@ if (only.has("shipping")) {
   await shippingUnderKill({ port, startSite, record, random });
   await samePressOnTwoDesks("sqlite", { port, startSite, record, random });
   await samePressOnTwoDesks("postgres", { port, startSite, record, random });
+}
+if (only.has("messages")) {
+  await messagesUnderKill("sqlite", { record, random });
+  await messagesUnderKill("postgres", { record, random });
 }
 const failed = results.filter((result) => !result.pass);
 if (failed.length > 0) console.log(`the sites' output: ${siteLog}`);

@@ -21,6 +21,8 @@ import {
 import { findCustomer } from "./customer-data.server";
 import { resolveLine } from "~/bank-statements/to-check.server";
 import { uploadStatement } from "../../tests/support/bank-statement-upload";
+import { postContactMessage, postCustomerMessage, postOperatorAnswer } from "~/messages/conversation.server";
+import { conversationIdOfOrder } from "~/messages/inbox.server";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");
 const at = (days: number) => new Date(ORDERED.getTime() + days * 86_400_000);
@@ -191,6 +193,18 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
       recordWithdrawal(db, { values, statement: `Odstępuję od umowy ${values.reference}.`, locale: "pl", token: null, now: when });
     await unmatched({ name: "Olena Kovalenko", reference: "umowa z listopada", email: "OLENA@Example.com" }, at(5));
     await unmatched({ name: "Piotr Zięba", reference: "AE-0000/99", email: "piotr@example.com" }, at(5));
+    // She asks on her newest order's page and is answered; she also wrote through the contact page; so did a stranger.
+    await postCustomerMessage(db, { token: newest.payment_token, text: "Коли прийде лист?\nДякую.", now: at(3) });
+    const conversationId = (await conversationIdOfOrder(db, newest.id))!;
+    await postOperatorAnswer(db, { conversationId, operator: "op@adres.test", text: "Вже в дорозі.", now: at(3.1) });
+    await postContactMessage(db, {
+      name: "Olena K.",
+      email: "Olena@Example.com ",
+      text: "Чи можна замовити ще одне?",
+      locale: "uk",
+      now: at(5),
+    });
+    await postContactMessage(db, { name: "Piotr Zięba", email: "piotr@example.com", text: "Pytanie Piotra", locale: "pl", now: at(6) });
     const customer = await findCustomer(db, first.id);
     if (!customer) throw new Error("no customer");
     return { first, newest, customer };
@@ -351,6 +365,31 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
             lineNo: 2,
           },
         ]),
+      conversations: () => {
+        expect(locker!.conversation).toMatchObject({ startedAt: at(3).toISOString(), language: "uk", contactName: null, erasedAt: null });
+        expect(withdrawn!.conversation).toBeNull();
+        expect(data.contactThreads).toEqual([
+          expect.objectContaining({
+            startedAt: at(5).toISOString(),
+            contactName: "Olena K.",
+            contactEmail: "Olena@Example.com",
+            language: "uk",
+          }),
+        ]);
+        expect(JSON.stringify(data)).not.toContain("Pytanie Piotra");
+      },
+      conversation_messages: () => {
+        expect(locker!.conversation!.messages).toEqual([
+          { at: at(3).toISOString(), author: "customer", text: "Коли прийде лист?\nДякую.", erasedAt: null },
+          { at: at(3.1).toISOString(), author: "operator", text: "Вже в дорозі.", erasedAt: null },
+        ]);
+        expect(locker!.conversation!.emails.map((email) => [email.kind, email.to])).toEqual([
+          ["operator_new_message", OPERATOR_EMAIL],
+          ["conversation_answer", "olena@example.com"],
+        ]);
+        expect(data.contactThreads[0]!.messages.map((message) => message.text)).toEqual(["Чи можна замовити ще одне?"]);
+        expect(data.contactThreads[0]!.emails.map((email) => [email.kind, email.to])).toEqual([["operator_new_message", OPERATOR_EMAIL]]);
+      },
       ksef_submissions: () =>
         expect(locker!.invoices[0]!.ksef).toEqual({
           status: "accepted",
@@ -390,6 +429,13 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
       "Перекази у наших банківських виписках",
       `Переказ від 23 лист. 2026 р.: 290 PLN; призначення платежу: Zamówienie ${first.number}; платник: OLENA KOVALENKO; з рахунку ${OLENAS_ACCOUNT}; номер операції в банку: TR-1; перевірявся нашими працівниками (сума менша від ціни на 9 PLN); наші працівники призначили його до повернення 23 лист. 2026 р., 14:48; виписка wyciag-2026-11-23.sta (23 лист. 2026 р.), рядок 1, завантажена 23 лист. 2026 р., 12:24`,
       "номер операції в банку: TR-2; оплатив замовлення",
+      "Листування на сторінці замовлення",
+      "ви: Коли прийде лист?",
+      "наші працівники: Вже в дорозі.",
+      "Відповідь на повідомлення – кому: olena@example.com",
+      "Повідомлення, надіслані через контактну форму",
+      "Електронна пошта: Olena@Example.com",
+      "ви: Чи можна замовити ще одне?",
     ])
       expect(ukrainian).toContain(expected);
     expect(ukrainian).not.toMatch(/згод[аиу] на обробку|згод[аиу] на виконання/i);
@@ -432,6 +478,26 @@ describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
     await db.deleteFrom("outbox").where("withdrawal_id", "in", strangerIds).execute();
     await db.deleteFrom("withdrawals").where("id", "in", strangerIds).execute();
     await db.deleteFrom("bank_statement_lines").where("order_id", "is", null).execute();
+    const piotrs = await db.selectFrom("conversations").select("id").where("contact_name", "=", "Piotr Zięba").execute();
+    const piotrsMessages = db
+      .selectFrom("conversation_messages")
+      .select("id")
+      .where(
+        "conversation_id",
+        "in",
+        piotrs.map((row) => row.id),
+      );
+    await db.deleteFrom("outbox").where("conversation_message_id", "in", piotrsMessages).execute();
+    await db.deleteFrom("conversation_notices").where("message_id", "in", piotrsMessages).execute();
+    await db.deleteFrom("conversation_messages").where("id", "in", piotrsMessages).execute();
+    await db
+      .deleteFrom("conversations")
+      .where(
+        "id",
+        "in",
+        piotrs.map((row) => row.id),
+      )
+      .execute();
     // A column its CHECK keeps to a few codes gets one of them (a probe's text would be refused).
     await db
       .updateTable("orders")

@@ -1,5 +1,13 @@
 import type { AppDatabase } from "~/db/db.server";
-import type { Database, OrderRow, OutboxRow, StatementLineOutcome, StatementLineResolution, WithdrawalRow } from "~/db/schema";
+import type {
+  ConversationRow,
+  Database,
+  OrderRow,
+  OutboxRow,
+  StatementLineOutcome,
+  StatementLineResolution,
+  WithdrawalRow,
+} from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { isInvoiceMessage } from "~/invoices/invoice-mail.server";
 import { CUSTOMER_KINDS } from "~/mail/compose.server";
@@ -30,6 +38,8 @@ export const EXPORTED_TABLES = [
   "ksef_submissions",
   "bank_statement_lines",
   "bank_statements",
+  "conversations",
+  "conversation_messages",
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /** The tables that hold nothing about a customer, and why; the export reads none of them. */
@@ -47,6 +57,9 @@ export const TABLES_WITHOUT_CUSTOMER_DATA: Record<string, string> = {
     "a keyed hash of an address and today's count of acknowledgements (docs/decisions/058), deleted the next day; no address is stored",
   rate_limits: "the request budgets per client address for the last minute, tied to no order",
   schema_migrations: "which migrations ran",
+  conversation_notices:
+    "which minute's notice to the operator listed which message (docs/decisions/085): keys and times; the messages are exported with their thread",
+  reply_templates: "the operator's reply templates, one text per title and language; no customer's data",
 };
 
 type ExportedTable = (typeof EXPORTED_TABLES)[number];
@@ -82,6 +95,7 @@ export const COLUMNS_LEFT_OUT: Record<ExportedTable, Record<string, string>> = {
     order_id: ROW_KEYS,
     withdrawal_id: ROW_KEYS,
     operator_event_id: ROW_KEYS,
+    conversation_message_id: ROW_KEYS,
     attempts: "the count of the attempts, which are exported one by one",
     next_attempt_at: "the queue's schedule",
     claim_id: "the queue's lock",
@@ -168,6 +182,18 @@ export const COLUMNS_LEFT_OUT: Record<ExportedTable, Record<string, string>> = {
     importing_until: "the lease of the upload reading it",
     completed_at: "when its last line was read",
   },
+  conversations: {
+    id: ROW_KEYS,
+    order_id: ROW_KEYS,
+    last_customer_at: "the newest customer's message's time, exported with each message",
+    last_operator_at: "the newest answer's time, exported with each message",
+  },
+  conversation_messages: {
+    id: ROW_KEYS,
+    conversation_id: ROW_KEYS,
+    operator_email: "the operator who answered",
+    notice_minute: "which notice to the operator listed it",
+  },
 };
 
 type Moment = string | null;
@@ -204,6 +230,20 @@ export type ExportedWithdrawalStatement = {
   messages: ExportedMessage[];
 };
 
+/** A conversation with the customer (docs/decisions/085): an order's thread, or one from the contact page. */
+export type ExportedConversation = {
+  startedAt: string;
+  language: Locale;
+  /** The name and address the contact page was given; null for an order's thread, and once erased. */
+  contactName: string | null;
+  contactEmail: string | null;
+  erasedAt: Moment;
+  /** Oldest first; an erased message keeps its author and time, its text is null. */
+  messages: Array<{ at: string; author: "customer" | "operator"; text: string | null; erasedAt: Moment }>;
+  /** The e-mails about it: the answers sent to the customer, and the operator's notices of the customer's messages. */
+  emails: ExportedMessage[];
+};
+
 /** The export's content: what is stored about the person, order by order, and the withdrawal statements that matched none. */
 export type CustomerDataExport = {
   exportedAt: string;
@@ -214,6 +254,8 @@ export type CustomerDataExport = {
   orders: ExportedOrder[];
   /** Statements sent from the customer's address that no order matched. */
   unmatchedWithdrawalStatements: ExportedWithdrawalStatement[];
+  /** What the customer wrote through the contact page from their address, with the answers. */
+  contactThreads: ExportedConversation[];
 };
 
 export type ExportedOrder = {
@@ -310,6 +352,8 @@ export type ExportedOrder = {
     ksef: { status: string; ksefNumber: string | null; acceptedAt: Moment; offlineAt: Moment } | null;
   }>;
   messages: ExportedMessage[];
+  /** The conversation on the order's page; null when nobody wrote. */
+  conversation: ExportedConversation | null;
   payments: Array<{
     gateway: string;
     method: string;
@@ -382,21 +426,52 @@ export async function customerDataExport(
       // The address is stored as typed, so the comparison is made here, as findCustomer makes it.
       customer.email ? db.selectFrom("withdrawals").selectAll().where("order_id", "is", null).orderBy("id").execute() : [],
     ]);
+  const conversations = (
+    await db
+      .selectFrom("conversations")
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          ...(ofOrders ? [eb("order_id", "in", ids)] : []),
+          // A contact thread's address is stored as typed: compared here, as the withdrawal statements' are.
+          eb.and([eb("order_id", "is", null), eb("contact_email", "is not", null)]),
+        ]),
+      )
+      .orderBy("id")
+      .execute()
+  ).filter((thread) => thread.order_id !== null || (customer.email && emailKey(thread.contact_email ?? "") === emailKey(customer.email)));
+  const threadIds = conversations.map((thread) => thread.id);
+  const threadMessages = threadIds.length
+    ? await db
+        .selectFrom("conversation_messages")
+        .selectAll()
+        .where("conversation_id", "in", threadIds)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute()
+    : [];
+  const threadMessageIds = threadMessages.map((message) => message.id);
+  const threadEmails = threadMessageIds.length
+    ? await db.selectFrom("outbox").selectAll().where("conversation_message_id", "in", threadMessageIds).orderBy("id").execute()
+    : [];
   const unmatched = unmatchedAll.filter((statement) => customer.email && emailKey(statement.email) === emailKey(customer.email));
   const statementIds = [...matched, ...unmatched].map((statement) => statement.id);
   const statementMessages = statementIds.length
     ? await db.selectFrom("outbox").selectAll().where("withdrawal_id", "in", statementIds).orderBy("id").execute()
     : [];
-  const messageIds = [...orderMessages, ...statementMessages].map((message) => message.id);
+  const messageIds = [...orderMessages, ...statementMessages, ...threadEmails].map((message) => message.id);
   const attempts = messageIds.length
     ? await db.selectFrom("outbox_attempts").selectAll().where("message_id", "in", messageIds).orderBy("id").execute()
     : [];
 
   const messageOf =
-    (order: OrderRow | null, statement: WithdrawalRow | null) =>
+    (order: OrderRow | null, statement: WithdrawalRow | null, contactEmail: string | null = null) =>
     (message: OutboxRow): ExportedMessage => ({
       kind: message.kind,
-      to: recipientOf(message, order, statement, operatorEmail),
+      to:
+        message.kind === "conversation_answer"
+          ? (order?.email ?? contactEmail ?? "")
+          : recipientOf(message, order, statement, operatorEmail),
       status: message.status,
       queuedAt: message.created_at,
       sentAt: message.sent_at,
@@ -420,6 +495,28 @@ export async function customerDataExport(
     acknowledgementWithheld: Boolean(statement.acknowledgement_withheld),
     messages: statementMessages.filter((message) => message.withdrawal_id === statement.id).map(messageOf(order, statement)),
   });
+  const conversationOf =
+    (order: OrderRow | null) =>
+    (thread: ConversationRow): ExportedConversation => {
+      const messages = threadMessages.filter((message) => message.conversation_id === thread.id);
+      const ofThread = new Set(messages.map((message) => message.id));
+      return {
+        startedAt: thread.created_at,
+        language: thread.locale,
+        contactName: thread.contact_name,
+        contactEmail: thread.contact_email,
+        erasedAt: thread.erased_at,
+        messages: messages.map((message) => ({
+          at: message.created_at,
+          author: message.author,
+          text: message.body,
+          erasedAt: message.erased_at,
+        })),
+        emails: threadEmails
+          .filter((email) => ofThread.has(email.conversation_message_id ?? 0))
+          .map(messageOf(order, null, thread.contact_email)),
+      };
+    };
   const invoiceNumber = new Map(invoices.map((invoice) => [invoice.id, invoice.number]));
 
   return {
@@ -427,6 +524,7 @@ export async function customerDataExport(
     language: orders.at(-1)?.locale ?? "pl",
     email: customer.email,
     unmatchedWithdrawalStatements: unmatched.map(statementOf(null)),
+    contactThreads: conversations.filter((thread) => thread.order_id === null).map(conversationOf(null)),
     orders: orders.map((order): ExportedOrder => {
       const review = reviews.find((row) => row.order_id === order.id);
       const request = requests.find((row) => row.order_id === order.id);
@@ -539,6 +637,7 @@ export async function customerDataExport(
           };
         }),
         messages: byOrder(orderMessages, order.id).map(messageOf(order, null)),
+        conversation: byOrder(conversations, order.id).map(conversationOf(order))[0] ?? null,
         payments: byOrder(payments, order.id).map((payment) => ({
           gateway: payment.gateway,
           method: payment.method,

@@ -9,6 +9,7 @@ import { coResidentNames } from "~/order/co-residents";
 import type {
   CustomerDataExport,
   ExportedBankTransfer,
+  ExportedConversation,
   ExportedMessage,
   ExportedOrder,
   ExportedWithdrawalStatement,
@@ -86,6 +87,36 @@ function statementSection(writer: Writer, statement: ExportedWithdrawalStatement
       ...statement.statement.split("\n"),
       ...(statement.acknowledgementWithheld ? [t("withdrawal.withheld")] : []),
       ...messageLines(writer, statement.messages),
+    ],
+  };
+}
+
+/** A conversation, oldest first: who wrote (the customer is "you") and when, each text as it was typed or the time it was erased; then its e-mails. */
+function conversationParagraphs(writer: Writer, conversation: ExportedConversation): string[] {
+  const { t, time } = writer;
+  return [
+    ...conversation.messages.flatMap((message) => {
+      const [first = "", ...rest] =
+        message.text === null ? [t("conversation.erased", { time: time(message.erasedAt) })] : message.text.split("\n");
+      return [
+        t("conversation.line", { time: time(message.at), author: t(`conversation.authors.${message.author}`), text: first }),
+        ...rest,
+      ];
+    }),
+    ...messageLines(writer, conversation.emails),
+  ];
+}
+
+function contactThreadSection(writer: Writer, thread: ExportedConversation): PdfSection {
+  const { t, time } = writer;
+  const line = lineOf(writer);
+  return {
+    heading: t("conversation.contactThread", { time: time(thread.startedAt) }),
+    paragraphs: [
+      line(t("conversation.name"), thread.contactName),
+      line(t("conversation.email"), thread.contactEmail),
+      line(t("conversation.language"), t(`mail:languages.${thread.language}`)),
+      ...conversationParagraphs(writer, thread),
     ],
   };
 }
@@ -304,6 +335,7 @@ function orderSections(writer: Writer, order: ExportedOrder): PdfSection[] {
           },
         ]
       : []),
+    ...(order.conversation ? [{ heading: t("conversation.heading"), paragraphs: conversationParagraphs(writer, order.conversation) }] : []),
     { heading: t("messages.heading"), paragraphs: order.messages.length ? messageLines(writer, order.messages) : [t("none")] },
     {
       heading: t("history.heading"),
@@ -336,8 +368,8 @@ function orderSections(writer: Writer, order: ExportedOrder): PdfSection[] {
  * The export as the customer reads it (art. 15), in the language of their newest order
  * (docs/decisions/064): each order with what they typed, what they declared, the delivery, the
  * payments, the transfers on bank statements, the withdrawal, the review, the invoices, the
- * messages, the history and the agreement, and then the withdrawal statements from their address
- * that matched no order.
+ * conversation on the order's page, the messages, the history and the agreement, and then the
+ * withdrawal statements from their address that matched no order and their contact page's messages.
  */
 export function customerDataPdf(documents: PdfDrawer, data: CustomerDataExport): Promise<Buffer> {
   return documents.pdf(customerDataLayout(data));
@@ -356,6 +388,12 @@ function customerDataLayout(data: CustomerDataExport): PdfLayout {
         ? [
             { heading: t("withdrawal.unmatchedHeading"), startsNewPage: true, paragraphs: [] },
             ...data.unmatchedWithdrawalStatements.map((statement) => statementSection(writer, statement)),
+          ]
+        : []),
+      ...(data.contactThreads.length
+        ? [
+            { heading: t("conversation.contactHeading"), startsNewPage: true, paragraphs: [] },
+            ...data.contactThreads.map((thread) => contactThreadSection(writer, thread)),
           ]
         : []),
     ],

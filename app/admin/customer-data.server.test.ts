@@ -11,6 +11,8 @@ import { customerDataExport } from "./customer-data-export.server";
 import { eraseCustomerData, findCustomer, findCustomerOrders, phoneKey, recordExport } from "./customer-data.server";
 import { operatorEventsOf } from "./operator-audit.server";
 import { REMOVED } from "~/order/lifecycle/anonymisation.server";
+import { postContactMessage, postCustomerMessage, postOperatorAnswer } from "~/messages/conversation.server";
+import { conversationIdOfOrder } from "~/messages/inbox.server";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");
 /** What the erasure form gives: a category of legal ground and the request's own reference (decision 060), no free text. */
@@ -219,5 +221,46 @@ describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
         details: JSON.stringify({ orders: [first.number, second.number], ...REQUEST }),
       }),
     ]);
+  });
+  it("erases the customer's conversations with the orders: texts gone and dates kept, their contact page threads too, an unsent answer not sent", async () => {
+    const { first, second, stranger } = await threeOrders();
+    await cancelled(second.id, at(3));
+    await postCustomerMessage(db, { token: first.payment_token, text: "Jan Kowalski pyta o list", now: at(3) });
+    const conversationId = (await conversationIdOfOrder(db, first.id))!;
+    await postOperatorAnswer(db, { conversationId, operator: "op@adres.test", text: "Panie Janie, list wyszedł.", now: at(3.5) });
+    await postContactMessage(db, { name: "Jan", email: " jan@EXAMPLE.com", text: "Jan z formularza", locale: "pl", now: at(3) });
+    await postCustomerMessage(db, { token: stranger.payment_token, text: "Pytanie Anny", now: at(3) });
+    await postContactMessage(db, { name: "Anna", email: "anna@example.com", text: "Anna z formularza", locale: "pl", now: at(3) });
+
+    const request = { operator: "op@adres.test", ...REQUEST, ip: "10.0.0.1" };
+    expect(await eraseCustomerData(db, await customerOf(first.id), request, at(4))).toMatchObject({ ok: true });
+    const messages = await db.selectFrom("conversation_messages").select(["body", "created_at", "erased_at"]).orderBy("id").execute();
+    expect(messages).toEqual([
+      { body: null, created_at: at(3).toISOString(), erased_at: at(4).toISOString() },
+      { body: null, created_at: at(3.5).toISOString(), erased_at: at(4).toISOString() },
+      { body: null, created_at: at(3).toISOString(), erased_at: at(4).toISOString() },
+      { body: "Pytanie Anny", created_at: at(3).toISOString(), erased_at: null },
+      { body: "Anna z formularza", created_at: at(3).toISOString(), erased_at: null },
+    ]);
+    const contactThreads = await db
+      .selectFrom("conversations")
+      .select(["contact_name", "contact_email", "erased_at"])
+      .where("order_id", "is", null)
+      .orderBy("id")
+      .execute();
+    expect(contactThreads).toEqual([
+      { contact_name: null, contact_email: null, erased_at: at(4).toISOString() },
+      { contact_name: "Anna", contact_email: "anna@example.com", erased_at: null },
+    ]);
+    const answerMail = await db.selectFrom("outbox").select("status").where("kind", "=", "conversation_answer").executeTakeFirstOrThrow();
+    expect(answerMail.status).toBe("failed");
+    // The export of the erased customer keeps the thread's dates, without its texts.
+    const data = await customerDataExport(db, await customerOf(first.id), { now: at(5), operatorEmail: "op@adres.test" });
+    expect(data.orders[0]!.conversation!.messages).toEqual([
+      { at: at(3).toISOString(), author: "customer", text: null, erasedAt: at(4).toISOString() },
+      { at: at(3.5).toISOString(), author: "operator", text: null, erasedAt: at(4).toISOString() },
+    ]);
+    const text = await pdfTextOf(await customerDataPdf(documentsOnThisThread, data));
+    expect(text).toContain("Ty: (treść usunięta");
   });
 });

@@ -11,6 +11,8 @@ import { addNote, correctCustomerData, notesOf } from "~/order/lifecycle/correct
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
+import { postContactMessage, postCustomerMessage, postOperatorAnswer } from "~/messages/conversation.server";
+import { conversationIdOfOrder } from "~/messages/inbox.server";
 
 const ORDERED = new Date("2026-11-23T09:00:00Z");
 const at = (days: number, hours = 0) => new Date(ORDERED.getTime() + days * 86_400_000 + hours * 3_600_000);
@@ -100,6 +102,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         withdrawalsAnonymised: 0,
         statementFilesAnonymised: 0,
         statementLinesAnonymised: 0,
+        contactThreadsAnonymised: 0,
         signInRecordsPruned: 0,
         sessionsPruned: 0,
         reviewRequests: 0,
@@ -202,6 +205,51 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       expect(messages.every((message) => message.data === null)).toBe(true);
     });
 
+    it("removes the texts of an order's conversation with the order, and of a contact thread after the same period, keeping their dates", async () => {
+      const token = (await order()).payment_token;
+      await postCustomerMessage(db, { token, text: "Jan Kowalski, PESEL 80010112345: kiedy?", now: at(1) });
+      const conversationId = (await conversationIdOfOrder(db, orderId))!;
+      await postOperatorAnswer(db, { conversationId, operator: "op", text: "Panie Janie, jutro.", now: at(1, 1) });
+      await postContactMessage(db, { name: "Zofia", email: "zofia@example.com", text: "Pytanie Zofii", locale: "pl", now: at(1) });
+      // Written again in 2027: the contact thread is kept for the period counted from its last message.
+      await postContactMessage(db, { name: "Ewa", email: "ewa@example.com", text: "Pytanie Ewy", locale: "pl", now: at(1) });
+      const ewas = await db.selectFrom("conversations").select("id").where("contact_name", "=", "Ewa").executeTakeFirstOrThrow();
+      await db
+        .insertInto("conversation_messages")
+        .values({
+          conversation_id: ewas.id,
+          author: "customer",
+          operator_email: null,
+          body: "I jeszcze",
+          created_at: "2027-03-01T10:00:00.000Z",
+        })
+        .execute();
+      await applyTransition(db, orderId, { transition: "cancel", reason: "odstąpienie", reasonCode: "customer_request" }, "op", at(2));
+      const messages = () => db.selectFrom("conversation_messages").select(["body", "created_at", "erased_at"]).orderBy("id").execute();
+      expect(await runHousekeeping(db, new Date("2032-12-31T22:59:59Z"), settings)).toMatchObject({ contactThreadsAnonymised: 0 });
+      expect((await messages()).every((message) => message.body !== null)).toBe(true);
+
+      const afterRetention = new Date("2032-12-31T23:00:00Z");
+      expect(await runHousekeeping(db, afterRetention, settings)).toMatchObject({ anonymised: 1, contactThreadsAnonymised: 1 });
+      expect(await messages()).toEqual([
+        { body: null, created_at: at(1).toISOString(), erased_at: afterRetention.toISOString() },
+        { body: null, created_at: at(1, 1).toISOString(), erased_at: afterRetention.toISOString() },
+        { body: null, created_at: at(1).toISOString(), erased_at: afterRetention.toISOString() },
+        { body: "Pytanie Ewy", created_at: at(1).toISOString(), erased_at: null },
+        { body: "I jeszcze", created_at: "2027-03-01T10:00:00.000Z", erased_at: null },
+      ]);
+      const threads = await db
+        .selectFrom("conversations")
+        .select(["contact_name", "contact_email", "erased_at"])
+        .where("order_id", "is", null)
+        .orderBy("id")
+        .execute();
+      expect(threads).toEqual([
+        { contact_name: null, contact_email: null, erased_at: afterRetention.toISOString() },
+        { contact_name: "Ewa", contact_email: "ewa@example.com", erased_at: null },
+      ]);
+    });
+
     it("leaves a paid order alone and anonymises it when the sixth calendar year after dispatch ends, keeping number and amount", async () => {
       await applyTransition(db, orderId, { transition: "mark_paid", paidAt: "2026-11-24" }, "op", at(1));
       await applyTransition(db, orderId, { transition: "mark_dispatched", trackingNumber: "RR1PL", courier: null }, "op", at(2));
@@ -215,6 +263,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         withdrawalsAnonymised: 0,
         statementFilesAnonymised: 0,
         statementLinesAnonymised: 0,
+        contactThreadsAnonymised: 0,
         signInRecordsPruned: 0,
         sessionsPruned: 0,
         reviewRequests: 0,

@@ -6,7 +6,12 @@ import { applyTransition } from "~/flows/transitions.server";
 import { SYSTEM_ACTOR, UNPAID_REASON } from "~/order/lifecycle/order-transitions.server";
 import { paymentDeadline, REMINDER_DAYS_BEFORE_DEADLINE, reminderDueAt } from "~/order/payment-deadline.server";
 import { recoverStalePayments } from "~/payments/recovery.server";
-import { anonymiseExpiredOrders, anonymiseExpiredStatements, anonymiseUnmatchedWithdrawals } from "~/order/lifecycle/anonymisation.server";
+import {
+  anonymiseExpiredContactThreads,
+  anonymiseExpiredOrders,
+  anonymiseExpiredStatements,
+  anonymiseUnmatchedWithdrawals,
+} from "~/order/lifecycle/anonymisation.server";
 import { pollShipments } from "~/shipping/ship.server";
 import { readStatementDir } from "~/bank-statements/statement-dir.server";
 import { errorFields, log } from "~/log/log.server";
@@ -56,6 +61,8 @@ export type HousekeepingResult = {
   statementFilesAnonymised: number;
   /** Statement lines read before the retention cutoff and tied to no kept order, whose payer and title went. */
   statementLinesAnonymised: number;
+  /** Contact page threads whose last message came before the retention cutoff, whose texts, name and address went (an order's thread goes with its order). */
+  contactThreadsAnonymised: number;
   signInRecordsPruned: number;
   sessionsPruned: number;
   /** Review requests queued for orders dispatched 10 days ago (docs/decisions/052). */
@@ -119,6 +126,7 @@ export async function runHousekeeping(
     withdrawalsAnonymised: 0,
     statementFilesAnonymised: 0,
     statementLinesAnonymised: 0,
+    contactThreadsAnonymised: 0,
     signInRecordsPruned: 0,
     sessionsPruned: 0,
     reviewRequests: 0,
@@ -152,6 +160,7 @@ export async function runHousekeeping(
         return { statementFilesAnonymised: files, statementLinesAnonymised: lines };
       },
     ],
+    ["contact threads anonymisation", async () => ({ contactThreadsAnonymised: await anonymiseExpiredContactThreads(db, cutoff, now) })],
     ["sign-in records", async () => ({ signInRecordsPruned: await pruneSignInRecords(db, now) })],
     ["sessions", async () => ({ sessionsPruned: await pruneSessions(db, now) })],
   );

@@ -131,7 +131,104 @@ export async function anonymiseOrder(trx: Transaction<Database>, orderId: number
   await trx.deleteFrom("reviews").where("order_id", "=", orderId).execute();
   await anonymiseWithdrawals(trx, (eb) => eb("order_id", "=", orderId));
   await anonymiseStatementLines(trx, orderId);
+  await eraseConversations(trx, [orderId], "order", at);
   return true;
+}
+
+/**
+ * Conversations with the customer (app/messages, docs/decisions/085): each message's text goes
+ * (body NULL, erased_at set), who wrote it and when stay; a contact thread loses its name and
+ * address too. An answer's e-mail that has not left is not sent: there is no text and nobody to
+ * send it to. `ids` are orders' ids for "order", conversations' ids for "contact".
+ */
+async function eraseConversations(trx: Transaction<Database>, ids: readonly number[], of: "order" | "contact", at: string): Promise<void> {
+  if (ids.length === 0) return;
+  const conversationIds =
+    of === "contact"
+      ? [...ids]
+      : (
+          await trx
+            .selectFrom("conversations")
+            .select("id")
+            .where("order_id", "in", [...ids])
+            .execute()
+        ).map((row) => row.id);
+  if (conversationIds.length === 0) return;
+  if (of === "contact")
+    await trx
+      .updateTable("conversations")
+      .set({ contact_name: null, contact_email: null, erased_at: at })
+      .where("id", "in", conversationIds)
+      .execute();
+  const messageIds = (
+    await trx.selectFrom("conversation_messages").select("id").where("conversation_id", "in", conversationIds).execute()
+  ).map((row) => row.id);
+  if (messageIds.length === 0) return;
+  await trx
+    .updateTable("conversation_messages")
+    .set({ body: null, erased_at: at })
+    .where("id", "in", messageIds)
+    .where("erased_at", "is", null)
+    .execute();
+  await trx.updateTable("outbox").set({ last_error: null }).where("conversation_message_id", "in", messageIds).execute();
+  await trx
+    .updateTable("outbox")
+    .set({ status: "failed" })
+    .where("kind", "=", "conversation_answer")
+    .where("status", "=", "pending")
+    .where("conversation_message_id", "in", messageIds)
+    .execute();
+  await trx
+    .updateTable("outbox_attempts")
+    .set({ error: null })
+    .where("message_id", "in", (eb) => eb.selectFrom("outbox").select("outbox.id").where("conversation_message_id", "in", messageIds))
+    .execute();
+}
+
+/** The contact page's threads from `email` (as typed, compared without case), not erased yet: they go with an erasure on request. */
+async function eraseContactThreadsFrom(trx: Transaction<Database>, email: string, at: string): Promise<void> {
+  const key = email.trim().toLowerCase();
+  const threads = await trx
+    .selectFrom("conversations")
+    .select(["id", "contact_email"])
+    .where("order_id", "is", null)
+    .where("erased_at", "is", null)
+    .execute();
+  const ids = threads.filter((thread) => (thread.contact_email ?? "").trim().toLowerCase() === key).map((thread) => thread.id);
+  await eraseConversations(trx, ids, "contact", at);
+}
+
+/**
+ * The contact page's threads whose last message is older than `cutoff` (the retention cutoff of
+ * the orders' data): their texts, names and addresses go; the dates stay. Returns how many.
+ */
+export async function anonymiseExpiredContactThreads(db: AppDatabase, cutoff: string, now: Date): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const expired = await trx
+      .selectFrom("conversations")
+      .select("id")
+      .where("order_id", "is", null)
+      .where("erased_at", "is", null)
+      .where("created_at", "<=", cutoff)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("conversation_messages")
+              .select("conversation_messages.id")
+              .whereRef("conversation_messages.conversation_id", "=", "conversations.id")
+              .where("conversation_messages.created_at", ">", cutoff),
+          ),
+        ),
+      )
+      .execute();
+    await eraseConversations(
+      trx,
+      expired.map((row) => row.id),
+      "contact",
+      now.toISOString(),
+    );
+    return expired.length;
+  });
 }
 
 /** A line of the statement belongs to an order that still holds its data: while one does, the file is kept for the audit. */
@@ -178,7 +275,15 @@ export async function eraseOrderIn(
   details: { action: "erasure_on_request" | "erasure_reapplied_after_restore" } & Record<string, string>,
   now: Date,
 ): Promise<boolean> {
+  const email = await trx
+    .selectFrom("orders")
+    .select("email")
+    .where("id", "=", order.id)
+    .where("anonymised_at", "is", null)
+    .executeTakeFirst();
   if (!(await anonymiseOrder(trx, order.id, now))) return false;
+  // The person asked to be forgotten: what they wrote through the contact page from the order's address goes too.
+  if (email) await eraseContactThreadsFrom(trx, email.email, now.toISOString());
   await auditOrder(trx, order, operator, details, now);
   return true;
 }
