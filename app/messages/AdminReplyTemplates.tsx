@@ -79,7 +79,7 @@ export function TemplateList({ templates, refusal }: { templates: TemplateView[]
                 <span className="sr-only"> szablon „{template.title}”</span>
               </a>
             </div>
-            <p className="text-sm text-slate-600">{formatWarsawTime(template.updatedAt)}</p>
+            <p className="text-sm text-slate-600">{TEXT.updated(formatWarsawTime(template.updatedAt))}</p>
             <dl className="mt-2 grid gap-2">
               {LOCALES.map((locale) => (
                 <div key={locale}>

@@ -72,6 +72,7 @@ export const MESSAGES_TEXT = {
     none: "Nie ma żadnego szablonu.",
     add: "Dodaj szablon",
     edit: "Zmień",
+    updated: (at: string) => `Ostatnia zmiana: ${at}`,
     editHeading: (title: string) => `Zmiana szablonu „${title}”`,
     titleLabel: "Tytuł (widoczny tylko w panelu)",
     body: (locale: Locale) => `Treść: ${LOCALE_LABEL[locale]}`,
