@@ -7,6 +7,8 @@ import { SHIPPING_TEXT } from "~/shipping/admin-texts";
 import { WITHDRAWAL_TEXT } from "~/withdrawal/admin-texts";
 import type { Transition } from "~/order/lifecycle/transitions";
 import { fieldProblems, type FieldProblem } from "~/forms/field-problems";
+import { ANSWER_FIELD_ID } from "~/messages/admin-answer";
+import { MESSAGES_TEXT } from "~/messages/admin-texts";
 
 /**
  * The back office's forms share one page each, so a refused form's messages are listed at the
@@ -25,6 +27,8 @@ export type OrderPageRefusal = {
   withdrawalRecord?: { errors: Record<string, string> };
   /** "Nadaj przesyłkę" sent without its tick. */
   ship?: { errors: Record<string, string> };
+  /** The answer in the customer's thread. */
+  answer?: { error: string | null };
 };
 
 /** What the order page's error summary lists for a refusal: the form's name and its fields' problems; null when none is a field's. */
@@ -44,6 +48,10 @@ export function orderPageProblems(
       refundAmount: WITHDRAWAL_TEXT.decision.refundAmount,
     };
     return found(PAYMENT_TEXT.refund, fieldProblems(`refund-${paymentId}`, errors, labels));
+  }
+  if (refusal.answer) {
+    const { error } = refusal.answer;
+    return found(MESSAGES_TEXT.answer.heading, error ? [{ id: ANSWER_FIELD_ID, message: error }] : []);
   }
   if (refusal.ship) return found(SHIPPING_TEXT.ship, fieldProblems("ship", refusal.ship.errors, { confirm: SHIPPING_TEXT.confirm }));
   if (refusal.withdrawalDecision) {

@@ -19,6 +19,9 @@ import { parseTransitionForm } from "./transition-form.server";
 import type { DecisionFormRefusal } from "~/withdrawal/WithdrawalDecisionForm";
 import { decisionFromForm } from "~/withdrawal/decision-form.server";
 import { deliveryFromForm, statementFromForm } from "./withdrawal-records-form.server";
+import { ANSWER_INTENT, PREVIEW_INTENT, type AnswerFormState } from "~/messages/admin-answer";
+import { answerFromForm } from "~/messages/admin-answer.server";
+import { openConversationOfOrder } from "~/messages/conversation.server";
 
 /**
  * The forms of an order's page, one handler per kind of post (its `intent`): each reads its form
@@ -36,9 +39,11 @@ export type OrderFormRefusal = {
   withdrawalDelivery?: DecisionFormRefusal;
   withdrawalRecord?: DecisionFormRefusal;
   ship?: { errors: Record<string, string> };
+  /** The answer to the customer's thread: refused, or shown as a preview (status 200). */
+  answer?: AnswerFormState;
 };
 
-/** `done`: saved, the page reloads with `?done=` naming it; `refused`: the page again with the refusal; `not-found`: no such order. */
+/** `done`: saved, the page reloads with `?done=` naming it; `refused`: the page again with the refusal (or the answer's preview, at 200); `not-found`: no such order. */
 export type OrderFormOutcome =
   { kind: "done"; done: string } | { kind: "refused"; status: number; refusal: OrderFormRefusal } | { kind: "not-found" };
 
@@ -158,6 +163,14 @@ const undo: Handler = async ({ db, orderId, form, operator, now }) => {
   return refused(409, { errors: { form: UNDO_TEXT.refused[result.reason] } });
 };
 
+/** The operator's answer in the order's thread (opened now when the operator writes first), or its preview. */
+const answer: Handler = async ({ db, orderId, form, operator, now }) => {
+  const outcome = await answerFromForm(db, { conversationId: () => openConversationOfOrder(db, orderId, now), form, operator, now });
+  if (outcome.kind === "sent") return done(ANSWER_INTENT);
+  // A preview is the page again with the form filled in, as a refusal is; only its status differs.
+  return refused(outcome.status === 404 ? 409 : outcome.status, { errors: {}, answer: outcome.state });
+};
+
 /** Which handler answers which `intent`; a post with none of these is a status move. */
 const HANDLERS = new Map<string, Handler>([
   ["refund", refund],
@@ -166,6 +179,8 @@ const HANDLERS = new Map<string, Handler>([
   ["withdrawal_delivery", withdrawalDelivery],
   ["withdrawal_record", withdrawalRecord],
   ["undo", undo],
+  [ANSWER_INTENT, answer],
+  [PREVIEW_INTENT, answer],
 ]);
 
 export function answerOrderForm(post: OrderFormPost): Promise<OrderFormOutcome> {

@@ -107,6 +107,8 @@ type PlainFieldProps = {
   required?: boolean;
   maxLength?: number;
   multiline?: boolean;
+  /** A multi-line field's height in lines. */
+  rows?: number;
   hint?: string;
   /** The one field a page is for (a sign-in code): the browser puts the cursor there, with or without JavaScript. */
   autoFocus?: boolean;
@@ -128,6 +130,7 @@ export function PlainField({
   required,
   maxLength,
   multiline,
+  rows = 3,
   hint,
   autoFocus,
 }: PlainFieldProps) {
@@ -152,7 +155,11 @@ export function PlainField({
       </label>
       <Hint id={hintId} text={hint} />
       <FieldError id={errorId} message={error} />
-      {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} />}
+      {multiline ? (
+        <textarea {...common} rows={rows} />
+      ) : (
+        <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} />
+      )}
     </div>
   );
 }

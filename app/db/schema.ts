@@ -508,6 +508,14 @@ export type ConversationMessagesTable = {
  * closes it: a message that comes later goes to a later minute.
  */
 export type ConversationNoticesTable = { minute: string; message_id: number; closed_at: string | null };
+/** One language's text of one of the operator's reply templates (docs/decisions/087); a template is its title's four rows. */
+export type ReplyTemplatesTable = {
+  id: Generated<number>;
+  title: string;
+  locale: Locale;
+  body: string;
+  updated_at: string;
+};
 
 export type Database = {
   orders: OrdersTable;
@@ -535,6 +543,7 @@ export type Database = {
   conversations: ConversationsTable;
   conversation_messages: ConversationMessagesTable;
   conversation_notices: ConversationNoticesTable;
+  reply_templates: ReplyTemplatesTable;
 };
 export type ReviewRow = Selectable<ReviewsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;

@@ -49,6 +49,12 @@ import { invoicesOfOrder } from "~/invoices/admin.server";
 import { AdminOrderInvoices } from "~/invoices/AdminOrderInvoices";
 import { ksefSendsInvoices } from "~/invoices/ksef-link.server";
 import { refundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
+import { ANSWER_INTENT } from "~/messages/admin-answer";
+import { answerFormView } from "~/messages/admin-answer.server";
+import { ThreadSection } from "~/messages/AdminMessages";
+import { MESSAGES_TEXT } from "~/messages/admin-texts";
+import { MESSAGE_MAX_CHARS } from "~/messages/conversation.server";
+import { conversationForAdmin, conversationIdOfOrder } from "~/messages/inbox.server";
 
 export const handle = NO_HYDRATION;
 export const headers = () => ADMIN_HEADERS;
@@ -77,6 +83,7 @@ function doneMessage(done: string | null, withdrawn: boolean): string | null {
   if (done === "undo_withdrawn" || done === "undo_correction" || done === "undo_none")
     return UNDO_TEXT.done[done.slice("undo_".length) as keyof typeof UNDO_TEXT.done];
   if (done === "invoice") return INVOICE_ADMIN_TEXT.done;
+  if (done === ANSWER_INTENT) return MESSAGES_TEXT.answer.sent;
   return null;
 }
 
@@ -90,7 +97,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const notes = await notesOf(db, detail.order.id);
   const withdrawals = await withdrawalsOfOrder(db, detail.order.id);
   const deadlines = orderDeadlinesOf(detail.order, env.PAYMENT_DEADLINE_DAYS, now);
-  const doneParam = new URL(request.url).searchParams.get("done");
+  const url = new URL(request.url);
+  const doneParam = url.searchParams.get("done");
+  const conversationId = await conversationIdOfOrder(db, detail.order.id);
+  const thread = conversationId === null ? null : await conversationForAdmin(db, conversationId);
   const done = doneMessage(doneParam, detail.order.withdrawn_at !== null);
   return json(
     {
@@ -107,6 +117,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       invoices: await invoicesOfOrder(db, detail.order.id),
       undo: await undoOffer(db, detail.order.id, operator, now),
       ksefSends: ksefSendsInvoices(),
+      threadMessages: thread?.messages ?? [],
+      answerView: await answerFormView(db, url, detail.order.locale, detail.order, now),
     },
     { headers: ADMIN_HEADERS },
   );
@@ -128,8 +140,23 @@ const SECTION = "mt-8";
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 export default function AdminOrderPage() {
-  const { operator, detail, notes, withdrawals, decision, deadlines, done, refunded, today, canShip, invoices, ksefSends, undo } =
-    useLoaderData<typeof loader>();
+  const {
+    operator,
+    detail,
+    notes,
+    withdrawals,
+    decision,
+    deadlines,
+    done,
+    refunded,
+    today,
+    canShip,
+    invoices,
+    ksefSends,
+    undo,
+    threadMessages,
+    answerView,
+  } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { order, events, messages, payments, transitions, paidOnline, moneyHeld } = detail;
   const paymentPage = pathFor("payment", order.locale, { token: order.payment_token });
@@ -269,7 +296,20 @@ export default function AdminOrderPage() {
 
       <OrderNotes notes={notes} refusal={correction} />
       <OrderCorrections order={order} paidOnline={paidOnline} afterDecision={afterDecision} refusal={correction} />
-      <OrderHistory createdAt={order.created_at} events={events} />
+      {/* The customer's thread beside the history on a wide screen: what was said next to what was done. */}
+      <div className="grid gap-x-10 lg:grid-cols-2">
+        <OrderHistory createdAt={order.created_at} events={events} />
+        {order.anonymised_at ? null : (
+          <ThreadSection
+            messages={threadMessages}
+            locale={order.locale}
+            contact={false}
+            view={answerView}
+            state={refusal?.answer ?? null}
+            maxChars={MESSAGE_MAX_CHARS}
+          />
+        )}
+      </div>
       <OrderMessages messages={messages} order={order} />
     </AdminShell>
   );

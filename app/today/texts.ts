@@ -4,7 +4,7 @@ export const TODAY_TEXT = {
   lead: "Wszystko, co czeka na działanie, w grupach; pierwsza jest grupa z najbliższym terminem. Numer zamówienia otwiera jego stronę.",
   nothing: "Na dziś nic więcej",
   nothingLead:
-    "Żadne zamówienie nie czeka na wpłatę do jutra ani na wysyłkę, nie ma odstąpień ani przesyłek z problemem, wpłat z wyciągu do sprawdzenia, faktur dla KSeF ani opinii do oceny.",
+    "Żadne zamówienie nie czeka na wpłatę do jutra ani na wysyłkę, nie ma odstąpień ani przesyłek z problemem, wiadomości bez odpowiedzi, wpłat z wyciągu do sprawdzenia, faktur dla KSeF ani opinii do oceny.",
   undoable: "Twoje zmiany do cofnięcia",
   undoableLead: "Przez 10 minut możesz cofnąć własne „opłacone” lub „wysłane”.",
   late: "po terminie",

@@ -6,6 +6,7 @@ import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
 import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { uploadStatement } from "../../tests/support/bank-statement-upload";
+import { postContactMessage, postCustomerMessage, postOperatorAnswer } from "~/messages/conversation.server";
 import { todayClock, todayGroups, type TodayGroup } from "./today.server";
 
 /** Monday 30 November 2026, 11:00 in Warsaw: "tomorrow" is Tuesday 1 December. */
@@ -198,5 +199,40 @@ describe.each(DIALECTS)("the day's list on %s", (dialect) => {
         alert: null,
       },
     ]);
+  });
+
+  it("lists the threads waiting for an answer, the longest waiting first, each linking to where it is answered; an answered one leaves", async () => {
+    const order = await placeSampleOrder(db, new Date("2026-11-27T09:00:00Z"), { idempotencyKey: "thread", locale: "uk" });
+    const asked = (hoursAgo: number) => new Date(NOW.getTime() - hoursAgo * 3_600_000);
+    expect(
+      await postCustomerMessage(db, { token: order.order.payment_token, text: "Коли відправите заяву?", now: asked(2) }),
+    ).toMatchObject({ ok: true });
+    const contact = await postContactMessage(db, {
+      name: "Jan Nowak",
+      email: "jan@example.com",
+      text: "Czy wysyłacie za granicę?",
+      locale: "pl",
+      now: asked(30),
+    });
+    if (!contact.ok) throw new Error("the contact message was refused");
+    const group = (await todayGroups(db, todayClock(NOW, 7))).find((each) => each.key === "messages");
+    expect(group?.rows.map(({ href, number, name, notes }) => ({ href, number, name, notes }))).toEqual([
+      {
+        href: `/admin/messages/${contact.conversationId}`,
+        number: "jan@example.com",
+        name: "Jan Nowak",
+        notes: ["pytanie 29.11.2026, 05:00", "Czy wysyłacie za granicę?"],
+      },
+      {
+        href: `/admin/orders/${order.order.id}#rozmowa`,
+        number: order.order.number,
+        name: "język: ukraiński",
+        notes: ["pytanie 2 godz. temu", "Коли відправите заяву?"],
+      },
+    ]);
+    expect(group?.listHref).toBe("/admin/messages");
+    await postOperatorAnswer(db, { conversationId: contact.conversationId, operator: "op", text: "Nie.", now: NOW });
+    const after = (await todayGroups(db, todayClock(NOW, 7))).find((each) => each.key === "messages");
+    expect(after?.rows.map((row) => row.number)).toEqual([order.order.number]);
   });
 });

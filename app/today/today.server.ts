@@ -1,6 +1,6 @@
 import type { AppDatabase } from "~/db/db.server";
 import { dispatchQueue, troubleCandidates, troubleOf } from "~/admin/order-list.server";
-import { INVOICES_PATH, ADMIN_HOME, orderDetailPath, REVIEWS_PATH } from "~/components/admin/paths";
+import { INVOICES_PATH, ADMIN_HOME, MESSAGES_PATH, orderDetailPath, REVIEWS_PATH } from "~/components/admin/paths";
 import { formatWarsawTime } from "~/i18n/back-office-format";
 import { ksefStateOf } from "~/invoices/ksef-state";
 import { invoicesForKsefAttention } from "~/invoices/admin.server";
@@ -18,6 +18,9 @@ import { STATEMENT_TEXT } from "~/bank-statements/admin-texts";
 import { lineAnchor } from "~/bank-statements/AdminBankStatements";
 import { formatPrice } from "~/i18n/money";
 import { BANK_STATEMENTS_PATH } from "~/server/file-form-paths";
+import { listInbox } from "~/messages/inbox.server";
+import { threadHref } from "~/messages/AdminMessages";
+import { MESSAGES_TEXT } from "~/messages/admin-texts";
 import { TODAY_TEXT } from "./texts";
 
 /** One thing to do: a link to where it is done (an order's page), who it concerns, and its deadline. */
@@ -186,6 +189,31 @@ const parcelsInTrouble: TodaySource = async (db, clock) => {
   return { key: "parcels", title: TODAY_TEXT.groups.parcels, listHref: `${ADMIN_HOME}?trouble=1`, rows };
 };
 
+/** How much of the customer's question the day's list shows. */
+const QUESTION_EXCERPT_CHARS = 140;
+
+/** Threads whose customer waits for an answer, the longest waiting first: the top of "Wiadomości". */
+const unansweredMessages: TodaySource = async (db, clock) => {
+  const waiting = (await listInbox(db)).filter((row) => row.unanswered);
+  const rows = waiting.map((row) => {
+    const question = row.lastMessage ?? "";
+    return {
+      href: threadHref(row),
+      number: row.orderNumber ?? row.contactEmail ?? MESSAGES_TEXT.contact,
+      name: row.orderNumber ? MESSAGES_TEXT.language(row.locale) : (row.contactName ?? MESSAGES_TEXT.contact),
+      due: null,
+      dueLabel: "",
+      late: false,
+      notes: [
+        `${MESSAGES_TEXT.asked} ${MESSAGES_TEXT.age(row.lastCustomerAt, clock.now, formatWarsawTime)}`,
+        question.length > QUESTION_EXCERPT_CHARS ? `${question.slice(0, QUESTION_EXCERPT_CHARS)}…` : question,
+      ].filter(Boolean),
+      alert: null,
+    };
+  });
+  return { key: "messages", title: MESSAGES_TEXT.today, listHref: MESSAGES_PATH, rows };
+};
+
 /** How far back an invoice to send to KSeF by hand stays on the day's list. */
 export const MANUAL_KSEF_DAYS = 7;
 
@@ -257,6 +285,7 @@ const TODAY_SOURCES: readonly TodaySource[] = [
   unpaidDue,
   toDispatch,
   withdrawalsToDecide,
+  unansweredMessages,
   parcelsInTrouble,
   statementLinesToCheck,
   invoicesForKsef,

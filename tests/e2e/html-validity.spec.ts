@@ -80,6 +80,15 @@ test("every page and every order state is valid HTML (W3C Nu checker)", async ({
     await request.post(`/admin/orders/${orderId}`, { form: { transition: "mark_dispatched", trackingNumber: "" } }),
     400,
   );
+  await save("admin-messages", await request.get("/admin/messages"), 200);
+  await save("admin-reply-templates", await request.get("/admin/reply-templates"), 200);
+  await save(
+    "admin-order-answer-preview",
+    await request.post(`/admin/orders/${orderId}?szablon=Jak+odst%C4%85pi%C4%87+od+umowy`, {
+      form: { intent: "answer_preview", text: "Dzień dobry,\n<b>odpowiedź</b>" },
+    }),
+    200,
+  );
 
   const files = documents.map(([name, html]) => {
     const file = join(folder, `${name}.html`);
@@ -97,5 +106,5 @@ test("every page and every order state is valid HTML (W3C Nu checker)", async ({
     report = `${failure.stdout ?? ""}${failure.stderr ?? ""}` || failure.message;
   }
   expect(report.replaceAll(`file:${folder}/`, ""), "Nu checker errors").toBe("");
-  expect(documents.length).toBe(ALL_PAGES.length + 17);
+  expect(documents.length).toBe(ALL_PAGES.length + 20);
 });

@@ -1,7 +1,16 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BANK_STATEMENTS_PATH } from "~/server/file-form-paths";
-import { ADMIN_HOME, CUSTOMER_SEARCH_PATH, INVOICES_PATH, LOGOUT_PATH, ORDER_LIST_PATH, REVIEWS_PATH, STATISTICS_PATH } from "./paths";
+import {
+  ADMIN_HOME,
+  CUSTOMER_SEARCH_PATH,
+  INVOICES_PATH,
+  LOGOUT_PATH,
+  MESSAGES_PATH,
+  ORDER_LIST_PATH,
+  REVIEWS_PATH,
+  STATISTICS_PATH,
+} from "./paths";
 
 export const ADMIN_BUTTON =
   "inline-flex items-center justify-center rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2";
@@ -12,6 +21,7 @@ export const ADMIN_SECONDARY_BUTTON =
 const ADMIN_MENU: readonly { href: string; label: string }[] = [
   { href: ADMIN_HOME, label: "Dziś" },
   { href: ORDER_LIST_PATH, label: "Zamówienia" },
+  { href: MESSAGES_PATH, label: "Wiadomości" },
   { href: BANK_STATEMENTS_PATH, label: "Wyciąg z banku" },
   { href: INVOICES_PATH, label: "Faktury" },
   { href: REVIEWS_PATH, label: "Opinie" },

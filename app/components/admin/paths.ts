@@ -76,3 +76,15 @@ export const STATISTICS_REGISTER_PATH = `${STATISTICS_PATH}/register.csv`;
 export function salesRegisterPath(month: string): string {
   return `${STATISTICS_REGISTER_PATH}?month=${month}`;
 }
+
+/** The customers' messages (app/messages): every thread, unanswered first; a contact-page thread has its own page. */
+export const MESSAGES_PATH = `${ADMIN_HOME}/messages`;
+
+export function messageThreadPath(conversationId: number): string {
+  return `${MESSAGES_PATH}/${conversationId}`;
+}
+
+/** The operator's reply templates, one text per language (docs/decisions/087). */
+export const REPLY_TEMPLATES_PATH = `${ADMIN_HOME}/reply-templates`;
+/** The id of the order page's thread and answer form, where "Użyj szablonu" brings the operator back. */
+export const THREAD_ANCHOR = "rozmowa";

@@ -25,6 +25,7 @@ import { lockerDescriptionAndHours } from "./025-locker-description-and-hours";
 import { outboxRefused } from "./026-outbox-refused";
 import { bankStatements } from "./027-bank-statements";
 import { conversations } from "./028-conversations";
+import { replyTemplates } from "./029-reply-templates";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -64,4 +65,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   outboxRefused,
   bankStatements,
   conversations,
+  replyTemplates,
 ];
