@@ -24,6 +24,7 @@ import { withdrawalChannelsAndLateStatements } from "./024-withdrawal-channels-a
 import { lockerDescriptionAndHours } from "./025-locker-description-and-hours";
 import { outboxRefused } from "./026-outbox-refused";
 import { bankStatements } from "./027-bank-statements";
+import { declarationCodes } from "./030-declaration-codes";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -62,4 +63,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   lockerDescriptionAndHours,
   outboxRefused,
   bankStatements,
+  declarationCodes,
 ];
