@@ -27,6 +27,7 @@ import { OrderAgreement } from "~/admin/OrderAgreement";
 import { OrderCorrections, OrderNotes } from "~/admin/OrderCorrections";
 import { OrderHistory, OrderMessages } from "~/admin/OrderHistory";
 import { OrderOverview } from "~/admin/OrderOverview";
+import { lookupCountOf } from "~/verification/lookup.server";
 import { OrderPayments } from "~/admin/OrderPayments";
 import { TransitionForm } from "~/admin/TransitionForm";
 import { UndoForm } from "~/admin/UndoForm";
@@ -107,6 +108,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       invoices: await invoicesOfOrder(db, detail.order.id),
       undo: await undoOffer(db, detail.order.id, operator, now),
       ksefSends: ksefSendsInvoices(),
+      lookups: await lookupCountOf(db, detail.order.id),
     },
     { headers: ADMIN_HEADERS },
   );
@@ -128,7 +130,7 @@ const SECTION = "mt-8";
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
 
 export default function AdminOrderPage() {
-  const { operator, detail, notes, withdrawals, decision, deadlines, done, refunded, today, canShip, invoices, ksefSends, undo } =
+  const { operator, detail, notes, withdrawals, decision, deadlines, done, refunded, today, canShip, invoices, ksefSends, undo, lookups } =
     useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { order, events, messages, payments, transitions, paidOnline, moneyHeld } = detail;
@@ -179,7 +181,7 @@ export default function AdminOrderPage() {
 
       <RecordStatementForm refusal={refusal?.withdrawalRecord ?? null} today={today} />
 
-      <OrderOverview order={order} deadlines={deadlines} />
+      <OrderOverview order={order} deadlines={deadlines} lookups={lookups} />
 
       <section aria-labelledby="actions-heading" className={SECTION}>
         <h2 id="actions-heading" className={SECTION_HEADING}>
