@@ -27,6 +27,7 @@ export const LAYERS = [
       "withdrawal",
       "reviews",
       "messages",
+      "verification",
     ],
   },
   { layer: "flows", folders: ["flows"] },

@@ -8,9 +8,11 @@ import { STATUS_LABEL } from "~/order/admin-texts";
 import type { OrderRow } from "~/db/schema";
 import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 import { DueDate, LeaseStart } from "~/components/admin/DueDate";
+import { lookupCountText } from "~/verification/admin-texts";
+import type { LookupCount } from "~/verification/verification";
 
 /** The top of an order's page: what is due and when, the declaration to print, and the label to copy. */
-export function OrderOverview({ order, deadlines }: { order: OrderRow; deadlines: OrderDeadlines }) {
+export function OrderOverview({ order, deadlines, lookups }: { order: OrderRow; deadlines: OrderDeadlines; lookups: LookupCount }) {
   const printable = (order.status === "paid" || order.status === "dispatched") && !order.anonymised_at;
   return (
     <section aria-labelledby="status-heading" className="mt-6 grid gap-6 lg:grid-cols-2">
@@ -41,6 +43,11 @@ export function OrderOverview({ order, deadlines }: { order: OrderRow; deadlines
         </p>
         {printable && order.declaration_type === "notarized" ? (
           <p className="mt-2 text-slate-700">{DECLARATION_TEXT.notarizedNote}</p>
+        ) : null}
+        {printable || lookups.count > 0 ? (
+          <p className="mt-2 text-slate-700" data-testid="declaration-lookups">
+            {lookupCountText(lookups)}
+          </p>
         ) : null}
       </div>
       <div>

@@ -56,6 +56,9 @@ export const TABLES_WITHOUT_CUSTOMER_DATA: Record<string, string> = {
   withdrawal_mail_counts:
     "a keyed hash of an address and today's count of acknowledgements (docs/decisions/058), deleted the next day; no address is stored",
   rate_limits: "the request budgets per client address for the last minute, tied to no order",
+  declaration_codes:
+    "each declaration's random verification code and how many times it was looked up (docs/decisions/089): nothing the customer gave or did, nothing about who looked",
+  declaration_lookup_days: "each day's count of verification lookups, found and not, tied to no order",
   schema_migrations: "which migrations ran",
   conversation_notices:
     "which minute's notice to the operator listed which message (docs/decisions/085): keys and times; the messages are exported with their thread",

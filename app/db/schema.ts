@@ -516,6 +516,22 @@ export type ReplyTemplatesTable = {
   body: string;
   updated_at: string;
 };
+/** docs/decisions/089: the verification code of each declaration issued for an order, and its lookups. */
+export type DeclarationCodesTable = {
+  id: Generated<number>;
+  order_id: number;
+  /** Twelve symbols of app/order/declaration-code.ts's alphabet, without the hyphens it is printed with. */
+  code: string;
+  issued_at: string;
+  /** When a replacement declaration superseded this one; NULL while it is the order's current one. */
+  replaced_at: string | null;
+  /** How many times the verification page was opened with this code, and when last: nothing about who opened it. */
+  lookup_count: Generated<number>;
+  last_lookup_at: string | null;
+};
+export type DeclarationCodeRow = Selectable<DeclarationCodesTable>;
+/** Each Warsaw day's verification lookups: of a known code, and of none (docs/decisions/089). */
+export type DeclarationLookupDaysTable = { day: string; found: Generated<number>; missed: Generated<number> };
 
 export type Database = {
   orders: OrdersTable;
@@ -544,6 +560,8 @@ export type Database = {
   conversation_messages: ConversationMessagesTable;
   conversation_notices: ConversationNoticesTable;
   reply_templates: ReplyTemplatesTable;
+  declaration_codes: DeclarationCodesTable;
+  declaration_lookup_days: DeclarationLookupDaysTable;
 };
 export type ReviewRow = Selectable<ReviewsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;

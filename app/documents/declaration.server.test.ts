@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pdfTextOf } from "../../tests/support/pdf-text";
+import { verificationUrl } from "~/order/declaration-code";
 import { declarationPdf, type DeclarationOrder } from "./declaration.server";
 
 const flat = { owner: "Przykładowa Firma sp. z o.o.", address: "ul. Zastępcza 7/2, 70-100 Szczecin", city: "Szczecin" };
@@ -14,9 +15,11 @@ const order: DeclarationOrder = {
   mailing_address: "ul. Krótka 1, 00-001 Warszawa",
 };
 
+const check = { code: "7KQ4M2XD9TRW", url: verificationUrl("https://adres.example", "7KQ4M2XD9TRW") };
+
 describe("the printable declaration", () => {
   it("is pre-filled with the tenant, the rented flat, the substitute flat and a place for the owner's signature", async () => {
-    const text = await pdfTextOf(await declarationPdf(order, flat));
+    const text = await pdfTextOf(await declarationPdf(order, flat, check));
     expect(text).toContain("Oświadczenie właściciela lokalu o wyrażeniu zgody na zamieszkanie najemcy");
     expect(text).toContain("Imię i nazwisko: Olena Kovalenko");
     expect(text).toContain("Adres lokalu wynajmowanego przez najemcę: ul. Długa 5/3, 70-001 Szczecin");
@@ -33,7 +36,7 @@ describe("the printable declaration", () => {
   it("names the co-residents the tenant gave, beside the tenant, in the consent and in the notary's annex", async () => {
     const coResidents = ["Taras Kovalenko", "Mariia Kovalenko"];
     const text = await pdfTextOf(
-      await declarationPdf({ ...order, declaration_type: "notarized", co_residents: JSON.stringify(coResidents) }, flat),
+      await declarationPdf({ ...order, declaration_type: "notarized", co_residents: JSON.stringify(coResidents) }, flat, check),
     );
     expect(text).toContain("Osoby zamieszkujące z najemcą: Taras Kovalenko, Mariia Kovalenko");
     expect(text).toContain("najemcy wskazanego wyżej oraz osób z nim zamieszkujących, w tym osób wymienionych wyżej");
@@ -44,12 +47,19 @@ describe("the printable declaration", () => {
 
   it("adds the notary's annex page for the notarized type, and leaves out a lease's unknown facts", async () => {
     const text = await pdfTextOf(
-      await declarationPdf({ ...order, declaration_type: "notarized", landlord_name: null, start_date: null }, flat),
+      await declarationPdf({ ...order, declaration_type: "notarized", landlord_name: null, start_date: null }, flat, check),
     );
     expect(text).toContain("Załącznik: poświadczenie podpisu przez notariusza");
     expect(text).toContain("Repertorium A nr");
     expect(text).toContain("Strona 2 z 2");
     expect(text).not.toContain("Wynajmujący:");
     expect(text).not.toContain("Początek najmu");
+  });
+
+  it("carries its verification code, at the top and beside a QR code whose link is printed with it", async () => {
+    const text = await pdfTextOf(await declarationPdf(order, flat, check));
+    expect(text).toContain("Zamówienie AE-2026-000042 Kod weryfikacyjny: 7KQ4-M2XD-9TRW");
+    expect(text).toContain("Weryfikacja oświadczenia Kod weryfikacyjny: 7KQ4-M2XD-9TRW");
+    expect(text).toContain("https://adres.example/weryfikacja/7KQ4-M2XD-9TRW");
   });
 });

@@ -1,7 +1,8 @@
 import type { SubstituteFlat } from "~/config/company";
 import type { OrderRow } from "~/db/schema";
 import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
-import { renderPdf, type PdfSection } from "./pdf.server";
+import { formatCode } from "~/order/declaration-code";
+import { qrCodePng, renderPdf, type PdfSection } from "./pdf.server";
 
 /**
  * The document the business exists to produce: the owner's declaration of consent to the
@@ -69,12 +70,33 @@ export function declarationSections(order: DeclarationOrder, flat: SubstituteFla
   return { title: "Oświadczenie właściciela lokalu o wyrażeniu zgody na zamieszkanie najemcy", sections };
 }
 
-export function declarationPdf(order: DeclarationOrder, flat: SubstituteFlat): Promise<Buffer> {
+/** The declaration's verification code (compact, as stored) and the link its QR code carries (app/order/declaration-code.ts). */
+export type DeclarationCheck = { code: string; url: string };
+
+/**
+ * How the landlord checks the declaration (docs/decisions/089): its code, the page's link and the
+ * same link as a QR code, after the owner's signature and before the notary's annex.
+ */
+async function checkSection({ code, url }: DeclarationCheck): Promise<PdfSection> {
+  return {
+    heading: "Weryfikacja oświadczenia",
+    paragraphs: [
+      `Kod weryfikacyjny: ${formatCode(code)}`,
+      `Wynajmujący może sprawdzić, czy oświadczenie jest prawdziwe i nadal ważne: wystarczy zeskanować kod QR albo otworzyć stronę ${url}`,
+    ],
+    image: await qrCodePng(url),
+    imageSize: 90,
+  };
+}
+
+export async function declarationPdf(order: DeclarationOrder, flat: SubstituteFlat, check: DeclarationCheck): Promise<Buffer> {
   const { title, sections } = declarationSections(order, flat);
+  const annex = sections.findIndex((section) => section.startsNewPage);
+  const at = annex === -1 ? sections.length : annex;
   return renderPdf({
-    header: [`Zamówienie ${order.number}`],
+    header: [`Zamówienie ${order.number}`, `Kod weryfikacyjny: ${formatCode(check.code)}`],
     title,
-    sections,
+    sections: [...sections.slice(0, at), await checkSection(check), ...sections.slice(at)],
     metaTitle: `${title} (${order.number})`,
     lang: "pl",
     pageLabel: (page, total) => `Strona ${page} z ${total}`,

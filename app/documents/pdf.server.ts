@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { create as parseFont } from "fontkit";
 import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
 
 /**
  * A4 documents for e-mail attachments, set in DejaVu Sans (from the dejavu-fonts-ttf
@@ -82,6 +83,11 @@ function fitsOnThisPage(doc: PDFKit.PDFDocument, section: PdfSection, width: num
   }
   if (section.image) needed += lineHeight * PARAGRAPH_GAP + (section.imageSize ?? DEFAULT_IMAGE_SIZE);
   return doc.y + needed <= doc.page.maxY();
+}
+
+/** A link as a QR code for a section's `image`: sharp when printed at 100 points, its link in the paragraphs beside it. */
+export function qrCodePng(link: string): Promise<Buffer> {
+  return QRCode.toBuffer(link, { type: "png", errorCorrectionLevel: "M", margin: 1, width: 300 });
 }
 
 export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {

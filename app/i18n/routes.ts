@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, LOCALES, localeFromPath, type Locale } from "./locales"
  * remix.config.js registers routes from it; links, the language switcher,
  * hreflang alternates and sitemap.xml all resolve paths through this module.
  */
-type RouteEntry = { file: string; namespace?: string; meta?: string; paths: Partial<Record<Locale, string>> };
+type RouteEntry = { file: string; namespace?: string; meta?: string; unlisted?: boolean; paths: Partial<Record<Locale, string>> };
 export type PageId = keyof typeof routeTable;
 const table: Record<PageId, RouteEntry> = routeTable;
 
@@ -32,6 +32,14 @@ export function metaKeyOf(pageId: PageId): string {
 /** A page with `:param` segments (a payment page, say) is generated per order, never listed in the sitemap. */
 export function hasPathParams(pageId: PageId): boolean {
   return Object.values(table[pageId].paths).some((pattern) => pattern.includes(":"));
+}
+
+/**
+ * A page search engines must not index and the sitemap does not list (`"unlisted": true` in the
+ * table): the declaration's verification page, which is for a landlord holding a code.
+ */
+export function isUnlisted(pageId: PageId): boolean {
+  return table[pageId].unlisted === true;
 }
 
 export function homePath(locale: Locale): string {

@@ -2,7 +2,7 @@ import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
 import { ERROR_STRINGS } from "./error-strings";
 import { LOCALE_TAGS, localeFromPath, type Locale } from "./locales";
-import { alternatesOf, pageIdOfRoute, pathFor } from "./routes";
+import { alternatesOf, isUnlisted, pageIdOfRoute, pathFor } from "./routes";
 
 type PageMetaOptions = {
   noindex?: boolean;
@@ -79,7 +79,7 @@ export function pageMeta(args: MetaArgs, options: PageMetaOptions = {}): MetaDes
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: absolute("/og-image.png") },
   ];
-  if (options.noindex) descriptors.push({ name: "robots", content: "noindex, nofollow" });
+  if (options.noindex || isUnlisted(pageId)) descriptors.push({ name: "robots", content: "noindex, nofollow" });
   if (root.structuredData) descriptors.push({ "script:ld+json": root.structuredData });
   return descriptors;
 }

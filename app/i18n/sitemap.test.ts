@@ -13,6 +13,11 @@ describe("sitemap.xml", () => {
     expect(locs).toContain("https://example.test/umowa-automatyczna");
   });
 
+  it("leaves out the declaration's verification page, which is for a landlord holding a code (noindex)", () => {
+    expect(xml).not.toContain("/weryfikacja");
+    expect(xml).not.toContain("/verify");
+  });
+
   it("gives each entry its hreflang alternates and x-default", () => {
     const entry = xml.split("<url>").find((block) => block.includes("<loc>https://example.test/en/blog</loc>"))!;
     expect(entry).toContain('hreflang="pl" href="https://example.test/blog"');

@@ -1,13 +1,13 @@
-import { alternatesOf, hasPathParams, PAGE_IDS } from "./routes";
+import { alternatesOf, hasPathParams, isUnlisted, PAGE_IDS } from "./routes";
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** sitemap.xml: every listed page in every language, each with all its hreflang alternates. */
+/** sitemap.xml: every listed page (no unlisted one, none with parameters) in every language, each with all its hreflang alternates. */
 export function buildSitemap(siteUrl: string): string {
   const urls: string[] = [];
-  for (const pageId of PAGE_IDS.filter((pageId) => !hasPathParams(pageId))) {
+  for (const pageId of PAGE_IDS.filter((pageId) => !hasPathParams(pageId) && !isUnlisted(pageId))) {
     const alternates = alternatesOf(pageId);
     const defaultAlternate = alternates.find((alternate) => alternate.locale === "pl") ?? alternates[0]!;
     const links = [

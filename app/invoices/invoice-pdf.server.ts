@@ -1,6 +1,5 @@
-import QRCode from "qrcode";
 import type { InvoiceRow } from "~/db/schema";
-import { renderPdf, type PdfSection } from "~/documents/pdf.server";
+import { qrCodePng, renderPdf, type PdfSection } from "~/documents/pdf.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { formatAmount } from "~/i18n/money";
@@ -126,14 +125,14 @@ export async function invoicePdf({ invoice, original, ksef, originalKsefNumber =
     sections.push({
       heading: label("document.ksefNumber"),
       paragraphs: [ksef.ksefNumber, `${label("document.ksefVerify")}: ${ksef.verificationUrl}`],
-      image: await QRCode.toBuffer(ksef.verificationUrl, { type: "png", errorCorrectionLevel: "M", margin: 1, width: 300 }),
+      image: await qrCodePng(ksef.verificationUrl),
       imageSize: 100,
     });
   if (ksef?.certificateUrl)
     sections.push({
       heading: label("document.ksefCertificate"),
       paragraphs: ["CERTYFIKAT", `${label("document.ksefCertificateVerify")}: ${ksef.certificateUrl}`],
-      image: await QRCode.toBuffer(ksef.certificateUrl, { type: "png", errorCorrectionLevel: "M", margin: 1, width: 300 }),
+      image: await qrCodePng(ksef.certificateUrl),
       imageSize: 100,
     });
   sections.push({

@@ -20,6 +20,7 @@ import { enqueueMessages } from "~/outbox/outbox.server";
 import { findRequest, recordRequestIn } from "./invoice-request.server";
 import type { InvoiceRequest } from "~/order/invoice-request";
 import { orderNumber } from "./order-number";
+import { currentDeclarationCode } from "./declaration-code.server";
 
 /**
  * The order service, shared by the two forms and the JSON API.
@@ -161,6 +162,7 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
           .returningAll()
           .executeTakeFirstOrThrow();
         await enqueueMessages(trx, row.id, ORDER_MESSAGES, now);
+        await currentDeclarationCode(trx, row.id, timestamp);
         if (details.invoice) await recordRequestIn(trx, row.id, details.invoice, "order", now);
         return row;
       });

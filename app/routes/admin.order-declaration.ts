@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { DECLARATION_TEXT } from "~/admin/texts";
-import { substituteFlat } from "~/config/env.server";
+import { env, substituteFlat } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { declarationPdf } from "~/documents/declaration.server";
+import { verificationUrl } from "~/order/declaration-code";
+import { currentDeclarationCode } from "~/order/declaration-code.server";
 import { resourceResponse, textResponse } from "~/security/responses.server";
 
 /** The owner's declaration for one paid (or dispatched) order, for the operator to print and have signed. */
@@ -14,7 +16,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!order) return textResponse(`${DECLARATION_TEXT.notFound}\n`, 404, ADMIN_HEADERS);
   if ((order.status !== "paid" && order.status !== "dispatched") || order.anonymised_at)
     return textResponse(`${DECLARATION_TEXT.notPaid}\n`, 409, ADMIN_HEADERS);
-  const pdf = await declarationPdf(order, substituteFlat);
+  // An order placed before codes existed gets its code now, the first time its declaration is drawn (docs/decisions/089).
+  const code = await currentDeclarationCode(getDb(), order.id, order.created_at);
+  const pdf = await declarationPdf(order, substituteFlat, { code, url: verificationUrl(env.SITE_URL, code) });
   return resourceResponse(new Uint8Array(pdf), {
     contentType: "application/pdf",
     headers: { ...ADMIN_HEADERS, "Content-Disposition": `attachment; filename="oswiadczenie-${order.number}.pdf"` },

@@ -27,6 +27,7 @@ import { OrderAgreement } from "~/admin/OrderAgreement";
 import { OrderCorrections, OrderNotes } from "~/admin/OrderCorrections";
 import { OrderHistory, OrderMessages } from "~/admin/OrderHistory";
 import { OrderOverview } from "~/admin/OrderOverview";
+import { lookupCountOf } from "~/verification/lookup.server";
 import { OrderPayments } from "~/admin/OrderPayments";
 import { TransitionForm } from "~/admin/TransitionForm";
 import { UndoForm } from "~/admin/UndoForm";
@@ -119,6 +120,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ksefSends: ksefSendsInvoices(),
       threadMessages: thread?.messages ?? [],
       answerView: await answerFormView(db, url, detail.order.locale, detail.order, now),
+      lookups: await lookupCountOf(db, detail.order.id),
     },
     { headers: ADMIN_HEADERS },
   );
@@ -156,6 +158,7 @@ export default function AdminOrderPage() {
     undo,
     threadMessages,
     answerView,
+    lookups,
   } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { order, events, messages, payments, transitions, paidOnline, moneyHeld } = detail;
@@ -206,7 +209,7 @@ export default function AdminOrderPage() {
 
       <RecordStatementForm refusal={refusal?.withdrawalRecord ?? null} today={today} />
 
-      <OrderOverview order={order} deadlines={deadlines} />
+      <OrderOverview order={order} deadlines={deadlines} lookups={lookups} />
 
       <section aria-labelledby="actions-heading" className={SECTION}>
         <h2 id="actions-heading" className={SECTION_HEADING}>

@@ -73,6 +73,12 @@ export default function LandlordPage() {
           </div>
         </div>
       </Section>
+      <Section id="verify" heading={t("verifyLink.heading")} tone="muted">
+        <p className="max-w-3xl text-lg leading-relaxed text-slate-700">{t("verifyLink.text")}</p>
+        <Link to={pathFor("verify", locale)} className="btn-primary mt-6" data-testid="landlord-verify-link">
+          {t("verifyLink.button")}
+        </Link>
+      </Section>
     </>
   );
 }

@@ -11,7 +11,9 @@ import type { RateLimitBudget, RateLimits } from "./rate-limits.server";
  * Pages, data requests and form posts count against the client's budget (decision 019):
  * GET and HEAD against the reading limit, every other method against the writing one, except
  * the providers' notifications (the paths that take cross-site POSTs), which have their own
- * (docs/decisions/059). Static files and /healthz never reach this. Addresses in
+ * (docs/decisions/059). A declaration's verification by its address (`/weryfikacja/{code}`, the
+ * QR code's link) is a guess at a code as much as the form's POST is, so it spends the writing
+ * budget too (docs/decisions/089). Static files and /healthz never reach this. Addresses in
  * RATE_LIMIT_EXEMPT are never counted.
  *
  * A form where people write a message (the contact page, the order page's "Napisz do nas") keeps
@@ -24,12 +26,17 @@ export const PAGES_KEEPING_TYPED_TEXT: readonly PageId[] = ["contact", "payment"
 /** What the route reads from the load context (server.ts) when the screen let an over-limit POST through. */
 export type RateLimited = { retryAfterSeconds: number };
 
+function budgetOf(method: string, path: string): RateLimitBudget {
+  if (method !== "GET" && method !== "HEAD") return CROSS_SITE_POST_PATHS.includes(path) ? "PROVIDER" : "POST";
+  return matchPage(path)?.pageId === "verifyCode" ? "POST" : "GET";
+}
+
+/** Counts each request against its budget (budgetOf) and answers 429 once the client has spent it. */
 export function rateLimitScreen({ rateLimits, exempt }: { rateLimits: RateLimits | null; exempt: ReadonlySet<string> }) {
   return (request: Request, response: Response, next: NextFunction): void => {
     const client = clientAddressOfRequestHeaders(request.headers);
     if (!rateLimits || exempt.has(client)) return next();
-    const budget: RateLimitBudget =
-      request.method === "GET" || request.method === "HEAD" ? "GET" : CROSS_SITE_POST_PATHS.includes(request.path) ? "PROVIDER" : "POST";
+    const budget = budgetOf(request.method, request.path);
     rateLimits.check(budget, client).then(
       (verdict) => {
         if (verdict.allowed) return next();

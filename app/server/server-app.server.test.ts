@@ -223,6 +223,18 @@ describe("the server layer in front of Remix", () => {
     expect(marks.slice(0, 30).every((mark) => mark.rateLimited === null)).toBe(true);
   });
 
+  it("counts a declaration's lookup by its address (the QR code's link) against the writing budget, as the form's POST is", async () => {
+    const { base, budgets } = await startLayer();
+    const statuses: number[] = [];
+    for (let index = 0; index < 30; index++) statuses.push((await raw(base, `/weryfikacja/7KQ4-M2XD-${1000 + index}`)).status);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect((await raw(base, "/uk/verify/7KQ4-M2XD-9TRW")).status).toBe(429);
+    expect((await raw(base, "/weryfikacja", { method: "POST", headers: { Origin: SITE }, body: "code=x" })).status).toBe(429);
+    // The page with the form, and every other page, still read from the reading budget.
+    expect((await raw(base, "/weryfikacja")).status).toBe(200);
+    expect(budgets.at(-1)).toBe("GET 127.0.0.1");
+  });
+
   it("counts the providers' notifications against a budget of their own: a busy hour of webhooks loses none, the forms keep 30", async () => {
     const { base, budgets } = await startLayer();
     const webhook = () => raw(base, INPOST_WEBHOOK_PATH, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });

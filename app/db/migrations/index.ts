@@ -26,6 +26,7 @@ import { outboxRefused } from "./026-outbox-refused";
 import { bankStatements } from "./027-bank-statements";
 import { conversations } from "./028-conversations";
 import { replyTemplates } from "./029-reply-templates";
+import { declarationCodes } from "./030-declaration-codes";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -66,4 +67,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   bankStatements,
   conversations,
   replyTemplates,
+  declarationCodes,
 ];
