@@ -21,7 +21,6 @@ import { lateStatementOf } from "~/withdrawal/late-statement.server";
 import { pathFor } from "~/i18n/routes";
 import { MODEL_WITHDRAWAL_FORM_ID } from "~/legal/model-withdrawal-form";
 import { messengerAccounts } from "~/config/env.server";
-import { jsFlagIsOn } from "~/forms/js-flag";
 import type { Locale } from "~/i18n/locales";
 import { MESSAGE_MAX_CHARS, postCustomerMessage, threadByToken } from "~/messages/conversation.server";
 import { MESSAGE_FIELD, type MessageAnswer } from "~/messages/CustomerThread";
@@ -106,7 +105,7 @@ function retryAfter(rateLimited: { retryAfterSeconds: number }) {
 
 /**
  * "Napisz do nas" (docs/decisions/086), for an order in any stage: the message joins the order's
- * thread, and the page shows it (303 back to the form without JavaScript, data with it). A token
+ * thread, and the page shows it (303 back to the form, which Remix follows in place with JavaScript). A token
  * of no order is a 404 and writes nothing; an empty or too long text, or one over the POST limit,
  * comes back with the text as typed and the reason in the page's language.
  */
@@ -130,7 +129,6 @@ async function customerMessage(
       400,
     );
   }
-  if (jsFlagIsOn(form)) return json<MessageAnswer>({ messageSent: true }, { headers: PRIVATE_HEADERS });
   return redirect(`${new URL(request.url).pathname}#message-form`, { status: 303, headers: PRIVATE_HEADERS });
 }
 
