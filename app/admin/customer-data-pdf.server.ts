@@ -98,10 +98,8 @@ function conversationParagraphs(writer: Writer, conversation: ExportedConversati
     ...conversation.messages.flatMap((message) => {
       const [first = "", ...rest] =
         message.text === null ? [t("conversation.erased", { time: time(message.erasedAt) })] : message.text.split("\n");
-      return [
-        t("conversation.line", { time: time(message.at), author: t(`conversation.authors.${message.author}`), text: first }),
-        ...rest,
-      ];
+      // Only punctuation joins the time, who wrote and the text, the same in every language, so it is not a translated string.
+      return [`${time(message.at)}, ${t(`conversation.authors.${message.author}`)}: ${first}`, ...rest];
     }),
     ...messageLines(writer, conversation.emails),
   ];
