@@ -57,7 +57,8 @@ export const TABLES_WITHOUT_CUSTOMER_DATA: Record<string, string> = {
     "a keyed hash of an address and today's count of acknowledgements (docs/decisions/058), deleted the next day; no address is stored",
   rate_limits: "the request budgets per client address for the last minute, tied to no order",
   declaration_codes:
-    "each declaration's random verification code and how many times it was looked up (docs/decisions/089): nothing the customer gave or did, nothing about who looked",
+    "each declaration's random verification code and how many times it was looked up (docs/decisions/089): nothing the customer gave or did, nothing about who looked; " +
+    "a replacement declaration's flat and owner (docs/decisions/092) are exported in the order's history, whose line records them, and erased with the order",
   declaration_lookup_days: "each day's count of verification lookups, found and not, tied to no order",
   schema_migrations: "which migrations ran",
   conversation_notices:

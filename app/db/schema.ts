@@ -130,7 +130,9 @@ export type MessageKind =
   /** To the customer (the order's address, or a contact thread's): the operator's answer, with a link to answer on the order's page (docs/decisions/085). */
   | "conversation_answer"
   /** To OPERATOR_EMAIL: the customers' new messages, one e-mail per message or one a minute under a burst (docs/decisions/085). */
-  | "operator_new_message";
+  | "operator_new_message"
+  /** To the customer: a replacement declaration names a new flat and owner; the old one is no longer valid (docs/decisions/092). */
+  | "declaration_replaced";
 export type MessageStatus = "pending" | "sending" | "sent" | "failed";
 
 export type OutboxTable = {
@@ -528,6 +530,17 @@ export type DeclarationCodesTable = {
   /** How many times the verification page was opened with this code, and when last: nothing about who opened it. */
   lookup_count: Generated<number>;
   last_lookup_at: string | null;
+  /**
+   * A replacement declaration's own flat (docs/decisions/092): its owner, address and town, the day
+   * on the declaration, the operator who issued it and the price the customer paid for it, in grosze.
+   * NULL (0) on the order's first declaration, which names the flat of SUBSTITUTE_FLAT_*.
+   */
+  owner_name: string | null;
+  flat_address: string | null;
+  flat_city: string | null;
+  declared_on: string | null;
+  issued_by: string | null;
+  price_grosze: Generated<number>;
 };
 export type DeclarationCodeRow = Selectable<DeclarationCodesTable>;
 /** Each Warsaw day's verification lookups: of a known code, and of none (docs/decisions/089). */

@@ -46,6 +46,7 @@ const EVERY_KIND: Record<MessageKind, true> = {
   order_move_undone: true,
   conversation_answer: true,
   operator_new_message: true,
+  declaration_replaced: true,
 };
 const KINDS = Object.keys(EVERY_KIND) as MessageKind[];
 

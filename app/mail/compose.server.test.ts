@@ -207,6 +207,36 @@ describe("composing the e-mails", () => {
     });
   }
 
+  for (const locale of ["pl", "en", "uk", "ru"] as const) {
+    it(`${locale}: a replacement declaration's e-mail names the new flat, its owner, day and code, and says the old one is no longer valid`, async () => {
+      const t = fixedT(locale, "mail");
+      const facts = {
+        owner: "Maria Zielińska",
+        address: "ul. Polna 12/4, 61-001 Poznań",
+        city: "Poznań",
+        declaredOn: "2026-12-03",
+        code: "7KQ4M2XD9TRW",
+        replacedCode: "ABCD2345EFGH",
+      };
+      const { order, mail } = await composed("declaration_replaced", locale, facts);
+      expect(mail.to).toBe("olena@example.com");
+      expect(mail.subject).toBe(t("subject.declaration_replaced", { number: order.number }));
+      const day = { pl: "3 grudnia 2026", en: "3 December 2026", uk: "3 грудня 2026", ru: "3 декабря 2026" }[locale];
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain(t("replacement.text", { number: order.number }));
+        expect(part).toContain("Maria Zielińska");
+        expect(part).toContain("Poznań");
+        expect(part).toContain(day);
+        expect(part).toContain("7KQ4-M2XD-9TRW");
+        expect(part).toContain(t("replacement.oldInvalid", { code: "ABCD-2345-EFGH" }));
+        // The sample order is notarized: the new owner's signature is certified again.
+        expect(part).toContain(t("replacement.notarized"));
+      }
+      const regular = await composed("declaration_replaced", locale, facts, { declarationType: "regular" });
+      expect(regular.mail.text).not.toContain(t("replacement.notarized"));
+    });
+  }
+
   it("a locker order's e-mails name the locker and InPost's pick-up code, and the address as for correspondence, never a courier, in every language", async () => {
     const locker = { method: "locker" as const, point: "KRA010", address: "ul. Floriańska 3, 31-042 Kraków" };
     const courierWord = /kurier|courier|кур’єр|курьер/i;

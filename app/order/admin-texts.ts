@@ -35,6 +35,7 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   order_move_undone: "Sprostowanie: cofnięto „opłacone” albo „wysłane”",
   conversation_answer: "Odpowiedź obsługi na wiadomość klienta",
   operator_new_message: "Powiadomienie dla obsługi o nowych wiadomościach klientów",
+  declaration_replaced: "Informacja o oświadczeniu zastępczym (nowy lokal i właściciel)",
 };
 
 export const DECLARATION_LABEL = {

@@ -23,8 +23,17 @@ export function VerificationResult({ code, verification, locale }: { code: strin
   if (verification.found) {
     const { standing, facts: found } = verification;
     tone = standing.state === "valid" ? "valid" : "invalid";
-    heading = standing.state === "valid" ? t("verify.result.valid") : t(`verify.result.${standing.state}`, { date: date(standing.on) });
-    text = standing.state === "valid" ? t("verify.result.validText") : t("verify.result.invalidText");
+    if (standing.state === "valid") {
+      heading = t("verify.result.valid");
+      text = t("verify.result.validText");
+    } else if (standing.state === "replaced") {
+      // A newer declaration exists; the page never says which, nor links to it (issue 49).
+      heading = t("verify.replacement.heading", { date: date(standing.on) });
+      text = t("verify.replacement.text");
+    } else {
+      heading = t(`verify.result.${standing.state}`, { date: date(standing.on) });
+      text = t("verify.result.invalidText");
+    }
     facts = [
       [t("verify.facts.type"), t(`common:products.${found.type}.name`), "verify-type"],
       [t("verify.facts.issuedOn"), date(found.issuedOn), "verify-issued-on"],

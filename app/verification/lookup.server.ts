@@ -29,6 +29,7 @@ export async function verifyDeclaration(db: AppDatabase, code: string, now: Date
     .innerJoin("orders", "orders.id", "declaration_codes.order_id")
     .select([
       "declaration_codes.issued_at",
+      "declaration_codes.replaced_at",
       "orders.number",
       "orders.status",
       "orders.declaration_type",
@@ -58,10 +59,17 @@ export async function verifyDeclaration(db: AppDatabase, code: string, now: Date
   };
 }
 
-/** A withdrawal ends the contract whatever the status says; a cancellation, when there was none. */
-function standingOf(row: { status: string; cancelled_at: string | null; withdrawn_at: string | null }, now: Date): DeclarationStanding {
+/**
+ * A withdrawal ends the contract whatever the status says; a cancellation, when there was none. Either
+ * voids every declaration of the order; otherwise a replaced one says since when a newer one exists.
+ */
+function standingOf(
+  row: { status: string; cancelled_at: string | null; withdrawn_at: string | null; replaced_at: string | null },
+  now: Date,
+): DeclarationStanding {
   if (row.withdrawn_at) return { state: "withdrawn", on: warsawDay(new Date(row.withdrawn_at)) };
   if (row.status === "cancelled") return { state: "cancelled", on: warsawDay(row.cancelled_at ? new Date(row.cancelled_at) : now) };
+  if (row.replaced_at) return { state: "replaced", on: warsawDay(new Date(row.replaced_at)) };
   return { state: "valid" };
 }
 

@@ -18,8 +18,11 @@ export type DeclarationFacts = {
   city: string | null;
 };
 
-/** `valid`, or why not since when: the order was cancelled, or the customer withdrew from it. */
-export type DeclarationStanding = { state: "valid" } | { state: "cancelled" | "withdrawn"; on: string };
+/**
+ * `valid`, or why not since when: the order was cancelled, the customer withdrew from it, or a newer
+ * declaration replaced this one (docs/decisions/092; the page says a newer one exists, never which).
+ */
+export type DeclarationStanding = { state: "valid" } | { state: "cancelled" | "withdrawn" | "replaced"; on: string };
 
 export type Verification = { found: false } | { found: true; standing: DeclarationStanding; facts: DeclarationFacts };
 

@@ -180,6 +180,7 @@ export const HISTORY_TEXT = {
     review_rejected: "odrzucono opinię klienta",
     review_request_objection: "klient sprzeciwił się prośbie o opinię (art. 21 RODO): nie zostanie wysłana",
     undo: "cofnięto zmianę statusu",
+    declaration_replaced: "wystawiono oświadczenie zastępcze",
   } as Record<string, string>,
   detail: {
     paidAt: "data wpłaty",
@@ -210,6 +211,11 @@ export const HISTORY_TEXT = {
     undone: "cofnięta zmiana",
     movedAt: "zrobiona",
     customerMail: "e-mail do klienta",
+    replacedCode: "zastąpiony kod",
+    code: "nowy kod",
+    owner: "nowy właściciel",
+    flatAddress: "nowy lokal zastępczy",
+    declaredOn: "data oświadczenia",
   } as Record<string, string>,
   field: {
     tenantName: "najemca",

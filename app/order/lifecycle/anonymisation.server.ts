@@ -59,7 +59,8 @@ function isStandardReason(reason: unknown): boolean {
  * the operator's own words among them); the audit trail's before/after values and typed reasons;
  * the internal notes' text (who wrote one, and when, stays); the e-mails' queued facts and errors
  * (an address the mail server refused is in them); an online refund's typed reason; the customer's
- * review (their words, name and city leave the home page with them). Returns false when the order
+ * review (their words, name and city leave the home page with them); a replacement declaration's flat and
+ * owner. Returns false when the order
  * was anonymised meanwhile.
  */
 export async function anonymiseOrder(trx: Transaction<Database>, orderId: number, now: Date): Promise<boolean> {
@@ -129,6 +130,14 @@ export async function anonymiseOrder(trx: Transaction<Database>, orderId: number
     .where("refund_reason", "is not", null)
     .execute();
   await trx.deleteFrom("reviews").where("order_id", "=", orderId).execute();
+  // A replacement declaration's flat and its owner (docs/decisions/092) go with the order they were declared for;
+  // the codes, their days and counts stay, naming nobody (the verification page answers an erased order as unknown).
+  await trx
+    .updateTable("declaration_codes")
+    .set({ owner_name: REMOVED, flat_address: REMOVED, flat_city: null })
+    .where("order_id", "=", orderId)
+    .where("owner_name", "is not", null)
+    .execute();
   await anonymiseWithdrawals(trx, (eb) => eb("order_id", "=", orderId));
   await anonymiseStatementLines(trx, orderId);
   await eraseConversations(trx, [orderId], "order", at);

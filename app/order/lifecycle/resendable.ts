@@ -17,6 +17,7 @@ const STILL_TRUE: Partial<Record<MessageKind, (order: OrderState) => boolean>> =
   tracking_corrected: (order) => order.status === "dispatched",
   order_cancelled: (order) => order.status === "cancelled",
   refund_recorded: (order) => order.refunded_at !== null,
+  declaration_replaced: (order) => order.status === "dispatched",
 };
 
 export function resendableNow(kind: MessageKind, order: OrderState): boolean {
