@@ -9,6 +9,8 @@ import type { Transition } from "~/order/lifecycle/transitions";
 import { fieldProblems, type FieldProblem } from "~/forms/field-problems";
 import { ANSWER_FIELD_ID } from "~/messages/admin-answer";
 import { MESSAGES_TEXT } from "~/messages/admin-texts";
+import { REPLACEMENT_TEXT } from "~/order/replacement-admin-texts";
+import { REPLACEMENT_INTENT } from "./OrderDeclarations";
 
 /**
  * The back office's forms share one page each, so a refused form's messages are listed at the
@@ -29,6 +31,8 @@ export type OrderPageRefusal = {
   ship?: { errors: Record<string, string> };
   /** The answer in the customer's thread. */
   answer?: { error: string | null };
+  /** "Wystaw oświadczenie zastępcze" (docs/decisions/092). */
+  replacement?: { errors: Record<string, string> };
 };
 
 /** What the order page's error summary lists for a refusal: the form's name and its fields' problems; null when none is a field's. */
@@ -52,6 +56,18 @@ export function orderPageProblems(
   if (refusal.answer) {
     const { error } = refusal.answer;
     return found(MESSAGES_TEXT.answer.heading, error ? [{ id: ANSWER_FIELD_ID, message: error }] : []);
+  }
+  if (refusal.replacement) {
+    const text = REPLACEMENT_TEXT;
+    const labels = {
+      owner: text.owner,
+      address: text.address,
+      city: text.city,
+      declaredOn: text.declaredOn,
+      confirm: text.heading,
+      paid: text.heading,
+    };
+    return found(text.heading, fieldProblems(REPLACEMENT_INTENT, refusal.replacement.errors, labels));
   }
   if (refusal.ship) return found(SHIPPING_TEXT.ship, fieldProblems("ship", refusal.ship.errors, { confirm: SHIPPING_TEXT.confirm }));
   if (refusal.withdrawalDecision) {

@@ -22,6 +22,9 @@ import { deliveryFromForm, statementFromForm } from "./withdrawal-records-form.s
 import { ANSWER_INTENT, PREVIEW_INTENT, type AnswerFormState } from "~/messages/admin-answer";
 import { answerFromForm } from "~/messages/admin-answer.server";
 import { openConversationOfOrder } from "~/messages/conversation.server";
+import { env } from "~/config/env.server";
+import { REPLACEMENT_INTENT, type ReplacementRefusal } from "./OrderDeclarations";
+import { replacementFromForm } from "./replacement-form.server";
 
 /**
  * The forms of an order's page, one handler per kind of post (its `intent`): each reads its form
@@ -41,6 +44,8 @@ export type OrderFormRefusal = {
   ship?: { errors: Record<string, string> };
   /** The answer to the customer's thread: refused, or shown as a preview (status 200). */
   answer?: AnswerFormState;
+  /** "Wystaw oświadczenie zastępcze" refused (docs/decisions/092). */
+  replacement?: ReplacementRefusal;
 };
 
 /** `done`: saved, the page reloads with `?done=` naming it; `refused`: the page again with the refusal (or the answer's preview, at 200); `not-found`: no such order. */
@@ -171,6 +176,17 @@ const answer: Handler = async ({ db, orderId, form, operator, now }) => {
   return refused(outcome.status === 404 ? 409 : outcome.status, { errors: {}, answer: outcome.state });
 };
 
+/** A replacement declaration: the new flat and owner, the old declaration no longer valid, the customer told (docs/decisions/092). */
+const replacement: Handler = async ({ db, orderId, form, operator, now }) => {
+  const outcome = await replacementFromForm(db, orderId, form, { priceGrosze: env.PRICE_REPLACEMENT, operator, now });
+  if (outcome.ok) return done(REPLACEMENT_INTENT);
+  if (outcome.status === 404) return NOT_FOUND;
+  return refused(outcome.status, {
+    errors: outcome.status === 400 ? {} : outcome.errors,
+    replacement: { errors: outcome.errors, values: outcome.values },
+  });
+};
+
 /** Which handler answers which `intent`; a post with none of these is a status move. */
 const HANDLERS = new Map<string, Handler>([
   ["refund", refund],
@@ -181,6 +197,7 @@ const HANDLERS = new Map<string, Handler>([
   ["undo", undo],
   [ANSWER_INTENT, answer],
   [PREVIEW_INTENT, answer],
+  [REPLACEMENT_INTENT, replacement],
 ]);
 
 export function answerOrderForm(post: OrderFormPost): Promise<OrderFormOutcome> {

@@ -147,6 +147,22 @@ const EnvSchema = z
     OUTBOX_FIRST_RETRY_SECONDS: z.coerce.number().int().min(1).max(900).default(30),
     /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */
     PAYMENT_DEADLINE_DAYS: z.coerce.number().int().min(3).max(60).default(7),
+    /**
+     * What a replacement declaration costs the customer (docs/decisions/092), in złoty as COMPANY_SHARE_CAPITAL is
+     * written ("0", "99", "99,00 zł"), kept in grosze; 0 (the default): issued at once, free of charge.
+     */
+    PRICE_REPLACEMENT: z
+      .string()
+      .trim()
+      .default("0")
+      .transform((text, context) => {
+        const grosze = parseZlotyAmount(text === "" ? "0" : text);
+        if (grosze === undefined) {
+          context.addIssue({ code: z.ZodIssueCode.custom, message: `"${text}" is not an amount in złoty; write e.g. 0, 99 or 99.00` });
+          return z.NEVER;
+        }
+        return grosze;
+      }),
     /** Business days from dispatch to the door by courier, and to the parcel locker: the delivery promise adds the order's one. */
     COURIER_TRANSIT_DAYS: z.coerce.number().int().min(0).max(10).default(1),
     LOCKER_TRANSIT_DAYS: z.coerce.number().int().min(0).max(10).default(1),
@@ -412,6 +428,7 @@ export const company: Company = {
     tiktok: env.SOCIAL_TIKTOK_URL ?? PLACEHOLDER_COMPANY.social.tiktok,
   },
   vat: env.COMPANY_VAT === "zw" ? { exempt: true, basis: env.COMPANY_VAT_EXEMPTION_BASIS ?? null } : { exempt: false },
+  replacementPriceGrosze: env.PRICE_REPLACEMENT,
 };
 
 /**

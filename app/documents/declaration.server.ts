@@ -70,8 +70,12 @@ export function declarationSections(order: DeclarationOrder, flat: SubstituteFla
   return { title: "Oświadczenie właściciela lokalu o wyrażeniu zgody na zamieszkanie najemcy", sections };
 }
 
-/** The declaration's verification code (compact, as stored) and the link its QR code carries (app/order/declaration-code.ts). */
-export type DeclarationCheck = { code: string; url: string };
+/**
+ * The declaration's verification code (compact, as stored) and the link its QR code carries (app/order/declaration-code.ts).
+ * A replacement declaration (docs/decisions/092) also prints its day (`declaredOn`); one that a newer declaration
+ * replaced says so at its top (`replacedOn`), so an old copy printed again is not taken for the current one.
+ */
+export type DeclarationCheck = { code: string; url: string; declaredOn?: string | null; replacedOn?: string | null };
 
 /**
  * How the landlord checks the declaration (docs/decisions/089): its code, the page's link and the
@@ -91,10 +95,12 @@ async function checkSection({ code, url }: DeclarationCheck): Promise<PdfSection
 
 export async function declarationPdf(order: DeclarationOrder, flat: SubstituteFlat, check: DeclarationCheck): Promise<Buffer> {
   const { title, sections } = declarationSections(order, flat);
+  if (check.declaredOn) sections[0] = { paragraphs: [`Miejscowość: ${SIGNATURE_LINE}`, `Data: ${polishLongDate(check.declaredOn)}`] };
   const annex = sections.findIndex((section) => section.startsNewPage);
   const at = annex === -1 ? sections.length : annex;
+  const replaced = check.replacedOn ? [`NIEWAŻNE – zastąpione ${polishLongDate(check.replacedOn)}`] : [];
   return renderPdf({
-    header: [`Zamówienie ${order.number}`, `Kod weryfikacyjny: ${formatCode(check.code)}`],
+    header: [`Zamówienie ${order.number}`, `Kod weryfikacyjny: ${formatCode(check.code)}`, ...replaced],
     title,
     sections: [...sections.slice(0, at), await checkSection(check), ...sections.slice(at)],
     metaTitle: `${title} (${order.number})`,

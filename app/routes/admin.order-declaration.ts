@@ -4,8 +4,9 @@ import { DECLARATION_TEXT } from "~/admin/texts";
 import { env, substituteFlat } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { declarationPdf } from "~/documents/declaration.server";
-import { verificationUrl } from "~/order/declaration-code";
-import { currentDeclarationCode } from "~/order/declaration-code.server";
+import { normaliseCode, verificationUrl } from "~/order/declaration-code";
+import { warsawDay } from "~/order/delivery-dates.server";
+import { declarationToPrint, flatOfDeclaration } from "~/order/replacement.server";
 import { resourceResponse, textResponse } from "~/security/responses.server";
 
 /** The owner's declaration for one paid (or dispatched) order, for the operator to print and have signed. */
@@ -16,11 +17,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!order) return textResponse(`${DECLARATION_TEXT.notFound}\n`, 404, ADMIN_HEADERS);
   if ((order.status !== "paid" && order.status !== "dispatched") || order.anonymised_at)
     return textResponse(`${DECLARATION_TEXT.notPaid}\n`, 409, ADMIN_HEADERS);
-  // An order placed before codes existed gets its code now, the first time its declaration is drawn (docs/decisions/089).
-  const code = await currentDeclarationCode(getDb(), order.id, order.created_at);
-  const pdf = await declarationPdf(order, substituteFlat, { code, url: verificationUrl(env.SITE_URL, code) });
+  // The current declaration, or a replaced one by its code (?kod=, docs/decisions/092), with the flat it names.
+  const asked = new URL(request.url).searchParams.get("kod");
+  const declaration = await declarationToPrint(getDb(), order, asked === null ? null : (normaliseCode(asked) ?? ""));
+  if (!declaration) return textResponse(`${DECLARATION_TEXT.notFound}\n`, 404, ADMIN_HEADERS);
+  const { code } = declaration;
+  const pdf = await declarationPdf(order, flatOfDeclaration(declaration, substituteFlat), {
+    code,
+    url: verificationUrl(env.SITE_URL, code),
+    declaredOn: declaration.declared_on,
+    replacedOn: declaration.replaced_at ? warsawDay(new Date(declaration.replaced_at)) : null,
+  });
   return resourceResponse(new Uint8Array(pdf), {
     contentType: "application/pdf",
-    headers: { ...ADMIN_HEADERS, "Content-Disposition": `attachment; filename="oswiadczenie-${order.number}.pdf"` },
+    headers: {
+      ...ADMIN_HEADERS,
+      "Content-Disposition": `attachment; filename="oswiadczenie-${order.number}${declaration.owner_name ? `-${code}` : ""}.pdf"`,
+    },
   });
 }

@@ -24,6 +24,9 @@ import { isTransition } from "~/order/lifecycle/transitions";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
 import { Facts } from "~/components/admin/Facts";
 import { OrderAgreement } from "~/admin/OrderAgreement";
+import { OrderDeclarations, REPLACEMENT_INTENT } from "~/admin/OrderDeclarations";
+import { declarationsOfOrder } from "~/order/replacement.server";
+import { REPLACEMENT_TEXT } from "~/order/replacement-admin-texts";
 import { OrderCorrections, OrderNotes } from "~/admin/OrderCorrections";
 import { OrderHistory, OrderMessages } from "~/admin/OrderHistory";
 import { OrderOverview } from "~/admin/OrderOverview";
@@ -85,6 +88,7 @@ function doneMessage(done: string | null, withdrawn: boolean): string | null {
     return UNDO_TEXT.done[done.slice("undo_".length) as keyof typeof UNDO_TEXT.done];
   if (done === "invoice") return INVOICE_ADMIN_TEXT.done;
   if (done === ANSWER_INTENT) return MESSAGES_TEXT.answer.sent;
+  if (done === REPLACEMENT_INTENT) return REPLACEMENT_TEXT.done;
   return null;
 }
 
@@ -121,6 +125,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       threadMessages: thread?.messages ?? [],
       answerView: await answerFormView(db, url, detail.order.locale, detail.order, now),
       lookups: await lookupCountOf(db, detail.order.id),
+      declarations: await declarationsOfOrder(db, detail.order.id),
+      replacementPriceGrosze: env.PRICE_REPLACEMENT,
     },
     { headers: ADMIN_HEADERS },
   );
@@ -159,6 +165,8 @@ export default function AdminOrderPage() {
     threadMessages,
     answerView,
     lookups,
+    declarations,
+    replacementPriceGrosze,
   } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { order, events, messages, payments, transitions, paidOnline, moneyHeld } = detail;
@@ -240,6 +248,14 @@ export default function AdminOrderPage() {
       </section>
 
       <AdminShipping order={order} canShip={canShip} errors={refusal?.ship?.errors} />
+
+      <OrderDeclarations
+        order={order}
+        declarations={declarations}
+        priceGrosze={replacementPriceGrosze}
+        today={today}
+        refusal={refusal?.replacement ?? null}
+      />
 
       <section aria-labelledby="customer-heading" className={SECTION}>
         <h2 id="customer-heading" className={SECTION_HEADING}>

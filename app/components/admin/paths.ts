@@ -20,9 +20,9 @@ export function orderDetailPath(orderId: number): string {
   return `${ADMIN_HOME}/orders/${orderId}`;
 }
 
-/** The owner's declaration, pre-filled for printing (paid orders only). */
-export function declarationPath(orderId: number): string {
-  return `${orderDetailPath(orderId)}/declaration.pdf`;
+/** The owner's declaration, pre-filled for printing (paid orders only): the current one, or the one of `code` (a replaced one, docs/decisions/092). */
+export function declarationPath(orderId: number, code?: string): string {
+  return `${orderDetailPath(orderId)}/declaration.pdf${code ? `?kod=${encodeURIComponent(code)}` : ""}`;
 }
 
 /** A sign-in page's address that carries where to go afterwards (the list needs no mention). */
