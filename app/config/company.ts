@@ -33,6 +33,8 @@ export type Company = {
    * worded in each language). app/i18n/vat-wording.ts turns it into the words.
    */
   vat: { exempt: false } | { exempt: true; basis: string | null };
+  /** What a replacement declaration costs, in grosze (PRICE_REPLACEMENT, docs/decisions/092): the terms, the agreement and the order page name it. */
+  replacementPriceGrosze: number;
 };
 
 export const PLACEHOLDER_COMPANY: Company = {
@@ -59,6 +61,7 @@ export const PLACEHOLDER_COMPANY: Company = {
   },
   openingHours: { days: "Mo-Fr", opens: "09:00", closes: "17:00" },
   vat: { exempt: false },
+  replacementPriceGrosze: 0,
 };
 
 export type PostalAddress = { street: string; postalCode: string; city: string };

@@ -27,6 +27,7 @@ import { MESSAGE_FIELD, type MessageAnswer } from "~/messages/CustomerThread";
 import { typedText } from "~/messages/message-form";
 import { messengerLinks } from "~/messages/messengers";
 import { threadEntries } from "~/messages/thread-view";
+import { customerDeclarationsOf } from "~/customer-page/declarations.server";
 
 /**
  * The payment page's URL is its key (an unguessable token): no cache may keep it and no
@@ -70,6 +71,7 @@ export async function customerPageLoader({ request, params, context }: LoaderFun
       page,
       online,
       lateStatement: await lateStatementOf(getDb(), token, locale),
+      declarations: await customerDeclarationsOf(getDb(), token, locale),
       messages: {
         thread: threadEntries((await threadByToken(getDb(), token)) ?? [], locale),
         maxChars: MESSAGE_MAX_CHARS,

@@ -23,6 +23,7 @@ import { ReviewPanel } from "~/reviews/ReviewPanel";
 import { LateStatementPanel } from "~/withdrawal/LateStatementPanel";
 import { CustomerThread } from "~/messages/CustomerThread";
 import { MessengerLinks } from "~/messages/MessengerLinks";
+import { ReplacementDeclarations } from "~/customer-page/ReplacementDeclarations";
 import { customerPageAction, customerPageLoader, PRIVATE_HEADERS } from "./payment.server";
 
 /** The document's headers are the private ones, not those of the loader's response (payment.server.ts). */
@@ -43,7 +44,17 @@ export const handle: NoScriptRefreshHandle = {
 export const meta: MetaFunction<typeof loader> = (args) => orderLinkMeta(args, args.data?.page.title);
 
 export default function CustomerPageRoute() {
-  const { order, page, online, lateStatement, transferTitle: title, qrCode, documents, messages } = useLoaderData<typeof loader>();
+  const {
+    order,
+    page,
+    online,
+    lateStatement,
+    transferTitle: title,
+    qrCode,
+    documents,
+    messages,
+    declarations,
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() ?? null;
   // One action, two forms: a payment's refusal carries the code, a message's the text.
   const refusal = answer && "blikCode" in answer ? answer : null;
@@ -220,6 +231,7 @@ export default function CustomerPageRoute() {
         </CustomerPagePanel>
         {/* Other modules' panels go here, one line each. */}
         <LateStatementPanel late={lateStatement} />
+        <ReplacementDeclarations declarations={declarations} />
         {page.offers.invoice ? <InvoicePanel /> : null}
         <ReviewPanel reviewable={order.status === "dispatched" && !order.withdrawn} />
         <CustomerThread thread={messages.thread} maxChars={messages.maxChars} refused={messageAnswer} />
