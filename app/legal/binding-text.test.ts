@@ -16,7 +16,13 @@ function bindingText(): unknown {
     const order = read("order");
     return {
       locale,
-      terms: { sections: terms.sections, prices: terms.prices, pricesExempt: terms.prices_exempt, withdrawalForm: terms.withdrawalForm },
+      terms: {
+        sections: terms.sections,
+        prices: terms.prices,
+        pricesExempt: terms.prices_exempt,
+        withdrawalForm: terms.withdrawalForm,
+        replacement: terms.replacement,
+      },
       agreement: order.contract,
       tickBoxes: { acceptTerms: order.preview.acceptTerms, immediatePerformanceConsent: order.preview.immediatePerformanceConsent },
     };
@@ -24,7 +30,7 @@ function bindingText(): unknown {
 }
 
 /** The binding text's SHA-256 under the version that carries it. */
-const RECORDED = { version: "2026-11-29.1", sha256: "f398189adf3d1f8ce7e83904006552042812fe74bf9d13f64ea27cada4ef4323" };
+const RECORDED = { version: "2026-11-30.1", sha256: "2d59cd9a750e175062a6b5e01e668795ba41549251d85bc63fdfe203e7153ea1" };
 
 describe("the binding text", () => {
   it("changes only with CONTRACT_VERSION", () => {

@@ -19,7 +19,16 @@ type StoredSection = { id?: string; heading: string; paragraphs?: string[]; item
  */
 export function legalText(t: TFunction, namespace: LegalNamespace, values: LegalValues): LegalText {
   // How the prices stand to VAT, as the seller's status says: the terms' price clause quotes it.
-  const prices = namespace === "terms" ? { prices: t("terms:prices", vatWording(values.vat, t)) } : {};
+  // And what a replacement declaration costs (docs/decisions/092): the clause on it quotes that sentence.
+  const prices =
+    namespace === "terms"
+      ? {
+          prices: t("terms:prices", vatWording(values.vat, t)),
+          replacementPrice: t(values.replacementPriceGrosze > 0 ? "terms:replacement.paid" : "terms:replacement.free", {
+            amount: values.replacementPrice,
+          }),
+        }
+      : {};
   const sections = copyList<StoredSection>(t, `${namespace}:sections`, { ...values, ...prices }).map((section, index): LegalSection => {
     const number = index + 1;
     return {

@@ -71,9 +71,20 @@ describe.each(LOCALES.map((locale) => [locale]))("legal texts in %s", (locale) =
     expect(dispatch).toMatch(/48/);
     expect(dispatch).toMatch(/całą dobę|round the clock|цілодобово|круглосуточно/);
     // ust. 6, after ust. 5 which the agreement and the e-mails cite: who contacts whom, when, and the second dispatch's price.
-    expect(performance).toHaveLength(6);
+    expect(performance).toHaveLength(7);
     expect(performance[5]).toMatch(/e-mail|електронною поштою|электронной почте/);
     expect(performance[5]).toMatch(/bezpłatna|free of charge|безкоштовне|бесплатна/);
+  });
+
+  it("the terms' § 5 ust. 7 describes the replacement declaration: the 21 days, a new code, the old one no longer valid, and its price", () => {
+    const replacement = legalText(t, "terms", values).sections[4]?.items[6] ?? "";
+    expect(replacement).toMatch(/21/);
+    expect(replacement).toMatch(/notariusz|notary|нотаріус|нотариус/);
+    // PRICE_REPLACEMENT 0: free; otherwise the amount, in the page's words for money.
+    expect(replacement).toMatch(/bezpłatne|free of charge|безкоштовна|бесплатно/);
+    const paid = legalText(t, "terms", legalValuesOf({ ...company, replacementPriceGrosze: 4900 }, locale)).sections[4]?.items[6] ?? "";
+    expect(paid).toContain(formatPrice(4900, locale));
+    expect(paid).not.toMatch(/{{|}}/);
   });
 
   it("the privacy policy gives contract performance as the basis for order data", () => {

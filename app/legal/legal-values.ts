@@ -23,6 +23,9 @@ export function legalValuesOf(company: Company, locale: Locale) {
     regularPrice: formatPrice(PRODUCTS.regular.priceGrosze, locale),
     notarizedPrice: formatPrice(PRODUCTS.notarized.priceGrosze, locale),
     vat: company.vat,
+    /** What a replacement declaration costs (PRICE_REPLACEMENT): the terms' clause words 0 as free. */
+    replacementPriceGrosze: company.replacementPriceGrosze,
+    replacementPrice: formatPrice(company.replacementPriceGrosze, locale),
   };
 }
 

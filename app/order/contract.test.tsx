@@ -37,6 +37,30 @@ describe("the contract component", () => {
     expect(html).toContain("{{email}} $t(contract.title)");
   });
 
+  it.each(["pl", "en", "uk", "ru"] as const)(
+    "in %s, promises the replacement declaration when the substitute flat is lost, free or at PRICE_REPLACEMENT",
+    async (locale) => {
+      const t = await getFixedT(locale, "order");
+      const agreement = (replacementPriceGrosze: number) =>
+        contractText(
+          contractDocument({
+            details,
+            company: { ...PLACEHOLDER_COMPANY, replacementPriceGrosze },
+            locale,
+            date,
+            paymentDeadlineDays: 7,
+            t,
+          }),
+        );
+      const free = agreement(0);
+      expect(free).toContain(t("contract.replacement.free"));
+      expect(free).toContain("§ 5");
+      const paid = agreement(4900);
+      expect(paid).toContain(formatPrice(4900, locale));
+      expect(paid).not.toContain(t("contract.replacement.free"));
+    },
+  );
+
   it("states the legal substance with the visitor's data, the price from the pricing module and the date", async () => {
     const t = await getFixedT("pl", "order");
     const text = contractText(contractDocument({ details, company: PLACEHOLDER_COMPANY, locale: "pl", date, paymentDeadlineDays: 7, t }));

@@ -17,7 +17,7 @@ import { lockerLine } from "~/order/delivery";
  * order (and the PDF made from it). Change the wording in locales/<lang>/order.json
  * (`contract.*`) and bump CONTRACT_VERSION with it.
  */
-export const CONTRACT_VERSION = "2026-11-29.1";
+export const CONTRACT_VERSION = "2026-11-30.1";
 
 /** A translation function fixed to the "order" namespace (i18next's fixed `t`, in a component or on the server). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -82,6 +82,12 @@ export function contractDocument({ details, company, locale, date, paymentDeadli
           ? t("shipping:contract.locker", { locker: lockerLine(details.delivery) })
           : t("contract.delivery.address", { address: details.mailingAddress }),
         t("contract.delivery.uncollected"),
+        // A replacement declaration when the substitute flat is lost (docs/decisions/092), at PRICE_REPLACEMENT.
+        t("contract.replacement.text", {
+          price: t(company.replacementPriceGrosze > 0 ? "contract.replacement.paid" : "contract.replacement.free", {
+            amount: formatPrice(company.replacementPriceGrosze, locale),
+          }),
+        }),
       ],
     },
     { heading: t("contract.withdrawal.heading"), paragraphs: [t("contract.withdrawal.text")] },
