@@ -68,7 +68,7 @@ export function OrderDeclarations({
                 </span>
               ) : null}
               {order.anonymised_at ? null : (
-                <a href={declarationPath(order.id, row.code)} className="mt-1 inline-block text-blue-900 underline" download>
+                <a href={declarationPath(order.id, row.code)} className="mt-1 block w-fit text-blue-900 underline" download>
                   {LIST.download} ({formatCode(row.code)})
                 </a>
               )}

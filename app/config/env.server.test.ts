@@ -12,6 +12,17 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
+describe("PRICE_REPLACEMENT", () => {
+  it("is free (0) unless set, and read as an amount in złoty kept in grosze, on the company the pages quote", async () => {
+    expect((await bootWith({})).company.replacementPriceGrosze).toBe(0);
+    expect((await bootWith({ PRICE_REPLACEMENT: "" })).env.PRICE_REPLACEMENT).toBe(0);
+    expect((await bootWith({ PRICE_REPLACEMENT: "99,00 zł" })).company.replacementPriceGrosze).toBe(9900);
+    await expect(bootWith({ PRICE_REPLACEMENT: "dziewięćdziesiąt" })).rejects.toThrow(
+      /PRICE_REPLACEMENT: "dziewięćdziesiąt" is not an amount in złoty/,
+    );
+  });
+});
+
 describe("COMPANY_SHARE_CAPITAL", () => {
   it("is read as an amount in złoty and kept in grosze", async () => {
     expect((await bootWith({ COMPANY_SHARE_CAPITAL: "12 500,50 zł" })).company.shareCapitalGrosze).toBe(1_250_050);
