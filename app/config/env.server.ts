@@ -147,6 +147,22 @@ const EnvSchema = z
     OUTBOX_FIRST_RETRY_SECONDS: z.coerce.number().int().min(1).max(900).default(30),
     /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */
     PAYMENT_DEADLINE_DAYS: z.coerce.number().int().min(3).max(60).default(7),
+    /**
+     * The extra for an order placed before the flat is found (docs/decisions/091), in złoty as a person writes it ("0",
+     * "49", "49,00 zł"): added to the order's total when chosen, and shown on the form and the pricing cards when not 0.
+     */
+    PRICE_ADDRESS_LATER: z
+      .string()
+      .trim()
+      .default("0")
+      .transform((text, context) => {
+        const grosze = parseZlotyAmount(text);
+        if (grosze === undefined) {
+          context.addIssue({ code: z.ZodIssueCode.custom, message: `"${text}" is not an amount in złoty; write e.g. 0 or 49.00` });
+          return z.NEVER;
+        }
+        return grosze;
+      }),
     /** Business days from dispatch to the door by courier, and to the parcel locker: the delivery promise adds the order's one. */
     COURIER_TRANSIT_DAYS: z.coerce.number().int().min(0).max(10).default(1),
     LOCKER_TRANSIT_DAYS: z.coerce.number().int().min(0).max(10).default(1),

@@ -24,7 +24,7 @@ function bindingText(): unknown {
 }
 
 /** The binding text's SHA-256 under the version that carries it. */
-const RECORDED = { version: "2026-11-29.1", sha256: "f398189adf3d1f8ce7e83904006552042812fe74bf9d13f64ea27cada4ef4323" };
+const RECORDED = { version: "2026-11-30.1", sha256: "6831065ac477fb160b71f6eb01cfc8c98696598bffb99ccd5f786d4981786f57" };
 
 describe("the binding text", () => {
   it("changes only with CONTRACT_VERSION", () => {

@@ -46,6 +46,8 @@ const EVERY_KIND: Record<MessageKind, true> = {
   order_move_undone: true,
   conversation_answer: true,
   operator_new_message: true,
+  address_reminder: true,
+  address_confirmed: true,
 };
 const KINDS = Object.keys(EVERY_KIND) as MessageKind[];
 

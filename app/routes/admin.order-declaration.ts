@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { DECLARATION_TEXT } from "~/admin/texts";
+import { ADDRESS_LATER_TEXT } from "~/order/admin-texts";
+import { awaitsAddress } from "~/order/address-later";
 import { env, substituteFlat } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { declarationPdf } from "~/documents/declaration.server";
@@ -16,6 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!order) return textResponse(`${DECLARATION_TEXT.notFound}\n`, 404, ADMIN_HEADERS);
   if ((order.status !== "paid" && order.status !== "dispatched") || order.anonymised_at)
     return textResponse(`${DECLARATION_TEXT.notPaid}\n`, 409, ADMIN_HEADERS);
+  if (awaitsAddress(order)) return textResponse(`${ADDRESS_LATER_TEXT.notYet}\n`, 409, ADMIN_HEADERS);
   // An order placed before codes existed gets its code now, the first time its declaration is drawn (docs/decisions/089).
   const code = await currentDeclarationCode(getDb(), order.id, order.created_at);
   const pdf = await declarationPdf(order, substituteFlat, { code, url: verificationUrl(env.SITE_URL, code) });

@@ -27,6 +27,7 @@ import { bankStatements } from "./027-bank-statements";
 import { conversations } from "./028-conversations";
 import { replyTemplates } from "./029-reply-templates";
 import { declarationCodes } from "./030-declaration-codes";
+import { addressLater } from "./031-address-later";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -68,4 +69,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   conversations,
   replyTemplates,
   declarationCodes,
+  addressLater,
 ];

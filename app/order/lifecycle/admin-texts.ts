@@ -180,6 +180,7 @@ export const HISTORY_TEXT = {
     review_rejected: "odrzucono opinię klienta",
     review_request_objection: "klient sprzeciwił się prośbie o opinię (art. 21 RODO): nie zostanie wysłana",
     undo: "cofnięto zmianę statusu",
+    address_given: "klient podał adres lokalu na stronie zamówienia",
   } as Record<string, string>,
   detail: {
     paidAt: "data wpłaty",
