@@ -24,7 +24,7 @@ export function AddressLaterPanel({ view, answer }: { view: AddressLaterView | n
   if (!view) return null;
   if (view.state !== "needed")
     return (
-      <CustomerPagePanel id="address-later" heading={t("addressLater.heading")} wide>
+      <CustomerPagePanel id="address-later" heading={t(view.state === "given" ? "addressLater.givenHeading" : "addressLater.heading")} wide>
         <p className="mt-3 text-slate-800" data-testid="address-later-state">
           {view.state === "given" ? t("addressLater.given", { date: view.givenOn, address: view.address }) : t("addressLater.unpaid")}
         </p>
