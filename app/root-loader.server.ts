@@ -29,6 +29,8 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
     company,
     shareCapital: formatPrice(company.shareCapitalGrosze, locale),
     prices: formattedPrices(locale),
+    addressLaterPrice:
+      env.PRICE_ADDRESS_LATER > 0 ? { grosze: env.PRICE_ADDRESS_LATER, price: formatPrice(env.PRICE_ADDRESS_LATER, locale) } : null,
     substituteCity: substituteFlat.city,
     siteUrl: env.SITE_URL,
     consent,

@@ -2,7 +2,8 @@ import { formatWarsawTime } from "~/i18n/back-office-format";
 import { deliveryLine } from "~/shipping/delivery-label";
 import type { OrderListRow } from "./order-list.server";
 import { orderDetailPath } from "~/components/admin/paths";
-import { DECLARATION_LABEL, LOCALE_LABEL, STATUS_LABEL } from "~/order/admin-texts";
+import { ADDRESS_LATER_TEXT, DECLARATION_LABEL, LOCALE_LABEL, STATUS_LABEL } from "~/order/admin-texts";
+import { awaitsAddress } from "~/order/address-later";
 import { LIST_TEXT } from "./texts";
 import { telHref } from "~/config/company";
 import { formatPrice } from "~/i18n/money";
@@ -42,6 +43,11 @@ function StatusCell({ row, testId }: { row: OrderListRow; testId: string }) {
       {row.withdrawn_at ? (
         <span className="block font-semibold text-red-800" data-testid="order-withdrawn">
           {LIST_TEXT.withdrawn}
+        </span>
+      ) : null}
+      {awaitsAddress(row) && !row.withdrawn_at && row.status !== "cancelled" ? (
+        <span className="block font-semibold text-amber-800" data-testid="order-address-pending">
+          {ADDRESS_LATER_TEXT.pending}
         </span>
       ) : null}
     </>

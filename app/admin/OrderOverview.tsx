@@ -4,7 +4,8 @@ import { declarationPath } from "~/components/admin/paths";
 import { DECLARATION_TEXT } from "./texts";
 import { DUE_TEXT } from "~/order/lifecycle/admin-texts";
 import { LABEL_TEXT } from "~/shipping/admin-texts";
-import { STATUS_LABEL } from "~/order/admin-texts";
+import { ADDRESS_LATER_TEXT, STATUS_LABEL } from "~/order/admin-texts";
+import { awaitsAddress } from "~/order/address-later";
 import type { OrderRow } from "~/db/schema";
 import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 import { DueDate, LeaseStart } from "~/components/admin/DueDate";
@@ -13,12 +14,17 @@ import type { LookupCount } from "~/verification/verification";
 
 /** The top of an order's page: what is due and when, the declaration to print, and the label to copy. */
 export function OrderOverview({ order, deadlines, lookups }: { order: OrderRow; deadlines: OrderDeadlines; lookups: LookupCount }) {
-  const printable = (order.status === "paid" || order.status === "dispatched") && !order.anonymised_at;
+  const printable = (order.status === "paid" || order.status === "dispatched") && !order.anonymised_at && !awaitsAddress(order);
   return (
     <section aria-labelledby="status-heading" className="mt-6 grid gap-6 lg:grid-cols-2">
       <div>
         <h2 id="status-heading" className="text-xl font-bold text-slate-900">
           Status: <span data-testid="admin-order-status">{STATUS_LABEL[order.status]}</span>
+          {awaitsAddress(order) && order.status !== "cancelled" ? (
+            <span className="ml-2 text-amber-800" data-testid="admin-address-pending">
+              ({ADDRESS_LATER_TEXT.pending})
+            </span>
+          ) : null}
         </h2>
         <div className="mt-2 text-lg" data-testid="admin-deadlines">
           <DueDate kind="dispatch" day={deadlines.dispatchDue} overdue={deadlines.dispatchOverdue} />
@@ -35,9 +41,11 @@ export function OrderOverview({ order, deadlines, lookups }: { order: OrderRow; 
             <span className="text-slate-700" data-testid="declaration-unavailable">
               {order.anonymised_at
                 ? DECLARATION_TEXT.anonymised
-                : order.status === "cancelled"
-                  ? DECLARATION_TEXT.cancelled
-                  : DECLARATION_TEXT.unavailable}
+                : awaitsAddress(order) && order.status === "paid"
+                  ? ADDRESS_LATER_TEXT.notYet
+                  : order.status === "cancelled"
+                    ? DECLARATION_TEXT.cancelled
+                    : DECLARATION_TEXT.unavailable}
             </span>
           )}
         </p>

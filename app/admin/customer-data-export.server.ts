@@ -280,6 +280,8 @@ export type ExportedOrder = {
     email: string;
     phone: string;
     propertyAddress: string;
+    /** When the customer gave the flat's address on the order page, for an order placed before the flat was found (docs/decisions/091). */
+    propertyAddressGivenAt: string | null;
     mailingAddress: string;
     additionalInfo: string | null;
   };
@@ -549,6 +551,7 @@ export async function customerDataExport(
           email: order.email,
           phone: order.phone,
           propertyAddress: order.property_address,
+          propertyAddressGivenAt: order.address_given_at,
           mailingAddress: order.mailing_address,
           additionalInfo: order.additional_info,
         },

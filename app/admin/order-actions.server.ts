@@ -1,3 +1,4 @@
+import { ADDRESS_LATER_TEXT } from "~/order/admin-texts";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { applyTransition } from "~/flows/transitions.server";
@@ -150,7 +151,12 @@ const transition: Handler = async ({ db, services, orderId, form, operator, now 
   if (result.ok) return done(facts.transition);
   if (result.reason === "not-found") return NOT_FOUND;
   if (result.reason === "not-allowed") {
-    const message = "withdrawn" in result ? SHIPPING_TEXT.withdrawn : TRANSITION_TEXT.notAllowed(result.current as OrderStatus);
+    const message =
+      "withdrawn" in result
+        ? SHIPPING_TEXT.withdrawn
+        : "addressPending" in result
+          ? ADDRESS_LATER_TEXT.notYet
+          : TRANSITION_TEXT.notAllowed(result.current as OrderStatus);
     return refused(409, { transition: facts.transition, errors: { form: message } });
   }
   // The money could not be given back, so nothing changed: the form keeps what was typed.

@@ -1,3 +1,4 @@
+import { awaitsAddress } from "~/order/address-later";
 import type { AppDatabase } from "~/db/db.server";
 import type { MessageKind, OrderRow, PaymentRow } from "~/db/schema";
 import { UNPAID_REASON } from "~/order/lifecycle/order-transitions.server";
@@ -132,7 +133,9 @@ export async function findOrderDetail(db: AppDatabase, orderId: number): Promise
         // Late money reopens only what the deadline cancelled (applyTransitionIn checks it too).
         (transition !== "reopen" || (order.cancel_reason === UNPAID_REASON && !order.anonymised_at)) &&
         // What the customer withdrew from is settled, never shipped (applyTransitionIn refuses it too).
-        (transition !== "mark_dispatched" || !order.withdrawn_at),
+        (transition !== "mark_dispatched" || !order.withdrawn_at) &&
+        // Nor before the flat's address is given (docs/decisions/091; applyTransitionIn refuses it too).
+        (transition !== "mark_dispatched" || !awaitsAddress(order)),
     ),
   };
 }

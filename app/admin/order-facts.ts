@@ -1,3 +1,5 @@
+import { ADDRESS_LATER_TEXT } from "~/order/admin-texts";
+import { awaitsAddress } from "~/order/address-later";
 import { coResidentNames, coResidentsOfOrder } from "~/order/co-residents";
 import { telHref } from "~/config/company";
 import type { FactRow } from "~/components/admin/Facts";
@@ -23,7 +25,8 @@ export function customerFacts(order: OrderRow): FactRow[] {
     row("Osoby zamieszkujące z najemcą", coResidentNames(coResidentsOfOrder(order)) || null, "admin-co-residents"),
     row("E-mail", order.email, "admin-email", `mailto:${order.email}`),
     row("Telefon", order.phone, "admin-phone", telHref(order.phone)),
-    row("Adres lokalu", order.property_address),
+    row("Adres lokalu", awaitsAddress(order) ? ADDRESS_LATER_TEXT.pending : order.property_address, "admin-property-address"),
+    row("Adres lokalu podany przez klienta", order.address_given_at ? formatWarsawTime(order.address_given_at) : null),
     row("Wynajmujący", order.landlord_name),
     row("Początek najmu", order.start_date ? formatWarsawTime(order.start_date) : null),
     row("Okres najmu (dni)", order.rental_period_days),

@@ -115,6 +115,8 @@ const LIST_COLUMNS = [
   "dispatched_at",
   "delivered_at",
   "withdrawn_at",
+  "address_pending",
+  "address_given_at",
 ] as const;
 
 /** The order's InPost shipment flag, with its own transit time (the locker's or the courier's). */

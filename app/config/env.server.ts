@@ -21,6 +21,20 @@ const internationalNumber = z
   .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be a number in international form, "+48 600 100 200"'))
   .transform((number) => number.slice(1));
 
+/** A price in złoty as a person writes it ("0", "49", "49,00 zł"), kept in grosze; unset or empty is 0. */
+const zlotyPrice = z
+  .string()
+  .trim()
+  .default("0")
+  .transform((text, context) => {
+    const grosze = parseZlotyAmount(text === "" ? "0" : text);
+    if (grosze === undefined) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: `"${text}" is not an amount in złoty; write e.g. 0, 49 or 49.00` });
+      return z.NEVER;
+    }
+    return grosze;
+  });
+
 const SMALLEST_SHARE_CAPITAL_GROSZE = 500_000;
 
 const EnvSchema = z
@@ -148,21 +162,12 @@ const EnvSchema = z
     /** Days an order may stay unpaid: a reminder goes out 2 days before, and then it is cancelled. */
     PAYMENT_DEADLINE_DAYS: z.coerce.number().int().min(3).max(60).default(7),
     /**
-     * What a replacement declaration costs the customer (docs/decisions/092), in złoty as COMPANY_SHARE_CAPITAL is
-     * written ("0", "99", "99,00 zł"), kept in grosze; 0 (the default): issued at once, free of charge.
+     * The extra for an order placed before the flat is found (docs/decisions/091), in złoty as a person writes it ("0",
+     * "49", "49,00 zł"): added to the order's total when chosen, and shown on the form and the pricing cards when not 0.
      */
-    PRICE_REPLACEMENT: z
-      .string()
-      .trim()
-      .default("0")
-      .transform((text, context) => {
-        const grosze = parseZlotyAmount(text === "" ? "0" : text);
-        if (grosze === undefined) {
-          context.addIssue({ code: z.ZodIssueCode.custom, message: `"${text}" is not an amount in złoty; write e.g. 0, 99 or 99.00` });
-          return z.NEVER;
-        }
-        return grosze;
-      }),
+    PRICE_ADDRESS_LATER: zlotyPrice,
+    /** What a replacement declaration costs the customer (docs/decisions/092), written the same way; 0: issued at once, free of charge. */
+    PRICE_REPLACEMENT: zlotyPrice,
     /** Business days from dispatch to the door by courier, and to the parcel locker: the delivery promise adds the order's one. */
     COURIER_TRANSIT_DAYS: z.coerce.number().int().min(0).max(10).default(1),
     LOCKER_TRANSIT_DAYS: z.coerce.number().int().min(0).max(10).default(1),

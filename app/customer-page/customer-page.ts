@@ -24,6 +24,8 @@ export type CustomerPageFacts = Omit<NextStepFacts, "status" | "withdrawal"> & {
    * and the operator's decision: the right had expired (art. 38 ust. 1 pkt 1), or an amount kept with its reason (art. 35).
    */
   withdrawn: WithdrawnView | null;
+  /** An order placed before the flat was found, still without its address (docs/decisions/091). */
+  addressPending?: boolean;
   /** Whether the customer paid (so a withdrawal means money to give back). */
   paid: boolean;
   /** The parcel's label is made and InPost has not collected it yet: not "wysłane" (docs/decisions/066). */
@@ -106,7 +108,10 @@ function stepsOfStage(facts: CustomerPageFacts, t: Translate): { id: string; tex
     case "awaiting_payment":
       return paymentNextSteps({ ...facts, status: stage }, t);
     case "paid": {
-      const steps = paymentNextSteps({ ...facts, status: stage }, t);
+      // Waiting for the flat's address (docs/decisions/091): giving it is the next step, and nothing is promised before.
+      const steps = paymentNextSteps({ ...facts, status: stage }, t).map((step) =>
+        step.id === "payment-step" && facts.addressPending ? { ...step, text: t("addressLater.next") } : step,
+      );
       return facts.shipmentPrepared ? [{ id: "next-prepared", text: t("next.prepared") }, ...steps] : steps;
     }
     case "dispatched":

@@ -17,6 +17,7 @@ import { receivedAtText } from "~/order/receipt-time.server";
 import { refundDueBy } from "~/withdrawal/withdrawal.server";
 import { retainedReasonText } from "~/order/retained-reason";
 import { refundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
+import { addressGivenAtOf, awaitsAddress } from "~/order/address-later";
 
 /** A matched withdrawal as the customer's page shows it (CustomerPageView.withdrawn). */
 export type WithdrawnView = {
@@ -45,7 +46,9 @@ export type CustomerPageView = {
    * and whether it is over: known for every order, paid or not.
    */
   withdrawal: { endsOn: string; lastDay: string; over: boolean };
-  /** When the declaration goes out if the payment is booked today (only while unpaid). */
+  /** An order placed before the flat was found, still without the flat's address (docs/decisions/091): no promise until it is given. */
+  addressPending: boolean;
+  /** When the declaration goes out if the payment is booked today (only while unpaid, and not while the flat's address is missing). */
   dispatchIfPaidToday: DispatchDates | null;
   /** YYYY-MM-DD, the lease start the customer gave (the standard form only). */
   startDate: string | null;
@@ -115,6 +118,8 @@ export async function findCustomerPageView(
       "locker_address",
       "locker_description",
       "locker_open_247",
+      "address_pending",
+      "address_given_at",
     ])
     .where("payment_token", "=", paymentToken)
     .executeTakeFirst();
@@ -131,13 +136,16 @@ export async function findCustomerPageView(
       earlyStart,
     });
   };
+  // An order waiting for its flat's address has no promise yet: it counts from the day the address is given.
+  const addressPending = awaitsAddress(row);
   const promised =
-    row.status === "paid" && row.paid_at
+    row.status === "paid" && row.paid_at && !addressPending
       ? deliveryDates(row.declaration_type, {
           paidAt: new Date(row.paid_at),
           orderedAt,
           earlyStart,
           transitDays: transitDaysOf(row.delivery_method),
+          addressGivenAt: addressGivenAtOf(row),
         })
       : null;
   return {
@@ -155,7 +163,9 @@ export async function findCustomerPageView(
       lastDay: formatCalendarDate(warsawDay(withdrawalPeriodEnd(orderedAt)), tag),
       over: warsawDay(withdrawalPeriodEnd(orderedAt)) < warsawDay(now),
     },
-    dispatchIfPaidToday: unpaid ? dispatchDatesOf(row.declaration_type, orderedAt, now, locale, row.delivery_method) : null,
+    addressPending,
+    dispatchIfPaidToday:
+      unpaid && !addressPending ? dispatchDatesOf(row.declaration_type, orderedAt, now, locale, row.delivery_method) : null,
     startDate: row.start_date,
     lateDelivery: unpaid && row.start_date ? late() : null,
     promise: promised

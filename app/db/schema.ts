@@ -88,6 +88,10 @@ export type OrdersTable = {
   withdrawal_decision_reason: string | null;
   /** The standard reason for the amount kept (docs/decisions/065); the customer reads it in their language. */
   withdrawal_decision_reason_code: RetainedReason | null;
+  /** docs/decisions/091: 1 while an order placed before the flat was found waits for the flat's address (property_* hold '' until then). */
+  address_pending: Generated<number>;
+  /** When the customer gave the flat's address on the order's page: the promise counts from that day; NULL when ordered with it. */
+  address_given_at: string | null;
 };
 export type WithdrawalDecision = "full" | "partial" | "expired";
 /** The standard reasons for an amount kept after an early start (app/withdrawal/decision.ts, RETAINED_REASONS). */
@@ -132,7 +136,11 @@ export type MessageKind =
   /** To OPERATOR_EMAIL: the customers' new messages, one e-mail per message or one a minute under a burst (docs/decisions/085). */
   | "operator_new_message"
   /** To the customer: a replacement declaration names a new flat and owner; the old one is no longer valid (docs/decisions/092). */
-  | "declaration_replaced";
+  | "declaration_replaced"
+  /** To the customer: the flat's address is still missing, 7 and 30 days after payment (`data.day`; docs/decisions/091). */
+  | "address_reminder"
+  /** To the customer: the flat's address was given on the order's page, with the dispatch day counted from it. */
+  | "address_confirmed";
 export type MessageStatus = "pending" | "sending" | "sent" | "failed";
 
 export type OutboxTable = {

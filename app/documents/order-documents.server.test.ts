@@ -86,6 +86,31 @@ describe("the order's PDFs", () => {
     expect(text).not.toContain("Umowa o przygotowanie i dostarczenie");
   });
 
+  it("an order placed before the flat is found says the address comes later, then carries it once given (docs/decisions/091)", async () => {
+    const { order } = await acceptOrder(db, {
+      details: { ...details, tenantName: "Jan Kowalski", propertyAddress: "", addressLater: true },
+      variant: "standard",
+      channel: "form",
+      locale: "pl",
+      idempotencyKey: "address-later",
+      dataProcessingConsentAt: new Date(),
+      now: new Date(),
+    });
+    const t = await getFixedT("pl", "mail");
+    const waiting = (await textOf(await agreementPdf(order, PLACEHOLDER_COMPANY, t))).replace(/\s+/g, " ");
+    expect(waiting).toContain("Klient poda go później na stronie zamówienia");
+    expect(waiting).toContain("Adres lokalu wynajmowanego przez Najemcę: Klient poda go na stronie zamówienia.");
+    const given = {
+      ...order,
+      address_pending: 0,
+      address_given_at: "2026-12-07T10:00:00.000Z",
+      property_address: "ul. Nowa 12, 70-250 Szczecin",
+    };
+    const text = (await textOf(await agreementPdf(given, PLACEHOLDER_COMPANY, t))).replace(/\s+/g, " ");
+    expect(text).toContain("podany przez Klienta na stronie zamówienia 7 grudnia 2026");
+    expect(text).toContain("ul. Nowa 12, 70-250 Szczecin");
+  });
+
   it("the Polish agreement with long names and addresses ends no page with a heading", async () => {
     const t = await getFixedT("pl", "mail");
     const coResidents = [

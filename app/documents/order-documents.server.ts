@@ -59,6 +59,12 @@ export function agreementPdf(order: OrderRow, company: Company, t: TFunction): P
           ]
         : [t("pdf.immediateNotGiven")]),
       t("pdf.version", { version: order.contract_version }),
+      // Ordered before the flat was found (docs/decisions/091): the accepted text stays as it was; the address given later stands here.
+      ...(order.address_given_at
+        ? [t("pdf.addressGiven", { time: timeOf(order.address_given_at, order.locale), address: order.property_address })]
+        : order.address_pending === 1
+          ? [t("pdf.addressPending")]
+          : []),
     ],
   };
   const binding = order.contract_text_binding ? sectionsOfStoredText(order.contract_text_binding) : null;

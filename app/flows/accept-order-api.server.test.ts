@@ -108,6 +108,28 @@ describe("POST /api/preview", () => {
 });
 
 describe("POST /api/accept", () => {
+  it("takes an order before the flat is found (adres_lokalu_pozniej), and an unchanged client's body as before", async () => {
+    const { adres_eksmisji: _flat, ...withoutFlat } = SPEC_BODY;
+    const later = await accept(JSON.stringify({ ...withoutFlat, ...CONSENTS, adres_lokalu_pozniej: true }), {
+      "Idempotency-Key": "later-1",
+    });
+    expect(later.status).toBe(201);
+    const replay = await accept(JSON.stringify({ ...withoutFlat, ...CONSENTS, adres_lokalu_pozniej: true }), {
+      "Idempotency-Key": "later-1",
+    });
+    expect(replay.status).toBe(200);
+    const old = await accept(JSON.stringify({ ...SPEC_BODY, ...CONSENTS }), { "Idempotency-Key": "old-1" });
+    expect(old.status).toBe(201);
+    const rows = await db.selectFrom("orders").select(["idempotency_key", "address_pending", "property_address"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { idempotency_key: expect.stringContaining("later-1"), address_pending: 1, property_address: "" },
+      { idempotency_key: expect.stringContaining("old-1"), address_pending: 0, property_address: SPEC_BODY.adres_eksmisji },
+    ]);
+    const missing = await accept(JSON.stringify({ ...withoutFlat, ...CONSENTS }), { "Idempotency-Key": "old-2" });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ success: false, fieldErrors: { adres_eksmisji: expect.any(String) } });
+  });
+
   it("writes one order per Idempotency-Key and answers the replay with the same payment_url", async () => {
     const body = JSON.stringify({ ...SPEC_BODY, ...CONSENTS });
     const first = await accept(body, { "Idempotency-Key": "client-key-1" });

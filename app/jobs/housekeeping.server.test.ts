@@ -106,6 +106,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         signInRecordsPruned: 0,
         sessionsPruned: 0,
         reviewRequests: 0,
+        addressReminders: 0,
       });
       expect(await runHousekeeping(db, at(5), settings)).toMatchObject({ reminded: 1 });
       expect(await runHousekeeping(db, at(6), settings)).toMatchObject({ reminded: 0 });
@@ -267,6 +268,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         signInRecordsPruned: 0,
         sessionsPruned: 0,
         reviewRequests: 0,
+        addressReminders: 0,
       });
       const before = await order();
       expect(await runHousekeeping(db, afterRetention, settings)).toMatchObject({ anonymised: 1 });

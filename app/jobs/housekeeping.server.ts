@@ -16,6 +16,7 @@ import { pollShipments } from "~/shipping/ship.server";
 import { readStatementDir } from "~/bank-statements/statement-dir.server";
 import { errorFields, log } from "~/log/log.server";
 import { queueReviewRequests } from "~/reviews/reviews.server";
+import { queueAddressReminders } from "~/order/address-later.server";
 import { company } from "~/config/env.server";
 import { ksefCertificates } from "~/ksef/boot-certificates.server";
 import { certificateExpiries, certificateExpiryMail, sendCertificateExpiryNotices } from "~/ksef/certificate-expiry.server";
@@ -67,6 +68,8 @@ export type HousekeepingResult = {
   sessionsPruned: number;
   /** Review requests queued for orders dispatched 10 days ago (docs/decisions/052). */
   reviewRequests: number;
+  /** Reminders queued for paid orders still without the flat's address, 7 and 30 days after payment (docs/decisions/091). */
+  addressReminders: number;
 };
 
 /** Sign-in attempts hold e-mail and IP addresses; the lockout reads 15 minutes of them, so a day is plenty. */
@@ -130,6 +133,7 @@ export async function runHousekeeping(
     signInRecordsPruned: 0,
     sessionsPruned: 0,
     reviewRequests: 0,
+    addressReminders: 0,
   };
   const cutoff = retentionCutoff(now, settings.retentionYears).toISOString();
   const { recoverPayments, pollShipments, ksefCertificateNotices, readStatementFiles } = settings;
@@ -151,6 +155,7 @@ export async function runHousekeeping(
       },
     ],
     ["review requests", async () => ({ reviewRequests: await queueReviewRequests(db, now) })],
+    ["address reminders", async () => ({ addressReminders: await queueAddressReminders(db, now) })],
     ["anonymisation", async () => ({ anonymised: await anonymiseExpiredOrders(db, cutoff, now) })],
     ["withdrawals anonymisation", async () => ({ withdrawalsAnonymised: await anonymiseUnmatchedWithdrawals(db, cutoff) })],
     [

@@ -71,7 +71,7 @@ describe.each(LOCALES.map((locale) => [locale]))("legal texts in %s", (locale) =
     expect(dispatch).toMatch(/48/);
     expect(dispatch).toMatch(/całą dobę|round the clock|цілодобово|круглосуточно/);
     // ust. 6, after ust. 5 which the agreement and the e-mails cite: who contacts whom, when, and the second dispatch's price.
-    expect(performance).toHaveLength(7);
+    expect(performance).toHaveLength(8);
     expect(performance[5]).toMatch(/e-mail|електронною поштою|электронной почте/);
     expect(performance[5]).toMatch(/bezpłatna|free of charge|безкоштовне|бесплатна/);
   });
@@ -85,6 +85,12 @@ describe.each(LOCALES.map((locale) => [locale]))("legal texts in %s", (locale) =
     const paid = legalText(t, "terms", legalValuesOf({ ...company, replacementPriceGrosze: 4900 }, locale)).sections[4]?.items[6] ?? "";
     expect(paid).toContain(formatPrice(4900, locale));
     expect(paid).not.toMatch(/{{|}}/);
+  });
+
+  it("the terms' § 5 ends with the order placed before the flat is found: the periods from the address, withdrawal from the contract (docs/decisions/091)", () => {
+    const addressLater = legalText(t, "terms", values).sections[4]?.items[7] ?? "";
+    expect(addressLater).toMatch(/ust\. 2 i 3|clauses 2 and 3|п\. 2 і 3|п\. 2 и 3/);
+    expect(addressLater).toMatch(/\b7\b.*\b30\b/);
   });
 
   it("the privacy policy gives contract performance as the basis for order data", () => {

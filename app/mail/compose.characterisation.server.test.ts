@@ -47,6 +47,8 @@ const EVERY_KIND: Record<MessageKind, true> = {
   conversation_answer: true,
   operator_new_message: true,
   declaration_replaced: true,
+  address_reminder: true,
+  address_confirmed: true,
 };
 const KINDS = Object.keys(EVERY_KIND) as MessageKind[];
 

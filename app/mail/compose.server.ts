@@ -15,6 +15,7 @@ import { withdrawalPath } from "~/order/customer-links";
 import type { ComposeContext, MailMessage } from "./mail-message";
 import type { OrderComposer, OrderMail } from "./order-mail";
 import { declarationReplaced } from "./composers/declaration-replaced.server";
+import { addressConfirmed, addressReminder } from "./composers/address-later.server";
 import { detailsCorrected } from "./composers/details-corrected.server";
 import { operatorMoneyToReturn } from "./composers/operator-money-to-return.server";
 import { operatorNewOrder } from "./composers/operator-new-order.server";
@@ -76,6 +77,8 @@ const COMPOSERS: { [K in OrderMessageKind]: OrderComposer<K> } = {
   operator_payment_to_return: operatorMoneyToReturn,
   order_move_undone: orderMoveUndone,
   declaration_replaced: declarationReplaced,
+  address_reminder: addressReminder,
+  address_confirmed: addressConfirmed,
 };
 
 /** The kinds that go to the customer, in the order's language. */

@@ -1,3 +1,4 @@
+import { addressGivenAtOf, awaitsAddress, type AddressFacts } from "~/order/address-later";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
 import { isUniqueViolation } from "~/db/unique-violation";
@@ -121,7 +122,8 @@ export type OrderForPlaceholders = Pick<
   | "created_at"
   | "paid_at"
   | "immediate_performance_consent_at"
->;
+> &
+  AddressFacts;
 
 /**
  * {{termin}} is the day the declaration leaves at the latest, as the customer's page promises it: from
@@ -132,12 +134,14 @@ export function placeholderValuesOf(order: OrderForPlaceholders | null, locale: 
   if (!order) return {};
   const values: PlaceholderValues = { numer: order.number, kwota: formatPrice(order.price_grosze, locale) };
   const paidAt = order.status === "awaiting_payment" ? now : order.paid_at && order.status !== "cancelled" ? new Date(order.paid_at) : null;
-  if (paidAt) {
+  // No promise while the flat's address is missing (docs/decisions/091): {{termin}} stays for the operator.
+  if (paidAt && !awaitsAddress(order)) {
     const { dispatchBy } = deliveryDates(order.declaration_type, {
       paidAt,
       orderedAt: new Date(order.created_at),
       earlyStart: order.immediate_performance_consent_at !== null,
       transitDays: transitDaysOf(order.delivery_method),
+      addressGivenAt: addressGivenAtOf(order),
     });
     values.termin = formatDeliveryDay(dispatchBy, LOCALE_TAGS[locale]);
   }

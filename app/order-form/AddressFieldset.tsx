@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/forms";
 
@@ -18,16 +18,19 @@ type AddressFieldsetProps = {
   fields: { address: AddressField; postalCode: AddressField; city: AddressField };
   /** A label as the order form's variant shows it: with its required mark, or without. */
   required: (label: string) => string;
+  /** Shown first in the fieldset: the flat's "address later" choice (docs/decisions/091). */
+  children?: ReactNode;
 };
 
 /** One address of the order form: its street line, then its postal code and town side by side. */
-export function AddressFieldset({ place, legend, hint, fields, required }: AddressFieldsetProps) {
+export function AddressFieldset({ place, legend, hint, fields, required, children }: AddressFieldsetProps) {
   const { t } = useTranslation("order");
   const section = AUTOFILL_SECTION[place];
   return (
     <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
       <legend className="px-1 text-lg font-bold text-slate-900">{legend}</legend>
       {hint ? <p className="text-sm text-slate-600">{hint}</p> : null}
+      {children}
       <TextField field={fields.address} label={required(t(`form.${place}Address`))} autoComplete={`${section} address-line1`} />
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
         <TextField

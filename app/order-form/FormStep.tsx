@@ -16,6 +16,7 @@ import { HoneypotField } from "~/components/HoneypotField";
 import { JsFlagInput } from "~/components/JsFlagInput";
 import { TextWithLink } from "~/components/TextWithLink";
 import { useHydrated } from "~/components/use-hydrated";
+import { useRequiredRootData } from "~/render/root-data";
 import { FIELD_ID_PREFIX } from "~/forms/field-id";
 import { DECLARATION_TYPES, type DeclarationType } from "~/config/products";
 import { formatCalendarDate } from "~/i18n/date-format";
@@ -165,6 +166,8 @@ export function FormStep({
   }, [summary]);
 
   const required = (label: string) => (variant.markRequired ? `${label} *` : label);
+  const addressLater = fields.addressLater.value === "on";
+  const { addressLaterPrice } = useRequiredRootData();
   // A message about the whole form (none of it could be read) stands even when no field has one.
   const serverIntro = state?.formErrorKey && (summary.length > 0 || !state.reply) ? t(state.formErrorKey) : null;
   const previewBusy = busy === "preview";
@@ -254,8 +257,18 @@ export function FormStep({
           place="property"
           legend={t("form.propertyHeading")}
           fields={{ address: fields.propertyAddress, postalCode: fields.propertyPostalCode, city: fields.propertyCity }}
-          required={required}
-        />
+          // Ticked, the flat's fields may stay empty (docs/decisions/091): their labels lose the required mark.
+          required={addressLater ? (label) => label : required}
+        >
+          <CheckboxField
+            field={fields.addressLater}
+            label={t("form.addressLater")}
+            hint={sentences(
+              t("form.addressLaterHint"),
+              ...(addressLaterPrice ? [t("form.addressLaterPrice", { price: addressLaterPrice.price })] : []),
+            )}
+          />
+        </AddressFieldset>
         {lockersOffered ? (
           <DeliveryFieldset
             method={fields.deliveryMethod}

@@ -11,7 +11,7 @@ import { JsFlagInput } from "~/components/JsFlagInput";
 import { TextWithLink } from "~/components/TextWithLink";
 import { useHydrated } from "~/components/use-hydrated";
 import { FIELD_ID_PREFIX } from "~/forms/field-id";
-import { PRODUCTS } from "~/config/products";
+import { orderPriceGrosze } from "~/order/address-later";
 import { formatPrice } from "~/i18n/money";
 import { vatWording } from "~/i18n/vat-wording";
 import { useRequiredRootData } from "~/render/root-data";
@@ -44,7 +44,7 @@ type PreviewStepProps = {
 /** Stage 2: the contract with the visitor's data, the two consents and the order button. */
 export function PreviewStep({ variant, preview, accepted, networkError, placedOrder, dispatchDates: byMethod, locale }: PreviewStepProps) {
   const { t } = useTranslation("order");
-  const { company } = useRequiredRootData();
+  const { company, addressLaterPrice } = useRequiredRootData();
   const { pathname } = useLocation();
   const hydrated = useHydrated();
   const busy = useBusyIntent();
@@ -88,7 +88,7 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
         <p className="mt-4 rounded-lg bg-blue-50 p-4 font-semibold text-blue-950" data-testid="order-summary">
           {t("preview.summary", {
             type: t(`common:products.${type}.name`),
-            price: formatPrice(PRODUCTS[type].priceGrosze, locale),
+            price: formatPrice(orderPriceGrosze(type, preview.details.addressLater === true, addressLaterPrice?.grosze ?? 0), locale),
             ...vatWording(company.vat, t),
           })}
           {startDate ? (
@@ -98,6 +98,12 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
           ) : null}
           <LockerSummary delivery={preview.details.delivery} />
         </p>
+        {preview.details.addressLater ? (
+          <p className="mt-4 rounded-lg border-l-4 border-amber-500 bg-amber-50 p-4 text-slate-900" data-testid="preview-address-later">
+            {t("preview.addressLater")}
+            {addressLaterPrice ? ` ${t("preview.addressLaterPrice", { price: addressLaterPrice.price })}` : null}
+          </p>
+        ) : null}
         <InvoiceSummary invoice={preview.details.invoice} />
         {variant.fullPagePreview ? (
           <div className="mt-6 rounded-lg border border-slate-300 bg-white p-6 shadow-sm" data-testid="contract">

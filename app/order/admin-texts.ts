@@ -36,7 +36,17 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   conversation_answer: "Odpowiedź obsługi na wiadomość klienta",
   operator_new_message: "Powiadomienie dla obsługi o nowych wiadomościach klientów",
   declaration_replaced: "Informacja o oświadczeniu zastępczym (nowy lokal i właściciel)",
+  address_reminder: "Przypomnienie o podaniu adresu lokalu (7 i 30 dni po płatności)",
+  address_confirmed: "Potwierdzenie podania adresu lokalu (z terminem wysyłki)",
 };
+
+/** An order placed before the flat was found (docs/decisions/091), in the panel's words. */
+export const ADDRESS_LATER_TEXT = {
+  pending: "czeka na adres lokalu",
+  /** Why nothing is drawn, dispatched or shipped yet: the operator cannot act before the customer gives the address. */
+  notYet:
+    "Zamówienie czeka na adres lokalu: klient poda go na stronie zamówienia. Do tego czasu nie można pobrać oświadczenia do podpisu ani oznaczyć zamówienia jako wysłanego.",
+} as const;
 
 export const DECLARATION_LABEL = {
   regular: "Oświadczenie zwykłe",

@@ -1,7 +1,6 @@
 import { formatAddress, type Company } from "~/config/company";
 import { LOCALE_TAGS, type Locale } from "~/i18n/locales";
 import { BUSINESS_TIME_ZONE, SIGNING_BUSINESS_DAYS } from "~/config/delivery";
-import { PRODUCTS } from "~/config/products";
 import { formatPrice } from "~/i18n/money";
 import { vatWording } from "~/i18n/vat-wording";
 import { formatLongDate } from "~/i18n/date-format";
@@ -9,6 +8,7 @@ import { coResidentNames } from "./co-residents";
 import { nameWithOriginal } from "./names";
 import type { OrderDetails } from "./schema";
 import { lockerLine } from "~/order/delivery";
+import { orderPriceGrosze } from "./address-later";
 
 /**
  * The agreement the tenant accepts, built once on the server from the order's data as a
@@ -29,6 +29,8 @@ export type ContractInput = {
   locale: Locale;
   date: Date;
   paymentDeadlineDays: number;
+  /** PRICE_ADDRESS_LATER in grosze: added to the price when the flat's address comes later (docs/decisions/091); absent: 0. */
+  addressLaterGrosze?: number;
   t: Translate;
 };
 export type ContractSection = { heading: string; paragraphs: string[] };
@@ -39,10 +41,18 @@ function formatDate(date: Date | string, locale: Locale): string {
   return formatLongDate(value, LOCALE_TAGS[locale], BUSINESS_TIME_ZONE);
 }
 
-export function contractDocument({ details, company, locale, date, paymentDeadlineDays, t }: ContractInput): ContractDocument {
-  const product = PRODUCTS[details.declarationType];
+export function contractDocument({
+  details,
+  company,
+  locale,
+  date,
+  paymentDeadlineDays,
+  addressLaterGrosze = 0,
+  t,
+}: ContractInput): ContractDocument {
+  const addressLater = details.addressLater === true;
   const typeName = t(`contract.types.${details.declarationType}`);
-  const price = formatPrice(product.priceGrosze, locale);
+  const price = formatPrice(orderPriceGrosze(details.declarationType, addressLater, addressLaterGrosze), locale);
   // Names stand on labelled lines, never inside a sentence: Polish, Ukrainian and Russian
   // would have to decline them, which a template cannot do.
   // The Latin form as in the passport; the original spelling only beside it, in brackets.
@@ -56,7 +66,7 @@ export function contractDocument({ details, company, locale, date, paymentDeadli
   ];
   const subject = [t("contract.subject.declaration"), t("contract.subject.tenant", { name: tenant })];
   if (details.coResidents.length > 0) subject.push(t("contract.subject.coResidents", { names: coResidentNames(details.coResidents) }));
-  subject.push(t("contract.subject.property", { address: details.propertyAddress }));
+  subject.push(addressLater ? t("contract.subject.addressLater") : t("contract.subject.property", { address: details.propertyAddress }));
   if (details.landlordName) subject.push(t("contract.subject.landlord", { name: details.landlordName }));
   if (details.startDate) subject.push(t("contract.subject.startDate", { date: formatDate(details.startDate, locale) }));
   if (details.rentalPeriodDays) subject.push(t("contract.subject.rentalPeriod", { count: details.rentalPeriodDays }));
@@ -69,6 +79,9 @@ export function contractDocument({ details, company, locale, date, paymentDeadli
       heading: t("contract.price.heading"),
       paragraphs: [
         t("contract.price.type", { type: typeName, price, ...vatWording(company.vat, t) }),
+        ...(addressLater && addressLaterGrosze > 0
+          ? [t("contract.price.addressLater", { extra: formatPrice(addressLaterGrosze, locale) })]
+          : []),
         t("contract.price.payment", { account: company.bankAccount, bank: company.bankName }),
         t("contract.price.deadline", { count: paymentDeadlineDays }),
       ],
@@ -78,6 +91,7 @@ export function contractDocument({ details, company, locale, date, paymentDeadli
       paragraphs: [
         t("contract.delivery.time", { count: SIGNING_BUSINESS_DAYS[details.declarationType] }),
         t("contract.delivery.start"),
+        ...(addressLater ? [t("contract.delivery.addressLater")] : []),
         details.delivery?.method === "locker"
           ? t("shipping:contract.locker", { locker: lockerLine(details.delivery) })
           : t("contract.delivery.address", { address: details.mailingAddress }),

@@ -115,4 +115,20 @@ describe("the withdrawal period", () => {
     expect(day(deliveryDates("regular", { ...order, transitDays: 1 }).deliveredBy)).toBe("2026-11-09");
     expect(day(deliveryDates("regular", { ...order, transitDays: 3 }).deliveredBy)).toBe("2026-11-12");
   });
+
+  it("count from the day the flat's address was given, for an order placed before the flat was found (docs/decisions/091)", () => {
+    const order = { orderedAt: warsaw("2026-11-02T10:00"), paidAt: warsaw("2026-11-03T10:00"), transitDays: 1 };
+    // With the early start the work starts with the address: given Monday 23 November, signed Tuesday 24, dispatched Thursday 26.
+    const early = deliveryDates("regular", { ...order, earlyStart: true, addressGivenAt: warsaw("2026-11-23T21:30") });
+    expect([day(early.countedFrom), day(early.signedBy), day(early.dispatchBy)]).toEqual(["2026-11-23", "2026-11-24", "2026-11-26"]);
+    // Given within the withdrawal period, without the early start: the period's end (Monday 16 November) still decides.
+    const waiting = deliveryDates("regular", { ...order, earlyStart: false, addressGivenAt: warsaw("2026-11-05T10:00") });
+    expect(day(waiting.countedFrom)).toBe("2026-11-16");
+    // Given after the period, without the early start: the address day counts, not the period's end.
+    const after = deliveryDates("notarized", { ...order, earlyStart: false, addressGivenAt: warsaw("2026-11-20T10:00") });
+    expect(day(after.countedFrom)).toBe("2026-11-20");
+    // An address given before the money came (never on the order page, but a date is a date): the payment counts.
+    const before = deliveryDates("regular", { ...order, earlyStart: true, addressGivenAt: warsaw("2026-11-02T12:00") });
+    expect(day(before.countedFrom)).toBe("2026-11-03");
+  });
 });

@@ -161,7 +161,10 @@ export function withdrawalPeriodEnd(orderedAt: Date): Date {
 }
 
 export type DeliveryDates = {
-  /** The day the work starts from: the payment day, or the day after the withdrawal period when no early start was asked for. */
+  /**
+   * The day the work starts from: the payment day (or the day the flat's address was given, when later), or the day after
+   * the withdrawal period when no early start was asked for.
+   */
   countedFrom: Date;
   signedBy: Date;
   dispatchBy: Date;
@@ -178,9 +181,24 @@ export type DeliveryDates = {
  */
 export function deliveryDates(
   type: DeclarationType,
-  { paidAt, orderedAt, earlyStart, transitDays }: { paidAt: Date; orderedAt: Date; earlyStart: boolean; transitDays: number },
+  {
+    paidAt,
+    orderedAt,
+    earlyStart,
+    transitDays,
+    addressGivenAt = null,
+  }: {
+    paidAt: Date;
+    orderedAt: Date;
+    earlyStart: boolean;
+    transitDays: number;
+    /** An order placed before the flat was found: the day its address was given, when later than the payment (docs/decisions/091). */
+    addressGivenAt?: Date | null;
+  },
 ): DeliveryDates {
-  const paidDay = noonUtcOf(warsawDay(paidAt));
+  // The work can start only once both the money and the flat's address are there; the withdrawal period still runs from the order.
+  const startsAt = addressGivenAt && addressGivenAt.getTime() > paidAt.getTime() ? addressGivenAt : paidAt;
+  const paidDay = noonUtcOf(warsawDay(startsAt));
   const periodEnd = withdrawalPeriodEnd(orderedAt);
   const countedFrom = earlyStart || paidDay.getTime() > periodEnd.getTime() ? paidDay : periodEnd;
   const signedBy = addBusinessDays(countedFrom, SIGNING_BUSINESS_DAYS[type]);

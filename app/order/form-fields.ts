@@ -18,6 +18,7 @@ export function formFieldNames(variant: OrderVariant) {
     ...(variant.hasStartDate ? ["startDate"] : []),
     "email",
     variant.names.phone,
+    "addressLater",
     "propertyAddress",
     "propertyPostalCode",
     "propertyCity",
@@ -45,6 +46,7 @@ export type OrderFormFields = Partial<
     | "email"
     | "phone"
     | "telefon"
+    | "addressLater"
     | "propertyAddress"
     | "propertyPostalCode"
     | "propertyCity"

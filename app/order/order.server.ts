@@ -10,7 +10,8 @@ import { getFixedT } from "~/i18n/i18n.server";
 import type { Locale } from "~/i18n/locales";
 import { pathFor } from "~/i18n/routes";
 import { CONTRACT_VERSION, contractDocument, contractText, type ContractDocument } from "./contract";
-import { CURRENCY, PRODUCTS } from "~/config/products";
+import { CURRENCY } from "~/config/products";
+import { orderPriceGrosze } from "./address-later";
 import type { Delivery } from "~/order/delivery";
 import type { OrderDetails } from "./schema";
 import { issueOrderToken } from "./preview-token.server";
@@ -41,12 +42,10 @@ export function previewOrder(now: Date = new Date()): Preview {
 export type AgreementTexts = { document: ContractDocument; binding: ContractDocument | null };
 
 export async function buildAgreement(details: OrderDetails, locale: Locale, date: Date): Promise<AgreementTexts> {
-  const paymentDeadlineDays = env.PAYMENT_DEADLINE_DAYS;
-  const document = contractDocument({ details, company, locale, date, paymentDeadlineDays, t: await getFixedT(locale, "order") });
+  const settings = { paymentDeadlineDays: env.PAYMENT_DEADLINE_DAYS, addressLaterGrosze: env.PRICE_ADDRESS_LATER };
+  const document = contractDocument({ details, company, locale, date, ...settings, t: await getFixedT(locale, "order") });
   const binding =
-    locale === "pl"
-      ? null
-      : contractDocument({ details, company, locale: "pl", date, paymentDeadlineDays, t: await getFixedT("pl", "order") });
+    locale === "pl" ? null : contractDocument({ details, company, locale: "pl", date, ...settings, t: await getFixedT("pl", "order") });
   return { document, binding };
 }
 
@@ -119,7 +118,7 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
             channel: input.channel,
             locale: input.locale,
             declaration_type: details.declarationType,
-            price_grosze: PRODUCTS[details.declarationType].priceGrosze,
+            price_grosze: orderPriceGrosze(details.declarationType, details.addressLater === true, env.PRICE_ADDRESS_LATER),
             currency: CURRENCY,
             tenant_name: details.tenantName,
             tenant_name_original: details.tenantNameOriginal,
@@ -138,6 +137,7 @@ export async function acceptOrder(db: AppDatabase, input: AcceptInput): Promise<
             mailing_postal_code: details.mailingParts?.postalCode ?? null,
             mailing_city: details.mailingParts?.city ?? null,
             additional_info: details.additionalInfo,
+            address_pending: details.addressLater ? 1 : 0,
             ...deliveryColumns(details.delivery),
             data_processing_consent_at: input.dataProcessingConsentAt.toISOString(),
             terms_accepted_at: timestamp,
@@ -200,7 +200,10 @@ export function holdsSameOrder(order: OrderRow, askedInvoice: InvoiceRequest | n
     order.start_date === details.startDate &&
     order.email === details.email &&
     order.phone === details.phone &&
-    order.property_address === details.propertyAddress &&
+    // An address-later order stays the same order once its address is given on the order's page.
+    (details.addressLater
+      ? order.address_pending === 1 || order.address_given_at !== null
+      : order.address_given_at === null && order.property_address === details.propertyAddress) &&
     order.mailing_address === details.mailingAddress &&
     order.additional_info === details.additionalInfo &&
     order.rental_period_days === details.rentalPeriodDays &&

@@ -203,6 +203,60 @@ describe("order form schema", () => {
   });
 });
 
+describe("the flat's address given later (docs/decisions/091)", () => {
+  const { propertyAddress: _a, propertyPostalCode: _p, propertyCity: _c, ...withoutFlat } = VALID_FORM;
+
+  it("requires the flat's address unless the box is ticked; ticked, the three fields may stay empty", () => {
+    expect(errorsOf(withoutFlat)).toEqual({
+      propertyAddress: "order:validation.required",
+      propertyPostalCode: "order:validation.required",
+      propertyCity: "order:validation.required",
+    });
+    const submission = parseWithZod(formData({ ...withoutFlat, addressLater: "on" }), {
+      schema: orderFormSchema(STANDARD_VARIANT, "details"),
+    });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(submission.value).toMatchObject({ addressLater: true, propertyAddress: "", propertyParts: null });
+  });
+
+  it("still checks a part typed with the box ticked, and then asks for the rest: a half address is never dropped", () => {
+    expect(errorsOf({ ...withoutFlat, addressLater: "on", propertyPostalCode: "7025" })).toEqual({
+      propertyAddress: "order:validation.required",
+      propertyPostalCode: "order:validation.postalCode",
+      propertyCity: "order:validation.required",
+    });
+    const submission = parseWithZod(formData({ ...VALID_FORM, addressLater: "on" }), {
+      schema: orderFormSchema(STANDARD_VARIANT, "details"),
+    });
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      addressLater: false,
+      propertyAddress: "ul. Długa 5/3, 70-001 Szczecin",
+    });
+  });
+
+  it("takes adres_lokalu_pozniej in the API; a body without it still needs adres_eksmisji", () => {
+    const api = {
+      imie_nazwisko_najemcy: "Jan Kowalski",
+      email: "jan@example.com",
+      telefon: "600100200",
+      adres_najemcy: "ul. Krótka 1, 00-001 Warszawa",
+      rodzaj_oswiadczenia: "regular",
+      okres_najmu_dni: 90,
+    };
+    const later = apiSchema("details").safeParse({ ...api, adres_lokalu_pozniej: true });
+    expect(later.success && later.data).toMatchObject({ addressLater: true, propertyAddress: "" });
+    const old = apiSchema("details").safeParse(api);
+    expect(old.success ? [] : old.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["adres_eksmisji", "order:validation.required"],
+    ]);
+    const both = apiSchema("details").safeParse({ ...api, adres_lokalu_pozniej: true, adres_eksmisji: "ul. Długa 5/3, 70-001 Szczecin" });
+    expect(both.success && both.data).toMatchObject({ addressLater: false, propertyAddress: "ul. Długa 5/3, 70-001 Szczecin" });
+    const wrong = apiSchema("details").safeParse({ ...api, adres_lokalu_pozniej: "tak" });
+    expect(wrong.success ? [] : wrong.error.issues.map((issue) => issue.message)).toContain("order:validation.addressLater");
+  });
+});
+
 describe("API schema", () => {
   const body = {
     imie_nazwisko_najemcy: "Jan Kowalski",

@@ -47,6 +47,7 @@ export const MESSAGES = {
   dataProcessingConsent: "order:validation.dataProcessingConsent",
   acceptTerms: "order:validation.acceptTerms",
   immediatePerformanceConsent: "order:validation.immediatePerformanceConsent",
+  addressLater: "order:validation.addressLater",
   ...DELIVERY_MESSAGES,
 } as const;
 
@@ -143,6 +144,13 @@ export const CUSTOMER_FIELD_RULES = {
   city: requiredText(NAME_MAX),
 } as const;
 
+/** The rented flat's address in three fields: the order form's, and the order page's for an address given later (docs/decisions/091). */
+export const PROPERTY_ADDRESS_RULES = {
+  propertyAddress: requiredText(ADDRESS_MAX),
+  propertyPostalCode: postalCode,
+  propertyCity: requiredText(NAME_MAX),
+} as const;
+
 /** Checked against the day of validation, not of the schema's creation: the schema is built once. */
 function isNearToday(isoDate: string): boolean {
   const days = Math.abs(Date.parse(`${isoDate}T12:00:00Z`) - Date.now()) / 86_400_000;
@@ -183,7 +191,7 @@ export type OrderDetails = {
   startDate: string | null;
   email: string;
   phone: string;
-  /** The rented flat the tenant may be evicted from, as one line. */
+  /** The rented flat the tenant may be evicted from, as one line; '' for an order placed before the flat is found (`addressLater`). */
   propertyAddress: string;
   /** Where the signed declaration is sent, as one line. */
   mailingAddress: string;
@@ -196,6 +204,8 @@ export type OrderDetails = {
   immediatePerformanceRequested: boolean;
   /** An invoice asked for with the order (app/invoices); absent or null: none. */
   invoice?: InvoiceRequest | null;
+  /** Ordered before the flat is found: its address comes later, on the order's page (docs/decisions/091); absent: false. */
+  addressLater?: boolean;
   /** By courier to the mailing address when absent (every order before parcel lockers, and while they are not offered). */
   delivery?: Delivery;
 };
@@ -227,9 +237,11 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
     coResidents,
     email,
     [variant.names.phone]: phone,
-    propertyAddress: requiredText(ADDRESS_MAX),
-    propertyPostalCode: postalCode,
-    propertyCity: requiredText(NAME_MAX),
+    addressLater: z.boolean().optional(),
+    // Optional only with "addressLater" and all three left empty (requirePropertyAddress).
+    propertyAddress: PROPERTY_ADDRESS_RULES.propertyAddress.optional(),
+    propertyPostalCode: PROPERTY_ADDRESS_RULES.propertyPostalCode.optional(),
+    propertyCity: PROPERTY_ADDRESS_RULES.propertyCity.optional(),
     mailingAddress: requiredText(ADDRESS_MAX),
     mailingPostalCode: postalCode,
     mailingCity: requiredText(NAME_MAX),
@@ -245,30 +257,66 @@ function buildOrderFormSchema(variant: OrderVariant, stage: OrderStage) {
     // A free choice: unticked, the order is placed and the work starts after the withdrawal period.
     shape.immediatePerformanceConsent = z.boolean().optional();
   }
-  return z.preprocess(checkInvoiceFormFields, z.object(shape).superRefine(requireLockerName)).transform((value): OrderDetails => {
-    const text = (name: string) => value[name] as string;
-    const propertyParts = { street: text("propertyAddress"), postalCode: text("propertyPostalCode"), city: text("propertyCity") };
-    const mailingParts = { street: text("mailingAddress"), postalCode: text("mailingPostalCode"), city: text("mailingCity") };
-    return {
-      declarationType: value[variant.names.declarationType] as DeclarationType,
-      tenantName: text("tenantName"),
-      tenantNameOriginal: (value.tenantNameOriginal as string | null) ?? null,
-      coResidents: (value.coResidents as CoResident[] | undefined) ?? [],
-      landlordName: variant.hasLandlordName ? text("landlordName") : null,
-      startDate: variant.hasStartDate ? text("startDate") : null,
-      email: text("email"),
-      phone: text(variant.names.phone),
-      propertyAddress: formatAddress(propertyParts),
-      mailingAddress: formatAddress(mailingParts),
-      propertyParts,
-      mailingParts,
-      additionalInfo: variant.hasAdditionalInfo ? ((value.additionalInfo as string | null) ?? null) : null,
-      rentalPeriodDays: variant.rentalPeriodDays,
-      immediatePerformanceRequested: value.immediatePerformanceConsent === true,
-      invoice: invoiceRequestOfForm(value),
-      delivery: deliveryOfForm(value),
-    };
-  });
+  return z
+    .preprocess(
+      (input, context) => requirePropertyAddress(checkInvoiceFormFields(input, context), context),
+      z.object(shape).superRefine(requireLockerName),
+    )
+    .transform((value): OrderDetails => {
+      const text = (name: string) => value[name] as string;
+      const addressLater = propertyAddressLeftForLater(value);
+      const propertyParts = addressLater
+        ? null
+        : { street: text("propertyAddress"), postalCode: text("propertyPostalCode"), city: text("propertyCity") };
+      const mailingParts = { street: text("mailingAddress"), postalCode: text("mailingPostalCode"), city: text("mailingCity") };
+      return {
+        declarationType: value[variant.names.declarationType] as DeclarationType,
+        tenantName: text("tenantName"),
+        tenantNameOriginal: (value.tenantNameOriginal as string | null) ?? null,
+        coResidents: (value.coResidents as CoResident[] | undefined) ?? [],
+        landlordName: variant.hasLandlordName ? text("landlordName") : null,
+        startDate: variant.hasStartDate ? text("startDate") : null,
+        email: text("email"),
+        phone: text(variant.names.phone),
+        propertyAddress: propertyParts ? formatAddress(propertyParts) : "",
+        mailingAddress: formatAddress(mailingParts),
+        propertyParts,
+        mailingParts,
+        addressLater,
+        additionalInfo: variant.hasAdditionalInfo ? ((value.additionalInfo as string | null) ?? null) : null,
+        rentalPeriodDays: variant.rentalPeriodDays,
+        immediatePerformanceRequested: value.immediatePerformanceConsent === true,
+        invoice: invoiceRequestOfForm(value),
+        delivery: deliveryOfForm(value),
+      };
+    });
+}
+
+const PROPERTY_FIELDS = ["propertyAddress", "propertyPostalCode", "propertyCity"] as const;
+
+/** The box "Nie mam jeszcze adresu mieszkania" ticked and none of the flat's three fields typed: the address comes later. */
+function propertyAddressLeftForLater(value: Record<string, unknown>): boolean {
+  const blank = (field: unknown) => field === undefined || (typeof field === "string" && field.trim() === "");
+  const ticked = value.addressLater === true || value.addressLater === "on";
+  return ticked && PROPERTY_FIELDS.every((name) => blank(value[name]));
+}
+
+/**
+ * The flat's address is required, unless the customer ticked "address later" and left all three fields empty. A part
+ * typed with the box ticked is checked as usual, and the rest are then required too: a half address is never dropped.
+ * Checked on the posted values, before the fields' own rules, so a missing part is named together with every other
+ * problem of the form (a refinement of the object would wait until the rest is right).
+ */
+function requirePropertyAddress(input: unknown, context: z.RefinementCtx): unknown {
+  if (!input || typeof input !== "object") return input;
+  const posted = input as Record<string, unknown>;
+  if (propertyAddressLeftForLater(posted)) return input;
+  for (const name of PROPERTY_FIELDS) {
+    const value = posted[name];
+    if (value === undefined || (typeof value === "string" && value.trim() === ""))
+      context.addIssue({ code: "custom", path: [name], message: MESSAGES.required });
+  }
+  return input;
 }
 
 /**
@@ -302,7 +350,9 @@ function buildApiSchema(stage: OrderStage) {
     email,
     telefon: phone,
     adres_najemcy: requiredText(ADDRESS_MAX * 2),
-    adres_eksmisji: requiredText(ADDRESS_MAX * 2),
+    // Optional only with adres_lokalu_pozniej: true (docs/decisions/091); a client that sends both gets an order with the address.
+    adres_eksmisji: requiredText(ADDRESS_MAX * 2).optional(),
+    adres_lokalu_pozniej: z.boolean({ invalid_type_error: MESSAGES.addressLater }).optional(),
     rodzaj_oswiadczenia: declarationType,
     data_zawarcia: startDate.optional(),
     dodatkowe_informacje: optionalText.nullable(),
@@ -319,6 +369,8 @@ function buildApiSchema(stage: OrderStage) {
   });
   return base
     .superRefine((body, ctx) => {
+      if (body.adres_eksmisji === undefined && body.adres_lokalu_pozniej !== true)
+        ctx.addIssue({ code: "custom", path: ["adres_eksmisji"], message: MESSAGES.required });
       if (body.okres_najmu_dni !== undefined) return;
       if (body.imie_nazwisko_wynajmujacego === undefined)
         ctx.addIssue({ code: "custom", path: ["imie_nazwisko_wynajmujacego"], message: MESSAGES.required });
@@ -333,10 +385,11 @@ function buildApiSchema(stage: OrderStage) {
       startDate: body.okres_najmu_dni === undefined ? (body.data_zawarcia ?? null) : null,
       email: body.email,
       phone: body.telefon,
-      propertyAddress: body.adres_eksmisji,
+      propertyAddress: body.adres_eksmisji ?? "",
       mailingAddress: body.adres_najemcy,
       propertyParts: null,
       mailingParts: null,
+      addressLater: body.adres_eksmisji === undefined,
       additionalInfo: body.dodatkowe_informacje ?? null,
       rentalPeriodDays: body.okres_najmu_dni ?? null,
       immediatePerformanceRequested: stage === "accept" && body.zgoda_na_natychmiastowe_wykonanie === true,

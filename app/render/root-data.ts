@@ -27,6 +27,8 @@ export type RootData = {
    * first of which costs a phone a long task (docs/decisions/053).
    */
   prices: Record<DeclarationType, string>;
+  /** PRICE_ADDRESS_LATER (docs/decisions/091) in grosze and as this language writes it; null when it is 0 and nothing is shown. */
+  addressLaterPrice: { grosze: number; price: string } | null;
   /** The town of the flat the declaration names (SUBSTITUTE_FLAT_CITY): the tenant page says it before payment, the address it does not. */
   substituteCity: string;
   siteUrl: string;

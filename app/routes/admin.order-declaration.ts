@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_HEADERS, requireOperator } from "~/admin/session.server";
 import { DECLARATION_TEXT } from "~/admin/texts";
+import { ADDRESS_LATER_TEXT } from "~/order/admin-texts";
+import { awaitsAddress } from "~/order/address-later";
 import { env, substituteFlat } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { declarationPdf } from "~/documents/declaration.server";
@@ -17,6 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!order) return textResponse(`${DECLARATION_TEXT.notFound}\n`, 404, ADMIN_HEADERS);
   if ((order.status !== "paid" && order.status !== "dispatched") || order.anonymised_at)
     return textResponse(`${DECLARATION_TEXT.notPaid}\n`, 409, ADMIN_HEADERS);
+  if (awaitsAddress(order)) return textResponse(`${ADDRESS_LATER_TEXT.notYet}\n`, 409, ADMIN_HEADERS);
   // The current declaration, or a replaced one by its code (?kod=, docs/decisions/092), with the flat it names.
   const asked = new URL(request.url).searchParams.get("kod");
   const declaration = await declarationToPrint(getDb(), order, asked === null ? null : (normaliseCode(asked) ?? ""));

@@ -28,6 +28,9 @@ import { typedText } from "~/messages/message-form";
 import { messengerLinks } from "~/messages/messengers";
 import { threadEntries } from "~/messages/thread-view";
 import { customerDeclarationsOf } from "~/customer-page/declarations.server";
+import { addressLaterViewOf, postAddress } from "~/customer-page/address-later.server";
+import { ADDRESS_INTENT } from "~/order/address-later";
+import { nudgeMailWorker } from "~/jobs/mail-worker.server";
 
 /**
  * The payment page's URL is its key (an unguessable token): no cache may keep it and no
@@ -72,6 +75,7 @@ export async function customerPageLoader({ request, params, context }: LoaderFun
       online,
       lateStatement: await lateStatementOf(getDb(), token, locale),
       declarations: await customerDeclarationsOf(getDb(), token, locale),
+      addressLater: await addressLaterViewOf(getDb(), token, locale),
       messages: {
         thread: threadEntries((await threadByToken(getDb(), token)) ?? [], locale),
         maxChars: MESSAGE_MAX_CHARS,
@@ -134,6 +138,27 @@ async function customerMessage(
   return redirect(`${new URL(request.url).pathname}#message-form`, { status: 303, headers: PRIVATE_HEADERS });
 }
 
+/** "Podaj adres mieszkania" (docs/decisions/091): the typed address with the declaration's text, then stored and 303 back. */
+async function customerAddress(
+  request: Request,
+  form: FormData,
+  context: { token: string; locale: Locale; rateLimited: { retryAfterSeconds: number } | null },
+) {
+  const t = await getFixedT(context.locale, "payment");
+  const outcome = await postAddress(getDb(), context.token, form, {
+    t,
+    now: new Date(),
+    retryAfterSeconds: context.rateLimited?.retryAfterSeconds ?? null,
+  });
+  if (outcome.kind === "not-found") throw notFound();
+  if (outcome.kind === "stored") {
+    nudgeMailWorker();
+    return redirect(`${new URL(request.url).pathname}#address-later`, { status: 303, headers: PRIVATE_HEADERS });
+  }
+  const headers = outcome.status === 429 && context.rateLimited ? retryAfter(context.rateLimited) : PRIVATE_HEADERS;
+  return json({ address: outcome.answer }, { status: outcome.status, headers });
+}
+
 /**
  * A message (`intent=message`, any stage of the order), or BLIK or pay-by-link while payment is due
  * (docs/decisions/028): a refused code comes back as 400 with the code as typed, never as an error page.
@@ -145,6 +170,7 @@ export async function customerPageAction({ request, params, context }: ActionFun
   const intent = form.get("intent");
   const rateLimited = context.rateLimited ?? null;
   if (intent === "message") return customerMessage(request, form, { token, locale, rateLimited });
+  if (intent === ADDRESS_INTENT) return customerAddress(request, form, { token, locale, rateLimited });
   const gateway = context.services.payments;
   const order = await findPayableOrder(getDb(), token);
   if (!order) throw notFound();

@@ -22,6 +22,7 @@ import { InvoicePanel } from "~/invoices/InvoicePanel";
 import { ReviewPanel } from "~/reviews/ReviewPanel";
 import { LateStatementPanel } from "~/withdrawal/LateStatementPanel";
 import { CustomerThread } from "~/messages/CustomerThread";
+import { AddressLaterPanel } from "~/customer-page/AddressLaterPanel";
 import { MessengerLinks } from "~/messages/MessengerLinks";
 import { ReplacementDeclarations } from "~/customer-page/ReplacementDeclarations";
 import { customerPageAction, customerPageLoader, PRIVATE_HEADERS } from "./payment.server";
@@ -49,6 +50,7 @@ export default function CustomerPageRoute() {
     page,
     online,
     lateStatement,
+    addressLater,
     transferTitle: title,
     qrCode,
     documents,
@@ -58,7 +60,8 @@ export default function CustomerPageRoute() {
   const answer = useActionData<typeof action>() ?? null;
   // One action, two forms: a payment's refusal carries the code, a message's the text.
   const refusal = answer && "blikCode" in answer ? answer : null;
-  const messageAnswer = answer && !("blikCode" in answer) ? answer : null;
+  const addressAnswer = answer && "address" in answer ? answer.address : null;
+  const messageAnswer = answer && !("blikCode" in answer) && !("address" in answer) ? answer : null;
   const { t } = useTranslation("payment");
   const { company } = useRequiredRootData();
   const locale = useLocale();
@@ -99,6 +102,7 @@ export default function CustomerPageRoute() {
             <LateDeliveryWarning late={order.lateDelivery} startDate={order.startDate} locale={locale} contactEmail={company.email} />
           </div>
         ) : null}
+        <AddressLaterPanel view={addressLater} answer={addressAnswer} />
         <section aria-labelledby="order-heading" className="rounded-xl border border-slate-200 p-6 shadow-sm">
           <h2 id="order-heading" className={PANEL_HEADING}>
             {t("summary.heading")}

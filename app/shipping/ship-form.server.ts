@@ -1,4 +1,5 @@
 import { SHIPPING_TEXT } from "./admin-texts";
+import { ADDRESS_LATER_TEXT } from "~/order/admin-texts";
 import type { AppDatabase } from "~/db/db.server";
 import type { ShipmentRefusedError, ShippingCarrier } from "./carrier";
 import { shipOrder, type ShipOutcome } from "./ship.server";
@@ -31,6 +32,8 @@ export function shipOutcomeMessage(outcome: ShipOutcome | { ok: false; reason: "
       return SHIPPING_TEXT.notPaid;
     case "withdrawn":
       return SHIPPING_TEXT.withdrawn;
+    case "address-pending":
+      return ADDRESS_LATER_TEXT.notYet;
     case "in-progress":
       return SHIPPING_TEXT.inProgress;
     case "pending":

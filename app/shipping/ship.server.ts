@@ -1,3 +1,4 @@
+import { awaitsAddress } from "~/order/address-later";
 import { applyTransitionIn, SYSTEM_ACTOR } from "~/order/lifecycle/order-transitions.server";
 import type { AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
@@ -46,6 +47,8 @@ export type ShipOutcome =
   | { ok: false; reason: "not-found" | "not-paid" }
   /** The customer withdrew from the agreement: nothing is shipped. */
   | { ok: false; reason: "withdrawn" }
+  /** The flat's address is not given yet (docs/decisions/091): nothing is shipped. */
+  | { ok: false; reason: "address-pending" }
   /** Another press holds the order's claim: it is being shipped now. */
   | { ok: false; reason: "in-progress" }
   /** The carrier has the shipment but has not confirmed it yet: the operator tries again shortly (housekeeping also will). */
@@ -73,6 +76,7 @@ type ShippableOrder = Pick<
   | "shipment_id"
   | "tracking_number"
   | "withdrawn_at"
+  | "address_pending"
 >;
 
 const SHIPPABLE_COLUMNS = [
@@ -91,6 +95,7 @@ const SHIPPABLE_COLUMNS = [
   "shipment_id",
   "tracking_number",
   "withdrawn_at",
+  "address_pending",
 ] as const;
 
 function loadOrder(db: AppDatabase, orderId: number): Promise<ShippableOrder | undefined> {
@@ -121,6 +126,7 @@ export async function shipOrder(
   const order = await loadOrder(db, orderId);
   if (!order) return { ok: false, reason: "not-found" };
   if (order.withdrawn_at && order.status === "paid") return { ok: false, reason: "withdrawn" };
+  if (awaitsAddress(order)) return { ok: false, reason: "address-pending" };
   if ((order.status === "paid" || order.status === "dispatched") && order.shipment_id && order.tracking_number)
     return { ok: true, shipmentId: order.shipment_id, trackingNumber: order.tracking_number, alreadyMade: true };
   if (order.status !== "paid") return { ok: false, reason: "not-paid" };
@@ -188,6 +194,7 @@ async function claimOrder(db: AppDatabase, orderId: number, now: Date): Promise<
     .where("id", "=", orderId)
     .where("status", "=", "paid")
     .where("withdrawn_at", "is", null)
+    .where("address_pending", "=", 0)
     .where("shipment_id", "is", null)
     .where((eb) =>
       eb.or([eb("shipment_status", "is", null), eb("shipment_checked_at", "is", null), eb("shipment_checked_at", "<", lapsed)]),

@@ -105,6 +105,8 @@ const toDispatch: TodaySource = async (db, clock) => {
       "immediate_performance_consent_at",
       "start_date",
       "delivery_method",
+      "address_pending",
+      "address_given_at",
     ])
     .execute();
   const rows = paid

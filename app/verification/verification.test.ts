@@ -16,6 +16,10 @@ describe("what the verification page may say about the tenant and the flat", () 
     expect(cityOf({ property_city: null, property_address: "ul. Polna 1, 05-800 Pruszków, mazowieckie" })).toBe("Pruszków");
     expect(cityOf({ property_city: null, property_address: "ul. Polna 1 m. 2" })).toBeNull();
   });
+
+  it("names no town for an order whose flat's address is not given yet (docs/decisions/091)", () => {
+    expect(cityOf({ property_city: null, property_address: "" })).toBeNull();
+  });
 });
 
 describe("the back office's line about lookups", () => {

@@ -27,6 +27,7 @@ import { bankStatements } from "./027-bank-statements";
 import { conversations } from "./028-conversations";
 import { replyTemplates } from "./029-reply-templates";
 import { declarationCodes } from "./030-declaration-codes";
+import { addressLater } from "./031-address-later";
 import { replacementDeclarations } from "./032-replacement-declarations";
 import type { MigrationStep } from "./step";
 
@@ -69,5 +70,6 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   conversations,
   replyTemplates,
   declarationCodes,
+  addressLater,
   replacementDeclarations,
 ];

@@ -3,6 +3,7 @@ import { deliveryDates } from "~/order/delivery-dates.server";
 import { transitDaysOf } from "~/config/env.server";
 import { receivedAtText } from "~/order/receipt-time.server";
 import type { OrderComposer } from "../order-mail";
+import { addressGivenAtOf, awaitsAddress } from "~/order/address-later";
 
 /** Money arrived online: the promise counts from it (decision 060), so the operator learns what became due, and when. */
 export const operatorPaymentReceived: OrderComposer<"operator_payment_received"> = {
@@ -14,7 +15,15 @@ export const operatorPaymentReceived: OrderComposer<"operator_payment_received">
       orderedAt: mail.orderedAt,
       earlyStart: mail.waiverGiven,
       transitDays: transitDaysOf(order.delivery_method),
+      addressGivenAt: addressGivenAtOf(order),
     });
+    // Nothing is due while the flat's address is missing (docs/decisions/091): the promise counts from the day it is given.
+    const dates: [string, string][] = awaitsAddress(order)
+      ? [[t("operator.dispatchBy"), t("operator.addressLaterPending")]]
+      : [
+          [t("operator.dispatchBy"), formatDeliveryDay(due.dispatchBy, tag)],
+          [t("operator.deliveredByPaid"), formatDeliveryDay(due.deliveredBy, tag)],
+        ];
     return {
       blocks: [
         { paragraphs: [t("operator.paymentIntro")] },
@@ -28,8 +37,7 @@ export const operatorPaymentReceived: OrderComposer<"operator_payment_received">
               t(facts.paymentMethod === "blik" ? "operator.paymentMethodBlik" : "operator.paymentMethodRedirect"),
             ],
             [t("operator.paidAt"), await receivedAtText(paidAt, locale)],
-            [t("operator.dispatchBy"), formatDeliveryDay(due.dispatchBy, tag)],
-            [t("operator.deliveredByPaid"), formatDeliveryDay(due.deliveredBy, tag)],
+            ...dates,
           ],
           paragraphs: [mail.linked("operator.admin", mail.adminUrl)],
         },

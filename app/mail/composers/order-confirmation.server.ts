@@ -21,6 +21,8 @@ export const orderConfirmation: OrderComposer<"order_confirmation"> = {
         paragraphs: [
           mail.greeting,
           t("confirmation.intro", { number: order.number }),
+          // Ordered before the flat was found (docs/decisions/091): where and when the address is given.
+          ...(order.address_pending === 1 ? [t("addressLater.confirmation")] : []),
           ...(locale === "pl" ? [] : [t("confirmation.binding")]),
         ],
       },

@@ -181,6 +181,7 @@ export const HISTORY_TEXT = {
     review_request_objection: "klient sprzeciwił się prośbie o opinię (art. 21 RODO): nie zostanie wysłana",
     undo: "cofnięto zmianę statusu",
     declaration_replaced: "wystawiono oświadczenie zastępcze",
+    address_given: "klient podał adres lokalu na stronie zamówienia",
   } as Record<string, string>,
   detail: {
     paidAt: "data wpłaty",

@@ -2,6 +2,7 @@ import { deliveryDates, warsawDay } from "~/order/delivery-dates.server";
 import { transitDaysOf } from "~/config/env.server";
 import type { OrderRow } from "~/db/schema";
 import { paymentDeadline } from "~/order/payment-deadline.server";
+import { addressGivenAtOf, awaitsAddress, type AddressFacts } from "~/order/address-later";
 
 /** The dates an operator works to, as Warsaw calendar days ("2026-12-01"), with whether each has passed. */
 export type OrderDeadlines = {
@@ -25,12 +26,14 @@ export type OrderDeadlines = {
 type DeadlineFacts = Pick<
   OrderRow,
   "status" | "created_at" | "paid_at" | "declaration_type" | "immediate_performance_consent_at" | "start_date" | "delivery_method"
->;
+> &
+  AddressFacts;
 
 type PromiseFacts = Pick<
   DeadlineFacts,
   "created_at" | "paid_at" | "declaration_type" | "immediate_performance_consent_at" | "delivery_method"
->;
+> &
+  AddressFacts;
 
 /** The promise's dates for an order paid on `paidAt` (the same business-day rules as the customer's pages). */
 function promisedDates(order: PromiseFacts, paidAt: Date) {
@@ -39,6 +42,7 @@ function promisedDates(order: PromiseFacts, paidAt: Date) {
     orderedAt: new Date(order.created_at),
     earlyStart: order.immediate_performance_consent_at !== null,
     transitDays: transitDaysOf(order.delivery_method),
+    addressGivenAt: addressGivenAtOf(order),
   });
 }
 
@@ -49,8 +53,9 @@ function paidAtOf(order: Pick<PromiseFacts, "paid_at">): Date | null {
   return Number.isNaN(paidAt.getTime()) ? null : paidAt;
 }
 
-/** The dispatch date promised for a paid order. */
+/** The dispatch date promised for a paid order; none while its flat's address is missing (docs/decisions/091). */
 export function dispatchDueDay(order: PromiseFacts): string | null {
+  if (awaitsAddress(order)) return null;
   const paidAt = paidAtOf(order);
   return paidAt ? warsawDay(promisedDates(order, paidAt).dispatchBy) : null;
 }
@@ -64,7 +69,7 @@ export function orderDeadlinesOf(order: DeadlineFacts, deadlineDays: number, now
   const paymentDue = order.status === "awaiting_payment" ? paymentDueDay(order, deadlineDays) : null;
   const dispatchDue = order.status === "paid" ? dispatchDueDay(order) : null;
   const paidAt = order.status === "paid" ? paidAtOf(order) : order.status === "awaiting_payment" ? now : null;
-  const deliveredBy = paidAt ? warsawDay(promisedDates(order, paidAt).deliveredBy) : null;
+  const deliveredBy = paidAt && !awaitsAddress(order) ? warsawDay(promisedDates(order, paidAt).deliveredBy) : null;
   return {
     paymentDue,
     paymentOverdue: paymentDue !== null && paymentDue < today,

@@ -1,3 +1,4 @@
+import { awaitsAddress } from "~/order/address-later";
 import type { Transaction } from "kysely";
 import type { AppDatabase } from "~/db/db.server";
 import type { Database, MessageKind, OrderStatus } from "~/db/schema";
@@ -38,7 +39,7 @@ export type TransitionFacts =
 export type TransitionResult =
   | { ok: true; from: OrderStatus; to: OrderStatus }
   /** `withdrawn`: refused because the customer withdrew from the agreement (nothing of theirs is shipped). */
-  | { ok: false; reason: "not-found" | "not-allowed"; current?: OrderStatus; withdrawn?: true };
+  | { ok: false; reason: "not-found" | "not-allowed"; current?: OrderStatus; withdrawn?: true; addressPending?: true };
 
 /** Who the audit trail names for a move no person made (a verified online payment). */
 export const SYSTEM_ACTOR = "system";
@@ -77,13 +78,20 @@ export async function applyTransitionIn(
   invoicing: Invoicing,
 ): Promise<TransitionResult> {
   const at = now.toISOString();
-  const order = await trx.selectFrom("orders").select(["id", "status", "withdrawn_at"]).where("id", "=", orderId).executeTakeFirst();
+  const order = await trx
+    .selectFrom("orders")
+    .select(["id", "status", "withdrawn_at", "address_pending"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
   if (!order) return { ok: false, reason: "not-found" } as const;
   const to = targetStatus(facts.transition, order.status);
   if (!to) return { ok: false, reason: "not-allowed", current: order.status } as const;
   // An order the customer withdrew from is settled, never shipped: the e-mail would tell them it was.
   if (facts.transition === "mark_dispatched" && order.withdrawn_at)
     return { ok: false, reason: "not-allowed", current: order.status, withdrawn: true } as const;
+  // Nothing is drawn or sent before the flat's address is given (docs/decisions/091).
+  if (facts.transition === "mark_dispatched" && awaitsAddress(order))
+    return { ok: false, reason: "not-allowed", current: order.status, addressPending: true } as const;
   // Money that came online is the gateway's fact: a second, hand-made "paid" would hide a double payment.
   if (facts.transition === "mark_paid" && !facts.paidOnline && (await hasOnlinePayment(trx, orderId)))
     return { ok: false, reason: "not-allowed", current: order.status } as const;
@@ -111,7 +119,7 @@ export async function applyTransitionIn(
     .set({ status: to, updated_at: at, ...columns })
     .where("id", "=", orderId)
     .where("status", "=", order.status)
-    .$if(facts.transition === "mark_dispatched", (query) => query.where("withdrawn_at", "is", null))
+    .$if(facts.transition === "mark_dispatched", (query) => query.where("withdrawn_at", "is", null).where("address_pending", "=", 0))
     // Only the deadline's cancellation is undone by late money; an operator's or the customer's stands.
     .$if(facts.transition === "reopen", (query) => query.where("cancel_reason", "=", UNPAID_REASON))
     .executeTakeFirst();
