@@ -36,7 +36,7 @@ const RAW_KEYS = new Set(
 );
 
 /** The literal fragments of another language's strings (placeholders cut out) long enough to be unmistakable. */
-function foreignFragments(locale: Locale): string[] {
+function foreignFragmentsOf(locale: Locale): string[] {
   const own = new Set(leavesByLocale[locale].map(([, text]) => text));
   const ownFragments = new Set(leavesByLocale[locale].flatMap(([, text]) => text.split(/\{\{\w+\}\}/)).map((fragment) => fragment.trim()));
   const fragments = LOCALES.filter((other) => other !== locale)
@@ -46,6 +46,9 @@ function foreignFragments(locale: Locale): string[] {
     .filter((fragment) => fragment.length >= 14 && /\s/.test(fragment) && !ownFragments.has(fragment));
   return [...new Set(fragments)];
 }
+
+/** Worked out once per language: every page of a spec's worker is checked against the same list. */
+const foreignFragments = Object.fromEntries(LOCALES.map((locale) => [locale, foreignFragmentsOf(locale)])) as Record<Locale, string[]>;
 
 /** Everything a reader or a screen reader gets: every text node (hidden answers included), alt and ARIA labels, title and description. */
 export async function pageText(page: Page): Promise<string> {
@@ -66,7 +69,7 @@ export function problems(text: string, locale: Locale) {
   const tokens = text.split(/[\s,;:!?()"„”«»]+/).map((token) => token.replace(/\.$/, ""));
   return {
     rawKeys: tokens.filter((token) => RAW_KEYS.has(token)),
-    foreign: foreignFragments(locale).filter((fragment) => text.includes(fragment)),
+    foreign: foreignFragments[locale].filter((fragment) => text.includes(fragment)),
   };
 }
 
