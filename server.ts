@@ -82,7 +82,7 @@ async function serveTheSite(): Promise<void> {
   });
 
   // The first visitors after a start are answered as fast as later ones (docs/decisions/035).
-  if (!isDevelopment) await warmUpBeforeListening(build, loadContext, env.SITE_URL, documents);
+  if (!isDevelopment && env.WARM_UP) await warmUpBeforeListening(build, loadContext, env.SITE_URL, documents);
 
   // Behind a proxy every connection is the proxy's: the per-address cap is then the proxy's job.
   const server = createHttpServer(app, { connectionsPerAddress: env.TRUST_PROXY === 0 ? CONNECTIONS_PER_ADDRESS : null });

@@ -7,7 +7,7 @@ import { submitReview } from "~/reviews/reviews.server";
 import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
 import { pdfTextOf } from "../../tests/support/pdf-text";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { withdrawnKeeping } from "../../tests/support/withdrawal";
 import { applyTransition } from "~/flows/transitions.server";
 import { addNote } from "~/order/lifecycle/corrections.server";
@@ -43,7 +43,7 @@ const LOCKER = {
 describe.each(DIALECTS)("the customer's data export on %s", (dialect) => {
   let db: AppDatabase;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => db.destroy());
 

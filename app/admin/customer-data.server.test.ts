@@ -4,7 +4,7 @@ import { customerDataPdf } from "./customer-data-pdf.server";
 import { documentsOnThisThread } from "~/jobs/document-thread.server";
 import { pdfTextOf } from "../../tests/support/pdf-text";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { applyTransition } from "~/flows/transitions.server";
 import { addNote } from "~/order/lifecycle/corrections.server";
 import { customerDataExport } from "./customer-data-export.server";
@@ -31,7 +31,7 @@ describe("phoneKey", () => {
 describe.each(DIALECTS)("a customer's data on %s", (dialect) => {
   let db: AppDatabase;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => db.destroy());
 

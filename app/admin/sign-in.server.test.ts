@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { secretOfUri, timeStepAt, totpCode } from "../../tests/support/authenticator";
 import { addTestOperator, signInWithCode, TEST_OPERATOR_KEYS } from "../../tests/support/operator-sign-in";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { operatorEventsOf } from "./operator-audit.server";
 import { operatorKeys } from "./operator-keys.server";
 import { addOperator, unlockOperator } from "./operators.server";
@@ -61,7 +61,7 @@ describe.each(DIALECTS)("sign-in on %s", (dialect) => {
   let secret: string;
   let recoveryCodes: string[];
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     ({ secret, recoveryCodes } = await addTestOperator(db, "op@example.com", PASSWORD, T0));
   });
   afterEach(() => db.destroy());

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { runHousekeeping } from "~/jobs/housekeeping.server";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { mt940Statement } from "../../tests/support/bank-statement";
 import { readStatementDir, READ_SUBFOLDER, REFUSED_SUBFOLDER, SETTLING_MS } from "./statement-dir.server";
@@ -16,7 +16,7 @@ describe.each(DIALECTS)("the bank's statement folder on %s", (dialect) => {
   let dir: string;
   let number: string;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     dir = mkdtempSync(join(tmpdir(), "statements-"));
     number = (await placeSampleOrder(db, T0)).order.number;
   });

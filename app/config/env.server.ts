@@ -103,6 +103,14 @@ const EnvSchema = z
       .enum(["0", "1", ""])
       .default("0")
       .transform((value) => value === "1"),
+    /**
+     * "0" starts the process without running its order path on itself first (docs/decisions/035):
+     * it answers sooner and its first orders slower. For the test suites' many short-lived sites.
+     */
+    WARM_UP: z
+      .enum(["0", "1", ""])
+      .default("1")
+      .transform((value) => value !== "0"),
     /** Client addresses the rate limits never count, comma-separated (the browser suite's own, say). */
     RATE_LIMIT_EXEMPT: z
       .string()

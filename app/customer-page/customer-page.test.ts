@@ -9,7 +9,7 @@ import { LOCALES, type Locale } from "~/i18n/locales";
 import { findCustomerPageView } from "./page-view.server";
 import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import {
   customerPageOf,
   deadlinesOf,
@@ -220,7 +220,7 @@ describe("the customer's order page: dates and next steps", () => {
 describe.each(DIALECTS)("the customer's page after a withdrawal, a refund or the delivery, on %s", (dialect) => {
   let store: AppDatabase;
   beforeAll(async () => {
-    store = await openDatabase(await freshTarget(dialect));
+    store = await openDatabase(await migratedTarget(dialect));
   });
   afterAll(() => store.destroy());
   let count = 0;

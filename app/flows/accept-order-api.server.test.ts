@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { createDatabase, openDatabase, type AppDatabase } from "~/db/db.server";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { MAX_BODY_BYTES } from "~/security/body.server";
 import { handleOrderApi } from "./accept-order-api.server";
 
@@ -186,7 +186,7 @@ describe("POST /api/accept", () => {
 describe.each(DIALECTS)("control characters through the API on %s", (dialect) => {
   let own: AppDatabase;
   beforeEach(async () => {
-    own = await openDatabase(await freshTarget(dialect));
+    own = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => own.destroy());
   const acceptInto = (body: unknown) => handleOrderApi(request("/api/accept", JSON.stringify(body)), "accept", { db: own });

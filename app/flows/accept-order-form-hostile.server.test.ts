@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { handleOrderForm } from "./accept-order-form.server";
 import { acceptFields, FORM, NOW, post, previewOf } from "./accept-order-form.test-support";
 import { findPayableOrder } from "~/payments/payment-page.server";
@@ -11,7 +11,7 @@ import { STANDARD_VARIANT } from "~/order/variants";
 describe.each(DIALECTS)("control characters and odd form shapes on %s", (dialect) => {
   let own: AppDatabase;
   beforeEach(async () => {
-    own = await openDatabase(await freshTarget(dialect));
+    own = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => own.destroy());
   const runOn = (request: Request) =>

@@ -4,7 +4,7 @@ import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { SYSTEM_ACTOR } from "~/order/lifecycle/order-transitions.server";
 import { claimNextMessage, markSent } from "~/outbox/outbox.server";
 import { recordShipment } from "~/shipping/ship.server";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { applyTransition } from "./transitions.server";
 import { UNDO_WINDOW_MS, undoableMoves, undoMove, undoOffer } from "./undo.server";
@@ -22,7 +22,7 @@ describe.each(DIALECTS)("undoing an operator's own move on %s", (dialect) => {
   let db: AppDatabase;
   let orderId: number;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     orderId = (await placeSampleOrder(db, ORDERED)).order.id;
   });
   afterEach(() => db.destroy());

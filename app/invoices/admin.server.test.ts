@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applyTransition } from "~/flows/transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { invoicesCsv, invoicesOfOrder, ksefOfListRow, listInvoices } from "./admin.server";
 
@@ -14,7 +14,7 @@ const KSEF_NUMBER = "5265877635-20261124-0123456789AB-CD";
 describe.each(DIALECTS)("the month's invoices and the accountant's CSV on %s", (dialect) => {
   let db: AppDatabase;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => db.destroy());
 

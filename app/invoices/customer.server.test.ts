@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applyTransition, recordRefund } from "~/flows/transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { documentsOnThisThread } from "~/jobs/document-thread.server";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { pdfTextOf } from "../../tests/support/pdf-text";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { withdrawnKeeping } from "../../tests/support/withdrawal";
@@ -29,7 +29,7 @@ describe.each(DIALECTS)("asking for an invoice after the order, on %s", (dialect
   let token: string;
   let orderId: number;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     const { order } = await placeSampleOrder(db, ORDERED, { locale: "uk" });
     token = order.payment_token;
     orderId = order.id;
@@ -143,7 +143,7 @@ describe.each(DIALECTS)("asking for an invoice after the order, on %s", (dialect
 describe.each(DIALECTS)("asking for an invoice after a cancellation, on %s", (dialect) => {
   let db: AppDatabase;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => db.destroy());
   const CANCELLED = new Date("2026-11-26T10:00:00Z");

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anonymiseOrder } from "~/order/lifecycle/anonymisation.server";
 import { applyTransition, recordRefund } from "~/flows/transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { withdrawnKeeping } from "../../tests/support/withdrawal";
 import { buildFa3Xml } from "~/ksef/fa3";
@@ -19,7 +19,7 @@ const OPERATOR = "op@example.com";
 describe.each(DIALECTS)("issuing invoices on %s", (dialect) => {
   let db: AppDatabase;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => db.destroy());
 

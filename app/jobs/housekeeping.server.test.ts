@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { log } from "~/log/log.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { addTestOperator, signInWithCode } from "../../tests/support/operator-sign-in";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { applyTransition } from "~/flows/transitions.server";
 import { SYSTEM_ACTOR, UNPAID_REASON } from "~/order/lifecycle/order-transitions.server";
 import { runHousekeeping, runHousekeepingOnce } from "./housekeeping.server";
@@ -24,7 +24,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
   let db: AppDatabase;
   let orderId: number;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     const { order } = await placeSampleOrder(db, ORDERED);
     orderId = order.id;
   });

@@ -4,7 +4,7 @@ import { documentsOnThisThread } from "./document-thread.server";
 import { FIRST_RETRY_MS } from "~/outbox/outbox.server";
 import { startSmtpServer } from "../../tests/support/smtp-server.mjs";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { startMailOutbox } from "./mail-worker.server";
 import { createMailTransport } from "~/mail/transport.server";
 import { env } from "~/config/env.server";
@@ -19,7 +19,7 @@ describe.each(DIALECTS)("the mail worker on %s, against a real SMTP server", (di
   let db: AppDatabase;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     smtp = await startSmtpServer();
   });
   afterEach(async () => {

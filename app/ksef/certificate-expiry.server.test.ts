@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { writeKsefCertificate } from "../../tests/support/test-certificates.mjs";
 import type { KsefCertificate } from "./certificate.server";
 import {
@@ -44,7 +44,7 @@ describe.each(DIALECTS)("the operator's e-mails about a KSeF certificate's end, 
   afterEach(() => db?.destroy());
 
   it("go 30 days and 7 days before, once each, for each certificate", async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     const certificates = {
       authentication: certificateEnding(`auth-${dialect}`),
       offline: certificateEnding(`offline-${dialect}`, "offline"),
@@ -71,7 +71,7 @@ describe.each(DIALECTS)("the operator's e-mails about a KSeF certificate's end, 
   });
 
   it("send only the nearer one to a site started within 7 days of the end, and try again after a failed send", async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     const authentication = certificateEnding(`late-${dialect}`);
     let failing = true;
     const sent: number[] = [];

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { ANSWER_INTENT, PREVIEW_INTENT } from "./admin-answer";
 import { answerFormView, answerFromForm } from "./admin-answer.server";
@@ -21,7 +21,7 @@ describe.each(DIALECTS)("the operator's answer form on %s", (dialect) => {
   let conversationId: number;
   let orderId: number;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     const { order } = await placeSampleOrder(db, new Date("2026-11-20T09:00:00Z"), { locale: "uk" });
     orderId = order.id;
     await postCustomerMessage(db, { token: order.payment_token, text: "Коли відправите?", now: new Date("2026-11-23T09:00:00Z") });

@@ -3,7 +3,7 @@ import { PLACEHOLDER_COMPANY } from "~/config/company";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { composeConversationMessage } from "~/mail/conversation-mail.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { conversationMailOf } from "./conversation-mail.server";
 import { postContactMessage, postCustomerMessage, postOperatorAnswer } from "./conversation.server";
 import { conversationIdOfOrder } from "./inbox.server";
@@ -16,7 +16,7 @@ const HOSTILE = 'Zobacz <a href="https://evil.example">tutaj</a> albo www.evil.e
 describe.each(DIALECTS)("a conversation's e-mails on %s", (dialect) => {
   let db: AppDatabase;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => db.destroy());
 

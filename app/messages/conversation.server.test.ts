@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase, type DatabaseTarget } from "~/db/db.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import {
   MESSAGE_MAX_CHARS,
   openConversationOfOrder,
@@ -19,7 +19,7 @@ describe.each(DIALECTS)("conversations on %s", (dialect) => {
   let target: DatabaseTarget;
   let db: AppDatabase;
   beforeEach(async () => {
-    target = await freshTarget(dialect);
+    target = await migratedTarget(dialect);
     db = await openDatabase(target);
   });
   afterEach(() => db.destroy());

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { postContactMessage, postCustomerMessage, postOperatorAnswer } from "./conversation.server";
 import { conversationForAdmin, conversationIdOfOrder, countUnanswered, listInbox } from "./inbox.server";
 
@@ -11,7 +11,7 @@ const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 describe.each(DIALECTS)("the back office's conversations on %s", (dialect) => {
   let db: AppDatabase;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => db.destroy());
 

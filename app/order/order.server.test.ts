@@ -1,7 +1,7 @@
 import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase, type DatabaseTarget } from "~/db/db.server";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, freshTarget, migratedTarget } from "../../tests/support/test-databases";
 import { SAMPLE_API_ORDER } from "../../tests/support/sample-order";
 import { acceptOrder, paymentPath, type AcceptInput } from "./order.server";
 import { findCustomerPageView } from "~/customer-page/page-view.server";
@@ -91,7 +91,7 @@ describe.each(DIALECTS)("accepting an order on %s", (dialect) => {
   });
 
   it("numbers orders per year in sequence", async () => {
-    const db = await open(await freshTarget(dialect));
+    const db = await open(await migratedTarget(dialect));
     const first = await acceptOrder(db, input("a"));
     const second = await acceptOrder(db, input("b"));
     const nextYear = await acceptOrder(db, input("c", { now: new Date("2027-01-02T10:00:00Z") }));
@@ -104,7 +104,7 @@ describe.each(DIALECTS)("accepting an order on %s", (dialect) => {
   });
 
   it("writes nothing new when the same token comes back, and answers with the same order", async () => {
-    const db = await open(await freshTarget(dialect));
+    const db = await open(await migratedTarget(dialect));
     const first = await acceptOrder(db, input("same"));
     const replay = await acceptOrder(db, input("same", { details: { ...details, tenantName: "Someone Else" } }));
     expect(replay.created).toBe(false);
@@ -145,7 +145,7 @@ describe.each(DIALECTS)("accepting an order on %s", (dialect) => {
   }, 30_000);
 
   it("finds the payment page by its token only, without personal data", async () => {
-    const db = await open(await freshTarget(dialect));
+    const db = await open(await migratedTarget(dialect));
     const { order } = await acceptOrder(db, input("pay", { locale: "en" }));
     expect(paymentPath(order)).toBe(`/en/payment/${order.payment_token}`);
     const view = await findCustomerPageView(db, order.payment_token, "en");
@@ -156,7 +156,7 @@ describe.each(DIALECTS)("accepting an order on %s", (dialect) => {
   });
 
   it("writes the order and its two e-mails together", async () => {
-    const db = await open(await freshTarget(dialect));
+    const db = await open(await migratedTarget(dialect));
     const { order } = await acceptOrder(db, input("mail"));
     const kinds = await db.selectFrom("outbox").select("kind").where("order_id", "=", order.id).orderBy("id").execute();
     expect(kinds.map((row) => row.kind)).toEqual(["order_confirmation", "operator_new_order"]);

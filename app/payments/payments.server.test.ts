@@ -13,7 +13,7 @@ import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { startPrzelewy24StandIn, TEST_P24 } from "../../tests/support/p24-stand-in-process";
 import { startNotificationReceiver } from "../../tests/support/p24-notification-receiver";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import type { PaymentGateway } from "./gateway";
 import { handleNotification } from "./notification.server";
 import { notificationSign } from "./p24-sign";
@@ -103,7 +103,7 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
   let order: PayableOrder;
 
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     gateway = createPrzelewy24Client({ ...TEST_P24, apiUrl: standIn.url });
     const placed = await placeSampleOrder(db, T0);
     orderCounter += 1;

@@ -3,7 +3,7 @@ import { anonymiseOrder } from "~/order/lifecycle/anonymisation.server";
 import { runHousekeeping } from "~/jobs/housekeeping.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { reviewStart } from "./form-action.server";
 import type { ValidReview } from "./review-form";
@@ -29,7 +29,7 @@ describe.each(DIALECTS)("reviews on %s", (dialect) => {
   let order: OrderRow;
   let number = 0;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     ({ order } = await placeSampleOrder(db, ORDERED, { locale: "uk" }));
   });
   afterEach(() => db.destroy());

@@ -3,7 +3,7 @@ import { applyTransition } from "~/flows/transitions.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { startInpostStandIn, TEST_INPOST } from "../../tests/support/inpost-stand-in-process";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { isInvisible } from "./answer-fields";
 import { ShippingUnavailableError, type ShippingCarrier } from "./carrier";
 import { createInpostPointsClient, createShipxClient } from "./inpost.server";
@@ -193,7 +193,7 @@ describe.each(DIALECTS)("shipping on %s", (dialect) => {
   // A stand-in of its own: both databases number their orders alike, and the number is ShipX's reference.
   let standIn: Awaited<ReturnType<typeof startInpostStandIn>>;
   beforeAll(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     standIn = await startInpostStandIn();
   });
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { startPayment } from "~/payments/start.server";
 import { startPrzelewy24StandIn, TEST_P24 } from "../../tests/support/p24-stand-in-process";
 import { startNotificationReceiver } from "../../tests/support/p24-notification-receiver";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { withdrawThroughLink } from "../../tests/support/withdrawal";
 import { statistics, type PeriodFigures } from "./figures.server";
 import { REGISTER_HEADER, salesRegisterCsv } from "./register.server";
@@ -40,7 +40,7 @@ describe.each(DIALECTS)("the month in figures on %s", (dialect) => {
   let db: AppDatabase;
   let gateway: PaymentGateway;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     gateway = createPrzelewy24Client({ ...TEST_P24, apiUrl: standIn.url });
   });
   afterEach(() => db.destroy());

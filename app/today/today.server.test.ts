@@ -3,7 +3,7 @@ import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { applyTransition } from "~/flows/transitions.server";
 import { recordShipment } from "~/shipping/ship.server";
 import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { uploadStatement } from "../../tests/support/bank-statement-upload";
 import { postContactMessage, postCustomerMessage, postOperatorAnswer } from "~/messages/conversation.server";
@@ -24,7 +24,7 @@ const summary = (groups: TodayGroup[]) =>
 describe.each(DIALECTS)("the day's list on %s", (dialect) => {
   let db: AppDatabase;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => db.destroy());
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { currentDeclarationCode } from "~/order/declaration-code.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { lookupCountOf, verifyDeclaration } from "./lookup.server";
 
 const PLACED = new Date("2026-11-20T09:00:00Z");
@@ -11,7 +11,7 @@ const LOOKED = new Date("2026-11-30T15:30:00Z");
 describe.each(DIALECTS)("a declaration's code and its lookups on %s", (dialect) => {
   let db: AppDatabase;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => db.destroy());
 

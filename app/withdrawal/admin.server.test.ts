@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { recordWithdrawal } from "./withdrawal.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { listWithdrawals, withdrawalCounts, withdrawalsOfOrder } from "./admin.server";
 
 const T0 = new Date("2026-11-23T09:00:00Z");
@@ -10,7 +10,7 @@ const T0 = new Date("2026-11-23T09:00:00Z");
 describe.each(DIALECTS)("the back office's withdrawal statements on %s", (dialect) => {
   let db: AppDatabase;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => db.destroy());
 

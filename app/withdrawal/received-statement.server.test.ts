@@ -3,7 +3,7 @@ import { statementFromForm } from "~/admin/withdrawal-records-form.server";
 import { WITHDRAWAL_TEXT } from "./admin-texts";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { recordReceivedStatement, refundDueBy } from "./withdrawal.server";
 
 /** Ordered on Monday 23 November 2026: the withdrawal period ends on Monday 7 December. */
@@ -13,7 +13,7 @@ const NOW = new Date("2026-12-11T12:00:00Z");
 describe.each(DIALECTS)("a statement that came by e-mail or by post, recorded by the operator, on %s", (dialect) => {
   let db: AppDatabase;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => db.destroy());
 

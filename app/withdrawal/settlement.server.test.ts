@@ -7,7 +7,7 @@ import { LOCALES, type Locale } from "~/i18n/locales";
 import { composeMessage } from "~/mail/compose.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { queuedMessage } from "../../tests/support/queued-message";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { settleWithdrawal, type Settlement } from "./settlement.server";
 import { recordWithdrawal } from "./withdrawal.server";
 
@@ -19,7 +19,7 @@ const FULL: Settlement = { decision: { decision: "full" }, transferRefund: null 
 describe.each(DIALECTS)("settling a withdrawal in one step on %s", (dialect) => {
   let db: AppDatabase;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => db.destroy());
 

@@ -8,7 +8,7 @@ import { statementText } from "~/withdrawal/form-action.server";
 import type { WithdrawalValues } from "~/withdrawal/statement";
 import { recordWithdrawal } from "~/withdrawal/withdrawal.server";
 import { placeSampleOrder } from "../../tests/support/sample-order";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { composeWithdrawalMessage, WITHDRAWN_ORDER_COLUMNS } from "./withdrawal-mail.server";
 
 const T0 = new Date("2026-11-23T09:00:00Z");
@@ -18,7 +18,7 @@ const context = { company: PLACEHOLDER_COMPANY, siteUrl: "https://adres.example"
 describe.each(DIALECTS)("a withdrawal statement's e-mails on %s", (dialect) => {
   let db: AppDatabase;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => db.destroy());
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase, type DatabaseTarget } from "~/db/db.server";
 import type { OrderRow } from "~/db/schema";
-import { DIALECTS, freshTarget } from "../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import type { WithdrawalValues } from "./statement";
 import { ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY } from "./limits";
@@ -16,7 +16,7 @@ describe.each(DIALECTS)("withdrawal statements on %s", (dialect) => {
   let target: DatabaseTarget;
   let order: OrderRow;
   beforeEach(async () => {
-    target = await freshTarget(dialect);
+    target = await migratedTarget(dialect);
     db = await openDatabase(target);
     ({ order } = await placeSampleOrder(db, T0, { details: { tenantName: "Jan Kowalski", email: "Jan.Kowalski@Example.com" } }));
   });

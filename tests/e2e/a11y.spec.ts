@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectOnlyItsLanguage } from "./support/page-language";
 import { ALL_PAGES, LOCALES, pathFor } from "./support/site";
 
 /**
@@ -8,6 +9,8 @@ import { ALL_PAGES, LOCALES, pathFor } from "./support/site";
  * checked in full on the home pages and the other pages check their <main>. Without
  * JavaScript the home pages are checked as the server sends them (axe itself needs a
  * script, so the site's own scripts are blocked instead of all JavaScript).
+ * The visit with JavaScript also checks that the page shows only its own language
+ * (tests/e2e/support/page-language.ts): one load of each page serves both (decision 093).
  */
 const pageIds = [...new Set(ALL_PAGES.map((page) => page.pageId))];
 
@@ -26,16 +29,18 @@ test.describe("with JavaScript", () => {
   });
 
   for (const locale of LOCALES) {
-    test(`home in ${locale}, navbar and footer included`, async ({ page }) => {
+    test(`home in ${locale}, navbar and footer included; only ${locale} strings`, async ({ page }) => {
       await page.goto(pathFor("home", locale));
+      await expectOnlyItsLanguage(page, locale);
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
 
   for (const pageId of pageIds.filter((id) => id !== "home")) {
-    test(`${pageId}: no serious or critical violations in any language`, async ({ page }) => {
+    test(`${pageId}: no serious or critical violations in any language, and only that language's strings`, async ({ page }) => {
       for (const target of ALL_PAGES.filter((candidate) => candidate.pageId === pageId)) {
         await page.goto(target.path);
+        await expectOnlyItsLanguage(page, target.locale);
         expect(await seriousViolations(page, "main"), target.path).toEqual([]);
       }
     });

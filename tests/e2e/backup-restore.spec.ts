@@ -123,7 +123,7 @@ async function backupUnderLoadRestores(
 }
 
 test.describe("a backup taken under load restores with nothing lost", () => {
-  // Two site starts each (with their warm-up), and a PostgreSQL cluster: under a minute alone, minutes on a host busy with much else.
+  // Two site starts each, and a PostgreSQL cluster: under a minute alone, minutes on a host busy with much else.
   test.describe.configure({ timeout: 240_000 });
   test.beforeEach(({}, testInfo) => {
     test.skip(testInfo.project.name !== "js", "a server behaviour: it runs once, in the js project");

@@ -1,93 +1,15 @@
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { ALL_PAGES, LOCALES, strings, type Locale } from "./support/site";
+import { expect, test } from "@playwright/test";
+import { leavesByLocale, pageText, problems } from "./support/page-language";
+import { LOCALES, strings } from "./support/site";
 
 /**
- * Every page in every language must show only its own language: no raw i18n key and no sentence
- * that exists only in another language's files. A string missing in one language falls back to
- * Polish (docs/decisions/026), so a gap shows here as a Polish sentence on the English page, say.
+ * The check that every page shows only its own language (tests/e2e/support/page-language.ts) runs on
+ * every page in every language in tests/e2e/a11y.spec.ts, on the visit that also runs axe (decision 093).
+ * Here: the check itself, a client-side navigation, and the language files.
  */
-const NAMESPACES = readdirSync(join(process.cwd(), "locales", "pl")).map((file) => file.replace(/\.json$/, ""));
-
-function leaves(value: unknown, path = ""): Array<[string, string]> {
-  if (typeof value === "string") return [[path, value]];
-  if (Array.isArray(value)) return value.flatMap((item, index) => leaves(item, `${path}.${index}`));
-  if (value && typeof value === "object")
-    return Object.entries(value).flatMap(([key, child]) => leaves(child, path ? `${path}.${key}` : key));
-  return [];
-}
-
-const leavesByLocale = Object.fromEntries(
-  LOCALES.map((locale) => [locale, NAMESPACES.flatMap((namespace) => leaves(strings(locale, namespace)))]),
-) as Record<Locale, Array<[string, string]>>;
-
-/** Key paths as i18next prints them: "hero.subtitle", "products.turnaround" (plural suffix dropped), lists and their items. */
-const RAW_KEYS = new Set(
-  leavesByLocale.pl.flatMap(([path]) => {
-    const key = path.replace(/_(zero|one|two|few|many|other)$/, "");
-    const parts = key.split(".");
-    return parts
-      .map((_, index) => parts.slice(0, index + 1).join("."))
-      .filter((prefix) => prefix.includes(".") || /[a-z][A-Z]/.test(prefix));
-  }),
-);
-
-/** The literal fragments of another language's strings (placeholders cut out) long enough to be unmistakable. */
-function foreignFragments(locale: Locale): string[] {
-  const own = new Set(leavesByLocale[locale].map(([, text]) => text));
-  const ownFragments = new Set(leavesByLocale[locale].flatMap(([, text]) => text.split(/\{\{\w+\}\}/)).map((fragment) => fragment.trim()));
-  const fragments = LOCALES.filter((other) => other !== locale)
-    .flatMap((other) => leavesByLocale[other].map(([, text]) => text))
-    .filter((text) => !own.has(text))
-    .flatMap((text) => text.split(/\{\{\w+\}\}/).map((fragment) => fragment.trim()))
-    .filter((fragment) => fragment.length >= 14 && /\s/.test(fragment) && !ownFragments.has(fragment));
-  return [...new Set(fragments)];
-}
-
-/** Everything a reader or a screen reader gets: every text node (hidden answers included), alt and ARIA labels, title and description. */
-async function pageText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const texts: string[] = [document.title, document.querySelector('meta[name="description"]')?.getAttribute("content") ?? ""];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
-      acceptNode: (node) => (node.parentElement?.closest("script, style") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
-    });
-    while (walker.nextNode()) texts.push(walker.currentNode.textContent ?? "");
-    for (const element of document.body.querySelectorAll("[alt], [aria-label], [title], [placeholder]")) {
-      for (const name of ["alt", "aria-label", "title", "placeholder"]) texts.push(element.getAttribute(name) ?? "");
-    }
-    return texts.join("\n");
-  });
-}
-
-function problems(text: string, locale: Locale) {
-  const tokens = text.split(/[\s,;:!?()"„”«»]+/).map((token) => token.replace(/\.$/, ""));
-  return {
-    rawKeys: tokens.filter((token) => RAW_KEYS.has(token)),
-    foreign: foreignFragments(locale).filter((fragment) => text.includes(fragment)),
-  };
-}
-
-// One project is enough: with JavaScript the check sees the server's HTML after hydration,
-// which must match it, plus anything rendered on the client.
 test.beforeEach(({ javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "covered by the js project");
 });
-
-for (const locale of LOCALES) {
-  test.describe(`${locale} pages show only ${locale} strings`, () => {
-    for (const target of ALL_PAGES.filter((page) => page.locale === locale)) {
-      test(`${target.path}`, async ({ page }) => {
-        await page.goto(target.path);
-        await expect(page.locator("html")).toHaveAttribute("lang", locale);
-        const text = await pageText(page);
-        expect(problems(text, locale)).toEqual({ rawKeys: [], foreign: [] });
-        // A replacement character means the HTML reached the browser with broken bytes.
-        expect(text.includes("\ufffd"), "U+FFFD in the page").toBe(false);
-      });
-    }
-  });
-}
 
 test("a client-side navigation to a page with other namespaces shows that page's strings", async ({ page }) => {
   // The order page hydrates the app; its navbar links then navigate without loading a document.

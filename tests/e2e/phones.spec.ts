@@ -85,30 +85,59 @@ async function coveredContent(page: Page): Promise<string[]> {
 
 const SHORT_NAMES: Record<Locale, string> = { pl: "Pol", en: "Eng", uk: "Укр", ru: "Рус" };
 
+/** The cookie banner on the home page's first screen: at most a quarter of it, its two choices alike. */
+async function expectBannerFits(page: Page, locale: Locale, viewport: { width: number; height: number }): Promise<void> {
+  const banner = page.getByTestId("cookie-banner");
+  await expect(banner.getByRole("heading", { level: 2, name: strings(locale, "consent").banner.title })).toBeVisible();
+  const height = (await banner.boundingBox())!.height;
+  expect(height, `${height}px of ${viewport.height}px`).toBeLessThanOrEqual(viewport.height / 4);
+
+  const texts = strings(locale, "consent").banner;
+  const [accept, reject] = [
+    banner.getByRole("button", { name: texts.accept, exact: true }),
+    banner.getByRole("button", { name: texts.reject, exact: true }),
+  ];
+  const [a, r] = [(await accept.boundingBox())!, (await reject.boundingBox())!];
+  expect(Math.abs(a.width - r.width)).toBeLessThan(1);
+  expect(Math.abs(a.height - r.height)).toBeLessThan(1);
+  expect(Math.abs(a.y - r.y)).toBeLessThan(1);
+  expect(await accept.getAttribute("class")).toBe(await reject.getAttribute("class"));
+  const weight = (locator: typeof accept) => locator.evaluate((element) => getComputedStyle(element).fontWeight);
+  expect(await weight(accept)).toBe(await weight(reject));
+}
+
+/** The first screens the banner is checked on; the one a phone below shares is checked in that phone's test. */
+const BANNER_SCREENS = [
+  { width: 360, height: 640 },
+  { width: 390, height: 844 },
+] as const;
+const sameScreen = (a: { width: number; height: number }, b: { width: number; height: number }) =>
+  a.width === b.width && a.height === b.height;
+
 for (const phone of PHONES) {
+  const bannerScreen = BANNER_SCREENS.find((screen) => sameScreen(screen, phone));
   test.describe(`at ${phone.width} px`, () => {
     test.use({ viewport: phone });
 
+    // One visit of each page serves every check of it (decision 093): home, then the order form, then contact.
     for (const locale of LOCALES) {
-      test(`${locale}: nothing floats over the hero, the order form or its button`, async ({ page }) => {
-        for (const pageId of ["home", "order"] as const) {
-          await page.goto(pathFor(pageId, locale));
-          expect(await coveredContent(page), `${pageId} in ${locale}`).toEqual([]);
-        }
-        // The social links stay reachable, in the footer.
-        await expect(page.locator("footer").getByRole("link", { name: strings(locale, "common").social.facebook })).toBeVisible();
-      });
-
-      test(`${locale}: the language switcher names the language in its own words`, async ({ page }) => {
+      test(`${locale}: the language switcher names the language in its own words${bannerScreen ? ", the cookie banner keeps to a quarter of the screen with equal choices" : ""}, nothing floats over the hero, the order form or its button, and the toast region is labelled in the page's language`, async ({
+        page,
+      }) => {
         await page.goto(pathFor("home", locale));
         const label = page.getByTestId("language-short-name");
         await expect(label).toBeVisible();
         await expect(label).toHaveText(SHORT_NAMES[locale]);
         // "UK" would read as the United Kingdom.
         expect((await label.innerText()).trim().toUpperCase()).not.toBe("UK");
-      });
+        if (bannerScreen) await expectBannerFits(page, locale, bannerScreen);
 
-      test(`${locale}: the toast region is labelled in the page's language`, async ({ page }) => {
+        expect(await coveredContent(page), `home in ${locale}`).toEqual([]);
+        await page.goto(pathFor("order", locale));
+        expect(await coveredContent(page), `order in ${locale}`).toEqual([]);
+        // The social links stay reachable, in the footer.
+        await expect(page.locator("footer").getByRole("link", { name: strings(locale, "common").social.facebook })).toBeVisible();
+
         await page.goto(pathFor("contact", locale));
         // Present in the server HTML (the no-js project sees only that), so a later message is announced.
         const region = page.getByRole("region", { name: strings(locale, "common").notifications, exact: true });
@@ -147,31 +176,12 @@ for (const phone of PHONES) {
 }
 
 test.describe("the cookie banner on a phone's first screen", () => {
-  for (const viewport of [
-    { width: 360, height: 640 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const viewport of BANNER_SCREENS.filter((screen) => !PHONES.some((phone) => sameScreen(phone, screen)))) {
     for (const locale of LOCALES) {
       test(`${locale} at ${viewport.width}×${viewport.height}: at most a quarter of the screen, with equal choices`, async ({ page }) => {
         await page.setViewportSize(viewport);
         await page.goto(pathFor("home", locale));
-        const banner = page.getByTestId("cookie-banner");
-        await expect(banner.getByRole("heading", { level: 2, name: strings(locale, "consent").banner.title })).toBeVisible();
-        const height = (await banner.boundingBox())!.height;
-        expect(height, `${height}px of ${viewport.height}px`).toBeLessThanOrEqual(viewport.height / 4);
-
-        const texts = strings(locale, "consent").banner;
-        const [accept, reject] = [
-          banner.getByRole("button", { name: texts.accept, exact: true }),
-          banner.getByRole("button", { name: texts.reject, exact: true }),
-        ];
-        const [a, r] = [(await accept.boundingBox())!, (await reject.boundingBox())!];
-        expect(Math.abs(a.width - r.width)).toBeLessThan(1);
-        expect(Math.abs(a.height - r.height)).toBeLessThan(1);
-        expect(Math.abs(a.y - r.y)).toBeLessThan(1);
-        expect(await accept.getAttribute("class")).toBe(await reject.getAttribute("class"));
-        const weight = (locator: typeof accept) => locator.evaluate((element) => getComputedStyle(element).fontWeight);
-        expect(await weight(accept)).toBe(await weight(reject));
+        await expectBannerFits(page, locale, viewport);
       });
     }
   }

@@ -6,7 +6,7 @@ import { applyTransition } from "~/flows/transitions.server";
 import { runHousekeeping } from "~/jobs/housekeeping.server";
 import { uploadStatement } from "../../../tests/support/bank-statement-upload";
 import { placeSampleOrder } from "../../../tests/support/sample-order";
-import { DIALECTS, freshTarget } from "../../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../../tests/support/test-databases";
 
 const T0 = new Date("2026-11-23T09:00:00Z");
 const hours = (count: number) => new Date(T0.getTime() + count * 3_600_000);
@@ -23,7 +23,7 @@ const EWAS_ACCOUNT = "PL27114020040000300201355387";
 describe.each(DIALECTS)("a bank statement's personal data on %s", (dialect) => {
   let db: AppDatabase;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
   });
   afterEach(() => db.destroy());
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { DIALECTS, freshTarget } from "../../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../../tests/support/test-databases";
 import { placeSampleOrder } from "../../../tests/support/sample-order";
 import { correctionFromForm } from "~/admin/correction-form.server";
 import { applyTransition, recordRefund } from "~/flows/transitions.server";
@@ -22,7 +22,7 @@ describe.each(DIALECTS)("corrections on %s", (dialect) => {
   let db: AppDatabase;
   let orderId: number;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     orderId = (await placeSampleOrder(db, T0)).order.id;
   });
   afterEach(() => db.destroy());

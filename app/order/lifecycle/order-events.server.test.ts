@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { DIALECTS, freshTarget } from "../../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../../tests/support/test-databases";
 import { placeSampleOrder } from "../../../tests/support/sample-order";
 import { auditOrder, recordOrderEvent } from "./order-events.server";
 
@@ -12,7 +12,7 @@ describe.each(DIALECTS)("the order's history on %s", (dialect) => {
   let db: AppDatabase;
   let orderId: number;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     orderId = (await placeSampleOrder(db, T0)).order.id;
   });
   afterEach(() => db.destroy());

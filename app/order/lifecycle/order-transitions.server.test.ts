@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { DIALECTS, freshTarget } from "../../../tests/support/test-databases";
+import { DIALECTS, migratedTarget } from "../../../tests/support/test-databases";
 import { applyTransition } from "~/flows/transitions.server";
 import { SYSTEM_ACTOR, UNPAID_REASON } from "./order-transitions.server";
 import { placeSampleOrder } from "../../../tests/support/sample-order";
@@ -12,7 +12,7 @@ describe.each(DIALECTS)("transitions on %s", (dialect) => {
   let db: AppDatabase;
   let orderId: number;
   beforeEach(async () => {
-    db = await openDatabase(await freshTarget(dialect));
+    db = await openDatabase(await migratedTarget(dialect));
     const { order } = await placeSampleOrder(db, T0);
     orderId = order.id;
   });

@@ -49,6 +49,9 @@ export function startOwnSite(port: number, env: Record<string, string> = {}, { l
       SMTP_URL: "",
       // As on the suite's own site (playwright.config.ts): a failed e-mail or KSeF submission is tried again after 2 s.
       OUTBOX_FIRST_RETRY_SECONDS: "2",
+      // No warm-up (docs/decisions/035): it made each start 8 s instead of 2 on the quiet 2-core host, and
+      // these sites answer a few requests each. The suite's own site still warms up (decision 093).
+      WARM_UP: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
