@@ -41,11 +41,7 @@ export function PricingCards({ lockersOffered }: { lockersOffered: boolean }) {
   return (
     <div id="service-tile" className="grid gap-6 md:grid-cols-2">
       {/* The extra for an order placed before the flat is found, when there is one (PRICE_ADDRESS_LATER, docs/decisions/091). */}
-      {addressLaterPrice ? (
-        <p className="text-slate-700 md:order-last md:col-span-2" data-testid="pricing-address-later">
-          {t("pricing.addressLater", { price: addressLaterPrice.price })}
-        </p>
-      ) : null}
+      {addressLaterPrice ? <p className="md:col-span-2">{t("pricing.addressLater", { price: addressLaterPrice.price })}</p> : null}
       {DECLARATION_TYPES.map((type) => {
         const nameId = `pricing-${type}-name`;
         const featured = type === "notarized";

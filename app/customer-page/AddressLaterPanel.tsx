@@ -19,7 +19,7 @@ const fieldId = (name: string) => `address-${name}`;
  * paid. A plain form in two steps, the same without JavaScript: the typed address, then the declaration's text with it
  * and "Potwierdź adres". A refused address comes back (400) with the reasons beside each field and everything as typed.
  */
-export function AddressLaterPanel({ view, answer }: { view: AddressLaterView | null; answer: AddressAnswer | null }) {
+export default function AddressLaterPanel({ view, answer }: { view: AddressLaterView | null; answer: AddressAnswer | null }) {
   const { t } = useTranslation("payment");
   if (!view) return null;
   if (view.state !== "needed")

@@ -166,7 +166,6 @@ export function FormStep({
   }, [summary]);
 
   const required = (label: string) => (variant.markRequired ? `${label} *` : label);
-  const addressLater = fields.addressLater.value === "on";
   const { addressLaterPrice } = useRequiredRootData();
   // A message about the whole form (none of it could be read) stands even when no field has one.
   const serverIntro = state?.formErrorKey && (summary.length > 0 || !state.reply) ? t(state.formErrorKey) : null;
@@ -257,16 +256,12 @@ export function FormStep({
           place="property"
           legend={t("form.propertyHeading")}
           fields={{ address: fields.propertyAddress, postalCode: fields.propertyPostalCode, city: fields.propertyCity }}
-          // Ticked, the flat's fields may stay empty (docs/decisions/091): their labels lose the required mark.
-          required={addressLater ? (label) => label : required}
+          required={required}
         >
           <CheckboxField
             field={fields.addressLater}
             label={t("form.addressLater")}
-            hint={sentences(
-              t("form.addressLaterHint"),
-              ...(addressLaterPrice ? [t("form.addressLaterPrice", { price: addressLaterPrice.price })] : []),
-            )}
+            hint={`${t("form.addressLaterHint")}${addressLaterPrice ? ` ${t("form.addressLaterPrice", { price: addressLaterPrice.price })}` : ""}`}
           />
         </AddressFieldset>
         {lockersOffered ? (

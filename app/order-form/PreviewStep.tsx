@@ -88,7 +88,7 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
         <p className="mt-4 rounded-lg bg-blue-50 p-4 font-semibold text-blue-950" data-testid="order-summary">
           {t("preview.summary", {
             type: t(`common:products.${type}.name`),
-            price: formatPrice(orderPriceGrosze(type, preview.details.addressLater === true, addressLaterPrice?.grosze ?? 0), locale),
+            price: formatPrice(orderPriceGrosze(type, !!preview.details.addressLater, addressLaterPrice?.grosze ?? 0), locale),
             ...vatWording(company.vat, t),
           })}
           {startDate ? (
@@ -99,9 +99,8 @@ export function PreviewStep({ variant, preview, accepted, networkError, placedOr
           <LockerSummary delivery={preview.details.delivery} />
         </p>
         {preview.details.addressLater ? (
-          <p className="mt-4 rounded-lg border-l-4 border-amber-500 bg-amber-50 p-4 text-slate-900" data-testid="preview-address-later">
+          <p className="mt-4 rounded-lg bg-amber-50 p-4" data-testid="preview-address-later">
             {t("preview.addressLater")}
-            {addressLaterPrice ? ` ${t("preview.addressLaterPrice", { price: addressLaterPrice.price })}` : null}
           </p>
         ) : null}
         <InvoiceSummary invoice={preview.details.invoice} />

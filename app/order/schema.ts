@@ -296,10 +296,10 @@ const PROPERTY_FIELDS = ["propertyAddress", "propertyPostalCode", "propertyCity"
 
 /** The box "Nie mam jeszcze adresu mieszkania" ticked and none of the flat's three fields typed: the address comes later. */
 function propertyAddressLeftForLater(value: Record<string, unknown>): boolean {
-  const blank = (field: unknown) => field === undefined || (typeof field === "string" && field.trim() === "");
-  const ticked = value.addressLater === true || value.addressLater === "on";
-  return ticked && PROPERTY_FIELDS.every((name) => blank(value[name]));
+  return (value.addressLater === true || value.addressLater === "on") && PROPERTY_FIELDS.every((name) => isBlank(value[name]));
 }
+
+const isBlank = (field: unknown) => field === undefined || (typeof field === "string" && field.trim() === "");
 
 /**
  * The flat's address is required, unless the customer ticked "address later" and left all three fields empty. A part
@@ -311,11 +311,8 @@ function requirePropertyAddress(input: unknown, context: z.RefinementCtx): unkno
   if (!input || typeof input !== "object") return input;
   const posted = input as Record<string, unknown>;
   if (propertyAddressLeftForLater(posted)) return input;
-  for (const name of PROPERTY_FIELDS) {
-    const value = posted[name];
-    if (value === undefined || (typeof value === "string" && value.trim() === ""))
-      context.addIssue({ code: "custom", path: [name], message: MESSAGES.required });
-  }
+  for (const name of PROPERTY_FIELDS)
+    if (isBlank(posted[name])) context.addIssue({ code: "custom", path: [name], message: MESSAGES.required });
   return input;
 }
 

@@ -22,7 +22,7 @@ import { InvoicePanel } from "~/invoices/InvoicePanel";
 import { ReviewPanel } from "~/reviews/ReviewPanel";
 import { LateStatementPanel } from "~/withdrawal/LateStatementPanel";
 import { CustomerThread } from "~/messages/CustomerThread";
-import { AddressLaterPanel } from "~/customer-page/AddressLaterPanel";
+import { AddressLaterSlot } from "~/customer-page/AddressLaterSlot";
 import { MessengerLinks } from "~/messages/MessengerLinks";
 import { ReplacementDeclarations } from "~/customer-page/ReplacementDeclarations";
 import { customerPageAction, customerPageLoader, PRIVATE_HEADERS } from "./payment.server";
@@ -61,7 +61,7 @@ export default function CustomerPageRoute() {
   // One action, two forms: a payment's refusal carries the code, a message's the text.
   const refusal = answer && "blikCode" in answer ? answer : null;
   const addressAnswer = answer && "address" in answer ? answer.address : null;
-  const messageAnswer = answer && !("blikCode" in answer) && !("address" in answer) ? answer : null;
+  const messageAnswer = answer && "messageError" in answer ? answer : null;
   const { t } = useTranslation("payment");
   const { company } = useRequiredRootData();
   const locale = useLocale();
@@ -102,7 +102,7 @@ export default function CustomerPageRoute() {
             <LateDeliveryWarning late={order.lateDelivery} startDate={order.startDate} locale={locale} contactEmail={company.email} />
           </div>
         ) : null}
-        <AddressLaterPanel view={addressLater} answer={addressAnswer} />
+        <AddressLaterSlot view={addressLater} answer={addressAnswer} />
         <section aria-labelledby="order-heading" className="rounded-xl border border-slate-200 p-6 shadow-sm">
           <h2 id="order-heading" className={PANEL_HEADING}>
             {t("summary.heading")}
