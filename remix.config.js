@@ -3,6 +3,8 @@ import { readFileSync } from "node:fs";
 /**
  * Every localized page is registered from the route table, so a path is written once
  * (app/i18n/route-table.json). File-system routing is off: all routes are listed here.
+ * A page's module is routes/<page id>.tsx unless its entry names another `file`: the table also
+ * reaches the browser (app/i18n/routes.ts), which needs only the paths (docs/decisions/090).
  */
 const routeTable = JSON.parse(readFileSync(new URL("./app/i18n/route-table.json", import.meta.url), "utf8"));
 
@@ -71,7 +73,7 @@ export default {
     return defineRoutes((route) => {
       for (const [pageId, page] of Object.entries(routeTable)) {
         for (const [locale, path] of Object.entries(page.paths)) {
-          route(path, page.file, { id: `${pageId}.${locale}`, index: path === "/" });
+          route(path, page.file ?? `routes/${pageId}.tsx`, { id: `${pageId}.${locale}`, index: path === "/" });
         }
       }
       for (const [path, file] of otherRoutes) route(path, file, { id: file.replace(/\.tsx?$/, "") });

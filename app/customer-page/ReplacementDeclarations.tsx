@@ -9,7 +9,7 @@ import type { CustomerDeclarations } from "./declarations.server";
  * the 21 days: when the substitute flat can no longer be used, the landlord may ask for another, and
  * how to ask us for the replacement declaration (the messages on this page, or e-mail).
  */
-export function ReplacementDeclarations({ declarations }: { declarations: CustomerDeclarations }) {
+export default function ReplacementDeclarations({ declarations }: { declarations: CustomerDeclarations }) {
   const { t } = useTranslation("payment");
   const { company } = useRequiredRootData();
   const locale = useLocale();

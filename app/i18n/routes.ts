@@ -6,7 +6,8 @@ import { DEFAULT_LOCALE, LOCALES, localeFromPath, type Locale } from "./locales"
  * remix.config.js registers routes from it; links, the language switcher,
  * hreflang alternates and sitemap.xml all resolve paths through this module.
  */
-type RouteEntry = { file: string; namespace?: string; meta?: string; unlisted?: boolean; paths: Partial<Record<Locale, string>> };
+// `file`, for remix.config.js only, is there when a page's module is not routes/<page id>.tsx.
+type RouteEntry = { file?: string; namespace?: string; meta?: string; unlisted?: boolean; paths: Partial<Record<Locale, string>> };
 export type PageId = keyof typeof routeTable;
 const table: Record<PageId, RouteEntry> = routeTable;
 

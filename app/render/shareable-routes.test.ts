@@ -58,7 +58,9 @@ async function loaderOutputs(module: RouteModule, path: string, visitor: Record<
 
 const shareablePages: Array<{ pageId: string; path: string; module: RouteModule }> = [];
 for (const [pageId, page] of Object.entries(routeTable)) {
-  const module = await routeModules[`../${page.file}`]!();
+  // The module remix.config.js registers for the page.
+  const file = "file" in page ? page.file : `routes/${pageId}.tsx`;
+  const module = await routeModules[`../${file}`]!();
   if (isShareableHandle(module.handle)) for (const path of Object.values(page.paths)) shareablePages.push({ pageId, path, module });
 }
 

@@ -24,7 +24,7 @@ import { LateStatementPanel } from "~/withdrawal/LateStatementPanel";
 import { CustomerThread } from "~/messages/CustomerThread";
 import { AddressLaterSlot } from "~/customer-page/AddressLaterSlot";
 import { MessengerLinks } from "~/messages/MessengerLinks";
-import { ReplacementDeclarations } from "~/customer-page/ReplacementDeclarations";
+import { ReplacementDeclarationsSlot } from "~/customer-page/ReplacementDeclarationsSlot";
 import { customerPageAction, customerPageLoader, PRIVATE_HEADERS } from "./payment.server";
 
 /** The document's headers are the private ones, not those of the loader's response (payment.server.ts). */
@@ -235,7 +235,7 @@ export default function CustomerPageRoute() {
         </CustomerPagePanel>
         {/* Other modules' panels go here, one line each. */}
         <LateStatementPanel late={lateStatement} />
-        <ReplacementDeclarations declarations={declarations} />
+        <ReplacementDeclarationsSlot declarations={declarations} />
         {page.offers.invoice ? <InvoicePanel /> : null}
         <ReviewPanel reviewable={order.status === "dispatched" && !order.withdrawn} />
         <CustomerThread thread={messages.thread} maxChars={messages.maxChars} refused={messageAnswer} />
