@@ -9,6 +9,7 @@ import { isPaymentToken } from "./payment-token";
 import { PROPERTY_ADDRESS_RULES } from "./schema";
 import { searchColumns } from "./search-text";
 import { ADDRESS_REMINDER_DAYS } from "./address-later";
+import { paymentTime } from "./delivery-dates.server";
 
 /*
  * The server's half of an order placed before the flat is found (docs/decisions/091): the address given on the
@@ -122,7 +123,8 @@ export async function queueAddressReminders(db: AppDatabase, now: Date): Promise
     .execute();
   let queued = 0;
   for (const order of waiting) {
-    const paidAt = new Date(order.paid_at!.length === 10 ? `${order.paid_at}T12:00:00Z` : order.paid_at!);
+    const paidAt = paymentTime(order.paid_at);
+    if (!paidAt) continue;
     const due = [...ADDRESS_REMINDER_DAYS].reverse().find((days) => paidAt.getTime() + days * DAY_MS <= now.getTime());
     if (due === undefined) continue;
     const sent = await db

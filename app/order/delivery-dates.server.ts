@@ -205,3 +205,10 @@ export function deliveryDates(
   const dispatchBy = addBusinessDays(signedBy, DISPATCH_BUSINESS_DAYS);
   return { countedFrom, signedBy, dispatchBy, deliveredBy: addBusinessDays(dispatchBy, transitDays) };
 }
+
+/** When an order was paid; a day the operator typed counts from its noon. Null when unpaid or unreadable. */
+export function paymentTime(paidAt: string | null): Date | null {
+  if (!paidAt) return null;
+  const time = new Date(paidAt.length === 10 ? `${paidAt}T12:00:00Z` : paidAt);
+  return Number.isNaN(time.getTime()) ? null : time;
+}

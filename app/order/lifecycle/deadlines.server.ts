@@ -1,4 +1,4 @@
-import { deliveryDates, warsawDay } from "~/order/delivery-dates.server";
+import { deliveryDates, paymentTime, warsawDay } from "~/order/delivery-dates.server";
 import { transitDaysOf } from "~/config/env.server";
 import type { OrderRow } from "~/db/schema";
 import { paymentDeadline } from "~/order/payment-deadline.server";
@@ -46,17 +46,10 @@ function promisedDates(order: PromiseFacts, paidAt: Date) {
   });
 }
 
-/** When the order was paid; a day the operator typed counts from its noon. Null when unpaid or unreadable. */
-function paidAtOf(order: Pick<PromiseFacts, "paid_at">): Date | null {
-  if (!order.paid_at) return null;
-  const paidAt = new Date(order.paid_at.length === 10 ? `${order.paid_at}T12:00:00Z` : order.paid_at);
-  return Number.isNaN(paidAt.getTime()) ? null : paidAt;
-}
-
 /** The dispatch date promised for a paid order; none while its flat's address is missing (docs/decisions/091). */
 export function dispatchDueDay(order: PromiseFacts): string | null {
   if (awaitsAddress(order)) return null;
-  const paidAt = paidAtOf(order);
+  const paidAt = paymentTime(order.paid_at);
   return paidAt ? warsawDay(promisedDates(order, paidAt).dispatchBy) : null;
 }
 
@@ -68,7 +61,7 @@ export function orderDeadlinesOf(order: DeadlineFacts, deadlineDays: number, now
   const today = warsawDay(now);
   const paymentDue = order.status === "awaiting_payment" ? paymentDueDay(order, deadlineDays) : null;
   const dispatchDue = order.status === "paid" ? dispatchDueDay(order) : null;
-  const paidAt = order.status === "paid" ? paidAtOf(order) : order.status === "awaiting_payment" ? now : null;
+  const paidAt = order.status === "paid" ? paymentTime(order.paid_at) : order.status === "awaiting_payment" ? now : null;
   const deliveredBy = paidAt && !awaitsAddress(order) ? warsawDay(promisedDates(order, paidAt).deliveredBy) : null;
   return {
     paymentDue,
