@@ -5,6 +5,9 @@ import { cacheStatus } from "~/server/page-cache.server";
 import { renderDocument } from "~/render/render-document.server";
 import { isShareableHandle } from "~/render/shareable";
 import { env } from "~/config/env.server";
+import { ERROR_STRINGS } from "~/i18n/error-strings.server";
+import { rememberErrorStrings } from "~/i18n/error-strings";
+import { LOCALES } from "~/i18n/locales";
 import { i18nextForRender, localeOf } from "~/i18n/i18n.server";
 import { isBackOfficePath } from "~/components/admin/paths";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
@@ -16,6 +19,8 @@ import { errorFields, log } from "~/log/log.server";
 // The server process (server.ts) starts the database, the mail worker, housekeeping and the
 // server layer in front of Remix (docs/decisions/024); this module only renders.
 const isDevelopment = env.NODE_ENV === "development";
+// An error before the root loader ran is drawn from these (app/i18n/error-strings.ts).
+for (const locale of LOCALES) rememberErrorStrings(locale, ERROR_STRINGS[locale]);
 
 /** Whether the page's own route declared SHAREABLE_PAGE in its handle (docs/decisions/025). */
 function isShareablePage(remixContext: EntryContext): boolean {

@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { isBackOfficePath } from "~/components/admin/paths";
 import { company, env, substituteFlat } from "~/config/env.server";
 import { structuredDataFor } from "~/content/page-structured-data.server";
+import { ERROR_STRINGS } from "~/i18n/error-strings.server";
 import { formatPrice, formattedPrices } from "~/i18n/money";
 import { localeOf, namespacesForPath, pageHeadFor, resourcesFor } from "~/i18n/i18n.server";
 import { canonicalPathOf, matchPage, type PageId } from "~/i18n/routes";
@@ -39,6 +40,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
     showConsentBanner: !backOffice && shouldShowBanner(request, consent),
     // The payment page's URL holds the order's secret token, and so do the review form's and may the withdrawal form's: no pixel may see
     // it (its PageView sends the URL), nor a withdrawal statement's personal data.
+    errorStrings: ERROR_STRINGS[locale],
     pixels: backOffice || PAGES_WITHOUT_PIXELS.has(matchPage(pathname)?.pageId) ? null : pixelIdsFor(consent),
   };
   return json(data);

@@ -10,6 +10,7 @@ import { SocialWidget } from "~/components/SocialWidget";
 import { TrackingScripts } from "~/components/TrackingScripts";
 import { Toaster } from "~/components/Toaster";
 import { isOfflineResult } from "~/forms/offline";
+import { rememberErrorStrings } from "~/i18n/error-strings";
 import { errorMeta } from "~/i18n/seo";
 import { localeFromPath } from "~/i18n/locales";
 import { addPageStrings } from "~/i18n/page-strings";
@@ -47,8 +48,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const locale = data?.locale ?? localeFromPath(pathname);
   const { i18n } = useTranslation();
-  // An error before the root loader ran has no page strings (GeneralErrorBoundary brings its own).
-  if (data) addPageStrings(i18n, locale, data.i18n);
+  // An error before the root loader ran has no page strings (GeneralErrorBoundary then uses those remembered).
+  if (data) {
+    addPageStrings(i18n, locale, data.i18n);
+    rememberErrorStrings(locale, data.errorStrings);
+  }
   const nonce = useNonce();
   const loadsScripts = useDocumentLoadsScripts();
 

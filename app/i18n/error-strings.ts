@@ -1,21 +1,26 @@
-import * as en from "../../locales/en/error.json";
-import * as pl from "../../locales/pl/error.json";
-import * as ru from "../../locales/ru/error.json";
-import * as uk from "../../locales/uk/error.json";
 import type { Locale } from "./locales";
 
-/**
- * The error screen's few strings, bundled for all four languages. An error can strike
- * before the root loader has sent the page's translations (a failed action, say), and
- * the screen must still speak the page's language, with or without i18next's instance.
- *
- * Each key is read by name: the bundler then keeps only these in the browser's JavaScript,
- * not the server-only 429 texts (`tooMany`) next to them.
- */
+/** The error screen's few strings: its tab title, heading, sentence, status line and link home. */
 export type ErrorStrings = { title: string; heading: string; text: string; status: string; home: string };
-export const ERROR_STRINGS: Record<Locale, ErrorStrings> = {
-  pl: { title: pl.title, heading: pl.heading, text: pl.text, status: pl.status, home: pl.home },
-  en: { title: en.title, heading: en.heading, text: en.text, status: en.status, home: en.home },
-  uk: { title: uk.title, heading: uk.heading, text: uk.text, status: uk.status, home: uk.home },
-  ru: { title: ru.title, heading: ru.heading, text: ru.text, status: ru.status, home: ru.home },
-};
+
+/**
+ * The strings of each language known so far, so that the browser's JavaScript carries no table of them
+ * (docs/decisions/094). The server knows all four from its start (entry.server.tsx, from
+ * error-strings.server.ts); the browser learns a language's from the root loader's data of its pages
+ * (root.tsx's Layout), which an error that loses that data can then still use.
+ */
+const known: Partial<Record<Locale, ErrorStrings>> = {};
+
+export function rememberErrorStrings(locale: Locale, strings: ErrorStrings): void {
+  known[locale] = strings;
+}
+
+/**
+ * The error screen's strings in the page's language: the root loader's when the page has them, else
+ * those remembered. On the server that is always an answer; in the browser it is null only for a
+ * language none of its pages has shown, and the screen then shows the status alone. A document drawn
+ * before the root loader ran loads no scripts (documentLoadsScripts), so it is never hydrated without them.
+ */
+export function errorStringsFor(locale: Locale, root: { errorStrings: ErrorStrings } | null | undefined): ErrorStrings | null {
+  return root?.errorStrings ?? known[locale] ?? null;
+}

@@ -1,6 +1,6 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
-import { ERROR_STRINGS } from "./error-strings";
+import { errorStringsFor, type ErrorStrings } from "./error-strings";
 import { LOCALE_TAGS, localeFromPath, type Locale } from "./locales";
 import { alternatesOf, isUnlisted, pageIdOfRoute, pathFor } from "./routes";
 
@@ -23,6 +23,7 @@ export type SeoData = {
   head: PageHead;
   company: { productName: string };
   structuredData: LdJson | null;
+  errorStrings: ErrorStrings;
 };
 
 export function rootDataOf(matches: MetaArgs["matches"]): SeoData | undefined {
@@ -31,8 +32,9 @@ export function rootDataOf(matches: MetaArgs["matches"]): SeoData | undefined {
 
 /** The head of the error screen, in the language of the path that failed. */
 export function errorMeta({ matches, location }: Pick<MetaArgs, "matches" | "location">): MetaDescriptor[] {
-  const locale = rootDataOf(matches)?.locale ?? localeFromPath(location.pathname);
-  return [{ title: ERROR_STRINGS[locale].title }, { name: "robots", content: "noindex" }];
+  const root = rootDataOf(matches);
+  const strings = errorStringsFor(root?.locale ?? localeFromPath(location.pathname), root);
+  return [...(strings ? [{ title: strings.title }] : []), { name: "robots", content: "noindex" }];
 }
 
 /**

@@ -13,7 +13,7 @@ export type HydrationHandle = { hydrate?: boolean } | undefined;
 
 /**
  * The app's scripts load when a matched page route has not opted out (an error page or an
- * unknown route keeps them), or when the visitor accepted the pixels, which are started
+ * unknown route keeps them, unless the root loader did not run), or when the visitor accepted the pixels, which are started
  * from the bundle (TrackingScripts).
  */
 export function documentLoadsScripts(pageHandles: HydrationHandle[], pixels: RootData["pixels"]): boolean {
@@ -25,5 +25,7 @@ export function useDocumentLoadsScripts(): boolean {
   const pageHandles = useMatches()
     .filter((match) => match.id !== "root")
     .map((match) => match.handle as HydrationHandle);
-  return documentLoadsScripts(pageHandles, useRootData()?.pixels ?? null);
+  const root = useRootData();
+  // An error before the root loader ran is drawn from strings only the server holds (app/i18n/error-strings.ts): nothing to hydrate.
+  return Boolean(root) && documentLoadsScripts(pageHandles, root?.pixels ?? null);
 }

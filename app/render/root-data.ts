@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { Company } from "~/config/company";
 import type { DeclarationType } from "~/config/products";
+import type { ErrorStrings } from "~/i18n/error-strings";
 import type { PageResources } from "~/i18n/i18next";
 import type { Locale } from "~/i18n/locales";
 import type { LdJson, PageHead } from "~/i18n/seo";
@@ -38,6 +39,8 @@ export type RootData = {
   /** The request is the back office's (/admin), which brings its own frame instead of the public site's. */
   backOffice: boolean;
   pixels: PublicPixelIds | null;
+  /** The error screen's strings in this language, so the browser's JavaScript carries no table of them (app/i18n/error-strings.ts). */
+  errorStrings: ErrorStrings;
 };
 
 export function useRootData(): RootData | undefined {

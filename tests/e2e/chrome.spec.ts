@@ -240,6 +240,8 @@ test.describe("unexpected errors", () => {
       expect(html).toContain(`<title>${error.title}</title>`);
       expect(html).toContain(error.status.replace("{status}", "405"));
       expect(html).not.toMatch(/at \S+ \(|node_modules|Error:\s+at/);
+      // Drawn before the root loader ran, from strings only the server holds: nothing for the browser to hydrate.
+      expect(html).not.toContain("/build/entry.client");
     });
   }
 });
