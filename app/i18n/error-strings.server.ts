@@ -8,7 +8,7 @@ import type { Locale } from "./locales";
 /**
  * The error screen's strings in all four languages, for the server only: the root loader sends the
  * page's own language to the browser (RootData's `errorStrings`), and an error before the root loader
- * ran is drawn here, in a document that loads no scripts (docs/decisions/094).
+ * ran is drawn here, in a document that loads no scripts (docs/decisions/095).
  */
 export const ERROR_STRINGS: Record<Locale, ErrorStrings> = {
   pl: { title: pl.title, heading: pl.heading, text: pl.text, status: pl.status, home: pl.home },

@@ -5,7 +5,7 @@ export type ErrorStrings = { title: string; heading: string; text: string; statu
 
 /**
  * The strings of each language known so far, so that the browser's JavaScript carries no table of them
- * (docs/decisions/094). The server knows all four from its start (entry.server.tsx, from
+ * (docs/decisions/095). The server knows all four from its start (entry.server.tsx, from
  * error-strings.server.ts); the browser learns a language's from the root loader's data of its pages
  * (root.tsx's Layout), which an error that loses that data can then still use.
  */
