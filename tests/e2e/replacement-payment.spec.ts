@@ -194,3 +194,41 @@ test("on a desktop in Ukrainian: the customer pays by link on Przelewy24's page 
   await expect(page.getByTestId("replacement-awaiting")).toHaveCount(0);
   await expect(page.getByTestId("status-history")).toContainText("zapłacono online przez: Przelewy24");
 });
+
+test("one request waits at a time: a second, from a page opened before, is refused with what was typed; cancelled, the form is back and the customer's page offers nothing to pay", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(WIDE);
+  const order = await dispatchedOrder(request, "pl");
+  await signIn(page, operator);
+  // A second desk, opened before the first asks.
+  const other = await page.context().newPage();
+  await openOrder(other, order.number);
+  await requestPayment(page, order.number, `Jan Nowak ${randomLetters()}`);
+
+  const form = other.getByTestId("replacement-form");
+  await form.locator("summary").click();
+  await form.getByLabel(ADMIN.owner).pressSequentially("Piotr Drugi");
+  await form.getByLabel(ADMIN.address).pressSequentially("ul. Leśna 3, 61-002 Poznań");
+  await form.getByLabel(ADMIN.city).pressSequentially("Poznań");
+  await form.getByLabel(ADMIN.confirm).check();
+  const refused = other.waitForResponse((answer) => answer.request().method() === "POST");
+  await form.getByRole("button", { name: ADMIN.request }).click();
+  expect((await refused).status()).toBe(409);
+  await expect(other.getByText("Oświadczenie zastępcze czeka już na płatność online klienta: może czekać tylko jedno.")).toBeVisible();
+  await expect(other.getByTestId("replacement-form").getByLabel(ADMIN.owner)).toHaveValue("Piotr Drugi");
+  await other.close();
+
+  await page.getByTestId("replacement-awaiting").getByRole("button", { name: "Anuluj prośbę o płatność" }).click();
+  await expect(page.getByTestId("transition-done")).toHaveText("Anulowano prośbę o płatność online za oświadczenie zastępcze.");
+  await expect(page.getByTestId("replacement-awaiting")).toHaveCount(0);
+  await expect(page.getByTestId("replacement-form")).toHaveCount(1);
+  await expect(page.getByTestId("status-history")).toContainText("anulowano prośbę o płatność online za oświadczenie zastępcze");
+
+  await page.goto(order.paymentPath);
+  await expect(page.getByTestId("declarations")).toBeVisible();
+  await expect(page.getByTestId("replacement-payment")).toHaveCount(0);
+  await expect(page.getByTestId("online-payment")).toHaveCount(0);
+  expect(codesOf(order.number)).toHaveLength(1);
+});
