@@ -7,12 +7,18 @@ import { formatWarsawTime } from "~/i18n/back-office-format";
 import { formatPrice } from "~/i18n/money";
 import { formatCode } from "~/order/declaration-code";
 import { REPLACEMENT_TEXT } from "~/order/replacement-admin-texts";
-import type { DeclarationCodeRow, OrderRow } from "~/db/schema";
+import type { DeclarationCodeRow, OrderRow, ReplacementChargeRow } from "~/db/schema";
 
 const TEXT = REPLACEMENT_TEXT;
 const LIST = TEXT.list;
 /** The order page's `intent` of "Wystaw oświadczenie zastępcze" (app/admin/order-actions.server.ts). */
 export const REPLACEMENT_INTENT = "declaration_replacement";
+/** The `done` of "Poproś klienta o płatność online" (the same form's second button, docs/decisions/094). */
+export const REPLACEMENT_PAYMENT_INTENT = "declaration_replacement_payment";
+/** The button of "Poproś klienta o płatność online": the form's second submit. */
+export const ONLINE_PAYMENT_FIELD = { name: "payment", value: "online" } as const;
+/** The `intent` of "Anuluj prośbę o płatność". */
+export const REPLACEMENT_PAYMENT_CANCEL_INTENT = "declaration_replacement_payment_cancel";
 const FORM = REPLACEMENT_INTENT;
 const FIELD_ERROR = "mt-1 font-semibold text-red-800";
 
@@ -21,26 +27,39 @@ export type DeclarationListItem = Pick<
   "code" | "issued_at" | "replaced_at" | "owner_name" | "flat_address" | "declared_on"
 >;
 
+/** A replacement awaiting the customer's online payment, as the back office shows it (docs/decisions/094). */
+export type AwaitingReplacement = Pick<
+  ReplacementChargeRow,
+  "id" | "owner_name" | "flat_address" | "declared_on" | "price_grosze" | "created_at"
+>;
+
 /** A refused "Wystaw oświadczenie zastępcze": its fields' messages and what was typed. */
 export type ReplacementRefusal = { errors: Record<string, string>; values: Record<string, string> };
 
 /**
  * The order's declarations, the current one marked (docs/decisions/092), each downloadable, and on a
- * dispatched order the form that issues a replacement. A plain form: no JavaScript needed.
+ * dispatched order the form that issues a replacement. A plain form: no JavaScript needed. With a price,
+ * the form also asks the customer to pay online; while one waits, it is shown with its cancel button
+ * instead of the form (docs/decisions/094).
  */
 export function OrderDeclarations({
   order,
   declarations,
   priceGrosze,
+  awaiting,
+  onlinePayment,
   today,
   refusal,
 }: {
   order: Pick<OrderRow, "id" | "status" | "declaration_type" | "withdrawn_at" | "anonymised_at">;
   declarations: DeclarationListItem[];
   priceGrosze: number;
+  awaiting: AwaitingReplacement | null;
+  onlinePayment: boolean;
   today: string;
   refusal: ReplacementRefusal | null;
 }) {
+  const ONLINE = TEXT.online;
   const errors = refusal?.errors ?? {};
   const values = refusal?.values ?? {};
   const current = declarations.find((row) => row.replaced_at === null) ?? null;
@@ -76,7 +95,25 @@ export function OrderDeclarations({
           ))}
         </ol>
       ) : null}
-      {open ? (
+      {open && awaiting ? (
+        <div className="mt-4 rounded-lg border-2 border-amber-500 bg-amber-50 p-4" data-testid="replacement-awaiting">
+          <h3 className="text-lg font-bold text-slate-900">{ONLINE.waitingHeading}</h3>
+          <p className="mt-1 text-slate-800">
+            {ONLINE.waiting(formatPrice(awaiting.price_grosze, "pl"), formatWarsawTime(awaiting.created_at))}
+          </p>
+          <p className="text-slate-700">
+            {LIST.flat}: {awaiting.owner_name}, {awaiting.flat_address} ({formatWarsawTime(awaiting.declared_on)})
+          </p>
+          <form method="post" className="mt-3">
+            <input type="hidden" name="intent" value={REPLACEMENT_PAYMENT_CANCEL_INTENT} />
+            <input type="hidden" name="chargeId" value={awaiting.id} />
+            <button type="submit" className={ADMIN_BUTTON}>
+              {ONLINE.cancel}
+            </button>
+          </form>
+        </div>
+      ) : null}
+      {open && (!awaiting || refusal) ? (
         <details className="mt-4 rounded-lg border border-slate-300 p-4" open={refusal !== null} data-testid="replacement-form">
           <summary className="cursor-pointer text-lg font-bold text-slate-900">{TEXT.heading}</summary>
           <form method="post" className="mt-3 grid gap-3" aria-label={TEXT.heading} noValidate>
@@ -151,6 +188,25 @@ export function OrderDeclarations({
                 {TEXT.submit}
               </button>
             </p>
+            {priceGrosze > 0 && onlinePayment ? (
+              <div className="border-t border-slate-300 pt-3">
+                <p className="font-semibold text-slate-900">{ONLINE.or}</p>
+                <p id="replacement-online-hint" className="text-slate-700">
+                  {ONLINE.requestHint(formatPrice(priceGrosze, "pl"))}
+                </p>
+                <p className="mt-2">
+                  <button
+                    type="submit"
+                    name={ONLINE_PAYMENT_FIELD.name}
+                    value={ONLINE_PAYMENT_FIELD.value}
+                    className={ADMIN_BUTTON}
+                    aria-describedby="replacement-online-hint"
+                  >
+                    {ONLINE.request}
+                  </button>
+                </p>
+              </div>
+            ) : null}
           </form>
         </details>
       ) : null}

@@ -98,7 +98,10 @@ export function OrderPayments({
                 <tr key={payment.id} data-testid={`payment-${payment.state}`}>
                   <td className="px-3 py-2">{PAYMENT_TEXT.method[payment.method]}</td>
                   <td className="px-3 py-2">{stateOf(payment)}</td>
-                  <td className="px-3 py-2">{formatPrice(payment.amount_grosze, "pl")}</td>
+                  <td className="px-3 py-2">
+                    {formatPrice(payment.amount_grosze, "pl")}
+                    {payment.replacement_charge_id === null ? null : ` (${PAYMENT_TEXT.forReplacement})`}
+                  </td>
                   <td className="px-3 py-2">{formatWarsawTime(payment.created_at)}</td>
                   <td className="px-3 py-2">{formatWarsawTime(payment.paid_at)}</td>
                   <td className="px-3 py-2 font-mono">{payment.gateway_order_id ?? "—"}</td>
@@ -111,7 +114,8 @@ export function OrderPayments({
       )}
       {refundable
         ? payments
-            .filter((payment) => payment.state === "paid")
+            // A replacement declaration's payment is not refunded with the order (docs/decisions/094).
+            .filter((payment) => payment.state === "paid" && payment.replacement_charge_id === null)
             .map((payment) => {
               const own = refusal?.paymentId === payment.id ? refusal : null;
               const errors = own?.errors ?? {};

@@ -59,6 +59,9 @@ export const TABLES_WITHOUT_CUSTOMER_DATA: Record<string, string> = {
   declaration_codes:
     "each declaration's random verification code and how many times it was looked up (docs/decisions/089): nothing the customer gave or did, nothing about who looked; " +
     "a replacement declaration's flat and owner (docs/decisions/092) are exported in the order's history, whose line records them, and erased with the order",
+  replacement_charges:
+    "a replacement declaration asked to be paid online (docs/decisions/094): the new flat's owner and address, a third party's, with its price and state; " +
+    "the request, its payment and the issued declaration are exported in the order's history and payments, and the flat is erased with the order",
   declaration_lookup_days: "each day's count of verification lookups, found and not, tied to no order",
   schema_migrations: "which migrations ran",
   conversation_notices:
@@ -119,6 +122,7 @@ export const COLUMNS_LEFT_OUT: Record<ExportedTable, Record<string, string>> = {
     updated_at: "when the row last changed",
     checked_at: "when housekeeping asked the gateway about the attempt",
     refund_uuid: "the gateway's key for the refund",
+    replacement_charge_id: ROW_KEYS,
   },
   withdrawals: {
     id: ROW_KEYS,

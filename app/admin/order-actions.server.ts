@@ -24,7 +24,14 @@ import { ANSWER_INTENT, PREVIEW_INTENT, type AnswerFormState } from "~/messages/
 import { answerFromForm } from "~/messages/admin-answer.server";
 import { openConversationOfOrder } from "~/messages/conversation.server";
 import { env } from "~/config/env.server";
-import { REPLACEMENT_INTENT, type ReplacementRefusal } from "./OrderDeclarations";
+import {
+  REPLACEMENT_INTENT,
+  REPLACEMENT_PAYMENT_CANCEL_INTENT,
+  REPLACEMENT_PAYMENT_INTENT,
+  type ReplacementRefusal,
+} from "./OrderDeclarations";
+import { cancelReplacementCharge } from "~/order/replacement-charge.server";
+import { REPLACEMENT_TEXT } from "~/order/replacement-admin-texts";
 import { replacementFromForm } from "./replacement-form.server";
 
 /**
@@ -183,14 +190,29 @@ const answer: Handler = async ({ db, orderId, form, operator, now }) => {
 };
 
 /** A replacement declaration: the new flat and owner, the old declaration no longer valid, the customer told (docs/decisions/092). */
-const replacement: Handler = async ({ db, orderId, form, operator, now }) => {
-  const outcome = await replacementFromForm(db, orderId, form, { priceGrosze: env.PRICE_REPLACEMENT, operator, now });
-  if (outcome.ok) return done(REPLACEMENT_INTENT);
-  if (outcome.status === 404) return NOT_FOUND;
-  return refused(outcome.status, {
-    errors: outcome.status === 400 ? {} : outcome.errors,
-    replacement: { errors: outcome.errors, values: outcome.values },
+const replacement: Handler = async ({ db, services, orderId, form, operator, now }) => {
+  const outcome = await replacementFromForm(db, orderId, form, {
+    priceGrosze: env.PRICE_REPLACEMENT,
+    operator,
+    now,
+    onlinePayment: services.payments !== null,
   });
+  if (outcome.ok) return done(outcome.done === "requested" ? REPLACEMENT_PAYMENT_INTENT : REPLACEMENT_INTENT);
+  if (outcome.status === 404) return NOT_FOUND;
+  const { form: notice, ...fields } = outcome.errors;
+  return refused(outcome.status, {
+    // The page's notice says what refused the whole form; its fields' messages are listed by the summary.
+    errors: notice ? { form: notice } : {},
+    replacement: { errors: outcome.status === 400 ? fields : outcome.errors, values: outcome.values },
+  });
+};
+
+/** "Anuluj prośbę o płatność": the replacement awaiting the customer's online payment is withdrawn (docs/decisions/094). */
+const replacementPaymentCancel: Handler = async ({ db, orderId, form, operator, now }) => {
+  const chargeId = Number(form.get("chargeId"));
+  const cancelled = Number.isSafeInteger(chargeId) && (await cancelReplacementCharge(db, { orderId, chargeId, operator, now }));
+  if (cancelled) return done(REPLACEMENT_PAYMENT_CANCEL_INTENT);
+  return refused(409, { errors: { form: REPLACEMENT_TEXT.online.cancelRefused } });
 };
 
 /** Which handler answers which `intent`; a post with none of these is a status move. */
@@ -204,6 +226,7 @@ const HANDLERS = new Map<string, Handler>([
   [ANSWER_INTENT, answer],
   [PREVIEW_INTENT, answer],
   [REPLACEMENT_INTENT, replacement],
+  [REPLACEMENT_PAYMENT_CANCEL_INTENT, replacementPaymentCancel],
 ]);
 
 export function answerOrderForm(post: OrderFormPost): Promise<OrderFormOutcome> {

@@ -35,6 +35,7 @@ export type OnlinePaymentRecord = Pick<
   | "failure"
   | "refund_status"
   | "refund_settled_at"
+  | "replacement_charge_id"
 >;
 
 export type OrderDetail = {
@@ -96,13 +97,16 @@ export async function findOrderDetail(db: AppDatabase, orderId: number): Promise
         "failure",
         "refund_status",
         "refund_settled_at",
+        "replacement_charge_id",
       ])
       .where("order_id", "=", orderId)
       .orderBy("id")
       .execute(),
   ]);
-  const paidOnline = payments.some((payment) => payment.state === "paid" || payment.state === "refunded");
-  const heldOnline = payments.find((payment) => payment.state === "paid");
+  // The order's own price only: a replacement declaration's payment (docs/decisions/094) is no part of what the order holds.
+  const own = payments.filter((payment) => payment.replacement_charge_id === null);
+  const paidOnline = own.some((payment) => payment.state === "paid" || payment.state === "refunded");
+  const heldOnline = own.find((payment) => payment.state === "paid");
   return {
     order,
     paidOnline,

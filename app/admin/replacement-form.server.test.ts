@@ -37,7 +37,7 @@ describe.each(DIALECTS)("'Wystaw oświadczenie zastępcze' on %s", (dialect) => 
     confirm: "yes",
   });
   const post = (fields: Record<string, string>, priceGrosze = 0) =>
-    replacementFromForm(db, orderId, formOf(fields), { priceGrosze, operator: "anna@example.com", now: NOW });
+    replacementFromForm(db, orderId, formOf(fields), { priceGrosze, operator: "anna@example.com", now: NOW, onlinePayment: true });
 
   it("refuses bad input with a Polish message per field and keeps what was typed, changing nothing", async () => {
     const outcome = await post({ owner: "Jo", address: "ul.\u0000Polna", city: "", declaredOn: "2026-02-30", replaces: code });
@@ -67,7 +67,7 @@ describe.each(DIALECTS)("'Wystaw oświadczenie zastępcze' on %s", (dialect) => 
 
   it("with PRICE_REPLACEMENT set, issues only once the operator confirms the payment, and records the price", async () => {
     expect(await post(filled(), 4900)).toMatchObject({ ok: false, status: 400, errors: { paid: REPLACEMENT_TEXT.errors.paid } });
-    expect(await post({ ...filled(), paid: "yes" }, 4900)).toEqual({ ok: true });
+    expect(await post({ ...filled(), paid: "yes" }, 4900)).toEqual({ ok: true, done: "issued" });
     const current = await db
       .selectFrom("declaration_codes")
       .select(["owner_name", "price_grosze", "issued_by"])
@@ -78,12 +78,33 @@ describe.each(DIALECTS)("'Wystaw oświadczenie zastępcze' on %s", (dialect) => 
   });
 
   it("answers 409 with the reason when the form replaces a declaration that is no longer current", async () => {
-    expect(await post(filled())).toEqual({ ok: true });
+    expect(await post(filled())).toEqual({ ok: true, done: "issued" });
     expect(await post({ ...filled(), owner: "Piotr Nowak" })).toEqual({
       ok: false,
       status: 409,
       errors: { form: REPLACEMENT_TEXT.refused.stale },
       values: expect.objectContaining({ owner: "Piotr Nowak" }),
     });
+  });
+  it("with PRICE_REPLACEMENT set, asks for the online payment instead of the tick: one waits, a second is 409 with its values kept", async () => {
+    const online = { ...filled(), payment: "online" };
+    expect(await post(online, 0)).toMatchObject({ ok: false, status: 400, errors: { form: REPLACEMENT_TEXT.onlineUnavailable } });
+    expect(await post(online, 4900)).toEqual({ ok: true, done: "requested" });
+    const waiting = await db.selectFrom("replacement_charges").selectAll().where("order_id", "=", orderId).execute();
+    expect(waiting.map((row) => [row.state, row.price_grosze, row.owner_name, row.requested_by])).toEqual([
+      ["awaiting_payment", 4900, "Maria Zielińska", "anna@example.com"],
+    ]);
+    expect(await post({ ...online, owner: "Piotr Nowak" }, 4900)).toEqual({
+      ok: false,
+      status: 409,
+      errors: { form: REPLACEMENT_TEXT.refused["already-awaiting"] },
+      values: expect.objectContaining({ owner: "Piotr Nowak" }),
+    });
+    // Issuing at once on top of a waiting one would issue twice once the customer pays.
+    expect(await post({ ...filled(), paid: "yes" }, 4900)).toMatchObject({
+      status: 409,
+      errors: { form: REPLACEMENT_TEXT.refused["awaiting-payment"] },
+    });
+    expect(await db.selectFrom("declaration_codes").select("code").where("order_id", "=", orderId).execute()).toEqual([{ code }]);
   });
 });

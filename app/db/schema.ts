@@ -137,6 +137,8 @@ export type MessageKind =
   | "operator_new_message"
   /** To the customer: a replacement declaration names a new flat and owner; the old one is no longer valid (docs/decisions/092). */
   | "declaration_replaced"
+  /** To the customer: a replacement declaration awaits their online payment, with the amount and the order page's link (docs/decisions/094). */
+  | "replacement_payment_requested"
   /** To the customer: the flat's address is still missing, 7 and 30 days after payment (`data.day`; docs/decisions/091). */
   | "address_reminder"
   /** To the customer: the flat's address was given on the order's page, with the dispatch day counted from it. */
@@ -276,6 +278,8 @@ export type PaymentsTable = {
   refund_uuid: string | null;
   refund_status: RefundStatus | null;
   refund_settled_at: string | null;
+  /** The replacement declaration this payment is for (docs/decisions/094); NULL: the order's own price. */
+  replacement_charge_id: number | null;
 };
 
 /** How a withdrawal statement came to belong to an order: its signed link, the number with the e-mail or name, or an operator's hand. */
@@ -551,6 +555,31 @@ export type DeclarationCodesTable = {
   price_grosze: Generated<number>;
 };
 export type DeclarationCodeRow = Selectable<DeclarationCodesTable>;
+export type ReplacementChargeState = "awaiting_payment" | "paid" | "cancelled";
+/**
+ * docs/decisions/094: a replacement declaration the customer is asked to pay online. Its facts (the new
+ * flat, its owner, the day) wait with the price until the payment is confirmed; then the declaration is
+ * issued and `code` names it.
+ */
+export type ReplacementChargesTable = {
+  id: Generated<number>;
+  order_id: number;
+  owner_name: string;
+  flat_address: string;
+  flat_city: string;
+  declared_on: string;
+  price_grosze: number;
+  currency: string;
+  state: ReplacementChargeState;
+  /** The operator who asked for the payment. */
+  requested_by: string;
+  created_at: string;
+  paid_at: string | null;
+  cancelled_at: string | null;
+  cancelled_by: string | null;
+  code: string | null;
+};
+export type ReplacementChargeRow = Selectable<ReplacementChargesTable>;
 /** Each Warsaw day's verification lookups: of a known code, and of none (docs/decisions/089). */
 export type DeclarationLookupDaysTable = { day: string; found: Generated<number>; missed: Generated<number> };
 
@@ -582,6 +611,7 @@ export type Database = {
   conversation_notices: ConversationNoticesTable;
   reply_templates: ReplyTemplatesTable;
   declaration_codes: DeclarationCodesTable;
+  replacement_charges: ReplacementChargesTable;
   declaration_lookup_days: DeclarationLookupDaysTable;
 };
 export type ReviewRow = Selectable<ReviewsTable>;

@@ -47,6 +47,7 @@ const EVERY_KIND: Record<MessageKind, true> = {
   conversation_answer: true,
   operator_new_message: true,
   declaration_replaced: true,
+  replacement_payment_requested: true,
   address_reminder: true,
   address_confirmed: true,
 };

@@ -1,3 +1,4 @@
+import { formatPrice } from "~/i18n/money";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -234,6 +235,29 @@ describe("composing the e-mails", () => {
       }
       const regular = await composed("declaration_replaced", locale, facts, { declarationType: "regular" });
       expect(regular.mail.text).not.toContain(t("replacement.notarized"));
+    });
+  }
+
+  for (const locale of ["pl", "en", "uk", "ru"] as const) {
+    it(`${locale}: the request to pay for a replacement names its flat and day, the amount as the site writes money, and links the order page`, async () => {
+      const t = fixedT(locale, "mail");
+      const facts = {
+        owner: "Maria Zielińska",
+        address: "ul. Polna 12/4, 61-001 Poznań",
+        city: "Poznań",
+        declaredOn: "2026-12-03",
+        priceGrosze: 4900,
+      };
+      const { order, mail } = await composed("replacement_payment_requested", locale, facts);
+      expect(mail.to).toBe("olena@example.com");
+      expect(mail.subject).toBe(t("subject.replacement_payment_requested", { number: order.number }));
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain(t("replacementPayment.text", { number: order.number }));
+        expect(part).toContain("Maria Zielińska");
+        expect(part).toContain(formatPrice(4900, locale));
+        expect(part).toContain(t("replacementPayment.after"));
+        expect(part).toContain(order.payment_token);
+      }
     });
   }
 

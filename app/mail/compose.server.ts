@@ -15,6 +15,7 @@ import { withdrawalPath } from "~/order/customer-links";
 import type { ComposeContext, MailMessage } from "./mail-message";
 import type { OrderComposer, OrderMail } from "./order-mail";
 import { declarationReplaced } from "./composers/declaration-replaced.server";
+import { replacementPaymentRequested } from "./composers/replacement-payment-requested.server";
 import { addressConfirmed, addressReminder } from "./composers/address-later.server";
 import { detailsCorrected } from "./composers/details-corrected.server";
 import { operatorMoneyToReturn } from "./composers/operator-money-to-return.server";
@@ -77,6 +78,7 @@ const COMPOSERS: { [K in OrderMessageKind]: OrderComposer<K> } = {
   operator_payment_to_return: operatorMoneyToReturn,
   order_move_undone: orderMoveUndone,
   declaration_replaced: declarationReplaced,
+  replacement_payment_requested: replacementPaymentRequested,
   address_reminder: addressReminder,
   address_confirmed: addressConfirmed,
 };

@@ -36,6 +36,7 @@ export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
   conversation_answer: "Odpowiedź obsługi na wiadomość klienta",
   operator_new_message: "Powiadomienie dla obsługi o nowych wiadomościach klientów",
   declaration_replaced: "Informacja o oświadczeniu zastępczym (nowy lokal i właściciel)",
+  replacement_payment_requested: "Prośba o płatność online za oświadczenie zastępcze (kwota i link)",
   address_reminder: "Przypomnienie o podaniu adresu lokalu (7 i 30 dni po płatności)",
   address_confirmed: "Potwierdzenie podania adresu lokalu (z terminem wysyłki)",
 };

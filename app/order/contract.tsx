@@ -17,7 +17,7 @@ import { orderPriceGrosze } from "./address-later";
  * order (and the PDF made from it). Change the wording in locales/<lang>/order.json
  * (`contract.*`) and bump CONTRACT_VERSION with it.
  */
-export const CONTRACT_VERSION = "2026-11-30.1";
+export const CONTRACT_VERSION = "2026-11-30.2";
 
 /** A translation function fixed to the "order" namespace (i18next's fixed `t`, in a component or on the server). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;

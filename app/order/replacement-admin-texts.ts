@@ -20,15 +20,34 @@ export const REPLACEMENT_TEXT = {
     city: "Wpisz miejscowość nowego lokalu (od 2 do 100 znaków).",
     declaredOn: "Wpisz prawdziwą datę, nie wcześniejszą niż dzień zamówienia i najwyżej 30 dni od dziś.",
     confirm: "Zaznacz, że poprzednie oświadczenie przestanie być ważne.",
-    paid: "Zaznacz, że dopłata wpłynęła – bez niej oświadczenia zastępczego nie wystawiamy.",
+    paid: "Zaznacz, że dopłata wpłynęła – bez niej oświadczenia zastępczego nie wystawiamy. Albo poproś klienta o płatność online.",
   },
+  onlineUnavailable: "Płatność online jest wyłączona (brak Przelewy24) albo oświadczenie zastępcze jest bezpłatne: wystaw je od razu.",
   refused: {
     "not-dispatched": "Oświadczenie zastępcze wystawia się tylko dla wysłanego zamówienia.",
     closed: "Klient odstąpił od umowy albo dane zamówienia usunięto: oświadczenia zastępczego nie wystawiamy.",
     stale:
       "W międzyczasie wystawiono już oświadczenie zastępcze. Odśwież stronę, sprawdź historię i wpisz dane jeszcze raz, jeśli nadal trzeba.",
+    "awaiting-payment":
+      "Oświadczenie zastępcze czeka już na płatność online klienta. Anuluj tę prośbę, jeśli chcesz wystawić inne albo przyjąć przelew.",
+    "already-awaiting":
+      "Oświadczenie zastępcze czeka już na płatność online klienta: może czekać tylko jedno. Anuluj tę prośbę, jeśli dane trzeba zmienić.",
   },
   done: "Wystawiono oświadczenie zastępcze. Klient dostanie e-mail; pobierz nowe oświadczenie do podpisu.",
+  /** docs/decisions/094: the replacement paid online, on the customer's order page. */
+  online: {
+    or: "Albo, zamiast przelewu:",
+    request: "Poproś klienta o płatność online",
+    requestHint: (amount: string) =>
+      `Zapisze dane nowego lokalu i wyśle klientowi e-mail z kwotą ${amount} i linkiem do strony zamówienia (BLIK, szybki przelew lub karta przez Przelewy24). Oświadczenie zastępcze wystawi się samo, gdy płatność dotrze – wtedy je pobierz i daj do podpisu.`,
+    requested:
+      "Poproszono klienta o płatność online za oświadczenie zastępcze; dostanie e-mail z linkiem. Oświadczenie wystawi się po płatności.",
+    waitingHeading: "Czeka na płatność online klienta",
+    waiting: (amount: string, since: string) => `Oświadczenie zastępcze za ${amount}, prośba z ${since}.`,
+    cancel: "Anuluj prośbę o płatność",
+    cancelled: "Anulowano prośbę o płatność online za oświadczenie zastępcze.",
+    cancelRefused: "Ta prośba o płatność nie czeka już: klient zapłacił albo ją anulowano. Odśwież stronę.",
+  },
   list: {
     heading: "Oświadczenia tego zamówienia",
     first: "Pierwsze oświadczenie",

@@ -14,12 +14,26 @@ export type ReplacementOutcome =
   | { ok: true; code: string }
   | {
       ok: false;
-      /** `stale`: the declaration the form replaces is no longer the current one (another replacement came first). */
-      reason: "not-found" | "not-dispatched" | "closed" | "stale";
+      /**
+       * `stale`: the declaration the form replaces is no longer the current one (another replacement came first).
+       * `awaiting-payment`: a replacement awaits the customer's online payment (docs/decisions/094); it is cancelled first.
+       */
+      reason: "not-found" | "not-dispatched" | "closed" | "stale" | "awaiting-payment";
     };
 
 /** The e-mail's facts: the new flat and declaration, so the message says what changed as it was when issued. */
 export type ReplacementMailFacts = ReplacementFacts & { code: string; replacedCode: string };
+
+export type ReplacementInput = {
+  orderId: number;
+  replaces: string | null;
+  facts: ReplacementFacts;
+  priceGrosze: number;
+  operator: string;
+  now: Date;
+  /** How it was paid online (docs/decisions/094), for the history line; absent when the operator confirmed a transfer or it is free. */
+  paidOnline?: { gateway: string; gatewayOrderId: string };
+};
 
 /**
  * A replacement declaration for a dispatched order (issue 49): the tenant's substitute flat can no
@@ -30,67 +44,76 @@ export type ReplacementMailFacts = ReplacementFacts & { code: string; replacedCo
  * Two operators at once: the UPDATE of the current row serialises them (a row lock on PostgreSQL,
  * the write lock taken at BEGIN on SQLite) and the second finds nothing left to replace.
  */
-export async function issueReplacement(
-  db: AppDatabase,
-  input: { orderId: number; replaces: string | null; facts: ReplacementFacts; priceGrosze: number; operator: string; now: Date },
-): Promise<ReplacementOutcome> {
+export function issueReplacement(db: AppDatabase, input: ReplacementInput): Promise<ReplacementOutcome> {
+  return db.transaction().execute((trx) => issueReplacementIn(trx, input));
+}
+
+/** issueReplacement inside a transaction the caller holds: the online payment's settling issues it with the payment (docs/decisions/094). */
+export async function issueReplacementIn(trx: AppDatabase, input: ReplacementInput): Promise<ReplacementOutcome> {
   const { orderId, facts, operator, now } = input;
-  return db.transaction().execute(async (trx): Promise<ReplacementOutcome> => {
-    const order = await trx
-      .selectFrom("orders")
-      .select(["id", "status", "created_at", "withdrawn_at", "anonymised_at"])
-      .where("id", "=", orderId)
-      .executeTakeFirst();
-    if (!order) return { ok: false, reason: "not-found" };
-    if (order.withdrawn_at || order.anonymised_at) return { ok: false, reason: "closed" };
-    if (order.status !== "dispatched") return { ok: false, reason: "not-dispatched" };
-    // An order placed before codes existed has its first declaration's row made now, to be replaced.
-    const current = await currentDeclarationCode(trx, order.id, order.created_at);
-    if (input.replaces !== null && input.replaces !== current) return { ok: false, reason: "stale" };
-    const at = now.toISOString();
-    const replaced = await trx
-      .updateTable("declaration_codes")
-      .set({ replaced_at: at })
-      .where("order_id", "=", order.id)
-      .where("code", "=", current)
-      .where("replaced_at", "is", null)
-      .executeTakeFirst();
-    if (Number(replaced.numUpdatedRows) === 0) return { ok: false, reason: "stale" };
-    const code = codeFrom(randomInt);
-    await trx
-      .insertInto("declaration_codes")
-      .values({
-        order_id: order.id,
-        code,
-        issued_at: at,
-        owner_name: facts.owner,
-        flat_address: facts.address,
-        flat_city: facts.city,
-        declared_on: facts.declaredOn,
-        issued_by: operator,
-        price_grosze: input.priceGrosze,
-      })
-      .execute();
-    await auditOrder(
-      trx,
-      order,
-      operator,
-      {
-        action: "declaration_replaced",
-        replacedCode: formatCode(current),
-        code: formatCode(code),
-        owner: facts.owner,
-        flatAddress: facts.address,
-        declaredOn: facts.declaredOn,
-        ...(input.priceGrosze > 0 ? { receivedGrosze: input.priceGrosze } : {}),
-      },
-      now,
-    );
-    const mail: ReplacementMailFacts = { ...facts, code, replacedCode: current };
-    // One row per order and kind: a second replacement re-arms the e-mail with its own facts.
-    await enqueueAgain(trx, order.id, "declaration_replaced", now, mail);
-    return { ok: true, code };
-  });
+  const order = await trx
+    .selectFrom("orders")
+    .select(["id", "status", "created_at", "withdrawn_at", "anonymised_at"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!order) return { ok: false, reason: "not-found" };
+  if (order.withdrawn_at || order.anonymised_at) return { ok: false, reason: "closed" };
+  if (order.status !== "dispatched") return { ok: false, reason: "not-dispatched" };
+  // A replacement waiting for its online payment would be issued on top of this one when paid: cancel it first.
+  const awaiting = await trx
+    .selectFrom("replacement_charges")
+    .select("id")
+    .where("order_id", "=", order.id)
+    .where("state", "=", "awaiting_payment")
+    .executeTakeFirst();
+  if (awaiting) return { ok: false, reason: "awaiting-payment" };
+  // An order placed before codes existed has its first declaration's row made now, to be replaced.
+  const current = await currentDeclarationCode(trx, order.id, order.created_at);
+  if (input.replaces !== null && input.replaces !== current) return { ok: false, reason: "stale" };
+  const at = now.toISOString();
+  const replaced = await trx
+    .updateTable("declaration_codes")
+    .set({ replaced_at: at })
+    .where("order_id", "=", order.id)
+    .where("code", "=", current)
+    .where("replaced_at", "is", null)
+    .executeTakeFirst();
+  if (Number(replaced.numUpdatedRows) === 0) return { ok: false, reason: "stale" };
+  const code = codeFrom(randomInt);
+  await trx
+    .insertInto("declaration_codes")
+    .values({
+      order_id: order.id,
+      code,
+      issued_at: at,
+      owner_name: facts.owner,
+      flat_address: facts.address,
+      flat_city: facts.city,
+      declared_on: facts.declaredOn,
+      issued_by: operator,
+      price_grosze: input.priceGrosze,
+    })
+    .execute();
+  await auditOrder(
+    trx,
+    order,
+    operator,
+    {
+      action: "declaration_replaced",
+      replacedCode: formatCode(current),
+      code: formatCode(code),
+      owner: facts.owner,
+      flatAddress: facts.address,
+      declaredOn: facts.declaredOn,
+      ...(input.priceGrosze > 0 ? { receivedGrosze: input.priceGrosze } : {}),
+      ...(input.paidOnline ? { paidOnline: input.paidOnline.gateway, gatewayOrderId: input.paidOnline.gatewayOrderId } : {}),
+    },
+    now,
+  );
+  const mail: ReplacementMailFacts = { ...facts, code, replacedCode: current };
+  // One row per order and kind: a second replacement re-arms the e-mail with its own facts.
+  await enqueueAgain(trx, order.id, "declaration_replaced", now, mail);
+  return { ok: true, code };
 }
 
 /** An order's declarations, the first one first; the current one has no `replaced_at`. */

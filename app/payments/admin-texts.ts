@@ -5,6 +5,8 @@ export const PAYMENT_TEXT = {
   method: { blik: "BLIK", redirect: "Przelewy24 (przelew lub karta)" },
   state: { registered: "rozpoczęta", pending: "w toku", paid: "opłacona", failed: "nieudana", refunded: "zwrócona" },
   columns: ["Sposób", "Stan", "Kwota", "Rozpoczęta", "Opłacona", "Nr transakcji Przelewy24", "Zwrot"],
+  /** Beside the amount of a replacement declaration's payment (docs/decisions/094), not the order's own price. */
+  forReplacement: "za oświadczenie zastępcze",
   refund: "Zwróć całą płatność",
   refundNote: "Pieniądze wrócą do klienta przez Przelewy24, a zamówienie zostanie anulowane z tym powodem.",
   refundNoteCancelled:

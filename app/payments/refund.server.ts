@@ -60,6 +60,8 @@ export async function refundPayment(
     .selectAll()
     .where("id", "=", input.paymentId)
     .where("order_id", "=", input.orderId)
+    // The order's own price only: a replacement's payment is not under the order's refund ceiling (docs/decisions/094).
+    .where("replacement_charge_id", "is", null)
     .executeTakeFirst();
   const order = await db
     .selectFrom("orders")
@@ -168,6 +170,7 @@ export async function refundHeldOnline(
     .select("id")
     .where("order_id", "=", input.orderId)
     .where("state", "=", "paid")
+    .where("replacement_charge_id", "is", null)
     .executeTakeFirst();
   if (!held) return null;
   if (!gateway) return { ok: false, reason: "no-gateway" };

@@ -5,6 +5,7 @@ import { orderInvoicing } from "~/invoices/order-invoicing.server";
 import { GatewayRefusedError, GatewayUnavailableError, type GatewayTransaction, type PaymentGateway } from "./gateway";
 import { log } from "~/log/log.server";
 import { enqueueAgain } from "~/outbox/outbox.server";
+import { settleChargeIn } from "~/order/replacement-charge.server";
 
 /**
  * The one way a payment becomes paid (docs/decisions/028): the gateway's word is checked
@@ -23,13 +24,17 @@ export async function settleVerified(
 ): Promise<{ outcome: SettleOutcome; payment?: PaymentRow }> {
   const payment = await db.selectFrom("payments").selectAll().where("session_id", "=", facts.sessionId).executeTakeFirst();
   if (!payment) return { outcome: "unknown" };
-  const order = await db
-    .selectFrom("orders")
-    .select(["price_grosze", "currency"])
-    .where("id", "=", payment.order_id)
-    .executeTakeFirstOrThrow();
+  // A replacement's payment is checked against its charge's price (docs/decisions/094), any other against the order's.
+  const owed =
+    payment.replacement_charge_id === null
+      ? await db.selectFrom("orders").select(["price_grosze", "currency"]).where("id", "=", payment.order_id).executeTakeFirstOrThrow()
+      : await db
+          .selectFrom("replacement_charges")
+          .select(["price_grosze", "currency"])
+          .where("id", "=", payment.replacement_charge_id)
+          .executeTakeFirstOrThrow();
   const sameMoney = facts.amountGrosze === payment.amount_grosze && facts.currency === payment.currency;
-  if (!sameMoney || payment.amount_grosze !== order.price_grosze || payment.currency !== order.currency)
+  if (!sameMoney || payment.amount_grosze !== owed.price_grosze || payment.currency !== owed.currency)
     return { outcome: "mismatch", payment };
   if (payment.state === "paid" || payment.state === "refunded") return { outcome: "already-paid", payment };
   try {
@@ -50,9 +55,9 @@ export async function settleVerified(
 
 /**
  * ONE transaction: the payment row, the order's move to paid through the back office's own
- * transition (its audit row and the customer's "paid" e-mail), and any other attempt of the
- * order closed. The payment's state is the guard: a second notification finds it paid and
- * changes nothing. Returns whether this call applied it.
+ * transition (its audit row and the customer's "paid" e-mail) or, for a replacement's payment,
+ * the replacement issued (docs/decisions/094), and any other attempt of the order closed. The
+ * payment's state is the guard: a second notification finds it paid and changes nothing. Returns whether this call applied it.
  */
 async function recordPaid(db: AppDatabase, payment: PaymentRow, facts: GatewayFacts, now: Date): Promise<boolean> {
   const at = now.toISOString();
@@ -78,6 +83,12 @@ async function recordPaid(db: AppDatabase, payment: PaymentRow, facts: GatewayFa
       .where("id", "!=", payment.id)
       .where("state", "in", ["registered", "pending"])
       .execute();
+    const chargeId = payment.replacement_charge_id;
+    // A replacement's payment issues the replacement; the order's own status and payment are not its business.
+    if (chargeId !== null) {
+      await settleChargeIn(trx, { ...payment, replacement_charge_id: chargeId }, facts.gatewayOrderId, now);
+      return true;
+    }
     const moved = await applyTransitionIn(
       trx,
       payment.order_id,

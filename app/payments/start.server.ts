@@ -33,6 +33,9 @@ export type StartOutcome =
 
 export type StartContext = { gateway: PaymentGateway; description: string; urlReturn: string; urlStatus: string; now: Date };
 
+/** A replacement declaration awaiting its online payment (docs/decisions/094): paid instead of the order's own price. */
+export type PayableCharge = { id: number; priceGrosze: number };
+
 export function inProgressPayment(db: AppDatabase, orderId: number): Promise<PaymentRow | undefined> {
   return db
     .selectFrom("payments")
@@ -56,34 +59,38 @@ async function withdrawn(db: AppDatabase, orderId: number): Promise<boolean> {
  * progress per order (a unique index says so): a repeated click continues the same attempt;
  * an attempt of the other kind (a cancelled trip to the gateway's page) is asked about first
  * and closed only when the gateway has not been paid. An order the customer withdrew from is
- * not payable.
+ * not payable. With `charge`, the attempt pays a replacement declaration awaiting payment instead
+ * of the order's price, by the same rules and the same one-in-progress index.
  */
 export async function startPayment(
   db: AppDatabase,
   order: PayableOrder,
   request: StartRequest,
   context: StartContext,
+  charge: PayableCharge | null = null,
 ): Promise<StartOutcome> {
   const { gateway, now } = context;
-  if (order.status !== "awaiting_payment" || (await withdrawn(db, order.id))) return { kind: "not-payable" };
+  const payable = charge ? await chargeAwaiting(db, charge.id) : order.status === "awaiting_payment";
+  if (!payable || (await withdrawn(db, order.id))) return { kind: "not-payable" };
   const current = await inProgressPayment(db, order.id);
   if (current) {
+    const sameTarget = current.replacement_charge_id === (charge?.id ?? null);
     const young = now.getTime() - Date.parse(current.created_at) < SAME_ATTEMPT_MS;
-    if (young && current.method === request.method) {
+    if (sameTarget && young && current.method === request.method) {
       if (current.method === "blik") return { kind: "blik-pending" };
       if (current.redirect_url) return { kind: "redirect", url: current.redirect_url };
     }
     const state = await recheckPayment(db, gateway, current, now, true);
-    if (state === "paid" || state === "already-paid") return { kind: "not-payable" };
+    if (sameTarget && (state === "paid" || state === "already-paid")) return { kind: "not-payable" };
     if (state === "unavailable") return { kind: "unavailable" };
   }
 
-  const payment = await insertAttempt(db, order, request.method, gateway.name, now);
+  const payment = await insertAttempt(db, order, charge, request.method, gateway.name, now);
   if (!payment) return request.method === "blik" ? { kind: "blik-pending" } : { kind: "unavailable" };
   try {
     const { token, redirectUrl } = await gateway.register({
       sessionId: payment.session_id,
-      amountGrosze: order.price_grosze,
+      amountGrosze: payment.amount_grosze,
       currency: order.currency,
       description: context.description,
       email: order.email,
@@ -127,10 +134,16 @@ async function chargeBlik(gateway: PaymentGateway, token: string, blikCode: stri
   }
 }
 
+async function chargeAwaiting(db: AppDatabase, chargeId: number): Promise<boolean> {
+  const row = await db.selectFrom("replacement_charges").select("state").where("id", "=", chargeId).executeTakeFirst();
+  return row?.state === "awaiting_payment";
+}
+
 /** The new attempt's row, or null when another request started one at the same moment. */
 async function insertAttempt(
   db: AppDatabase,
   order: PayableOrder,
+  charge: PayableCharge | null,
   method: PaymentMethod,
   gatewayName: string,
   now: Date,
@@ -144,9 +157,11 @@ async function insertAttempt(
         gateway: gatewayName,
         method,
         // Unguessable, and names the order for whoever reads the gateway's panel.
-        session_id: `${order.number}-${randomBytes(9).toString("base64url")}`,
+        // A replacement's attempt says so ("Z" and its charge) for the same reader.
+        session_id: `${order.number}-${charge ? `Z${charge.id}-` : ""}${randomBytes(9).toString("base64url")}`,
         state: "registered",
-        amount_grosze: order.price_grosze,
+        amount_grosze: charge?.priceGrosze ?? order.price_grosze,
+        replacement_charge_id: charge?.id ?? null,
         currency: order.currency,
         created_at: at,
         updated_at: at,

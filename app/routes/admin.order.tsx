@@ -24,7 +24,13 @@ import { isTransition } from "~/order/lifecycle/transitions";
 import { AdminShell, Notice } from "~/components/admin/AdminShell";
 import { Facts } from "~/components/admin/Facts";
 import { OrderAgreement } from "~/admin/OrderAgreement";
-import { OrderDeclarations, REPLACEMENT_INTENT } from "~/admin/OrderDeclarations";
+import {
+  OrderDeclarations,
+  REPLACEMENT_INTENT,
+  REPLACEMENT_PAYMENT_CANCEL_INTENT,
+  REPLACEMENT_PAYMENT_INTENT,
+} from "~/admin/OrderDeclarations";
+import { awaitingCharge } from "~/order/replacement-charge.server";
 import { declarationsOfOrder } from "~/order/replacement.server";
 import { REPLACEMENT_TEXT } from "~/order/replacement-admin-texts";
 import { OrderCorrections, OrderNotes } from "~/admin/OrderCorrections";
@@ -89,6 +95,8 @@ function doneMessage(done: string | null, withdrawn: boolean): string | null {
   if (done === "invoice") return INVOICE_ADMIN_TEXT.done;
   if (done === ANSWER_INTENT) return MESSAGES_TEXT.answer.sent;
   if (done === REPLACEMENT_INTENT) return REPLACEMENT_TEXT.done;
+  if (done === REPLACEMENT_PAYMENT_INTENT) return REPLACEMENT_TEXT.online.requested;
+  if (done === REPLACEMENT_PAYMENT_CANCEL_INTENT) return REPLACEMENT_TEXT.online.cancelled;
   return null;
 }
 
@@ -127,6 +135,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       lookups: await lookupCountOf(db, detail.order.id),
       declarations: await declarationsOfOrder(db, detail.order.id),
       replacementPriceGrosze: env.PRICE_REPLACEMENT,
+      replacementCharge: await awaitingCharge(db, detail.order.id),
+      onlinePayment: context.services.payments !== null,
     },
     { headers: ADMIN_HEADERS },
   );
@@ -167,6 +177,8 @@ export default function AdminOrderPage() {
     lookups,
     declarations,
     replacementPriceGrosze,
+    replacementCharge,
+    onlinePayment,
   } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { order, events, messages, payments, transitions, paidOnline, moneyHeld } = detail;
@@ -253,6 +265,8 @@ export default function AdminOrderPage() {
         order={order}
         declarations={declarations}
         priceGrosze={replacementPriceGrosze}
+        awaiting={replacementCharge}
+        onlinePayment={onlinePayment}
         today={today}
         refusal={refusal?.replacement ?? null}
       />

@@ -28,6 +28,7 @@ import { typedText } from "~/messages/message-form";
 import { messengerLinks } from "~/messages/messengers";
 import { threadEntries } from "~/messages/thread-view";
 import { customerDeclarationsOf } from "~/customer-page/declarations.server";
+import { customerReplacementPaymentOf, payableChargeOf } from "~/customer-page/replacement-payment.server";
 import { addressLaterViewOf, postAddress } from "~/customer-page/address-later.server";
 import { ADDRESS_INTENT } from "~/order/address-later";
 import { nudgeMailWorker } from "~/jobs/mail-worker.server";
@@ -48,13 +49,13 @@ export async function customerPageLoader({ request, params, context }: LoaderFun
   const t = await getFixedT(locale, "payment");
   const token = params.token ?? "";
   const payable = await findPayableOrder(getDb(), token);
+  const lookedUp = { lookup: context.services.paymentLookup, returnedFromGateway: isReturnFromGateway(new URL(request.url)) };
   // Asked first: a lost notification found paid changes what the rest of the page shows.
-  const online = payable
-    ? await onlinePaymentView(getDb(), context.services.payments, payable, new Date(), {
-        lookup: context.services.paymentLookup,
-        returnedFromGateway: isReturnFromGateway(new URL(request.url)),
-      })
-    : null;
+  const online = payable ? await onlinePaymentView(getDb(), context.services.payments, payable, new Date(), lookedUp) : null;
+  // A replacement declaration awaiting payment (docs/decisions/094) is paid by the same forms, on a dispatched order.
+  const charge = payable ? await payableChargeOf(getDb(), payable) : null;
+  const chargeOnline =
+    payable && charge ? await onlinePaymentView(getDb(), context.services.payments, payable, new Date(), { ...lookedUp, charge }) : null;
   const now = new Date();
   const order = await findCustomerPageView(getDb(), token, locale, now);
   if (!order) throw json({ title: t("notFound.title") }, { status: 404, headers: PRIVATE_HEADERS });
@@ -75,6 +76,7 @@ export async function customerPageLoader({ request, params, context }: LoaderFun
       online,
       lateStatement: await lateStatementOf(getDb(), token, locale),
       declarations: await customerDeclarationsOf(getDb(), token, locale),
+      replacementPayment: await customerReplacementPaymentOf(getDb(), charge, chargeOnline, locale),
       addressLater: await addressLaterViewOf(getDb(), token, locale),
       messages: {
         thread: threadEntries((await threadByToken(getDb(), token)) ?? [], locale),
@@ -161,7 +163,7 @@ async function customerAddress(
 
 /**
  * A message (`intent=message`, any stage of the order), or BLIK or pay-by-link while payment is due
- * (docs/decisions/028): a refused code comes back as 400 with the code as typed, never as an error page.
+ * (docs/decisions/028) or a replacement declaration awaits payment (docs/decisions/094): a refused code comes back as 400 with the code as typed, never as an error page.
  */
 export async function customerPageAction({ request, params, context }: ActionFunctionArgs) {
   const locale = await localeOf(request);
@@ -194,6 +196,8 @@ export async function customerPageAction({ request, params, context }: ActionFun
     token,
     locale,
     intent === "blik" ? { method: "blik", blikCode: blikCode ?? "" } : { method: "redirect" },
+    // The order's own price while it is due; afterwards, a replacement declaration awaiting payment (docs/decisions/094).
+    await payableChargeOf(getDb(), order),
   );
   if (outcome.kind === "redirect") return redirect(outcome.url, { status: 303, headers: PRIVATE_HEADERS });
   if (outcome.kind === "blik-refused") return refuse("online.blik.refused", 400);

@@ -25,6 +25,7 @@ import { CustomerThread } from "~/messages/CustomerThread";
 import { AddressLaterSlot } from "~/customer-page/AddressLaterSlot";
 import { MessengerLinks } from "~/messages/MessengerLinks";
 import { ReplacementDeclarationsSlot } from "~/customer-page/ReplacementDeclarationsSlot";
+import { ReplacementPaymentSlot } from "~/customer-page/ReplacementPaymentSlot";
 import { customerPageAction, customerPageLoader, PRIVATE_HEADERS } from "./payment.server";
 
 /** The document's headers are the private ones, not those of the loader's response (payment.server.ts). */
@@ -34,11 +35,14 @@ export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const loader = customerPageLoader;
 export const action = customerPageAction;
 
+type Refreshing = { online?: { waiting?: { refreshing?: boolean } | null } | null } | null | undefined;
+
 export const handle: NoScriptRefreshHandle = {
-  noScriptRefreshSeconds: (data) =>
-    (data as { online?: { waiting?: { refreshing?: boolean } | null } | null } | undefined)?.online?.waiting?.refreshing
-      ? WAIT_REFRESH_SECONDS
-      : null,
+  // The order's own payment, or a replacement declaration's (docs/decisions/094), awaited.
+  noScriptRefreshSeconds: (data) => {
+    const page = data as (Refreshing & { replacementPayment?: Refreshing }) | undefined;
+    return page?.online?.waiting?.refreshing || page?.replacementPayment?.online?.waiting?.refreshing ? WAIT_REFRESH_SECONDS : null;
+  },
 };
 
 /** The tab names the order and where it stands ("Zamówienie AE-…: wysłane"), not "payment" once it is paid. */
@@ -56,6 +60,7 @@ export default function CustomerPageRoute() {
     documents,
     messages,
     declarations,
+    replacementPayment,
   } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() ?? null;
   // One action, two forms: a payment's refusal carries the code, a message's the text.
@@ -102,6 +107,7 @@ export default function CustomerPageRoute() {
             <LateDeliveryWarning late={order.lateDelivery} startDate={order.startDate} locale={locale} contactEmail={company.email} />
           </div>
         ) : null}
+        <ReplacementPaymentSlot payment={replacementPayment} refusal={refusal} />
         <AddressLaterSlot view={addressLater} answer={addressAnswer} />
         <section aria-labelledby="order-heading" className="rounded-xl border border-slate-200 p-6 shadow-sm">
           <h2 id="order-heading" className={PANEL_HEADING}>

@@ -59,7 +59,13 @@ export async function ordersBetween(
   const paidIds = orders.filter((order) => order.paid_at !== null).map((order) => order.id);
   const [payments, invoices] = await Promise.all([
     chunked(paidIds, (ids) =>
-      db.selectFrom("payments").select(["order_id", "method"]).where("paid_at", "is not", null).where("order_id", "in", ids).execute(),
+      db
+        .selectFrom("payments")
+        .select(["order_id", "method"])
+        .where("paid_at", "is not", null)
+        .where("replacement_charge_id", "is", null)
+        .where("order_id", "in", ids)
+        .execute(),
     ),
     chunked(paidIds, (ids) =>
       db

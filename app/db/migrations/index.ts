@@ -29,6 +29,7 @@ import { replyTemplates } from "./029-reply-templates";
 import { declarationCodes } from "./030-declaration-codes";
 import { addressLater } from "./031-address-later";
 import { replacementDeclarations } from "./032-replacement-declarations";
+import { replacementCharges } from "./033-replacement-charges";
 import type { MigrationStep } from "./step";
 
 export type { MigrationStep };
@@ -72,4 +73,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   declarationCodes,
   addressLater,
   replacementDeclarations,
+  replacementCharges,
 ];

@@ -181,6 +181,8 @@ export const HISTORY_TEXT = {
     review_request_objection: "klient sprzeciwił się prośbie o opinię (art. 21 RODO): nie zostanie wysłana",
     undo: "cofnięto zmianę statusu",
     declaration_replaced: "wystawiono oświadczenie zastępcze",
+    replacement_payment_requested: "poproszono klienta o płatność online za oświadczenie zastępcze",
+    replacement_payment_cancelled: "anulowano prośbę o płatność online za oświadczenie zastępcze",
     address_given: "klient podał adres lokalu na stronie zamówienia",
   } as Record<string, string>,
   detail: {
@@ -217,6 +219,7 @@ export const HISTORY_TEXT = {
     owner: "nowy właściciel",
     flatAddress: "nowy lokal zastępczy",
     declaredOn: "data oświadczenia",
+    dueGrosze: "do zapłaty",
   } as Record<string, string>,
   field: {
     tenantName: "najemca",

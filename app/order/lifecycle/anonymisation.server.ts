@@ -138,6 +138,11 @@ export async function anonymiseOrder(trx: Transaction<Database>, orderId: number
     .where("order_id", "=", orderId)
     .where("owner_name", "is not", null)
     .execute();
+  await trx
+    .updateTable("replacement_charges")
+    .set({ owner_name: REMOVED, flat_address: REMOVED, flat_city: REMOVED })
+    .where("order_id", "=", orderId)
+    .execute();
   await anonymiseWithdrawals(trx, (eb) => eb("order_id", "=", orderId));
   await anonymiseStatementLines(trx, orderId);
   await eraseConversations(trx, [orderId], "order", at);

@@ -158,6 +158,7 @@ async function hasOnlinePayment(trx: Transaction<Database>, orderId: number): Pr
     .select("id")
     .where("order_id", "=", orderId)
     .where("state", "in", ["paid", "refunded"])
+    .where("replacement_charge_id", "is", null)
     .executeTakeFirst();
   return row !== undefined;
 }
