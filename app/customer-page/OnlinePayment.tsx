@@ -7,6 +7,8 @@ export type OnlinePaymentProps = {
   lastFailed: boolean;
   /** What the last POST was refused for, with the code as typed. */
   refusal: { error: string; blikCode: string } | null;
+  /** Inside a panel that has its own h2 (a replacement's payment): the headings go one level down. */
+  nested?: boolean;
 };
 
 const SECTION_HEADING = "text-xl font-bold text-slate-900";
@@ -18,8 +20,9 @@ const SECTION_ID = "online-payment";
  * code may still be confirmed in the bank's app, the page leaves this out (PaymentWaiting says what
  * to do): two clicks must never charge twice.
  */
-export function OnlinePayment({ lastFailed, refusal }: OnlinePaymentProps) {
+export function OnlinePayment({ lastFailed, refusal, nested = false }: OnlinePaymentProps) {
   const { t } = useTranslation("payment");
+  const [Heading, MethodHeading] = nested ? (["h3", "h4"] as const) : (["h2", "h3"] as const);
   // Without JavaScript the answer to a refused code is a new page: the fragment brings it back to the
   // form, where the message and the code are, while the code still lives (two minutes).
   const answeredHere = `${useLocation().pathname}#${SECTION_ID}`;
@@ -30,9 +33,9 @@ export function OnlinePayment({ lastFailed, refusal }: OnlinePaymentProps) {
       className="rounded-xl border-2 border-blue-800 p-6"
       data-testid="online-payment"
     >
-      <h2 id="online-heading" className={SECTION_HEADING}>
+      <Heading id="online-heading" className={SECTION_HEADING}>
         {t("online.heading")}
-      </h2>
+      </Heading>
       {lastFailed && !refusal ? (
         <p role="alert" className="mt-4 font-semibold text-red-800" data-testid="payment-failed">
           {t("online.failed")}
@@ -41,7 +44,7 @@ export function OnlinePayment({ lastFailed, refusal }: OnlinePaymentProps) {
       <div className="mt-4 grid gap-4">
         <Form method="post" action={answeredHere} className="rounded-lg border border-slate-200 p-4" noValidate>
           <input type="hidden" name="intent" value="blik" />
-          <h3 className="text-lg font-bold text-slate-900">{t("online.blik.heading")}</h3>
+          <MethodHeading className="text-lg font-bold text-slate-900">{t("online.blik.heading")}</MethodHeading>
           <label htmlFor="blik-code" className="mt-2 block font-semibold text-slate-800">
             {t("online.blik.label")}
           </label>
@@ -68,7 +71,7 @@ export function OnlinePayment({ lastFailed, refusal }: OnlinePaymentProps) {
         </Form>
         <form method="post" className="rounded-lg border border-slate-200 p-4">
           <input type="hidden" name="intent" value="redirect" />
-          <h3 className="text-lg font-bold text-slate-900">{t("online.redirect.heading")}</h3>
+          <MethodHeading className="text-lg font-bold text-slate-900">{t("online.redirect.heading")}</MethodHeading>
           <p className="mt-2 text-slate-700">{t("online.redirect.text")}</p>
           <p className="mt-3">
             <button type="submit" className="btn-secondary">

@@ -43,7 +43,7 @@ export default function ReplacementPayment({
             </p>
           ) : null}
           {waiting?.method === "blik" && waiting.refreshing ? null : (
-            <OnlinePayment lastFailed={lastFailure === "failed"} refusal={refusal} />
+            <OnlinePayment lastFailed={lastFailure === "failed"} refusal={refusal} nested />
           )}
         </div>
       </div>

@@ -133,7 +133,10 @@ test("on a phone in Polish: the operator asks for the payment, the customer pays
 
   await page.goto(order.paymentPath);
   const panel = page.getByTestId("replacement-payment");
-  await expect(panel.getByRole("heading", { name: pl.replacementPayment.heading })).toBeVisible();
+  await expect(panel.getByRole("heading", { name: pl.replacementPayment.heading, level: 2 })).toBeVisible();
+  // The order's own payment forms sit inside the panel, one heading level below it.
+  await expect(panel.getByRole("heading", { name: pl.online.heading, level: 3 })).toBeVisible();
+  await expect(panel.getByRole("heading", { name: pl.online.blik.heading, level: 4 })).toBeVisible();
   await expect(panel.getByTestId("replacement-payment-amount")).toHaveText(pl.replacementPayment.amount.replace("{{amount}}", PRICE));
   await expect(panel).toContainText(owner);
   await noOverflow(page, PHONE.width);
