@@ -9,6 +9,8 @@ import { formatWarsawTime } from "~/i18n/back-office-format";
 import { ADMIN_BUTTON } from "~/components/admin/AdminShell";
 import type { RefundAfterDecision } from "~/order/lifecycle/refund-ceiling.server";
 import { RefundAmountField } from "~/withdrawal/WithdrawalDecisionForm";
+import { awaitsAddress } from "~/order/address-later";
+import { ADDRESS_LATER_TEXT } from "~/order/admin-texts";
 
 /**
  * `paidOnline`: money that came through the gateway goes back through it (the payments section), not by hand.
@@ -84,7 +86,13 @@ export function OrderCorrections({ order, paidOnline, afterDecision, refusal }: 
             <PlainField {...field("customer_data", "email", order.email)} type="email" required maxLength={254} />
             <PlainField {...field("customer_data", "phone", order.phone)} required maxLength={30} />
             {address("mailing")}
-            {address("property")}
+            {awaitsAddress(order) ? (
+              <p className="text-slate-700" data-testid="correction-property-pending">
+                {ADDRESS_LATER_TEXT.noCorrection}
+              </p>
+            ) : (
+              address("property")
+            )}
             {/* The automatic form names no landlord: such an order gets none by correction either. */}
             {order.landlord_name !== null ? (
               <PlainField {...field("customer_data", "landlordName", order.landlord_name)} required maxLength={200} />

@@ -11,6 +11,7 @@ import { parseZloty } from "~/i18n/money";
 import { CORRECTION_TEXT, TRANSITION_TEXT } from "~/order/lifecycle/admin-texts";
 import { MESSAGE_KIND_LABEL } from "~/order/admin-texts";
 import { refundAfterDecisionOf } from "~/order/lifecycle/refund-ceiling.server";
+import { awaitsAddress } from "~/order/address-later";
 
 export const CORRECTION_INTENTS = ["customer_data", "tracking", "record_refund", "note", "resend"] as const;
 export type CorrectionIntent = (typeof CORRECTION_INTENTS)[number];
@@ -26,8 +27,12 @@ const reason = z
   .min(1, CORRECTION_TEXT.reasonRequired)
   .max(500, CORRECTION_TEXT.tooLong(500));
 
-/** The customer form's own rules (app/order/schema.ts), so a correction cannot print what an order could not. */
-const customerData = (hasLandlord: boolean) =>
+/**
+ * The customer form's own rules (app/order/schema.ts), so a correction cannot print what an order could not. An order
+ * still waiting for its flat's address has no flat's fields to correct: the customer gives it on the order page.
+ */
+const leftOut = z.unknown().transform(() => null);
+const customerData = (hasLandlord: boolean, awaitsFlat: boolean) =>
   z.object({
     tenantName: CUSTOMER_FIELD_RULES.latinName,
     email: CUSTOMER_FIELD_RULES.email,
@@ -35,11 +40,11 @@ const customerData = (hasLandlord: boolean) =>
     mailingStreet: CUSTOMER_FIELD_RULES.street,
     mailingPostalCode: CUSTOMER_FIELD_RULES.postalCode,
     mailingCity: CUSTOMER_FIELD_RULES.city,
-    propertyStreet: CUSTOMER_FIELD_RULES.street,
-    propertyPostalCode: CUSTOMER_FIELD_RULES.postalCode,
-    propertyCity: CUSTOMER_FIELD_RULES.city,
+    propertyStreet: awaitsFlat ? leftOut : CUSTOMER_FIELD_RULES.street,
+    propertyPostalCode: awaitsFlat ? leftOut : CUSTOMER_FIELD_RULES.postalCode,
+    propertyCity: awaitsFlat ? leftOut : CUSTOMER_FIELD_RULES.city,
     // The automatic form names no landlord (the field is not shown); an order that has one keeps one.
-    landlordName: hasLandlord ? CUSTOMER_FIELD_RULES.latinName : z.unknown().transform(() => null),
+    landlordName: hasLandlord ? CUSTOMER_FIELD_RULES.latinName : leftOut,
     reason,
   });
 
@@ -106,9 +111,9 @@ export async function correctionFromForm(
   const values = Object.fromEntries(CORRECTION_FIELDS[intent].map((name) => [name, formText(form, name)]));
   let schema: z.ZodTypeAny;
   if (intent === "customer_data") {
-    const order = await db.selectFrom("orders").select("landlord_name").where("id", "=", orderId).executeTakeFirst();
+    const order = await db.selectFrom("orders").select(["landlord_name", "address_pending"]).where("id", "=", orderId).executeTakeFirst();
     if (!order) return { ok: false, status: 404, refusal: { intent, errors: { form: CORRECTION_TEXT.notFound }, values } };
-    schema = customerData(order.landlord_name !== null);
+    schema = customerData(order.landlord_name !== null, awaitsAddress(order));
   } else schema = SCHEMAS[intent];
   const parsed = schema.safeParse(values);
   const errors: Record<string, string> = {};
@@ -130,7 +135,10 @@ export async function correctionFromForm(
             email: checked.email!,
             phone: checked.phone!,
             mailing: { street: checked.mailingStreet!, postalCode: checked.mailingPostalCode!, city: checked.mailingCity! },
-            property: { street: checked.propertyStreet!, postalCode: checked.propertyPostalCode!, city: checked.propertyCity! },
+            property:
+              checked.propertyStreet === null
+                ? null
+                : { street: checked.propertyStreet!, postalCode: checked.propertyPostalCode!, city: checked.propertyCity! },
             landlordName: checked.landlordName ?? null,
           },
           checked.reason!,

@@ -47,6 +47,8 @@ export const ADDRESS_LATER_TEXT = {
   /** Why nothing is drawn, dispatched or shipped yet: the operator cannot act before the customer gives the address. */
   notYet:
     "Zamówienie czeka na adres lokalu: klient poda go na stronie zamówienia. Do tego czasu nie można pobrać oświadczenia do podpisu ani oznaczyć zamówienia jako wysłanego.",
+  /** In the correction form: the flat's address is the customer's to give, not a field to correct. */
+  noCorrection: "Adres lokalu: czeka na adres od klienta (poda go na stronie zamówienia), więc tu go nie poprawisz.",
 } as const;
 
 export const DECLARATION_LABEL = {

@@ -275,6 +275,40 @@ describe.each(DIALECTS)("corrections on %s", (dialect) => {
     if (!typed.ok) expect(await events()).toEqual([]);
   });
 
+  it("corrects an order waiting for its flat's address without the flat's fields, which stay the customer's to give", async () => {
+    const { order: waiting } = await placeSampleOrder(db, T0, {
+      details: { propertyAddress: "", addressLater: true },
+      idempotencyKey: "address-later",
+    });
+    const { propertyStreet: _street, propertyPostalCode: _postalCode, propertyCity: _city, ...withoutFlat } = customerForm;
+    expect(
+      await correctionFromForm(
+        db,
+        waiting.id,
+        "customer_data",
+        form({ ...withoutFlat, phone: "600100300", reason: "Nowy numer" }),
+        "op",
+        T1,
+      ),
+    ).toEqual({ ok: true, intent: "customer_data" });
+    const after = await db.selectFrom("orders").selectAll().where("id", "=", waiting.id).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ phone: "600100300", address_pending: 1, property_address: "", property_street: waiting.property_street });
+    // Flat's fields posted anyway (a form opened before, or typed by hand) are not the operator's to set here.
+    await correctionFromForm(
+      db,
+      waiting.id,
+      "customer_data",
+      form({ ...customerForm, phone: "600100400", propertyStreet: "ul. Obca 1", reason: "Jeszcze raz" }),
+      "op",
+      T1,
+    );
+    expect(await db.selectFrom("orders").selectAll().where("id", "=", waiting.id).executeTakeFirstOrThrow()).toMatchObject({
+      phone: "600100400",
+      address_pending: 1,
+      property_address: "",
+    });
+  });
+
   it("saves a corrected address as its parts, which the label prints; an API order's one line is split for the form", async () => {
     const before = await orderRow();
     expect(postalPartsOf(before, "mailing")).toEqual({ street: "ul. Krótka 1", postalCode: "00-001", city: "Warszawa" });

@@ -22,7 +22,8 @@ export type CustomerData = {
   phone: string;
   /** Street, postcode and city, as the order form takes them: the label is printed from these. */
   mailing: PostalAddress;
-  property: PostalAddress;
+  /** null: the flat's address stays as it is (an order placed before the flat was found, whose customer gives it on the order page). */
+  property: PostalAddress | null;
   landlordName: string | null;
 };
 /** What the audit trail and the customer's e-mail name as changed; an address is one field, as one line. */
@@ -37,13 +38,13 @@ const CUSTOMER_COLUMNS = {
 } as const satisfies Record<CorrectedField, keyof OrderRow>;
 
 /** The corrected values as the order row holds them, by the field names the history uses. */
-function correctedValues(data: CustomerData): Record<CorrectedField, string | null> {
+function correctedValues(data: CustomerData, order: OrderRow): Record<CorrectedField, string | null> {
   return {
     tenantName: data.tenantName,
     email: data.email,
     phone: data.phone,
     mailingAddress: formatAddress(data.mailing),
-    propertyAddress: formatAddress(data.property),
+    propertyAddress: data.property ? formatAddress(data.property) : order.property_address,
     landlordName: data.landlordName,
   };
 }
@@ -73,7 +74,7 @@ export function correctCustomerData(
   now: Date,
 ): Promise<CorrectionResult> {
   return inTransaction(db, orderId, async (trx, order) => {
-    const values = correctedValues(data);
+    const values = correctedValues(data, order);
     const fields = (Object.keys(CUSTOMER_COLUMNS) as CorrectedField[]).filter(
       (field) => (order[CUSTOMER_COLUMNS[field]] ?? null) !== values[field],
     );
@@ -88,7 +89,7 @@ export function correctCustomerData(
         ...(fields.includes("mailingAddress")
           ? { mailing_street: data.mailing.street, mailing_postal_code: data.mailing.postalCode, mailing_city: data.mailing.city }
           : {}),
-        ...(fields.includes("propertyAddress")
+        ...(fields.includes("propertyAddress") && data.property
           ? { property_street: data.property.street, property_postal_code: data.property.postalCode, property_city: data.property.city }
           : {}),
         ...searchColumns({
