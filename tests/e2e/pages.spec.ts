@@ -174,6 +174,35 @@ test.describe("legal texts", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
   }
+
+  for (const locale of ["pl", "uk"] as const) {
+    for (const { width, height } of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      test(`${locale} at ${width} px: the privacy policy covers messages and messengers and the declaration's verification, from the contents`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width, height });
+        const privacy = strings(locale, "privacy");
+        await page.goto(pathFor("privacy", locale));
+        await expect(page.getByTestId("privacy-effective")).toHaveText(privacy.effective);
+        for (const id of ["messages", "verification"]) {
+          const section = privacy.sections.find((each: { id: string }) => each.id === id);
+          const shown = page.locator(`section#${id}`);
+          await page.getByRole("navigation").getByRole("link", { name: section.heading }).click();
+          await expect(page).toHaveURL(new RegExp(`#${id}$`));
+          await expect(shown.getByRole("heading", { level: 2 })).toContainText(section.heading);
+          await expect(shown.getByRole("heading", { level: 2 })).toBeInViewport();
+          for (const text of [...section.paragraphs, ...section.items]) await expect(shown).toContainText(text);
+        }
+        // The policy names the verification page by its address in the page's language, and the warning about ID scans.
+        await expect(page.locator("section#verification")).toContainText(pathFor("verify", locale));
+        await expect(page.locator("section#messages")).toContainText("PESEL");
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      });
+    }
+  }
 });
 
 test("every indexable page carries the business's structured data", HTTP_ONLY, async ({ request }) => {
