@@ -12,7 +12,7 @@ import { readConsent, shouldShowBanner } from "~/tracking/consent.server";
 import { pixelIdsFor } from "~/tracking/events.server";
 
 /** The root route's loader (app/root.tsx): the page's language, its strings, the company and the visitor's consent. */
-const PAGES_WITHOUT_PIXELS = new Set<PageId | undefined>(["payment", "withdrawal", "review"]);
+const PAGES_WITHOUT_PIXELS = new Set<PageId | undefined>(["payment", "withdrawal", "review", "verify", "verifyCode"]);
 
 export async function rootLoader({ request }: LoaderFunctionArgs) {
   const { pathname, search } = new URL(request.url);
@@ -38,8 +38,8 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
     backOffice,
     // The back office is the business's own tool: no banner, no pixels, whatever the operator chose.
     showConsentBanner: !backOffice && shouldShowBanner(request, consent),
-    // The payment page's URL holds the order's secret token, and so do the review form's and may the withdrawal form's: no pixel may see
-    // it (its PageView sends the URL), nor a withdrawal statement's personal data.
+    // The payment page's URL holds the order's secret token, and so do the review form's and may the withdrawal form's, and the
+    // verification page's the declaration's code: no pixel may see it (its PageView sends the URL), nor a withdrawal statement's personal data.
     errorStrings: ERROR_STRINGS[locale],
     pixels: backOffice || PAGES_WITHOUT_PIXELS.has(matchPage(pathname)?.pageId) ? null : pixelIdsFor(consent),
   };
