@@ -251,6 +251,15 @@ async function openFormForHistory(page: Page, path: string, javaScriptEnabled: b
   if (javaScriptEnabled) await expect(page.locator('input[name="js"]').first()).toBeAttached();
 }
 
+/**
+ * The attempt's own POST, refused by the dropped network. Waited for before the page is read: the message and the
+ * button are already there from the attempt before, so without it a click handled late (a busy machine) could post
+ * after the network is back, and the order would go through behind the test's back.
+ */
+function postRefused(page: Page) {
+  return page.waitForEvent("requestfailed", (request) => request.method() === "POST");
+}
+
 async function goInHistory(page: Page, step: -1 | 1, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return step === -1 ? page.goBack() : page.goForward();
   const moved = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame());
@@ -517,7 +526,9 @@ test.describe("with JavaScript", () => {
     for (let attempt = 1; attempt <= 8; attempt++) {
       await page.route("**/*", everything);
       await expect(page.getByRole("button", { name: order.form.preview }), `before attempt ${attempt}: ${seen.join("; ")}`).toBeVisible();
+      const refused = postRefused(page);
       await page.getByRole("button", { name: order.form.preview }).click();
+      await refused;
       await expect(page.getByTestId("network-error"), `attempt ${attempt}`).toHaveText(order.errors.previewNetwork);
       await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/Nieoczekiwany|Unexpected/);
       await expect(page.locator("#field-tenantName")).toHaveValue(data.tenantName);
@@ -532,8 +543,10 @@ test.describe("with JavaScript", () => {
     await preview(page, "pl");
     for (let attempt = 1; attempt <= 4; attempt++) {
       await page.route("**/*", everything);
+      const refused = postRefused(page);
       if (attempt === 1) await orderWithBothConsents(page, order);
       else await page.getByRole("button", { name: order.preview.order }).click();
+      await refused;
       await expect(page.getByTestId("network-error"), `accept attempt ${attempt}`).toHaveText(order.errors.acceptNetwork);
       await expect(page.getByTestId("contract")).toContainText(data.tenantName);
       await expect(page.getByRole("button", { name: order.preview.order })).toBeEnabled();
