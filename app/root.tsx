@@ -35,12 +35,26 @@ export const loader = rootLoader;
 
 /**
  * Each page brings its own strings, so the root data must follow every change of page.
+ * A form a page posts to itself changes that page's data, never the frame's (the language, the strings,
+ * the company; the consent has a route of its own): asking again would only hold back the answer's history
+ * entry, and a Back pressed meanwhile left the page (the order form's preview, while the root's data
+ * was being fetched again).
  * After a submission that never reached the server, the network is down: asking again
  * would only fail and replace the page (with everything typed) by the error screen.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, actionResult, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  formAction,
+  actionResult,
+  defaultShouldRevalidate,
+}) => {
   if (isOfflineResult(actionResult)) return false;
-  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+  if (currentUrl.pathname !== nextUrl.pathname) return true;
+  const postedToItself = formMethod !== undefined && formMethod.toUpperCase() !== "GET" && formAction !== undefined;
+  if (postedToItself && new URL(formAction, currentUrl).pathname === currentUrl.pathname) return false;
+  return defaultShouldRevalidate;
 };
 
 export function Layout({ children }: { children: ReactNode }) {

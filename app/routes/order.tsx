@@ -43,10 +43,12 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 
 /**
  * The loader only reads the URL (?type=, which also reports InitiateCheckout), so it runs
- * again only when the URL changes: not after each step's action, nor after the cookie
- * banner's, which would report the checkout a second time.
+ * again only when a visit changes the URL: not after each step's action (the step answers with
+ * its own data; loading again would hold back the step's history entry, and a Back pressed
+ * meanwhile left the page), nor after the cookie banner's, which would report the checkout again.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) => currentUrl.href !== nextUrl.href;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod }) =>
+  (formMethod === undefined || formMethod.toUpperCase() === "GET") && currentUrl.href !== nextUrl.href;
 
 /** The variant of the page being shown, from its route id (`<pageId>.<locale>`). */
 function useVariant() {
