@@ -244,7 +244,7 @@ test.describe("order flow: preview, back, accept, payment", () => {
 /**
  * Opens the order form for the Back and Forward tests. With JavaScript the steps are entries the page pushes
  * only once it has hydrated; a preview clicked before that is a document the browser posts, whose history
- * these tests do not mean to walk (one run in the full suite under load went Back to the blank tab).
+ * these tests do not mean to walk.
  */
 async function openFormForHistory(page: Page, path: string, javaScriptEnabled: boolean) {
   await page.goto(path);
