@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import type { PaymentGateway } from "~/payments/gateway";
 import { handleNotification } from "~/payments/notification.server";
@@ -6,8 +6,8 @@ import { notificationSign } from "~/payments/p24-sign";
 import { createPrzelewy24Client } from "~/payments/przelewy24.server";
 import { startPayment, type PayableCharge, type PayableOrder } from "~/payments/start.server";
 import { verifyDeclaration } from "~/verification/lookup.server";
-import { startPrzelewy24StandIn, TEST_P24 } from "../../tests/support/p24-stand-in-process";
-import { startNotificationReceiver } from "../../tests/support/p24-notification-receiver";
+import { przelewy24ForThisFile } from "../../tests/support/p24-for-this-file";
+import { TEST_P24 } from "../../tests/support/p24-stand-in-process";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { currentDeclarationCode } from "./declaration-code.server";
@@ -19,17 +19,7 @@ import type { ReplacementFacts } from "./replacement.server";
  * HTTP, on SQLite and PostgreSQL: the operator's request, the customer's payment, the notification that
  * issues it once, and what never changes: the order's own status, payment day and price.
  */
-let standIn: Awaited<ReturnType<typeof startPrzelewy24StandIn>>;
-let receiver: Awaited<ReturnType<typeof startNotificationReceiver>>;
-
-beforeAll(async () => {
-  standIn = await startPrzelewy24StandIn();
-  receiver = await startNotificationReceiver();
-});
-afterAll(async () => {
-  await standIn.stop();
-  await receiver.stop();
-});
+const p24 = przelewy24ForThisFile();
 
 const PLACED = new Date("2026-11-20T09:00:00Z");
 const PAID_AT = "2026-11-21T10:00:00.000Z";
@@ -57,7 +47,7 @@ describe.each(DIALECTS)("a replacement declaration paid online on %s", (dialect)
 
   beforeEach(async () => {
     db = await openDatabase(await migratedTarget(dialect));
-    gateway = createPrzelewy24Client({ ...TEST_P24, apiUrl: standIn.url });
+    gateway = createPrzelewy24Client({ ...TEST_P24, apiUrl: p24.standIn.url });
     const placed = await placeSampleOrder(db, PLACED);
     counter += 1;
     // Order numbers restart in every fresh database; the stand-in's sessions are keyed by them.
@@ -79,12 +69,12 @@ describe.each(DIALECTS)("a replacement declaration paid online on %s", (dialect)
       db,
       order,
       { method: "blik", blikCode: "777123" },
-      { gateway, description: "Oświadczenie zastępcze", urlReturn: "http://127.0.0.1/back", urlStatus: receiver.urlStatus, now: PAID },
+      { gateway, description: "Oświadczenie zastępcze", urlReturn: "http://127.0.0.1/back", urlStatus: p24.receiver.urlStatus, now: PAID },
       charge,
     );
   const notificationOf = (sessionId: string) =>
     vi.waitFor(() => {
-      const found = receiver.payments.find((body) => body.sessionId === sessionId);
+      const found = p24.receiver.payments.find((body) => body.sessionId === sessionId);
       if (!found) throw new Error("no notification yet");
       return found;
     });

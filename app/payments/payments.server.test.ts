@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { correctionFromForm } from "~/admin/correction-form.server";
 import { applyTransition, recordRefund } from "~/flows/transitions.server";
 import { parseTransitionForm } from "~/admin/transition-form.server";
@@ -10,8 +10,8 @@ import { fixedT } from "~/i18n/i18n.server";
 import { refundFromForm } from "~/admin/refund-form.server";
 import { findOrderDetail } from "~/admin/order-detail.server";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
-import { startPrzelewy24StandIn, TEST_P24 } from "../../tests/support/p24-stand-in-process";
-import { startNotificationReceiver } from "../../tests/support/p24-notification-receiver";
+import { przelewy24ForThisFile } from "../../tests/support/p24-for-this-file";
+import { TEST_P24 } from "../../tests/support/p24-stand-in-process";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import type { PaymentGateway } from "./gateway";
@@ -36,21 +36,14 @@ import type { MessageKind } from "~/db/schema";
  * The notifications the stand-in posts are caught by a small server here and handed to
  * handleNotification, as the notification route does.
  */
-let standIn: Awaited<ReturnType<typeof startPrzelewy24StandIn>>;
-let receiver: Awaited<ReturnType<typeof startNotificationReceiver>>;
+const p24 = przelewy24ForThisFile();
 let urlStatus: string;
 let refundUrlStatus: string;
 let received: unknown[];
 let refundsReceived: unknown[];
 
-beforeAll(async () => {
-  standIn = await startPrzelewy24StandIn();
-  receiver = await startNotificationReceiver();
-  ({ urlStatus, refundUrlStatus, payments: received, refunds: refundsReceived } = receiver);
-});
-afterAll(async () => {
-  await standIn.stop();
-  await receiver.stop();
+beforeAll(() => {
+  ({ urlStatus, refundUrlStatus, payments: received, refunds: refundsReceived } = p24.receiver);
 });
 
 const T0 = new Date("2026-11-24T09:00:00Z");
@@ -66,7 +59,7 @@ const MAIL_CONTEXT = {
 let orderCounter = 0;
 
 async function control(order: PayableOrder, rule: Record<string, unknown>) {
-  await fetch(`${standIn.url}/__control`, { method: "POST", body: JSON.stringify({ sessionPrefix: `${order.number}-`, ...rule }) });
+  await fetch(`${p24.standIn.url}/__control`, { method: "POST", body: JSON.stringify({ sessionPrefix: `${order.number}-`, ...rule }) });
 }
 
 /** The notification the stand-in posted for the order's session, once it has arrived. */
@@ -88,7 +81,7 @@ async function refundNotificationsFor(order: PayableOrder, count = 1): Promise<A
 }
 
 async function transactionsOf(order: PayableOrder) {
-  const response = await fetch(`${standIn.url}/__transactions?sessionPrefix=${order.number}-`);
+  const response = await fetch(`${p24.standIn.url}/__transactions?sessionPrefix=${order.number}-`);
   return (await response.json()) as Array<{ status: number; lookups: number; refunds: Array<{ amount: number; status: string }> }>;
 }
 
@@ -104,7 +97,7 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
 
   beforeEach(async () => {
     db = await openDatabase(await migratedTarget(dialect));
-    gateway = createPrzelewy24Client({ ...TEST_P24, apiUrl: standIn.url });
+    gateway = createPrzelewy24Client({ ...TEST_P24, apiUrl: p24.standIn.url });
     const placed = await placeSampleOrder(db, T0);
     orderCounter += 1;
     // Order numbers restart in every fresh database; the stand-in's rules and sessions are keyed by them.
@@ -221,7 +214,7 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     await control(order, { notification: "drop" });
     const both = await Promise.all([start({ method: "blik", blikCode: "777123" }), start({ method: "blik", blikCode: "777123" })]);
     expect(both).toEqual([{ kind: "blik-pending" }, { kind: "blik-pending" }]);
-    const charged = (await (await fetch(`${standIn.url}/__transactions?sessionPrefix=${order.number}-`)).json()) as Array<{
+    const charged = (await (await fetch(`${p24.standIn.url}/__transactions?sessionPrefix=${order.number}-`)).json()) as Array<{
       status: number;
     }>;
     expect(charged.filter((transaction) => transaction.status === 2)).toHaveLength(1);
@@ -233,7 +226,7 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     const [attempt] = await payments();
     // The customer pays on the gateway's page; the notification never arrives.
     const token = attempt!.redirect_url!.split("/").pop();
-    await fetch(`${standIn.url}/trnRequest/${token}/pay`, { method: "POST", redirect: "manual" });
+    await fetch(`${p24.standIn.url}/trnRequest/${token}/pay`, { method: "POST", redirect: "manual" });
     expect(await recheckPayment(db, gateway, attempt!, T0, false)).toBe("paid");
     expect((await orderRow()).status).toBe("paid");
     expect(await paidMails()).toHaveLength(1);
@@ -495,7 +488,7 @@ describe.each(DIALECTS)("online payment on %s", (dialect) => {
     expect((await payments()).map((row) => [row.state, row.failure])).toEqual([["failed", "returned-unpaid"]]);
     // The customer had paid after all (a bank that confirms late): the notification still counts.
     const token = (redirect as { url: string }).url.split("/").pop();
-    await fetch(`${standIn.url}/trnRequest/${token}/pay`, { method: "POST", redirect: "manual" });
+    await fetch(`${p24.standIn.url}/trnRequest/${token}/pay`, { method: "POST", redirect: "manual" });
     expect(await handleNotification(db, gateway, await notificationFor(order), T0)).toEqual({ status: 200, outcome: "paid" });
     expect((await orderRow()).status).toBe("paid");
   });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type AppDatabase } from "~/db/db.server";
 import { applyTransition, recordRefund } from "~/flows/transitions.server";
 import type { Locale } from "~/i18n/locales";
@@ -6,8 +6,8 @@ import type { PaymentGateway } from "~/payments/gateway";
 import { handleNotification } from "~/payments/notification.server";
 import { createPrzelewy24Client } from "~/payments/przelewy24.server";
 import { startPayment } from "~/payments/start.server";
-import { startPrzelewy24StandIn, TEST_P24 } from "../../tests/support/p24-stand-in-process";
-import { startNotificationReceiver } from "../../tests/support/p24-notification-receiver";
+import { przelewy24ForThisFile } from "../../tests/support/p24-for-this-file";
+import { TEST_P24 } from "../../tests/support/p24-stand-in-process";
 import { placeSampleOrder } from "../../tests/support/sample-order";
 import { DIALECTS, migratedTarget } from "../../tests/support/test-databases";
 import { withdrawThroughLink } from "../../tests/support/withdrawal";
@@ -19,17 +19,7 @@ import { REGISTER_HEADER, salesRegisterCsv } from "./register.server";
  * (by transfer, and by BLIK through the Przelewy24 stand-in over real HTTP), dispatched, cancelled,
  * withdrawn from and refunded through the same domain functions the site runs.
  */
-let standIn: Awaited<ReturnType<typeof startPrzelewy24StandIn>>;
-let receiver: Awaited<ReturnType<typeof startNotificationReceiver>>;
-
-beforeAll(async () => {
-  standIn = await startPrzelewy24StandIn();
-  receiver = await startNotificationReceiver();
-});
-afterAll(async () => {
-  await standIn.stop();
-  await receiver.stop();
-});
+const p24 = przelewy24ForThisFile();
 
 /** 29 Nov 2026, 13:00 in Warsaw: the last 30 days are 31 Oct to 29 Nov. */
 const NOW = new Date("2026-11-29T12:00:00Z");
@@ -41,7 +31,7 @@ describe.each(DIALECTS)("the month in figures on %s", (dialect) => {
   let gateway: PaymentGateway;
   beforeEach(async () => {
     db = await openDatabase(await migratedTarget(dialect));
-    gateway = createPrzelewy24Client({ ...TEST_P24, apiUrl: standIn.url });
+    gateway = createPrzelewy24Client({ ...TEST_P24, apiUrl: p24.standIn.url });
   });
   afterEach(() => db.destroy());
 
@@ -76,11 +66,11 @@ describe.each(DIALECTS)("the month in figures on %s", (dialect) => {
       db,
       { ...payable, currency: order.currency, email: order.email, locale: order.locale },
       { method: "blik", blikCode: "777123" },
-      { gateway, description: "Zamówienie", urlReturn: "http://127.0.0.1/back", urlStatus: receiver.urlStatus, now: new Date(at) },
+      { gateway, description: "Zamówienie", urlReturn: "http://127.0.0.1/back", urlStatus: p24.receiver.urlStatus, now: new Date(at) },
     );
     expect(started).toEqual({ kind: "blik-pending" });
     const notification = await vi.waitFor(() => {
-      const found = receiver.payments.find((body) => String(body.sessionId).startsWith(`${order.number}-`));
+      const found = p24.receiver.payments.find((body) => String(body.sessionId).startsWith(`${order.number}-`));
       if (!found) throw new Error("no notification yet");
       return found;
     });
