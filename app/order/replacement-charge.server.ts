@@ -4,7 +4,7 @@ import { isUniqueViolation } from "~/db/unique-violation";
 import { enqueueAgain } from "~/outbox/outbox.server";
 import { auditOrder } from "./lifecycle/order-events.server";
 import { SYSTEM_ACTOR } from "./lifecycle/order-transitions.server";
-import { issueReplacementIn, type ReplacementFacts } from "./replacement.server";
+import { issueReplacementIn, replaceableOrder, type ReplacementFacts } from "./replacement.server";
 
 /**
  * A paid replacement declaration the customer pays online (docs/decisions/094): its facts wait as a
@@ -36,14 +36,9 @@ export async function requestReplacementPayment(
   const { orderId, facts, priceGrosze, operator, now } = input;
   try {
     return await db.transaction().execute(async (trx): Promise<ChargeRequestOutcome> => {
-      const order = await trx
-        .selectFrom("orders")
-        .select(["id", "status", "currency", "withdrawn_at", "anonymised_at"])
-        .where("id", "=", orderId)
-        .executeTakeFirst();
-      if (!order) return { ok: false, reason: "not-found" };
-      if (order.withdrawn_at || order.anonymised_at) return { ok: false, reason: "closed" };
-      if (order.status !== "dispatched") return { ok: false, reason: "not-dispatched" };
+      const found = await replaceableOrder(trx, orderId);
+      if (!found.ok) return found;
+      const { order } = found;
       const charge = await trx
         .insertInto("replacement_charges")
         .values({

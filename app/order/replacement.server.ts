@@ -48,17 +48,28 @@ export function issueReplacement(db: AppDatabase, input: ReplacementInput): Prom
   return db.transaction().execute((trx) => issueReplacementIn(trx, input));
 }
 
+/**
+ * The order a replacement, issued or asked to be paid for, belongs to: dispatched (a paid one has not sent its
+ * declaration yet), not withdrawn from, not erased.
+ */
+export async function replaceableOrder(trx: AppDatabase, orderId: number) {
+  const order = await trx
+    .selectFrom("orders")
+    .select(["id", "status", "currency", "created_at", "withdrawn_at", "anonymised_at"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!order) return { ok: false as const, reason: "not-found" as const };
+  if (order.withdrawn_at || order.anonymised_at) return { ok: false as const, reason: "closed" as const };
+  if (order.status !== "dispatched") return { ok: false as const, reason: "not-dispatched" as const };
+  return { ok: true as const, order };
+}
+
 /** issueReplacement inside a transaction the caller holds: the online payment's settling issues it with the payment (docs/decisions/094). */
 export async function issueReplacementIn(trx: AppDatabase, input: ReplacementInput): Promise<ReplacementOutcome> {
   const { orderId, facts, operator, now } = input;
-  const order = await trx
-    .selectFrom("orders")
-    .select(["id", "status", "created_at", "withdrawn_at", "anonymised_at"])
-    .where("id", "=", orderId)
-    .executeTakeFirst();
-  if (!order) return { ok: false, reason: "not-found" };
-  if (order.withdrawn_at || order.anonymised_at) return { ok: false, reason: "closed" };
-  if (order.status !== "dispatched") return { ok: false, reason: "not-dispatched" };
+  const found = await replaceableOrder(trx, orderId);
+  if (!found.ok) return found;
+  const { order } = found;
   // A replacement waiting for its online payment would be issued on top of this one when paid: cancel it first.
   const awaiting = await trx
     .selectFrom("replacement_charges")
